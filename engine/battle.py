@@ -1,0 +1,164 @@
+"""A battle in play: the set-up, the log, and the state that is the replay of the log.
+
+``Battle`` is the one object the app drives. It is pure in the sense that matters:
+no I/O, no UI. The caller persists ``Accepted.events`` (the new log entries) after
+each call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from .dice import DiceEntryError, DiceSource, SeededDice
+from .events import REDO, UNDO, Event, EventDraft
+from .log import effective
+from .ruleset import Rejected, Ruleset, get_ruleset
+
+HEADER_KIND = "battle"
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The command happened: ``events`` are the new log entries (to persist), ``state`` the result."""
+
+    events: tuple[Event, ...]
+    state: Any
+
+
+def replay(ruleset: Ruleset, initial: Any, events: Iterable[Event]) -> Any:
+    """The state after the given effective events."""
+    state = initial
+    for event in events:
+        state = ruleset.evolve(state, event)
+    return state
+
+
+def current_round(state: Any) -> int:
+    return int(getattr(state, "round", 0) or 0)
+
+
+class Battle:
+    """A battle session: header (rule system, set-up, seed), log entries, derived state."""
+
+    def __init__(self, header: dict[str, Any], entries: Iterable[Event | dict[str, Any]] = ()) -> None:
+        self.header = header
+        self.ruleset: Ruleset = get_ruleset(header["ruleset"])
+        self.seed = int(header.get("seed", 0))
+        self.initial = self.ruleset.initial_state(header["setup"])
+        self.entries: list[Event] = []
+        self._states: list[Any] = [self.initial]  # state after each effective event
+        self._active: list[Event] = []
+        self._redo: list[tuple[Event, ...]] = []
+        loaded = [e if isinstance(e, Event) else Event.from_dict(e) for e in entries]
+        if loaded:
+            self.entries = loaded
+            self._rebuild()
+
+    # -- reading -------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def active_events(self) -> tuple[Event, ...]:
+        """The events that count, oldest first (undone ones left out)."""
+        return tuple(self._active)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._active)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def state_at(self, count: int) -> Any:
+        """The state after the first ``count`` effective events (review mode)."""
+        return self._states[max(0, min(count, len(self._states) - 1))]
+
+    def dice_for_next(self) -> DiceSource:
+        """The app's reproducible dice for the next command (seed + log position)."""
+        return SeededDice(self.seed, stream=len(self.entries))
+
+    # -- changing ------------------------------------------------------------
+    def submit(self, command: Any, dice: DiceSource | None = None) -> Accepted | Rejected:
+        """Decide a command and append its events. A rejection changes nothing."""
+        source = dice if dice is not None else self.dice_for_next()
+        try:
+            decision = self.ruleset.decide(self.state, command, source)
+        except DiceEntryError as err:
+            return Rejected(str(err), kind="malformed")
+        if isinstance(decision, Rejected):
+            return decision
+        drafts: Sequence[EventDraft] = decision
+        if not drafts:
+            return Rejected("nothing to do", kind="illegal")
+        group = len(self.entries)
+        state = self.state
+        new: list[Event] = []
+        states: list[Any] = []
+        for draft in drafts:
+            event = Event(
+                seq=group + len(new), kind=draft.kind, round=current_round(state), actor=draft.actor,
+                payload=draft.payload, group=group, text=draft.text,
+            )
+            state = self.ruleset.evolve(state, event)
+            new.append(event)
+            states.append(state)
+        self.entries.extend(new)
+        self._active.extend(new)
+        self._states.extend(states)
+        self._redo.clear()
+        return Accepted(tuple(new), state)
+
+    def undo(self) -> Accepted | Rejected:
+        """Take back the last command (all its events), by appending an undo entry."""
+        if not self._active:
+            return Rejected("nothing to undo", kind="illegal")
+        group = self._active[-1].group
+        marker = Event(seq=len(self.entries), kind=UNDO, round=current_round(self.state),
+                       payload={"group": group}, group=len(self.entries), text=f"undo #{group}")
+        taken: list[Event] = []
+        while self._active and self._active[-1].group == group:
+            taken.append(self._active.pop())
+            self._states.pop()
+        self._redo.append(tuple(reversed(taken)))
+        self.entries.append(marker)
+        return Accepted((marker,), self.state)
+
+    def redo(self) -> Accepted | Rejected:
+        """Restore the last undone command."""
+        if not self._redo:
+            return Rejected("nothing to redo", kind="illegal")
+        restored = self._redo.pop()
+        marker = Event(seq=len(self.entries), kind=REDO, round=current_round(self.state),
+                       payload={"group": restored[0].group}, group=len(self.entries),
+                       text=f"redo #{restored[0].group}")
+        state = self.state
+        for event in restored:
+            state = self.ruleset.evolve(state, event)
+            self._active.append(event)
+            self._states.append(state)
+        self.entries.append(marker)
+        return Accepted((marker,), self.state)
+
+    # -- internals -----------------------------------------------------------
+    def _rebuild(self) -> None:
+        history = effective(self.entries)
+        self._active = list(history.active)
+        self._redo = [g for g in reversed(history.redoable)]
+        state = self.initial
+        self._states = [state]
+        for event in self._active:
+            state = self.ruleset.evolve(state, event)
+            self._states.append(state)
+
+
+def new_header(ruleset: str, setup: dict[str, Any], seed: int, title: str = "", **extra: Any) -> dict[str, Any]:
+    """A JSON-safe header for a new battle save."""
+    from .events import SCHEMA_VERSION
+
+    header = {"kind": HEADER_KIND, "ruleset": ruleset, "title": title, "seed": seed,
+              "setup": setup, "schema": SCHEMA_VERSION}
+    header.update(extra)
+    return header

@@ -1,0 +1,98 @@
+"""Sanctum Mortalis band rosters: the data a GM writes in a TOML file.
+
+This module holds the roster records only. Parsing TOML text into them, with the
+line of every problem, is ``roster_toml.py``; band-building checks are
+``band_building.py``; the effective profile is ``profile.py``.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """One model as the roster gives it (keys refer to ``tables``).
+
+    ``id`` is unique within the band (slug of the name); ``line`` is the roster line of
+    the model's ``[[model]]`` header, for messages.
+    """
+
+    id: str
+    name: str
+    archetype: str
+    specialist: str | None = None
+    small: bool = False
+    captain: bool = False
+    ranged: tuple[str, ...] = ()
+    melee: tuple[str, ...] = ()
+    armour: str = "light"
+    shield: bool = False
+    items: tuple[str, ...] = ()
+    """Special items and gear in the two slots: grenades, gadgets, ammunition, climbing gear, jet pack."""
+    mods: tuple[str, ...] = ()
+    """Lasting modifications of its weapons and armour (no slot)."""
+    skills: tuple[str, ...] = ()
+    tricks: tuple[str, ...] = ()
+    xp: int = 0
+    wounds: tuple[str, ...] = ()
+    advances: tuple[tuple[str, int], ...] = ()
+    """Characteristic advances taken, e.g. (("W", 1), ("C", 2))."""
+    volunteer: bool = False
+    neutral: bool = False
+    neutral_type: str = ""  # "fighting" | "shooting" for independent models [SM-M1]
+    profile_override: tuple[tuple[str, int], ...] = ()
+    """GM-defined profile for independent models [SM-M1]."""
+    line: int = 0
+
+    @property
+    def pet(self) -> bool:
+        return self.archetype == "war-pet"
+
+    def advance(self, stat: str) -> int:
+        return dict(self.advances).get(stat, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in data.items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "ModelSpec":
+        kwargs = dict(data)
+        for name in ("ranged", "melee", "items", "mods", "skills", "tricks", "wounds"):
+            kwargs[name] = tuple(kwargs.get(name, ()))
+        for name in ("advances", "profile_override"):
+            kwargs[name] = tuple(tuple(p) for p in kwargs.get(name, ()))
+        return cls(**kwargs)
+
+
+@dataclass(frozen=True)
+class BandRoster:
+    """A band: its name, player, models, money and stash."""
+
+    name: str
+    player: str = ""
+    models: tuple[ModelSpec, ...] = ()
+    treasury: int = 0
+    stash: tuple[str, ...] = ()
+    source: str = ""
+    """Where it was read from (a file name), for messages."""
+    notes: tuple[str, ...] = field(default=())
+
+    def model(self, model_id: str) -> ModelSpec:
+        for m in self.models:
+            if m.id == model_id:
+                return m
+        raise KeyError(model_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "player": self.player, "models": [m.to_dict() for m in self.models],
+                "treasury": self.treasury, "stash": list(self.stash), "source": self.source,
+                "notes": list(self.notes)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "BandRoster":
+        return cls(name=data["name"], player=data.get("player", ""),
+                   models=tuple(ModelSpec.from_dict(m) for m in data.get("models", ())),
+                   treasury=int(data.get("treasury", 0)), stash=tuple(data.get("stash", ())),
+                   source=data.get("source", ""), notes=tuple(data.get("notes", ())))

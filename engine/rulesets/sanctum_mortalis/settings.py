@@ -1,0 +1,107 @@
+"""Sanctum Mortalis battle settings: every AMBIGUITY of the reference as a visible choice.
+
+The recommended reading (§26 of the reference) is each setting's default; the GM
+sees every setting in the battle's settings screen and may change it (a logged
+event). MISSING items that need GM data are noted where they apply.
+"""
+from __future__ import annotations
+
+from engine.ruleset import Choice, SettingSpec
+
+ON = Choice("on", "on")
+OFF = Choice("off", "off")
+
+
+def _s(key, title, ref, section, choices, default, note=""):
+    return SettingSpec(key, title, ref, section, tuple(Choice(*c) if isinstance(c, tuple) else c for c in choices),
+                       default, note)
+
+
+SETTINGS: tuple[SettingSpec, ...] = (
+    _s("support_example", "Support when A attacks 1 in the book's example", "SM-A1", "§8.3",
+       [("rule", "follow the rule (+1)"), ("example", "follow the example (+0)")], "rule"),
+    _s("defender_support", "Does the defender also get support?", "SM-A2", "§8.3",
+       [("both", "both sides"), ("attacker", "attacker only")], "both"),
+    _s("guns_as_hand_weapons", "Guns count as hand weapons in melee (−1 T)", "SM-A3", "§8.5", [ON, OFF], "off"),
+    _s("withdraw_tie", "Withdraw: a tie counts as", "SM-A4", "§8.4",
+       [("fail", "not winning (no more actions)"), ("win", "winning")], "fail"),
+    _s("past_the_shield", "Poza tarczę: the shield against its hits gives", "SM-A5", "§20.3",
+       [("zero", "+0"), ("one", "+1 (skill does nothing)")], "zero"),
+    _s("aimed_shot_drop", "Wymierzony strzał drops the", "SM-A6", "§20.3",
+       [("highest", "highest die (helps the shooter)"), ("lowest", "lowest die (literal text)")], "highest"),
+    _s("deadly_blow_penalty", "Zabójczy cios loser's −1 applies to", "SM-A7", "§20.2",
+       [("value", "the Toughness value"), ("roll", "the roll total (helps)")], "value"),
+    _s("powered_needs_servomotors", "Powered armour needs Servomotors for Speed skills", "SM-A8", "§17.4",
+       [ON, OFF], "on"),
+    _s("captain_reroll", "Captain / Błąd matrycy re-roll", "SM-A9", "§15.2",
+       [("one-die", "one die"), ("whole", "the whole roll")], "one-die"),
+    _s("injury_on_any_removal", "Models removed by falls or Master shot roll for injuries", "SM-A10", "§7.5",
+       [ON, OFF], "on"),
+    _s("specialists_heroic", "Specialists may use heroic plays", "SM-A11", "§12.1", [ON, OFF], "on"),
+    _s("mother_lasts", "\"I Twoją matkę też!\" lasts", "SM-A12", "§12.2",
+       [("round", "until the end of the round")], "round"),
+    _s("what_timing", "\"I co mi zrobisz?!\" is declared", "SM-A13", "§12.2",
+       [("after-hit", "after the hit, before the save")], "after-hit"),
+    _s("looking_pickup_free", "\"To mnie szukasz?\" pick-up costs no action", "SM-A14", "§12.2", [ON, OFF], "on"),
+    _s("overwatch_salvo", "Overwatch shot is", "SM-A15", "§11.3",
+       [("salvo", "a full shooting action"), ("single", "one shot")], "salvo"),
+    _s("masking_both", "Masking protocol when moved and acted", "SM-A16", "§17.7",
+       [("acted", "−1 (any non-Move action)"), ("moved", "−2")], "acted"),
+    _s("ghost_catcher_result", "After the Ghost-catcher the model has", "SM-A17", "§17.8",
+       [("light", "Light injuries")], "light"),
+    _s("serious_wound_pick", "Serious injury wound is picked by", "SM-A18", "§18.2",
+       [("owner", "the owner"), ("random", "a random roll")], "owner"),
+    _s("medicine_on_care", "Medicines on a result from care", "SM-A19", "§17.8",
+       [("recommended", "Automaton/Nanobots yes, Medkit no"), ("none", "none")], "recommended"),
+    _s("extra_technology", "Challenge \"additional technology\"", "SM-A20", "§23.7",
+       [("vp-and-loot", "+1 VP and +1 loot roll"), ("loot", "loot roll only")], "vp-and-loot"),
+    _s("special_marker_loot", "Special marker loot rolls", "SM-A21", "§23.5",
+       [("4", "4 loot rolls"), ("1", "1 loot roll")], "4"),
+    _s("vp_tie", "A tie on VP", "SM-A22", "§14", [("draw", "a draw")], "draw"),
+    _s("scenario_starter_rounds", "Scenario's first player applies to", "SM-A23", "§5.1",
+       [("round1", "round 1 only"), ("all", "every round")], "round1"),
+    _s("carried_at_end", "Markers held by models on the table at the end", "SM-A24", "§14",
+       [("collected", "count as collected"), ("lost", "do not count")], "collected"),
+    _s("neutrals_side", "Independent models count as a side for the end condition", "SM-A25", "§14",
+       [OFF, ON], "off"),
+    _s("shooting_hits", "What counts as a shooting hit", "SM-A26", "§9.3",
+       [("ranged-knife-spiecie", "ranged weapons, thrown knife, Spięcie")], "ranged-knife-spiecie"),
+    _s("jet_pack_action", "Jet pack move is the Move action", "SM-A27", "§22.5", [ON, OFF], "on"),
+    _s("natural_rolls", "Natural results count only on plain 2-dice rolls; double criticals cancel", "SM-A28",
+       "§2.4", [ON, OFF], "on"),
+    _s("protective_shield_optional", "Tarcza ochronna is optional", "SM-A29", "§21", [ON, OFF], "on"),
+    _s("dispel_optional", "Dispel is optional and only against enemy tricks", "SM-A30", "§20.4", [ON, OFF], "on"),
+    _s("power_wave_radius", "Fala Mocy radius (inches)", "SM-A31", "§21", [("4", "4\"")], "4"),
+    _s("hack_range", "Włam range", "SM-A32", "§21", [("any", "any distance, in sight")], "any"),
+    _s("defence_order_self", "Rozkaz obrony also marks the model itself", "SM-A33", "§20.2", [OFF, ON], "off"),
+    _s("mixed_pistols", "Gunslinger may carry one pistol of each type", "SM-A34", "§10.5", [OFF, ON], "off"),
+    _s("offhand_options", "Off-hand 5tk options per model", "SM-A35", "§15.3",
+       [("one", "one only"), ("many", "any number")], "one"),
+    _s("heavy_after_move", "Heavy weapon \"after a Move\" means", "SM-A36", "§10.6",
+       [("round", "a Move this round"), ("ever", "a Move this activation")], "round"),
+    _s("haggling_technology", "Targowanie +20% on auto-sold technologies", "SM-A37", "§20.5", [ON, OFF], "on"),
+    _s("small_guy_discount", "Small-guy discount covers", "SM-A38", "§15.5",
+       [("archetype", "archetype, options, surcharge"), ("all", "everything")], "archetype"),
+    _s("neutral_lowest_t", "Independent models' \"lowest Toughness\" is", "SM-A39", "§13",
+       [("effective", "the effective value"), ("profile", "the profile value")], "effective"),
+    _s("initiative_count", "Counting models for who starts", "SM-A40", "§5.1",
+       [("table", "models on the table, Volunteers included"), ("roster", "models in the roster")], "table"),
+    _s("special_items_strength", "Special items counted for band strength", "SM-A41", "§15.9",
+       [("recommended", "not climbing gear, not stash items"), ("all", "every item")], "recommended"),
+    _s("hidden_data_take", "Ukryte dane \"take it\" means", "SM-A42", "§23.7",
+       [("end-in-hands", "it ends the game in your hands")], "end-in-hands"),
+    _s("doubt_replace", "Zwątpienie: the owner may replace the action", "SM-A43", "§12.3", [ON, OFF], "on"),
+    _s("fall_landing", "A surviving faller lands at the foot and keeps moving", "SM-A44", "§7.5", [ON, OFF], "on"),
+    _s("primitive_per_round", "Primitive weapon fires once per round even with a bonus action", "SM-A45", "§10.5",
+       [ON, OFF], "on"),
+    _s("retired_gear", "Gear of a retired model goes to the stash", "SM-A46", "§18.2", [ON, OFF], "on"),
+    _s("acceleration_friendly", "Przyspieszenie only on friendly models", "SM-A47", "§21", [ON, OFF], "on"),
+    _s("interception_markers", "Przechwycenie markers placed in turns, as in Jatka", "SM-A48", "§23.5",
+       [ON, OFF], "on"),
+)
+
+SETTINGS_BY_KEY = {s.key: s for s in SETTINGS}
+
+
+def defaults() -> dict[str, str]:
+    return {s.key: s.default for s in SETTINGS}
