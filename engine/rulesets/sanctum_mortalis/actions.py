@@ -1,0 +1,276 @@
+"""Non-roll actions and GM bookkeeping: markers (§11), technology markers and leaving
+the table (§7.6–7.7), engagement (§8.1), removals, tricks (§21), settings, VP."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.ruleset import Rejected
+
+from . import tables as t
+from .activation import take_action
+from .commands import (AwardVP, CastTrick, ChangeSetting, Disengage, Engage, LeaveTable, OtherAction, PickUpTech,
+                       PlaceMarker, RemoveMarker, RemoveModel)
+from .settings import SETTINGS_BY_KEY
+from .state import DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, MARKERS, NEUTRAL, OVERWATCH, SIDES, BattleState
+from .turn import end_check
+
+Decision = Rejected | Sequence[EventDraft]
+
+
+def _model(state: BattleState, model_id: str):
+    if not state.has_model(model_id):
+        return None, Rejected(f"no model '{model_id}'", kind="malformed")
+    return state.model(model_id), None
+
+
+def with_end_check(state: BattleState, drafts: list[EventDraft]) -> list[EventDraft]:
+    """Append the end of the battle if these events leave one side alone (§14)."""
+    from .evolve import preview
+    return drafts + end_check(preview(state, drafts))
+
+
+def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Decision:
+    m, err = _model(state, cmd.model)
+    if err:
+        return err
+    if cmd.marker not in MARKERS:
+        return Rejected(f"unknown marker '{cmd.marker}' (one of: {', '.join(MARKERS)})", kind="malformed")
+    if m.engaged:
+        return Rejected(f"{m.name} is engaged: {MARKER_NAMES[cmd.marker]} needs an unengaged model", "§11")
+    if cmd.marker in m.markers:
+        return Rejected(f"{m.name} already has {MARKER_NAMES[cmd.marker]}", kind="illegal")
+    if cmd.marker == OVERWATCH and not m.spec.ranged:
+        return Rejected(f"{m.name} has no ranged weapon for Overwatch", "§11.3")
+    if cmd.marker == HIDDEN and "hiding" not in m.spec.skills:
+        return Rejected(f"{m.name} does not know Ukrycie (Hiding)", "§20.5")
+    rule = {DEFENSIVE_STANCE: "§11.2", OVERWATCH: "§11.3", HIDDEN: "§20.5"}[cmd.marker]
+    drafts = take_action(state, m.id, cmd.marker, f"{m.name} takes {MARKER_NAMES[cmd.marker]} ({rule}).")
+    if isinstance(drafts, Rejected):
+        return drafts
+    drafts = [d for d in drafts if not (d.kind == "marker_removed" and d.payload["marker"] == cmd.marker)]
+    return drafts + [EventDraft("marker_placed", {"model": m.id, "marker": cmd.marker}, actor=m.id,
+                                text=f"{MARKER_NAMES[cmd.marker]} marker on {m.name}.")]
+
+
+def remove_marker(state: BattleState, cmd: RemoveMarker, dice: DiceSource) -> Decision:
+    m, err = _model(state, cmd.model)
+    if err:
+        return err
+    if cmd.marker not in m.markers:
+        return Rejected(f"{m.name} has no {MARKER_NAMES.get(cmd.marker, cmd.marker)} marker", kind="illegal")
+    why = f" ({cmd.reason})" if cmd.reason else ""
+    return [EventDraft("marker_removed", {"model": m.id, "marker": cmd.marker, "reason": cmd.reason}, actor=m.id,
+                       text=f"{m.name} loses {MARKER_NAMES[cmd.marker]}{why}.")]
+
+
+def other_action(state: BattleState, cmd: OtherAction, dice: DiceSource) -> Decision:
+    m, err = _model(state, cmd.model)
+    if err:
+        return err
+    drafts = take_action(state, m.id, "other", f"{m.name}: {cmd.what}.", what=cmd.what)
+    return drafts
+
+
+def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
+    m, err = _model(state, cmd.model)
+    if err:
+        return err
+    if m.spec.pet or m.spec.volunteer:
+        return Rejected(f"{m.name} is a {'war pet' if m.spec.pet else 'Volunteer'} and cannot pick up markers", "§7.6")
+    if cmd.special and not state.special_marker_on_table:
+        return Rejected("the special marker is not on the table", "§23.5")
+    if not cmd.special and state.markers_on_table <= 0:
+        return Rejected("there are no technology markers left on the table", "§7.6")
+    if m.engaged:
+        return Rejected(f"{m.name} is engaged in melee", "§8.1")
+    what = "the special marker" if cmd.special else "a technology marker"
+    if cmd.free:
+        if "collector" not in m.spec.skills:
+            return Rejected(f"{m.name} does not know Zbieracz: picking up takes an action", "§7.6")
+        drafts = take_action(state, m.id, "pickup", f"{m.name} picks up {what} with Zbieracz (no action, §20.1).",
+                             free=True)
+        if isinstance(drafts, Rejected) and "actions" in drafts.reason:
+            drafts = []
+    else:
+        drafts = take_action(state, m.id, "pickup", f"{m.name} spends an action to pick up {what} (§7.6).")
+    if isinstance(drafts, Rejected):
+        return drafts
+    return [*drafts, EventDraft("tech_picked_up", {"model": m.id, "special": cmd.special}, actor=m.id,
+                                text=f"{m.name} now carries {what}.")]
+
+
+def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decision:
+    m, err = _model(state, cmd.model)
+    if err:
+        return err
+    if not m.on_table:
+        return Rejected(f"{m.name} is not on the table", "§7.7")
+    if m.spec.volunteer:
+        return Rejected("Volunteers may not leave the table", "§15.9")
+    if m.side == NEUTRAL:
+        return Rejected("independent models do not leave the table", "§13")
+    scenario = t.SCENARIOS.get(state.scenario)
+    side = state.side(m.side)
+    carried = m.tech_markers + (t.SPECIAL_MARKER_VALUE if m.special_marker else 0)
+    if scenario and scenario.defender_cannot_carry_off and side.role == "defender" and carried:
+        return Rejected("in Barykady no Defender model may leave the table carrying a marker", "§23.3")
+    if scenario and scenario.leave_only_opponent_edge and cmd.edge not in ("", "opponent"):
+        return Rejected("in Duma models may leave only across the opponent's edge", "§23.6")
+    vp = carried
+    xp = 0 if (m.spec.pet or m.spec.volunteer) else m.tech_markers
+    notes = []
+    if m.special_marker and not (m.spec.pet or m.spec.volunteer):
+        xp += 2
+        notes.append("2 XP for the special marker (1 XP each if carried together: adjust by hand)")
+    if scenario and scenario.models_off_table_score and not m.spec.volunteer:
+        vp += 1
+        xp += 0 if m.spec.pet else 1
+        notes.append("1 VP and 1 XP for getting off the table (Duma)")
+    text = f"{m.name} leaves the table" + (f" carrying {carried} marker(s)" if carried else "") + \
+        f": {vp} VP, {xp} XP" + (f" ({'; '.join(notes)})" if notes else "") + " (§7.7)."
+    drafts = [EventDraft("model_left_table", {"model": m.id, "carried": carried, "vp": vp, "xp": xp, "edge": cmd.edge},
+                         actor=m.id, text=text)]
+    if state.order.active_model == m.id:
+        from .turn import next_after
+        from .evolve import preview
+        after = preview(state, drafts)
+        nxt = next_after(after, m.side)
+        phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
+        drafts.append(EventDraft("activation_ended", {"model": m.id, "next": nxt, "phase": phase}, actor=m.id,
+                                 text="Play passes on."))
+    return with_end_check(state, drafts)
+
+
+def remove_model(state: BattleState, cmd: RemoveModel, dice: DiceSource) -> Decision:
+    m, err = _model(state, cmd.model)
+    if err:
+        return err
+    if not m.on_table:
+        return Rejected(f"{m.name} is not on the table", kind="illegal")
+    return with_end_check(state, removal(state, m.id, cmd.by, cmd.cause))
+
+
+def removal(state: BattleState, model_id: str, by: str | None, cause: str) -> list[EventDraft]:
+    """The events of a model being removed from play: markers dropped, XP to the remover (§19.1)."""
+    m = state.model(model_id)
+    xp = 0
+    if by and state.has_model(by):
+        k = state.model(by)
+        if k.side != m.side and not (k.spec.pet or k.spec.volunteer) and k.side != NEUTRAL:
+            xp = 1
+    dropped = m.tech_markers + (1 if m.special_marker else 0)
+    text = f"{m.name} is out of action ({cause})" + (f", dropping {dropped} marker(s)" if dropped else "")
+    if xp:
+        text += f"; +1 XP to {state.model(by).name}"
+    drafts = [EventDraft("model_removed", {"model": m.id, "by": by, "cause": cause, "xp": xp}, actor=by, text=text + ".")]
+    if state.order.active_model == m.id:
+        from .turn import next_after
+        from .evolve import preview
+        after = preview(state, drafts)
+        nxt = next_after(after, m.side)
+        phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
+        drafts.append(EventDraft("activation_ended", {"model": None, "next": nxt, "phase": phase},
+                                 text="Play passes on."))
+    return drafts
+
+
+def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
+    a, err = _model(state, cmd.model)
+    if err:
+        return err
+    b, err = _model(state, cmd.enemy)
+    if err:
+        return err
+    if a.side == b.side:
+        return Rejected(f"{a.name} and {b.name} are on the same side", kind="illegal")
+    if not (a.on_table and b.on_table):
+        return Rejected("both models must be on the table", kind="illegal")
+    if b.id in a.engaged_with:
+        return Rejected(f"{a.name} and {b.name} are already engaged", kind="illegal")
+    if cmd.intercept and a.engaged:
+        return Rejected(f"{a.name} is engaged and cannot Intercept", "§11.1")
+    how = "intercepts" if cmd.intercept else "is now engaged with"
+    return [EventDraft("engaged", {"a": a.id, "b": b.id, "intercept": cmd.intercept}, actor=a.id,
+                       text=f"{a.name} {how} {b.name}" + (" (§11.1, no action)." if cmd.intercept else " (§8.1)."))]
+
+
+def disengage(state: BattleState, cmd: Disengage, dice: DiceSource) -> Decision:
+    a, err = _model(state, cmd.model)
+    if err:
+        return err
+    if cmd.enemy not in a.engaged_with:
+        return Rejected(f"{a.name} is not engaged with that model", kind="illegal")
+    b = state.model(cmd.enemy)
+    return [EventDraft("disengaged", {"a": a.id, "b": b.id}, actor=a.id, text=f"{a.name} and {b.name} are no longer engaged.")]
+
+
+def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision:
+    m, err = _model(state, cmd.model)
+    if err:
+        return err
+    trick = t.TRICKS.get(cmd.trick)
+    if trick is None:
+        return Rejected(f"unknown trick '{cmd.trick}'", kind="malformed")
+    if cmd.trick not in m.spec.tricks:
+        return Rejected(f"{m.name} does not know {trick.source}", "§21")
+    if m.charges(cmd.trick) <= 0:
+        return Rejected(f"{trick.source} has no charges left this battle", "§21")
+    if m.engaged:
+        return Rejected(f"{m.name} is engaged in melee and cannot cast", "§21")
+    if m.special_marker:
+        return Rejected(f"{m.name} carries the special marker and cannot cast", "§23.5")
+    target = None
+    if cmd.target:
+        target, err = _model(state, cmd.target)
+        if err:
+            return err
+    effect: dict = {}
+    if trick.key == "infection":
+        effect["infected"] = True
+    elif trick.key == "flash":
+        effect["no_shooting"] = True
+    elif trick.key == "deconcentration":
+        effect["lose_actions"] = 1
+    elif trick.key == "hack":
+        if target is None or target.spec.armour != "sarcophagus":
+            return Rejected("Włam works only on a model in a Battle sarcophagus", "§21")
+        effect["action_cap"] = 0
+    elif trick.key == "acceleration":
+        if target is not None and target.side != m.side and state.setting("acceleration_friendly") == "on":
+            return Rejected("Przyspieszenie targets friendly models only [SM-A47]", "§21")
+        effect["bonus_action"] = True
+    on = f" on {target.name}" if target else ""
+    text = f"{m.name} casts {trick.source} ({trick.name}){on}: {trick.effect} ({m.charges(cmd.trick) - 1} charge(s) left)"
+    cast = EventDraft("trick_cast", {"model": m.id, "trick": trick.key, "target": target.id if target else None,
+                                     "effect": effect}, actor=m.id, text=text + ".")
+    if not trick.action:
+        return [cast]
+    drafts = take_action(state, m.id, "trick", f"{m.name} uses an action to cast.", trick=trick.key)
+    if isinstance(drafts, Rejected):
+        return drafts
+    return [*drafts, cast]
+
+
+def change_setting(state: BattleState, cmd: ChangeSetting, dice: DiceSource) -> Decision:
+    spec = SETTINGS_BY_KEY.get(cmd.key)
+    if spec is None:
+        return Rejected(f"unknown setting '{cmd.key}'", kind="malformed")
+    values = [c.value for c in spec.choices]
+    if cmd.value not in values:
+        return Rejected(f"'{cmd.value}' is not a choice for {spec.ref} (one of: {', '.join(values)})", kind="malformed")
+    old = state.setting(cmd.key)
+    if old == cmd.value:
+        return Rejected(f"{spec.ref} is already '{spec.label_of(old)}'", kind="illegal")
+    return [EventDraft("setting_changed", {"key": cmd.key, "value": cmd.value, "old": old},
+                       text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(cmd.value)}.")]
+
+
+def award_vp(state: BattleState, cmd: AwardVP, dice: DiceSource) -> Decision:
+    if cmd.side not in SIDES:
+        return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
+    if cmd.vp == 0:
+        return Rejected("0 VP changes nothing", kind="malformed")
+    return [EventDraft("vp_awarded", {"side": cmd.side, "vp": cmd.vp, "reason": cmd.reason},
+                       text=f"{state.side(cmd.side).name}: {cmd.vp:+d} VP ({cmd.reason}).")]

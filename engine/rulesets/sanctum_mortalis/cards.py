@@ -1,0 +1,110 @@
+"""Event cards (§12): each player's heroic plays and offensive events, who may play
+which, and what playing one does."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.ruleset import Rejected
+
+from . import tables as t
+from .commands import PlayCard
+from .state import DEFENSIVE_STANCE, MARKER_NAMES, OVERWATCH, SIDES, BattleState, ModelState
+
+Decision = Rejected | Sequence[EventDraft]
+
+
+def offensive_used(state: BattleState, side: str) -> int:
+    return sum(1 for c in state.side(side).cards_used if t.EVENT_CARDS[c].kind == "offensive")
+
+
+def heroic_eligibility(state: BattleState, m: ModelState, card: t.EventCard) -> str | None:
+    """Why ``m`` may not use heroic play ``card`` (§12.1, [SM-A11]), or None."""
+    if card.any_model:
+        return None
+    spec = m.spec
+    if spec.pet:
+        return "war pets have no armour: only \"Nic mi nie jest!\" (§12.1)"
+    if any(w in t.HEAVY_WEAPONS for w in spec.ranged):
+        return "heroic plays are not for models with a heavy weapon (§12.1)"
+    if spec.armour == "sarcophagus":
+        return "heroic plays are not for models in a Battle sarcophagus (§12.1)"
+    if spec.captain and spec.armour in ("light", "powered"):
+        return None
+    if spec.armour != "light":
+        return "heroic plays need light armour (or the Captain) (§12.1)"
+    if spec.specialist and state.setting("specialists_heroic") == "off":
+        return "Specialists may not use heroic plays (setting SM-A11)"
+    return None
+
+
+def card_problem(state: BattleState, side: str, card_key: str, model_id: str | None) -> str | None:
+    """Why ``side`` cannot play ``card_key`` on ``model_id`` now, or None (the hand shows this)."""
+    card = t.EVENT_CARDS.get(card_key)
+    if card is None:
+        return f"unknown card '{card_key}'"
+    if state.ended:
+        return "the battle has ended"
+    if card_key in state.side(side).cards_used:
+        return "already played this battle (each card once, §12)"
+    if card.kind == "offensive" and offensive_used(state, side) >= t.MAX_OFFENSIVE_EVENTS:
+        return f"{t.MAX_OFFENSIVE_EVENTS} offensive events already used (§12.3)"
+    if model_id is None:
+        return "select a model"
+    if not state.has_model(model_id):
+        return f"no model '{model_id}'"
+    m = state.model(model_id)
+    if not m.on_table:
+        return f"{m.name} is not on the table"
+    if card.kind == "heroic":
+        if m.side != side:
+            return "heroic plays are used on your own models (§12)"
+        return heroic_eligibility(state, m, card)
+    if m.side == side:
+        return "offensive events are played on enemy models (§12.3)"
+    return None
+
+
+def play_card(state: BattleState, cmd: PlayCard, dice: DiceSource) -> Decision:
+    if cmd.side not in SIDES:
+        return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
+    key = t.CARD_ALIASES.get(t.slug(cmd.card), cmd.card)
+    problem = card_problem(state, cmd.side, key, cmd.model)
+    if problem:
+        kind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
+        return Rejected(problem, "§12", kind=kind)
+    return card_drafts(state, cmd.side, key, cmd.model, cmd.note)
+
+
+def card_drafts(state: BattleState, side: str, key: str, model_id: str, note: str = "") -> list[EventDraft]:
+    """The events of playing a card (its effect on state where the app models one)."""
+    card = t.EVENT_CARDS[key]
+    m = state.model(model_id)
+    effect: dict = {}
+    extra: list[EventDraft] = []
+    if key == "stall":
+        effect["action_cap"] = 1
+    elif key == "distraction":
+        for marker in (DEFENSIVE_STANCE, OVERWATCH):
+            if marker in m.markers:
+                extra.append(EventDraft("marker_removed", {"model": m.id, "marker": marker, "reason": "Rozproszenie"},
+                                        actor=m.id, text=f"{m.name} loses {MARKER_NAMES[marker]} (Rozproszenie)."))
+                break
+    used = offensive_used(state, side) + (1 if card.kind == "offensive" else 0)
+    count = f" [{used}/{t.MAX_OFFENSIVE_EVENTS} offensive]" if card.kind == "offensive" else ""
+    text = f"{state.side(side).name} plays {card.source} ({card.name}) on {m.name}: {card.effect}{count}"
+    if note:
+        text += f" — {note}"
+    draft = EventDraft("card_played", {"side": side, "card": key, "model": m.id, "effect": effect, "note": note},
+                       actor=side, text=text)
+    return [draft, *extra]
+
+
+def hand(state: BattleState, side: str, model_id: str | None) -> list[tuple[t.EventCard, bool, str]]:
+    """Each card of ``side``'s pool: (card, playable now on ``model_id``, why not)."""
+    out = []
+    for key, card in t.EVENT_CARDS.items():
+        problem = card_problem(state, side, key, model_id)
+        out.append((card, problem is None, problem or ""))
+    return out

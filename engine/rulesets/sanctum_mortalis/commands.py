@@ -1,0 +1,235 @@
+"""Sanctum Mortalis commands: what a GM can ask the app to do.
+
+Each command is a frozen record; ``decide`` turns it into events or a rejection.
+``toggles`` are the keys of situational modifiers the GM switched on (see the
+roll procedures' option lists); ``declined`` are automatic ones switched off.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class StartRound:
+    """Begin the next round: decide who starts (§5.1)."""
+
+
+@dataclass(frozen=True)
+class ChooseFirst:
+    """The player who won the right to decide names the side that starts."""
+
+    side: str
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Start a model's activation."""
+
+    model: str
+
+
+@dataclass(frozen=True)
+class EndActivation:
+    """End the active model's activation; play passes as §5.1 says."""
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """Close the round once every model has acted (or the GM says so)."""
+
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    """A Move action. ``inches`` is what the model moved (checked against its allowance)."""
+
+    model: str
+    inches: float | None = None
+    difficult: bool = False
+    climb: float = 0.0
+    """Inches of height climbed (costs 2" per inch without climbing gear / Wspinacz)."""
+    engage: tuple[str, ...] = ()
+    """Enemy models the move ends in contact with (a charge)."""
+    jet_pack: bool = False
+
+
+@dataclass(frozen=True)
+class JumpDown:
+    """Jump down from ``height`` inches as part of a Move (§7.5); a failure rolls the fall."""
+
+    model: str
+    height: float
+
+
+@dataclass(frozen=True)
+class Fall:
+    """A fall for another reason (pushed, Pierwotny strach...)."""
+
+    model: str
+    height: float
+    cause: str = ""
+
+
+@dataclass(frozen=True)
+class Shoot:
+    """One shot of a Shooting action (multi-shot weapons fire shot by shot)."""
+
+    shooter: str
+    target: str
+    weapon: str
+    toggles: frozenset[str] = frozenset()
+    declined: frozenset[str] = frozenset()
+    distance: float | None = None
+    overwatch: bool = False
+    crowd: tuple[str, ...] = ()
+    """Shooting into a crowd: the whole group; a hit picks the saver at random."""
+
+
+@dataclass(frozen=True)
+class EndSalvo:
+    """Stop firing the current weapon (remaining shots are not taken)."""
+
+    model: str
+
+
+@dataclass(frozen=True)
+class Save:
+    """Roll the pending Toughness save of ``model``."""
+
+    model: str
+    toggles: frozenset[str] = frozenset()
+    declined: frozenset[str] = frozenset()
+    card: str | None = None
+    """A heroic play declared for this roll ("what-are-you-gonna-do", "woohoo")."""
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Re-roll one die of the last roll (Captain, "Nic mi nie jest!", Strzał z bliska...)."""
+
+    model: str
+    die: int
+    source: str
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A melee Attack action (§8.2): both roll, the higher total hits."""
+
+    attacker: str
+    defender: str
+    toggles: frozenset[str] = frozenset()
+    declined: frozenset[str] = frozenset()
+    withdraw: bool = False
+
+
+@dataclass(frozen=True)
+class Engage:
+    """Put two enemy models in contact (charge or Intercept)."""
+
+    model: str
+    enemy: str
+    intercept: bool = False
+
+
+@dataclass(frozen=True)
+class Disengage:
+    """Two models are no longer in contact (pushed apart, Z drogi!, lava)."""
+
+    model: str
+    enemy: str
+
+
+@dataclass(frozen=True)
+class PlaceMarker:
+    """Defensive stance, Overwatch or Hiding as the model's second action (§11)."""
+
+    model: str
+    marker: str
+
+
+@dataclass(frozen=True)
+class RemoveMarker:
+    """A marker goes (an enemy appeared in sight, seen without cover...)."""
+
+    model: str
+    marker: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class OtherAction:
+    """Any other action the rules say needs one (throwing a grenade, casting, Rozkaz obrony...)."""
+
+    model: str
+    what: str
+
+
+@dataclass(frozen=True)
+class PickUpTech:
+    """Pick up a technology marker within 1" (an action; Zbieracz free once per round)."""
+
+    model: str
+    special: bool = False
+    free: bool = False
+
+
+@dataclass(frozen=True)
+class LeaveTable:
+    """The model leaves across a table edge (§7.7)."""
+
+    model: str
+    edge: str = ""
+
+
+@dataclass(frozen=True)
+class RemoveModel:
+    """The GM removes a model (a roll resolved at the table, lava, a rule the app does not model)."""
+
+    model: str
+    by: str | None = None
+    cause: str = "removed by the GM"
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """Play an event card: a heroic play on an own model or an offensive event on an enemy."""
+
+    side: str
+    card: str
+    model: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CastTrick:
+    """Cast a Technomancer trick (uses a charge; most need the non-Move action)."""
+
+    model: str
+    trick: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    """Change a battle setting (an AMBIGUITY reading)."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
+class AwardVP:
+    """Victory points for an objective the app does not track (a Challenge, a scenario goal)."""
+
+    side: str
+    vp: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class EndBattle:
+    """End the battle now (objectives done [SM-M2], or the GM says so)."""
+
+    reason: str = "the GM ended the battle"

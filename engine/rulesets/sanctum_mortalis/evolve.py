@@ -1,0 +1,280 @@
+"""How each Sanctum Mortalis event changes the battle state (pure reducers).
+
+Events carry the facts decided by the rules (who, what, the dice); reducers only
+apply them, so replaying the log never re-decides anything.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from engine.events import Event
+
+from . import tables as t
+from .state import LEFT_TABLE, OUT_OF_ACTION, BattleState, ModelState, PendingSave
+
+Reducer = Callable[[BattleState, dict[str, Any]], BattleState]
+_REDUCERS: dict[str, Reducer] = {}
+
+
+def reducer(kind: str):
+    def wrap(fn: Reducer) -> Reducer:
+        _REDUCERS[kind] = fn
+        return fn
+    return wrap
+
+
+def evolve(state: BattleState, event: Event) -> BattleState:
+    """The state after ``event``. Unknown kinds (e.g. notes) change nothing."""
+    fn = _REDUCERS.get(event.kind)
+    return fn(state, event.payload) if fn else state
+
+
+def _new_round(m: ModelState) -> ModelState:
+    return replace(m, activated=False, moves=0, others=0, action_cap=t.ACTIONS_PER_ROUND, first_action="",
+                   climbed=False, jumped=False, no_shooting=False, aimed=False, bonus_action=False, salvo=None)
+
+
+@reducer("round_started")
+def _round_started(s: BattleState, p: dict) -> BattleState:
+    s = s.with_models(_new_round)
+    phase = "choose-first" if p.get("chooser") else "activations"
+    return s.with_order(round=p["round"], phase=phase, first=p.get("first"), reason=p.get("reason", ""),
+                        rolloff=p.get("rolloff"), chooser=p.get("chooser"), to_act=p.get("to_act"),
+                        active_model=None)
+
+
+@reducer("first_chosen")
+def _first_chosen(s: BattleState, p: dict) -> BattleState:
+    return s.with_order(first=p["side"], to_act=p["to_act"], phase="activations", chooser=None,
+                        reason=p.get("reason", s.order.reason))
+
+
+@reducer("activation_started")
+def _activation_started(s: BattleState, p: dict) -> BattleState:
+    return s.with_order(active_model=p["model"])
+
+
+@reducer("activation_ended")
+def _activation_ended(s: BattleState, p: dict) -> BattleState:
+    if p.get("model"):
+        s = s.with_model(p["model"], activated=True, salvo=None)
+    return s.with_order(active_model=None, to_act=p.get("next"), phase=p.get("phase", s.order.phase))
+
+
+@reducer("round_over")
+def _round_over(s: BattleState, p: dict) -> BattleState:
+    return s.with_order(phase="round-over", to_act=None, active_model=None)
+
+
+@reducer("action")
+def _action(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    kind = p["action"]
+    changes: dict[str, Any] = {}
+    if not p.get("free"):
+        if kind == "move":
+            changes["moves"] = m.moves + 1
+        elif m.others >= 1 and m.bonus_action:
+            changes["bonus_action"] = False
+            changes["others"] = m.others + 1
+        else:
+            changes["others"] = m.others + 1
+        if not m.first_action:
+            changes["first_action"] = "move" if kind == "move" else "other"
+    if p.get("climbed"):
+        changes["climbed"] = True
+    if p.get("jumped"):
+        changes["jumped"] = True
+    if p.get("aimed"):
+        changes["aimed"] = True
+    if p.get("jet_pack"):
+        changes["once_used"] = m.once_used | {"jet-pack"}
+    if kind == "shoot":
+        changes["salvo"] = (p["weapon"], 0)
+    return s.with_model(m.id, **changes)
+
+
+@reducer("shot")
+def _shot(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["shooter"])
+    weapon, fired = m.salvo or (p["weapon"], 0)
+    return s.with_model(m.id, salvo=(weapon, fired + 1))
+
+
+@reducer("salvo_ended")
+def _salvo_ended(s: BattleState, p: dict) -> BattleState:
+    return s.with_model(p["model"], salvo=None)
+
+
+@reducer("marker_placed")
+def _marker_placed(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    return s.with_model(m.id, markers=m.markers | {p["marker"]})
+
+
+@reducer("marker_removed")
+def _marker_removed(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    return s.with_model(m.id, markers=m.markers - {p["marker"]})
+
+
+@reducer("save_pending")
+def _save_pending(s: BattleState, p: dict) -> BattleState:
+    pending = PendingSave(p["model"], p.get("attacker"), p["attack"], p.get("weapon", ""), dict(p.get("context", {})))
+    return replace(s, pending=s.pending + (pending,))
+
+
+@reducer("save_resolved")
+def _save_resolved(s: BattleState, p: dict) -> BattleState:
+    left, dropped = [], False
+    for pend in s.pending:
+        if not dropped and pend.model == p["model"]:
+            dropped = True
+            continue
+        left.append(pend)
+    return replace(s, pending=tuple(left))
+
+
+@reducer("engaged")
+def _engaged(s: BattleState, p: dict) -> BattleState:
+    a, b = s.model(p["a"]), s.model(p["b"])
+    s = s.with_model(a.id, engaged_with=a.engaged_with | {b.id})
+    return s.with_model(b.id, engaged_with=b.engaged_with | {a.id})
+
+
+@reducer("disengaged")
+def _disengaged(s: BattleState, p: dict) -> BattleState:
+    a, b = s.model(p["a"]), s.model(p["b"])
+    s = s.with_model(a.id, engaged_with=a.engaged_with - {b.id})
+    return s.with_model(b.id, engaged_with=b.engaged_with - {a.id})
+
+
+def _leave_contacts(s: BattleState, m: ModelState) -> BattleState:
+    for other in m.engaged_with:
+        o = s.model(other)
+        s = s.with_model(o.id, engaged_with=o.engaged_with - {m.id})
+    return s.with_model(m.id, engaged_with=frozenset())
+
+
+@reducer("model_removed")
+def _model_removed(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    s = _leave_contacts(s, m)
+    s = replace(s, markers_on_table=s.markers_on_table + m.tech_markers,
+                special_marker_on_table=s.special_marker_on_table or m.special_marker,
+                pending=tuple(x for x in s.pending if x.model != m.id))
+    s = s.with_model(m.id, status=OUT_OF_ACTION, removed_by=p.get("by"), removal_cause=p.get("cause", ""),
+                     markers=frozenset(), tech_markers=0, special_marker=False, salvo=None)
+    killer = p.get("by")
+    if killer and s.has_model(killer):
+        k = s.model(killer)
+        s = s.with_model(k.id, kills=k.kills + (m.id,), xp_gained=k.xp_gained + int(p.get("xp", 0)))
+    if s.order.active_model == m.id:
+        s = s.with_order(active_model=None)
+    return s
+
+
+@reducer("tech_picked_up")
+def _tech_picked_up(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    if p.get("special"):
+        s = replace(s, special_marker_on_table=False)
+        return s.with_model(m.id, special_marker=True)
+    s = replace(s, markers_on_table=max(0, s.markers_on_table - 1))
+    return s.with_model(m.id, tech_markers=m.tech_markers + 1)
+
+
+@reducer("model_left_table")
+def _model_left(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    s = _leave_contacts(s, m)
+    side = s.side(m.side) if m.side in ("A", "B") else None
+    s = s.with_model(m.id, status=LEFT_TABLE, markers=frozenset(), tech_markers=0, special_marker=False,
+                     carried_off=int(p.get("carried", 0)), xp_gained=m.xp_gained + int(p.get("xp", 0)), salvo=None)
+    if side is not None:
+        s = s.with_side(side.key, markers_collected=side.markers_collected + int(p.get("carried", 0)),
+                        vp=side.vp + int(p.get("vp", 0)))
+    if s.order.active_model == m.id:
+        s = s.with_order(active_model=None)
+    return s
+
+
+@reducer("card_played")
+def _card_played(s: BattleState, p: dict) -> BattleState:
+    side = s.side(p["side"])
+    s = s.with_side(side.key, cards_used=side.cards_used + (p["card"],))
+    effect = p.get("effect", {})
+    if "action_cap" in effect:
+        m = s.model(p["model"])
+        s = s.with_model(m.id, action_cap=min(m.action_cap, int(effect["action_cap"])))
+    return s
+
+
+@reducer("trick_cast")
+def _trick_cast(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    charges = tuple((k, n - 1 if k == p["trick"] else n) for k, n in m.trick_charges)
+    s = s.with_model(m.id, trick_charges=charges)
+    target = p.get("target")
+    effect = p.get("effect", {})
+    if target and s.has_model(target):
+        tm = s.model(target)
+        changes: dict[str, Any] = {}
+        if effect.get("infected"):
+            changes["infected"] = True
+        if effect.get("no_shooting"):
+            changes["no_shooting"] = True
+        if "lose_actions" in effect:
+            changes["action_cap"] = max(0, tm.action_cap - int(effect["lose_actions"]))
+        if "action_cap" in effect:
+            changes["action_cap"] = min(tm.action_cap, int(effect["action_cap"]))
+        if effect.get("bonus_action"):
+            changes["bonus_action"] = True
+        if changes:
+            s = s.with_model(tm.id, **changes)
+    return s
+
+
+@reducer("once_used")
+def _once_used(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    return s.with_model(m.id, once_used=m.once_used | {p["what"]})
+
+
+@reducer("setting_changed")
+def _setting_changed(s: BattleState, p: dict) -> BattleState:
+    return replace(s, settings={**s.settings, p["key"]: p["value"]})
+
+
+@reducer("vp_awarded")
+def _vp_awarded(s: BattleState, p: dict) -> BattleState:
+    side = s.side(p["side"])
+    return s.with_side(side.key, vp=side.vp + int(p["vp"]))
+
+
+@reducer("xp_awarded")
+def _xp_awarded(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    return s.with_model(m.id, xp_gained=m.xp_gained + int(p["xp"]))
+
+
+@reducer("markers_collected")
+def _markers_collected(s: BattleState, p: dict) -> BattleState:
+    side = s.side(p["side"])
+    s = replace(s, markers_on_table=max(0, s.markers_on_table - int(p.get("count", 0))))
+    return s.with_side(side.key, markers_collected=side.markers_collected + int(p.get("count", 0)),
+                       vp=side.vp + int(p.get("vp", 0)))
+
+
+@reducer("battle_ended")
+def _battle_ended(s: BattleState, p: dict) -> BattleState:
+    s = replace(s, ended=True, result=dict(p.get("result", {})))
+    return s.with_order(phase="ended", to_act=None, active_model=None)
+
+
+def preview(state: BattleState, drafts) -> BattleState:
+    """The state these drafts would lead to (to decide what follows from them)."""
+    for d in drafts:
+        state = evolve(state, Event(0, d.kind, payload=d.payload))
+    return state

@@ -1,0 +1,81 @@
+"""The Sanctum Mortalis rule system as a plug-in of the engine core."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from engine.dice import DiceSource
+from engine.events import Event, EventDraft
+from engine.ruleset import Rejected, SettingSpec
+
+from . import actions, cards, commands as c, tables as t, turn
+from .evolve import evolve as _evolve
+from .roster import BandRoster, ModelSpec
+from .settings import SETTINGS, defaults
+from .state import NEUTRAL, BattleState, SideState, build_models
+
+NAME = "sanctum-mortalis"
+
+Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
+
+
+def _handlers() -> dict[type, Handler]:
+    from . import combat, movement_actions  # late: they need the roll procedures
+    return {
+        c.StartRound: turn.start_round, c.ChooseFirst: turn.choose_first, c.Activate: turn.activate,
+        c.EndActivation: turn.end_activation, c.EndRound: turn.end_round, c.EndBattle: turn.end_battle,
+        c.PlaceMarker: actions.place_marker, c.RemoveMarker: actions.remove_marker,
+        c.OtherAction: actions.other_action, c.PickUpTech: actions.pick_up, c.LeaveTable: actions.leave_table,
+        c.RemoveModel: actions.remove_model, c.Engage: actions.engage, c.Disengage: actions.disengage,
+        c.CastTrick: actions.cast_trick, c.ChangeSetting: actions.change_setting, c.AwardVP: actions.award_vp,
+        c.PlayCard: cards.play_card,
+        c.Move: movement_actions.move, c.JumpDown: movement_actions.jump_down, c.Fall: movement_actions.fall,
+        c.Shoot: combat.shoot, c.EndSalvo: combat.end_salvo, c.Save: combat.save, c.Attack: combat.attack,
+        c.Reroll: combat.reroll,
+    }
+
+
+class SanctumMortalis:
+    """Sanctum Mortalis ver 1.0: 2k6 skirmish (§1–§25 of the reference)."""
+
+    name = NAME
+    title = "Sanctum Mortalis"
+    settings: tuple[SettingSpec, ...] = SETTINGS
+
+    def __init__(self) -> None:
+        self._handlers: dict[type, Handler] | None = None
+
+    def initial_state(self, setup: dict[str, Any]) -> BattleState:
+        """``setup``: {"bands": {"A": roster dict, "B": roster dict}, "scenario": key,
+        "settings": {...}, "roles": {"A": "attacker"|"defender"}, "neutrals": [model dicts]}."""
+        bands = {k: BandRoster.from_dict(v) for k, v in setup["bands"].items()}
+        scenario = setup.get("scenario", "slaughter")
+        models = build_models("A", bands["A"].models) + build_models("B", bands["B"].models)
+        neutrals = tuple(ModelSpec.from_dict(m) for m in setup.get("neutrals", ()))
+        models += build_models(NEUTRAL, neutrals)
+        roles = setup.get("roles", {})
+        sides = tuple(SideState(k, bands[k], role=roles.get(k, "")) for k in ("A", "B"))
+        settings = {**defaults(), **setup.get("settings", {})}
+        sc = t.SCENARIOS.get(scenario)
+        markers = setup.get("markers", sc.markers if sc else 0)
+        return BattleState(scenario=scenario, settings=settings, models=models, sides=sides,
+                           markers_on_table=int(markers), special_marker_on_table=bool(sc and sc.special_marker))
+
+    def decide(self, state: BattleState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
+        if self._handlers is None:
+            self._handlers = _handlers()
+        handler = self._handlers.get(type(command))
+        if handler is None:
+            return Rejected(f"Sanctum Mortalis has no command {type(command).__name__}", kind="malformed")
+        return handler(state, command, dice)
+
+    def evolve(self, state: BattleState, event: Event) -> BattleState:
+        return _evolve(state, event)
+
+
+def make_setup(band_a: BandRoster, band_b: BandRoster, scenario: str = "slaughter",
+               settings: dict[str, str] | None = None, roles: dict[str, str] | None = None,
+               neutrals: Sequence[ModelSpec] = ()) -> dict[str, Any]:
+    """A JSON-safe set-up for a new battle."""
+    return {"bands": {"A": band_a.to_dict(), "B": band_b.to_dict()}, "scenario": scenario,
+            "settings": {**defaults(), **(settings or {})}, "roles": dict(roles or {}),
+            "neutrals": [m.to_dict() for m in neutrals]}

@@ -1,0 +1,219 @@
+"""Sanctum Mortalis battle state: frozen records changed only by ``evolve``.
+
+Turn order lives apart from model state (``TurnOrder``). Model ids are battle-wide:
+``"A.kara-vex"`` (side, dot, roster id); independent models use side ``"N"``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from .roster import BandRoster, ModelSpec
+
+SIDES = ("A", "B")
+NEUTRAL = "N"
+
+ON_TABLE = "on-table"
+OUT_OF_ACTION = "out-of-action"
+LEFT_TABLE = "left-table"
+
+DEFENSIVE_STANCE = "defensive-stance"
+OVERWATCH = "overwatch"
+HIDDEN = "hidden"
+MARKERS = (DEFENSIVE_STANCE, OVERWATCH, HIDDEN)
+MARKER_SYMBOLS = MappingProxyType({DEFENSIVE_STANCE: "◆", OVERWATCH: "◎", HIDDEN: "◌"})
+MARKER_NAMES = MappingProxyType({DEFENSIVE_STANCE: "Defensive stance", OVERWATCH: "Overwatch", HIDDEN: "Hiding"})
+
+
+@dataclass(frozen=True)
+class ModelState:
+    """One model in the battle."""
+
+    id: str
+    side: str
+    spec: ModelSpec
+    status: str = ON_TABLE
+    activated: bool = False
+    """Has had its activation this round."""
+    moves: int = 0
+    """Move actions taken this round."""
+    others: int = 0
+    """Non-Move actions taken this round."""
+    action_cap: int = 2
+    """Actions allowed this round (Zastój, stun, Dekoncentracja, Włam lower it)."""
+    first_action: str = ""
+    """"move" or "other": the model's first action this round (Zryw)."""
+    climbed: bool = False
+    jumped: bool = False
+    no_shooting: bool = False
+    """Rozbłysk: no Shooting actions this round."""
+    aimed: bool = False
+    """Wymierzony strzał used this round: no Move afterwards."""
+    bonus_action: bool = False
+    """Przyspieszenie: one bonus action once all the player's models have moved."""
+    markers: frozenset[str] = frozenset()
+    tech_markers: int = 0
+    special_marker: bool = False
+    engaged_with: frozenset[str] = frozenset()
+    xp_gained: int = 0
+    kills: tuple[str, ...] = ()
+    removed_by: str | None = None
+    removal_cause: str = ""
+    infected: bool = False
+    once_used: frozenset[str] = frozenset()
+    """Once-per-battle things used: "captain-reroll", "jet-pack"."""
+    trick_charges: tuple[tuple[str, int], ...] = ()
+    carried_off: int = 0
+    salvo: tuple[str, int] | None = None
+    """The weapon being fired in the current Shooting action and shots fired so far."""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def on_table(self) -> bool:
+        return self.status == ON_TABLE
+
+    @property
+    def engaged(self) -> bool:
+        return bool(self.engaged_with)
+
+    @property
+    def actions_used(self) -> int:
+        return self.moves + self.others
+
+    @property
+    def actions_left(self) -> int:
+        extra = 1 if self.bonus_action else 0
+        return max(0, self.action_cap - self.actions_used) + extra
+
+    def charges(self, trick: str) -> int:
+        return dict(self.trick_charges).get(trick, 0)
+
+
+@dataclass(frozen=True)
+class SideState:
+    """A player's side: band, cards spent, victory points."""
+
+    key: str
+    band: BandRoster
+    cards_used: tuple[str, ...] = ()
+    vp: int = 0
+    markers_collected: int = 0
+    role: str = ""
+    challenges: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.band.name
+
+
+@dataclass(frozen=True)
+class TurnOrder:
+    """Round, who started and why, whose activation it is.
+
+    ``phase``: "setup" (before round 1), "choose-first" (a roll-off winner must pick),
+    "activations", "neutrals", "round-over", "ended".
+    """
+
+    round: int = 0
+    phase: str = "setup"
+    first: str | None = None
+    reason: str = ""
+    rolloff: dict[str, Any] | None = None
+    chooser: str | None = None
+    to_act: str | None = None
+    active_model: str | None = None
+
+
+@dataclass(frozen=True)
+class PendingSave:
+    """A hit waiting for its Toughness roll: who, against what, and how it was hit."""
+
+    model: str
+    attacker: str | None
+    attack: str  # "shooting" | "melee" | "other"
+    weapon: str
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BattleState:
+    """Everything about a Sanctum Mortalis battle at one moment."""
+
+    scenario: str
+    settings: Mapping[str, str]
+    models: tuple[ModelState, ...]
+    sides: tuple[SideState, ...]
+    order: TurnOrder = TurnOrder()
+    markers_on_table: int = 0
+    special_marker_on_table: bool = False
+    pending: tuple[PendingSave, ...] = ()
+    ended: bool = False
+    result: dict[str, Any] | None = None
+    seed_note: str = ""
+
+    # ------------------------------------------------------------------ lookups
+    @property
+    def round(self) -> int:
+        return self.order.round
+
+    def model(self, model_id: str) -> ModelState:
+        for m in self.models:
+            if m.id == model_id:
+                return m
+        raise KeyError(model_id)
+
+    def has_model(self, model_id: str) -> bool:
+        return any(m.id == model_id for m in self.models)
+
+    def side(self, key: str) -> SideState:
+        for s in self.sides:
+            if s.key == key:
+                return s
+        raise KeyError(key)
+
+    def models_of(self, side: str) -> tuple[ModelState, ...]:
+        return tuple(m for m in self.models if m.side == side)
+
+    def on_table(self, side: str | None = None) -> tuple[ModelState, ...]:
+        return tuple(m for m in self.models if m.on_table and (side is None or m.side == side))
+
+    def waiting(self, side: str) -> tuple[ModelState, ...]:
+        """Models of ``side`` on the table that have not activated this round."""
+        return tuple(m for m in self.on_table(side) if not m.activated)
+
+    def opponent(self, side: str) -> str:
+        return "B" if side == "A" else "A"
+
+    def setting(self, key: str) -> str:
+        return self.settings.get(key, "")
+
+    # ------------------------------------------------------------------ changes
+    def with_model(self, model_id: str, **changes: Any) -> "BattleState":
+        return replace(self, models=tuple(replace(m, **changes) if m.id == model_id else m for m in self.models))
+
+    def with_models(self, fn) -> "BattleState":
+        return replace(self, models=tuple(fn(m) for m in self.models))
+
+    def with_side(self, key: str, **changes: Any) -> "BattleState":
+        return replace(self, sides=tuple(replace(s, **changes) if s.key == key else s for s in self.sides))
+
+    def with_order(self, **changes: Any) -> "BattleState":
+        return replace(self, order=replace(self.order, **changes))
+
+
+def model_id(side: str, spec: ModelSpec) -> str:
+    return f"{side}.{spec.id}"
+
+
+def build_models(side: str, specs: Iterable[ModelSpec]) -> tuple[ModelState, ...]:
+    from .tables import TRICKS
+
+    out = []
+    for spec in specs:
+        charges = tuple((t, TRICKS[t].charges) for t in spec.tricks if t in TRICKS)
+        out.append(ModelState(id=model_id(side, spec), side=side, spec=spec, trick_charges=charges))
+    return tuple(out)

@@ -1,0 +1,258 @@
+"""Rounds, initiative and activations (§5.1), and the end of the battle (§14)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.rolls import Die, RollRecord
+from engine.ruleset import Rejected
+
+from . import tables as t
+from .commands import Activate, ChooseFirst, EndActivation, EndBattle, EndRound, StartRound
+from .state import NEUTRAL, SIDES, BattleState
+
+Decision = Rejected | Sequence[EventDraft]
+
+
+def rolloff(dice: DiceSource, state: BattleState, lower_decides: bool = False) -> tuple[str, list[dict]]:
+    """Both players roll 2k6; ties roll again [SM-A40]. Returns the winning side
+    (the higher total, or the lower one when ``lower_decides``) and every attempt."""
+    attempts: list[dict] = []
+    while True:
+        a = dice.roll(2, purpose=f"{state.side('A').name}'s roll-off")
+        b = dice.roll(2, purpose=f"{state.side('B').name}'s roll-off")
+        ta, tb = sum(a), sum(b)
+        winner = None if ta == tb else (("A" if ta < tb else "B") if lower_decides else ("A" if ta > tb else "B"))
+        record = RollRecord(
+            procedure="sm.rolloff", title="Roll-off (2k6 each" + (", lower decides)" if lower_decides else ", higher starts)"),
+            dice=tuple(Die(f) for f in a + b), comparison="opposed", probability=Fraction(1, 2),
+            outcome="tie, roll again" if winner is None else f"{state.side(winner).name} wins",
+            success=winner == "A", detail={"A": list(a), "B": list(b), "totals": {"A": ta, "B": tb}, "winner": winner},
+        )
+        attempts.append(record.to_dict())
+        if winner is not None:
+            return winner, attempts
+        if len(attempts) > 50:  # typed dice that keep tying: stop rather than loop
+            raise ValueError("the roll-off keeps tying")
+
+
+def _count(state: BattleState, side: str) -> int:
+    if state.setting("initiative_count") == "roster":
+        return len(state.models_of(side))
+    return len(state.on_table(side))
+
+
+def first_to_act(state: BattleState, first: str) -> str | None:
+    if state.waiting(first):
+        return first
+    other = state.opponent(first)
+    if state.waiting(other):
+        return other
+    return NEUTRAL if state.waiting(NEUTRAL) else None
+
+
+def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decision:
+    if state.ended:
+        return Rejected("the battle has ended", "§14")
+    if state.order.phase not in ("setup", "round-over"):
+        return Rejected("the round is still being played; end it first", "§5.1")
+    number = state.round + 1
+    scenario = t.SCENARIOS.get(state.scenario)
+    use_scenario = scenario is not None and (number == 1 or state.setting("scenario_starter_rounds") == "all")
+    payload: dict = {"round": number, "first": None, "reason": "", "rolloff": None, "chooser": None}
+    if use_scenario and scenario.starter in ("attacker", "defender") and any(s.role for s in state.sides):
+        first = next((s.key for s in state.sides if s.role == scenario.starter), "A")
+        payload.update(first=first, reason=f"{scenario.name}: the {scenario.starter.title()} starts (§23)")
+    elif use_scenario and scenario.starter == "roll-low":
+        chooser, attempts = rolloff(dice, state, lower_decides=True)
+        payload.update(chooser=chooser, rolloff={"attempts": attempts},
+                       reason=f"{scenario.name}: 2k6 roll-off, the lower total ({state.side(chooser).name}) decides who starts (§23)")
+    else:
+        ca, cb = _count(state, "A"), _count(state, "B")
+        if ca != cb:
+            first = "A" if ca > cb else "B"
+            payload.update(first=first, reason=f"more models: {ca} v {cb} (§5.1)")
+        else:
+            first, attempts = rolloff(dice, state)
+            totals = attempts[-1]["detail"]["totals"]
+            payload.update(first=first, rolloff={"attempts": attempts},
+                           reason=f"{ca} v {cb} models: roll-off {totals['A']} v {totals['B']}"
+                                  + (f" after {len(attempts) - 1} tie(s)" if len(attempts) > 1 else "") + " (§5.1)")
+    if payload["first"]:
+        payload["to_act"] = first_to_act(_fresh(state), payload["first"])
+    text = f"Round {number} begins. " + (f"{state.side(payload['first']).name} starts: " if payload["first"] else "") + payload["reason"]
+    return [EventDraft("round_started", payload, text=text)]
+
+
+def _fresh(state: BattleState) -> BattleState:
+    """The state as it will be once the new round resets activations."""
+    from dataclasses import replace
+    return state.with_models(lambda m: replace(m, activated=False))
+
+
+def choose_first(state: BattleState, cmd: ChooseFirst, dice: DiceSource) -> Decision:
+    if state.order.phase != "choose-first":
+        return Rejected("no one is choosing who starts now", "§23")
+    if cmd.side not in SIDES:
+        return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
+    chooser = state.side(state.order.chooser).name
+    reason = f"{state.order.reason}; {chooser} chose {state.side(cmd.side).name}"
+    return [EventDraft("first_chosen", {"side": cmd.side, "to_act": first_to_act(state, cmd.side), "reason": reason},
+                       text=f"{chooser} chooses {state.side(cmd.side).name} to start.")]
+
+
+def activation_check(state: BattleState, model_id: str) -> Rejected | None:
+    """Why ``model_id`` cannot start an activation now, or None."""
+    if state.ended:
+        return Rejected("the battle has ended", "§14")
+    if state.order.phase == "setup":
+        return Rejected("start the round first", "§5.1")
+    if state.order.phase == "choose-first":
+        return Rejected(f"{state.side(state.order.chooser).name} must first choose who starts", "§23")
+    if state.order.phase == "round-over":
+        return Rejected("every model has acted; start the next round", "§5.1")
+    if not state.has_model(model_id):
+        return Rejected(f"no model '{model_id}'", kind="malformed")
+    m = state.model(model_id)
+    if not m.on_table:
+        return Rejected(f"{m.name} is no longer on the table", "§14")
+    if m.activated:
+        return Rejected(f"{m.name} has already been activated this round", "§5.1")
+    if m.side != state.order.to_act:
+        who = state.order.to_act
+        whose = "the independent models'" if who == NEUTRAL else f"{state.side(who).name}'s" if who else "no one's"
+        return Rejected(f"it is {whose} activation, not {m.name}'s side", "§5.1")
+    active = state.order.active_model
+    if active and active != model_id:
+        a = state.model(active)
+        if a.actions_used:
+            return Rejected(f"{a.name} is activating; end its activation first", "§6")
+    return None
+
+
+def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
+    problem = activation_check(state, cmd.model)
+    if problem:
+        return problem
+    if state.order.active_model == cmd.model:
+        return Rejected(f"{state.model(cmd.model).name} is already activating", kind="illegal")
+    m = state.model(cmd.model)
+    return [EventDraft("activation_started", {"model": m.id}, actor=m.id, text=f"{m.name} activates.")]
+
+
+def next_after(state: BattleState, side: str) -> str | None:
+    """Whose activation follows one of ``side`` (§5.1): alternate while both have models
+    waiting, then the other finishes, then the independent models."""
+    if side == NEUTRAL:
+        return NEUTRAL if state.waiting(NEUTRAL) else None
+    other = state.opponent(side)
+    if state.waiting(other):
+        return other
+    if state.waiting(side):
+        return side
+    return NEUTRAL if state.waiting(NEUTRAL) else None
+
+
+def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> Decision:
+    active = state.order.active_model
+    if not active:
+        return Rejected("no model is activating", "§5.1")
+    m = state.model(active)
+    from dataclasses import replace
+    after = state.with_model(m.id, activated=True)
+    nxt = next_after(after, m.side)
+    phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
+    if nxt is None:
+        then = "every model has acted: the round is over"
+    elif nxt == NEUTRAL:
+        then = "the independent models act"
+    else:
+        then = f"{state.side(nxt).name} to activate"
+    return [EventDraft("activation_ended", {"model": m.id, "next": nxt, "phase": phase}, actor=m.id,
+                       text=f"{m.name} ends its activation; {then}.")]
+
+
+def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
+    if state.ended:
+        return Rejected("the battle has ended", "§14")
+    if state.order.phase in ("setup",):
+        return Rejected("no round has started", "§5.1")
+    if state.order.phase == "round-over":
+        return Rejected("the round is already over; start the next one", "§5.1")
+    waiting = [m for s in (*SIDES, NEUTRAL) for m in state.waiting(s)]
+    if waiting and not cmd.force:
+        names = ", ".join(m.name for m in waiting[:4]) + ("…" if len(waiting) > 4 else "")
+        return Rejected(f"{len(waiting)} model(s) have not acted yet ({names}); end the round anyway with force",
+                        "§5.1", kind="ambiguous")
+    drafts = []
+    if state.order.active_model:
+        m = state.model(state.order.active_model)
+        drafts.append(EventDraft("activation_ended", {"model": m.id, "next": None, "phase": "round-over"},
+                                 actor=m.id, text=f"{m.name} ends its activation."))
+    drafts.append(EventDraft("round_over", {"round": state.round}, text=f"Round {state.round} is over."))
+    return drafts
+
+
+def battle_result(state: BattleState) -> dict:
+    vp = {s.key: s.vp for s in state.sides}
+    if vp["A"] == vp["B"]:
+        winner = None
+    else:
+        winner = "A" if vp["A"] > vp["B"] else "B"
+    return {"vp": vp, "winner": winner, "markers": {s.key: s.markers_collected for s in state.sides}}
+
+
+def end_check(state: BattleState) -> list[EventDraft]:
+    """§14: the battle ends the moment only one player side has models on the table.
+    The side left takes the markers still on the table (no XP) [SM-A24]."""
+    if state.ended:
+        return []
+    left = [s for s in SIDES if state.on_table(s)]
+    if len(left) > 1:
+        return []
+    drafts: list[EventDraft] = []
+    if len(left) == 1:
+        side = left[0]
+        count = state.markers_on_table + (t.SPECIAL_MARKER_VALUE if state.special_marker_on_table else 0)
+        if count:
+            drafts.append(EventDraft("markers_collected", {"side": side, "count": state.markers_on_table, "vp": count},
+                                     text=f"{state.side(side).name} takes the {count} marker(s) left on the table (§14, no XP)."))
+        held = sum(m.tech_markers + (t.SPECIAL_MARKER_VALUE if m.special_marker else 0) for m in state.on_table(side))
+        if held and state.setting("carried_at_end") == "collected":
+            drafts.append(EventDraft("vp_awarded", {"side": side, "vp": held, "reason": "markers held at the end [SM-A24]"},
+                                     text=f"{state.side(side).name} keeps {held} carried marker(s) [SM-A24]."))
+    from .evolve import preview as ahead
+    preview = ahead(state, drafts)
+    result = battle_result(preview)
+    reason = "only one side is left on the table" if left else "no player models are left on the table"
+    drafts.append(EventDraft("battle_ended", {"reason": reason, "result": result}, text=_result_text(preview, result, reason)))
+    return drafts
+
+
+def _result_text(state: BattleState, result: dict, reason: str) -> str:
+    vp = result["vp"]
+    if result["winner"]:
+        head = f"{state.side(result['winner']).name} wins"
+    else:
+        head = "A draw [SM-A22]"
+    return f"The battle ends ({reason}). {head}: {vp['A']}–{vp['B']} VP."
+
+
+def end_battle(state: BattleState, cmd: EndBattle, dice: DiceSource) -> Decision:
+    if state.ended:
+        return Rejected("the battle has already ended", "§14")
+    from .evolve import preview as ahead
+    drafts: list[EventDraft] = []
+    if state.setting("carried_at_end") == "collected":
+        for s in SIDES:
+            held = sum(m.tech_markers + (t.SPECIAL_MARKER_VALUE if m.special_marker else 0) for m in state.on_table(s))
+            if held:
+                drafts.append(EventDraft("vp_awarded", {"side": s, "vp": held, "reason": "markers held at the end [SM-A24]"},
+                                         text=f"{state.side(s).name} keeps {held} carried marker(s) [SM-A24]."))
+    preview = ahead(state, drafts)
+    result = battle_result(preview)
+    drafts.append(EventDraft("battle_ended", {"reason": cmd.reason, "result": result},
+                             text=_result_text(preview, result, cmd.reason)))
+    return drafts
