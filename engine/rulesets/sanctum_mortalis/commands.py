@@ -102,6 +102,9 @@ class Save:
     declined: frozenset[str] = frozenset()
     card: str | None = None
     """A heroic play declared for this roll ("what-are-you-gonna-do", "woohoo")."""
+    hold: bool = False
+    """On a failure, wait for a re-roll ("Nic mi nie jest!", the Captain) before removing
+    the model; a second ``Save`` accepts the failure."""
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from engine.events import Event
 
 from . import tables as t
-from .state import LEFT_TABLE, OUT_OF_ACTION, BattleState, ModelState, PendingSave
+from .state import LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState, PendingSave
 
 Reducer = Callable[[BattleState, dict[str, Any]], BattleState]
 _REDUCERS: dict[str, Reducer] = {}
@@ -99,7 +99,47 @@ def _action(s: BattleState, p: dict) -> BattleState:
 def _shot(s: BattleState, p: dict) -> BattleState:
     m = s.model(p["shooter"])
     weapon, fired = m.salvo or (p["weapon"], 0)
+    s = replace(s, last_roll=LastRoll("shot", m.id, p["roll"], dict(p.get("context", {}))))
     return s.with_model(m.id, salvo=(weapon, fired + 1))
+
+
+@reducer("save_rolled")
+def _save_rolled(s: BattleState, p: dict) -> BattleState:
+    s = replace(s, last_roll=LastRoll("save", p["model"], p["roll"], dict(p.get("context", {}))))
+    if p.get("held"):
+        s = _hold(s, p["model"], p["roll"])
+    return s
+
+
+def _hold(s: BattleState, model: str, roll: dict) -> BattleState:
+    pending, done = [], False
+    for pend in s.pending:
+        if not done and pend.model == model:
+            pend = replace(pend, context={**pend.context, "roll": roll})
+            done = True
+        pending.append(pend)
+    return replace(s, pending=tuple(pending))
+
+
+@reducer("rerolled")
+def _rerolled(s: BattleState, p: dict) -> BattleState:
+    last = s.last_roll
+    if last is None:
+        return s
+    s = replace(s, last_roll=replace(last, record=p["roll"]))
+    if last.kind == "save" and any(x.model == last.roller and "roll" in x.context for x in s.pending):
+        s = _hold(s, last.roller, p["roll"])
+    return s
+
+
+@reducer("melee_rolled")
+def _melee_rolled(s: BattleState, p: dict) -> BattleState:
+    return replace(s, last_roll=LastRoll("melee", p["attacker"], p["roll"], dict(p.get("context", {}))))
+
+
+@reducer("move_rolled")
+def _move_rolled(s: BattleState, p: dict) -> BattleState:
+    return replace(s, last_roll=LastRoll(p["kind"], p["model"], p["roll"], dict(p.get("context", {}))))
 
 
 @reducer("salvo_ended")

@@ -1,4 +1,4 @@
-"""Move actions, jumping down and falls (§6–§7). (Filled in with the roll procedures.)"""
+"""Move actions, jumping down and falls (§6–§7). (Allowance and rolls wired with the procedures.)"""
 from engine.ruleset import Rejected
 
 

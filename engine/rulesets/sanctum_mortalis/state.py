@@ -140,6 +140,16 @@ class PendingSave:
 
 
 @dataclass(frozen=True)
+class LastRoll:
+    """The most recent roll, the only one a re-roll may change (§2.2)."""
+
+    kind: str  # "shot" | "save" | "melee" | "jump" | "fall"
+    roller: str
+    record: dict[str, Any]
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class BattleState:
     """Everything about a Sanctum Mortalis battle at one moment."""
 
@@ -151,6 +161,7 @@ class BattleState:
     markers_on_table: int = 0
     special_marker_on_table: bool = False
     pending: tuple[PendingSave, ...] = ()
+    last_roll: LastRoll | None = None
     ended: bool = False
     result: dict[str, Any] | None = None
     seed_note: str = ""

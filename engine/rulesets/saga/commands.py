@@ -1,0 +1,263 @@
+"""SAGA commands: what a GM can ask the app to do.
+
+Each command is a frozen record; ``decide`` turns it into events or a rejection.
+Sides are "A" and "B"; units are battle ids like "A.hirdmen". Dice the GM typed
+can come in the command (``faces`` fields) or as the ``TypedDice`` source.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+# -- turns and settings ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class StartTurn:
+    """Begin the next player turn; ``side`` is required for the first turn, then
+    defaults to the other player (turn structure is [M5])."""
+
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the current player turn (refused while a move, shot or melee is open)."""
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    """Change a battle setting (an AMBIGUITY reading or a house default)."""
+
+    key: str
+    value: str
+
+
+# -- activations ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Activate:
+    """Activate a unit: ``kind`` move | charge | shoot | rest.
+
+    ``source`` "saga" marks an activation by a SAGA ability (the only way to act in the
+    opponent's turn); ``allows_rest`` whether that ability lets an exhausted unit Rest
+    (if not, the activation is cancelled, §4.6); ``causes_fatigue`` the ability says the
+    activation tires the unit even in the opponent's turn. ``target``: the enemy unit
+    charged or shot at, or a building id for a charge. ``broken``: the move crosses
+    broken terrain. ``cover``: the shooting target's cover (none | light | hard);
+    ``dice``: shooting dice typed instead of models × dice per model.
+    """
+
+    unit: str
+    kind: str
+    target: str | None = None
+    source: str = "normal"
+    allows_rest: bool = True
+    causes_fatigue: bool = False
+    broken: bool = False
+    cover: str = "none"
+    dice: int | None = None
+
+
+@dataclass(frozen=True)
+class SpendFatigue:
+    """``by`` (a side) removes one fatigue from the enemy ``unit`` for ``use``
+    (slow_move | shooting_armour | own_armour | enemy_armour). ``for_unit``: in melee,
+    the spender's unit that gets +1 Armour (default: its primary unit)."""
+
+    by: str
+    unit: str
+    use: str
+    for_unit: str | None = None
+
+
+@dataclass(frozen=True)
+class CompleteMove:
+    """Finish the pending Movement. ``band``: the band moved when broken terrain decides
+    it without a spend [M8]; ``contact``: a charge reached the enemy; ``enter``: a
+    building entered; ``leave``: the unit leaves its building."""
+
+    band: str | None = None
+    contact: bool = True
+    enter: str | None = None
+    leave: bool = False
+
+
+@dataclass(frozen=True)
+class AdjustFatigue:
+    """A fatigue change that is not a Rest or a spend (a SAGA ability, a GM correction)."""
+
+    unit: str
+    delta: int
+    reason: str = ""
+
+
+# -- shooting (house procedure [M9]) ----------------------------------------------------------
+@dataclass(frozen=True)
+class RollShot:
+    """Roll the pending shot's attack dice against the target's shooting Armour."""
+
+    faces: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RollShotDefence:
+    """The target rolls one defence die per hit; uncancelled hits are casualties."""
+
+    faces: tuple[int, ...] | None = None
+
+
+# -- melee ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Engage:
+    """Start a melee without a Move to engage (an ability, or the GM catching up):
+    ``attacker`` unit engages ``defender``, a unit or a building id [M2]."""
+
+    attacker: str
+    defender: str
+
+
+@dataclass(frozen=True)
+class ChooseDefender:
+    """§6: the Defender picks which of its units inside the building defends."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class JoinMelee:
+    """The GM adds a second unit to a side in step 1 [M3] (joining rules not in source)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class SetParticipants:
+    """Step 1 [M1] [A2]: how many of ``unit``'s models take part, or the attack dice
+    count typed directly (``dice``)."""
+
+    unit: str
+    models: int | None = None
+    dice: int | None = None
+
+
+@dataclass(frozen=True)
+class SetMeleeCover:
+    """§3.9: defending models in contact and how many are behind hard cover."""
+
+    in_contact: int
+    covered: int
+
+
+@dataclass(frozen=True)
+class ConfirmAttackDice:
+    """Close step 1: exhaustion halving applies now (§4.6 [A5] [A6])."""
+
+
+@dataclass(frozen=True)
+class TradeDice:
+    """Step 2: the Defender trades half its attack dice for defence dice, or not."""
+
+    trade: bool
+
+
+@dataclass(frozen=True)
+class DeclareAbility:
+    """Step 3: a Melee ability of the side now declaring (see ``melee_state.Ability``)."""
+
+    name: str
+    unit: str | None = None
+    acts_in: int = 3
+    attack_dice: int = 0
+    defence_dice: int = 0
+    reroll_attack: int = 0
+    reroll_defence: int = 0
+    own_armour: int = 0
+    enemy_armour: int = 0
+    fatigue_to: tuple[str, ...] = ()
+    saga_dice: int = 0
+
+
+@dataclass(frozen=True)
+class EndDeclarations:
+    """Step 3: the side now declaring is done (Attacker first, then Defender)."""
+
+
+@dataclass(frozen=True)
+class RollAttacks:
+    """Step 4: both sides roll; ``attacker`` / ``defender`` are faces the GM typed."""
+
+    attacker: tuple[int, ...] | None = None
+    defender: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Re-roll dice a declared ability allows: ``side``'s ``phase`` ("attack" or
+    "defence") dice at ``indices`` (0-based, in the order shown); ``faces`` typed."""
+
+    side: str
+    phase: str
+    indices: tuple[int, ...]
+    faces: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RollDefence:
+    """Step 5: both sides roll their defence dice."""
+
+    attacker: tuple[int, ...] | None = None
+    defender: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RemoveCasualties:
+    """Step 6: remove models, Defender first. ``split``: (unit, count) pairs when a
+    side has more than one unit (default: its primary unit first)."""
+
+    split: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class MarkWithinS:
+    """Step 6, T4 [A10]: the friendly units that were within S of the destroyed unit."""
+
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResolveRetreat:
+    """Step 8: whether the retreating unit can move all its models legally, and if not
+    whether the winner can; ``ruling`` the GM's choice where the text is silent
+    ([A7] "no-retreat", [A16] "defenders-leave" | "no-retreat")."""
+
+    loser_can_retreat: bool = True
+    winner_can_retreat: bool = True
+    ruling: str = ""
+
+
+# -- table ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AddBuilding:
+    """Put a building on the table (§6): ``size`` normal (8) | large (12)."""
+
+    id: str
+    name: str
+    size: str = "normal"
+
+
+@dataclass(frozen=True)
+class SetTerrain:
+    """Add or replace a terrain piece (§5.1); checked against the text's limits."""
+
+    id: str
+    name: str
+    type: str
+    height: str
+    going: str
+    cover: str = "none"
+
+
+@dataclass(frozen=True)
+class PlaceInBuilding:
+    """Set-up or GM correction: put ``unit`` in ``building`` (None: outside)."""
+
+    unit: str
+    building: str | None
