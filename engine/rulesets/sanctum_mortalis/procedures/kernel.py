@@ -96,9 +96,13 @@ def _success_chance(test: str, threshold: int, mode: Mode, die_rerolls: int,
                            for f in range(1, SIDES + 1)), ZERO) / SIDES
                 best = max(best, got)
         if wleft:
-            got = sum((value(new, full, dleft, wleft - 1) for new in fresh), ZERO) / len(fresh)
-            best = max(best, got)
+            best = max(best, after_whole(wleft - 1))
         return best
+
+    @lru_cache(maxsize=None)
+    def after_whole(wleft: int) -> Fraction:
+        # every die of a whole re-roll counts as re-rolled: only another whole re-roll may follow
+        return sum((value(new, full, 0, wleft) for new in fresh), ZERO) / len(fresh)
 
     return sum((value(f, 0, die_rerolls, whole_rerolls) for f in fresh), ZERO) / len(fresh)
 

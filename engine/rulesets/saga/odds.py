@@ -1,0 +1,134 @@
+"""Exact SAGA odds (§9): hits, uncancelled hits and casualties as ``Fraction`` distributions.
+
+One die succeeds with ``P(d6 ≥ t) = clamp((7 − t)/6, 0, 1)`` — literally, with no
+automatic hit or miss [A4]. A side's attack dice become hits (binomial, per pool);
+the opponent rolls one defence die per hit plus extras, capped at twice the hits
+(step 5); a success cancels one hit, never more than were scored. Re-rolls follow
+"re-roll failed dice, best chance first": a die is re-rolled at most once.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+from engine.odds import binomial
+
+from . import tables as t
+
+Dist = dict[int, Fraction]
+
+
+def p_success(target: int) -> Fraction:
+    """Chance one d6 shows ``target`` or more [A4: no limits]."""
+    return Fraction(max(0, min(6, 7 - target)), 6)
+
+
+def _add(out: Dist, value: int, p: Fraction) -> None:
+    if p:
+        out[value] = out.get(value, Fraction(0)) + p
+
+
+def successes(dice: int, p: Fraction, rerolls: int = 0) -> Dist:
+    """Successes among ``dice`` dice of chance ``p`` when up to ``rerolls`` failures are
+    re-rolled once each."""
+    out: Dist = {}
+    for first, p1 in binomial(dice, p).items():
+        again = min(rerolls, dice - first)
+        for second, p2 in binomial(again, p).items():
+            _add(out, first + second, p1 * p2)
+    return out
+
+
+def hits_distribution(dice: int, armour: int, rerolls: int = 0) -> Dist:
+    """Hits of ``dice`` attack dice against ``armour`` (step 4)."""
+    return successes(dice, p_success(armour), rerolls)
+
+
+def pooled_hits(pools: Sequence[tuple[int, int]], rerolls: int = 0) -> Dist:
+    """Total hits of several pools (dice, armour) sharing a re-roll budget, spent on the
+    pool with the best chance first [M3]."""
+    ordered = sorted(pools, key=lambda pool: -p_success(pool[1]))
+    states: dict[tuple[int, int], Fraction] = {(0, rerolls): Fraction(1)}
+    for dice, armour in ordered:
+        p = p_success(armour)
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (hits, left), ps in states.items():
+            for first, p1 in binomial(dice, p).items():
+                again = min(left, dice - first)
+                for second, p2 in binomial(again, p).items():
+                    key = (hits + first + second, left - again)
+                    nxt[key] = nxt.get(key, Fraction(0)) + ps * p1 * p2
+        states = nxt
+    out: Dist = {}
+    for (hits, _), p in states.items():
+        _add(out, hits, p)
+    return out
+
+
+def uncancelled_distribution(hits: Mapping[int, Fraction], save_on: int = t.DEFENCE_SAVE,
+                             extra_defence: int = 0, rerolls: int = 0) -> Dist:
+    """Hits left after the step-5 defence roll, given the distribution of hits scored."""
+    q = p_success(save_on)
+    out: Dist = {}
+    for h, ph in hits.items():
+        dice = t.defence_dice(h, extra_defence)
+        for s, ps in successes(dice, q, rerolls).items():
+            _add(out, h - min(s, h), ph * ps)
+    return out
+
+
+def capped(dist: Mapping[int, Fraction], models: int | None) -> Dist:
+    """Casualties: a unit cannot lose more models than it has (step 6)."""
+    if models is None:
+        return dict(dist)
+    out: Dist = {}
+    for v, p in dist.items():
+        _add(out, min(v, models), p)
+    return out
+
+
+def casualty_distribution(attack_dice: int, armour: int, save_on: int = t.DEFENCE_SAVE, extra_defence: int = 0,
+                          *, attack_rerolls: int = 0, defence_rerolls: int = 0, models: int | None = None) -> Dist:
+    """Exact distribution of the casualties one side's attack inflicts: ``attack_dice``
+    against ``armour``, the opponent cancelling on ``save_on``+ with ``extra_defence``
+    set-aside or ability dice (step 5 cap applies), at most ``models`` casualties.
+
+    ``casualty_distribution(6, 4)`` is §9 Case A; ``(6, 4, 4)`` Case B; ``(4, 4, 5, 2)`` Case C.
+    """
+    hits = hits_distribution(attack_dice, armour, attack_rerolls)
+    return capped(uncancelled_distribution(hits, save_on, extra_defence, defence_rerolls), models)
+
+
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    return sum((v * p for v, p in dist.items()), Fraction(0))
+
+
+def at_least_table(dist: Mapping[int, Fraction]) -> Dist:
+    """P(value ≥ k) for every k from 0 to the largest value."""
+    top = max(dist) if dist else 0
+    return {k: sum((p for v, p in dist.items() if v >= k), Fraction(0)) for k in range(top + 1)}
+
+
+def retreat_odds(attacker_losses: Mapping[int, Fraction], defender_losses: Mapping[int, Fraction],
+                 attacker_models: int, defender_models: int, building_still_held: Iterable[bool] = (),
+                 other_occupants: bool = False, building: bool = False) -> dict[str, Fraction]:
+    """Who must retreat in step 8, before any "cannot retreat" ruling: "attacker",
+    "defender" or "none" (a side wiped out), with exact chances. In a building melee
+    the Attacker retreats unless the Defender is wiped out and no other enemy is inside."""
+    out = {"attacker": Fraction(0), "defender": Fraction(0), "none": Fraction(0)}
+    for lost_a, pa in attacker_losses.items():
+        for lost_d, pd in defender_losses.items():
+            out[who_retreats(lost_a, lost_d, attacker_models, defender_models, building, other_occupants)] += pa * pd
+    return out
+
+
+def who_retreats(lost_a: int, lost_d: int, attacker_models: int, defender_models: int,
+                 building: bool = False, other_occupants: bool = False) -> str:
+    """Step 8 by casualties alone: "attacker", "defender" or "none"."""
+    defender_wiped = lost_d >= defender_models
+    attacker_wiped = lost_a >= attacker_models
+    if building and (not defender_wiped or other_occupants) and not attacker_wiped:
+        return "attacker"
+    if defender_wiped or attacker_wiped:
+        return "none"
+    return "defender" if lost_d > lost_a else "attacker"

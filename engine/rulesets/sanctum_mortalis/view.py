@@ -1,0 +1,193 @@
+"""What the dashboard shows: read-only queries on a Sanctum Mortalis battle state.
+
+The TUI calls these and renders the answers; it never computes a rule itself.
+Every function is pure and cheap enough to call on each key press.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import tables as t
+from .cards import hand, offensive_used
+from .combat import next_shot_index, pending_for, salvo_size, save_situation, shot_situation
+from .commands import Save, Shoot
+from .procedures.common import Option, ProcedureRefused
+from .procedures.shooting import (base_accuracy, hit_chance, kill_chance, modified_accuracy, shooting_options)
+from .procedures.toughness import (modified_toughness, toughness_chance, toughness_for_shot, toughness_options)
+from .profile import effective_profile
+from .settings import SETTINGS
+from .state import (DEFENSIVE_STANCE, LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, OUT_OF_ACTION, BattleState,
+                    ModelState)
+
+
+# ------------------------------------------------------------------ models
+def status_word(state: BattleState, m: ModelState) -> str:
+    """ready / activating / activated / engaged / out of action / left the table."""
+    if m.status == OUT_OF_ACTION:
+        return "out of action"
+    if m.status == LEFT_TABLE:
+        return "left the table"
+    if state.order.active_model == m.id:
+        return "activating"
+    if m.engaged:
+        return "engaged"
+    return "activated" if m.activated else "ready"
+
+
+def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
+    """(symbol, name, style key) for every marker on the model, technology markers included."""
+    out = [(MARKER_SYMBOLS[k], MARKER_NAMES[k], k) for k in sorted(m.markers)]
+    if m.tech_markers:
+        out.append((f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)",
+                    "tech"))
+    if m.special_marker:
+        out.append(("★", "the special marker", "special"))
+    return out
+
+
+def weapon_names(m: ModelState) -> list[str]:
+    names = [t.RANGED_WEAPONS[w].name for w in m.spec.ranged if w in t.RANGED_WEAPONS]
+    names += [t.MELEE_WEAPONS[w].name for w in m.spec.melee if w in t.MELEE_WEAPONS]
+    return names
+
+
+def archetype_name(m: ModelState) -> str:
+    spec = m.spec
+    if spec.volunteer:
+        return "Volunteer"
+    if spec.neutral:
+        return f"independent ({spec.neutral_type or 'fighting'})"
+    a = t.ARCHETYPES.get(spec.archetype)
+    name = a.name if a else spec.archetype
+    if spec.specialist and spec.specialist in t.SPECIALISTS:
+        name = f"{t.SPECIALISTS[spec.specialist].name} ({name})"
+    if spec.small:
+        name = f"small {name}"
+    return name
+
+
+def model_card(state: BattleState, model_id: str) -> list[str]:
+    """The model's full card: profile with where each number comes from, gear, skills, state."""
+    m = state.model(model_id)
+    spec = m.spec
+    p = effective_profile(spec, m.infected)
+    lines = [f"{spec.name} — {archetype_name(m)}" + (" — Captain" if spec.captain else ""),
+             f"Profile {p.line()}   status: {status_word(state, m)}", ""]
+    for stat in ("S", "W", "C", "O"):
+        lines.append(f"  {t.STAT_NAMES[stat]:<10} {p[stat].value:>2}  = {p[stat].explain()}")
+    armour = t.ARMOURS.get(spec.armour)
+    lines += ["", f"Armour: {armour.name if armour else spec.armour} (+{armour.toughness if armour else 0} T at a save)"
+              + (", shield (+1 T)" if spec.shield else "")]
+    for w in spec.ranged:
+        rw = t.RANGED_WEAPONS.get(w)
+        if rw:
+            shots = "template" if rw.template else f"{rw.shots} shot(s)" + (" per round" if rw.per_round else "")
+            lines.append(f"Ranged: {rw.name} ({rw.weapon_class}), {rw.range}\", {shots}, target T {rw.toughness:+d}")
+    for w in spec.melee:
+        mw = t.MELEE_WEAPONS.get(w)
+        if mw:
+            lines.append(f"Melee: {mw.name}" + (f", loser's T {mw.toughness:+d}" if mw.toughness else "")
+                         + (f", Fight {mw.fight:+d}" if mw.fight else ""))
+    if spec.items or spec.mods:
+        lines.append("Items: " + ", ".join(t.ITEMS[i].name if i in t.ITEMS else i for i in (*spec.items, *spec.mods)))
+    if spec.skills:
+        lines.append("Skills: " + ", ".join(f"{t.SKILLS[k].source} ({t.SKILLS[k].name})" if k in t.SKILLS else k
+                                             for k in spec.skills))
+    if m.trick_charges:
+        lines.append("Tricks: " + ", ".join(f"{t.TRICKS[k].source} {n}/{t.TRICKS[k].charges}"
+                                             for k, n in m.trick_charges))
+    if spec.wounds:
+        lines.append("Wounds: " + ", ".join(t.WOUNDS[w].name for w in spec.wounds if w in t.WOUNDS))
+    lines.append(f"XP {spec.xp} (level {t.level_for(spec.xp)}), +{m.xp_gained} this battle")
+    lines.append(f"Actions this round: {m.actions_used} used, {m.actions_left} left"
+                 + (f" (limited to {m.action_cap})" if m.action_cap < 2 else ""))
+    badges = marker_badges(m)
+    if badges:
+        lines.append("Markers: " + ", ".join(f"{sym} {name}" for sym, name, _ in badges))
+    if m.engaged:
+        lines.append("Engaged with: " + ", ".join(state.model(o).name for o in sorted(m.engaged_with)))
+    if m.kills:
+        lines.append("Took out: " + ", ".join(state.model(k).name for k in m.kills))
+    return lines
+
+
+# ------------------------------------------------------------------ shooting
+@dataclass(frozen=True)
+class ShotPreview:
+    """Everything the shooting dialog shows before the roll."""
+
+    options: tuple[Option, ...]
+    base: int
+    cmod: int
+    p_hit: Fraction
+    p_kill: Fraction
+    shot_index: int
+    shots: int
+    refusal: str = ""
+    save_options: tuple[Option, ...] = ()
+    tmod: int = 0
+    p_save: Fraction = Fraction(0)
+
+
+def shot_preview(state: BattleState, cmd: Shoot) -> ShotPreview:
+    """Options, modified Accuracy, exact hit and kill chance for the shot ``cmd`` describes."""
+    s = state.model(cmd.shooter)
+    index, _ = next_shot_index(s, cmd.weapon)
+    shots = salvo_size(s, cmd.weapon)
+    try:
+        sit = shot_situation(state, cmd)
+        options = shooting_options(sit)
+        tg = state.model(cmd.target)
+        used = frozenset(state.side(tg.side).cards_used) if tg.side in ("A", "B") else frozenset()
+        save = toughness_for_shot(sit, defensive_stance=DEFENSIVE_STANCE in tg.markers, used_plays=used)
+        return ShotPreview(options, base_accuracy(sit).value, modified_accuracy(sit, options), hit_chance(sit),
+                           kill_chance(sit, save), index, shots, "", toughness_options(save),
+                           modified_toughness(save), toughness_chance(save))
+    except ProcedureRefused as err:
+        return ShotPreview((), 0, 0, Fraction(0), Fraction(0), index, shots, f"{err.reason} ({err.rule})")
+
+
+def shooting_targets(state: BattleState, shooter_id: str) -> list[ModelState]:
+    """Enemy models on the table, nearest-first is unknown to the app: roster order."""
+    s = state.model(shooter_id)
+    return [m for m in state.models if m.on_table and m.side != s.side]
+
+
+# ------------------------------------------------------------------ saves
+@dataclass(frozen=True)
+class SavePreview:
+    options: tuple[Option, ...]
+    base: int
+    tmod: int
+    p_pass: Fraction
+    refusal: str = ""
+    held_roll: dict[str, Any] | None = None
+
+
+def save_preview(state: BattleState, cmd: Save) -> SavePreview:
+    m = state.model(cmd.model)
+    pend = pending_for(state, m.id)
+    if pend is None:
+        return SavePreview((), 0, 0, Fraction(0), f"{m.name} has no Toughness roll to make")
+    toggles = frozenset(set(cmd.toggles) | ({cmd.card} if cmd.card else set()))
+    sit = save_situation(state, pend, toggles, frozenset(cmd.declined))
+    try:
+        options = toughness_options(sit)
+        return SavePreview(options, effective_profile(m.spec, m.infected).O.value, modified_toughness(sit, options),
+                           toughness_chance(sit), "", pend.context.get("roll"))
+    except ProcedureRefused as err:
+        return SavePreview((), 0, 0, Fraction(0), f"{err.reason} ({err.rule})", pend.context.get("roll"))
+
+
+# ------------------------------------------------------------------ cards, settings
+def card_hand(state: BattleState, side: str, model_id: str | None):
+    """(card, playable, why not) for every card of ``side``, and offensive events used."""
+    return hand(state, side, model_id), offensive_used(state, side), t.MAX_OFFENSIVE_EVENTS
+
+
+def settings_rows(state: BattleState) -> list[tuple[str, str, str, str, bool]]:
+    """(key, ref, title, current reading, is the recommended default) for every setting."""
+    return [(s.key, s.ref, s.title, s.label_of(state.setting(s.key)), state.setting(s.key) == s.default)
+            for s in SETTINGS]
