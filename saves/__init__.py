@@ -1,0 +1,24 @@
+"""Skirmish Desk saves: the only package that touches disk.
+
+A save is a folder ``NAME.skirmish/`` holding a TinyDB file ``battle.json``
+(header and folded entries) and, while it is open, ``journal-<seq>.jsonl``
+segments of fsync'd entries. See ``saves.store`` for the crash-safety design.
+"""
+
+from saves.errors import SaveError
+from saves.listing import SaveSummary, list_saves
+from saves.paths import SUFFIX, data_dir, new_save_path
+from saves.reader import SAVE_FORMAT
+from saves.store import BattleStore, load
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SUFFIX",
+    "BattleStore",
+    "SaveError",
+    "SaveSummary",
+    "data_dir",
+    "list_saves",
+    "load",
+    "new_save_path",
+]

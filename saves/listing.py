@@ -1,0 +1,73 @@
+"""The saves picker's view of a folder: one summary per save, never raising."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from saves.errors import Damage
+from saves.paths import SUFFIX
+from saves.reader import read_save
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """One line of the saves list.
+
+    ``error`` is the one-line ``SaveError`` text for a save that cannot be
+    opened (the other fields are then empty); ``header`` is the full header.
+    """
+
+    path: Path
+    kind: str | None
+    title: str | None
+    ruleset: str | None
+    events: int
+    modified: datetime
+    error: str | None = None
+    header: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+def list_saves(directory: str | os.PathLike[str]) -> list[SaveSummary]:
+    """Every ``*.skirmish`` in ``directory``, newest first. Reads every save in
+    full (it validates them), so call it from a worker thread."""
+    folder = Path(directory).expanduser().absolute()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    found = [summarise(folder / name) for name in names if name.endswith(SUFFIX) and not name.startswith(".")]
+    return sorted(found, key=lambda s: (s.modified, s.path.name), reverse=True)
+
+
+def summarise(path: Path) -> SaveSummary:
+    """The summary of one save; problems become ``error``, not exceptions."""
+    modified = _modified(path)
+    try:
+        snap = read_save(path)
+    except Damage as damage:
+        return SaveSummary(path, None, None, None, 0, modified, str(damage.at(path)))
+    snap.db.close()
+    header = snap.header
+    return SaveSummary(path, header.get("kind"), _text(header.get("title")), _text(header.get("ruleset")),
+                       len(snap.entries), modified, None, header)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _modified(path: Path) -> datetime:
+    """The newest change time among the save folder and its files."""
+    newest = 0.0
+    try:
+        newest = os.stat(path).st_mtime
+        if path.is_dir():
+            for entry in os.scandir(path):
+                newest = max(newest, entry.stat().st_mtime)
+    except OSError:
+        pass
+    return datetime.fromtimestamp(newest)

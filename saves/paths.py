@@ -1,0 +1,61 @@
+"""Where saves live and what new ones are called."""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from datetime import datetime
+from pathlib import Path
+
+from saves.errors import IO, SaveError, describe_os_error
+
+APP_DIR_NAME = "skirmish-desk"
+SUFFIX = ".skirmish"
+ENV_SAVES = "SKIRMISH_SAVES"
+_SLUG_MAX = 48
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The saves folder, created if needed.
+
+    Precedence: ``override`` (from ``--saves``) > ``$SKIRMISH_SAVES`` >
+    ``$XDG_DATA_HOME/skirmish-desk`` > ``~/.local/share/skirmish-desk``.
+    Per the XDG spec an empty or relative ``XDG_DATA_HOME`` is ignored.
+    """
+    if override is not None and str(override) != "":
+        folder = Path(override).expanduser()
+    elif os.environ.get(ENV_SAVES):
+        folder = Path(os.environ[ENV_SAVES]).expanduser()
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
+        folder = base / APP_DIR_NAME
+    folder = folder.absolute()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as err:
+        raise SaveError(folder, IO, describe_os_error(err), action="use saves folder") from None
+    if not folder.is_dir():
+        raise SaveError(folder, IO, "it is a file, not a folder", action="use saves folder")
+    return folder
+
+
+def slugify(text: str) -> str:
+    """'Red vs. Blue — Round 2!' -> 'red-vs-blue-round-2' (ASCII, at most 48 chars)."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return slug[:_SLUG_MAX].rstrip("-") or "battle"
+
+
+def new_save_path(name_hint: str, directory: Path | None = None, *, now: datetime | None = None) -> Path:
+    """A fresh, non-existing path like ``<dir>/2026-11-23-1042-red-vs-blue.skirmish``."""
+    folder = Path(directory) if directory is not None else data_dir()
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M")
+    stem = f"{stamp}-{slugify(name_hint)}"
+    candidate = folder / f"{stem}{SUFFIX}"
+    number = 2
+    while os.path.lexists(candidate):
+        candidate = folder / f"{stem}-{number}{SUFFIX}"
+        number += 1
+    return candidate

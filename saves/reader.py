@@ -1,0 +1,149 @@
+"""Reading a save without changing it: validation and merging of db + journal.
+
+Order matters for a reader racing a live writer: the journal segments are
+listed and read first, then ``battle.json``. The writer renames a new
+``battle.json`` into place before it deletes the segments it folded, so any
+segment that vanished is already in the ``battle.json`` read afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+
+from saves.errors import CORRUPT, MISSING, NEWER, NOT_OURS, Damage, os_damage
+from saves.journal import SEGMENT_RE, Segment, parse_segment
+from saves.paths import SUFFIX
+from saves.storage import DB_NAME, TMP_PREFIX, SaveStorage
+
+SAVE_FORMAT = 1
+APP_ID = "skirmish-desk"
+KINDS = ("battle", "campaign")
+RESERVED = ("app", "format", "kind")
+HEADER_TABLE = "header"
+ENTRIES_TABLE = "entries"
+
+
+@dataclass
+class Snapshot:
+    """Everything read from one save folder."""
+
+    path: Path
+    header: dict[str, Any]
+    entries: list[dict[str, Any]]
+    folded: int  # how many entries battle.json holds
+    db: TinyDB  # open on battle.json, its cache filled
+    segments: list[Segment] = field(default_factory=list)
+    leftovers: list[Path] = field(default_factory=list)  # stale temp files
+
+
+def check_folder(path: Path) -> None:
+    """Raise ``Damage`` unless ``path`` is an existing folder."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        raise Damage(MISSING, "no such save") from None
+    except OSError as err:
+        raise os_damage(err, path.name) from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise Damage(NOT_OURS, f"it is a file; a save is a {SUFFIX} folder")
+
+
+def read_save(path: Path, *, background: bool = False) -> Snapshot:
+    """Read and validate a save. Raises ``Damage``; changes nothing on disk."""
+    check_folder(path)
+    try:
+        names = sorted(os.listdir(path))
+    except OSError as err:
+        raise os_damage(err, path.name) from None
+    segments = _read_segments(path, names)
+    if DB_NAME not in names:
+        if segments:
+            raise Damage(CORRUPT, f"{DB_NAME} is missing")
+        raise Damage(NOT_OURS, f"no {DB_NAME} inside")
+    storage_path = path / DB_NAME
+    try:
+        raw = storage_path.read_bytes()
+    except OSError as err:
+        raise os_damage(err, DB_NAME) from None
+    db = TinyDB(storage_path, storage=SaveStorage, raw=raw, background=background)
+    header, entries = _read_db(db)
+    for index, seg in enumerate(segments):
+        parse_segment(seg, is_last=index == len(segments) - 1)
+    folded = len(entries)
+    entries.extend(_journal_tail(segments, folded))
+    leftovers = [path / name for name in names if name.startswith(TMP_PREFIX)]
+    return Snapshot(path, header, entries, folded, db, segments, leftovers)
+
+
+def _read_segments(path: Path, names: list[str]) -> list[Segment]:
+    found = []
+    for name in names:
+        match = SEGMENT_RE.fullmatch(name)
+        if match:
+            found.append((int(match.group(1)), name))
+    segments = []
+    for start, name in sorted(found):
+        try:
+            raw = (path / name).read_bytes()
+        except FileNotFoundError:
+            continue  # folded and deleted by a live writer since we listed it
+        except OSError as err:
+            raise os_damage(err, name) from None
+        segments.append(Segment(path / name, start, raw))
+    return segments
+
+
+def _read_db(db: TinyDB) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    data = db.storage.read()
+    tables = data if isinstance(data, dict) else {}
+    header_table = tables.get(HEADER_TABLE)
+    if not isinstance(header_table, dict) or len(header_table) != 1:
+        raise Damage(NOT_OURS, f"{DB_NAME} has no Skirmish Desk header")
+    raw_header = next(iter(header_table.values()))
+    if not isinstance(raw_header, dict) or raw_header.get("app") != APP_ID:
+        raise Damage(NOT_OURS, f"{DB_NAME} has no Skirmish Desk header")
+    version = raw_header.get("format")
+    if type(version) is not int or version < 1:
+        raise Damage(CORRUPT, f"{DB_NAME} has no valid format number")
+    if version > SAVE_FORMAT:
+        raise Damage(NEWER, f"format {version}; this version reads up to {SAVE_FORMAT}")
+    if raw_header.get("kind") not in KINDS:
+        raise Damage(CORRUPT, f"{DB_NAME} has an unknown kind {raw_header.get('kind')!r}")
+    if "1" not in header_table:
+        raise Damage(CORRUPT, f"{DB_NAME} header has the wrong document id")
+    raw_entries = tables.get(ENTRIES_TABLE, {})
+    if not isinstance(raw_entries, dict):
+        raise Damage(CORRUPT, f"{DB_NAME} entries table is not a table")
+    for index, (doc_id, entry) in enumerate(raw_entries.items()):
+        if doc_id != str(index + 1) or not isinstance(entry, dict):
+            raise Damage(CORRUPT, f"{DB_NAME} entry {index} is out of place")
+        seq = entry.get("seq")
+        if type(seq) is not int or seq != index:
+            raise Damage(CORRUPT, f"{DB_NAME} entry {index} has seq {seq!r} where {index} was expected")
+    # Validated: now TinyDB's own API cannot trip on the layout.
+    header = dict(db.table(HEADER_TABLE).get(doc_id=1) or {})
+    entries = [dict(doc) for doc in db.table(ENTRIES_TABLE)]
+    return header, entries
+
+
+def _journal_tail(segments: list[Segment], folded: int) -> list[dict[str, Any]]:
+    """Journal entries not yet in battle.json, checked to continue it."""
+    tail: list[dict[str, Any]] = []
+    if segments and segments[0].start > folded:
+        first = segments[0]
+        raise Damage(CORRUPT, f"entries {folded} to {first.start - 1} are missing "
+                              f"({first.path.name} starts at {first.start})")
+    expected = segments[0].start if segments else 0
+    for seg in segments:
+        if seg.start != expected:
+            raise Damage(CORRUPT, f"{seg.path.name} starts at seq {seg.start} where {expected} was expected")
+        expected = seg.end
+        skip = max(0, folded - seg.start)
+        tail.extend(seg.entries[skip:])
+    return tail

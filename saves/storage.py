@@ -1,0 +1,196 @@
+"""Low-level disk work: fsync helpers, strict JSON, and the TinyDB storage.
+
+``SaveStorage`` is a TinyDB ``Storage`` whose ``write`` never edits the file in
+place: it writes a temp file beside it, fsyncs it, renames it over the old
+one and fsyncs the folder. A reader therefore sees the old file or the new
+one, never a mix, and a killed process leaves at worst a stale temp file that
+nothing reads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+from saves.errors import CORRUPT, TRUNCATED, Damage, os_damage
+
+try:  # macOS: plain fsync does not flush the drive's cache.
+    from fcntl import F_FULLFSYNC as _F_FULLFSYNC  # type: ignore[attr-defined]
+    import fcntl as _fcntl
+except ImportError:  # Linux, Windows
+    _F_FULLFSYNC = None
+    _fcntl = None  # type: ignore[assignment]
+
+DB_NAME = "battle.json"
+TMP_PREFIX = ".battle.json.tmp"
+
+# Compact, UTF-8, strict (no NaN/Infinity): the only encoder we write with.
+ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
+def sync_file(fd: int) -> None:
+    """Flush a file's data and size to the disk."""
+    if _F_FULLFSYNC is not None and _fcntl is not None:
+        try:
+            _fcntl.fcntl(fd, _F_FULLFSYNC)
+            return
+        except OSError:
+            pass
+    os.fsync(fd)
+
+
+def sync_dir(folder: str | os.PathLike[str]) -> None:
+    """Make renames, creations and deletions inside ``folder`` durable."""
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """``os.write`` until every byte is written."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def atomic_write(path: Path, chunks: Iterable[bytes]) -> None:
+    """Replace ``path`` with ``chunks``: temp file, fsync, rename, fsync folder."""
+    tmp = path.with_name(f"{TMP_PREFIX}-{os.getpid()}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        try:
+            for chunk in chunks:
+                write_all(fd, chunk)
+            sync_file(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    sync_dir(path.parent)
+
+
+def decode_text(raw: bytes, name: str) -> str:
+    """UTF-8 text of a save file, or a ``Damage`` saying why not."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        if err.reason == "unexpected end of data":
+            raise Damage(TRUNCATED, f"{name} ends in the middle of a character") from None
+        raise Damage(CORRUPT, f"{name} is not UTF-8 text (byte {err.start})") from None
+
+
+def parse_json(text: str, name: str) -> Any:
+    """Strict JSON, with 'truncated' told apart from 'corrupt'."""
+    try:
+        return DECODER.decode(text)
+    except json.JSONDecodeError as err:
+        if _looks_truncated(text, err):
+            raise Damage(TRUNCATED, f"{name} ends early (line {err.lineno})") from None
+        raise Damage(CORRUPT, f"{name} is not valid JSON (line {err.lineno})") from None
+    except RecursionError:
+        raise Damage(CORRUPT, f"{name} is nested too deeply") from None
+    except ValueError as err:  # NaN / Infinity
+        raise Damage(CORRUPT, f"{name} is not strict JSON ({err})") from None
+
+
+def _looks_truncated(text: str, err: json.JSONDecodeError) -> bool:
+    end = len(text.rstrip())
+    if err.pos >= end or err.msg.startswith("Unterminated string"):
+        return True
+    rest = text[err.pos:end]
+    return any(word.startswith(rest) for word in ("true", "false", "null"))
+
+
+def encode_db(data: dict[str, Any], pause_every: int = 0) -> Iterable[bytes]:
+    """TinyDB data as JSON with one document per line.
+
+    The result is ordinary TinyDB JSON (plain TinyDB can read it), but line
+    numbers in error messages point at single documents. With ``pause_every``
+    the encoder yields the GIL every so many documents, so a background
+    checkpoint does not stall the thread that is appending events.
+    """
+    yield b"{"
+    for table_no, (name, table) in enumerate(data.items()):
+        parts = [("\n" if table_no == 0 else ",\n") + ENCODER.encode(str(name)) + ":{"]
+        for doc_no, (doc_id, doc) in enumerate(table.items()):
+            parts.append(("\n" if doc_no == 0 else ",\n") + ENCODER.encode(str(doc_id)) + ":" + ENCODER.encode(doc))
+            if pause_every and doc_no % pause_every == pause_every - 1:
+                yield "".join(parts).encode("utf-8")
+                parts = []
+                time.sleep(0)
+        parts.append("}")
+        yield "".join(parts).encode("utf-8")
+    yield b"\n}\n"
+
+
+class SaveStorage(Storage):
+    """TinyDB storage for ``battle.json``: cached reads, atomic writes.
+
+    Reading never creates or touches the file. ``read`` parses once and keeps
+    the result; TinyDB's tables work on that cache. A failed ``write`` drops
+    the cache, so the next read comes from the disk again.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, raw: bytes | None = None,
+                 background: bool = False, new: bool = False) -> None:
+        """``raw``: the file's bytes if already read; ``new``: the file does not exist yet."""
+        super().__init__()
+        self.path = Path(path)
+        self._raw = raw
+        self._new = new
+        self._cache: dict[str, Any] | None = None
+        self.pause_every = 256 if background else 0
+
+    def read(self) -> dict[str, Any] | None:
+        if self._cache is None:
+            if self._new:
+                return None
+            raw = self._raw
+            self._raw = None
+            if raw is None:
+                try:
+                    raw = self.path.read_bytes()
+                except OSError as err:
+                    raise os_damage(err, self.path.name) from None
+            if not raw.strip():
+                raise Damage(TRUNCATED, f"{self.path.name} is empty")
+            data = parse_json(decode_text(raw, self.path.name), self.path.name)
+            if not isinstance(data, dict):
+                return data  # the caller reports "not ours"
+            self._cache = data
+        # A shallow copy: TinyDB swaps whole tables into the dict it gets,
+        # and the cache must only change once a write has succeeded.
+        return dict(self._cache)
+
+    def write(self, data: dict[str, Any]) -> None:
+        try:
+            atomic_write(self.path, encode_db(data, self.pause_every))
+        except BaseException:
+            self._cache = None
+            raise
+        self._cache = data
+        self._new = False
+
+    def close(self) -> None:
+        self._cache = None

@@ -1,0 +1,385 @@
+"""``BattleStore``: an open save being written, and read-only ``load``.
+
+A save is a folder ``NAME.skirmish/`` holding ``battle.json`` (TinyDB: the
+header and every entry folded so far) and ``journal-<seq>.jsonl`` segments
+(entries since). ``append`` writes one fsync'd journal line, so its cost does
+not depend on the battle's length. When the journal is as long as the folded
+part (and at least ``fold_min``), a checkpoint folds it into ``battle.json`` by
+an atomic replace, in a background thread; appends carry on into a fresh
+segment meanwhile. The geometric threshold keeps the amortised cost per event
+constant. ``close`` folds everything and leaves ``battle.json`` alone.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import threading
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from saves.errors import BAD_ENTRY, EXISTS, IN_USE, IO, Damage, SaveError, io_error
+from saves.journal import JournalWriter, encode_line, segment_name
+from saves.reader import (
+    APP_ID,
+    ENTRIES_TABLE,
+    HEADER_TABLE,
+    KINDS,
+    RESERVED,
+    SAVE_FORMAT,
+    Snapshot,
+    check_folder,
+    read_save,
+)
+from saves.storage import DB_NAME, DECODER, SaveStorage, sync_dir
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory lock
+    fcntl = None  # type: ignore[assignment]
+
+DEFAULT_FOLD_MIN = 256
+
+
+def _abs(path: str | os.PathLike[str]) -> Path:
+    return Path(path).expanduser().absolute()
+
+
+def load(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Read-only: ``(header, entries)``. Never modifies any file. Raises ``SaveError``."""
+    where = _abs(path)
+    try:
+        snap = read_save(where)
+    except Damage as damage:
+        raise damage.at(where) from None
+    snap.db.close()
+    return snap.header, snap.entries
+
+
+def _normalise_header(header: dict[str, Any], kind: str | None) -> dict[str, Any]:
+    if not isinstance(header, dict):
+        raise TypeError("a save header must be a dict")
+    fields = DECODER.decode(encode_line(header).decode("utf-8"))
+    chosen = fields.get("kind", kind or "battle")
+    if chosen not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, not {chosen!r}")
+    own = {"app": APP_ID, "format": SAVE_FORMAT, "kind": chosen}
+    return own | {key: value for key, value in fields.items() if key not in RESERVED}
+
+
+class BattleStore:
+    """An open save being written. Single writer: a lock on the folder refuses a second one.
+
+    ``header`` and ``entries`` mirror what is on disk; treat them as
+    read-only and change them only through ``set_header`` and ``append``.
+    """
+
+    path: Path
+    header: dict[str, Any]
+    entries: list[dict[str, Any]]
+
+    def __init__(self, snap: Snapshot, lock_fd: int | None, *, fold_min: int, background: bool) -> None:
+        """Private: use ``create`` or ``open``."""
+        self.path = snap.path
+        self.header = snap.header
+        self.entries = snap.entries
+        self._db = snap.db
+        self._folded = snap.folded
+        self._lock_fd = lock_fd
+        self._fold_min = max(1, fold_min)
+        self._background = background
+        self._fold_thread: threading.Thread | None = None
+        self._next_fold_at = self._folded + max(self._fold_min, self._folded)
+        self.checkpoint_error: BaseException | None = None  # the last failed checkpoint, if any
+        self._closed = False
+        self._mutex = threading.RLock()  # one public call at a time, whichever thread makes it
+        self._old_segments: list[Path] = []  # folded or being folded: delete after the next fold
+        self._journal = self._adopt_journal(snap)
+
+    # ----------------------------------------------------------------- opening
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], header: dict[str, Any], *,
+               fold_min: int = DEFAULT_FOLD_MIN, background: bool = True) -> BattleStore:
+        """Make a new save; durable before it returns. ``SaveError`` if it exists."""
+        where = _abs(path)
+        clean = _normalise_header(header, None)
+        if os.path.lexists(where):
+            raise SaveError(where, EXISTS, "a save with this name already exists", "create")
+        staging = where.with_name(f".{where.name}.creating-{os.getpid()}-{secrets.token_hex(4)}")
+        try:
+            staging.mkdir()
+            try:
+                with _new_db(staging / DB_NAME, new=True) as db:
+                    db.table(HEADER_TABLE).insert(clean)
+                JournalWriter(staging / segment_name(0), 0, create=True).close()
+                sync_dir(staging)
+                if os.path.lexists(where):
+                    raise FileExistsError(where)
+                os.rename(staging, where)
+            except BaseException:
+                shutil.rmtree(staging, ignore_errors=True)
+                raise
+            sync_dir(where.parent)
+        except FileExistsError:
+            raise SaveError(where, EXISTS, "a save with this name already exists", "create") from None
+        except OSError as err:
+            raise io_error(where, err, "create") from None
+        return cls.open(where, fold_min=fold_min, background=background)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, fold_min: int = DEFAULT_FOLD_MIN,
+             background: bool = True) -> BattleStore:
+        """Open a save to add to it. Validates everything before repairing anything."""
+        where = _abs(path)
+        try:
+            check_folder(where)
+        except Damage as damage:
+            raise damage.at(where) from None
+        lock_fd = _lock(where)
+        try:
+            snap = read_save(where, background=background)
+        except Damage as damage:
+            _unlock(lock_fd)
+            raise damage.at(where) from None
+        try:
+            return cls(snap, lock_fd, fold_min=fold_min, background=background)
+        except OSError as err:
+            _unlock(lock_fd)
+            raise io_error(where, err, "open") from None
+
+    def _adopt_journal(self, snap: Snapshot) -> JournalWriter:
+        """After validation: tidy leftovers, cut a torn tail, pick the segment to append to."""
+        for leftover in snap.leftovers:
+            _unlink(leftover)
+        segments = list(snap.segments)
+        last = segments.pop() if segments else None
+        live = last is not None and (last.end > snap.folded or last.start == snap.folded)
+        for seg in segments:
+            if seg.end <= snap.folded:
+                _unlink(seg.path)  # folded before a crash, never deleted
+            else:
+                self._old_segments.append(seg.path)
+        if last is not None and live:
+            return JournalWriter(last.path, last.start, create=False, keep_bytes=last.good_bytes)
+        if last is not None:
+            _unlink(last.path)
+        writer = JournalWriter(self.path / segment_name(len(self.entries)), len(self.entries), create=True)
+        sync_dir(self.path)
+        return writer
+
+    # ----------------------------------------------------------------- writing
+    def append(self, entry: dict[str, Any]) -> None:
+        """Add one entry; durable (fsync'd) when this returns."""
+        with self._mutex:
+            self._write([entry], single=True)
+
+    def append_many(self, entries: list[dict[str, Any]]) -> None:
+        """Add several entries with one fsync; after a crash all or none are there."""
+        if entries:
+            with self._mutex:
+                self._write(list(entries), single=False)
+
+    def _write(self, batch: list[dict[str, Any]], single: bool) -> None:
+        self._check_writable()
+        expected = len(self.entries)
+        for offset, entry in enumerate(batch):
+            seq = entry.get("seq") if isinstance(entry, dict) else None
+            if type(seq) is not int or seq != expected + offset:
+                raise SaveError(self.path, BAD_ENTRY,
+                                f"{BAD_ENTRY}: seq {seq!r} is out of order (expected {expected + offset})", "save")
+        line = encode_line(batch[0] if single else batch)
+        try:
+            self._journal.write(line)
+        except OSError as err:
+            raise io_error(self.path, err, "save") from None
+        stored = DECODER.decode(line.decode("utf-8"))  # our own copy, exactly as on disk
+        self.entries.extend([stored] if single else stored)
+        self._maybe_fold()
+
+    def set_header(self, header: dict[str, Any]) -> None:
+        """Replace the header atomically (rewrites battle.json; meant to be rare)."""
+        with self._mutex:
+            self._set_header(header)
+
+    def _set_header(self, header: dict[str, Any]) -> None:
+        self._check_writable()
+        clean = _normalise_header(header, self.header.get("kind"))
+        self._wait_for_fold()
+
+        def replace(doc: dict[str, Any]) -> None:
+            doc.clear()
+            doc.update(clean)
+
+        try:
+            self._db.table(HEADER_TABLE).update(replace, doc_ids=[1])
+        except OSError as err:
+            self._reset_db()
+            raise io_error(self.path, err, "save") from None
+        except Damage as damage:
+            self._reset_db()
+            raise damage.at(self.path, "save") from None
+        self.header = clean
+
+    # ------------------------------------------------------------- checkpoints
+    def checkpoint(self) -> None:
+        """Fold the journal into battle.json now (waits for any fold under way)."""
+        with self._mutex:
+            self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        self._check_writable()
+        self._wait_for_fold()
+        self.checkpoint_error = None
+        self._start_fold(background=False)
+        self._raise_checkpoint_error()
+
+    def _maybe_fold(self) -> None:
+        if self._fold_thread is not None:
+            if self._fold_thread.is_alive():
+                return
+            self._wait_for_fold()
+        if len(self.entries) >= self._next_fold_at:
+            self._start_fold(background=self._background)
+
+    def _start_fold(self, background: bool) -> None:
+        """Rotate to a fresh segment, then fold everything before it."""
+        upto = len(self.entries)
+        self._next_fold_at = upto + max(self._fold_min, upto)
+        if upto > self._journal.start:
+            old = self._journal
+            try:
+                self._journal = JournalWriter(self.path / segment_name(upto), upto, create=True)
+                sync_dir(self.path)  # the segment must exist on disk before entries in it are acked
+            except OSError as err:
+                self._fold_failed(err)
+                return
+            old.close()
+            self._old_segments.append(old.path)
+        if background and upto > self._folded:
+            self._fold_thread = threading.Thread(target=self._fold, args=(upto, list(self._old_segments)),
+                                                 name=f"checkpoint {self.path.name}")
+            self._fold_thread.start()
+        else:
+            self._fold(upto, list(self._old_segments))
+
+    def _fold(self, upto: int, doomed: list[Path]) -> None:
+        """Write battle.json with entries up to ``upto``, then drop folded segments.
+
+        May run in the checkpoint thread. Errors are kept, not raised: the
+        journal still holds every entry, so nothing is lost.
+        """
+        try:
+            table = self._db.table(ENTRIES_TABLE)
+            have = len(table)  # what battle.json holds (after a failure, re-read from disk)
+            if have < upto:  # explicit ids: document id = seq + 1
+                table.insert_multiple(Document(entry, doc_id=entry["seq"] + 1) for entry in self.entries[have:upto])
+        except BaseException as err:
+            self._reset_db()
+            self._fold_failed(err)
+            return
+        self._folded = upto
+        for path in doomed:
+            try:
+                os.unlink(path)
+            except FileNotFoundError:
+                pass
+            except OSError:
+                continue  # try again after the next fold
+            if path in self._old_segments:
+                self._old_segments.remove(path)
+
+    def _fold_failed(self, err: BaseException) -> None:
+        self.checkpoint_error = err
+        self._next_fold_at = len(self.entries) + self._fold_min  # back off before retrying
+
+    def _wait_for_fold(self) -> None:
+        if self._fold_thread is not None:
+            self._fold_thread.join()
+            self._fold_thread = None
+
+    def _raise_checkpoint_error(self) -> None:
+        err = self.checkpoint_error
+        if isinstance(err, OSError):
+            raise io_error(self.path, err, "checkpoint") from None
+        if isinstance(err, Damage):  # battle.json was damaged under us and had to be re-read
+            raise err.at(self.path, "checkpoint") from None
+        if err is not None:
+            raise err
+
+    def _reset_db(self) -> None:
+        """After a failed write, forget TinyDB's cached state; re-read from disk."""
+        self._db = _new_db(self.path / DB_NAME, background=self._background)
+
+    def _check_writable(self) -> None:
+        if self._closed:
+            raise ValueError(f"{self.path} is closed")
+        if self._journal.broken:
+            raise SaveError(self.path, IO, f"{IO}: an earlier write failed; reopen the save", "save")
+
+    # ----------------------------------------------------------------- closing
+    def close(self) -> None:
+        """Fold everything into battle.json, delete the journal, release the lock."""
+        with self._mutex:
+            self._close()
+
+    def _close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._wait_for_fold()
+            self.checkpoint_error = None
+            self._journal.close()
+            self._fold(len(self.entries), [*self._old_segments, self._journal.path])
+            self._raise_checkpoint_error()
+        finally:
+            self._db.close()
+            _unlock(self._lock_fd)
+            self._lock_fd = None
+
+    def __enter__(self) -> BattleStore:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<BattleStore {self.path} entries={len(self.entries)} folded={self._folded}>"
+
+
+def _new_db(path: Path, *, background: bool = False, new: bool = False) -> TinyDB:
+    return TinyDB(path, storage=SaveStorage, background=background, new=new)
+
+
+def _lock(folder: Path) -> int | None:
+    """Hold an advisory lock on the save folder while it is open for writing."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as err:
+        raise io_error(folder, err, "open") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise SaveError(folder, IN_USE, f"{IN_USE}: another Skirmish Desk has it open") from None
+    return fd
+
+
+def _unlock(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)  # closing releases the flock
+
+
+def _unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass

@@ -1,0 +1,95 @@
+"""Where saves go, what they are called, and how the saves list reads a folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from conftest import HEADER, entry
+from saves import SUFFIX, BattleStore, data_dir, list_saves, new_save_path
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.delenv("SKIRMISH_SAVES", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+def test_the_default_is_the_xdg_data_folder_under_home(clean_env: Path) -> None:
+    assert data_dir() == clean_env / "home" / ".local" / "share" / "skirmish-desk"
+    assert data_dir().is_dir()
+
+
+def test_xdg_data_home_moves_it(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(clean_env / "xdg"))
+    assert data_dir() == clean_env / "xdg" / "skirmish-desk"
+
+
+def test_a_relative_xdg_data_home_is_ignored(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/dir")
+    assert data_dir() == clean_env / "home" / ".local" / "share" / "skirmish-desk"
+
+
+def test_skirmish_saves_beats_xdg(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(clean_env / "xdg"))
+    monkeypatch.setenv("SKIRMISH_SAVES", str(clean_env / "env-saves"))
+    assert data_dir() == clean_env / "env-saves"
+
+
+def test_the_saves_flag_beats_everything(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(clean_env / "xdg"))
+    monkeypatch.setenv("SKIRMISH_SAVES", str(clean_env / "env-saves"))
+    assert data_dir(clean_env / "flag") == clean_env / "flag"
+    assert (clean_env / "flag").is_dir()
+
+
+def test_a_saves_folder_that_is_a_file_is_a_save_error(clean_env: Path) -> None:
+    (clean_env / "taken").write_text("x")
+    with pytest.raises(Exception, match=f"cannot use saves folder {clean_env / 'taken'}: "):
+        data_dir(clean_env / "taken")
+
+
+def test_new_save_paths_are_dated_slugged_and_fresh(tmp_path: Path) -> None:
+    when = datetime(2026, 11, 23, 10, 42)
+    first = new_save_path("Red vs. Blue — Round 2!", tmp_path, now=when)
+    assert first == tmp_path / f"2026-11-23-1042-red-vs-blue-round-2{SUFFIX}"
+    BattleStore.create(first, HEADER).close()
+    second = new_save_path("Red vs. Blue — Round 2!", tmp_path, now=when)
+    assert second.name == "2026-11-23-1042-red-vs-blue-round-2-2.skirmish"
+    assert new_save_path("???", tmp_path, now=when).name == "2026-11-23-1042-battle.skirmish"
+    assert new_save_path("../../etc/passwd", tmp_path, now=when).parent == tmp_path
+
+
+def test_the_saves_list_is_newest_first_with_header_fields(tmp_path: Path) -> None:
+    with BattleStore.create(tmp_path / "old.skirmish", {**HEADER, "title": "Old"}) as store:
+        store.append(entry(0))
+    past = time.time() - 3600
+    for item in [tmp_path / "old.skirmish", *(tmp_path / "old.skirmish").iterdir()]:
+        os.utime(item, (past, past))
+    with BattleStore.create(tmp_path / "new.skirmish", {**HEADER, "title": "New"}) as store:
+        store.append_many([entry(0), entry(1)])
+    (tmp_path / "notes.txt").write_text("not a save")
+    summaries = list_saves(tmp_path)
+    assert [(s.title, s.events, s.kind, s.ruleset, s.error) for s in summaries] == [
+        ("New", 2, "battle", "generic-2d6", None), ("Old", 1, "battle", "generic-2d6", None)]
+    assert summaries[0].header["seed"] == HEADER["seed"]
+
+
+def test_the_saves_list_of_a_missing_folder_is_empty(tmp_path: Path) -> None:
+    assert list_saves(tmp_path / "nowhere") == []
+
+
+def test_saves_imports_no_ui_code() -> None:
+    code = ("import sys, saves; bad = [m for m in ('tui', 'textual', 'rich') if m in sys.modules]; "
+            "print(','.join(bad))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == ""
