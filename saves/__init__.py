@@ -7,7 +7,7 @@ segments of fsync'd entries. See ``saves.store`` for the crash-safety design.
 
 from saves.errors import SaveError
 from saves.listing import SaveSummary, list_saves
-from saves.paths import SUFFIX, data_dir, new_save_path
+from saves.paths import SUFFIX, data_dir, last_battle, new_save_path, remember_last_battle
 from saves.reader import SAVE_FORMAT
 from saves.store import BattleStore, load
 
@@ -18,6 +18,8 @@ __all__ = [
     "SaveError",
     "SaveSummary",
     "data_dir",
+    "last_battle",
+    "remember_last_battle",
     "list_saves",
     "load",
     "new_save_path",

@@ -59,3 +59,34 @@ def new_save_path(name_hint: str, directory: Path | None = None, *, now: datetim
         candidate = folder / f"{stem}-{number}{SUFFIX}"
         number += 1
     return candidate
+
+
+LAST_BATTLE_FILE = "last-battle.json"
+"""A small note in the data folder naming the battle the GM had open last."""
+
+
+def remember_last_battle(directory: Path, path: Path) -> None:
+    """Note ``path`` as the last battle opened (atomic replace; best effort, never raises)."""
+    import json
+    import tempfile
+
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".last-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"path": str(Path(path).resolve())}, f)
+        os.replace(tmp, directory / LAST_BATTLE_FILE)
+    except OSError:
+        pass
+
+
+def last_battle(directory: Path) -> Path | None:
+    """The last battle opened, if it is still there; None otherwise (never raises)."""
+    import json
+
+    try:
+        data = json.loads((directory / LAST_BATTLE_FILE).read_text(encoding="utf-8"))
+        path = Path(data["path"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return path if path.exists() else None

@@ -93,3 +93,15 @@ def test_saves_imports_no_ui_code() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == ""
+
+
+def test_the_last_battle_is_remembered_and_forgotten_when_gone(tmp_path):
+    from saves import last_battle, remember_last_battle
+
+    battle = tmp_path / "b.skirmish"
+    battle.mkdir()
+    assert last_battle(tmp_path) is None
+    remember_last_battle(tmp_path, battle)
+    assert last_battle(tmp_path) == battle.resolve()
+    battle.rmdir()
+    assert last_battle(tmp_path) is None

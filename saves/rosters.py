@@ -1,0 +1,55 @@
+"""Roster files on disk: read a band roster's text, and find the bundled demo rosters.
+
+The engine parses roster text (``engine.rulesets.sanctum_mortalis.roster_toml``) but
+never opens a user's file; this module does, and turns every failure into a one-line
+``SaveError`` (``cannot read bands/wolves.toml: no such file``).
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+from saves.errors import CORRUPT, MISSING, UNREADABLE, SaveError, describe_os_error
+
+MAX_ROSTER_BYTES = 1_000_000
+"""A roster is a few kB; anything over this is not one."""
+DEMO_PACKAGE = "engine.rulesets.sanctum_mortalis"
+DEMO_FOLDER = "demo"
+
+
+def read_roster_text(path: str | os.PathLike[str]) -> str:
+    """The text of a roster file (UTF-8; a byte-order mark is dropped).
+
+    Raises ``SaveError`` (action ``read``) with one line: no such file, a folder,
+    permission denied, too large, or not UTF-8 (with the line of the first bad byte).
+    """
+    file = Path(path)
+    try:
+        if file.is_dir():
+            raise SaveError(file, CORRUPT, "it is a folder, not a roster file", action="read")
+        size = file.stat().st_size
+        if size > MAX_ROSTER_BYTES:
+            raise SaveError(file, CORRUPT, f"too large for a roster ({size:,} bytes)", action="read")
+        data = file.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(file, MISSING, "no such file", action="read") from None
+    except NotADirectoryError:
+        raise SaveError(file, MISSING, "no such file (a folder in the path is a file)", action="read") from None
+    except PermissionError:
+        raise SaveError(file, UNREADABLE, "permission denied", action="read") from None
+    except OSError as err:
+        raise SaveError(file, UNREADABLE, describe_os_error(err), action="read") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise SaveError(file, CORRUPT, f"not UTF-8 text (byte 0x{data[err.start]:02x} on line {line}); "
+                        "save it as UTF-8", action="read") from None
+
+
+def demo_roster_paths() -> list[Path]:
+    """The bundled Sanctum Mortalis demo rosters (``*.toml``), sorted by name."""
+    folder = resources.files(DEMO_PACKAGE).joinpath(DEMO_FOLDER)
+    return sorted(Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".toml"))
