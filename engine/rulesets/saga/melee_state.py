@@ -20,9 +20,11 @@ ROLES = (ATTACKER, DEFENDER)
 
 STAGES: Mapping[str, int] = MappingProxyType({
     "choose-defender": 1, "participants": 1, "trade": 2, "abilities-attacker": 3, "abilities-defender": 3,
-    "attack-roll": 4, "attack-rerolls": 4, "defence-roll": 5, "defence-rerolls": 5, "within-s": 6, "retreat": 8,
+    "attack-roll": 4, "defence-roll": 5, "casualties": 6, "within-s": 6, "retreat": 8,
 })
-"""Stage of the melee record -> the source's step number."""
+"""Stage of the melee record -> the source's step number. "defence-roll": the attack
+dice are known (attack re-rolls still open); "casualties": the defence dice are known
+(defence re-rolls still open)."""
 
 
 def other(role: str) -> str:

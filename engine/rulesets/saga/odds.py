@@ -9,7 +9,7 @@ the opponent rolls one defence die per hit plus extras, capped at twice the hits
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from engine.odds import binomial
 
@@ -65,6 +65,31 @@ def pooled_hits(pools: Sequence[tuple[int, int]], rerolls: int = 0) -> Dist:
     return out
 
 
+def reroll_gain(failed: Sequence[tuple[int, int]], rerolls: int) -> Dist:
+    """Extra successes from re-rolling up to ``rerolls`` of the ``failed`` dice, given as
+    (count, target) groups; the best chance is re-rolled first."""
+    out: Dist = {0: Fraction(1)}
+    left = rerolls
+    for count, target in sorted(failed, key=lambda g: -p_success(g[1])):
+        take = min(left, count)
+        left -= take
+        out = convolve(out, binomial(take, p_success(target)))
+    return out
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
+    """Distribution of the sum of two independent counts."""
+    out: Dist = {}
+    for va, pa in a.items():
+        for vb, pb in b.items():
+            _add(out, va + vb, pa * pb)
+    return out
+
+
+def shift(dist: Mapping[int, Fraction], by: int) -> Dist:
+    return {v + by: p for v, p in dist.items()}
+
+
 def uncancelled_distribution(hits: Mapping[int, Fraction], save_on: int = t.DEFENCE_SAVE,
                              extra_defence: int = 0, rerolls: int = 0) -> Dist:
     """Hits left after the step-5 defence roll, given the distribution of hits scored."""
@@ -110,8 +135,8 @@ def at_least_table(dist: Mapping[int, Fraction]) -> Dist:
 
 
 def retreat_odds(attacker_losses: Mapping[int, Fraction], defender_losses: Mapping[int, Fraction],
-                 attacker_models: int, defender_models: int, building_still_held: Iterable[bool] = (),
-                 other_occupants: bool = False, building: bool = False) -> dict[str, Fraction]:
+                 attacker_models: int, defender_models: int, building: bool = False,
+                 other_occupants: bool = False) -> dict[str, Fraction]:
     """Who must retreat in step 8, before any "cannot retreat" ruling: "attacker",
     "defender" or "none" (a side wiped out), with exact chances. In a building melee
     the Attacker retreats unless the Defender is wiped out and no other enemy is inside."""

@@ -23,7 +23,7 @@ import difflib
 from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from . import tables as t
 from .roster import BandRoster, ModelSpec
@@ -39,6 +39,8 @@ RECRUITMENT_GEAR = MappingProxyType({"climbing-gear": t.CLIMBING_GEAR_COST, "jet
 STATS = ("S", "W", "C", "O")
 NEUTRAL_TYPES = ("fighting", "shooting")
 """§13: independent models are fighting or shooting models."""
+At = Callable[..., int]
+"""``at("skills", "xp")``: the line of the first of those keys the model has, else its header."""
 
 
 @dataclass(frozen=True)
@@ -240,13 +242,14 @@ def volunteer_count(own_strength: int, opponent_strength: int) -> int:
 
 
 def picks_used(spec: ModelSpec) -> int:
-    """Level-up picks a model has spent (§19.3): advances, skills and tricks, less the
-    free ones (a Specialist's starting skills; the first trick of Technomancer tricks)."""
+    """Level-up picks a model has spent (§19.3): advances, known skills and tricks, less
+    the free ones (a Specialist's starting skills; the first trick of Technomancer tricks)."""
     specialist = t.SPECIALISTS.get(spec.specialist or "")
     free = set(specialist.starting_skills) if specialist else set()
-    skills = sum(1 for k in spec.skills if k not in free)
+    skills = sum(1 for k in set(spec.skills) if k in t.SKILLS and k not in free)
+    tricks = sum(1 for k in set(spec.tricks) if k in t.TRICKS)
     free_tricks = 1 if "technomancer-tricks" in spec.skills else 0
-    return sum(max(0, n) for _, n in spec.advances) + skills + max(0, len(spec.tricks) - free_tricks)
+    return sum(max(0, n) for _, n in spec.advances) + skills + max(0, tricks - free_tricks)
 
 
 # ----------------------------------------------------------------------------- validation
@@ -269,7 +272,7 @@ class _Checker:
     def band(self) -> None:
         members = [(i, m) for i, m in enumerate(self.roster.models) if _band_member(m)]
         if not self.roster.name.strip():
-            self.add(self.lines.top_line("band"), "the band has no name: add band = \"...\"")
+            self.add(self.lines.top_line("band"), "the band has no name: add band = \"...\" at the top")
         self.model_count(members)
         self.captain(members)
         self.specialists(members)
@@ -356,8 +359,9 @@ class _Checker:
                          f"the two Veterans, not {m.xp} (set campaign = true for a campaign band)", "§15.2")
         eligible = sum(1 for _, m in members if not m.pet and not m.captain)
         if len(veterans) < min(t.VETERANS, eligible):
-            self.add(self.lines.top_line("band"), f"only {len(veterans)} Veteran(s): two models besides the "
-                     f"Captain may start with {t.VETERAN_XP} XP", "§15.2", WARNING)
+            count = "no Veterans" if not veterans else "only one Veteran"
+            self.add(self.lines.top_line("band"), f"{count}: two models besides the Captain may start with "
+                     f"{t.VETERAN_XP} XP", "§15.2", WARNING)
 
     def starting_budget(self, members: list[tuple[int, ModelSpec]]) -> None:
         total = sum(model_cost(m, self.s) for _, m in members)
@@ -368,7 +372,7 @@ class _Checker:
 
     # models ---------------------------------------------------------------------------
     def model(self, i: int, m: ModelSpec) -> None:
-        at = lambda *keys: self.lines.model_line(i, m, *keys)  # noqa: E731
+        at: At = lambda *keys: self.lines.model_line(i, m, *keys)  # noqa: E731
         if m.neutral:
             self.neutral(i, m, at)
             return
@@ -390,9 +394,9 @@ class _Checker:
         if arch.pet:
             self.pet(m, at)
             return
-        specialist_ok = self.specialist(m, arch, at)
+        self.specialist(m, arch, at)
         self.small(m, arch, at)
-        self.ranged(m, arch, at, specialist_ok)
+        self.ranged(m, arch, at)
         self.melee(m, arch, at)
         self.armour(m, arch, at)
         self.items(m, at)
@@ -403,18 +407,18 @@ class _Checker:
         self.wounds(m, at)
         self.xp(m, at)
 
-    def specialist(self, m: ModelSpec, arch: t.Archetype, at) -> bool:
+    def specialist(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         if not m.specialist:
-            return True
+            return
         spec = t.SPECIALISTS.get(m.specialist)
         if spec is None:
             self.add(at("specialist"), f"{m.name}: " + _unknown("specialist", m.specialist, t.SPECIALIST_ALIASES),
                      "§15.4")
-            return False
+            return
         if arch.key not in t.SPECIALIST_BASES:
             self.add(at("specialist", "archetype"), f"{m.name}: a {spec.name} is built on a Swordsman, Officer or "
                      f"Trooper, not a {arch.name}", "§15.4")
-            return False
+            return
         if spec.no_sarcophagus and m.armour == "sarcophagus":
             self.add(at("armour"), f"{m.name}: a {spec.name} may not take a Battle sarcophagus", "§15.4")
         if spec.no_sniper and "sniper-rifle" in m.ranged:
@@ -423,12 +427,11 @@ class _Checker:
             if skill not in m.skills:
                 self.add(at("skills"), f"{m.name}: a {spec.name} starts with the skill "
                          f"{t.SKILLS[skill].name} ({skill})", "§15.4")
-        if spec.starting_skills and "technomancer-tricks" in spec.starting_skills and not m.tricks:
+        if "technomancer-tricks" in spec.starting_skills and not m.tricks:
             self.add(at("tricks", "header"), f"{m.name}: a {spec.name} starts with one trick of your choice: "
                      f"add tricks = [\"...\"] (one of {', '.join(t.TRICKS)})", "§15.4")
-        return True
 
-    def small(self, m: ModelSpec, arch: t.Archetype, at) -> None:
+    def small(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         if not m.small:
             return
         if arch.armour == "sarcophagus" or arch.has_heavy:
@@ -441,7 +444,7 @@ class _Checker:
                 self.add(at("advances"), f"{m.name}: a Small guy may not advance {t.STAT_NAMES[stat]} ({stat})",
                          "§15.5")
 
-    def ranged(self, m: ModelSpec, arch: t.Archetype, at, specialist_ok: bool) -> None:
+    def ranged(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         unknown = [w for w in m.ranged if w not in t.RANGED_WEAPONS]
         for w in unknown:
             self.add(at("ranged"), f"{m.name}: " + _unknown("ranged weapon", w, t.RANGED_ALIASES), "§10.5")
@@ -461,7 +464,7 @@ class _Checker:
             self.add(at("ranged"), f"{m.name}: a {arch.name}'s ranged weapons are {choices}, not "
                      f"{_loadout(m.ranged)}", rule)
 
-    def melee(self, m: ModelSpec, arch: t.Archetype, at) -> None:
+    def melee(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         unknown = [w for w in m.melee if w not in t.MELEE_WEAPONS]
         for w in unknown:
             self.add(at("melee"), f"{m.name}: " + _unknown("melee weapon", w, t.MELEE_ALIASES), "§8.5")
@@ -485,7 +488,7 @@ class _Checker:
             self.add(at("options"), f"{m.name}: one off-hand option per model ({', '.join(options)} given)",
                      "§15.3 [SM-A35]")
 
-    def armour(self, m: ModelSpec, arch: t.Archetype, at) -> None:
+    def armour(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         if m.armour not in t.ARMOURS:
             self.add(at("armour"), f"{m.name}: " + _unknown("armour", m.armour, t.ARMOUR_ALIASES), "§9.2")
         elif m.armour != arch.armour and m.armour not in arch.armour_swaps:
@@ -493,7 +496,7 @@ class _Checker:
             self.add(at("armour"), f"{m.name}: a {arch.name} wears {arch.armour} armour"
                      f"{' or swaps it for ' + swaps if swaps else ''}, not {m.armour}", "§15.3")
 
-    def items(self, m: ModelSpec, at) -> None:
+    def items(self, m: ModelSpec, at: At) -> None:
         line = at("items")
         known = []
         for k in m.items:
@@ -524,7 +527,7 @@ class _Checker:
                 self.add(line, f"{m.name}: a starting band buys only Climbing gear and Jet packs with its models, "
                          f"not {i.key} (set campaign = true for a campaign band)", "§15.1")
 
-    def mods(self, m: ModelSpec, at) -> None:
+    def mods(self, m: ModelSpec, at: At) -> None:
         line = at("mods")
         targets = ([("ranged", w) for w in m.ranged] + [("melee", w) for w in m.melee if w != "additional-weapon"]
                    + [("armour", m.armour)])
@@ -552,7 +555,7 @@ class _Checker:
                 self.add(line, f"{m.name}: a starting band has no modifications yet ({k}; set campaign = true for "
                          "a campaign band)", "§15.1")
 
-    def skills(self, m: ModelSpec, at) -> None:
+    def skills(self, m: ModelSpec, at: At) -> None:
         line = at("skills")
         seen: set[str] = set()
         heavy = _has_heavy(m)
@@ -597,7 +600,7 @@ class _Checker:
             if why:
                 self.add(line, f"{m.name} cannot learn {skill.name} ({k}): {why[0]}", why[1])
 
-    def tricks(self, m: ModelSpec, at) -> None:
+    def tricks(self, m: ModelSpec, at: At) -> None:
         line = at("tricks")
         if m.tricks and "technomancer-tricks" not in m.skills:
             self.add(line, f"{m.name}: tricks need the skill Technomancer tricks (technomancer-tricks)", "§21")
@@ -609,7 +612,7 @@ class _Checker:
                 self.add(line, f"{m.name}: trick {k} is listed twice", "§21")
             seen.add(k)
 
-    def advances(self, m: ModelSpec, at) -> None:
+    def advances(self, m: ModelSpec, at: At) -> None:
         line = at("advances")
         for stat, n in m.advances:
             if stat not in STATS:
@@ -624,10 +627,10 @@ class _Checker:
         level = t.level_for(max(0, m.xp))
         used = picks_used(m)
         if used > level:
-            self.add(at("advances", "skills", "xp"), f"{m.name} has {used} advances, skills and tricks but only "
-                     f"level {level} ({m.xp} XP): one per level", "§19.3")
+            self.add(at("advances", "skills", "xp"), f"{m.name}: {used} advances, skills and tricks need level "
+                     f"{used}, but {m.xp} XP is level {level} (one per level)", "§19.3")
 
-    def wounds(self, m: ModelSpec, at) -> None:
+    def wounds(self, m: ModelSpec, at: At) -> None:
         line = at("wounds")
         for k in m.wounds:
             if k not in t.WOUNDS:
@@ -641,11 +644,11 @@ class _Checker:
             self.add(line, f"{m.name}: a starting band has no wounds yet (set campaign = true for a campaign band)",
                      "§15.1")
 
-    def xp(self, m: ModelSpec, at) -> None:
+    def xp(self, m: ModelSpec, at: At) -> None:
         if m.xp < 0 or m.xp > t.MAX_XP:
             self.add(at("xp"), f"{m.name}: XP is 0 to {t.MAX_XP}, not {m.xp}", "§19.1")
 
-    def pet(self, m: ModelSpec, at) -> None:
+    def pet(self, m: ModelSpec, at: At) -> None:
         gear = m.ranged or m.melee or m.shield or m.items or m.mods or m.armour != "none"
         if gear:
             self.add(at("items", "ranged", "melee", "armour", "options", "mods"),
@@ -661,7 +664,7 @@ class _Checker:
             self.add(at("small"), f"{m.name}: Small guys are soldier models; a war pet cannot be one", "§15.5")
         self.wounds(m, at)
 
-    def volunteer(self, m: ModelSpec, at) -> None:
+    def volunteer(self, m: ModelSpec, at: At) -> None:
         fixed = (m.archetype in ("volunteer", "") and tuple(m.ranged) == ("assault-rifle",) and not m.melee
                  and m.armour == "light" and not (m.shield or m.items or m.mods or m.specialist or m.small))
         if not fixed:
@@ -671,7 +674,7 @@ class _Checker:
             self.add(at("skills", "xp", "advances", "header"), f"{m.name}: a Volunteer has the fixed profile "
                      "S4 W0 C7 O5: no skills, advances, XP or wounds", "§15.9")
 
-    def neutral(self, i: int, m: ModelSpec, at) -> None:
+    def neutral(self, i: int, m: ModelSpec, at: At) -> None:
         if m.neutral_type not in NEUTRAL_TYPES:
             self.add(at("neutral_type", "header"), f"{m.name}: an independent model is a fighting or shooting model: "
                      "set neutral_type = \"fighting\" or \"shooting\"", "§13 [SM-M1]")

@@ -32,7 +32,8 @@ def evolve(state: BattleState, event: Event) -> BattleState:
 
 def _new_round(m: ModelState) -> ModelState:
     return replace(m, activated=False, moves=0, others=0, action_cap=t.ACTIONS_PER_ROUND, first_action="",
-                   climbed=False, jumped=False, no_shooting=False, aimed=False, bonus_action=False, salvo=None)
+                   climbed=False, jumped=False, no_shooting=False, aimed=False, bonus_action=False, salvo=None,
+                   charged=frozenset())
 
 
 @reducer("round_started")
@@ -92,6 +93,10 @@ def _action(s: BattleState, p: dict) -> BattleState:
         changes["once_used"] = m.once_used | {"jet-pack"}
     if kind == "shoot":
         changes["salvo"] = (p["weapon"], 0)
+    else:
+        changes["salvo"] = None
+    if p.get("engage"):
+        changes["charged"] = m.charged | frozenset(p["engage"])
     return s.with_model(m.id, **changes)
 
 
@@ -274,6 +279,12 @@ def _trick_cast(s: BattleState, p: dict) -> BattleState:
         if changes:
             s = s.with_model(tm.id, **changes)
     return s
+
+
+@reducer("actions_lost")
+def _actions_lost(s: BattleState, p: dict) -> BattleState:
+    m = s.model(p["model"])
+    return s.with_model(m.id, action_cap=min(m.action_cap, m.actions_used), bonus_action=False)
 
 
 @reducer("once_used")

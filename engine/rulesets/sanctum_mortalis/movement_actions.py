@@ -1,9 +1,117 @@
-"""Move actions, jumping down and falls (§6–§7). (Allowance and rolls wired with the procedures.)"""
+"""Move actions, jumping down and falls in the battle (§6–§7)."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.formatting import roll_line
 from engine.ruleset import Rejected
 
+from .actions import removal, with_end_check
+from .activation import MOVE, take_action
+from .commands import Fall, JumpDown, Move
+from .procedures.common import ProcedureRefused, speed_skill
+from .procedures.movement import climb_cost, fall_roll, jump_down_roll, move_allowance
+from .state import BattleState, ModelState
 
-def _pending(*_args):
-    return Rejected("movement is not wired yet", kind="illegal")
+Decision = Rejected | Sequence[EventDraft]
+JET_PACK_RANGE = 10
+"""§22.5: once per battle the jet pack moves the model 10"."""
 
 
-move = jump_down = fall = _pending
+def allowance(state: BattleState, m: ModelState, difficult: bool = False) -> tuple[int, str]:
+    """The inches of the model's next Move and how they add up."""
+    number = m.moves + 1
+    inches, terms = move_allowance(m.spec, min(number, 2), first_action_is_move=not m.first_action,
+                                   difficult_terrain=difficult,
+                                   carrying_special_marker="alone" if m.special_marker else None,
+                                   infected=m.infected, settings=state.settings)
+    explain = " ".join(f"{x.value:+d} {x.label}" if i else f"{x.value} {x.label}" for i, x in enumerate(terms))
+    return inches, explain
+
+
+def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
+    if not state.has_model(cmd.model):
+        return Rejected(f"no model '{cmd.model}'", kind="malformed")
+    m = state.model(cmd.model)
+    if m.moves >= 2:
+        return Rejected(f"{m.name} has already made two Moves this round", "§6")
+    for e in cmd.engage:
+        if not state.has_model(e) or state.model(e).side == m.side or not state.model(e).on_table:
+            return Rejected(f"'{e}' is not an enemy model on the table", kind="malformed")
+    try:
+        limit, explain = allowance(state, m, cmd.difficult)
+        cost = climb_cost(cmd.climb, m.spec, settings=state.settings) if cmd.climb else None
+    except ProcedureRefused as err:
+        return err.as_rejected()
+    if cmd.jet_pack:
+        if "jet-pack" not in m.spec.items:
+            return Rejected(f"{m.name} has no jet pack", "§22.5")
+        if "jet-pack" in m.once_used:
+            return Rejected("the jet pack was already used this battle", "§22.5")
+        limit, explain = JET_PACK_RANGE, "jet pack 10\" (once per battle) [SM-A27]"
+    used = (cmd.inches or 0) + (cost.inches if cost else 0)
+    if cmd.inches is not None and used > limit:
+        extra = f" + climbing {cost.inches:g}\" ({cost.why})" if cost and cost.inches else ""
+        return Rejected(f"{m.name} may move {limit}\" now ({explain}); {cmd.inches:g}\"{extra} is too far", "§7")
+    keep_hidden = "stalking" in m.spec.skills
+    moved = f"{cmd.inches:g}\"" if cmd.inches is not None else f"up to {limit}\""
+    text = f"{m.name} moves {moved} (Move {m.moves + 1}: {explain})"
+    if cost and cost.inches:
+        text += f", climbing {cmd.climb:g}\" for {cost.inches:g}\" ({cost.why})"
+    drafts = take_action(state, m.id, MOVE, text + ".", keep_hidden=keep_hidden, move_number=m.moves + 1,
+                         inches=cmd.inches, allowance=limit, climbed=bool(cost and cost.inches),
+                         jet_pack=cmd.jet_pack, engage=list(cmd.engage))
+    if isinstance(drafts, Rejected):
+        return drafts
+    for e in cmd.engage:
+        if e not in m.engaged_with:
+            drafts.append(EventDraft("engaged", {"a": m.id, "b": e}, actor=m.id,
+                                     text=f"{m.name} charges into contact with {state.model(e).name} (§8.1)."))
+    return drafts
+
+
+def _acting(state: BattleState, model_id: str) -> ModelState | Rejected:
+    if not state.has_model(model_id):
+        return Rejected(f"no model '{model_id}'", kind="malformed")
+    m = state.model(model_id)
+    if not m.on_table:
+        return Rejected(f"{m.name} is not on the table", kind="illegal")
+    if state.pending:
+        return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+    return m
+
+
+def jump_down(state: BattleState, cmd: JumpDown, dice: DiceSource) -> Decision:
+    m = _acting(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    if cmd.height < 0:
+        return Rejected("a height cannot be negative", kind="malformed")
+    acrobat = speed_skill(m.spec, "acrobat", state.settings)
+    record = jump_down_roll(cmd.height, dice, acrobat=acrobat, model=m.spec)
+    drafts = [EventDraft("move_rolled", {"kind": "jump", "model": m.id, "roll": record.to_dict()}, actor=m.id,
+                         text=f"{m.name} jumps down {cmd.height:g}\": {roll_line(record)}")]
+    if not record.success:
+        drafts += _fall(state, m, cmd.height, "a failed jump down", dice)
+    return with_end_check(state, drafts)
+
+
+def fall(state: BattleState, cmd: Fall, dice: DiceSource) -> Decision:
+    m = _acting(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    if cmd.height < 0:
+        return Rejected("a height cannot be negative", kind="malformed")
+    return with_end_check(state, _fall(state, m, cmd.height, cmd.cause or "a fall", dice))
+
+
+def _fall(state: BattleState, m: ModelState, height: float, cause: str, dice: DiceSource) -> list[EventDraft]:
+    art = speed_skill(m.spec, "art-of-falling", state.settings)
+    record = fall_roll(height, dice, art_of_falling=art, model=m.spec, cause=cause)
+    out = [EventDraft("move_rolled", {"kind": "fall", "model": m.id, "roll": record.to_dict()}, actor=m.id,
+                      text=f"{m.name} falls {height:g}\" ({cause}): {roll_line(record)}")]
+    if not record.success:
+        out += removal(state, m.id, None, f"fell {height:g}\" (no Toughness roll, §7.5)")
+    return out

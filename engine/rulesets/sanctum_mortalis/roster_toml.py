@@ -134,8 +134,9 @@ def scan_lines(text: str) -> RosterLines:
             header = _HEADER_RE.match(raw)
             if header:
                 parts = _key_parts(header.group(2))
-                if header.group(1) == "[[" and parts == ["model"]:
+                if parts == ["model"]:  # "[model]" too, so its keys have lines for the message about it
                     models.append({"header": n})
+                    top.setdefault("model", n)
                 elif parts[0] == "model" and models and len(parts) > 1:
                     models[-1].setdefault(parts[1], n)
                 else:
@@ -236,8 +237,6 @@ class _Parser:
     def roster(self, data: dict, source: str) -> ParsedRoster:
         top = lambda key: self.lines.top_line(key)  # noqa: E731
         self.unknown_keys(data, TOP_FIELDS, top, MODEL_FIELDS, "belongs to a model: put it after a [[model]] line")
-        if "band" not in data:
-            self.add(1, "the roster has no band name: add band = \"...\" at the top")
         name = self.text(data, "band", top("band"), "")
         player = self.text(data, "player", top("player"), "")
         campaign = self.flag(data, "campaign", top("campaign"), "")
@@ -350,10 +349,11 @@ class _Parser:
         return apply_options(given, options)
 
 
-def parse_roster(text: str, source: str = "") -> ParsedRoster:
-    """Read roster TOML text into a ``BandRoster``: format problems only (syntax,
-    unknown fields, wrong types, unknown options). Never raises for bad text; a TOML
-    syntax error gives ``roster=None`` and tomllib's own message with its line."""
+def read_roster(text: str, source: str = "") -> ParsedRoster:
+    """Read roster TOML text into a ``BandRoster`` with format problems only (syntax,
+    unknown fields, wrong types, unknown options); ``check_roster`` adds the band-building
+    rules. Never raises for bad text: a TOML syntax error gives ``roster=None`` and
+    tomllib's own message with its line."""
     lines = scan_lines(text)
     try:
         data = tomllib.loads(text)
@@ -366,11 +366,38 @@ def parse_roster(text: str, source: str = "") -> ParsedRoster:
 
 
 def check_roster(text: str, source: str = "", settings: Mapping[str, str] | None = None) -> ParsedRoster:
-    """``parse_roster`` plus every band-building problem (``band_building.validate``),
-    sorted by line. ``settings``: battle settings (default: the recommended readings)."""
-    parsed = parse_roster(text, source)
+    """``read_roster`` plus every band-building problem (``band_building.validate``),
+    sorted by line. Never raises. ``settings``: battle settings (default: the
+    recommended readings)."""
+    parsed = read_roster(text, source)
     if parsed.roster is None:
         return parsed
     found = validate(parsed.roster, campaign=parsed.campaign, budget=parsed.budget, settings=settings,
                      lines=parsed.lines)
     return replace(parsed, problems=tuple(sorted(parsed.problems + tuple(found), key=lambda p: p.line)))
+
+
+class RosterError(ValueError):
+    """A roster that is not a legal band: ``problems`` are all its problems (errors and
+    warnings); ``str()`` is one line naming the first few errors."""
+
+    SHOWN = 3
+
+    def __init__(self, source: str, problems: tuple[Problem, ...]) -> None:
+        self.source = source
+        self.problems = problems
+        errors = [p for p in problems if p.severity == ERROR]
+        shown = "; ".join(f"line {p.line}: {p}" if p.line else str(p) for p in errors[:self.SHOWN])
+        more = f"; and {len(errors) - self.SHOWN} more (skirmish check lists them)" if len(errors) > self.SHOWN else ""
+        super().__init__(f"{source or 'roster'}: {shown}{more}")
+
+
+def parse_roster(text: str, source: str = "", settings: Mapping[str, str] | None = None) -> BandRoster:
+    """The legal band in roster TOML ``text``, ready for ``make_setup``.
+
+    Raises ``RosterError`` if ``check_roster`` finds any error (warnings are allowed).
+    """
+    parsed = check_roster(text, source, settings)
+    if not parsed.ok or parsed.roster is None:
+        raise RosterError(source, parsed.problems)
+    return parsed.roster

@@ -65,6 +65,8 @@ class ModelState:
     """Once-per-battle things used: "captain-reroll", "jet-pack"."""
     trick_charges: tuple[tuple[str, int], ...] = ()
     carried_off: int = 0
+    charged: frozenset[str] = frozenset()
+    """Enemies this model engaged with a Move this round (Brudne zagrywki, §20.2)."""
     salvo: tuple[str, int] | None = None
     """The weapon being fired in the current Shooting action and shots fired so far."""
 

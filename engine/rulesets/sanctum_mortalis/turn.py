@@ -38,6 +38,11 @@ def rolloff(dice: DiceSource, state: BattleState, lower_decides: bool = False) -
             raise ValueError("the roll-off keeps tying")
 
 
+def possessive(name: str) -> str:
+    """"Saints'" / "Wolves'" / "Anna's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _count(state: BattleState, side: str) -> int:
     if state.setting("initiative_count") == "roster":
         return len(state.models_of(side))
@@ -122,7 +127,7 @@ def activation_check(state: BattleState, model_id: str) -> Rejected | None:
         return Rejected(f"{m.name} has already been activated this round", "§5.1")
     if m.side != state.order.to_act:
         who = state.order.to_act
-        whose = "the independent models'" if who == NEUTRAL else f"{state.side(who).name}'s" if who else "no one's"
+        whose = "the independent models'" if who == NEUTRAL else possessive(state.side(who).name) if who else "no one's"
         return Rejected(f"it is {whose} activation, not {m.name}'s side", "§5.1")
     active = state.order.active_model
     if active and active != model_id:

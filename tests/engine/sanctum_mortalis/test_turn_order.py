@@ -39,7 +39,7 @@ def test_a_model_of_the_wrong_side_cannot_activate(battle):
     battle.submit(c.StartRound())
     before = battle.state
     r = battle.submit(c.Activate("B.xan"))
-    assert isinstance(r, Rejected) and "Wolves's activation" in r.reason
+    assert isinstance(r, Rejected) and "Wolves' activation" in r.reason
     assert battle.state is before
 
 

@@ -11,9 +11,8 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import AbstractSet, Literal, Mapping
+from typing import AbstractSet, Literal, Mapping, NamedTuple
 
 from engine.rolls import Modifier
 from engine.ruleset import Rejected, RejectionKind
@@ -40,8 +39,7 @@ NATURAL_DOUBLE_ONE = 1
 NATURAL_CRITICAL = 6
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One thing that could change a roll, as the TUI lists it.
 
     ``key``: stable id the GM toggles (``Shoot.toggles`` / ``declined``); ``label`` and
@@ -53,6 +51,9 @@ class Option:
     ``dice`` (changes the dice: extra die), ``reroll`` (a declared re-roll counted in the
     odds), ``set`` (sets the stat to ``value``), ``auto-pass``, ``info``; ``side``:
     ``"attacker"`` / ``"defender"`` in melee; ``note``: anything the GM should know.
+
+    An immutable named tuple rather than a frozen dataclass: option lists are rebuilt on
+    every key press, and a named tuple is about three times cheaper to build.
     """
 
     key: str
@@ -72,7 +73,7 @@ class Option:
 
     @property
     def toggleable(self) -> bool:
-        """The GM may switch it (every option is, but ``info`` ones change nothing)."""
+        """Switching it changes something (``info`` options only explain)."""
         return self.kind != "info"
 
     def modifier(self) -> Modifier:
@@ -123,18 +124,26 @@ def toggle(key: str, label: str, value: int, rule: str, toggles: AbstractSet[str
 
 
 def active(options: tuple[Option, ...], key: str) -> bool:
-    return any(o.key == key and o.active for o in options)
+    """Whether the option ``key`` is listed and applied (plain loops: this runs on every key press)."""
+    for o in options:
+        if o.key == key:
+            return o.state != "off"
+    return False
 
 
 def modifiers_of(options: tuple[Option, ...], side: str = "") -> tuple[Modifier, ...]:
     """The active ``modifier`` options as roll terms."""
     return tuple(o.modifier() for o in options
-                 if o.kind == "modifier" and o.active and (not side or o.side == side))
+                 if o.kind == "modifier" and o.state != "off" and (not side or o.side == side))
 
 
 def sum_of(options: tuple[Option, ...], side: str = "") -> int:
-    return sum(o.value for o in options
-               if o.kind == "modifier" and o.active and (not side or o.side == side))
+    """The sum of the active ``modifier`` options (of one melee side if ``side``)."""
+    total = 0
+    for o in options:
+        if o.kind == "modifier" and o.state != "off" and (not side or o.side == side):
+            total += o.value
+    return total
 
 
 # --------------------------------------------------------------------------- settings

@@ -157,7 +157,7 @@ def melee_options(sit: MeleeSituation) -> tuple[Option, ...]:
     out = []
     for o in options:
         if o.kind == "reroll" and o.active and o.key != counted[0]:
-            o = replace(o, note="not in the odds: only one declared melee re-roll is counted")
+            o = o._replace(note="not in the odds: only one declared melee re-roll is counted")
         out.append(o)
     return tuple(out)
 
@@ -193,7 +193,10 @@ def _check(sit: MeleeSituation) -> tuple[Option, ...]:
 
 def melee_odds(sit: MeleeSituation) -> tuple[Fraction, Fraction, Fraction]:
     """(P attacker wins, P tie, P defender wins), exact; they add up to 1."""
-    options = _check(sit)
+    return _odds(sit, _check(sit))
+
+
+def _odds(sit: MeleeSituation, options: tuple[Option, ...]) -> tuple[Fraction, Fraction, Fraction]:
     a_total, d_total = fight_totals(sit, options)
     a_mode, d_mode = _modes(options)
     return melee_chance(a_total - d_total, a_mode, d_mode, has_skill(sit.attacker, "critical-hit"),
@@ -215,7 +218,7 @@ def melee_roll(sit: MeleeSituation, dice: DiceSource) -> RollRecord:
     a_dice = roll_group(dice, a_mode, "attacker's melee roll")
     d_dice = roll_group(dice, d_mode, "defender's melee roll")
     a_total, d_total = fight_totals(sit, options)
-    w, tie, _ = melee_odds(sit)
+    w, tie, _ = _odds(sit, options)
     tie_wins = setting(sit.settings, "withdraw_tie") == "win"
     prob = (w + tie if tie_wins else w) if sit.withdraw else w
 
@@ -290,9 +293,13 @@ def loser_toughness_situation(sit: MeleeSituation, winner: str | RollRecord | No
     or the melee ``RollRecord``."""
     if isinstance(winner, RollRecord):
         winner = winner.detail.get("winner")
+    return _loser(sit, winner, melee_options(sit), toggles, declined, used_plays)
+
+
+def _loser(sit: MeleeSituation, winner: str | None, options: tuple[Option, ...], toggles: frozenset[str],
+           declined: frozenset[str], used_plays: frozenset[str]) -> ToughnessSituation | None:
     if winner not in SIDES or sit.withdraw:
         return None
-    options = melee_options(sit)
     if winner == "defender" and active(options, "defender_effective_parry"):
         return None
     loser = "defender" if winner == "attacker" else "attacker"
@@ -316,10 +323,11 @@ def loser_toughness_situation(sit: MeleeSituation, winner: str | RollRecord | No
 def melee_kill_chance(sit: MeleeSituation) -> tuple[Fraction, Fraction]:
     """(P the defender is removed, P the attacker is removed) by this Attack, exact, with
     the losers' saves at their default options."""
-    w, _, l = melee_odds(sit)
+    options = _check(sit)
+    w, _, l = _odds(sit, options)
     out = []
     for winner, p in (("attacker", w), ("defender", l)):
-        save = loser_toughness_situation(sit, winner)
+        save = _loser(sit, winner, options, frozenset(), frozenset(), frozenset())
         out.append(Fraction(0) if save is None else p * (1 - toughness_chance(save)))
     return out[0], out[1]
 

@@ -280,9 +280,12 @@ def hit_chance(sit: ShotSituation) -> Fraction:
     """P(the shot hits) — exact, counting a declared re-roll; 1 for the flamer.
     Raises ``ProcedureRefused`` for a shot the rules forbid."""
     weapon = check_shot(sit)
+    return _hit_chance(sit, weapon, () if weapon.template else shooting_options(sit))
+
+
+def _hit_chance(sit: ShotSituation, weapon: t.RangedWeapon, options: tuple[Option, ...]) -> Fraction:
     if weapon.template:
         return Fraction(1)
-    options = shooting_options(sit)
     die, whole, _ = _rerolls(sit, options)
     return success_chance("<", modified_accuracy(sit, options), _dice_mode(sit, options), die, whole)
 
@@ -290,18 +293,19 @@ def hit_chance(sit: ShotSituation) -> Fraction:
 def master_shot_chance(sit: ShotSituation) -> Fraction:
     """P(Mistrzowski strzał removes the target outright): a natural double 1 ([SM-A28])."""
     weapon = check_shot(sit)
-    if weapon.template or weapon.family == "trick" or not has_skill(sit.shooter, "master-shot"):
-        return Fraction(0)
-    options = shooting_options(sit)
-    if not active(options, "master_shot"):
+    return _master_chance(sit, weapon, () if weapon.template else shooting_options(sit))
+
+
+def _master_chance(sit: ShotSituation, weapon: t.RangedWeapon, options: tuple[Option, ...]) -> Fraction:
+    if weapon.template or not active(options, "master_shot"):
         return Fraction(0)
     return natural_pair_chance(NATURAL_DOUBLE_ONE, _dice_mode(sit, options), natural_plain(sit.settings))
 
 
 def hit_roll(sit: ShotSituation, dice: DiceSource) -> RollRecord:
     """Roll the hit and read it: ``success`` is a hit (a Master-shot removal counts as a hit;
-    ``detail["removed"]`` says the target goes with no save). Re-rolls are a separate
-    step: ``apply_reroll``."""
+    ``detail["removed"]`` says the target goes with no save; ``probability`` is the chance
+    of ``success``). Re-rolls are a separate step: ``apply_reroll``."""
     weapon = check_shot(sit)
     title = f"{display_name(sit.shooter)} shoots {display_name(sit.target)} — {weapon.name}"
     base_detail = {"weapon": weapon.key, "shot_index": sit.shot_index, "distance": sit.distance,
@@ -319,8 +323,11 @@ def hit_roll(sit: ShotSituation, dice: DiceSource) -> RollRecord:
               "dice_mode": MODE_NAMES[mode], "master_shot": active(options, "master_shot"),
               "natural_plain": natural_plain(sit.settings), "rerolls_declared": declared,
               "profile": profile_of(sit.shooter, sit.shooter_infected).C.explain()}
-    record = RollRecord("sm.hit", title, dice_rolled, modifiers_of(options), base, cmod, "<",
-                        success_chance("<", cmod, mode, die, whole), "", False, detail)
+    p_success = success_chance("<", cmod, mode, die, whole)
+    if cmod <= 2:  # nothing hits, but a Master-shot natural double 1 still removes the target
+        p_success += _master_chance(sit, weapon, options)
+    record = RollRecord("sm.hit", title, dice_rolled, modifiers_of(options), base, cmod, "<", p_success, "", False,
+                        detail)
     return _evaluate_hit(record)
 
 
@@ -348,12 +355,12 @@ def kill_chance(shot: ShotSituation, save=None) -> Fraction:
     ``toughness_for_shot(shot)``)."""
     from .toughness import toughness_chance, toughness_for_shot
     save = toughness_for_shot(shot) if save is None else save
-    p_hit = hit_chance(shot)
-    p_master = master_shot_chance(shot)
-    if p_master:
-        options = shooting_options(shot)
-        if modified_accuracy(shot, options) > 2:  # a natural 2 is also a hit: do not count it twice
-            p_hit -= p_master
+    weapon = check_shot(shot)
+    options = () if weapon.template else shooting_options(shot)
+    p_hit = _hit_chance(shot, weapon, options)
+    p_master = _master_chance(shot, weapon, options)
+    if p_master and modified_accuracy(shot, options) > 2:  # a natural 2 is also a hit: count it once
+        p_hit -= p_master
     return p_master + p_hit * (1 - toughness_chance(save))
 
 

@@ -182,11 +182,11 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def save_refusal(sit: ToughnessSituation) -> ProcedureRefused | None:
+def save_refusal(sit: ToughnessSituation, options: tuple[Option, ...] | None = None) -> ProcedureRefused | None:
     """Why the declared plays / tricks cannot be used on this roll (None if all is well)."""
     if sit.attack not in ATTACKS:
         return ProcedureRefused(f"unknown kind of attack '{sit.attack}'", "§9.1", "malformed")
-    keys = {o.key for o in toughness_options(sit)}
+    keys = {o.key for o in (toughness_options(sit) if options is None else options)}
     for key, rule, why in (
             (WHAT, "§12.2", "“I co mi zrobisz?!” is for a hit by an enemy shooter"),
             (WOOHOO, "§12.2", "“Woohoo!” is for a model taking an Overwatch shot"),
@@ -201,15 +201,17 @@ def save_refusal(sit: ToughnessSituation) -> ProcedureRefused | None:
 
 
 def _check(sit: ToughnessSituation) -> tuple[Option, ...]:
-    refusal = save_refusal(sit)
+    options = toughness_options(sit)
+    refusal = save_refusal(sit, options)
     if refusal is not None:
         raise refusal
-    return toughness_options(sit)
+    return options
 
 
 def modified_toughness(sit: ToughnessSituation, options: tuple[Option, ...] | None = None) -> int:
-    """Tmod: 7 with "I co mi zrobisz?!", else profile O plus every active modifier."""
-    options = toughness_options(sit) if options is None else options
+    """Tmod: 7 with "I co mi zrobisz?!", else profile O plus every active modifier.
+    Raises ``ProcedureRefused`` when a declared play or trick cannot be used."""
+    options = _check(sit) if options is None else options
     if active(options, WHAT):
         return t.WHAT_ARE_YOU_GONNA_DO_T
     return profile_of(sit.model, sit.infected).O.value + sum_of(options)
@@ -236,7 +238,10 @@ def _auto_pass(options: tuple[Option, ...]) -> bool:
 
 def toughness_chance(sit: ToughnessSituation) -> Fraction:
     """P(the save passes), exact, counting declared re-rolls and automatic passes."""
-    options = _check(sit)
+    return _chance(sit, _check(sit))
+
+
+def _chance(sit: ToughnessSituation, options: tuple[Option, ...]) -> Fraction:
     if _auto_pass(options):
         return Fraction(1)
     tmod = modified_toughness(sit, options)
@@ -266,7 +271,7 @@ def toughness_roll(sit: ToughnessSituation, dice: DiceSource) -> RollRecord:
     die, whole, declared = _rerolls(sit, options)
     rolled = roll_group(dice, mode, "Toughness roll")
     detail.update({"groups": [group(0, mode[0], mode)], "dice_mode": MODE_NAMES[mode], "rerolls_declared": declared})
-    record = RollRecord("sm.toughness", title, rolled, mods, base, tmod, "<=", toughness_chance(sit), "", False,
+    record = RollRecord("sm.toughness", title, rolled, mods, base, tmod, "<=", _chance(sit, options), "", False,
                         detail)
     return _evaluate_toughness(record)
 

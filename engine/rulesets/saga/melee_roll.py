@@ -1,0 +1,300 @@
+"""Melee steps 4–8 (§3): attack and defence rolls with re-rolls, casualties (Defender
+first, T4 checklist), fatigue for everyone involved, and the retreat."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.dice import DiceEntryError, DiceSource
+from engine.events import EventDraft
+from engine.rolls import Die, RollRecord, plain
+from engine.ruleset import Rejected
+
+from . import odds, tables as t
+from .commands import MarkWithinS, RemoveCasualties, ResolveRetreat, RollAttacks, RollDefence, Reroll
+from .evolve import preview
+from .fatigue import gain
+from .melee_numbers import armour, extra_defence, hard_cover, save_on
+from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
+from .state import BattleState
+
+Decision = Rejected | Sequence[EventDraft]
+
+
+def _melee(state: BattleState, stage: str) -> tuple[Melee | None, Rejected | None]:
+    m = state.melee
+    if m is None:
+        return None, Rejected("no melee is being resolved", "§3")
+    if m.stage != stage:
+        return None, Rejected(f"the melee is at step {m.step} ({m.stage}); that is not open now", "§3")
+    return m, None
+
+
+def faces_for(typed: tuple[int, ...] | None, count: int, dice: DiceSource, purpose: str) -> tuple[int, ...]:
+    """The faces the GM typed for this roll (checked), else ``count`` faces from ``dice``."""
+    if typed is None:
+        return dice.roll(count, purpose=purpose)
+    if len(typed) != count:
+        raise DiceEntryError(f"{purpose} needs {count} {'die' if count == 1 else 'dice'}, {len(typed)} typed")
+    for f in typed:
+        if not 1 <= f <= 6:
+            raise DiceEntryError(f"{f} is not a face of a d6 (1–6)")
+    return tuple(typed)
+
+
+def _frac(p) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]) -> tuple[RollRecord, int]:
+    """One pool's step-4 roll as a record: each die against the opposing Armour."""
+    value, mods, base = armour(state, m, unit)
+    hits = sum(1 for d in dice if d.kept and d.face >= value)
+    detail = {"unit": unit, "hits": hits, "probability_is": "per die",
+              "hits_distribution": {k: _frac(p) for k, p in odds.hits_distribution(len(dice), value).items()}}
+    if not 2 <= value <= 6:
+        detail["warning"] = f"effective Armour {value} is outside 2–6: " + (
+            "every die hits" if value <= 1 else "no die can hit") + " [A4]"
+    return RollRecord("saga.melee.attack", f"{state.unit(unit).name}: attack dice against Armour {value}", dice,
+                      mods, base, value, ">=", odds.p_success(value), f"{hits} hit{'s' * (hits != 1)}", hits > 0,
+                      detail), hits
+
+
+def defence_record(state: BattleState, m: Melee, role: str, dice: tuple[Die, ...], target: int) -> tuple[RollRecord, int]:
+    hits = m.hits.get(other(role), 0)
+    ok = sum(1 for d in dice if d.face >= target)
+    left = hits - min(ok, hits)
+    why = hard_cover(state, m)[1] if role == DEFENDER else "the Attacker never has cover (§3.9)"
+    return RollRecord("saga.melee.defence", f"{state.side_name(m.side_of(role))}: defence dice, cancel on {target}+",
+                      dice, (), None, target, ">=", odds.p_success(target),
+                      f"{min(ok, hits)} cancelled, {left} uncancelled", left == 0,
+                      {"role": role, "successes": ok, "opponent_hits": hits, "uncancelled": left, "cover": why,
+                       "probability_is": "per die"}), left
+
+
+def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Decision:
+    m, problem = _melee(state, "attack-roll")
+    if problem:
+        return problem
+    rolls, hits = [], {ATTACKER: 0, DEFENDER: 0}
+    for role, typed in ((ATTACKER, cmd.attacker), (DEFENDER, cmd.defender)):
+        pools = m.pools_of(role)
+        faces = faces_for(typed, sum(p.final for p in pools), dice, f"the {role}'s attack dice")
+        for p in pools:
+            record, h = attack_record(state, m, p.unit, plain(faces[:p.final]))
+            faces = faces[p.final:]
+            hits[role] += h
+            rolls.append({"unit": p.unit, "armour": record.target, "hits": h, "roll": record.to_dict()})
+    drafts = [EventDraft("melee_attacks_rolled", {"rolls": rolls, "hits": hits},
+                         text=f"Step 4: the Attacker scores {hits[ATTACKER]} hit(s), the Defender {hits[DEFENDER]}. "
+                              "Step 5: defence rolls.")]
+    for a in m.abilities:
+        if a.acts_in == 4:
+            drafts += [gain(state, f, t.ABILITY_FATIGUE, a.name) for f in a.fatigue_to]
+    return drafts
+
+
+def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
+    stage = {"attack": "defence-roll", "defence": "casualties"}.get(cmd.phase)
+    if stage is None:
+        return Rejected("re-roll 'attack' or 'defence' dice", kind="malformed")
+    m, problem = _melee(state, stage)
+    if problem:
+        return Rejected(f"{cmd.phase} dice are re-rolled right after they are rolled", "§3 steps 4–5")
+    if cmd.side not in (m.attacker, m.defender):
+        return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
+    role = m.role_of_side(cmd.side)
+    if cmd.phase == "attack":
+        groups = [(p.unit, m.attack.get(p.unit, ())) for p in m.pools_of(role)]
+    else:
+        groups = [(role, m.defence.get(role, ()))]
+    flat = [(g, i, d) for g, ds in groups for i, d in enumerate(ds)]
+    idx = tuple(cmd.indices)
+    if not idx or len(set(idx)) != len(idx) or any(not 0 <= i < len(flat) for i in idx):
+        return Rejected(f"pick distinct dice numbered 0–{len(flat) - 1}", kind="malformed")
+    allowed = m.rerolls_allowed(role, cmd.phase)
+    if len(idx) > allowed:
+        return Rejected(f"the {role}'s declared abilities allow {max(0, allowed)} more {cmd.phase} re-roll(s)",
+                        "§3 step 3 [M5]")
+    if any(flat[i][2].replaced is not None for i in idx):
+        return Rejected("a die that has already been re-rolled can never be re-rolled again", "§3 step 4")
+    new = faces_for(cmd.faces, len(idx), dice, f"the {role}'s re-rolled {cmd.phase} dice")
+    changed = {i: f for i, f in zip(idx, new)}
+    out: dict[str, tuple[Die, ...]] = {}
+    for n, (g, _, d) in enumerate(flat):
+        die = Die(changed[n], replaced=d.face) if n in changed else d
+        out[g] = out.get(g, ()) + (die,)
+    payload: dict = {"role": role, "phase": cmd.phase, "count": len(idx), "groups": []}
+    summary = []
+    for g, ds in out.items():
+        if cmd.phase == "attack":
+            record, h = attack_record(state, m, g, ds)
+            payload["groups"].append({"unit": g, "hits": h, "roll": record.to_dict()})
+            summary.append(f"{state.unit(g).name} {h} hit(s)")
+        else:
+            record, left = defence_record(state, m, role, ds, m.save_on.get(role, t.DEFENCE_SAVE))
+            payload["groups"].append({"role": role, "uncancelled": left, "roll": record.to_dict()})
+            summary.append(f"{left} uncancelled")
+    olds = " ".join(str(flat[i][2].face) for i in idx)
+    return [EventDraft("melee_rerolled", payload, actor=cmd.side,
+                       text=f"The {role} re-rolls {cmd.phase} dice {olds} → {' '.join(map(str, new))} "
+                            f"(never again, §3 step 4): " + ", ".join(summary) + ".")]
+
+
+def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Decision:
+    m, problem = _melee(state, "defence-roll")
+    if problem:
+        return problem
+    rows, lost, parts = [], [], []
+    for role, typed in ((ATTACKER, cmd.attacker), (DEFENDER, cmd.defender)):
+        opp = m.hits.get(other(role), 0)
+        extra = extra_defence(m, role)
+        count = t.defence_dice(opp, extra)
+        target = save_on(state, m, role)
+        faces = faces_for(typed, count, dice, f"the {role}'s defence dice")
+        record, left = defence_record(state, m, role, plain(faces), target)
+        over = opp + extra - count
+        if opp == 0:
+            for a in m.abilities_of(role):
+                if a.defence_dice or a.reroll_defence:
+                    lost.append(f"{a.name}: no hits to defend against — benefit lost, SAGA dice not returned")
+            if role == DEFENDER and m.trade_bonus:
+                lost.append(f"{m.trade_bonus} set-aside defence dice lost: no hits (§3 step 5)")
+        rows.append({"role": role, "opponent_hits": opp, "extra": extra, "dice": count, "over_cap": over,
+                     "save_on": target, "uncancelled": left, "roll": record.to_dict()})
+        parts.append(f"{role} {count} dice" + (f" (capped at 2×{opp}: {over} removed)" if over else "")
+                     + f" on {target}+: {left} uncancelled")
+    drafts = [EventDraft("melee_defence_rolled", {"rows": rows, "lost": lost},
+                         text="Step 5: " + "; ".join(parts) + "." + (" " + " ".join(lost) if lost else ""))]
+    for a in m.abilities:
+        if a.acts_in == 5:
+            drafts += [gain(state, f, t.ABILITY_FATIGUE, a.name) for f in a.fatigue_to]
+    return drafts
+
+
+def _split(state: BattleState, m: Melee, role: str, count: int, split: dict[str, int]) -> list[tuple[str, int]] | Rejected:
+    units = [p.unit for p in m.pools_of(role)]
+    total = sum(state.unit(u).models for u in units)
+    take = min(count, total)
+    mine = {u: n for u, n in split.items() if u in units}
+    if not mine:
+        out, left = [], take
+        for u in units:
+            n = min(left, state.unit(u).models)
+            left -= n
+            out.append((u, n))
+        return out
+    if sum(mine.values()) != take or any(n < 0 or n > state.unit(u).models for u, n in mine.items()):
+        return Rejected(f"the {role} must remove exactly {take} model(s), none more than a unit has", kind="malformed")
+    return [(u, mine.get(u, 0)) for u in units]
+
+
+def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSource) -> Decision:
+    m, problem = _melee(state, "casualties")
+    if problem:
+        return problem
+    split = dict(cmd.split)
+    if any(m.pool(u) is None for u in split):
+        return Rejected("split casualties only among the units in this melee", kind="malformed")
+    drafts: list[EventDraft] = []
+    taken = {ATTACKER: 0, DEFENDER: 0}
+    destroyed: list[str] = []
+    for role in (DEFENDER, ATTACKER):
+        plan = _split(state, m, role, m.uncancelled.get(role, 0), split)
+        if isinstance(plan, Rejected):
+            return plan
+        for unit, n in plan:
+            u = state.unit(unit)
+            if n:
+                drafts.append(EventDraft("casualties_removed", {"unit": unit, "count": n, "cause": "melee"},
+                                         actor=unit, text=f"Step 6: {u.name} loses {n} model(s), {u.models - n} "
+                                                          f"left{' — destroyed' if n >= u.models else ''} "
+                                                          f"(keep formation [M6])."))
+            taken[role] += n
+            if n and n >= u.models:
+                destroyed.append(unit)
+    after = preview(state, drafts)
+    asks = tuple(d for d in destroyed if any(u.id != d for u in after.units_of(state.unit(d).side)))
+    drafts.append(EventDraft("melee_casualties", {"casualties": taken, "destroyed": destroyed, "within_s": asks},
+                             text=f"Step 6: the Defender lost {taken[DEFENDER]}, the Attacker {taken[ATTACKER]}."
+                                  + (" Which friendly units were within S of the destroyed unit? (T4 [A10])"
+                                     if asks else "")))
+    if not asks:
+        drafts += step7(preview(state, drafts))
+    return drafts
+
+
+def mark_within_s(state: BattleState, cmd: MarkWithinS, dice: DiceSource) -> Decision:
+    m, problem = _melee(state, "within-s")
+    if problem:
+        return problem
+    gone = state.unit(m.within_s[0])
+    friends = {u.id for u in state.units_of(gone.side)} - {gone.id}
+    if any(u not in friends for u in cmd.units) or len(set(cmd.units)) != len(cmd.units):
+        return Rejected(f"tick units of {state.side_name(gone.side)} still on the table", kind="malformed")
+    drafts = [gain(state, u, t.T4, f"{gone.name} destroyed in melee") for u in cmd.units]
+    drafts.append(EventDraft("melee_within_s", {"destroyed": gone.id, "units": list(cmd.units)},
+                             text=f"T4: {len(cmd.units)} unit(s) were within S of {gone.name}."))
+    if len(m.within_s) == 1:
+        drafts += step7(preview(state, drafts))
+    return drafts
+
+
+def step7(state: BattleState) -> list[EventDraft]:
+    """Every unit involved that survived gains one fatigue (T3); then step 8."""
+    m = state.melee
+    drafts = [gain(state, p.unit, t.T3) for p in m.pools if state.unit(p.unit).alive]
+    drafts.append(EventDraft("melee_stage", {"stage": "retreat"}, text="Step 8: who retreats?"))
+    return drafts
+
+
+CHECKLIST = ("move each model S away from the melee", "end outside VS of every enemy model",
+             "end in formation [M6]", "as far as possible from the enemies fought [A8]")
+
+
+def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -> Decision:
+    m, problem = _melee(state, "retreat")
+    if problem:
+        return problem
+    lost = {r: m.casualties.get(r, 0) for r in ROLES}
+    wiped = {r: all(not state.unit(p.unit).alive for p in m.pools_of(r)) for r in ROLES}
+    held = bool(m.building) and any(u.side == m.defender for u in state.occupants(m.building))
+    winner = loser = retreating = None
+    not_a_retreat = False
+    if m.building and held and not wiped[ATTACKER]:
+        loser, winner = ATTACKER, DEFENDER
+        reason = "the building is still occupied by the enemy: the Attacker retreats regardless of casualties (§6)"
+    elif wiped[ATTACKER] or wiped[DEFENDER]:
+        reason = "a side was wiped out: no one retreats (§3 step 8)"
+    else:
+        loser = DEFENDER if lost[DEFENDER] > lost[ATTACKER] else ATTACKER
+        winner = other(loser)
+        reason = (f"casualties inflicted {lost[DEFENDER]} : {lost[ATTACKER]}"
+                  + (" — a tie: the Attacker retreats" if lost[DEFENDER] == lost[ATTACKER] else "") + " (§3 step 8)")
+    if loser is not None:
+        retreating = loser
+        if not cmd.loser_can_retreat:
+            if m.building and loser == ATTACKER and held:
+                if cmd.ruling not in ("defenders-leave", "no-retreat"):
+                    return Rejected("the Attacker must leave the building but cannot; the text is silent. Rule "
+                                    "'defenders-leave' (the general rule: the winner retreats instead) or "
+                                    "'no-retreat'", "§6 [A16]", kind="ambiguous")
+                retreating, not_a_retreat = (winner, True) if cmd.ruling == "defenders-leave" else (None, False)
+                reason += f"; the Attacker cannot retreat: GM ruling '{cmd.ruling}' [A16]"
+            elif cmd.winner_can_retreat:
+                retreating, not_a_retreat = winner, True
+                reason += "; the loser cannot retreat, so the winner retreats instead (not a retreat for SAGA abilities)"
+            else:
+                retreating = None
+                reason += "; no legal retreat for either side: both stay (GM ruling [A7])"
+    who = state.side_name(m.side_of(retreating)) if retreating else "no one"
+    payload = {"inflicted": {ATTACKER: lost[DEFENDER], DEFENDER: lost[ATTACKER]}, "winner": winner, "loser": loser,
+               "retreating": retreating, "units": [p.unit for p in m.pools_of(retreating)] if retreating else [],
+               "not_a_retreat": not_a_retreat, "reason": reason, "checklist": list(CHECKLIST) if retreating else []}
+    drafts = [EventDraft("melee_result", payload,
+                         text=f"Step 8: {who} retreats — {reason}." + (" Retreat gives no fatigue." if retreating else ""))]
+    if retreating == DEFENDER and m.building:
+        drafts += [EventDraft("building_left", {"unit": u, "building": m.building}, actor=u,
+                              text=f"{state.unit(u).name} leaves the building.")
+                   for u in payload["units"] if state.unit(u).alive]
+    drafts.append(EventDraft("melee_ended", {}, text="The melee is over."))
+    return drafts

@@ -1,0 +1,237 @@
+"""What the dashboard shows for a SAGA battle: pure queries of the state.
+
+* ``unit_lines(state)``: one line per unit, fatigue markers with the limit.
+* ``pending_step(state)``: the open move, shot or melee step with its numbers, who
+  decides now and the commands open.
+* ``fatigue_offers(state)``: the fatigue spends open now, and to which side.
+* ``odds(state, trade=None)``: exact casualty odds for the current choices.
+* ``settings_in_force(state)``: the readings that apply to the step on screen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from . import tables as t
+from .fatigue import SpendOption, fatigue_markers, spend_options
+from .melee_numbers import MeleeOdds, armour, current_dice, extra_defence, hard_cover, melee_odds, save_on, step1
+from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
+from .settings import SETTINGS_BY_KEY
+from .shooting import HOUSE_LABEL, ShotOdds, shot_armour, shot_odds
+from .state import MOVE_OR_SHOOT, BattleState, opponent
+
+
+@dataclass(frozen=True)
+class UnitLine:
+    """One unit as the dashboard lists it. ``house_defaults``: profile fields taken from
+    the per-class settings (label them "house default"); ``can``: activations open now."""
+
+    id: str
+    side: str
+    name: str
+    cls: str
+    models: int
+    fatigue: int
+    limit: int
+    markers: str
+    exhausted: bool
+    armour_melee: int
+    armour_shooting: int
+    attack_dice: int
+    shooting_dice: int
+    move: str
+    house_defaults: tuple[str, ...]
+    building: str | None
+    activations: tuple[str, ...]
+    can: tuple[str, ...]
+
+
+def legal_activations(state: BattleState, unit_id: str) -> tuple[str, ...]:
+    """Activation kinds the unit may take now in a normal activation (targets aside)."""
+    u = state.unit(unit_id)
+    if state.turn.phase != "turn" or state.busy or not u.alive or u.side != state.turn.active:
+        return ()
+    out = [] if u.activations else ["rest"]
+    if not u.exhausted:
+        out = ["move", "charge", "shoot"] + out
+    return tuple(out)
+
+
+def unit_lines(state: BattleState, side: str | None = None) -> tuple[UnitLine, ...]:
+    out = []
+    for u in state.units:
+        if side is not None and u.side != side:
+            continue
+        values = {f: state.profile(u.id, f) for f in t.PROFILE_FIELDS}
+        out.append(UnitLine(u.id, u.side, u.name, u.cls, u.models, u.fatigue, u.limit,
+                            fatigue_markers(u.fatigue, u.limit), u.exhausted, values["armour_melee"][0],
+                            values["armour_shooting"][0], values["attack_dice"][0], values["shooting_dice"][0],
+                            u.spec.move_band, tuple(f for f, (_, house) in values.items() if house), u.building,
+                            tuple(a.kind for a in u.activations), legal_activations(state, u.id)))
+    return tuple(out)
+
+
+def unit_text(line: UnitLine) -> str:
+    """"Hirdmen (Hearthguard) 4 models  ●●○○ 2/4" (+ "EXHAUSTED")."""
+    return (f"{line.name} ({t.CLASS_NAMES[line.cls]}) {line.models} model{'s' * (line.models != 1)}  "
+            f"{line.markers} {line.fatigue}/{line.limit}" + ("  EXHAUSTED" if line.exhausted else ""))
+
+
+@dataclass(frozen=True)
+class StepView:
+    """The open step: ``kind`` move | shot | melee; ``decider`` the side that acts now;
+    ``commands`` the command names open; ``lines`` the numbers, each with its rule."""
+
+    kind: str
+    step: int
+    title: str
+    decider: str | None
+    lines: tuple[str, ...]
+    commands: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+def fatigue_offers(state: BattleState, side: str | None = None) -> tuple[SpendOption, ...]:
+    """Fatigue spends open now (to ``side`` only, if given)."""
+    return tuple(o for o in spend_options(state) if side is None or o.by == side)
+
+
+def odds(state: BattleState, trade: bool | None = None) -> MeleeOdds | ShotOdds | None:
+    """Exact odds for the open melee or shot, for the current choices."""
+    return melee_odds(state, trade) if state.melee else shot_odds(state)
+
+
+def _move_view(state: BattleState) -> StepView:
+    mv = state.move
+    u = state.unit(mv.unit)
+    band = mv.result_band
+    lines = [f"{u.name}: Movement {mv.band}" + (" through broken terrain" if mv.broken else ""),
+             f"moves {band}" + (" (slowed, §4.5)" if mv.slowed else "") if band else
+             "through broken terrain: enter the band moved ([M8], p. 17 not in source)"]
+    if mv.target:
+        lines.append(f"to engage {state.unit(mv.target).name if state.has_unit(mv.target) else mv.target}")
+    earlier = any(a.kind in MOVE_OR_SHOOT for a in u.activations[:-1])
+    lines.append("after the move: +1 fatigue (T1)" if earlier and u.side == state.turn.active
+                 else "after the move: no fatigue")
+    return StepView("move", 0, "Movement", opponent(u.side) if fatigue_offers(state) else u.side, tuple(lines),
+                    ("SpendFatigue", "CompleteMove") if fatigue_offers(state) else ("CompleteMove",))
+
+
+def _shot_view(state: BattleState) -> StepView:
+    sh = state.shot
+    value, base, mods = shot_armour(state, sh)
+    terms = " ".join(f"{m.value:+d} {m.label}" for m in mods)
+    lines = [f"{state.unit(sh.shooter).name}: {sh.dice} attack dice", f"against Armour {value} = {base.value} "
+             f"{base.label} {terms}".rstrip(), HOUSE_LABEL]
+    if sh.stage == "declared":
+        target_side = state.unit(sh.target).side
+        return StepView("shot", 2, "Shooting: step 2, fatigue", target_side, tuple(lines),
+                        ("SpendFatigue", "RollShot"), (HOUSE_LABEL,))
+    lines.append(f"{sh.hits} hit(s): {sh.hits} defence dice cancelling on {state.setting('shooting_save')}+")
+    return StepView("shot", 4, "Shooting: defence roll", state.unit(sh.target).side, tuple(lines),
+                    ("RollShotDefence",), (HOUSE_LABEL,))
+
+
+def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
+    p = m.pool(unit)
+    name = state.unit(unit).name
+    if m.stage in ("participants", "choose-defender"):
+        s1 = step1(state, m, p)
+        how = f"{p.models} models × {s1.per_model}" if s1.per_model is not None else "typed"
+        return f"{name}: {s1.dice} attack dice ({how})" + (f", exhausted −{s1.halved} = {s1.after} ({s1.rule})"
+                                                           if s1.halved else "")
+    value, mods, base = armour(state, m, unit)
+    terms = "".join(f" {x.value:+d} {x.label}" for x in mods)
+    warn = " [A4: outside 2–6]" if not 2 <= value <= 6 else ""
+    line = f"{name}: {current_dice(state, m, p)} attack dice against Armour {value} ({base.value}{terms}){warn}"
+    if m.stage in ("defence-roll", "casualties"):
+        faces = " ".join(f"{d.face}" + (f"(was {d.replaced})" if d.replaced else "") for d in m.attack.get(unit, ()))
+        line += f": [{faces}]"
+    return line
+
+
+def _melee_lines(state: BattleState, m: Melee) -> list[str]:
+    lines = [_pool_line(state, m, p.unit) for p in m.pools] if m.stage != "choose-defender" else []
+    if m.stage == "trade":
+        n = sum(p.step1 for p in m.pools_of(DEFENDER))
+        removed, kept, bonus = t.trade(n)
+        lines.append(f"trade: {n} − {removed} = {kept} attack dice, +{bonus} defence dice [A1: rolled in step 5]"
+                     if n else "nothing to trade (0 attack dice)")
+    if m.stage.startswith("abilities"):
+        lines += [f"ability ({a.role}): {a.name}, acts in step {a.acts_in}" for a in m.abilities]
+        lines += [f"spent: {state.side_name(s.by)} took 1 of {state.unit(s.unit).name}'s fatigue ({s.use})"
+                  for s in m.spends]
+    if m.stage in ("defence-roll", "casualties"):
+        for role in ROLES:
+            opp = m.hits.get(other(role), 0)
+            count = t.defence_dice(opp, extra_defence(m, role))
+            lines.append(f"{role}: {opp} hit(s) against it, {count} defence dice (≤ 2×{opp}) on "
+                         f"{save_on(state, m, role)}+" + (f"; {m.rerolls_allowed(role, 'attack')} attack re-roll(s) "
+                                                          "left" if m.rerolls_allowed(role, 'attack') > 0 else ""))
+    if m.stage == "casualties":
+        for role in ROLES:
+            faces = " ".join(str(d.face) for d in m.defence.get(role, ()))
+            lines.append(f"{role} defence [{faces}]: {m.uncancelled.get(role, 0)} uncancelled")
+    if m.stage in ("participants", "trade", "abilities-attacker", "abilities-defender", "attack-roll"):
+        lines.append("Defender: " + hard_cover(state, m)[1])
+    if m.stage == "within-s":
+        gone = state.unit(m.within_s[0])
+        lines.append(f"{gone.name} was destroyed: tick {state.side_name(gone.side)}'s units within S (T4 [A10]): "
+                     + ", ".join(u.name for u in state.units_of(gone.side)))
+    if m.stage == "retreat":
+        lines.append(f"casualties: the Defender lost {m.casualties.get(DEFENDER, 0)}, "
+                     f"the Attacker {m.casualties.get(ATTACKER, 0)}")
+    return lines
+
+
+_MELEE_COMMANDS = {
+    "choose-defender": ("ChooseDefender",),
+    "participants": ("SetParticipants", "JoinMelee", "SetMeleeCover", "ConfirmAttackDice"),
+    "trade": ("TradeDice",), "abilities-attacker": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
+    "abilities-defender": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
+    "attack-roll": ("RollAttacks",), "defence-roll": ("Reroll", "RollDefence"),
+    "casualties": ("Reroll", "RemoveCasualties"), "within-s": ("MarkWithinS",), "retreat": ("ResolveRetreat",),
+}
+_MELEE_NOTES = {
+    1: ("participation", "exhaustion_rounding", "exhausted_attacker_halved", "building_participants"),
+    2: ("trade_dice_roll",), 3: ("defender_cap_base", "enemy_armour_limit"), 4: ("armour_limits",),
+    6: ("t4_within_s",), 8: ("no_legal_retreat", "retreat_distance", "building_retreat_impossible"),
+}
+
+
+def _decider(state: BattleState, m: Melee) -> str | None:
+    """The side that must choose now; None where the GM enters or both sides roll."""
+    if m.stage in ("choose-defender", "trade", "abilities-defender", "casualties"):
+        return m.defender
+    if m.stage == "abilities-attacker":
+        return m.attacker
+    if m.stage == "within-s":
+        return state.unit(m.within_s[0]).side
+    return None
+
+
+def _melee_view(state: BattleState) -> StepView:
+    m = state.melee
+    notes = tuple(f"{SETTINGS_BY_KEY[k].ref}: {SETTINGS_BY_KEY[k].title} — "
+                  f"{SETTINGS_BY_KEY[k].label_of(state.setting(k))}" for k in _MELEE_NOTES.get(m.step, ()))
+    if any(p.joined for p in m.pools):
+        notes += ("joining rules not in source text [M3]",)
+    return StepView("melee", m.step, f"Melee step {m.step}: {t.MELEE_STEPS[m.step]}", _decider(state, m),
+                    tuple(_melee_lines(state, m)), _MELEE_COMMANDS[m.stage], notes)
+
+
+def pending_step(state: BattleState) -> StepView | None:
+    """The open move, shot or melee step, or None."""
+    if state.melee:
+        return _melee_view(state)
+    if state.shot:
+        return _shot_view(state)
+    if state.move:
+        return _move_view(state)
+    return None
+
+
+def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tuple[str, str, str], ...]:
+    """(ref, title, chosen reading) of the given settings (all, if none given)."""
+    specs = [SETTINGS_BY_KEY[k] for k in keys] if keys else list(SETTINGS_BY_KEY.values())
+    return tuple((s.ref, s.title, s.label_of(state.setting(s.key))) for s in specs)
