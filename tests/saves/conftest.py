@@ -1,46 +1,15 @@
-"""Fixtures for the saves tests: a sample header, entries, and folder digests."""
+"""Fixtures for the saves tests (plain helpers live in saves_testkit.py)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from saves import BattleStore
-
-HEADER: dict[str, Any] = {
-    "title": "Red vs Blue",
-    "ruleset": "generic-2d6",
-    "seed": 1234,
-    "settings": {"turn_order": "alternate", "units": "inches"},
-    "rosters": {"red": [{"name": "Sgt. Vance", "wounds": 2}], "blue": [{"name": "Kel", "wounds": 1}]},
-}
-
-
-def entry(seq: int, **extra: Any) -> dict[str, Any]:
-    """A small log entry with nested dice data."""
-    return {"seq": seq, "round": 1 + seq // 10, "actor": "red" if seq % 2 else "blue",
-            "roll": {"faces": [seq % 6 + 1, (seq * 7) % 6 + 1], "modifiers": [["cover", -1, "4.2"]]}, **extra}
-
-
-def digest(path: Path) -> dict[str, str]:
-    """Every file under ``path`` (or ``path`` itself) with its SHA-256, for before/after checks."""
-    if not os.path.lexists(path):
-        return {}
-    if path.is_file():
-        return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()}
-    found = {}
-    for root, _dirs, files in os.walk(path):
-        for name in files:
-            full = Path(root) / name
-            found[str(full.relative_to(path))] = hashlib.sha256(full.read_bytes()).hexdigest()
-    return found
-
+from saves_testkit import HEADER, digest, entry  # noqa: F401
 
 @pytest.fixture
 def save_path(tmp_path: Path) -> Path:

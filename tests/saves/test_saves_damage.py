@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import digest, entry
+from saves_testkit import digest, entry
 from saves import BattleStore, SaveError, list_saves, load
 
 

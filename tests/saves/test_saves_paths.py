@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HEADER, entry
+from saves_testkit import HEADER, entry
 from saves import SUFFIX, BattleStore, data_dir, list_saves, new_save_path
 
 

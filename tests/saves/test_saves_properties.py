@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import HEADER, digest, entry
+from saves_testkit import HEADER, digest, entry
 from saves import BattleStore, SaveError, load
 
 OPS = st.lists(

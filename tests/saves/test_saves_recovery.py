@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HEADER, digest, entry
+from saves_testkit import HEADER, digest, entry
 from saves import BattleStore, list_saves, load
 
 TORN_TAILS = {

@@ -10,7 +10,7 @@ import pytest
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage
 
-from conftest import HEADER, digest, entry
+from saves_testkit import HEADER, digest, entry
 from saves import SAVE_FORMAT, BattleStore, SaveError, load
 
 

@@ -21,8 +21,9 @@ from .common import (SHORT_CIRCUIT, Option, ProcedureRefused, has_skill, heroic_
                      ranged_weapon, setting, speed_skill)
 from .kernel import DROP_HIGHEST, DROP_LOWEST, PLAIN, melee_chance, success_chance
 from .reroll import REROLL_SOURCES, apply_reroll
-from .shooting import (CrowdPick, ShotSituation, base_accuracy, crowd_pick, crowd_pick_chance, hit_chance, hit_roll,
-                       kill_chance, master_shot_chance, modified_accuracy, shooting_options, shot_refusal)
+from .shooting import (ShotSituation, base_accuracy, hit_chance, hit_roll, kill_chance, master_shot_chance,
+                       modified_accuracy, shooting_options, shot_refusal)
+from .crowd import CrowdPick, crowd_pick, crowd_pick_chance
 from .toughness import (ToughnessSituation, fail_chance, melee_weapon_terms, modified_toughness, save_refusal,
                         toughness_chance, toughness_for_shot, toughness_options, toughness_roll)
 from .support import can_assist, support_counts, support_value

@@ -161,9 +161,17 @@ def natural_plain(settings: Mapping[str, str] | None) -> bool:
 
 # --------------------------------------------------------------------------- model facts
 @lru_cache(maxsize=4096)
-def profile_of(model: ModelSpec, infected: bool = False) -> Profile:
-    """``effective_profile`` cached (models are frozen records)."""
+def _cached_profile(model: ModelSpec, infected: bool) -> Profile:
     return effective_profile(model, infected)
+
+
+def profile_of(model: ModelSpec, infected: bool = False) -> Profile:
+    """``effective_profile``, cached (models are frozen records; one built with a list
+    inside is not hashable and is simply worked out again)."""
+    try:
+        return _cached_profile(model, infected)
+    except TypeError:
+        return effective_profile(model, infected)
 
 
 def has_skill(model: ModelSpec, key: str) -> bool:

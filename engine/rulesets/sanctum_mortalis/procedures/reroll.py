@@ -136,6 +136,8 @@ def apply_reroll(record: RollRecord, die_index: int | None, dice: DiceSource, so
             raise ProcedureRefused(f"there is no die number {0 if die_index is None else die_index + 1} to re-roll",
                                    "§2.2", "malformed")
         indices = [die_index]
+    if source == "dirty-tricks" and not all(i < groups[0]["count"] for i in indices):
+        raise ProcedureRefused("Brudne zagrywki re-rolls one of the charging attacker's dice", "§20.2")
     for i in indices:
         if record.dice[i].replaced is not None:
             raise ProcedureRefused("a re-rolled die cannot be re-rolled again", "§2.2")

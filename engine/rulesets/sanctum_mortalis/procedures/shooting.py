@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from engine.dice import DiceSource
 from engine.rolls import Modifier, RollRecord
@@ -19,6 +19,7 @@ from ..roster import ModelSpec
 from .common import (CAUTION_FROM, HIGH_ENERGY_BATTERIES_RANGE, NATURAL_DOUBLE_ONE, Option, ProcedureRefused,
                      active, auto, display_name, has_skill, heroic_refusal, modifiers_of, natural_plain, profile_of,
                      ranged_weapon, setting, sum_of, toggle)
+from .crowd import CrowdPick, crowd_pick, crowd_pick_chance  # re-exported: callers import them from here
 from .kernel import DROP_HIGHEST, DROP_LOWEST, MODE_NAMES, PLAIN, Mode, natural_pair_chance, success_chance
 from .reroll import group, group_kept_faces, group_mode, group_rerolled, group_total, register_evaluator, roll_group
 
@@ -68,8 +69,9 @@ class ShotSituation:
 
 
 def _far(sit: ShotSituation) -> bool:
+    """The shooter is more than 12" away (Ostrożność): the distance, or the long-range toggle."""
     if sit.distance is not None:
-        return sit.distance > t.LONG_RANGE_FROM
+        return sit.distance > CAUTION_FROM
     return "long_range" in sit.toggles and "long_range" not in sit.declined
 
 
@@ -364,55 +366,6 @@ def kill_chance(shot: ShotSituation, save=None) -> Fraction:
     return p_master + p_hit * (1 - toughness_chance(save))
 
 
-# --------------------------------------------------------------------------- crowd
-@dataclass(frozen=True)
-class CrowdPick:
-    """Which model of a crowd makes the Toughness roll (§10.4): ``chosen`` (id), its
-    ``index`` in the candidates, every die ``faces`` rolled (rejected throws included)."""
-
-    chosen: str
-    index: int
-    faces: tuple[int, ...]
-    rule: str = "§10.4"
-
-    def to_dict(self) -> dict:
-        return {"chosen": self.chosen, "index": self.index, "faces": list(self.faces), "rule": self.rule}
-
-
-def crowd_pick(candidates: Sequence[str], dice: DiceSource) -> CrowdPick:
-    """Pick at random, each with chance exactly 1/n, the crowd model that saves.
-
-    n ≤ 6: one k6, faces above the largest multiple of n are thrown again; n ≤ 36: two
-    dice read as a number 0–35, the same way; and so on.
-    """
-    n = len(candidates)
-    if n == 0:
-        raise ProcedureRefused("a crowd needs at least one model", "§10.4", "malformed")
-    if n == 1:
-        return CrowdPick(candidates[0], 0, ())
-    count = 1
-    while 6 ** count < n:
-        count += 1
-    space = 6 ** count
-    limit = space - space % n
-    faces: list[int] = []
-    for _ in range(1000):
-        roll = dice.roll(count, 6, "random pick in the crowd")
-        faces.extend(roll)
-        value = 0
-        for f in roll:
-            value = value * 6 + (f - 1)
-        if value < limit:
-            index = value % n
-            return CrowdPick(candidates[index], index, tuple(faces))
-    raise ProcedureRefused("the dice never gave a usable number", "§10.4", "malformed")
-
-
-def crowd_pick_chance(n: int) -> Fraction:
-    """Each model of an n-model crowd is picked with chance 1/n."""
-    return Fraction(1, n)
-
-
-__all__ = ["ACTIVITIES", "CrowdPick", "ShotSituation", "base_accuracy", "check_shot", "crowd_pick",
-           "crowd_pick_chance", "hit_chance", "hit_roll", "kill_chance", "master_shot_chance", "modified_accuracy",
+__all__ = ["ACTIVITIES", "CrowdPick", "ShotSituation", "base_accuracy", "check_shot", "crowd_pick", "crowd_pick_chance",
+           "hit_chance", "hit_roll", "kill_chance", "master_shot_chance", "modified_accuracy",
            "shooting_options", "shot_refusal"]
