@@ -77,5 +77,20 @@ def make_setup(band_a: BandRoster, band_b: BandRoster, scenario: str = "slaughte
                neutrals: Sequence[ModelSpec] = ()) -> dict[str, Any]:
     """A JSON-safe set-up for a new battle."""
     return {"bands": {"A": band_a.to_dict(), "B": band_b.to_dict()}, "scenario": scenario,
-            "settings": {**defaults(), **(settings or {})}, "roles": dict(roles or {}),
+            "settings": {**defaults(), **(settings or {})},
+            "roles": dict(roles) if roles else default_roles(scenario, band_a, band_b),
             "neutrals": [m.to_dict() for m in neutrals]}
+
+
+def default_roles(scenario: str, band_a: BandRoster, band_b: BandRoster) -> dict[str, str]:
+    """Attacker and Defender when the GM names none (§23.3–23.4): in Otoczeni the side with
+    fewer models (Volunteers included) defends — on equal numbers the second band; in
+    Barykady the first band defends unless the players choose otherwise."""
+    sc = t.SCENARIOS.get(scenario)
+    if sc is None or not sc.roles:
+        return {}
+    if scenario == "surrounded":
+        defender = "A" if len(band_a.models) < len(band_b.models) else "B"
+    else:
+        defender = "A"
+    return {defender: "defender", ("B" if defender == "A" else "A"): "attacker"}

@@ -1,41 +1,18 @@
 """Rounds, initiative and activations (§5.1), and the end of the battle (§14)."""
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.rolls import Die, RollRecord
 from engine.ruleset import Rejected
 
 from . import tables as t
+from .procedures.rolloff import initiative_roll, scenario_start_roll
 from .commands import Activate, ChooseFirst, EndActivation, EndBattle, EndRound, StartRound
 from .state import NEUTRAL, SIDES, BattleState
 
 Decision = Rejected | Sequence[EventDraft]
-
-
-def rolloff(dice: DiceSource, state: BattleState, lower_decides: bool = False) -> tuple[str, list[dict]]:
-    """Both players roll 2k6; ties roll again [SM-A40]. Returns the winning side
-    (the higher total, or the lower one when ``lower_decides``) and every attempt."""
-    attempts: list[dict] = []
-    while True:
-        a = dice.roll(2, purpose=f"{state.side('A').name}'s roll-off")
-        b = dice.roll(2, purpose=f"{state.side('B').name}'s roll-off")
-        ta, tb = sum(a), sum(b)
-        winner = None if ta == tb else (("A" if ta < tb else "B") if lower_decides else ("A" if ta > tb else "B"))
-        record = RollRecord(
-            procedure="sm.rolloff", title="Roll-off (2k6 each" + (", lower decides)" if lower_decides else ", higher starts)"),
-            dice=tuple(Die(f) for f in a + b), comparison="opposed", probability=Fraction(1, 2),
-            outcome="tie, roll again" if winner is None else f"{state.side(winner).name} wins",
-            success=winner == "A", detail={"A": list(a), "B": list(b), "totals": {"A": ta, "B": tb}, "winner": winner},
-        )
-        attempts.append(record.to_dict())
-        if winner is not None:
-            return winner, attempts
-        if len(attempts) > 50:  # typed dice that keep tying: stop rather than loop
-            raise ValueError("the roll-off keeps tying")
 
 
 def possessive(name: str) -> str:
@@ -58,6 +35,14 @@ def first_to_act(state: BattleState, first: str) -> str | None:
     return NEUTRAL if state.waiting(NEUTRAL) else None
 
 
+def _rolloff_text(state: BattleState, record: dict) -> str:
+    rounds = record["detail"]["rounds"]
+    a, b = rounds[-1]["totals"]
+    ties = len(rounds) - 1
+    return (f"roll-off {state.side('A').name} {a} v {state.side('B').name} {b}"
+            + (f" after {ties} tie(s)" if ties else ""))
+
+
 def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decision:
     if state.ended:
         return Rejected("the battle has ended", "§14")
@@ -71,20 +56,20 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
         first = next((s.key for s in state.sides if s.role == scenario.starter), "A")
         payload.update(first=first, reason=f"{scenario.name}: the {scenario.starter.title()} starts (§23)")
     elif use_scenario and scenario.starter == "roll-low":
-        chooser, attempts = rolloff(dice, state, lower_decides=True)
-        payload.update(chooser=chooser, rolloff={"attempts": attempts},
-                       reason=f"{scenario.name}: 2k6 roll-off, the lower total ({state.side(chooser).name}) decides who starts (§23)")
+        record = scenario_start_roll(dice).to_dict()
+        chooser = record["detail"]["winner"]
+        payload.update(chooser=chooser, rolloff=record,
+                       reason=f"{scenario.name}: {_rolloff_text(state, record)}, the lower total "
+                              f"({state.side(chooser).name}) decides who starts (§23)")
     else:
         ca, cb = _count(state, "A"), _count(state, "B")
+        record = initiative_roll(dice, ca, cb).to_dict()
+        first = record["detail"]["winner"]
         if ca != cb:
-            first = "A" if ca > cb else "B"
             payload.update(first=first, reason=f"more models: {ca} v {cb} (§5.1)")
         else:
-            first, attempts = rolloff(dice, state)
-            totals = attempts[-1]["detail"]["totals"]
-            payload.update(first=first, rolloff={"attempts": attempts},
-                           reason=f"{ca} v {cb} models: roll-off {totals['A']} v {totals['B']}"
-                                  + (f" after {len(attempts) - 1} tie(s)" if len(attempts) > 1 else "") + " (§5.1)")
+            payload.update(first=first, rolloff=record,
+                           reason=f"{ca} v {cb} models: {_rolloff_text(state, record)} (§5.1)")
     if payload["first"]:
         payload["to_act"] = first_to_act(_fresh(state), payload["first"])
     text = f"Round {number} begins. " + (f"{state.side(payload['first']).name} starts: " if payload["first"] else "") + payload["reason"]

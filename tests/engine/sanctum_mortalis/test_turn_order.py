@@ -19,8 +19,8 @@ def test_equal_models_roll_off_and_ties_roll_again(battle):
     battle.submit(c.StartRound(), ScriptedDice([3, 4, 5, 2, 2, 2, 6, 6]))
     order = battle.state.order
     assert order.first == "B"
-    assert [a["detail"]["totals"] for a in order.rolloff["attempts"]] == [{"A": 7, "B": 7}, {"A": 4, "B": 12}]
-    assert "roll-off 4 v 12 after 1 tie(s)" in order.reason
+    assert [r["totals"] for r in order.rolloff["detail"]["rounds"]] == [[7, 7], [4, 12]]
+    assert "roll-off Wolves 4 v Saints 12 after 1 tie(s)" in order.reason
 
 
 def test_activations_alternate_then_the_other_side_finishes(battle):
