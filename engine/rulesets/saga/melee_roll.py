@@ -34,7 +34,7 @@ def faces_for(typed: tuple[int, ...] | None, count: int, dice: DiceSource, purpo
     if typed is None:
         return dice.roll(count, purpose=purpose)
     if len(typed) != count:
-        raise DiceEntryError(f"{purpose} needs {count} {'die' if count == 1 else 'dice'}, {len(typed)} typed")
+        raise DiceEntryError(f"{purpose}: {count} {'die' if count == 1 else 'dice'} to roll, {len(typed)} typed")
     for f in typed:
         if not 1 <= f <= 6:
             raise DiceEntryError(f"{f} is not a face of a d6 (1–6)")
@@ -50,7 +50,7 @@ def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]
     value, mods, base = armour(state, m, unit)
     hits = sum(1 for d in dice if d.kept and d.face >= value)
     detail = {"unit": unit, "hits": hits, "probability_is": "per die",
-              "hits_distribution": {k: _frac(p) for k, p in odds.hits_distribution(len(dice), value).items()}}
+              "hits_distribution": {str(k): _frac(p) for k, p in odds.hits_distribution(len(dice), value).items()}}
     if not 2 <= value <= 6:
         detail["warning"] = f"effective Armour {value} is outside 2–6: " + (
             "every die hits" if value <= 1 else "no die can hit") + " [A4]"
@@ -213,7 +213,7 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
             if n and n >= u.models:
                 destroyed.append(unit)
     after = preview(state, drafts)
-    asks = tuple(d for d in destroyed if any(u.id != d for u in after.units_of(state.unit(d).side)))
+    asks = [d for d in destroyed if any(u.id != d for u in after.units_of(state.unit(d).side))]
     drafts.append(EventDraft("melee_casualties", {"casualties": taken, "destroyed": destroyed, "within_s": asks},
                              text=f"Step 6: the Defender lost {taken[DEFENDER]}, the Attacker {taken[ATTACKER]}."
                                   + (" Which friendly units were within S of the destroyed unit? (T4 [A10])"

@@ -9,13 +9,24 @@ the opponent rolls one defence die per hit plus extras, capped at twice the hits
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Mapping, Sequence
 
-from engine.odds import binomial
+from engine.odds import binomial as _binomial
 
 from . import tables as t
 
 Dist = dict[int, Fraction]
+
+
+@lru_cache(maxsize=4096)
+def _binomial_cached(n: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
+    return tuple(_binomial(n, p).items())
+
+
+def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
+    """``engine.odds.binomial``, cached: the same few shapes recur on every key press."""
+    return dict(_binomial_cached(n, p))
 
 
 def p_success(target: int) -> Fraction:
@@ -31,12 +42,17 @@ def _add(out: Dist, value: int, p: Fraction) -> None:
 def successes(dice: int, p: Fraction, rerolls: int = 0) -> Dist:
     """Successes among ``dice`` dice of chance ``p`` when up to ``rerolls`` failures are
     re-rolled once each."""
+    return dict(_successes(dice, p, rerolls))
+
+
+@lru_cache(maxsize=4096)
+def _successes(dice: int, p: Fraction, rerolls: int) -> tuple[tuple[int, Fraction], ...]:
     out: Dist = {}
     for first, p1 in binomial(dice, p).items():
         again = min(rerolls, dice - first)
         for second, p2 in binomial(again, p).items():
             _add(out, first + second, p1 * p2)
-    return out
+    return tuple(out.items())
 
 
 def hits_distribution(dice: int, armour: int, rerolls: int = 0) -> Dist:
@@ -96,10 +112,17 @@ def uncancelled_distribution(hits: Mapping[int, Fraction], save_on: int = t.DEFE
     q = p_success(save_on)
     out: Dist = {}
     for h, ph in hits.items():
-        dice = t.defence_dice(h, extra_defence)
-        for s, ps in successes(dice, q, rerolls).items():
-            _add(out, h - min(s, h), ph * ps)
+        for left, pl in _left_after_defence(h, q, extra_defence, rerolls):
+            _add(out, left, ph * pl)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _left_after_defence(hits: int, q: Fraction, extra: int, rerolls: int) -> tuple[tuple[int, Fraction], ...]:
+    out: Dist = {}
+    for s, ps in successes(t.defence_dice(hits, extra), q, rerolls).items():
+        _add(out, hits - min(s, hits), ps)
+    return tuple(out.items())
 
 
 def capped(dist: Mapping[int, Fraction], models: int | None) -> Dist:
@@ -120,8 +143,14 @@ def casualty_distribution(attack_dice: int, armour: int, save_on: int = t.DEFENC
 
     ``casualty_distribution(6, 4)`` is §9 Case A; ``(6, 4, 4)`` Case B; ``(4, 4, 5, 2)`` Case C.
     """
-    hits = hits_distribution(attack_dice, armour, attack_rerolls)
-    return capped(uncancelled_distribution(hits, save_on, extra_defence, defence_rerolls), models)
+    return capped(dict(_casualties(attack_dice, armour, save_on, extra_defence, attack_rerolls, defence_rerolls)),
+                  models)
+
+
+@lru_cache(maxsize=1024)
+def _casualties(dice: int, armour: int, save_on: int, extra: int, rr_a: int, rr_d: int) -> tuple[tuple[int, Fraction], ...]:
+    hits = hits_distribution(dice, armour, rr_a)
+    return tuple(uncancelled_distribution(hits, save_on, extra, rr_d).items())
 
 
 def mean(dist: Mapping[int, Fraction]) -> Fraction:

@@ -5,10 +5,10 @@ apply them, so replaying the log never re-decides anything.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
 from engine.events import Event
+from engine.records import changed
 
 from . import tables as t
 from .state import LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState, PendingSave
@@ -31,7 +31,7 @@ def evolve(state: BattleState, event: Event) -> BattleState:
 
 
 def _new_round(m: ModelState) -> ModelState:
-    return replace(m, activated=False, moves=0, others=0, action_cap=t.ACTIONS_PER_ROUND, first_action="",
+    return changed(m, activated=False, moves=0, others=0, action_cap=t.ACTIONS_PER_ROUND, first_action="",
                    climbed=False, jumped=False, no_shooting=False, aimed=False, bonus_action=False, salvo=None,
                    charged=frozenset())
 
@@ -104,13 +104,13 @@ def _action(s: BattleState, p: dict) -> BattleState:
 def _shot(s: BattleState, p: dict) -> BattleState:
     m = s.model(p["shooter"])
     weapon, fired = m.salvo or (p["weapon"], 0)
-    s = replace(s, last_roll=LastRoll("shot", m.id, p["roll"], dict(p.get("context", {}))))
+    s = changed(s, last_roll=LastRoll("shot", m.id, p["roll"], dict(p.get("context", {}))))
     return s.with_model(m.id, salvo=(weapon, fired + 1))
 
 
 @reducer("save_rolled")
 def _save_rolled(s: BattleState, p: dict) -> BattleState:
-    s = replace(s, last_roll=LastRoll("save", p["model"], p["roll"], dict(p.get("context", {}))))
+    s = changed(s, last_roll=LastRoll("save", p["model"], p["roll"], dict(p.get("context", {}))))
     if p.get("held"):
         s = _hold(s, p["model"], p["roll"])
     return s
@@ -120,10 +120,10 @@ def _hold(s: BattleState, model: str, roll: dict) -> BattleState:
     pending, done = [], False
     for pend in s.pending:
         if not done and pend.model == model:
-            pend = replace(pend, context={**pend.context, "roll": roll})
+            pend = changed(pend, context={**pend.context, "roll": roll})
             done = True
         pending.append(pend)
-    return replace(s, pending=tuple(pending))
+    return changed(s, pending=tuple(pending))
 
 
 @reducer("rerolled")
@@ -131,7 +131,7 @@ def _rerolled(s: BattleState, p: dict) -> BattleState:
     last = s.last_roll
     if last is None:
         return s
-    s = replace(s, last_roll=replace(last, record=p["roll"]))
+    s = changed(s, last_roll=changed(last, record=p["roll"]))
     if last.kind == "save" and any(x.model == last.roller and "roll" in x.context for x in s.pending):
         s = _hold(s, last.roller, p["roll"])
     return s
@@ -139,12 +139,12 @@ def _rerolled(s: BattleState, p: dict) -> BattleState:
 
 @reducer("melee_rolled")
 def _melee_rolled(s: BattleState, p: dict) -> BattleState:
-    return replace(s, last_roll=LastRoll("melee", p["attacker"], p["roll"], dict(p.get("context", {}))))
+    return changed(s, last_roll=LastRoll("melee", p["attacker"], p["roll"], dict(p.get("context", {}))))
 
 
 @reducer("move_rolled")
 def _move_rolled(s: BattleState, p: dict) -> BattleState:
-    return replace(s, last_roll=LastRoll(p["kind"], p["model"], p["roll"], dict(p.get("context", {}))))
+    return changed(s, last_roll=LastRoll(p["kind"], p["model"], p["roll"], dict(p.get("context", {}))))
 
 
 @reducer("salvo_ended")
@@ -167,7 +167,7 @@ def _marker_removed(s: BattleState, p: dict) -> BattleState:
 @reducer("save_pending")
 def _save_pending(s: BattleState, p: dict) -> BattleState:
     pending = PendingSave(p["model"], p.get("attacker"), p["attack"], p.get("weapon", ""), dict(p.get("context", {})))
-    return replace(s, pending=s.pending + (pending,))
+    return changed(s, pending=s.pending + (pending,))
 
 
 @reducer("save_resolved")
@@ -178,7 +178,7 @@ def _save_resolved(s: BattleState, p: dict) -> BattleState:
             dropped = True
             continue
         left.append(pend)
-    return replace(s, pending=tuple(left))
+    return changed(s, pending=tuple(left))
 
 
 @reducer("engaged")
@@ -206,7 +206,7 @@ def _leave_contacts(s: BattleState, m: ModelState) -> BattleState:
 def _model_removed(s: BattleState, p: dict) -> BattleState:
     m = s.model(p["model"])
     s = _leave_contacts(s, m)
-    s = replace(s, markers_on_table=s.markers_on_table + m.tech_markers,
+    s = changed(s, markers_on_table=s.markers_on_table + m.tech_markers,
                 special_marker_on_table=s.special_marker_on_table or m.special_marker,
                 pending=tuple(x for x in s.pending if x.model != m.id))
     s = s.with_model(m.id, status=OUT_OF_ACTION, removed_by=p.get("by"), removal_cause=p.get("cause", ""),
@@ -224,9 +224,9 @@ def _model_removed(s: BattleState, p: dict) -> BattleState:
 def _tech_picked_up(s: BattleState, p: dict) -> BattleState:
     m = s.model(p["model"])
     if p.get("special"):
-        s = replace(s, special_marker_on_table=False)
+        s = changed(s, special_marker_on_table=False)
         return s.with_model(m.id, special_marker=True)
-    s = replace(s, markers_on_table=max(0, s.markers_on_table - 1))
+    s = changed(s, markers_on_table=max(0, s.markers_on_table - 1))
     return s.with_model(m.id, tech_markers=m.tech_markers + 1)
 
 
@@ -295,7 +295,7 @@ def _once_used(s: BattleState, p: dict) -> BattleState:
 
 @reducer("setting_changed")
 def _setting_changed(s: BattleState, p: dict) -> BattleState:
-    return replace(s, settings={**s.settings, p["key"]: p["value"]})
+    return changed(s, settings={**s.settings, p["key"]: p["value"]})
 
 
 @reducer("vp_awarded")
@@ -313,14 +313,14 @@ def _xp_awarded(s: BattleState, p: dict) -> BattleState:
 @reducer("markers_collected")
 def _markers_collected(s: BattleState, p: dict) -> BattleState:
     side = s.side(p["side"])
-    s = replace(s, markers_on_table=max(0, s.markers_on_table - int(p.get("count", 0))))
+    s = changed(s, markers_on_table=max(0, s.markers_on_table - int(p.get("count", 0))))
     return s.with_side(side.key, markers_collected=side.markers_collected + int(p.get("count", 0)),
                        vp=side.vp + int(p.get("vp", 0)))
 
 
 @reducer("battle_ended")
 def _battle_ended(s: BattleState, p: dict) -> BattleState:
-    s = replace(s, ended=True, result=dict(p.get("result", {})))
+    s = changed(s, ended=True, result=dict(p.get("result", {})))
     return s.with_order(phase="ended", to_act=None, active_model=None)
 
 

@@ -5,9 +5,11 @@ Turn order lives apart from model state (``TurnOrder``). Model ids are battle-wi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
+
+from engine.records import changed
 
 from .roster import BandRoster, ModelSpec
 
@@ -206,16 +208,16 @@ class BattleState:
 
     # ------------------------------------------------------------------ changes
     def with_model(self, model_id: str, **changes: Any) -> "BattleState":
-        return replace(self, models=tuple(replace(m, **changes) if m.id == model_id else m for m in self.models))
+        return changed(self, models=tuple(changed(m, **changes) if m.id == model_id else m for m in self.models))
 
     def with_models(self, fn) -> "BattleState":
-        return replace(self, models=tuple(fn(m) for m in self.models))
+        return changed(self, models=tuple(fn(m) for m in self.models))
 
     def with_side(self, key: str, **changes: Any) -> "BattleState":
-        return replace(self, sides=tuple(replace(s, **changes) if s.key == key else s for s in self.sides))
+        return changed(self, sides=tuple(changed(s, **changes) if s.key == key else s for s in self.sides))
 
     def with_order(self, **changes: Any) -> "BattleState":
-        return replace(self, order=replace(self.order, **changes))
+        return changed(self, order=changed(self.order, **changes))
 
 
 def model_id(side: str, spec: ModelSpec) -> str:

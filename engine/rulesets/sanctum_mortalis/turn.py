@@ -5,6 +5,7 @@ from typing import Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -78,8 +79,7 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
 
 def _fresh(state: BattleState) -> BattleState:
     """The state as it will be once the new round resets activations."""
-    from dataclasses import replace
-    return state.with_models(lambda m: replace(m, activated=False))
+    return state.with_models(lambda m: changed(m, activated=False))
 
 
 def choose_first(state: BattleState, cmd: ChooseFirst, dice: DiceSource) -> Decision:
@@ -150,7 +150,6 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
     if not active:
         return Rejected("no model is activating", "§5.1")
     m = state.model(active)
-    from dataclasses import replace
     after = state.with_model(m.id, activated=True)
     nxt = next_after(after, m.side)
     phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
