@@ -1,0 +1,1 @@
+"""Skirmish Desk's terminal dashboard (Textual). ``tui.launch`` starts it; ``tui.app`` is the App."""

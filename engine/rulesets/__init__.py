@@ -1,2 +1,3 @@
 """Bundled rule systems; importing this package registers them."""
+from . import saga  # noqa: F401
 from . import sanctum_mortalis  # noqa: F401

@@ -6,10 +6,10 @@ reducers are in ``evolve_melee.py`` and register here.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Iterable
 
 from engine.events import Event, EventDraft
+from engine.records import changed
 
 from .melee_state import Spend
 from .state import ActivationRecord, BattleState, Building, PendingMove, PendingShot, TerrainPiece, TurnState, \
@@ -41,23 +41,23 @@ def preview(state: BattleState, drafts: Iterable[EventDraft]) -> BattleState:
 
 # -- turns and settings -------------------------------------------------------------------------
 def _new_turn(u: UnitState) -> UnitState:
-    return replace(u, activations=(), entered_building=False)
+    return changed(u, activations=(), entered_building=False)
 
 
 @reducer("turn_started")
 def _turn_started(s: BattleState, p: dict) -> BattleState:
     s = s.with_units(_new_turn)
-    return replace(s, turn=TurnState(number=int(p["number"]), active=p["side"], phase="turn"))
+    return changed(s, turn=TurnState(number=int(p["number"]), active=p["side"], phase="turn"))
 
 
 @reducer("turn_ended")
 def _turn_ended(s: BattleState, p: dict) -> BattleState:
-    return replace(s, turn=replace(s.turn, phase="between"))
+    return changed(s, turn=changed(s.turn, phase="between"))
 
 
 @reducer("setting_changed")
 def _setting_changed(s: BattleState, p: dict) -> BattleState:
-    return replace(s, settings={**s.settings, p["key"]: p["value"]})
+    return changed(s, settings={**s.settings, p["key"]: p["value"]})
 
 
 # -- activations and fatigue ----------------------------------------------------------------------
@@ -93,25 +93,25 @@ def _fatigue_spent(s: BattleState, p: dict) -> BattleState:
     spend = Spend(p["by"], p["unit"], p["use"], p.get("for_unit"))
     context = p["context"]
     if context == "move" and s.move is not None:
-        return replace(s, move=replace(s.move, spends=s.move.spends + (spend,)))
+        return changed(s, move=changed(s.move, spends=s.move.spends + (spend,)))
     if context == "shot" and s.shot is not None:
-        return replace(s, shot=replace(s.shot, spends=s.shot.spends + (spend,)))
+        return changed(s, shot=changed(s.shot, spends=s.shot.spends + (spend,)))
     if context == "melee" and s.melee is not None:
-        return replace(s, melee=replace(s.melee, spends=s.melee.spends + (spend,)))
+        return changed(s, melee=changed(s.melee, spends=s.melee.spends + (spend,)))
     return s
 
 
 # -- movement and buildings --------------------------------------------------------------------------
 @reducer("move_started")
 def _move_started(s: BattleState, p: dict) -> BattleState:
-    return replace(s, move=PendingMove(unit=p["unit"], kind=p["kind"], source=p.get("source", "normal"),
+    return changed(s, move=PendingMove(unit=p["unit"], kind=p["kind"], source=p.get("source", "normal"),
                                        band=p["band"], broken=bool(p.get("broken")), target=p.get("target"),
                                        causes_fatigue=bool(p.get("causes_fatigue"))))
 
 
 @reducer("move_completed")
 def _move_completed(s: BattleState, p: dict) -> BattleState:
-    return replace(s, move=None)
+    return changed(s, move=None)
 
 
 @reducer("building_entered")
@@ -127,19 +127,19 @@ def _building_left(s: BattleState, p: dict) -> BattleState:
 @reducer("building_added")
 def _building_added(s: BattleState, p: dict) -> BattleState:
     b = Building(p["id"], p["name"], p.get("size", "normal"))
-    return replace(s, buildings=tuple(x for x in s.buildings if x.id != b.id) + (b,))
+    return changed(s, buildings=tuple(x for x in s.buildings if x.id != b.id) + (b,))
 
 
 @reducer("terrain_set")
 def _terrain_set(s: BattleState, p: dict) -> BattleState:
     piece = TerrainPiece(p["id"], p["name"], p["type"], p["height"], p["going"], p["cover"])
-    return replace(s, terrain=tuple(x for x in s.terrain if x.id != piece.id) + (piece,))
+    return changed(s, terrain=tuple(x for x in s.terrain if x.id != piece.id) + (piece,))
 
 
 # -- shooting and casualties ---------------------------------------------------------------------------
 @reducer("shot_declared")
 def _shot_declared(s: BattleState, p: dict) -> BattleState:
-    return replace(s, shot=PendingShot(shooter=p["shooter"], target=p["target"], source=p.get("source", "normal"),
+    return changed(s, shot=PendingShot(shooter=p["shooter"], target=p["target"], source=p.get("source", "normal"),
                                        dice=int(p["dice"]), cover=p.get("cover", "none"),
                                        causes_fatigue=bool(p.get("causes_fatigue"))))
 
@@ -148,12 +148,12 @@ def _shot_declared(s: BattleState, p: dict) -> BattleState:
 def _shot_rolled(s: BattleState, p: dict) -> BattleState:
     if s.shot is None:
         return s
-    return replace(s, shot=replace(s.shot, stage="rolled", hits=int(p["hits"]), armour=int(p["armour"])))
+    return changed(s, shot=changed(s.shot, stage="rolled", hits=int(p["hits"]), armour=int(p["armour"])))
 
 
 @reducer("shot_resolved")
 def _shot_resolved(s: BattleState, p: dict) -> BattleState:
-    return replace(s, shot=None)
+    return changed(s, shot=None)
 
 
 @reducer("casualties_removed")

@@ -1,7 +1,7 @@
 """Reducers of the melee events: each applies the numbers its step recorded."""
 from __future__ import annotations
 
-from dataclasses import replace
+from engine.records import changed
 
 from .evolve import reducer
 from .melee_state import ATTACKER, DEFENDER, Ability, Melee, Pool, dice_from
@@ -9,13 +9,13 @@ from .state import BattleState
 
 
 def _set(s: BattleState, **changes) -> BattleState:
-    return replace(s, melee=replace(s.melee, **changes)) if s.melee is not None else s
+    return changed(s, melee=changed(s.melee, **changes)) if s.melee is not None else s
 
 
 @reducer("melee_started")
 def _started(s: BattleState, p: dict) -> BattleState:
     pools = tuple(Pool(x["unit"], x["role"], int(x["models"]), joined=bool(x.get("joined"))) for x in p["pools"])
-    return replace(s, melee=Melee(attacker=p["attacker"], defender=p["defender"], stage=p["stage"], pools=pools,
+    return changed(s, melee=Melee(attacker=p["attacker"], defender=p["defender"], stage=p["stage"], pools=pools,
                                   building=p.get("building"), charge=p.get("charge"),
                                   candidates=tuple(p.get("candidates", ()))))
 
@@ -35,7 +35,7 @@ def _joined(s: BattleState, p: dict) -> BattleState:
 @reducer("melee_participants")
 def _participants(s: BattleState, p: dict) -> BattleState:
     dice = p.get("dice")
-    return replace(s, melee=s.melee.with_pool(p["unit"], models=int(p["models"]),
+    return changed(s, melee=s.melee.with_pool(p["unit"], models=int(p["models"]),
                                               entered=None if dice is None else int(dice)))
 
 
@@ -49,7 +49,7 @@ def _step1(s: BattleState, p: dict) -> BattleState:
     m = s.melee
     for row in p["pools"]:
         m = m.with_pool(row["unit"], step1=int(row["after"]), halved=int(row["halved"]), step3=int(row["after"]))
-    return replace(s, melee=replace(m, stage="trade"))
+    return changed(s, melee=changed(m, stage="trade"))
 
 
 @reducer("melee_trade")
@@ -57,7 +57,7 @@ def _trade(s: BattleState, p: dict) -> BattleState:
     m = s.melee
     for unit, dice in p["pools"]:
         m = m.with_pool(unit, step3=int(dice))
-    return replace(s, melee=replace(m, traded=bool(p["trade"]), trade_bonus=int(p["bonus"]),
+    return changed(s, melee=changed(m, traded=bool(p["trade"]), trade_bonus=int(p["bonus"]),
                                     stage="abilities-attacker"))
 
 
@@ -76,14 +76,19 @@ def _step3(s: BattleState, p: dict) -> BattleState:
     m = s.melee
     for row in p["pools"]:
         m = m.with_pool(row["unit"], final=int(row["final"]), lost_to_cap=int(row["lost"]))
-    return replace(s, melee=replace(m, stage="attack-roll"))
+    return changed(s, melee=changed(m, stage="attack-roll"))
 
 
-@reducer("melee_attacks_rolled")
-def _attacks_rolled(s: BattleState, p: dict) -> BattleState:
-    attack = {r["unit"]: dice_from(r["roll"]["dice"]) for r in p["rolls"]}
-    armour = {r["unit"]: int(r["armour"]) for r in p["rolls"]}
-    return _set(s, attack=attack, armour=armour, hits=dict(p["hits"]), stage="defence-roll")
+@reducer("melee_attack_rolled")
+def _attack_rolled(s: BattleState, p: dict) -> BattleState:
+    m = s.melee
+    return _set(s, attack={**m.attack, p["unit"]: dice_from(p["roll"]["dice"])},
+                armour={**m.armour, p["unit"]: int(p["armour"])})
+
+
+@reducer("melee_attacks_done")
+def _attacks_done(s: BattleState, p: dict) -> BattleState:
+    return _set(s, hits=dict(p["hits"]), stage="defence-roll")
 
 
 @reducer("melee_rerolled")
@@ -91,24 +96,25 @@ def _rerolled(s: BattleState, p: dict) -> BattleState:
     m = s.melee
     role, phase = p["role"], p["phase"]
     used = {**m.rerolls_used, f"{role}.{phase}": m.rerolls_used.get(f"{role}.{phase}", 0) + int(p["count"])}
+    dice = dice_from(p["roll"]["dice"])
     if phase == "attack":
-        attack = dict(m.attack)
-        for g in p["groups"]:
-            attack[g["unit"]] = dice_from(g["roll"]["dice"])
-        hits = {**m.hits, role: sum(int(g["hits"]) for g in p["groups"])}
-        return _set(s, attack=attack, hits=hits, rerolls_used=used)
-    g = p["groups"][0]
-    return _set(s, defence={**m.defence, role: dice_from(g["roll"]["dice"])},
-                uncancelled={**m.uncancelled, role: int(g["uncancelled"])}, rerolls_used=used)
+        return _set(s, attack={**m.attack, p["unit"]: dice}, hits={**m.hits, role: int(p["role_hits"])},
+                    rerolls_used=used)
+    return _set(s, defence={**m.defence, role: dice}, uncancelled={**m.uncancelled, role: int(p["uncancelled"])},
+                rerolls_used=used)
 
 
 @reducer("melee_defence_rolled")
 def _defence_rolled(s: BattleState, p: dict) -> BattleState:
-    rows = {r["role"]: r for r in p["rows"]}
-    return _set(s, defence={k: dice_from(r["roll"]["dice"]) for k, r in rows.items()},
-                save_on={k: int(r["save_on"]) for k, r in rows.items()},
-                uncancelled={k: int(r["uncancelled"]) for k, r in rows.items()},
-                lost=s.melee.lost + tuple(p.get("lost", ())), stage="casualties")
+    m, role = s.melee, p["role"]
+    return _set(s, defence={**m.defence, role: dice_from(p["roll"]["dice"])},
+                save_on={**m.save_on, role: int(p["save_on"])},
+                uncancelled={**m.uncancelled, role: int(p["uncancelled"])})
+
+
+@reducer("melee_defences_done")
+def _defences_done(s: BattleState, p: dict) -> BattleState:
+    return _set(s, lost=s.melee.lost + tuple(p.get("lost", ())), stage="casualties")
 
 
 @reducer("melee_casualties")
@@ -131,4 +137,4 @@ def _stage(s: BattleState, p: dict) -> BattleState:
 
 @reducer("melee_ended")
 def _ended(s: BattleState, p: dict) -> BattleState:
-    return replace(s, melee=None)
+    return changed(s, melee=None)

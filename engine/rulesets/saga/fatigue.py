@@ -154,7 +154,7 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
         return Rejected(f"'{use.name}' on {u.name} is not open now (each use at most once per "
                         f"{use.context}, and only the opponent's side spends)", use.rule)
     option = match[0]
-    for_unit = cmd.for_unit or option.for_unit
+    for_unit = (cmd.for_unit or option.for_unit) if cmd.use == t.OWN_ARMOUR.key else option.for_unit
     if cmd.use == t.OWN_ARMOUR.key and state.melee is not None:
         role = state.melee.role_of_side(cmd.by)
         if for_unit not in [p.unit for p in state.melee.pools_of(role)]:

@@ -67,6 +67,8 @@ def _melee(state: BattleState, *stages: str) -> tuple[Melee | None, Rejected | N
 def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
     if not state.has_unit(cmd.attacker):
         return Rejected(f"no unit '{cmd.attacker}'", kind="malformed")
+    if state.turn.phase != "turn":
+        return Rejected("start a player turn first", "[M5]")
     if state.busy:
         return Rejected(f"finish the {state.busy} first", "§3")
     a = state.unit(cmd.attacker)
@@ -109,7 +111,7 @@ def join(state: BattleState, cmd: JoinMelee, dice: DiceSource) -> Decision:
         return Rejected(f"{u.name} cannot join: destroyed or already in this melee", kind="illegal")
     role = m.role_of_side(u.side)
     return [EventDraft("melee_joined", {"unit": u.id, "role": role, "models": u.models}, actor=u.id,
-                       text=f"{u.name} joins the {role} (GM's call: joining rules not in source text [M3]).")]
+                       text=f"{u.name} joins the {role.title()} (GM's call: joining rules not in source text [M3]).")]
 
 
 def set_participants(state: BattleState, cmd: SetParticipants, dice: DiceSource) -> Decision:
@@ -188,7 +190,7 @@ def declare(state: BattleState, cmd: DeclareAbility, dice: DiceSource) -> Decisi
     role = ATTACKER if m.stage == "abilities-attacker" else DEFENDER
     unit = cmd.unit or m.primary(role)
     if unit not in [p.unit for p in m.pools_of(role)]:
-        return Rejected(f"'{unit}' is not one of the {role}'s units in this melee", kind="malformed")
+        return Rejected(f"'{unit}' is not one of the {role.title()}'s units in this melee", kind="malformed")
     if cmd.acts_in not in (3, 4, 5):
         return Rejected("an ability acts in step 3, 4 or 5", kind="malformed")
     counts = (cmd.attack_dice, cmd.defence_dice, cmd.reroll_attack, cmd.reroll_defence, cmd.saga_dice)
@@ -205,7 +207,7 @@ def declare(state: BattleState, cmd: DeclareAbility, dice: DiceSource) -> Decisi
                "enemy Armour")) if v] + [f"re-roll {v} {label}" for v, label in
                                          ((cmd.reroll_attack, "attack dice"), (cmd.reroll_defence, "defence dice")) if v]
     drafts = [EventDraft("melee_ability", {"ability": ability.to_dict()}, actor=m.side_of(role),
-                         text=f"Step 3: the {role} declares {ability.name} ({', '.join(effects) or 'no effect entered'}"
+                         text=f"Step 3: the {role.title()} declares {ability.name} ({', '.join(effects) or 'no effect entered'}"
                               f"; acts in step {ability.acts_in}"
                               + (f"; {cmd.saga_dice} SAGA dice" if cmd.saga_dice else "") + ").")]
     if cmd.acts_in == 3:

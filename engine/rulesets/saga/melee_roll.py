@@ -72,21 +72,26 @@ def defence_record(state: BattleState, m: Melee, role: str, dice: tuple[Die, ...
 
 
 def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Decision:
+    """Step 4: one roll record per unit, each against the opposing Armour."""
     m, problem = _melee(state, "attack-roll")
     if problem:
         return problem
-    rolls, hits = [], {ATTACKER: 0, DEFENDER: 0}
+    drafts, hits = [], {ATTACKER: 0, DEFENDER: 0}
     for role, typed in ((ATTACKER, cmd.attacker), (DEFENDER, cmd.defender)):
         pools = m.pools_of(role)
-        faces = faces_for(typed, sum(p.final for p in pools), dice, f"the {role}'s attack dice")
+        faces = faces_for(typed, sum(p.final for p in pools), dice, f"the {role.title()}'s attack dice")
         for p in pools:
             record, h = attack_record(state, m, p.unit, plain(faces[:p.final]))
+            shown = " ".join(map(str, faces[:p.final])) or "no dice"
             faces = faces[p.final:]
             hits[role] += h
-            rolls.append({"unit": p.unit, "armour": record.target, "hits": h, "roll": record.to_dict()})
-    drafts = [EventDraft("melee_attacks_rolled", {"rolls": rolls, "hits": hits},
-                         text=f"Step 4: the Attacker scores {hits[ATTACKER]} hit(s), the Defender {hits[DEFENDER]}. "
-                              "Step 5: defence rolls.")]
+            drafts.append(EventDraft("melee_attack_rolled", {"unit": p.unit, "role": role, "armour": record.target,
+                                                             "hits": h, "roll": record.to_dict()}, actor=p.unit,
+                                     text=f"Step 4: {state.unit(p.unit).name} rolls {shown} against Armour "
+                                          f"{record.target}: {record.outcome}."))
+    drafts.append(EventDraft("melee_attacks_done", {"hits": hits},
+                             text=f"Step 4: the Attacker scores {hits[ATTACKER]} hit(s), the Defender "
+                                  f"{hits[DEFENDER]}. Step 5: defence rolls."))
     for a in m.abilities:
         if a.acts_in == 4:
             drafts += [gain(state, f, t.ABILITY_FATIGUE, a.name) for f in a.fatigue_to]
@@ -94,6 +99,7 @@ def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Deci
 
 
 def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
+    """Re-roll dice a declared ability allows; a re-rolled die is never re-rolled again."""
     stage = {"attack": "defence-roll", "defence": "casualties"}.get(cmd.phase)
     if stage is None:
         return Rejected("re-roll 'attack' or 'defence' dice", kind="malformed")
@@ -107,50 +113,59 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
         groups = [(p.unit, m.attack.get(p.unit, ())) for p in m.pools_of(role)]
     else:
         groups = [(role, m.defence.get(role, ()))]
-    flat = [(g, i, d) for g, ds in groups for i, d in enumerate(ds)]
+    flat = [(g, d) for g, ds in groups for d in ds]
     idx = tuple(cmd.indices)
+    if not flat:
+        return Rejected(f"the {role.title()} has no {cmd.phase} dice to re-roll", "§3 steps 4–5")
     if not idx or len(set(idx)) != len(idx) or any(not 0 <= i < len(flat) for i in idx):
         return Rejected(f"pick distinct dice numbered 0–{len(flat) - 1}", kind="malformed")
     allowed = m.rerolls_allowed(role, cmd.phase)
     if len(idx) > allowed:
-        return Rejected(f"the {role}'s declared abilities allow {max(0, allowed)} more {cmd.phase} re-roll(s)",
+        return Rejected(f"the {role.title()}'s declared abilities allow {max(0, allowed)} more {cmd.phase} re-roll(s)",
                         "§3 step 3 [M5]")
-    if any(flat[i][2].replaced is not None for i in idx):
+    if any(flat[i][1].replaced is not None for i in idx):
         return Rejected("a die that has already been re-rolled can never be re-rolled again", "§3 step 4")
-    new = faces_for(cmd.faces, len(idx), dice, f"the {role}'s re-rolled {cmd.phase} dice")
-    changed = {i: f for i, f in zip(idx, new)}
+    new = faces_for(cmd.faces, len(idx), dice, f"the {role.title()}'s re-rolled {cmd.phase} dice")
+    changed = dict(zip(idx, new))
     out: dict[str, tuple[Die, ...]] = {}
-    for n, (g, _, d) in enumerate(flat):
-        die = Die(changed[n], replaced=d.face) if n in changed else d
-        out[g] = out.get(g, ()) + (die,)
-    payload: dict = {"role": role, "phase": cmd.phase, "count": len(idx), "groups": []}
-    summary = []
-    for g, ds in out.items():
+    swaps: dict[str, list[tuple[int, int]]] = {}
+    for n, (g, d) in enumerate(flat):
+        out[g] = out.get(g, ()) + ((Die(changed[n], replaced=d.face),) if n in changed else (d,))
+        if n in changed:
+            swaps.setdefault(g, []).append((d.face, changed[n]))
+    hits = {g: attack_record(state, m, g, ds)[1] for g, ds in out.items()} if cmd.phase == "attack" else {}
+    drafts = []
+    for g, pairs in swaps.items():
+        ds = out[g]
+        olds = " ".join(str(a) for a, _ in pairs)
+        news = " ".join(str(b) for _, b in pairs)
+        payload: dict = {"role": role, "phase": cmd.phase, "group": g, "count": len(pairs)}
         if cmd.phase == "attack":
             record, h = attack_record(state, m, g, ds)
-            payload["groups"].append({"unit": g, "hits": h, "roll": record.to_dict()})
-            summary.append(f"{state.unit(g).name} {h} hit(s)")
+            payload.update(unit=g, hits=h, role_hits=sum(hits.values()), roll=record.to_dict())
+            result = f"{state.unit(g).name} {record.outcome}"
         else:
             record, left = defence_record(state, m, role, ds, m.save_on.get(role, t.DEFENCE_SAVE))
-            payload["groups"].append({"role": role, "uncancelled": left, "roll": record.to_dict()})
-            summary.append(f"{left} uncancelled")
-    olds = " ".join(str(flat[i][2].face) for i in idx)
-    return [EventDraft("melee_rerolled", payload, actor=cmd.side,
-                       text=f"The {role} re-rolls {cmd.phase} dice {olds} → {' '.join(map(str, new))} "
-                            f"(never again, §3 step 4): " + ", ".join(summary) + ".")]
+            payload.update(uncancelled=left, roll=record.to_dict())
+            result = record.outcome
+        drafts.append(EventDraft("melee_rerolled", payload, actor=cmd.side,
+                                 text=f"The {role} re-rolls {cmd.phase} dice {olds} → {news} (a re-rolled die is "
+                                      f"never re-rolled again, §3 step 4): {result}."))
+    return drafts
 
 
 def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Decision:
+    """Step 5: each side rolls one die per hit against it plus extras, capped at 2× hits."""
     m, problem = _melee(state, "defence-roll")
     if problem:
         return problem
-    rows, lost, parts = [], [], []
+    drafts, lost = [], []
     for role, typed in ((ATTACKER, cmd.attacker), (DEFENDER, cmd.defender)):
         opp = m.hits.get(other(role), 0)
         extra = extra_defence(m, role)
         count = t.defence_dice(opp, extra)
         target = save_on(state, m, role)
-        faces = faces_for(typed, count, dice, f"the {role}'s defence dice")
+        faces = faces_for(typed, count, dice, f"the {role.title()}'s defence dice")
         record, left = defence_record(state, m, role, plain(faces), target)
         over = opp + extra - count
         if opp == 0:
@@ -159,12 +174,15 @@ def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Deci
                     lost.append(f"{a.name}: no hits to defend against — benefit lost, SAGA dice not returned")
             if role == DEFENDER and m.trade_bonus:
                 lost.append(f"{m.trade_bonus} set-aside defence dice lost: no hits (§3 step 5)")
-        rows.append({"role": role, "opponent_hits": opp, "extra": extra, "dice": count, "over_cap": over,
-                     "save_on": target, "uncancelled": left, "roll": record.to_dict()})
-        parts.append(f"{role} {count} dice" + (f" (capped at 2×{opp}: {over} removed)" if over else "")
-                     + f" on {target}+: {left} uncancelled")
-    drafts = [EventDraft("melee_defence_rolled", {"rows": rows, "lost": lost},
-                         text="Step 5: " + "; ".join(parts) + "." + (" " + " ".join(lost) if lost else ""))]
+        payload = {"role": role, "opponent_hits": opp, "extra": extra, "dice": count, "over_cap": over,
+                   "save_on": target, "uncancelled": left, "roll": record.to_dict()}
+        drafts.append(EventDraft("melee_defence_rolled", payload, actor=m.side_of(role),
+                                 text=f"Step 5: the {role.title()} rolls {count} defence dice"
+                                      + (f" (capped at 2×{opp}: {over} removed)" if over else "")
+                                      + f" {' '.join(map(str, faces))} on {target}+: {record.outcome}."))
+    drafts.append(EventDraft("melee_defences_done", {"lost": lost},
+                             text="Step 5 done." + (" " + " ".join(lost) if lost else "")
+                                  + " Step 6: casualties, the Defender first."))
     for a in m.abilities:
         if a.acts_in == 5:
             drafts += [gain(state, f, t.ABILITY_FATIGUE, a.name) for f in a.fatigue_to]
@@ -184,7 +202,7 @@ def _split(state: BattleState, m: Melee, role: str, count: int, split: dict[str,
             out.append((u, n))
         return out
     if sum(mine.values()) != take or any(n < 0 or n > state.unit(u).models for u, n in mine.items()):
-        return Rejected(f"the {role} must remove exactly {take} model(s), none more than a unit has", kind="malformed")
+        return Rejected(f"the {role.title()} must remove exactly {take} model(s), none more than a unit has", kind="malformed")
     return [(u, mine.get(u, 0)) for u in units]
 
 

@@ -8,10 +8,11 @@ whose joining rules are not in the source text).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from engine.records import changed
 from engine.rolls import Die
 
 ATTACKER = "attacker"
@@ -175,7 +176,7 @@ class Melee:
         return tuple(s for s in self.spends if s.by == side)
 
     def with_pool(self, unit: str, **changes: Any) -> "Melee":
-        return replace(self, pools=tuple(replace(p, **changes) if p.unit == unit else p for p in self.pools))
+        return changed(self, pools=tuple(changed(p, **changes) if p.unit == unit else p for p in self.pools))
 
     def rerolls_allowed(self, role: str, phase: str) -> int:
         """Dice the role may still re-roll in ``phase`` ("attack" or "defence")."""

@@ -63,6 +63,11 @@ def hits_distribution(dice: int, armour: int, rerolls: int = 0) -> Dist:
 def pooled_hits(pools: Sequence[tuple[int, int]], rerolls: int = 0) -> Dist:
     """Total hits of several pools (dice, armour) sharing a re-roll budget, spent on the
     pool with the best chance first [M3]."""
+    return dict(_pooled(tuple((int(d), int(a)) for d, a in pools), rerolls))
+
+
+@lru_cache(maxsize=1024)
+def _pooled(pools: tuple[tuple[int, int], ...], rerolls: int) -> tuple[tuple[int, Fraction], ...]:
     ordered = sorted(pools, key=lambda pool: -p_success(pool[1]))
     states: dict[tuple[int, int], Fraction] = {(0, rerolls): Fraction(1)}
     for dice, armour in ordered:
@@ -78,7 +83,7 @@ def pooled_hits(pools: Sequence[tuple[int, int]], rerolls: int = 0) -> Dist:
     out: Dist = {}
     for (hits, _), p in states.items():
         _add(out, hits, p)
-    return out
+    return tuple(out.items())
 
 
 def reroll_gain(failed: Sequence[tuple[int, int]], rerolls: int) -> Dist:
@@ -109,12 +114,17 @@ def shift(dist: Mapping[int, Fraction], by: int) -> Dist:
 def uncancelled_distribution(hits: Mapping[int, Fraction], save_on: int = t.DEFENCE_SAVE,
                              extra_defence: int = 0, rerolls: int = 0) -> Dist:
     """Hits left after the step-5 defence roll, given the distribution of hits scored."""
-    q = p_success(save_on)
+    return dict(_uncancelled(tuple(sorted(hits.items())), p_success(save_on), extra_defence, rerolls))
+
+
+@lru_cache(maxsize=1024)
+def _uncancelled(hits: tuple[tuple[int, Fraction], ...], q: Fraction, extra: int,
+                 rerolls: int) -> tuple[tuple[int, Fraction], ...]:
     out: Dist = {}
-    for h, ph in hits.items():
-        for left, pl in _left_after_defence(h, q, extra_defence, rerolls):
+    for h, ph in hits:
+        for left, pl in _left_after_defence(h, q, extra, rerolls):
             _add(out, left, ph * pl)
-    return out
+    return tuple(out.items())
 
 
 @lru_cache(maxsize=4096)

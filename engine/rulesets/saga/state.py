@@ -7,8 +7,10 @@ Turn order (``TurnState``) lives apart from the units. Unit ids are battle-wide:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
+
+from engine.records import changed
 
 from . import tables as t
 from .melee_state import Melee, Spend
@@ -211,10 +213,10 @@ class BattleState:
 
     # ------------------------------------------------------------------ changes
     def with_unit(self, unit_id: str, **changes: Any) -> "BattleState":
-        return replace(self, units=tuple(replace(u, **changes) if u.id == unit_id else u for u in self.units))
+        return changed(self, units=tuple(changed(u, **changes) if u.id == unit_id else u for u in self.units))
 
     def with_units(self, fn) -> "BattleState":
-        return replace(self, units=tuple(fn(u) for u in self.units))
+        return changed(self, units=tuple(fn(u) for u in self.units))
 
 
 def unit_id(side: str, spec: UnitSpec) -> str:

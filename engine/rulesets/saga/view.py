@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from . import tables as t
-from .fatigue import SpendOption, fatigue_markers, spend_options
+from .fatigue import SpendOption, fatigue_markers, spend_options, tiring
 from .melee_numbers import MeleeOdds, armour, current_dice, extra_defence, hard_cover, melee_odds, save_on, step1
 from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .settings import SETTINGS_BY_KEY
 from .shooting import HOUSE_LABEL, ShotOdds, shot_armour, shot_odds
-from .state import MOVE_OR_SHOOT, BattleState, opponent
+from .state import BattleState, opponent
 
 
 @dataclass(frozen=True)
@@ -110,9 +110,8 @@ def _move_view(state: BattleState) -> StepView:
              "through broken terrain: enter the band moved ([M8], p. 17 not in source)"]
     if mv.target:
         lines.append(f"to engage {state.unit(mv.target).name if state.has_unit(mv.target) else mv.target}")
-    earlier = any(a.kind in MOVE_OR_SHOOT for a in u.activations[:-1])
-    lines.append("after the move: +1 fatigue (T1)" if earlier and u.side == state.turn.active
-                 else "after the move: no fatigue")
+    tired, rule = tiring(state, u.id, mv.kind, mv.causes_fatigue)
+    lines.append(f"after the move: {'+1 fatigue' if tired else 'no fatigue'} — {rule}")
     return StepView("move", 0, "Movement", opponent(u.side) if fatigue_offers(state) else u.side, tuple(lines),
                     ("SpendFatigue", "CompleteMove") if fatigue_offers(state) else ("CompleteMove",))
 
@@ -165,13 +164,13 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
         for role in ROLES:
             opp = m.hits.get(other(role), 0)
             count = t.defence_dice(opp, extra_defence(m, role))
-            lines.append(f"{role}: {opp} hit(s) against it, {count} defence dice (≤ 2×{opp}) on "
+            lines.append(f"{role.title()}: {opp} hit(s) against it, {count} defence dice (≤ 2×{opp}) on "
                          f"{save_on(state, m, role)}+" + (f"; {m.rerolls_allowed(role, 'attack')} attack re-roll(s) "
                                                           "left" if m.rerolls_allowed(role, 'attack') > 0 else ""))
     if m.stage == "casualties":
         for role in ROLES:
             faces = " ".join(str(d.face) for d in m.defence.get(role, ()))
-            lines.append(f"{role} defence [{faces}]: {m.uncancelled.get(role, 0)} uncancelled")
+            lines.append(f"{role.title()} defence [{faces}]: {m.uncancelled.get(role, 0)} uncancelled")
     if m.stage in ("participants", "trade", "abilities-attacker", "abilities-defender", "attack-roll"):
         lines.append("Defender: " + hard_cover(state, m)[1])
     if m.stage == "within-s":

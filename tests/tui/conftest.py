@@ -1,0 +1,74 @@
+"""Pilot helpers: an app on a temporary saves folder with fixed dice."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tui.app import SkirmishApp
+from tui.opening import LaunchPlan
+
+SEED = 7
+SIZE = (120, 40)
+
+
+@pytest.fixture
+def saves_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "saves"
+    monkeypatch.setenv("SKIRMISH_SAVES", str(folder))
+    return folder
+
+
+@pytest.fixture
+def make_app(saves_dir: Path):
+    def make(mode: str = "resume", **plan: Any) -> SkirmishApp:
+        plan.setdefault("seed", SEED)
+        return SkirmishApp(LaunchPlan(mode=mode, saves=str(saves_dir), **plan))
+    return make
+
+
+async def battle_ready(pilot: Any, timeout: float = 10.0) -> Any:
+    """Wait until the battle screen is up; return it."""
+    from tui.screens.battle_screen import BattleScreen
+
+    app = pilot.app
+    waited = 0.0
+    while not isinstance(app.screen, BattleScreen):
+        await pilot.pause(0.02)
+        waited += 0.02
+        if waited > timeout:
+            raise AssertionError(f"no battle screen after {timeout}s (screen: {app.screen})")
+    await pilot.pause()
+    return app.screen
+
+
+async def settle(pilot: Any) -> None:
+    """Let every queued command be written and shown."""
+    app = pilot.app
+    for _ in range(20):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        session = app.session
+        if session is None or not session.busy:
+            break
+    await pilot.pause()
+
+
+async def press(pilot: Any, *keys: str) -> None:
+    """Press keys one by one, letting each command be saved and shown."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+def status_text(screen: Any) -> str:
+    return str(screen.query_one("#status").render())
+
+
+async def start_round_one(pilot: Any) -> Any:
+    """n, then the chooser (the demo's scenario lets the roll-off loser pick): the first side starts."""
+    screen = await battle_ready(pilot)
+    await press(pilot, "n")
+    await press(pilot, "enter")
+    return screen

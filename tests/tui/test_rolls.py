@@ -1,0 +1,114 @@
+"""Roll dialogs: modifiers toggled by keys, odds that follow, app or typed dice."""
+from __future__ import annotations
+
+from tui.dialogs.roll_dialog import RollDialog
+
+from .conftest import SIZE, press, settle, start_round_one, status_text
+
+
+def _shooter(screen):
+    side = screen.state.order.to_act
+    return next(m for m in screen.state.models_of(side) if m.spec.ranged)
+
+
+async def _open_shot(pilot, screen):
+    shooter = _shooter(screen)
+    screen.select_model(shooter.id, focus=True)
+    await press(pilot, "s")
+    app = pilot.app
+    while not isinstance(app.screen, RollDialog):  # weapon and target pickers: take the first
+        await press(pilot, "enter")
+    return shooter
+
+
+async def test_toggling_a_modifier_changes_the_odds_and_the_command(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        dialog = app.screen
+        keys = [o.key for o in dialog.current.options]
+        cover = keys.index("cover") + 1
+        before = str(dialog.query_one("#odds").render())
+        await press(pilot, str(cover))
+        assert "cover" in dialog.adapter.command(frozenset(dialog.toggles), frozenset(dialog.declined),
+                                                 dialog.flags).toggles
+        assert str(dialog.query_one("#odds").render()) != before
+        await press(pilot, str(cover))
+        assert str(dialog.query_one("#odds").render()) == before
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, RollDialog)
+        assert screen.session.view.saved == 2  # nothing happened: round start and who starts
+
+
+async def test_typed_dice_are_used_and_a_hit_asks_for_the_save(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        shooter = await _open_shot(pilot, screen)
+        await pilot.press("tab")
+        await pilot.press("1", "space", "1")
+        await pilot.press("enter")
+        await settle(pilot)
+        shots = [e for e in screen.session.view.events if e.kind == "shot"]
+        assert shots and [d["face"] for d in shots[-1].payload["roll"]["dice"]] == [1, 1]
+        assert screen.state.pending, "a hit leaves a Toughness roll pending"
+        assert "must roll Toughness" in str(screen.query_one("#tracker").render())
+        await press(pilot, "t")
+        assert isinstance(app.screen, RollDialog)
+        await press(pilot, "r")
+        assert not screen.state.pending
+        assert any(e.kind == "save_rolled" for e in screen.session.view.events)
+        assert shooter.id  # the shooter stays the selected model's side's
+        assert "Toughness" in status_text(screen)
+
+
+async def test_mistyped_dice_are_refused_in_the_dialog(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        await pilot.press("tab")
+        await pilot.press("9", "space", "9", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RollDialog)
+        assert "not a face of a d6" in str(app.screen.query_one("#refusal").render())
+        assert screen.session.view.saved == 2
+
+
+async def test_melee_after_contact_shows_both_sides_and_rolls(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        attacker = screen.selected
+        await press(pilot, "i", "enter")  # engaged with the first enemy
+        foe = next(iter(screen.state.model(attacker).engaged_with))
+        await press(pilot, "f")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        odds = str(dialog.query_one("#odds").render())
+        assert "Fight" in odds and "wins" in odds and "%" in odds
+        await press(pilot, "r")
+        assert any(e.kind == "melee_rolled" for e in screen.session.view.events)
+        assert foe
+
+
+async def test_a_held_failed_save_can_be_rerolled_with_a_heroic_play(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        await pilot.press("tab", "1", "space", "1", "enter")  # a hit
+        await settle(pilot)
+        saver = screen.state.pending[0].model
+        await press(pilot, "t", "h")  # hold a failure for a re-roll
+        await pilot.press("tab", "6", "space", "6", "enter")
+        await settle(pilot)
+        assert screen.state.pending and "roll" in screen.state.pending[0].context
+        assert screen.state.model(saver).on_table
+        await press(pilot, "R")
+        sources = [c.value for c in app.screen.choices]
+        app.screen.query_one("OptionList").highlighted = sources.index("im-fine")
+        await press(pilot, "enter", "enter")  # Nic mi nie jest!, the first die
+        assert any(e.kind == "rerolled" for e in screen.session.view.events)
+        assert "im-fine" in screen.state.side(screen.state.model(saver).side).cards_used

@@ -1,0 +1,126 @@
+"""Saving as the battle goes: shown as done only once on disk; failures and bad files."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from saves import SaveError
+
+from tui.widgets.band_pane import BandPane
+
+from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text
+
+
+async def test_an_event_shows_as_done_only_after_it_is_on_disk(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await press(pilot, "a")
+        model = screen.selected
+        pane: BandPane = screen.band(screen.state.model(model).side)
+        store = screen.session.store
+        written = threading.Event()
+        release = threading.Event()
+        original = store.append_many
+
+        def slow_append(entries):
+            release.wait(5)
+            original(entries)
+            written.set()
+
+        store.append_many = slow_append
+        await pilot.press("d")
+        await pilot.pause(0.2)
+        assert not written.is_set()
+        assert "◆" not in str(pane.get_cell(model, "markers"))
+        assert "defensive-stance" not in screen.state.model(model).markers
+        release.set()
+        await settle(pilot)
+        assert written.is_set()
+        assert "◆" in str(pane.get_cell(model, "markers"))
+
+
+async def test_a_failed_write_is_reported_and_not_kept(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        session = screen.session
+        saved = session.view.saved
+
+        def full_disk(entries):
+            raise SaveError(session.path, "disk error", "disk error: no space left on device", "save")
+
+        session.store.append_many = full_disk
+        await press(pilot, "a")
+        assert "NOT SAVED" in status_text(screen) and "no space left" in status_text(screen)
+        assert session.view.saved == saved == len(session.battle.entries)
+        assert screen.state.order.active_model is None
+        await press(pilot, "a")  # later commands are refused, not lost silently
+        assert "reopen" in status_text(screen)
+
+
+async def test_opening_a_bad_file_from_the_dialog_keeps_the_current_battle(make_app, tmp_path: Path):
+    bad = tmp_path / "bad.skirmish"
+    bad.mkdir()
+    (bad / "battle.json").write_text("[]", encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in bad.iterdir()}
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await battle_ready(pilot)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("tab")
+        app.screen.query_one("#path").value = str(bad)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause(0.2)
+        assert app.screen is screen
+        assert any(str(bad) in str(n.message) for n in app._notifications)
+    assert {p.name: p.read_bytes() for p in bad.iterdir()} == before
+
+
+async def test_a_new_demo_battle_from_the_dialog_replaces_the_open_one(make_app, saves_dir: Path):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        first = await battle_ready(pilot)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.screen is not first and type(app.screen).__name__ == "BattleScreen":
+                break
+        await settle(pilot)
+        assert app.screen.session.path != first.session.path
+    assert len(list(saves_dir.glob("*.skirmish"))) == 2
+
+
+async def test_open_save_lists_the_saves_and_switches_battle(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        first = await battle_ready(pilot)
+        first_path = first.session.path
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("enter")  # a second demo battle
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.screen is not first and type(app.screen).__name__ == "BattleScreen":
+                break
+        second = app.screen
+        await pilot.press("ctrl+o")
+        listing = app.screen.query_one("#saves")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if listing.option_count >= 2 and listing.get_option_at_index(0).id:
+                break
+        index = next(i for i in range(listing.option_count)
+                     if app.screen.paths.get(listing.get_option_at_index(i).id or "") == str(first_path))
+        listing.highlighted = index
+        await pilot.press("enter")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.screen is not second and type(app.screen).__name__ == "BattleScreen":
+                break
+        assert app.screen.session.path == first_path
+        assert len(app.screen_stack) == 2

@@ -1,0 +1,163 @@
+"""The Skirmish Desk app: opens a battle (in a worker, with progress), shows the battle
+screen, switches battles, and closes the save on quit.
+
+Start-up stays light: only Textual and the loading screen are imported before the
+first frame; the engine, saves and the dashboard load in the opening worker.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual import on
+from textual.app import App
+
+from .actions import bindings
+from .messages import BattleOpened, LoadProgress, OpenFailed, SessionClosed
+from .palette import GMCommands
+from .screens.loading_screen import LoadingScreen
+
+
+class SkirmishApp(App[None]):
+    """The dashboard. ``plan`` (a ``tui.opening.LaunchPlan``) says what to open first."""
+
+    TITLE = "Skirmish Desk"
+    CSS_PATH = "app.tcss"
+    BINDINGS = bindings("app")
+    COMMANDS = App.COMMANDS | {GMCommands}
+    COMMAND_PALETTE_DISPLAY = "ctrl+p"
+
+    def __init__(self, plan: Any = None) -> None:
+        super().__init__()
+        if plan is None:
+            from .opening import LaunchPlan
+            plan = LaunchPlan()
+        self.plan = plan
+        self.session: Any = None
+        self._loading: LoadingScreen | None = None
+        self._quitting = False
+
+    # ------------------------------------------------------------------ opening
+    def on_mount(self) -> None:
+        self._loading = LoadingScreen()
+        self.push_screen(self._loading)
+        self.open_plan(self.plan)
+
+    def open_plan(self, plan: Any) -> None:
+        """Open ``plan`` in a thread worker; the current battle stays until it succeeds."""
+        current = self.session
+        if plan.mode == "open" and current is not None and plan.file \
+                and Path(plan.file).expanduser().absolute() == current.path:
+            self.notify(f"{current.path.name} is already open.")
+            return
+        if current is not None:  # show progress over the current battle, which stays if opening fails
+            self._loading = LoadingScreen()
+            self.push_screen(self._loading)
+        self.run_worker(lambda: self._open(plan), name="open", group="open", thread=True, exclusive=False,
+                        exit_on_error=False)
+
+    def _open(self, plan: Any) -> None:
+        """Thread worker: never touches widgets; reports by messages."""
+        from .opening import open_plan
+        from .session import OpenError
+
+        def progress(text: str, fraction: float | None = None) -> None:
+            self.post_message(LoadProgress(text, fraction))
+
+        try:
+            session = open_plan(plan, progress)
+        except OpenError as err:
+            self.post_message(OpenFailed(str(err)))
+            return
+        except Exception as err:  # noqa: BLE001 - show one line, never a traceback
+            self.post_message(OpenFailed(f"{err.__class__.__name__}: {err}"))
+            return
+        progress("Drawing the battle…", None)
+        from .screens import battle_screen  # noqa: F401  (import here, off the main thread)
+
+        self.post_message(BattleOpened(session))
+
+    @on(LoadProgress)
+    def _progress(self, message: LoadProgress) -> None:
+        if self._loading is not None and self._loading.is_attached:
+            self._loading.step(message.text, message.fraction)
+
+    @on(BattleOpened)
+    def _opened(self, message: BattleOpened) -> None:
+        from .screens.battle_screen import BattleScreen
+
+        old = self.session
+        self.session = message.session
+        while len(self.screen_stack) > 2:  # dialogs opened meanwhile, and the progress over the old battle
+            self.pop_screen()
+        self._loading = None
+        self.switch_screen(BattleScreen(message.session))
+        if old is not None:
+            self.run_worker(old.close, name="close-old", thread=True, exit_on_error=False)
+
+    @on(OpenFailed)
+    def _open_failed(self, message: OpenFailed) -> None:
+        if self.session is None and self.plan.mode in ("open", "new"):
+            self.exit(return_code=1, message=f"skirmish: {message.text}")
+        elif self.session is None and self._loading is not None:
+            self._loading.failed(message.text, "ctrl+n: new battle · ctrl+o: open a save · q: quit")
+        else:
+            if self._loading is not None and self.screen is self._loading:
+                self.pop_screen()  # the current battle stays
+            self._loading = None
+            self.notify(message.text, title="Could not open", severity="error", timeout=12)
+
+    # ------------------------------------------------------------------ app actions
+    def action_help(self) -> None:
+        from .screens.help_screen import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_new_battle(self) -> None:
+        from .screens.new_battle_screen import NewBattleScreen
+
+        def chosen(plan: Any) -> None:
+            if plan is not None:
+                self.open_plan(plan)
+
+        self.push_screen(NewBattleScreen(self.plan.saves), chosen)
+
+    def action_open_save(self) -> None:
+        from .screens.open_save_screen import OpenSaveScreen
+
+        def chosen(plan: Any) -> None:
+            if plan is not None:
+                self.open_plan(plan)
+
+        self.push_screen(OpenSaveScreen(self.plan.saves), chosen)
+
+    async def action_quit(self) -> None:
+        """Finish writing, fold the save, then exit (the battle resumes where it was)."""
+        if self._quitting:
+            return
+        self._quitting = True
+        session = self.session
+        if session is None:
+            self.exit()
+            return
+        self.notify("Saving…", timeout=3)
+
+        def close() -> None:
+            try:
+                session.close()
+            except Exception as err:  # noqa: BLE001
+                self.post_message(SessionClosed("quit", str(err)))
+                return
+            self.post_message(SessionClosed("quit"))
+
+        await self.workers.wait_for_complete()
+        self.run_worker(close, name="close", thread=True, exit_on_error=False)
+
+    @on(SessionClosed)
+    def _closed(self, message: SessionClosed) -> None:
+        if message.then == "quit":
+            if message.error:
+                self.exit(return_code=1, message=f"skirmish: {message.error}")
+            else:
+                self.exit()

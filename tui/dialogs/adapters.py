@@ -1,0 +1,179 @@
+"""Roll adapters: what each roll dialog asks of the engine.
+
+Each adapter turns the GM's toggles into an engine command and asks the rule system's
+view queries (``engine.rulesets.sanctum_mortalis.view``) for the options and exact odds
+of that command. A roll the engine has no preview for yet gets ``PlainAdapter``: no
+options, no odds, but the roll itself still goes to the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+
+from engine.odds import percent
+
+from .roll_dialog import Flag, RollPreview
+
+
+def _chance(label: str, p: Any, style: str = "bold") -> list[Any]:
+    return [f"{label} ", (percent(p), style)]
+
+
+def _dice_for(options: tuple[Any, ...]) -> int:
+    """2k6, or 3 dice when an option changes the dice (an extra die)."""
+    return 3 if any(getattr(o, "kind", "") == "dice" and o.active for o in options) else 2
+
+
+def _view() -> Any:
+    from engine.rulesets.sanctum_mortalis import view
+
+    return view
+
+
+class ShotAdapter:
+    """One shot of a Shooting action (``Shoot``)."""
+
+    def __init__(self, state: Any, command: Any) -> None:
+        self.state = state
+        self.base = command
+        shooter = state.model(command.shooter)
+        target = state.model(command.target)
+        from engine.rulesets.sanctum_mortalis import tables as t
+
+        weapon = t.RANGED_WEAPONS.get(command.weapon)
+        preview = _view().shot_preview(state, command)
+        self.title = (f"{shooter.name} shoots {target.name} — {weapon.name if weapon else command.weapon}, "
+                      f"shot {preview.shot_index}/{preview.shots}")
+        self.flags = (Flag("o", "overwatch", "Overwatch shot ◎ (uses the marker, not an action)"),) \
+            if "overwatch" in shooter.markers else ()
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        return replace(self.base, toggles=toggles, declined=declined, overwatch=flags.get("overwatch", False))
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        p = _view().shot_preview(self.state, self.command(toggles, declined, flags))
+        if p.refusal:
+            return RollPreview((), Text(""), p.refusal)
+        odds = Text.assemble(
+            ("Accuracy ", "bold"), f"{p.base} → {p.cmod}", "   ", *_chance("hit", p.p_hit, "bold green"),
+            "   ", ("Toughness ", "bold"), f"{p.tmod}", " if hit   ", *_chance("takes it out", p.p_kill, "bold red"))
+        if p.save_options:
+            odds.append("\nTarget's save: ", style="dim")
+            odds.append(", ".join(f"{o.label} {o.value:+d}" for o in p.save_options if o.active and o.value),
+                        style="dim")
+        return RollPreview(p.options, odds, "", _dice_for(p.options))
+
+
+class SaveAdapter:
+    """A pending Toughness roll (``Save``); ``h`` waits for a re-roll on a failure."""
+
+    flags = (Flag("h", "hold", "On a failure, wait for a re-roll (Captain, I'm fine!)"),)
+
+    def __init__(self, state: Any, command: Any) -> None:
+        self.state = state
+        self.base = command
+        m = state.model(command.model)
+        self.title = f"{m.name}: Toughness roll"
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        return replace(self.base, toggles=toggles, declined=declined, hold=flags.get("hold", False))
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        p = _view().save_preview(self.state, self.command(toggles, declined, flags))
+        if p.refusal:
+            return RollPreview((), Text(""), p.refusal)
+        odds = Text.assemble(("Toughness ", "bold"), f"{p.base} → {p.tmod}", "   ",
+                             *_chance("passes", p.p_pass, "bold green"))
+        if p.held_roll:
+            odds.append("\nA failed roll is waiting: ⏎ accepts it (the model is taken out), or re-roll first.",
+                        style="yellow")
+        return RollPreview(p.options, odds, "", _dice_for(p.options))
+
+
+class PlainAdapter:
+    """A roll with no preview from the engine yet: the command goes as it is."""
+
+    flags: tuple[Flag, ...] = ()
+
+    def __init__(self, title: str, command: Any, note: str = "") -> None:
+        self.title = title
+        self.base = command
+        self.note = note
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        fields = {k: v for k, v in (("toggles", toggles), ("declined", declined)) if hasattr(self.base, k)}
+        return replace(self.base, **fields)
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        return RollPreview((), Text(self.note or "The odds for this roll are not available yet.", style="dim"))
+
+
+def adapter_for(kind: str, state: Any, command: Any) -> Any:
+    """The adapter of a roll kind: "shot", "save" or "melee"."""
+    if kind == "shot":
+        return ShotAdapter(state, command)
+    if kind == "save":
+        return SaveAdapter(state, command)
+    try:
+        from engine.rulesets.sanctum_mortalis import melee_actions
+
+        if hasattr(melee_actions, "melee_situation"):
+            return MeleeAdapter(state, command)
+    except ImportError:
+        pass
+    a, d = state.model(command.attacker), state.model(command.defender)
+    verb = "withdraws from" if getattr(command, "withdraw", False) else "attacks"
+    return PlainAdapter(f"{a.name} {verb} {d.name}", command,
+                        "Melee odds are not available yet; the roll itself goes to the rules engine.")
+
+
+class MeleeAdapter:
+    """A melee Attack or Withdraw (``Attack``): both sides' options and the exact odds.
+
+    Reads the engine's melee queries (``melee_actions.melee_situation``,
+    ``procedures.melee``) until the view module offers a ``melee_preview``."""
+
+    flags: tuple[Flag, ...] = ()
+
+    def __init__(self, state: Any, command: Any) -> None:
+        self.state = state
+        self.base = command
+        a, d = state.model(command.attacker), state.model(command.defender)
+        self.names = (a.name, d.name)
+        self.dice_hint = f"{a.name}'s dice first, then {d.name}'s, e.g. 3 5 2 6 — or empty for the app's roll"
+        verb = "withdraws from" if command.withdraw else "attacks"
+        self.title = f"{a.name} {verb} {d.name}"
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        return replace(self.base, toggles=toggles, declined=declined)
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        from engine.rulesets.sanctum_mortalis import melee_actions as ma
+        from engine.rulesets.sanctum_mortalis.procedures import melee as pm
+        from engine.rulesets.sanctum_mortalis.procedures.common import ProcedureRefused
+
+        cmd = self.command(toggles, declined, flags)
+        problem = ma.attack_problem(self.state, cmd)
+        if problem is not None:
+            return RollPreview((), Text(""), str(problem))
+        sit = ma.melee_situation(self.state, cmd)
+        try:
+            options = pm.melee_options(sit)
+            fa, fd = pm.fight_totals(sit, options)
+            win, tie, lose = pm.melee_odds(sit)
+            odds = Text.assemble(("Fight ", "bold"), f"{self.names[0]} {fa} v {self.names[1]} {fd}   ")
+            if cmd.withdraw:
+                odds.append_text(Text.assemble(*_chance("gets away", pm.withdraw_chance(sit), "bold green")))
+            else:
+                kill, killed = pm.melee_kill_chance(sit)
+                odds.append_text(Text.assemble(
+                    *_chance("wins", win, "bold green"), "   ", *_chance("tie", tie), "   ",
+                    *_chance("loses", lose, "bold red"), "\n", *_chance(f"takes {self.names[1]} out", kill, "bold"),
+                    "   ", *_chance("is taken out", killed, "bold")))
+        except ProcedureRefused as err:
+            return RollPreview((), Text(""), f"{err.reason} ({err.rule})")
+        labelled = tuple(o._replace(label=f"{self.names[0] if o.side == 'attacker' else self.names[1]}: {o.label}")
+                         if getattr(o, "side", "") and hasattr(o, "_replace") else o for o in options)
+        return RollPreview(labelled, odds, "", None)

@@ -1,0 +1,250 @@
+"""The roll dialog: every modifier that could apply (toggled by keys), the exact odds
+as they change, then the app rolls (r) or the GM types the dice rolled on the table.
+
+The dialog knows nothing of any rule: a ``RollAdapter`` (``dialogs.adapters``) asks the
+engine's view queries for the options and odds, and builds the command. Dismisses with
+``(command, dice)`` — dice None means the app rolls — or None when cancelled.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+HOTKEYS = "123456789"
+FLAG_KEYS = "hovw"
+"""Letters a ``Flag`` may use."""
+
+
+@dataclass(frozen=True)
+class RollPreview:
+    """What the dialog shows for the current toggles.
+
+    ``options``: the engine's options (``key``, ``label``, ``value``, ``rule``, ``state``,
+    ``kind``, ``note``; ``active`` tells whether it applies); ``odds``: the odds line(s);
+    ``refusal``: why the engine would refuse the roll now (empty if it would not);
+    ``dice``: how many dice to type, if known.
+    """
+
+    options: tuple[Any, ...] = ()
+    odds: Text = field(default_factory=Text)
+    refusal: str = ""
+    dice: int | None = None
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A yes/no choice of the command itself (not a modifier): ``key`` is the hotkey."""
+
+    key: str
+    name: str
+    label: str
+    value: bool = False
+
+
+class RollAdapter(Protocol):
+    """What a roll dialog needs from one kind of roll."""
+
+    title: str
+    flags: tuple[Flag, ...]
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        """Options and odds for these toggles (pure, cheap: called on every key)."""
+        ...
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        """The engine command for these toggles."""
+        ...
+
+
+def toggled(option: Any, toggles: set[str], declined: set[str]) -> None:
+    """Switch ``option``: an applied one is declined (or un-toggled), an unapplied one is
+    switched on (or un-declined)."""
+    key = option.key
+    if option.active:
+        if key in toggles:
+            toggles.discard(key)
+        else:
+            declined.add(key)
+    elif key in declined:
+        declined.discard(key)
+    else:
+        toggles.add(key)
+
+
+def option_line(index: int, option: Any) -> Text:
+    hotkey = HOTKEYS[index] if index < len(HOTKEYS) else " "
+    on_ = option.active
+    out = Text()
+    out.append(f"{hotkey} ", style="bold")
+    if getattr(option, "kind", "modifier") == "info":
+        out.append("[i] ", style="dim")
+    else:
+        out.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
+    value = getattr(option, "value", 0)
+    kind = getattr(option, "kind", "modifier")
+    shown = f"{value:+d}" if kind in ("modifier", "set") and value else ("  " if kind != "modifier" else " 0")
+    out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
+    out.append(option.label, style="" if on_ else "dim")
+    out.append(f"  {option.rule}", style="dim")
+    state = getattr(option, "state", "")
+    if state == "auto":
+        out.append("  auto", style="italic cyan")
+    if getattr(option, "note", ""):
+        out.append(f"  ({option.note})", style="dim italic")
+    return out
+
+
+class RollDialog(ModalScreen[Any]):
+    """Modifiers, odds, dice."""
+
+    BINDINGS = [
+        Binding("escape,q", "cancel", "Cancel", id="skirmish.roll-cancel"),
+        Binding("r", "app_roll", "App rolls", id="skirmish.roll-app"),
+        Binding("space", "toggle_highlighted", "Toggle", id="skirmish.roll-toggle"),
+        *(Binding(k, f"toggle_number({i})", show=False, id=f"skirmish.roll-toggle-{k}") for i, k in enumerate(HOTKEYS)),
+        *(Binding(k, f"flag_key('{k}')", show=False, id=f"skirmish.roll-flag-{k}") for k in FLAG_KEYS),
+    ]
+
+    DEFAULT_CSS = """
+    RollDialog { align: center middle; background: $background 60%; }
+    RollDialog > Vertical {
+        width: 100; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; border-title-style: bold; background: $surface; padding: 0 1;
+    }
+    RollDialog #modifiers, RollDialog #modifiers:focus { height: auto; max-height: 12; border: none; padding: 0; }
+    RollDialog #odds { padding: 1 0 0 0; }
+    RollDialog #refusal { color: $error; }
+    RollDialog #flags { color: $text-muted; }
+    RollDialog #dice { margin: 1 0 0 0; }
+    RollDialog #roll-hint { color: $text-muted; }
+    """
+
+    def __init__(self, adapter: RollAdapter) -> None:
+        super().__init__()
+        self.adapter = adapter
+        self.toggles: set[str] = set()
+        self.declined: set[str] = set()
+        self.flags = {f.name: f.value for f in adapter.flags}
+        self.current = RollPreview()
+
+    def compose(self) -> ComposeResult:
+        box = Vertical()
+        box.border_title = self.adapter.title
+        with box:
+            yield Static("Modifiers — 1–9 or space toggles one:", id="modifiers-title")
+            yield OptionList(id="modifiers")
+            yield Static("", id="flags")
+            yield Static("", id="odds")
+            yield Static("", id="refusal")
+            yield Input(placeholder="dice you rolled, e.g. 3 5 — or leave empty and press r / ⏎ for the app's roll",
+                        id="dice")
+            yield Static("r: the app rolls · type dice + ⏎: your roll · tab: list / dice · esc: cancel",
+                         id="roll-hint")
+
+    def on_mount(self) -> None:
+        self.refresh_preview()
+        self.query_one("#modifiers", OptionList).focus()
+
+    # ------------------------------------------------------------------ preview
+    def refresh_preview(self) -> None:
+        listing = self.query_one("#modifiers", OptionList)
+        keep = listing.highlighted
+        self.current = self.adapter.preview(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
+        options = [Option(option_line(i, o), id=str(i)) for i, o in enumerate(self.current.options)]
+        listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"),
+                                               disabled=True)])
+        if keep is not None and options:
+            listing.highlighted = min(keep, len(options) - 1)
+        flags = Text()
+        for flag in self.adapter.flags:
+            on_ = self.flags[flag.name]
+            flags.append(f"{flag.key} ", style="bold")
+            flags.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
+            flags.append(f"{flag.label}   ")
+        self.query_one("#flags", Static).update(flags)
+        self.query_one("#flags", Static).display = bool(self.adapter.flags)
+        self.query_one("#odds", Static).update(self.current.odds)
+        refusal = self.query_one("#refusal", Static)
+        refusal.update(f"Not possible now: {self.current.refusal}" if self.current.refusal else "")
+        refusal.display = bool(self.current.refusal)
+        hint = getattr(self.adapter, "dice_hint", "")
+        if hint:
+            self.query_one("#dice", Input).placeholder = hint
+        elif self.current.dice:
+            self.query_one("#dice", Input).placeholder = (
+                f"the {self.current.dice} dice you rolled, e.g. {' '.join(['3'] * self.current.dice)} "
+                "— or leave empty for the app's roll")
+
+    # ------------------------------------------------------------------ keys
+    def action_toggle_number(self, index: int) -> None:
+        if self.focused is self.query_one("#dice", Input):
+            return
+        if 0 <= index < len(self.current.options):
+            option = self.current.options[index]
+            if getattr(option, "kind", "") == "info":
+                return
+            toggled(option, self.toggles, self.declined)
+            self.query_one("#modifiers", OptionList).highlighted = index
+            self.refresh_preview()
+
+    def action_toggle_highlighted(self) -> None:
+        index = self.query_one("#modifiers", OptionList).highlighted
+        if index is not None:
+            self.action_toggle_number(index)
+
+    def action_flag_key(self, key: str) -> None:
+        for flag in self.adapter.flags:
+            if flag.key == key:
+                self.flags[flag.name] = not self.flags[flag.name]
+                self.refresh_preview()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # While typing dice, letters and digits are text, not commands.
+        if action in ("app_roll", "toggle_number", "toggle_highlighted", "flag_key") and \
+                isinstance(self.focused, Input):
+            return False
+        return True
+
+    def _command(self) -> Any:
+        return self.adapter.command(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
+
+    def action_app_roll(self) -> None:
+        self.dismiss((self._command(), None))
+
+    @on(OptionList.OptionSelected, "#modifiers")
+    def _enter_in_list(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.confirm()
+
+    @on(Input.Submitted, "#dice")
+    def _enter_in_dice(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.confirm()
+
+    def confirm(self) -> None:
+        """Typed dice if any (checked here, so a typo never reaches the engine), else the app rolls."""
+        from engine.dice import DiceEntryError, TypedDice, parse_dice
+
+        text = self.query_one("#dice", Input).value
+        if not text.strip():
+            self.action_app_roll()
+            return
+        try:
+            faces = parse_dice(text, None)
+        except DiceEntryError as err:
+            self.query_one("#refusal", Static).update(f"Dice: {err}")
+            self.query_one("#refusal", Static).display = True
+            return
+        self.dismiss((self._command(), TypedDice(list(faces))))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

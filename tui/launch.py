@@ -1,0 +1,123 @@
+"""What the ``skirmish`` command runs (``tui.cli`` imports this only when needed).
+
+Each function takes the parsed ``argparse`` namespace and returns an exit code:
+``run_dashboard`` (the last battle, or the demo), ``new_battle`` (two rosters),
+``open_battle`` (a save), ``list_battles`` and ``export_battle`` (no terminal UI).
+"""
+from __future__ import annotations
+
+import sys
+from argparse import Namespace
+from typing import Any, TextIO
+
+
+def _plan(args: Namespace, mode: str) -> Any:
+    from .opening import LaunchPlan
+
+    rosters = tuple(getattr(args, "rosters", None) or ())
+    return LaunchPlan(mode=mode, saves=getattr(args, "saves", None), rosters=rosters,
+                      scenario=getattr(args, "scenario", None), seed=getattr(args, "seed", None),
+                      file=getattr(args, "file", None))
+
+
+def _run(plan: Any) -> int:
+    from .app import SkirmishApp
+
+    app = SkirmishApp(plan)
+    app.run()
+    return int(app.return_code or 0)
+
+
+def run_dashboard(args: Namespace) -> int:
+    """``skirmish``: open the last battle, or start the demo battle."""
+    return _run(_plan(args, "resume"))
+
+
+def new_battle(args: Namespace) -> int:
+    """``skirmish new A.toml B.toml [--scenario N] [--seed N]``."""
+    return _run(_plan(args, "new"))
+
+
+def open_battle(args: Namespace) -> int:
+    """``skirmish open FILE``: resume a saved battle."""
+    return _run(_plan(args, "open"))
+
+
+def list_battles(args: Namespace, out: TextIO | None = None) -> int:
+    """``skirmish list``: the saved battles, newest first."""
+    import saves
+
+    out = out or sys.stdout
+    try:
+        folder = saves.data_dir(getattr(args, "saves", None))
+    except saves.SaveError as err:
+        print(f"skirmish: {err}", file=sys.stderr)
+        return 1
+    found = saves.list_saves(folder)
+    if not found:
+        print(f"No saved battles in {folder}", file=out)
+        return 0
+    print(f"Saved battles in {folder}:", file=out)
+    for s in found:
+        when = s.modified.strftime("%Y-%m-%d %H:%M")
+        if s.error:
+            print(f"  {when}  {s.path.name}  ({s.error})", file=out)
+        else:
+            print(f"  {when}  {s.title or s.path.stem}  [{s.events} entries]  {s.path}", file=out)
+    return 0
+
+
+list_saves = list_battles
+"""The name the first brief used."""
+
+
+def export_text(header: dict[str, Any], entries: list[dict[str, Any]]) -> str:
+    """A battle's effective log as plain text, each roll broken down."""
+    from engine.battle import Battle
+    from engine.formatting import roll_breakdown
+    from .rolltext import rolls_in
+
+    battle = Battle(header, entries)
+    lines = [str(header.get("title") or "Battle"), f"rule system {header.get('ruleset')}, seed {header.get('seed')}", ""]
+    for event in battle.active_events:
+        lines.append(f"#{event.seq:<4} R{event.round}  {event.text or event.kind}")
+        for record in rolls_in(event.payload):
+            lines += [f"        {line}" for line in roll_breakdown(record)]
+    return "\n".join(lines) + "\n"
+
+
+def export_battle(args: Namespace, out: TextIO | None = None) -> int:
+    """``skirmish export FILE [-o OUT]``: the battle's log as text."""
+    import saves
+
+    try:
+        header, entries = saves.load(args.file)
+    except saves.SaveError as err:
+        print(f"skirmish: {err}", file=sys.stderr)
+        return 1
+    try:
+        text = export_text(header, entries)
+    except Exception as err:  # noqa: BLE001 - one line, never a traceback
+        print(f"skirmish: cannot export {args.file}: {err}", file=sys.stderr)
+        return 1
+    output = getattr(args, "output", None)
+    if not output:
+        (out or sys.stdout).write(text)
+        return 0
+    writer = getattr(saves, "write_export", None)
+    try:
+        if callable(writer):
+            writer(output, text)
+        else:
+            from pathlib import Path
+            Path(output).write_text(text, encoding="utf-8")
+    except (OSError, saves.SaveError) as err:
+        print(f"skirmish: cannot write {output}: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    from .cli import main
+
+    sys.exit(main())

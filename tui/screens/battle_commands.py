@@ -1,0 +1,271 @@
+"""The GM's commands on the battle screen: each registry action turned into an engine
+command for the selected model (asking first when the command needs a choice).
+
+A mixin of ``BattleScreen``: it uses ``self.session``, ``self.state``, ``self.selected``
+and ``self.set_status``. It never decides a rule; the engine accepts or refuses and the
+screen shows which.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
+
+from .. import display as d
+from ..messages import BattleChanged, CommandRefused
+from .picker_screen import Choice, PickerScreen, confirm
+
+
+class BattleCommands:
+    """``action_*`` methods for every battle-scope registry action."""
+
+    session: Any
+    selected: str | None
+    state: Any
+    app: Any
+
+    def set_status(self, text: Any) -> None: ...  # provided by the screen
+
+    # ------------------------------------------------------------------ helpers
+    def submit(self, command: Any, dice: Any = None) -> None:
+        """Hand a command to the session; the result comes back as a message."""
+        self.session.submit(command, dice)
+
+    def _model(self) -> Any | None:
+        """The selected model, or None with a hint in the status line."""
+        if not self.selected or not self.state.has_model(self.selected):
+            self.set_status("Select a model first (a band pane, then ↑↓).")
+            return None
+        return self.state.model(self.selected)
+
+    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
+        """Ask the GM; ``then(value)`` runs only if they chose something."""
+        if len(choices) == 1 and not choices[0].why_not:
+            then(choices[0].value)
+            return
+
+        def done(value: Any) -> None:
+            if value is not None:
+                then(value)
+
+        self.app.push_screen(PickerScreen(question, choices), done)
+
+    def enemies(self, m: Any, engaged_only: bool = False) -> list[Any]:
+        """Models on the table not on ``m``'s side (those engaged with it first)."""
+        foes = [x for x in self.state.models if x.on_table and x.side != m.side]
+        engaged = [x for x in foes if x.id in m.engaged_with]
+        if engaged_only:
+            return engaged
+        return engaged + [x for x in foes if x.id not in m.engaged_with]
+
+    # ------------------------------------------------------------------ turn flow
+    def action_next_round(self) -> None:
+        state = self.state
+        if state.order.phase == "choose-first":
+            self.choose_first()
+        else:
+            self.submit(c.StartRound())
+
+    def choose_first(self) -> None:
+        state = self.state
+        from ..widgets.tracker import rolloff_dice
+
+        chooser = d.side_name(state, state.order.chooser) if state.order.chooser else "The roll-off winner"
+        choices = [Choice(s, f"{state.side(s).name} starts") for s in ("A", "B")]
+        dice = rolloff_dice(state, state.order.rolloff)
+        why = f"{state.order.reason}" + (f"\nDice: {dice}" if dice else "")
+        self.ask(f"{why}\n\n{chooser} chooses who starts round {state.order.round}:", choices,
+                 lambda side: self.submit(c.ChooseFirst(side)))
+
+    def action_activate(self) -> None:
+        m = self._model()
+        if m:
+            self.submit(c.Activate(m.id))
+
+    def action_end_activation(self) -> None:
+        self.submit(c.EndActivation())
+
+    def action_end_round(self) -> None:
+        self.submit(c.EndRound())
+
+    def after_change(self, message: BattleChanged) -> None:
+        """Follow-ups the new state asks for: who starts after a low roll-off."""
+        if message.kind == "command" and self.state.order.phase == "choose-first" and any(
+                e.kind == "round_started" for e in message.events):
+            self.choose_first()
+
+    def after_refusal(self, message: CommandRefused) -> bool:
+        """Handle refusals that need a question; True when handled."""
+        if isinstance(message.command, c.EndRound) and message.rejected.kind == "ambiguous" \
+                and not message.command.force:
+            def force(answer: Any) -> None:
+                if answer:
+                    self.submit(c.EndRound(force=True))
+            self.app.push_screen(confirm(f"{message.rejected.reason}?", "End the round now", "Keep playing"),
+                                 force)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ model actions
+    def action_move(self) -> None:
+        """A Move (the allowance from the rules engine; the GM measures on the table):
+        plain, through difficult terrain, a charge into contact, a jump down, a fall."""
+        m = self._model()
+        if not m:
+            return
+
+        def up_to(difficult: bool) -> str:
+            try:
+                from engine.rulesets.sanctum_mortalis.movement_actions import allowance
+
+                inches, explain = allowance(self.state, m, difficult)
+            except Exception:  # noqa: BLE001 - the label is a convenience
+                return ""
+            return f" — up to {inches}\" ({explain})"
+
+        choices = [Choice(c.Move(m.id), f"Move{up_to(False)}"),
+                   Choice(c.Move(m.id, difficult=True), f"Move through difficult terrain{up_to(True)}")]
+        choices += [Choice(c.Move(m.id, engage=(x.id,)), f"Charge: end in contact with {x.name}")
+                    for x in self.enemies(m) if x.id not in m.engaged_with]
+        if "jet-pack" in m.spec.items:
+            choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)"))
+        choices += [Choice("jump", "Jump down from a height…"), Choice("fall", "Falls from a height…")]
+
+        def chosen(value: Any) -> None:
+            if value in ("jump", "fall"):
+                heights = [Choice(h, f'{h}"') for h in range(1, 11)]
+                make = (lambda h: c.JumpDown(m.id, float(h))) if value == "jump" else \
+                    (lambda h: c.Fall(m.id, float(h), "pushed or fell"))
+                self.ask(f"{m.name}: from how high (inches)?", heights, lambda h: self.submit(make(h)))
+            else:
+                self.submit(value)
+
+        self.ask(f"{m.name} moves:", choices, chosen)
+
+    def action_contact(self) -> None:
+        """Engagement the table shows: a charge that ended in contact, an Intercept, or
+        models pushed apart."""
+        m = self._model()
+        if not m:
+            return
+        foes = self.enemies(m)
+        choices = [Choice(c.Disengage(m.id, x.id), f"No longer in contact with {x.name}")
+                   for x in foes if x.id in m.engaged_with]
+        choices += [Choice(c.Engage(m.id, x.id), f"Engaged with {x.name}") for x in foes
+                    if x.id not in m.engaged_with]
+        choices += [Choice(c.Engage(m.id, x.id, intercept=True), f"Intercepts {x.name} (no action)") for x in foes
+                    if x.id not in m.engaged_with]
+        if not choices:
+            self.set_status("There is no enemy model on the table.")
+            return
+        self.ask(f"{m.name}: contact", choices, self.submit)
+
+    def _marker(self, marker: str) -> None:
+        m = self._model()
+        if m:
+            self.submit(c.PlaceMarker(m.id, marker))
+
+    def action_stance(self) -> None:
+        self._marker(DEFENSIVE_STANCE)
+
+    def action_overwatch(self) -> None:
+        self._marker(OVERWATCH)
+
+    def action_hide(self) -> None:
+        self._marker(HIDDEN)
+
+    def action_pick_up(self) -> None:
+        m = self._model()
+        if not m:
+            return
+        state = self.state
+        choices = [Choice(c.PickUpTech(m.id), f"A technology marker {d.TECH_SYMBOL} (an action)")]
+        if "collector" in m.spec.skills:
+            choices.append(Choice(c.PickUpTech(m.id, free=True), "A technology marker, free with Collector"))
+        if state.special_marker_on_table:
+            choices.append(Choice(c.PickUpTech(m.id, special=True), f"The special marker {d.SPECIAL_SYMBOL}"))
+        self.ask(f"What does {m.name} pick up?", choices, self.submit)
+
+    def action_leave_table(self) -> None:
+        m = self._model()
+        if m:
+            self.ask(f"{m.name} leaves the table?", [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table"),
+                                                     Choice(None, "No")], self.submit)
+
+    def action_remove_model(self) -> None:
+        m = self._model()
+        if not m:
+            return
+        choices = [Choice(c.RemoveModel(m.id), "Removed by the GM (no one gets XP)")]
+        choices += [Choice(c.RemoveModel(m.id, by=x.id, cause=f"taken out by {x.name}"), f"Taken out by {x.name}")
+                    for x in self.enemies(m)]
+        self.ask(f"Remove {m.name} from play: who took it out?", choices, self.submit)
+
+    # ------------------------------------------------------------------ cards
+    def action_cards(self) -> None:
+        from .card_hand_screen import CardHandScreen
+
+        def chosen(result: Any) -> None:
+            if result:
+                self.play_card(*result)
+
+        self.app.push_screen(CardHandScreen(self.state, self.selected), chosen)
+
+    def play_card(self, side: str, card: str, model_id: str) -> None:
+        self.submit(c.PlayCard(side, card, model_id))
+
+    # ------------------------------------------------------------------ log and settings
+    def action_undo(self) -> None:
+        self.session.undo()
+
+    def action_redo(self) -> None:
+        self.session.redo()
+
+    def action_settings(self) -> None:
+        from .settings_screen import SettingsScreen
+
+        def chosen(result: Any) -> None:
+            if result:
+                self.submit(c.ChangeSetting(*result))
+
+        self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
+
+    def action_model_card(self) -> None:
+        from .model_card_screen import ModelCardScreen
+
+        m = self._model()
+        if m:
+            self.app.push_screen(ModelCardScreen(self.state, m.id))
+
+    # ------------------------------------------------------------------ rolls (dialogs)
+    def action_shoot(self) -> None:
+        from ..dialogs.flows import shoot
+
+        m = self._model()
+        if m:
+            shoot(self, m)
+
+    def action_fight(self) -> None:
+        from ..dialogs.flows import fight
+
+        m = self._model()
+        if m:
+            fight(self, m, withdraw=False)
+
+    def action_withdraw(self) -> None:
+        from ..dialogs.flows import fight
+
+        m = self._model()
+        if m:
+            fight(self, m, withdraw=True)
+
+    def action_save(self) -> None:
+        from ..dialogs.flows import save
+
+        save(self)
+
+    def action_reroll(self) -> None:
+        from ..dialogs.flows import reroll
+
+        reroll(self)

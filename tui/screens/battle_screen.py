@@ -1,0 +1,237 @@
+"""The dashboard: tracker on top, the two band panes, the battle log, a status line and
+the footer (plus the card hand at the side when the terminal is wide).
+
+The screen owns the session. Widgets get state handed down and post intents up; the
+GM's commands (``battle_commands.BattleCommands``) go to the session, and the screen
+redraws when the session says the new events are on disk.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..actions import bindings
+from ..messages import (
+    BattleChanged,
+    CardPlayRequested,
+    CommandRefused,
+    LogEntryChosen,
+    ModelSelected,
+    SaveFailed,
+)
+from ..widgets.band_pane import BandPane
+from ..widgets.card_hand import CardHand
+from ..widgets.log_pane import LogPane
+from ..widgets.tracker import Tracker
+from .battle_commands import BattleCommands
+
+SIDE_BY_SIDE = 170
+"""From this many columns the band panes sit side by side with every column."""
+TALL = 34
+"""Below SIDE_BY_SIDE, from this many rows the band panes stack (full width each);
+shorter terminals keep them side by side and drop the columns that do not fit."""
+NARROW = 70
+"""Below this many columns the band panes always stack."""
+WIDE = 150
+"""From this many columns the card hand stays open at the side."""
+HAND_WIDTH = 56
+
+
+class BattleScreen(BattleCommands, Screen[None]):
+    """One battle in play."""
+
+    BINDINGS = bindings("battle")
+    GM_SCOPES = frozenset({"battle", "band", "log"})
+    """Registry scopes this screen carries out (the command palette reads it)."""
+
+    DEFAULT_CSS = """
+    BattleScreen { layout: vertical; }
+    BattleScreen #main { height: 1fr; }
+    BattleScreen #left { width: 1fr; height: 1fr; }
+    BattleScreen #bands { layout: horizontal; height: auto; max-height: 60%; }
+    BattleScreen.-narrow #bands { layout: vertical; max-height: 70%; }
+    BattleScreen.-narrow BandPane { width: 100%; }
+    BattleScreen #hand-pane { display: none; width: 56; height: 1fr; }
+    BattleScreen.-wide #hand-pane { display: block; }
+    BattleScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init__(self, session: Any) -> None:
+        super().__init__()
+        self.session = session
+        self.selected: str | None = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Tracker(id="tracker")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Horizontal(id="bands"):
+                    yield BandPane("A", id="band-A")
+                    yield BandPane("B", id="band-B")
+                yield LogPane(id="log")
+            yield CardHand(id="hand-pane")
+        yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.attach(self)
+        self.sub_title = self.session.title
+        self.redraw()
+        state = self.state
+        first = self._follow_target(state) or (state.models_of("A")[0].id if state.models_of("A") else None)
+        if first:
+            self.select_model(first, focus=True)
+        note = self.session.note or f"Opened “{self.session.title}”"
+        self.set_status(Text(note, style="italic"))
+        if state.order.phase == "choose-first":
+            self.call_after_refresh(self.choose_first)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        bands = width - (HAND_WIDTH if width >= WIDE else 0)
+        stack = width < NARROW or (bands < SIDE_BY_SIDE and height >= TALL)
+        self.set_class(stack, "-narrow")
+        self.set_class(event.size.width >= WIDE, "-wide")
+        self.query_one(Footer).compact = event.size.width < 120
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> Any:
+        """The battle as saved (the only state the screen shows)."""
+        return self.session.view.state
+
+    def band(self, side: str) -> BandPane:
+        return self.query_one(f"#band-{side}", BandPane)
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self, follow_log: bool = True) -> None:
+        view = self.session.view
+        state = view.state
+        self.query_one(Tracker).show(state, self.session.read_only)
+        for side in ("A", "B"):
+            self.band(side).show(state, to_act=state.order.to_act == side)
+        self.query_one(LogPane).show(view.events, view.undone, follow=follow_log)
+        self._redraw_hand()
+
+    def _redraw_hand(self) -> None:
+        hand = self.query_one("#hand-pane", CardHand)
+        if self.has_class("-wide"):
+            hand.show(self.state, self.selected)
+
+    def set_status(self, text: Text | str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # ------------------------------------------------------------------ selection
+    def select_model(self, model_id: str, focus: bool = False) -> None:
+        if not self.state.has_model(model_id):
+            return
+        self.selected = model_id
+        side = self.state.model(model_id).side
+        if side in ("A", "B"):
+            pane = self.band(side)
+            pane.select(model_id)
+            if focus:
+                pane.focus()
+        self._redraw_hand()
+
+    def _follow_target(self, state: Any) -> str | None:
+        """The model the GM most likely wants next: the active one, else the first
+        model still to act on the side whose turn it is."""
+        o = state.order
+        if o.active_model:
+            return o.active_model
+        if o.to_act in ("A", "B"):
+            waiting = state.waiting(o.to_act)
+            if self.selected and any(m.id == self.selected for m in waiting):
+                return self.selected
+            if waiting:
+                return waiting[0].id
+        return None
+
+    def _follow(self) -> None:
+        target = self._follow_target(self.state)
+        if target is None:
+            return
+        focused = self.focused
+        in_band = isinstance(focused, BandPane) or focused is None
+        self.select_model(target, focus=in_band)
+
+    @on(ModelSelected)
+    def _model_selected(self, message: ModelSelected) -> None:
+        self.selected = message.model_id
+        self._redraw_hand()
+
+    # ------------------------------------------------------------------ session results
+    @staticmethod
+    def _turn(state: Any) -> tuple[Any, ...]:
+        o = state.order
+        return (o.round, o.phase, o.to_act, o.active_model)
+
+    @on(BattleChanged)
+    def _battle_changed(self, message: BattleChanged) -> None:
+        before = self._turn(self.state)
+        view = self.session.settle()
+        self.redraw()
+        if self._turn(view.state) != before:  # play moved on: the selection follows it
+            self._follow()
+        if message.kind == "undo":
+            text = view.undone[0].text if view.undone else ""
+            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), text))
+        elif message.kind == "redo":
+            group = view.events[-1].group if view.events else -1
+            text = " ".join(e.text for e in view.events if e.group == group)
+            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"), text))
+        else:
+            text = " ".join(e.text for e in message.events if e.text)
+            self.set_status(Text.assemble(("✓ ", "bold green"), text))
+        self.after_change(message)
+
+    @on(CommandRefused)
+    def _command_refused(self, message: CommandRefused) -> None:
+        rejected = message.rejected
+        rule = f" ({rejected.rule})" if getattr(rejected, "rule", "") else ""
+        line = f"{rejected.reason}{rule}"
+        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        if not self.after_refusal(message):
+            self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
+                        severity="warning", timeout=6)
+
+    @on(SaveFailed)
+    def _save_failed(self, message: SaveFailed) -> None:
+        self.session.failed(message.text)
+        self.redraw()
+        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
+                    timeout=15)
+
+    # ------------------------------------------------------------------ widget intents
+    @on(LogEntryChosen)
+    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
+        self.show_log_entry(message.seq)
+
+    @on(CardPlayRequested)
+    def _card_play_requested(self, message: CardPlayRequested) -> None:
+        self.play_card(message.side, message.card, message.model_id)
+
+    def action_log_entry(self) -> None:
+        seq = self.query_one(LogPane).highlighted_seq
+        if seq is None:
+            self.set_status("The log is empty.")
+            return
+        self.show_log_entry(seq)
+
+    def show_log_entry(self, seq: int) -> None:
+        from .log_entry_screen import LogEntryScreen
+
+        event = self.session.entry(seq)
+        if event is None:
+            return
+        undone = any(e.seq == seq for e in self.session.view.undone)
+        self.app.push_screen(LogEntryScreen(event, undone=undone))

@@ -1,0 +1,85 @@
+"""A small keyboard picker: a question, a list of answers, Enter to choose, Esc to cancel.
+
+Used for who starts, targets, weapons, setting values and yes/no confirmations.
+Dismisses with the chosen answer's value, or None.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class Choice:
+    """``value`` comes back on Enter; ``label`` is shown; ``why_not`` greys it out."""
+
+    value: Any
+    label: str | Text
+    why_not: str = ""
+
+
+class PickerScreen(ModalScreen[Any]):
+    """Ask one question."""
+
+    BINDINGS = [Binding("escape,q", "cancel", "Cancel", id="skirmish.picker-cancel")]
+
+    DEFAULT_CSS = """
+    PickerScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    PickerScreen > Vertical {
+        width: 72;
+        max-width: 100%;
+        height: auto;
+        max-height: 90%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    PickerScreen #question { padding: 0 0 1 0; text-style: bold; }
+    PickerScreen #hint { color: $text-muted; padding: 1 0 0 0; }
+    PickerScreen OptionList, PickerScreen OptionList:focus { height: auto; max-height: 20; border: none; padding: 0; }
+    """
+
+    def __init__(self, question: str, choices: list[Choice], hint: str = "⏎ choose · esc cancel") -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            options = []
+            for i, choice in enumerate(self.choices):
+                label = Text(choice.label) if isinstance(choice.label, str) else choice.label.copy()
+                if choice.why_not:
+                    label.stylize("dim")
+                    label.append(f" — {choice.why_not}", style="italic dim")
+                options.append(Option(label, id=str(i), disabled=bool(choice.why_not)))
+            yield OptionList(*options, id="choices")
+            yield Static(self.hint, id="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.choices[int(event.option.id or 0)].value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def confirm(question: str, yes: str = "Yes", no: str = "No") -> PickerScreen:
+    """A yes/no picker dismissing with True or None."""
+    return PickerScreen(question, [Choice(True, yes), Choice(None, no)])

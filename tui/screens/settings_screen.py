@@ -1,0 +1,95 @@
+"""Battle settings: every rule reading the rules leave open (AMBIGUITY), with its
+reference id, the current choice and the recommended one. Enter on a setting asks
+for the new choice; the screen dismisses with ``(key, value)`` and the battle screen
+turns that into a ``ChangeSetting`` command (a logged, undoable event)."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from .picker_screen import Choice, PickerScreen
+
+
+def setting_line(spec: Any, value: str) -> Table:
+    """Reference id, section, the question and the reading in force (wrapped lines indented)."""
+    row = Table.grid(padding=(0, 1), expand=True)
+    row.add_column(width=6, no_wrap=True)
+    row.add_column(width=6, no_wrap=True)
+    row.add_column(ratio=1)
+    row.add_row(Text(spec.ref, style="bold cyan"), Text(spec.section, style="dim"), setting_text(spec, value))
+    return row
+
+
+def setting_text(spec: Any, value: str) -> Text:
+    out = Text()
+    out.append(spec.title)
+    out.append(": ")
+    out.append(spec.label_of(value), style="bold" if value != spec.default else "")
+    if value != spec.default:
+        out.append(f"  (recommended: {spec.label_of(spec.default)})", style="italic yellow")
+    if len(spec.choices) == 1:
+        out.append("  (one reading)", style="dim")
+    return out
+
+
+class SettingsScreen(ModalScreen[Any]):
+    """Pick a setting, then its new value."""
+
+    BINDINGS = [Binding("escape,q,g", "close", "Close", id="skirmish.settings-close")]
+
+    DEFAULT_CSS = """
+    SettingsScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    SettingsScreen > OptionList {
+        width: 110;
+        max-width: 100%;
+        height: 1fr;
+        border: thick $primary;
+        border-title-style: bold;
+        background: $surface;
+    }
+    SettingsScreen > #settings-hint { dock: bottom; height: 1; color: $text-muted; padding: 0 1; }
+    """
+
+    def __init__(self, specs: Sequence[Any], values: Mapping[str, str]) -> None:
+        super().__init__()
+        self.specs = list(specs)
+        self.values = dict(values)
+
+    def compose(self) -> ComposeResult:
+        options = [Option(setting_line(s, self.values.get(s.key, s.default)), id=s.key) for s in self.specs]
+        listing = OptionList(*options, id="settings")
+        listing.border_title = "Battle settings (rule readings)"
+        yield listing
+        yield Static("⏎ change the highlighted setting · ↑↓ move · esc close", id="settings-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        spec = next(s for s in self.specs if s.key == event.option.id)
+        current = self.values.get(spec.key, spec.default)
+        choices = [Choice(c.value, c.label + ("  ← now" if c.value == current else "")
+                          + ("  (recommended)" if c.value == spec.default else ""),
+                          "" if c.value != current else "")
+                   for c in spec.choices]
+        note = f"\n{spec.note}" if spec.note else ""
+
+        def chosen(value: Any) -> None:
+            if value is not None and value != current:
+                self.dismiss((spec.key, value))
+
+        self.app.push_screen(PickerScreen(f"{spec.ref} {spec.section}: {spec.title}{note}", choices), chosen)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,254 @@
+"""A battle session: the engine's ``Battle`` and its save, kept in step.
+
+This is the only TUI module that drives the engine. The battle screen hands it
+commands; the session decides them (synchronously: the engine is fast), writes the
+new log entries in a thread worker, and only when the write has returned posts
+``BattleChanged``. Until then the screen keeps showing the previous state: once the
+screen shows an event as done, it is on disk. Commands that arrive while a write is
+in flight wait their turn, in order.
+
+Opening and creating battles (``open_session``, ``create_session``) do file I/O and
+replay the log: call them from a thread worker.
+"""
+from __future__ import annotations
+
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.battle import Accepted, Battle, new_header
+from engine.dice import DiceSource
+from engine.events import Event
+from engine.log import effective
+from engine.ruleset import Rejected
+
+from .messages import BattleChanged, CommandRefused, SaveFailed
+
+Progress = Callable[[str, "float | None"], None]
+UNDO = "undo"
+REDO = "redo"
+
+
+def _no_progress(text: str, fraction: float | None = None) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class View:
+    """What the screen shows: the battle as it is on disk.
+
+    ``events``: the effective log entries, oldest first; ``undone``: the entries redo
+    would bring back (next first); ``saved``: log entries on disk.
+    """
+
+    state: Any
+    events: tuple[Event, ...]
+    undone: tuple[Event, ...] = ()
+    can_undo: bool = False
+    can_redo: bool = False
+    saved: int = 0
+    entries: tuple[Event, ...] = field(default=(), repr=False)
+
+
+class Session:
+    """One open battle. ``host`` is the message pump that runs the save worker and
+    receives the results (the battle screen)."""
+
+    def __init__(self, battle: Battle, store: Any, note: str = "") -> None:
+        self.battle = battle
+        self.store = store
+        self.path = Path(store.path)
+        self.note = note
+        self.header = battle.header
+        self.read_only = ""
+        """Why the session no longer saves (a failed write), or empty."""
+        self._host: Any = None
+        self._queue: deque[tuple[Any, DiceSource | None]] = deque()
+        self._busy = False
+        self._closing = False
+        self._io = threading.Lock()
+        self.view = self._snapshot()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def title(self) -> str:
+        return str(self.header.get("title") or self.path.stem)
+
+    @property
+    def busy(self) -> bool:
+        """A write is in flight or commands are waiting."""
+        return self._busy or bool(self._queue)
+
+    @property
+    def settings(self) -> tuple[Any, ...]:
+        """The rule system's setting specs (for the settings screen)."""
+        return tuple(self.battle.ruleset.settings)
+
+    def entry(self, seq: int) -> Event | None:
+        """Log entry ``seq`` if it is on disk."""
+        if 0 <= seq < self.view.saved:
+            return self.view.entries[seq]
+        return None
+
+    def _snapshot(self) -> View:
+        b = self.battle
+        undone: tuple[Event, ...] = ()
+        if b.can_redo:
+            undone = tuple(e for group in effective(b.entries).redoable for e in group)
+        return View(b.state, b.active_events, undone, b.can_undo, b.can_redo, len(b.entries), tuple(b.entries))
+
+    # ------------------------------------------------------------------ changing
+    def attach(self, host: Any) -> None:
+        """Send results to ``host`` (a Textual message pump)."""
+        self._host = host
+
+    def submit(self, command: Any, dice: DiceSource | None = None) -> None:
+        """Decide ``command`` and save its events; the result arrives as a message."""
+        self._queue.append((command, dice))
+        self._pump()
+
+    def undo(self) -> None:
+        self.submit(UNDO)
+
+    def redo(self) -> None:
+        self.submit(REDO)
+
+    def _pump(self) -> None:
+        while self._queue and not self._busy:
+            command, dice = self._queue.popleft()
+            if self.read_only or self._closing:
+                reason = self.read_only or "the battle is being closed"
+                self._post(CommandRefused(Rejected(reason, kind="illegal"), command))
+                continue
+            try:
+                if command == UNDO:
+                    result = self.battle.undo()
+                elif command == REDO:
+                    result = self.battle.redo()
+                else:
+                    result = self.battle.submit(command, dice)
+            except Exception as err:  # noqa: BLE001 - an engine fault is a message, not a crash
+                result = Rejected(f"the rules engine failed on this command ({err.__class__.__name__}: {err})",
+                                  kind="malformed")
+            if isinstance(result, Rejected):
+                self._post(CommandRefused(result, command))
+                continue
+            assert isinstance(result, Accepted)
+            kind = command if command in (UNDO, REDO) else "command"
+            self._busy = True
+            self._persist_in_worker(kind, result.events)
+
+    def _persist_in_worker(self, kind: str, events: tuple[Event, ...]) -> None:
+        if self._host is None:  # no app (scripts, tests of the session alone): write here
+            self._persist(kind, events)
+            return
+        self._host.run_worker(lambda: self._persist(kind, events), name="save", group="save",
+                              thread=True, exit_on_error=False)
+
+    def _persist(self, kind: str, events: tuple[Event, ...]) -> None:
+        """Thread worker: append the entries; durable when ``append_many`` returns."""
+        from saves import SaveError
+
+        try:
+            with self._io:
+                self.store.append_many([e.to_dict() for e in events])
+        except SaveError as err:
+            self._post(SaveFailed(str(err)))
+        except Exception as err:  # noqa: BLE001 - any failure must reach the GM, not kill the app
+            self._post(SaveFailed(f"cannot save {self.path}: {err.__class__.__name__}: {err}"))
+        else:
+            self._post(BattleChanged(kind, events))
+
+    def _post(self, message: Any) -> None:
+        if self._host is not None:
+            self._host.post_message(message)
+        elif isinstance(message, BattleChanged):
+            self.settle()
+        elif isinstance(message, SaveFailed):
+            self.failed(message.text)
+
+    def settle(self) -> View:
+        """On the main thread, after ``BattleChanged``: show the saved state, go on."""
+        self._busy = False
+        self.view = self._snapshot()
+        self._pump()
+        return self.view
+
+    def failed(self, text: str) -> None:
+        """After ``SaveFailed``: forget what was not saved; stop saving until reopened."""
+        self._busy = False
+        self._queue.clear()
+        self.battle = Battle(self.battle.header, list(self.store.entries))
+        self.view = self._snapshot()
+        self.read_only = f"not saving ({text}); reopen the battle"
+
+    def close(self) -> None:
+        """Fold the save and release it, after any write in flight (file I/O: call from
+        a worker). Commands not yet written are dropped: they were never shown as done."""
+        self._closing = True
+        self._queue.clear()
+        with self._io:
+            self.store.close()
+
+
+# ---------------------------------------------------------------------- opening (workers)
+class OpenError(Exception):
+    """Opening a battle failed; ``str()`` is one line for the GM. ``kind``: the saves
+    module's kind of problem when it comes from there ("in use", "corrupt"...)."""
+
+    def __init__(self, text: str, kind: str = "") -> None:
+        super().__init__(text)
+        self.kind = kind
+
+
+def open_session(path: str | Path, progress: Progress = _no_progress) -> Session:
+    """Open an existing save for play. The file is read and checked before anything is
+    written to it; any problem is an ``OpenError`` with the save module's message."""
+    import saves
+
+    where = Path(path)
+    progress(f"Reading {where.name}…", None)
+    try:
+        header, entries = saves.load(where)
+    except saves.SaveError as err:
+        raise OpenError(str(err), err.kind) from None
+    progress(f"Replaying {len(entries)} log entries…", None)
+    battle = _battle(where, header, entries)
+    progress("Opening the save for writing…", None)
+    try:
+        store = saves.BattleStore.open(where)
+    except saves.SaveError as err:
+        raise OpenError(str(err), err.kind) from None
+    if len(store.entries) != len(entries):  # the journal's torn tail was cut on opening
+        battle = _battle(where, store.header, store.entries)
+    return Session(battle, store)
+
+
+def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> Battle:
+    try:
+        return Battle(header, entries)
+    except Exception as err:  # noqa: BLE001 - an unreadable battle is a message, not a traceback
+        detail = err.args[0] if isinstance(err, KeyError) and err.args else err
+        raise OpenError(f"cannot open {where}: not a battle this version can play ({detail})") from None
+
+
+def create_session(directory: Path, title: str, setup: dict[str, Any], seed: int,
+                   ruleset: str = "sanctum-mortalis", progress: Progress = _no_progress, **extra: Any) -> Session:
+    """Create a new battle save in ``directory`` and open it."""
+    import saves
+
+    header = new_header(ruleset, setup, seed, title, **extra)
+    progress("Checking the set-up…", None)
+    try:
+        Battle(header)
+    except Exception as err:  # noqa: BLE001
+        raise OpenError(f"cannot start the battle: {err}") from None
+    progress("Creating the save…", None)
+    try:
+        path = saves.new_save_path(title, directory)
+        store = saves.BattleStore.create(path, header)
+    except saves.SaveError as err:
+        raise OpenError(str(err)) from None
+    return Session(Battle(store.header, store.entries), store)

@@ -1,0 +1,136 @@
+"""Initiative and activation tracker: the round, who starts and why (with the roll-off
+dice), whose activation it is, who has activated, the independent models last, and
+what the GM does next (with the key, from the action registry)."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from .. import display as d
+from ..actions import BY_ID, key_of as key
+
+PHASES = {
+    "setup": "before the first round",
+    "choose-first": "choosing who starts",
+    "activations": "activations",
+    "neutrals": "independent models act",
+    "round-over": "round over",
+    "ended": "battle over",
+}
+
+
+def rolloff_dice(state: Any, rolloff: dict | None) -> str:
+    """"Rust Wolves 3+5=8 v Saints of Ash 2+2=4" for each attempt of a roll-off."""
+    if not rolloff:
+        return ""
+    pairs: list[tuple[list[int], list[int]]] = []
+    rounds = (rolloff.get("detail") or {}).get("rounds")
+    if isinstance(rounds, list):  # one record, a round per tied roll
+        pairs = [(r.get("a", []), r.get("b", [])) for r in rounds if isinstance(r, dict)]
+    for attempt in rolloff.get("attempts", []):  # one record per attempt
+        det = attempt.get("detail", {})
+        pairs.append((det.get("A", []), det.get("B", [])))
+    names = (d.side_name(state, "A"), d.side_name(state, "B"))
+    return "; ".join(" v ".join(f"{n} {'+'.join(map(str, f))}={sum(f)}" for n, f in zip(names, pair))
+                     for pair in pairs)
+
+
+def next_step(state: Any) -> Text:
+    """What the GM does now, with the keys."""
+    o = state.order
+    if state.ended or o.phase == "ended":
+        return Text("The battle is over. Undo to take back the last command, or start a new battle.")
+    if o.phase == "setup":
+        return Text.assemble("Press ", (key("next-round"), "bold reverse"), " to start round 1.")
+    if o.phase == "choose-first":
+        return Text.assemble(f"{d.side_name(state, o.chooser)} chooses who starts: press ",
+                             (key("next-round"), "bold reverse"), ".")
+    if o.phase == "round-over":
+        return Text.assemble(f"Round {o.round} is over: press ", (key("next-round"), "bold reverse"),
+                             f" to start round {o.round + 1}.")
+    if state.pending:
+        who = d.model_name(state, state.pending[0].model)
+        return Text.assemble(f"{who} must roll Toughness: press ", (key("save"), "bold reverse"), ".")
+    if o.active_model:
+        m = state.model(o.active_model)
+        return Text.assemble(
+            (m.name, "bold"), f" is activating ({m.actions_left} action{'s' if m.actions_left != 1 else ''} left): ",
+            *_keys("move", "shoot", "fight", "stance", "cards"), "· ", (key("end-activation"), "bold reverse"),
+            " ends it.")
+    if o.to_act:
+        return Text.assemble(f"{d.side_name(state, o.to_act)} to activate: select a model and press ",
+                             (key("activate"), "bold reverse"), " (or just give it an action).")
+    return Text("")
+
+
+def _keys(*ids: str) -> list[Any]:
+    out: list[Any] = []
+    for action_id in ids:
+        a = BY_ID[action_id]
+        out += [(key(action_id), "bold reverse"), f" {a.label.lower()} "]
+    return out
+
+
+class Tracker(Static):
+    """The top bar. ``show(state)`` redraws it."""
+
+    DEFAULT_CSS = """
+    Tracker {
+        height: auto;
+        padding: 0 1;
+        background: $boost;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+    def show(self, state: Any, note: str = "") -> None:
+        self.update(self.render_state(state, note))
+
+    @staticmethod
+    def render_state(state: Any, note: str = "") -> Text:
+        """Three lines (each cut with … when the terminal is narrow): the round and who
+        starts and why, whose activation it is and who has acted, what to do next."""
+        o = state.order
+        out = Text()
+        out.append(f"Round {o.round}" if o.round else "Round –", style="bold")
+        out.append(f" · {PHASES.get(o.phase, o.phase)}")
+        if o.first:
+            out.append(" · ")
+            out.append(d.side_name(state, o.first), style="bold")
+            out.append(" started")
+        dice = rolloff_dice(state, o.rolloff)
+        if dice:
+            out.append(f" · roll-off {dice}", style="cyan")
+        if o.reason:
+            out.append(f": {o.reason}", style="dim")
+        out.append("\n")
+        if o.active_model:
+            out.append("▶ ", style="bold yellow")
+            out.append(d.model_name(state, o.active_model), style="bold yellow")
+            out.append(f" ({d.side_name(state, state.model(o.active_model).side)}) activating")
+        elif o.to_act:
+            out.append("▶ ", style="bold yellow")
+            out.append(d.side_name(state, o.to_act), style="bold yellow")
+            out.append(" to activate")
+        else:
+            out.append("No one to activate", style="dim")
+        out.append(" │ acted: ")
+        for i, side in enumerate(("A", "B")):
+            models = state.on_table(side)
+            done = sum(1 for m in models if m.activated)
+            out.append(("" if not i else " · ") + f"{state.side(side).name} {done}/{len(models)}")
+        neutrals = state.on_table("N")
+        if neutrals:
+            out.append(f" · then {len(neutrals)} independent")
+        out.append(f" │ VP {state.side('A').vp}–{state.side('B').vp}")
+        out.append(f" │ {d.TECH_SYMBOL} {state.markers_on_table} on table", style=d.TECH_STYLE)
+        out.append("\n")
+        out.append("Next: ", style="bold")
+        out.append_text(next_step(state))
+        if note:
+            out.append("\n")
+            out.append(note, style="bold red")
+        return out
