@@ -28,7 +28,8 @@ async def test_toggling_a_modifier_changes_the_odds_and_the_command(make_app):
         await _open_shot(pilot, screen)
         dialog = app.screen
         keys = [o.key for o in dialog.current.options]
-        cover = keys.index("cover") + 1
+        from tui.dialogs.roll_dialog import HOTKEYS
+        cover = HOTKEYS[keys.index("cover")]
         before = str(dialog.query_one("#odds").render())
         await press(pilot, str(cover))
         assert "cover" in dialog.adapter.command(frozenset(dialog.toggles), frozenset(dialog.declined),
@@ -46,7 +47,6 @@ async def test_typed_dice_are_used_and_a_hit_asks_for_the_save(make_app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         shooter = await _open_shot(pilot, screen)
-        await pilot.press("tab")
         await pilot.press("1", "space", "1")
         await pilot.press("enter")
         await settle(pilot)
@@ -68,7 +68,6 @@ async def test_mistyped_dice_are_refused_in_the_dialog(make_app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         await _open_shot(pilot, screen)
-        await pilot.press("tab")
         await pilot.press("9", "space", "9", "enter")
         await settle(pilot)
         assert isinstance(app.screen, RollDialog)
@@ -98,11 +97,11 @@ async def test_a_held_failed_save_can_be_rerolled_with_a_heroic_play(make_app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         await _open_shot(pilot, screen)
-        await pilot.press("tab", "1", "space", "1", "enter")  # a hit
+        await pilot.press("1", "space", "1", "enter")  # a hit
         await settle(pilot)
         saver = screen.state.pending[0].model
         await press(pilot, "t", "h")  # hold a failure for a re-roll
-        await pilot.press("tab", "6", "space", "6", "enter")
+        await pilot.press("6", "space", "6", "enter")
         await settle(pilot)
         assert screen.state.pending and "roll" in screen.state.pending[0].context
         assert screen.state.model(saver).on_table

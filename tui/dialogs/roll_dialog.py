@@ -13,13 +13,15 @@ from typing import Any, Protocol
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-HOTKEYS = "123456789"
+HOTKEYS = "abcdefgijklmnpstuxyz"
+"""Modifier toggles: letters, so digits always go to the dice field (never r, q or a flag key)."""
 FLAG_KEYS = "hovw"
 """Letters a ``Flag`` may use."""
 
@@ -103,6 +105,21 @@ def option_line(index: int, option: Any) -> Text:
     return out
 
 
+class DiceInput(Input):
+    """The dice field: digits and separators are typed; a letter is a dialog key
+    (toggle a modifier, a flag, r for the app's roll, q to cancel)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isalpha():
+            event.stop()
+            event.prevent_default()
+            screen = self.screen
+            if isinstance(screen, RollDialog):
+                screen.letter(event.character)
+            return
+        await super()._on_key(event)
+
+
 class RollDialog(ModalScreen[Any]):
     """Modifiers, odds, dice."""
 
@@ -110,8 +127,10 @@ class RollDialog(ModalScreen[Any]):
         Binding("escape,q", "cancel", "Cancel", id="skirmish.roll-cancel"),
         Binding("r", "app_roll", "App rolls", id="skirmish.roll-app"),
         Binding("space", "toggle_highlighted", "Toggle", id="skirmish.roll-toggle"),
-        *(Binding(k, f"toggle_number({i})", show=False, id=f"skirmish.roll-toggle-{k}") for i, k in enumerate(HOTKEYS)),
-        *(Binding(k, f"flag_key('{k}')", show=False, id=f"skirmish.roll-flag-{k}") for k in FLAG_KEYS),
+        *(Binding(k, f"toggle_number({i})", show=False, id=f"skirmish.roll-toggle-{k}")
+          for i, k in enumerate(HOTKEYS)),
+        *(Binding(k, f"flag_key('{k}')", show=False, id=f"skirmish.roll-flag-{k}")
+          for k in FLAG_KEYS),
     ]
 
     DEFAULT_CSS = """
@@ -140,19 +159,20 @@ class RollDialog(ModalScreen[Any]):
         box = Vertical()
         box.border_title = self.adapter.title
         with box:
-            yield Static("Modifiers — 1–9 or space toggles one:", id="modifiers-title")
+            yield Static("Modifiers — press a letter to toggle one; type the dice rolled on the table below:",
+                         id="modifiers-title")
             yield OptionList(id="modifiers")
             yield Static("", id="flags")
             yield Static("", id="odds")
             yield Static("", id="refusal")
-            yield Input(placeholder="dice you rolled, e.g. 3 5 — or leave empty and press r / ⏎ for the app's roll",
-                        id="dice")
-            yield Static("r: the app rolls · type dice + ⏎: your roll · tab: list / dice · esc: cancel",
+            yield DiceInput(placeholder="dice you rolled, e.g. 3 5 — or leave empty and press r / ⏎ for the app's roll",
+                            id="dice", restrict=r"[0-9 ,;]*")
+            yield Static("letters: toggle · digits + ⏎: your dice · r or empty ⏎: the app rolls · esc: cancel",
                          id="roll-hint")
 
     def on_mount(self) -> None:
         self.refresh_preview()
-        self.query_one("#modifiers", OptionList).focus()
+        self.query_one("#dice", Input).focus()
 
     # ------------------------------------------------------------------ preview
     def refresh_preview(self) -> None:
@@ -186,8 +206,6 @@ class RollDialog(ModalScreen[Any]):
 
     # ------------------------------------------------------------------ keys
     def action_toggle_number(self, index: int) -> None:
-        if self.focused is self.query_one("#dice", Input):
-            return
         if 0 <= index < len(self.current.options):
             option = self.current.options[index]
             if getattr(option, "kind", "") == "info":
@@ -195,6 +213,17 @@ class RollDialog(ModalScreen[Any]):
             toggled(option, self.toggles, self.declined)
             self.query_one("#modifiers", OptionList).highlighted = index
             self.refresh_preview()
+
+    def letter(self, key: str) -> None:
+        """A letter typed while the dice field has focus: the same as its dialog key."""
+        if key == "r":
+            self.action_app_roll()
+        elif key == "q":
+            self.action_cancel()
+        elif key in FLAG_KEYS:
+            self.action_flag_key(key)
+        elif key in HOTKEYS:
+            self.action_toggle_number(HOTKEYS.index(key))
 
     def action_toggle_highlighted(self) -> None:
         index = self.query_one("#modifiers", OptionList).highlighted
@@ -208,9 +237,9 @@ class RollDialog(ModalScreen[Any]):
                 self.refresh_preview()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # While typing dice, letters and digits are text, not commands.
-        if action in ("app_roll", "toggle_number", "toggle_highlighted", "flag_key") and \
-                isinstance(self.focused, Input):
+        # The dice field takes digits only, so letter keys are always commands; space is
+        # a separator while typing dice and a toggle in the list.
+        if action == "toggle_highlighted" and isinstance(self.focused, Input):
             return False
         return True
 
