@@ -90,3 +90,19 @@ def last_battle(directory: Path) -> Path | None:
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return path if path.exists() else None
+
+
+def write_export(path: str | os.PathLike[str], text: str) -> None:
+    """Write an exported report (Markdown, HTML) atomically; a one-line SaveError on failure."""
+    import tempfile
+
+    target = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=".export-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError as err:
+        raise SaveError(target, IO, describe_os_error(err), action="write") from None

@@ -104,15 +104,10 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     if not output:
         (out or sys.stdout).write(text)
         return 0
-    writer = getattr(saves, "write_export", None)
     try:
-        if callable(writer):
-            writer(output, text)
-        else:
-            from pathlib import Path
-            Path(output).write_text(text, encoding="utf-8")
-    except (OSError, saves.SaveError) as err:
-        print(f"skirmish: cannot write {output}: {err}", file=sys.stderr)
+        saves.write_export(output, text)
+    except saves.SaveError as err:
+        print(f"skirmish: {err}", file=sys.stderr)
         return 1
     return 0
 

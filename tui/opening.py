@@ -111,18 +111,22 @@ def _create(directory: Path, bands: tuple[Any, Any], plan: LaunchPlan, progress:
     return create_session(directory, title, setup, _seed(plan) if seed is None else seed, RULESET, progress)
 
 
-def rolled_scenario(seed: int) -> tuple[str, str]:
-    """§23.1: k6 for the scenario when the GM named none (a 6 lets the players choose:
-    Slaughter until they do). Returns (key, note). The die comes from the battle's seed."""
+def rolled_scenario(seed: int, bands: tuple = ()) -> tuple[str, str]:
+    """§23.1: the engine's scenario roll when the GM named none (a 6 lets the players
+    choose: Slaughter until they do). Returns (key, note). The dice come from the seed."""
     from engine.dice import SeededDice
     from engine.rulesets.sanctum_mortalis import tables as t
+    from engine.rulesets.sanctum_mortalis.postbattle.scenarios import roll_scenario
 
-    face = SeededDice(seed, stream="scenario").roll(1, 6, "scenario")[0]
-    by_number = {s.number: s for s in t.SCENARIOS.values()}
-    if face in by_number:
-        sc = by_number[face]
-        return sc.key, f"Scenario rolled (§23.1): k6 = {face} → {sc.name} ({sc.source})"
-    return DEMO_SCENARIO, f"Scenario rolled (§23.1): k6 = {face}, the players choose; Slaughter until they do"
+    counts = [len(b.models) for b in bands] if len(bands) == 2 else [0, 0]
+    names = [b.name for b in bands] if len(bands) == 2 else ["A", "B"]
+    record = roll_scenario(SeededDice(seed, stream="scenario"), counts[0], counts[1], names[0], names[1])
+    roller = record.detail.get("roller", "")
+    face = record.dice[-1].face if record.dice else "?"
+    if record.outcome in t.SCENARIOS:
+        sc = t.SCENARIOS[record.outcome]
+        return sc.key, f"Scenario rolled by {roller} (§23.1): k6 = {face} → {sc.name} ({sc.source})"
+    return DEMO_SCENARIO, f"Scenario rolled by {roller} (§23.1): k6 = {face}, the players choose; Slaughter until they do"
 
 
 def _new(directory: Path, plan: LaunchPlan, progress: Progress) -> Session:
@@ -132,7 +136,7 @@ def _new(directory: Path, plan: LaunchPlan, progress: Progress) -> Session:
     bands = (read[0][0], read[1][0])
     title = f"{bands[0].name} v {bands[1].name}"
     seed = _seed(plan)
-    scenario, rolled = (scenario_key(plan.scenario), "") if plan.scenario else rolled_scenario(seed)
+    scenario, rolled = (scenario_key(plan.scenario), "") if plan.scenario else rolled_scenario(seed, bands)
     session = _create(directory, bands, plan, progress, title, scenario, seed)
     session.note = " · ".join(note for note in (rolled, *(n for _, n in read)) if note)
     return session

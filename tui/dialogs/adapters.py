@@ -116,24 +116,13 @@ def adapter_for(kind: str, state: Any, command: Any) -> Any:
         return ShotAdapter(state, command)
     if kind == "save":
         return SaveAdapter(state, command)
-    try:
-        from engine.rulesets.sanctum_mortalis import melee_actions
-
-        if hasattr(melee_actions, "melee_situation"):
-            return MeleeAdapter(state, command)
-    except ImportError:
-        pass
-    a, d = state.model(command.attacker), state.model(command.defender)
-    verb = "withdraws from" if getattr(command, "withdraw", False) else "attacks"
-    return PlainAdapter(f"{a.name} {verb} {d.name}", command,
-                        "Melee odds are not available yet; the roll itself goes to the rules engine.")
+    return MeleeAdapter(state, command)
 
 
 class MeleeAdapter:
     """A melee Attack or Withdraw (``Attack``): both sides' options and the exact odds.
 
-    Reads the engine's melee queries (``melee_actions.melee_situation``,
-    ``procedures.melee``) until the view module offers a ``melee_preview``."""
+    Reads ``view.melee_preview``: the supporters of each side are listed under the odds."""
 
     flags: tuple[Flag, ...] = ()
 
@@ -150,30 +139,24 @@ class MeleeAdapter:
         return replace(self.base, toggles=toggles, declined=declined)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        from engine.rulesets.sanctum_mortalis import melee_actions as ma
-        from engine.rulesets.sanctum_mortalis.procedures import melee as pm
-        from engine.rulesets.sanctum_mortalis.procedures.common import ProcedureRefused
+        from engine.rulesets.sanctum_mortalis.view import melee_preview
 
         cmd = self.command(toggles, declined, flags)
-        problem = ma.attack_problem(self.state, cmd)
-        if problem is not None:
-            return RollPreview((), Text(""), str(problem))
-        sit = ma.melee_situation(self.state, cmd)
-        try:
-            options = pm.melee_options(sit)
-            fa, fd = pm.fight_totals(sit, options)
-            win, tie, lose = pm.melee_odds(sit)
-            odds = Text.assemble(("Fight ", "bold"), f"{self.names[0]} {fa} v {self.names[1]} {fd}   ")
-            if cmd.withdraw:
-                odds.append_text(Text.assemble(*_chance("gets away", pm.withdraw_chance(sit), "bold green")))
-            else:
-                kill, killed = pm.melee_kill_chance(sit)
-                odds.append_text(Text.assemble(
-                    *_chance("wins", win, "bold green"), "   ", *_chance("tie", tie), "   ",
-                    *_chance("loses", lose, "bold red"), "\n", *_chance(f"takes {self.names[1]} out", kill, "bold"),
-                    "   ", *_chance("is taken out", killed, "bold")))
-        except ProcedureRefused as err:
-            return RollPreview((), Text(""), f"{err.reason} ({err.rule})")
+        p = melee_preview(self.state, cmd)
+        if p.refusal:
+            return RollPreview((), Text(""), p.refusal)
+        fa, fd = p.fight
+        odds = Text.assemble(("Fight ", "bold"), f"{self.names[0]} {fa} v {self.names[1]} {fd}   ")
+        if cmd.withdraw:
+            odds.append_text(Text.assemble(*_chance("gets away", p.p_withdraw, "bold green")))
+        else:
+            odds.append_text(Text.assemble(
+                *_chance("wins", p.p_win, "bold green"), "   ", *_chance("tie", p.p_tie), "   ",
+                *_chance("loses", p.p_lose, "bold red"), "\n", *_chance(f"takes {self.names[1]} out", p.p_takes_out, "bold"),
+                "   ", *_chance("is taken out", p.p_taken_out, "bold")))
+        for who, names in zip(self.names, p.supporters):
+            if names:
+                odds.append(f"\nSupport for {who}: {', '.join(names)}", style="dim")
         labelled = tuple(o._replace(label=f"{self.names[0] if o.side == 'attacker' else self.names[1]}: {o.label}")
-                         if getattr(o, "side", "") and hasattr(o, "_replace") else o for o in options)
+                         if getattr(o, "side", "") and hasattr(o, "_replace") else o for o in p.options)
         return RollPreview(labelled, odds, "", None)

@@ -59,6 +59,7 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
     elif use_scenario and scenario.starter == "roll-low":
         record = scenario_start_roll(dice).to_dict()
         chooser = record["detail"]["winner"]
+        record["outcome"] = f"{state.side(chooser).name} decides who starts"
         payload.update(chooser=chooser, rolloff=record,
                        reason=f"{scenario.name}: {_rolloff_text(state, record)}, the lower total "
                               f"({state.side(chooser).name}) decides who starts (§23)")
@@ -66,6 +67,7 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
         ca, cb = _count(state, "A"), _count(state, "B")
         record = initiative_roll(dice, ca, cb).to_dict()
         first = record["detail"]["winner"]
+        record["outcome"] = f"{state.side(first).name} starts"
         if ca != cb:
             payload.update(first=first, reason=f"more models: {ca} v {cb} (§5.1)")
         else:

@@ -12,7 +12,7 @@ from typing import Any
 from . import tables as t
 from .cards import hand, offensive_used
 from .combat import next_shot_index, pending_for, salvo_size, save_situation, shot_situation
-from .commands import Save, Shoot
+from .commands import Attack, Save, Shoot
 from .procedures.common import Option, ProcedureRefused
 from .procedures.shooting import (base_accuracy, hit_chance, kill_chance, modified_accuracy, shooting_options)
 from .procedures.toughness import (modified_toughness, toughness_chance, toughness_for_shot, toughness_options)
@@ -191,3 +191,42 @@ def settings_rows(state: BattleState) -> list[tuple[str, str, str, str, bool]]:
     """(key, ref, title, current reading, is the recommended default) for every setting."""
     return [(s.key, s.ref, s.title, s.label_of(state.setting(s.key)), state.setting(s.key) == s.default)
             for s in SETTINGS]
+
+
+# ------------------------------------------------------------------ melee
+@dataclass(frozen=True)
+class MeleePreview:
+    """Everything the melee dialog shows before the roll."""
+
+    options: tuple[Option, ...]
+    fight: tuple[int, int]
+    p_win: Fraction
+    p_tie: Fraction
+    p_lose: Fraction
+    p_withdraw: Fraction
+    p_takes_out: Fraction
+    p_taken_out: Fraction
+    supporters: tuple[tuple[str, ...], tuple[str, ...]]
+    refusal: str = ""
+
+
+def melee_preview(state: BattleState, cmd: Attack) -> MeleePreview:
+    """Both sides' options, Fight totals and the exact odds of an Attack or Withdraw."""
+    from .melee_actions import attack_problem, melee_situation, supporters
+    from .procedures.melee import fight_totals, melee_kill_chance, melee_odds, melee_options, withdraw_chance
+
+    zero = Fraction(0)
+    problem = attack_problem(state, cmd)
+    if problem is not None:
+        return MeleePreview((), (0, 0), zero, zero, zero, zero, zero, zero, ((), ()), str(problem))
+    sit = melee_situation(state, cmd)
+    a_sup, d_sup = supporters(state, cmd.attacker, cmd.defender)
+    names = (tuple(state.model(x).name for x in a_sup), tuple(state.model(x).name for x in d_sup))
+    try:
+        options = melee_options(sit)
+        win, tie, lose = melee_odds(sit)
+        kill, killed = (zero, zero) if cmd.withdraw else melee_kill_chance(sit)
+        away = withdraw_chance(sit) if cmd.withdraw else zero
+        return MeleePreview(options, fight_totals(sit, options), win, tie, lose, away, kill, killed, names)
+    except ProcedureRefused as err:
+        return MeleePreview((), (0, 0), zero, zero, zero, zero, zero, zero, names, f"{err.reason} ({err.rule})")
