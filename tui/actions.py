@@ -116,6 +116,13 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("pick-up", "p", "pick_up", "Pick up", "The selected model picks up a technology marker ✦", "battle"),
     GMAction("leave-table", "l", "leave_table", "Leave", "The selected model leaves the table", "battle"),
     GMAction("remove-model", "x", "remove_model", "Remove", "Remove the selected model from play (GM)", "battle"),
+    GMAction("trick", "T", "trick", "Trick", "Cast a Technomancer trick with the selected model", "battle"),
+    GMAction("other-action", "O", "other_action", "Other action",
+             "Another action for the selected model (grenade, Rozkaz obrony...)", "battle"),
+    GMAction("victory-points", "v", "victory_points", "VP", "Award or take back victory points (Challenges, objectives)",
+             "battle"),
+    GMAction("end-battle", "ctrl+e", "end_battle", "End battle", "End the battle now (objectives done, SM-M2)",
+             "battle"),
     GMAction("cards", "c", "cards", "Cards", "Event cards: play one on the selected model", "battle", footer=True),
     # --- battle: log and settings -------------------------------------------------------
     GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", "battle", footer=True),

@@ -202,6 +202,48 @@ class BattleCommands:
                     for x in self.enemies(m)]
         self.ask(f"Remove {m.name} from play: who took it out?", choices, self.submit)
 
+    def action_trick(self) -> None:
+        from engine.rulesets.sanctum_mortalis import tables as t
+
+        m = self._model()
+        if not m:
+            return
+        known = [(k, n) for k, n in m.trick_charges]
+        if not known:
+            self.set_status(f"{m.name} knows no Technomancer tricks (§21).")
+            return
+
+        def cast(trick: Any) -> None:
+            if trick is None:
+                return
+            targets = [Choice(c.CastTrick(m.id, trick, None), "No target / the caster itself")]
+            targets += [Choice(c.CastTrick(m.id, trick, x.id), f"{x.name} ({self.state.side(x.side).name})")
+                        for x in self.state.models if x.on_table and x.side in ("A", "B")]
+            self.ask(f"{t.TRICKS[trick].source}: on whom?", targets, self.submit)
+
+        self.ask(f"Which trick does {m.name} cast?",
+                 [Choice(k, f"{t.TRICKS[k].source} ({t.TRICKS[k].name}), {n} charge(s) left — {t.TRICKS[k].effect}")
+                  for k, n in known], cast)
+
+    def action_other_action(self) -> None:
+        m = self._model()
+        if not m:
+            return
+        whats = ["throws a grenade (§17.6)", "gives Rozkaz obrony (§20.2)", "uses an item", "another action"]
+        self.ask(f"Which action does {m.name} take?", [Choice(c.OtherAction(m.id, w), w) for w in whats], self.submit)
+
+    def action_victory_points(self) -> None:
+        choices = []
+        for side in self.state.sides:
+            choices.append(Choice(c.AwardVP(side.key, 1, "awarded by the GM"), f"+1 VP to {side.name}"))
+            choices.append(Choice(c.AwardVP(side.key, -1, "taken back by the GM"), f"−1 VP from {side.name}"))
+        self.ask("Victory points (Challenges, scenario objectives):", choices, self.submit)
+
+    def action_end_battle(self) -> None:
+        self.ask("End the battle now? (§14: the side with more VP wins)",
+                 [Choice(c.EndBattle("the scenario's objectives are done"), "Yes: objectives done"),
+                  Choice(c.EndBattle(), "Yes: the GM ends it"), Choice(None, "No")], self.submit)
+
     # ------------------------------------------------------------------ cards
     def action_cards(self) -> None:
         from .card_hand_screen import CardHandScreen
