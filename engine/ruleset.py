@@ -7,7 +7,7 @@ reading the GM can see and change).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Literal, Protocol, Sequence, runtime_checkable
 
 from .dice import DiceSource

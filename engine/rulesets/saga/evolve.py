@@ -6,37 +6,28 @@ reducers are in ``evolve_melee.py`` and register here.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Iterable
 
 from engine.events import Event, EventDraft
 from engine.records import changed
+from engine.reducers import Reducers
 
 from .melee_state import Spend
 from .state import ActivationRecord, BattleState, Building, PendingMove, PendingShot, TerrainPiece, TurnState, \
     UnitState
 
-Reducer = Callable[[BattleState, dict[str, Any]], BattleState]
-_REDUCERS: dict[str, Reducer] = {}
-
-
-def reducer(kind: str):
-    def wrap(fn: Reducer) -> Reducer:
-        _REDUCERS[kind] = fn
-        return fn
-    return wrap
+REDUCERS: Reducers[BattleState] = Reducers()
+reducer = REDUCERS.on
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:
     """The state after ``event``. Unknown kinds (notes, cancelled activations) change nothing."""
-    fn = _REDUCERS.get(event.kind)
-    return fn(state, event.payload) if fn else state
+    return REDUCERS.evolve(state, event)
 
 
 def preview(state: BattleState, drafts: Iterable[EventDraft]) -> BattleState:
     """The state these drafts would lead to (to decide what follows from them)."""
-    for d in drafts:
-        state = evolve(state, Event(0, d.kind, payload=d.payload))
-    return state
+    return REDUCERS.preview(state, drafts)
 
 
 # -- turns and settings -------------------------------------------------------------------------

@@ -20,23 +20,11 @@ def offensive_used(state: BattleState, side: str) -> int:
 
 
 def heroic_eligibility(state: BattleState, m: ModelState, card: t.EventCard) -> str | None:
-    """Why ``m`` may not use heroic play ``card`` (§12.1, [SM-A11]), or None."""
-    if card.any_model:
-        return None
-    spec = m.spec
-    if spec.pet:
-        return "war pets have no armour: only \"Nic mi nie jest!\" (§12.1)"
-    if any(w in t.HEAVY_WEAPONS for w in spec.ranged):
-        return "heroic plays are not for models with a heavy weapon (§12.1)"
-    if spec.armour == "sarcophagus":
-        return "heroic plays are not for models in a Battle sarcophagus (§12.1)"
-    if spec.captain and spec.armour in ("light", "powered"):
-        return None
-    if spec.armour != "light":
-        return "heroic plays need light armour (or the Captain) (§12.1)"
-    if spec.specialist and state.setting("specialists_heroic") == "off":
-        return "Specialists may not use heroic plays (setting SM-A11)"
-    return None
+    """Why ``m`` may not use heroic play ``card`` (§12.1, [SM-A11]), or None. Whether the
+    card was already played is checked by ``card_problem``."""
+    from .procedures.common import heroic_refusal
+
+    return heroic_refusal(m.spec, card.key, frozenset(), state.settings)
 
 
 def card_problem(state: BattleState, side: str, card_key: str, model_id: str | None) -> str | None:

@@ -5,29 +5,22 @@ apply them, so replaying the log never re-decides anything.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Iterable
 
-from engine.events import Event
+from engine.events import Event, EventDraft
 from engine.records import changed
+from engine.reducers import Reducers
 
 from . import tables as t
 from .state import LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState, PendingSave
 
-Reducer = Callable[[BattleState, dict[str, Any]], BattleState]
-_REDUCERS: dict[str, Reducer] = {}
-
-
-def reducer(kind: str):
-    def wrap(fn: Reducer) -> Reducer:
-        _REDUCERS[kind] = fn
-        return fn
-    return wrap
+REDUCERS: Reducers[BattleState] = Reducers()
+reducer = REDUCERS.on
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:
     """The state after ``event``. Unknown kinds (e.g. notes) change nothing."""
-    fn = _REDUCERS.get(event.kind)
-    return fn(state, event.payload) if fn else state
+    return REDUCERS.evolve(state, event)
 
 
 def _new_round(m: ModelState) -> ModelState:
@@ -324,8 +317,6 @@ def _battle_ended(s: BattleState, p: dict) -> BattleState:
     return s.with_order(phase="ended", to_act=None, active_model=None)
 
 
-def preview(state: BattleState, drafts) -> BattleState:
+def preview(state: BattleState, drafts: Iterable[EventDraft]) -> BattleState:
     """The state these drafts would lead to (to decide what follows from them)."""
-    for d in drafts:
-        state = evolve(state, Event(0, d.kind, payload=d.payload))
-    return state
+    return REDUCERS.preview(state, drafts)
