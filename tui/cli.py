@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--scenario", type=scenario_key, default=None, metavar="N",
                      help="scenario number 1-5, name, or none")
     new.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the dice (default: random)")
+    new.add_argument("--allow-problems", action="store_true",
+                     help="start even if a roster breaks band-building rules (a house band)")
 
     open_ = sub.add_parser("open", parents=[saves], help="open a saved battle",
                            description="Open a saved battle.")

@@ -17,7 +17,7 @@ def _plan(args: Namespace, mode: str) -> Any:
     rosters = tuple(getattr(args, "rosters", None) or ())
     return LaunchPlan(mode=mode, saves=getattr(args, "saves", None), rosters=rosters,
                       scenario=getattr(args, "scenario", None), seed=getattr(args, "seed", None),
-                      file=getattr(args, "file", None))
+                      file=getattr(args, "file", None), allow_problems=bool(getattr(args, "allow_problems", False)))
 
 
 def _run(plan: Any) -> int:

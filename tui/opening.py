@@ -29,6 +29,8 @@ class LaunchPlan:
     scenario: str | None = None
     seed: int | None = None
     file: str | None = None
+    allow_problems: bool = False
+    """Start a new battle even if a roster breaks band-building rules (shown as a note)."""
 
 
 def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
@@ -132,7 +134,7 @@ def rolled_scenario(seed: int, bands: tuple = ()) -> tuple[str, str]:
 def _new(directory: Path, plan: LaunchPlan, progress: Progress) -> Session:
     if len(plan.rosters) != 2:
         raise OpenError(f"a battle needs two roster files, got {len(plan.rosters)}")
-    read = [read_band(Path(p), progress) for p in plan.rosters]
+    read = [read_band(Path(p), progress, plan.allow_problems) for p in plan.rosters]
     bands = (read[0][0], read[1][0])
     title = f"{bands[0].name} v {bands[1].name}"
     seed = _seed(plan)
@@ -149,7 +151,7 @@ def _demo(directory: Path, plan: LaunchPlan, progress: Progress) -> Session:
 
 
 # ---------------------------------------------------------------------- rosters
-def read_band(path: Path, progress: Progress = _no_progress) -> tuple[Any, str]:
+def read_band(path: Path, progress: Progress = _no_progress, allow_problems: bool = False) -> tuple[Any, str]:
     """A band roster from a TOML file, read by the saves module and understood by the rule
     system's roster reader. Returns (roster, note); ``note`` mentions band-building
     problems (the battle may still be played). ``OpenError`` if the file cannot be used."""
@@ -168,6 +170,9 @@ def read_band(path: Path, progress: Progress = _no_progress) -> tuple[Any, str]:
         raise OpenError(f"cannot read roster {path}:{getattr(first, 'line', 0)}: {first}")
     errors = [p for p in parsed.problems if p.severity == "error"]
     note = ""
+    if errors and not allow_problems:
+        raise OpenError(f"roster {path} has {len(errors)} problem(s), first at line {errors[0].line}: {errors[0]} "
+                        f"— see `skirmish check {path}`, or start anyway with --allow-problems")
     if errors:
         note = (f"{parsed.roster.name}: {len(errors)} band-building problem(s), e.g. line {errors[0].line}: "
                 f"{errors[0]} — see `skirmish check {path}`")
