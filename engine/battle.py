@@ -72,6 +72,12 @@ class Battle:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def undone_events(self) -> tuple[Event, ...]:
+        """The events redo would bring back, next to come back first (as
+        ``effective(entries).redoable``, without rescanning the log)."""
+        return tuple(e for group in reversed(self._redo) for e in group)
+
     def state_at(self, count: int) -> Any:
         """The state after the first ``count`` effective events (review mode)."""
         return self._states[max(0, min(count, len(self._states) - 1))]

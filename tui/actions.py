@@ -89,8 +89,9 @@ ACTIONS: tuple[GMAction, ...] = (
              palette=False, target="widget", key_display="j / ↓"),
     GMAction("log-up", "k,up", "cursor_up", "Previous", "Select the previous log entry", "log",
              palette=False, target="widget", key_display="k / ↑"),
-    GMAction("log-entry", "enter", "log_entry", "Details", "Show the selected log entry's full breakdown", "log",
-             footer=True, key_display="⏎"),
+    GMAction("log-entry", "enter", "log_entry", "Details",
+             "Show the selected log entry's full breakdown (on \"▲ earlier entries\": show more)", "log",
+             footer=True, key_display="⏎", target="widget"),
     # --- battle: turn flow --------------------------------------------------------------
     GMAction("next-round", "n", "next_round", "Round",
              "Start the next round (decides who starts) or choose who starts", "battle", footer=True),

@@ -1,11 +1,12 @@
 """A battle session: the engine's ``Battle`` and its save, kept in step.
 
 This is the only TUI module that drives the engine. The battle screen hands it
-commands; the session decides them (synchronously: the engine is fast), writes the
-new log entries in a thread worker, and only when the write has returned posts
-``BattleChanged``. Until then the screen keeps showing the previous state: once the
-screen shows an event as done, it is on disk. Commands that arrive while a write is
-in flight wait their turn, in order.
+commands; the session decides them and writes the new log entries at once, on the
+main thread (the engine is fast, and one fsync'd journal line costs less than handing
+it to a thread and back: see ``bench/tui_bench.py``), and only when the write has
+returned posts ``BattleChanged``. Until the screen handles it, it keeps showing the
+previous state: once the screen shows an event as done, it is on disk. Commands that
+arrive before the screen has settled wait their turn, in order.
 
 Opening and creating battles (``open_session``, ``create_session``) do file I/O and
 replay the log: call them from a thread worker.
@@ -21,7 +22,6 @@ from typing import Any, Callable
 from engine.battle import Accepted, Battle, new_header
 from engine.dice import DiceSource
 from engine.events import Event
-from engine.log import effective
 from engine.ruleset import Rejected
 
 from .messages import BattleChanged, CommandRefused, SaveFailed
@@ -53,8 +53,8 @@ class View:
 
 
 class Session:
-    """One open battle. ``host`` is the message pump that runs the save worker and
-    receives the results (the battle screen)."""
+    """One open battle. ``host`` is the message pump that receives the results
+    (the battle screen)."""
 
     def __init__(self, battle: Battle, store: Any, note: str = "") -> None:
         self.battle = battle
@@ -94,10 +94,7 @@ class Session:
 
     def _snapshot(self) -> View:
         b = self.battle
-        undone: tuple[Event, ...] = ()
-        if b.can_redo:
-            undone = tuple(e for group in effective(b.entries).redoable for e in group)
-        return View(b.state, b.active_events, undone, b.can_undo, b.can_redo, len(b.entries), tuple(b.entries))
+        return View(b.state, b.active_events, b.undone_events, b.can_undo, b.can_redo, len(b.entries), tuple(b.entries))
 
     # ------------------------------------------------------------------ changing
     def attach(self, host: Any) -> None:
@@ -138,17 +135,11 @@ class Session:
             assert isinstance(result, Accepted)
             kind = command if command in (UNDO, REDO) else "command"
             self._busy = True
-            self._persist_in_worker(kind, result.events)
-
-    def _persist_in_worker(self, kind: str, events: tuple[Event, ...]) -> None:
-        if self._host is None:  # no app (scripts, tests of the session alone): write here
-            self._persist(kind, events)
-            return
-        self._host.run_worker(lambda: self._persist(kind, events), name="save", group="save",
-                              thread=True, exit_on_error=False)
+            self._persist(kind, result.events)
 
     def _persist(self, kind: str, events: tuple[Event, ...]) -> None:
-        """Thread worker: append the entries; durable when ``append_many`` returns."""
+        """Append the entries; durable when ``append_many`` returns (the store's
+        checkpoints fold the journal in their own thread)."""
         from saves import SaveError
 
         try:

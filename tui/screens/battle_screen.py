@@ -14,7 +14,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..actions import bindings
 from ..messages import (
@@ -28,6 +28,7 @@ from ..messages import (
 from ..widgets.band_pane import BandPane
 from ..widgets.card_hand import CardHand
 from ..widgets.log_pane import LogPane
+from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
 from .battle_commands import BattleCommands
 
@@ -78,7 +79,7 @@ class BattleScreen(BattleCommands, Screen[None]):
                 yield LogPane(id="log")
             yield CardHand(id="hand-pane")
         yield Static("", id="status")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.session.attach(self)
@@ -99,7 +100,7 @@ class BattleScreen(BattleCommands, Screen[None]):
         stack = width < NARROW or (bands < SIDE_BY_SIDE and height >= TALL)
         self.set_class(stack, "-narrow")
         self.set_class(event.size.width >= WIDE, "-wide")
-        self.query_one(Footer).compact = event.size.width < 120
+        self.query_one(SteadyFooter).compact = event.size.width < 120
 
     # ------------------------------------------------------------------ reading
     @property
@@ -221,7 +222,11 @@ class BattleScreen(BattleCommands, Screen[None]):
         self.play_card(message.side, message.card, message.model_id)
 
     def action_log_entry(self) -> None:
-        seq = self.query_one(LogPane).highlighted_seq
+        log = self.query_one(LogPane)
+        if log.on_earlier_row:
+            log.show_earlier()
+            return
+        seq = log.highlighted_seq
         if seq is None:
             self.set_status("The log is empty.")
             return

@@ -3,6 +3,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.battle import Accepted, Battle
 from engine.events import Event
+from engine.log import effective
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
 
@@ -109,6 +110,9 @@ def test_random_play_keeps_the_log_the_truth(make_battle, data, seed):
         if isinstance(r, Rejected):
             assert battle.state is before_state and len(battle.entries) == before_len
     assert Battle(battle.header, [e.to_dict() for e in battle.entries]).state == battle.state
+    history = effective(battle.entries)
+    assert battle.active_events == history.active
+    assert battle.undone_events == tuple(e for group in history.redoable for e in group)
     if battle.can_undo:
         after = battle.state
         battle.undo()

@@ -1,0 +1,429 @@
+"""The dashboard's two response times, each beside a baseline measured in the same run.
+
+    python bench/tui_bench.py [--quick | --full] [--starts N] [--rolls N] [--budget S]
+
+1. Start-up: wall time from starting a fresh Python process to the first frame Textual
+   draws, for a bare ``textual.app.App`` with one ``Static`` (the baseline) and for
+   Skirmish Desk opening the demo battle in an empty temporary saves folder, both
+   headless at 120x40 (``tui_bench_app.py`` is the child process). Skirmish Desk is
+   started two ways: ``SkirmishApp`` from ``tui.app`` with a ``LaunchPlan`` (the app as
+   ``tui.launch`` runs it) and the ``skirmish`` command's whole path, ``tui.cli.main``.
+   A second line says when the battle screen is first drawn (the opening worker done).
+   Aim: first frame within 1.5x the bare app. Runs alternate in order; one warm-up run
+   of each is discarded; medians. "python up" is when the child's first line ran.
+
+2. Key to saved and shown: a 5,000-event Sanctum Mortalis battle (``long_battle``, then
+   a round started so a model can act, written with ``BattleStore``) opened in the app
+   under ``App.run_test``. Each sample is a real shot through the keys: ``s``, the
+   pickers (``enter``), the dice ``6 6`` typed into the roll dialog (a miss), then the
+   timed key, ``enter``, which resolves the roll. The clock runs from sending that key
+   (as the terminal driver does) to the end of the first frame drawn after the session
+   reports the event on disk (``BattleChanged`` handled: the journal line is fsync'd).
+   ``ctrl+z`` then undoes the shot the same way (timed too), so every sample starts from
+   the same state. The stages between come from wrappers on the session, its store and
+   the screen. Baseline: ``write`` + ``fsync`` of the same journal line to a file in
+   the same folder, interleaved with the samples (400 in all). Aim: p95 within one
+   60 fps frame (16.7 ms) plus the baseline's p95.
+
+Frames are timed in ``App._display``; since headless Textual skips encoding a frame for
+the terminal, the clock encodes it too (and discards it), as a terminal would cost.
+
+Samples: no arguments (what ``make bench`` runs) takes 5 start-ups of each kind and up
+to 50 rolls; ``--quick`` 3 and 25 (about a minute); ``--full`` 7 and 150 (under three
+minutes). The rolls stop early at a time budget (30 / 55 / 120 s) when each takes long,
+and the output says so. The machine is shared and noisy: read the ratios.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(BENCH))
+
+from tui_bench_app import SIZE, clocked, now  # noqa: E402
+
+FRAME_MS = 1000 / 60
+STARTUP_AIM = 1.5
+TIERS = {"quick": (3, 25, 30.0), "default": (5, 50, 55.0), "full": (7, 150, 120.0)}
+"""(start-ups of each kind, timed rolls, seconds the rolls may take at most: a slow
+build stops at the budget with fewer samples, and says so)."""
+BASELINE_TOTAL = 400
+"""fsync'd appends in the baseline (spread over the samples, at least 4 each)."""
+
+
+def quantile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def med(samples: list[float]) -> float:
+    return statistics.median(samples)
+
+
+def p95(samples: list[float]) -> float:
+    return quantile(samples, 0.95)
+
+
+# ====================================================================== 1. start-up
+VARIANTS = (
+    ("bare", "bare Textual app + Static (baseline)"),
+    ("app", "Skirmish Desk: SkirmishApp (tui.app)"),
+    ("command", "Skirmish Desk: `skirmish` (tui.cli.main)"),
+)
+
+
+def start_once(mode: str) -> dict[str, Any]:
+    """One fresh process; times in ms from just before it was started."""
+    with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as tmp:
+        saves = Path(tmp) / "saves"
+        env = dict(os.environ, SKIRMISH_SAVES=str(saves))
+        t0 = now()
+        out = subprocess.run([sys.executable, str(BENCH / "tui_bench_app.py"), mode, str(saves)],
+                             cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+        ended = now()
+    lines = out.stdout.strip().splitlines()
+    if out.returncode != 0 or not lines:
+        raise SystemExit(f"tui_bench: the {mode} start-up failed (exit {out.returncode}):\n{out.stderr[-3000:]}")
+    marks = json.loads(lines[-1])
+    result: dict[str, Any] = {k: (marks[k] - t0) * 1000 for k in ("ready", "first", "battle") if k in marks}
+    result["exit"] = (ended - t0) * 1000
+    result["first_screen"] = marks.get("first_screen", "?")
+    return result
+
+
+def bench_startup(runs: int) -> None:
+    modes = [m for m, _ in VARIANTS]
+    for mode in modes:  # warm-up: .pyc files, disk cache
+        start_once(mode)
+    samples: dict[str, list[dict[str, Any]]] = {m: [] for m in modes}
+    for i in range(runs):
+        for mode in (modes if i % 2 == 0 else modes[::-1]):
+            samples[mode].append(start_once(mode))
+
+    def col(mode: str, key: str) -> list[float]:
+        return [s[key] for s in samples[mode] if key in s]
+
+    base = med(col("bare", "first"))
+    print(f"1. Start-up: fresh process to first frame drawn, headless {SIZE[0]}x{SIZE[1]} "
+          f"(median of {runs}, alternating order, 1 warm-up each discarded)")
+    print(f"   {'':<42} {'python up':>9} {'first frame':>12} {'min-max':>12} {'ratio':>6}")
+    for mode, label in VARIANTS:
+        first = col(mode, "first")
+        ratio = med(first) / base
+        verdict = "" if mode == "bare" else (f"  aim <= {STARTUP_AIM}x: " + ("met" if ratio <= STARTUP_AIM else "MISSED"))
+        screens = sorted({s["first_screen"] for s in samples[mode]})
+        shown = "" if mode == "bare" else f"  [{'/'.join(screens)}]"
+        spread = f"{min(first):.0f}-{max(first):.0f}"
+        print(f"   {label:<42} {med(col(mode, 'ready')):7.0f}ms {med(first):10.0f}ms "
+              f"{spread:>12} {ratio:5.2f}x{verdict}{shown}")
+    for mode, label in VARIANTS[1:]:
+        battle = col(mode, "battle")
+        spread = f"{min(battle):.0f}-{max(battle):.0f}"
+        print(f"   {'  then the battle screen drawn (' + mode + ')':<42} {'':>9} {med(battle):10.0f}ms "
+              f"{spread:>12} {med(battle) / base:5.2f}x  (demo battle created and opened)")
+    print()
+
+
+# ====================================================================== 2. key to saved and shown
+def build_save(folder: Path, events: int) -> tuple[Path, int]:
+    """A long battle on disk, in its activation phase, ready for a model to shoot."""
+    from long_battle import long_battle
+
+    from engine.rulesets.sanctum_mortalis import commands as c
+    from saves import BattleStore
+
+    battle = long_battle(events)
+    if battle.state.order.to_act not in ("A", "B"):
+        battle.submit(c.StartRound())
+        if battle.state.order.phase == "choose-first":
+            battle.submit(c.ChooseFirst("A"))
+    if battle.state.order.to_act not in ("A", "B"):
+        raise SystemExit(f"tui_bench: the long battle is not ready for a shot ({battle.state.order})")
+    path = folder / "long-battle.skirmish"
+    with BattleStore.create(path, battle.header) as store:
+        store.append_many([e.to_dict() for e in battle.entries])
+    return path, len(battle.entries)
+
+
+@dataclass
+class Probe:
+    """Set when a frame is drawn on the battle screen after the session's saved count
+    passed ``saved`` (the new entries are on disk and the screen was redrawn)."""
+
+    app: Any
+    saved: int
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+    at: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.app.on_frame = self.frame
+
+    def frame(self, t: float) -> None:
+        session = self.app.session
+        if self.done.is_set() or session is None or session.view.saved <= self.saved:
+            return
+        if type(self.app.screen).__name__ != "BattleScreen":
+            return
+        self.at = t
+        self.done.set()
+        self.app.on_frame = None
+
+    async def wait(self, what: str, timeout: float = 15.0) -> float:
+        try:
+            await asyncio.wait_for(self.done.wait(), timeout)
+        except asyncio.TimeoutError:
+            raise SystemExit(f"tui_bench: {what} was not saved and shown within {timeout:.0f}s") from None
+        return self.at
+
+
+class Stages:
+    """Instance-level wrappers on the session, its store and the battle screen that note
+    when a command is handed over, decided, written (fsync returned), settled on the main
+    thread and redrawn (the screen's widgets updated; the frame comes after)."""
+
+    def __init__(self, session: Any, screen: Any) -> None:
+        self.marks: dict[str, float] = {}
+        self.batches: list[list[dict[str, Any]]] = []
+        submit, persist, settle = session.submit, session._persist, session.settle
+        append_many = session.store.append_many
+        redraw = screen.redraw
+
+        def _submit(command: Any, dice: Any = None) -> None:
+            self.marks.setdefault("submitted", now())
+            submit(command, dice)
+
+        def _persist(kind: str, events: Any) -> None:
+            self.marks.setdefault("decided", now())
+            persist(kind, events)
+
+        def _append_many(entries: list[dict[str, Any]]) -> None:
+            start = now()
+            append_many(entries)
+            self.marks.setdefault("write_start", start)
+            self.marks.setdefault("written", now())
+            self.batches.append(list(entries))
+
+        def _settle() -> Any:
+            self.marks.setdefault("settled", now())
+            return settle()
+
+        def _redraw(*args: Any, **kwargs: Any) -> None:
+            redraw(*args, **kwargs)
+            if "settled" in self.marks:
+                self.marks.setdefault("redrawn", now())
+
+        session.submit, session._persist, session.settle = _submit, _persist, _settle
+        session.store.append_many = _append_many
+        screen.redraw = _redraw
+
+    def reset(self) -> None:
+        self.marks.clear()
+
+
+class Baseline:
+    """``write`` + ``fsync`` of one journal line, the yardstick (as in ``save_bench``)."""
+
+    def __init__(self, path: Path) -> None:
+        from saves.storage import sync_file
+
+        self.sync_file = sync_file
+        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        self.samples: list[float] = []
+
+    def append(self, line: bytes) -> None:
+        start = now()
+        os.write(self.fd, line)
+        self.sync_file(self.fd)  # os.fsync on Linux; the call the store makes
+        self.samples.append((now() - start) * 1000)
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+async def settle(pilot: Any) -> None:
+    """Every queued command written and shown (as the TUI tests' helper)."""
+    app = pilot.app
+    for _ in range(50):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if app.session is None or not app.session.busy:
+            break
+    await pilot.pause()
+
+
+async def timed_key(pilot: Any, key: str, what: str) -> tuple[float, float]:
+    """Send ``key`` as the terminal driver would, without the pilot's waits; returns
+    (sent, first frame showing the saved result)."""
+    app = pilot.app
+    probe = Probe(app, app.session.view.saved)
+    sent = now()
+    task = asyncio.create_task(app._press_keys([key]))  # what Pilot.press sends, minus its screen wait
+    shown = await probe.wait(what)
+    await task
+    return sent, shown
+
+
+async def open_roll_dialog(pilot: Any, shooter: str) -> Any:
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = pilot.app
+    screen = app.screen
+    if screen.selected != shooter:
+        screen.select_model(shooter, focus=True)
+    await pilot.press("s")
+    for _ in range(6):  # weapon and target pickers: the first answer
+        if isinstance(app.screen, RollDialog):
+            return app.screen
+        await pilot.press("enter")
+    raise SystemExit(f"tui_bench: no roll dialog after s and the pickers (screen: {app.screen})")
+
+
+async def key_to_shown(folder: Path, rolls: int, budget_s: float, events: int) -> None:
+    from tui.app import SkirmishApp
+    from tui.opening import LaunchPlan
+
+    saves = folder / "saves"
+    saves.mkdir()
+    t = now()
+    path, n_events = build_save(saves, events)
+    built = now() - t
+    app = clocked(SkirmishApp)(LaunchPlan(mode="open", saves=str(saves), file=str(path)))
+    baseline = Baseline(folder / "baseline.jsonl")
+    per_sample = max(4, -(-BASELINE_TOTAL // rolls))
+    shots: list[dict[str, float]] = []
+    undos: list[float] = []
+    cold = 0.0
+    warmup = 1  # the first roll imports the dialogs: shown apart
+    line = b""
+    opening = Probe(app, -1)  # the first frame of the battle screen
+    t_open = now()
+    async with app.run_test(headless=True, size=SIZE) as pilot:
+        opened = await opening.wait("opening the battle", timeout=120) - t_open
+        await settle(pilot)
+        session = app.session
+        state = session.view.state
+        side = state.order.to_act
+        shooter = next((m.id for m in state.waiting(side) if m.spec.ranged and m.spec.ranged[0] != "flamer"), None)
+        if shooter is None:
+            raise SystemExit(f"tui_bench: no model of side {side} can shoot")
+        stages = Stages(session, app.screen)
+        deadline = now() + budget_s
+        i = 0
+        took = 0.0  # the last sample's wall time: stop before one would overrun the budget
+        while len(shots) < rolls and (i <= warmup + 2 or now() + took < deadline):
+            began = now()
+            dialog = await open_roll_dialog(pilot, shooter)
+            dice = dialog.current.dice or 2
+            await pilot.press(*" space ".join(["6"] * dice).split())  # a miss, typed as on the table
+            await settle(pilot)
+            before = session.view.saved
+            stages.reset()
+            sent, shown = await timed_key(pilot, "enter", "the shot")
+            marks = dict(stages.marks)
+            await settle(pilot)
+            last = session.view.events[-1]
+            if last.kind != "shot" or session.view.saved <= before:
+                raise SystemExit(f"tui_bench: the enter key did not record a shot (last event: {last.kind})")
+            if not line:
+                from saves.journal import encode_line
+
+                line = encode_line(stages.batches[-1])
+            sample = {"total": shown - sent, **{k: v - sent for k, v in marks.items()}}
+            undo_sent, undone = await timed_key(pilot, "ctrl+z", "the undo")
+            await settle(pilot)
+            i += 1
+            if i <= warmup:
+                cold = sample["total"] * 1000
+                continue
+            shots.append({k: v * 1000 for k, v in sample.items()})
+            undos.append((undone - undo_sent) * 1000)
+            for _ in range(per_sample):
+                baseline.append(line)
+            took = now() - began
+        await app.workers.wait_for_complete()
+        final = session.view.saved
+        await asyncio.to_thread(session.close)
+    while len(baseline.samples) < BASELINE_TOTAL:
+        baseline.append(line)
+    baseline.close()
+
+    def stage(a: str | None, b: str) -> list[float]:
+        return [s[b] - (s[a] if a else 0.0) for s in shots if b in s and (a is None or a in s)]
+
+    total = [s["total"] for s in shots]
+    fsync = baseline.samples
+    aim = FRAME_MS + p95(fsync)
+    short = "" if len(shots) >= rolls else f" (stopped at the {budget_s:.0f}s budget, {rolls} wanted)"
+    print(f"2. Key to saved and shown: {n_events}-event battle ({n_events} to {final} log entries by the end; "
+          f"built in {built:.1f}s; opened in the app, battle screen drawn, in {opened:.1f}s)")
+    print(f"   {len(shots)} shots{short} after {warmup} warm-up; journal line {len(line)} bytes; "
+          f"baseline: {len(fsync)} fsync'd appends, interleaved")
+    print(f"   {'':<52} {'median':>9} {'p95':>9}")
+    rows = [
+        ("  key -> roll dialog closed, command submitted", stage(None, "submitted")),
+        ("  -> rules engine decided (main thread)", stage("submitted", "decided")),
+        ("  -> journal line written + fsync'd", stage("decided", "written")),
+        ("     (of which BattleStore.append_many)", stage("write_start", "written")),
+        ("  -> BattleChanged handled by the screen", stage("written", "settled")),
+        ("  -> battle screen redraw() done", stage("settled", "redrawn")),
+        ("  -> frame drawn", stage("redrawn", "total")),
+        ("enter (roll resolved) -> saved and shown", total),
+        ("ctrl+z (undo) -> saved and shown", undos),
+        ("baseline: write + fsync of the same line", fsync),
+    ]
+    for label, samples in rows:
+        if samples:
+            print(f"   {label:<52} {med(samples):7.1f}ms {p95(samples):7.1f}ms")
+    print(f"   {'first roll after opening (cold, not in the figures)':<52} {cold:7.1f}ms")
+    ok = p95(total) <= aim
+    print(f"   aim: p95 {p95(total):.1f} ms <= 60 fps frame {FRAME_MS:.1f} ms + fsync p95 {p95(fsync):.1f} ms "
+          f"= {aim:.1f} ms: {'met' if ok else 'MISSED'} ({p95(total) / aim:.2f}x the aim)")
+    if len(shots) < 20:
+        print(f"   (with {len(shots)} samples the p95 is close to the maximum)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    tier = parser.add_mutually_exclusive_group()
+    tier.add_argument("--quick", action="store_true", help=f"fewer samples {TIERS['quick']} (about a minute)")
+    tier.add_argument("--full", action="store_true", help=f"more samples {TIERS['full']} (under three minutes)")
+    parser.add_argument("--starts", type=int, default=None, help="start-ups of each kind")
+    parser.add_argument("--rolls", type=int, default=None, help="timed rolls")
+    parser.add_argument("--budget", type=float, default=None, help="seconds the timed rolls may take at most")
+    parser.add_argument("--events", type=int, default=5000, help="log entries in the long battle (default 5000)")
+    parser.add_argument("--skip-startup", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--skip-keys", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    starts, rolls, budget = TIERS["quick" if args.quick else "full" if args.full else "default"]
+    starts = max(1, args.starts or starts)
+    rolls = max(1, args.rolls or rolls)
+    budget = args.budget if args.budget is not None else budget
+    from textual import __version__ as textual_version
+
+    load = f", load {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
+    print(f"Skirmish Desk TUI bench: Python {platform.python_version()}, Textual {textual_version}, "
+          f"{os.cpu_count()} CPUs{load}")
+    print()
+    if not args.skip_startup:
+        bench_startup(starts)
+    if not args.skip_keys:
+        with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as tmp:
+            asyncio.run(key_to_shown(Path(tmp), rolls, budget, args.events))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""The battle log pane with a long battle: a window of the newest entries, redraws
+that touch only the rows that changed, and the same rows as a list built afresh."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.app import App, ComposeResult
+
+from tui.widgets.log_pane import EARLIER, WINDOW, LogPane
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    text: str
+    round: int = 1
+    kind: str = "note"
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+def entries(n: int, start: int = 0) -> list[Entry]:
+    # every seventh entry is long enough to wrap, so rows differ in height
+    return [Entry(i, f"entry {i}" + (" with a long tail that wraps in the pane" * 3 if i % 7 == 0 else ""),
+                  round=1 + i // 50) for i in range(start, start + n)]
+
+
+class LogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield LogPane(id="log")
+
+
+def layout(pane: LogPane) -> tuple[list[Any], list[Any], dict[int, int]]:
+    return [o.id for o in pane.options], list(pane._lines), dict(pane._heights)
+
+
+async def fresh_layout(events: list[Entry], undone: list[Entry], start: int) -> tuple[Any, ...]:
+    """The rows a pane drawn once from scratch shows for the same window."""
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(LogPane)
+        pane._start = start
+        pane.show(events, undone)
+        await pilot.pause()
+        return layout(pane)
+
+
+async def test_a_long_log_shows_the_newest_window_under_an_earlier_row():
+    app = LogApp()
+    events = entries(WINDOW + 50)
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(LogPane)
+        pane.show(events)
+        await pilot.pause()
+        ids = [o.id for o in pane.options]
+        assert ids[0] == EARLIER and len(ids) == WINDOW + 1
+        assert ids[1] == str(events[50].seq) and ids[-1] == str(events[-1].seq)
+        assert "50 earlier entries" in str(pane.options[0].prompt.renderable if hasattr(pane.options[0].prompt, "renderable") else pane.options[0].prompt)
+        assert pane.highlighted_seq == events[-1].seq
+        assert "250 events" in pane.border_subtitle
+        # enter on the earlier row shows the rest, keeping the entry that was first in view
+        pane.highlighted = 0
+        assert pane.on_earlier_row and pane.highlighted_seq is None
+        pane.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        ids = [o.id for o in pane.options]
+        assert ids[0] == "0" and len(ids) == len(events)
+        assert pane.highlighted_seq == events[50].seq
+
+
+async def test_appending_and_undoing_change_only_the_tail_and_match_a_fresh_list():
+    app = LogApp()
+    events = entries(WINDOW + 30)
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(LogPane)
+        pane.show(events)
+        await pilot.pause()
+        first_rows = list(pane.options[:10])
+        # a new event: one row appended, the rows above are the same objects
+        events = events + entries(1, start=len(events))
+        pane.show(events)
+        await pilot.pause()
+        assert list(pane.options[:10]) == first_rows
+        assert layout(pane) == await fresh_layout(events, [], 30)
+        # an undo of the last two (one of them wraps): they move below, struck through
+        undone = events[-2:][::-1]
+        kept = events[:-2]
+        pane.show(kept, undone)
+        await pilot.pause()
+        assert list(pane.options[:10]) == first_rows
+        ids = [o.id for o in pane.options]
+        assert ids[-2:] == [f"undone-{e.seq}" for e in undone]
+        assert layout(pane) == await fresh_layout(kept, undone, 30)
+        assert pane.highlighted_seq == kept[-1].seq
+        # a new command clears the redo list
+        kept = kept + [Entry(9999, "a new shot")]
+        pane.show(kept, [])
+        await pilot.pause()
+        assert layout(pane) == await fresh_layout(kept, [], 30)
+
+
+async def test_undoing_past_the_window_redraws_a_new_window():
+    app = LogApp()
+    events = entries(WINDOW + 5)
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(LogPane)
+        pane.show(events)
+        await pilot.pause()
+        short = events[:3]
+        pane.show(short, events[3:][::-1][:2])
+        await pilot.pause()
+        ids = [o.id for o in pane.options]
+        assert ids[:3] == ["0", "1", "2"] and EARLIER not in ids
