@@ -22,7 +22,9 @@
    ``ctrl+z`` then undoes the shot the same way (timed too), so every sample starts from
    the same state. The stages between come from wrappers on the session, its store and
    the screen. Baseline: ``write`` + ``fsync`` of the same journal line to a file in
-   the same folder, interleaved with the samples (400 in all). Aim: p95 within one
+   the same folder, interleaved with the samples (400 in all); and the floor every
+   Textual app has, a bare app whose key updates one ``Static`` (Textual paints on a
+   60 fps timer, so a key waits up to a frame for its paint). Aim: p95 within one
    60 fps frame (16.7 ms) plus the baseline's p95.
 
 Frames are timed in ``App._display``; since headless Textual skips encoding a frame for
@@ -291,6 +293,47 @@ async def open_roll_dialog(pilot: Any, shooter: str) -> Any:
     raise SystemExit(f"tui_bench: no roll dialog after s and the pickers (screen: {app.screen})")
 
 
+async def bare_key_to_frame(samples: int) -> list[float]:
+    """The floor any Textual app has: a bare app whose key updates one ``Static``
+    (no save, no rules), from the key to the frame showing it, in ms."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class Bare(App[None]):
+        BINDINGS = [("x", "bump", "Bump")]
+        count = 0
+
+        def compose(self) -> ComposeResult:
+            yield Static("0", id="n")
+
+        def action_bump(self) -> None:
+            self.count += 1
+            self.query_one("#n", Static).update(str(self.count))
+
+    app = clocked(Bare)()
+    out: list[float] = []
+    async with app.run_test(headless=True, size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        for _ in range(samples + 1):
+            await pilot.pause(0.05)
+            done = asyncio.Event()
+            marks: dict[str, float] = {}
+
+            def frame(t: float) -> None:
+                if "at" not in marks:
+                    marks["at"] = t
+                    done.set()
+
+            app.on_frame = frame
+            sent = now()
+            task = asyncio.create_task(app._press_keys(["x"]))
+            await asyncio.wait_for(done.wait(), 10)
+            await task
+            app.on_frame = None
+            out.append((marks["at"] - sent) * 1000)
+    return out[1:]
+
+
 async def key_to_shown(folder: Path, rolls: int, budget_s: float, events: int) -> None:
     from tui.app import SkirmishApp
     from tui.opening import LaunchPlan
@@ -388,6 +431,9 @@ async def key_to_shown(folder: Path, rolls: int, budget_s: float, events: int) -
         if samples:
             print(f"   {label:<52} {med(samples):7.1f}ms {p95(samples):7.1f}ms")
     print(f"   {'first roll after opening (cold, not in the figures)':<52} {cold:7.1f}ms")
+    bare = await bare_key_to_frame(max(20, len(shots)))
+    print(f"   {'bare Textual app: key -> Static updated -> frame':<52} {med(bare):7.1f}ms {p95(bare):7.1f}ms"
+          f"   (the floor: Textual paints on a {FRAME_MS:.1f} ms timer)")
     ok = p95(total) <= aim
     print(f"   aim: p95 {p95(total):.1f} ms <= 60 fps frame {FRAME_MS:.1f} ms + fsync p95 {p95(fsync):.1f} ms "
           f"= {aim:.1f} ms: {'met' if ok else 'MISSED'} ({p95(total) / aim:.2f}x the aim)")

@@ -127,7 +127,7 @@ class BattleScreen(BattleCommands, Screen[None]):
             hand.show(self.state, self.selected)
 
     def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", Static).update(text, layout=False)  # one line, always
 
     # ------------------------------------------------------------------ selection
     def select_model(self, model_id: str, focus: bool = False) -> None:

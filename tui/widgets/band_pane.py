@@ -3,7 +3,9 @@
 Columns: turn glyph, name, archetype, effective profile, weapons, status, markers,
 actions left, XP gained. Columns that do not fit the pane's width are dropped in
 priority order (the model card, one key away, always has everything). The cursor
-row is the selected model: moving it posts ``ModelSelected``.
+row is the selected model: moving it posts ``ModelSelected``. A redraw with the
+same models and turn order does nothing; otherwise only changed rows are drawn
+again (``RowTable``).
 """
 from __future__ import annotations
 
@@ -12,11 +14,11 @@ from typing import Any, Callable
 
 from rich.text import Text
 from textual import events
-from textual.widgets import DataTable
 
 from .. import display as d
 from ..actions import bindings
 from ..messages import ModelSelected
+from .row_table import ColumnSpec, RowTable
 
 Cell = Callable[[Any, Any, bool], "Text | str"]
 
@@ -42,20 +44,14 @@ COLUMNS: tuple[Column, ...] = (
     Column("act", "Act", lambda s, m, short: d.actions_left(s, m), 3),
     Column("xp", "XP", lambda s, m, short: d.xp(m), 5),
 )
-PADDING = 2  # DataTable's cell padding, both sides
+PADDING = 2  # a blank cell either side of each column
 
 
 def _width(cell: Text | str) -> int:
     return Text(cell).cell_len if isinstance(cell, str) else cell.cell_len
 
 
-def _same(a: Text | str | None, b: Text | str) -> bool:
-    if isinstance(a, Text) and isinstance(b, Text):
-        return a.plain == b.plain and a.spans == b.spans and a.style == b.style
-    return a == b
-
-
-class BandPane(DataTable):
+class BandPane(RowTable):
     """The models of one side. ``show(state)`` redraws; the screen calls it."""
 
     BINDINGS = bindings("band")
@@ -78,19 +74,18 @@ class BandPane(DataTable):
     """
 
     def __init__(self, side: str, *, id: str | None = None) -> None:
-        super().__init__(id=id, cursor_type="row", zebra_stripes=False, show_cursor=True)
+        super().__init__(id=id)
         self.side = side
         self._state: Any = None
-        self._shown: tuple[str, ...] = ()
-        self._rows: tuple[str, ...] = ()
-        self._cells: dict[tuple[str, str], Text | str] = {}
+        self._drawn: tuple[Any, ...] = ()  # what the rows were drawn from
         self._width = 0
 
     # ------------------------------------------------------------------ drawing
     def show(self, state: Any, to_act: bool = False) -> None:
         """Redraw from ``state`` keeping the selected model."""
         self._state = state
-        self.set_class(to_act, "-to-act")
+        if self.has_class("-to-act") != to_act:  # restyling costs even when nothing changes
+            self.set_class(to_act, "-to-act")
         side = state.side(self.side)
         models = state.models_of(self.side)
         acted = sum(1 for m in models if m.activated or not m.on_table)
@@ -114,33 +109,22 @@ class BandPane(DataTable):
         return [c for c in COLUMNS if c.key in chosen]
 
     def _rebuild(self) -> None:
-        """Redraw: changed cells only, unless the columns or the models changed."""
+        """Lay out the rows again, unless the models, the turn order and the width are
+        the very same objects and numbers as last time (the cells depend on no more)."""
         state = self._state
         if state is None:
             return
         width = self.size.width - 1
-        short = 0 < width < 60
         models = state.models_of(self.side)
+        drawn = (width, state.order, *models)
+        if len(drawn) == len(self._drawn) and all(a is b or a == b for a, b in zip(drawn, self._drawn)):
+            return
+        self._drawn = drawn
+        short = 0 < width < 60
         cells = {col.key: [col.cell(state, m, short) for m in models] for col in COLUMNS}
         columns = self._columns_for(width, cells)
-        keys = tuple(c.key for c in columns)
-        rows = tuple(m.id for m in models)
-        old = self._cells
-        self._cells = {(m.id, c.key): cells[c.key][i] for i, m in enumerate(models) for c in columns}
-        if keys == self._shown and rows == self._rows:
-            for cell_key, value in self._cells.items():
-                if not _same(old.get(cell_key), value):
-                    self.update_cell(cell_key[0], cell_key[1], value, update_width=True)
-            return
-        selected = self.selected_model
-        self.clear(columns=True)
-        for col in columns:
-            self.add_column(col.label, key=col.key)
-        for i, m in enumerate(models):
-            self.add_row(*(cells[c.key][i] for c in columns), key=m.id)
-        self._shown, self._rows = keys, rows
-        if selected is not None:
-            self.select(selected)
+        self.set_columns([ColumnSpec(c.key, c.label) for c in columns])
+        self.set_rows([(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)])
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._width:
@@ -150,27 +134,21 @@ class BandPane(DataTable):
     # ------------------------------------------------------------------ selection
     @property
     def selected_model(self) -> str | None:
-        if self.row_count == 0:
+        if not self.row_count:
             return None
-        try:
-            key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
-        except Exception:  # noqa: BLE001 - no rows yet
-            return None
-        return key.value
+        return self.row_keys[min(self.cursor_row, self.row_count - 1)]
 
     def select(self, model_id: str) -> bool:
         """Put the cursor on ``model_id`` if it is in this band."""
-        try:
-            row = self.get_row_index(model_id)
-        except Exception:  # noqa: BLE001 - not in this band
+        if model_id not in self.row_keys:
             return False
-        self.move_cursor(row=row, animate=False)
+        self.move_cursor(self.get_row_index(model_id))
         return True
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_table_row_highlighted(self, event: RowTable.RowHighlighted) -> None:
         event.stop()
-        if self.has_focus and event.row_key.value:
-            self.post_message(ModelSelected(event.row_key.value))
+        if self.has_focus and event.row_key:
+            self.post_message(ModelSelected(event.row_key))
 
     def on_focus(self) -> None:
         model = self.selected_model

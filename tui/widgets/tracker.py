@@ -87,7 +87,11 @@ class Tracker(Static):
     """
 
     def show(self, state: Any, note: str = "") -> None:
-        self.update(self.render_state(state, note))
+        text = self.render_state(state, note)
+        lines = text.plain.count("\n") + 1
+        # the lines do not wrap: only a change in their number changes the layout
+        self.update(text, layout=lines != getattr(self, "_line_count", 0))
+        self._line_count = lines
 
     @staticmethod
     def render_state(state: Any, note: str = "") -> Text:

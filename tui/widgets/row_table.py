@@ -1,0 +1,241 @@
+"""A light table of keyed rows with a sticky header and a row cursor.
+
+The band panes (one row per model) redraw often and change one or two cells at a
+time. Textual's ``DataTable`` re-renders every visible cell on any change; this
+table keeps a rendered line per row and re-renders only the rows whose cells
+changed, so a redraw costs what changed, not the whole pane.
+
+Cells are Rich ``Text`` (or ``str``); columns are sized to their widest cell. The
+owner decides which columns to show (``set_columns``) and sets rows with
+``set_rows``; moving the cursor posts ``RowTable.RowHighlighted``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+PAD = 1
+"""Blank cells either side of each column."""
+
+
+def as_text(value: Text | str) -> Text:
+    return value if isinstance(value, Text) else Text(value)
+
+
+def same_cell(a: Text | str | None, b: Text | str | None) -> bool:
+    if isinstance(a, Text) and isinstance(b, Text):
+        return a.plain == b.plain and a.spans == b.spans and a.style == b.style
+    return a == b
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    key: str
+    label: str
+
+
+class RowTable(ScrollView, can_focus=True):
+    """Rows of cells under a header; ``cursor_row`` is the highlighted row."""
+
+    COMPONENT_CLASSES = {"row-table--header", "row-table--cursor", "row-table--cursor-blurred"}
+
+    DEFAULT_CSS = """
+    RowTable {
+        height: auto;
+        max-height: 100%;
+        & > .row-table--header { text-style: bold; color: $text-accent; background: $panel; }
+        & > .row-table--cursor { background: $block-cursor-background; color: $block-cursor-foreground;
+                                 text-style: $block-cursor-text-style; }
+        & > .row-table--cursor-blurred { background: $block-cursor-blurred-background;
+                                         color: $block-cursor-blurred-foreground;
+                                         text-style: $block-cursor-blurred-text-style; }
+    }
+    """
+
+    class RowHighlighted(Message):
+        """The cursor moved to the row ``row_key``."""
+
+        def __init__(self, table: "RowTable", row_key: str) -> None:
+            super().__init__()
+            self.table = table
+            self.row_key = row_key
+
+        @property
+        def control(self) -> "RowTable":
+            return self.table
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._columns: tuple[ColumnSpec, ...] = ()
+        self._keys: list[str] = []
+        self._cells: dict[str, dict[str, Text | str]] = {}
+        self._widths: dict[str, int] = {}
+        self._lines: dict[str, Text] = {}  # each row as one line of text (columns laid out)
+        self._strips: dict[tuple[str, str, int], Strip] = {}  # (row, look, width) -> drawn line
+        self.cursor_row = 0
+
+    # ------------------------------------------------------------------ content
+    @property
+    def row_count(self) -> int:
+        return len(self._keys)
+
+    @property
+    def row_keys(self) -> tuple[str, ...]:
+        return tuple(self._keys)
+
+    @property
+    def column_keys(self) -> tuple[str, ...]:
+        return tuple(c.key for c in self._columns)
+
+    def get_cell(self, row_key: str, column_key: str) -> Text | str:
+        return self._cells[row_key][column_key]
+
+    def get_row_index(self, row_key: str) -> int:
+        return self._keys.index(row_key)
+
+    def set_columns(self, columns: Sequence[ColumnSpec]) -> None:
+        """Show these columns (the rows are laid out again)."""
+        columns = tuple(columns)
+        if columns != self._columns:
+            self._columns = columns
+            self._widths = {}
+            self._relayout(set(self._keys))
+
+    def set_rows(self, rows: Sequence[tuple[str, dict[str, Text | str]]]) -> None:
+        """The table's rows, in order; only rows whose cells changed are drawn again."""
+        keys = [key for key, _ in rows]
+        changed = {key for key, cells in rows
+                   if key not in self._cells or self._cells[key].keys() != cells.keys()
+                   or not all(same_cell(self._cells[key][c], v) for c, v in cells.items())}
+        order_changed = keys != self._keys
+        self._keys = keys
+        self._cells = {key: dict(cells) for key, cells in rows}
+        if changed or order_changed:
+            self._relayout(changed)
+        if self.cursor_row >= len(keys):
+            self.move_cursor(max(0, len(keys) - 1))
+
+    def _relayout(self, changed: set[str]) -> None:
+        # a column grows to its widest cell and does not shrink back (until the columns
+        # change): "ready" turning into "activated" and back redraws one row, not all
+        widths = {c.key: max([Text(c.label).cell_len, self._widths.get(c.key, 0),
+                              *(as_text(self._cells[k].get(c.key, "")).cell_len for k in self._keys)])
+                  for c in self._columns}
+        everything = widths != self._widths
+        if everything:  # every row moves: lay them all out
+            self._widths = widths
+            changed = set(self._keys)
+            self._strips.clear()
+        for key in changed:
+            self._lines[key] = self._layout({c.key: self._cells[key].get(c.key, "") for c in self._columns})
+        if changed and self._strips:
+            self._strips = {k: v for k, v in self._strips.items() if k[0] not in changed}
+        for key in [k for k in self._lines if k not in self._cells]:
+            del self._lines[key]
+        total = sum(self._widths.values()) + 2 * PAD * len(self._columns)
+        size = Size(total, len(self._keys) + 1)
+        if size != self.virtual_size:
+            self.virtual_size = size
+            self.refresh(layout=True)
+        if everything:
+            self.refresh()
+        else:  # only the changed rows' lines are painted again
+            for key in changed:
+                self.refresh_line(self._keys.index(key) + 1)
+
+    def _layout(self, cells: dict[str, Text | str]) -> Text:
+        line = Text(no_wrap=True, overflow="crop", end="")
+        for column in self._columns:
+            cell = as_text(cells.get(column.key, "")).copy()
+            cell.truncate(self._widths[column.key], overflow="ellipsis", pad=True)
+            line.append(" " * PAD)
+            line.append_text(cell)
+            line.append(" " * PAD)
+        return line
+
+    # ------------------------------------------------------------------ drawing
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if y == 0:
+            header = {c.key: c.label for c in self._columns}
+            style = base + self.get_component_rich_style("row-table--header")
+            return self._strip(self._layout(header), width, style)
+        index = y - 1 + self.scroll_offset.y
+        if not 0 <= index < len(self._keys):
+            return Strip.blank(width, base)
+        key = self._keys[index]
+        look = "plain"
+        if index == self.cursor_row:
+            look = "cursor" if self.has_focus else "blurred"
+        cache_key = (key, look, width)
+        strip = self._strips.get(cache_key)
+        if strip is None:
+            style = base
+            if look == "cursor":
+                style = base + self.get_component_rich_style("row-table--cursor")
+            elif look == "blurred":
+                style = base + self.get_component_rich_style("row-table--cursor-blurred")
+            strip = self._strip(self._lines[key], width, style, cursor=look != "plain")
+            self._strips[cache_key] = strip
+        return strip
+
+    def _strip(self, line: Text, width: int, style: Style, cursor: bool = False) -> Strip:
+        segments = line.render(self.app.console, end="")
+        # under the cells' own styles; on the cursor row the cursor's colours win
+        segments = Segment.apply_style(segments, None if cursor else style, style if cursor else None)
+        return Strip(list(segments)).extend_cell_length(width, style).crop(0, width)
+
+    def notify_style_update(self) -> None:
+        self._strips.clear()
+        super().notify_style_update()
+
+    # ------------------------------------------------------------------ cursor
+    def move_cursor(self, row: int) -> None:
+        if not self._keys:
+            self.cursor_row = 0
+            return
+        row = max(0, min(row, len(self._keys) - 1))
+        moved = row != self.cursor_row
+        self.refresh_line(self.cursor_row + 1)
+        self.cursor_row = row
+        visible = max(1, self.scrollable_content_region.height - 1)
+        top = int(self.scroll_offset.y)
+        if row < top:
+            self.scroll_to(y=row, animate=False)
+        elif row >= top + visible:
+            self.scroll_to(y=row - visible + 1, animate=False)
+        self.refresh_line(row + 1)
+        if moved:
+            self.post_message(self.RowHighlighted(self, self._keys[row]))
+
+    def action_cursor_down(self) -> None:
+        self.move_cursor(self.cursor_row + 1)
+
+    def action_cursor_up(self) -> None:
+        self.move_cursor(self.cursor_row - 1)
+
+    def action_first(self) -> None:
+        self.move_cursor(0)
+
+    def action_last(self) -> None:
+        self.move_cursor(len(self._keys) - 1)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y >= 1:
+            self.move_cursor(event.y - 1 + int(self.scroll_offset.y))
+
+    def on_focus(self, event: events.Focus) -> None:
+        self.refresh_line(self.cursor_row + 1)
+
+    def on_blur(self, event: events.Blur) -> None:
+        self.refresh_line(self.cursor_row + 1)
