@@ -18,3 +18,23 @@ async def _mid_activation(pilot) -> None:
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 def test_dashboard_mid_activation(snap_compare, make_app, size):
     assert snap_compare(make_app(), terminal_size=size, run_before=_mid_activation)
+
+
+async def _shooting_dialog(pilot) -> None:
+    from tui.dialogs.roll_dialog import HOTKEYS, RollDialog
+
+    screen = await start_round_one(pilot)
+    side = screen.state.order.to_act
+    shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged and m.spec.ranged[0] != "flamer")
+    screen.select_model(shooter.id, focus=True)
+    await press(pilot, "a", "s")
+    while not isinstance(pilot.app.screen, RollDialog):  # weapon and target: the first of each
+        await press(pilot, "enter")
+    keys = [o.key for o in pilot.app.screen.current.options]
+    await press(pilot, HOTKEYS[keys.index("cover")])
+    await pilot.press("3", "space", "4")  # typed, not yet rolled
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_shooting_dialog_with_cover_toggled_and_dice_typed(snap_compare, make_app, size):
+    assert snap_compare(make_app(), terminal_size=size, run_before=_shooting_dialog)

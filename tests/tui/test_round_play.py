@@ -1,0 +1,88 @@
+"""A round of the demo battle played through the keys, as issue 4 lists it: an
+activation with a move and a shot with two toggled modifiers and typed dice, a melee
+with support, the end of the round."""
+from __future__ import annotations
+
+from tui.dialogs.roll_dialog import HOTKEYS, RollDialog
+
+from .conftest import press, settle, start_round_one
+
+
+async def test_an_activation_moves_then_shoots_with_two_toggles_and_typed_dice(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        side = screen.state.order.to_act
+        shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged and m.spec.ranged[0] != "flamer")
+        screen.select_model(shooter.id, focus=True)
+        await press(pilot, "a", "m", "enter")  # activate, move (the first allowance offered)
+        assert screen.state.model(shooter.id).moves == 1
+        await press(pilot, "s")
+        while not isinstance(app.screen, RollDialog):  # weapon and target: the first of each
+            await press(pilot, "enter")
+        dialog = app.screen
+        keys = [o.key for o in dialog.current.options]
+        assert dict((o.key, o.state) for o in dialog.current.options)["shot_after_move"] == "auto"  # it moved
+        before = str(dialog.query_one("#odds").render())
+        chosen = ("long_range", "cover")  # over 12", and the target within 1" of cover
+        for toggle in chosen:
+            await press(pilot, HOTKEYS[keys.index(toggle)])
+        assert str(dialog.query_one("#odds").render()) != before
+        await pilot.press("3", "space", "4", "enter")  # the dice rolled on the table
+        await settle(pilot)
+        shot = [e for e in screen.session.view.events if e.kind == "shot"][-1]
+        roll = shot.payload["roll"]
+        assert [d["face"] for d in roll["dice"]] == [3, 4]
+        applied = {m["label"]: m["value"] for m in roll["modifiers"]}
+        assert applied['Long range, over 12"'] == -1 and applied['Cover (within 1" of the target)'] == -2
+        assert applied["Shot after Move"] == -1
+        assert "probability" in roll and roll["probability"]
+        assert screen.state.model(shooter.id).actions_used == 2
+
+
+async def test_a_melee_counts_the_support_of_a_second_engaged_model(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        side = screen.state.order.to_act
+        attacker, helper = [m.id for m in screen.state.waiting(side)][:2]
+        screen.select_model(helper, focus=True)
+        await press(pilot, "i", "enter")  # the helper is in contact with the first enemy
+        foe = next(iter(screen.state.model(helper).engaged_with))
+        screen.select_model(attacker, focus=True)
+        await press(pilot, "i")
+        # the same enemy: the contact choices list the enemies in order
+        choices = [ch.value for ch in app.screen.choices]
+        app.screen.query_one("OptionList").highlighted = next(
+            i for i, cmd in enumerate(choices) if getattr(cmd, "enemy", None) == foe and not getattr(cmd, "intercept", True))
+        await press(pilot, "enter")
+        assert foe in screen.state.model(attacker).engaged_with
+        await press(pilot, "a", "f")
+        while not isinstance(app.screen, RollDialog):
+            await press(pilot, "enter")
+        odds = str(app.screen.query_one("#odds").render())
+        helper_name = screen.state.model(helper).name
+        shown = " ".join(str(o.prompt) for o in app.screen.query_one("#modifiers").options) + odds
+        assert helper_name in shown, shown
+        await press(pilot, "r")
+        melee = [e for e in screen.session.view.events if e.kind == "melee_rolled"][-1]
+        assert melee.payload["context"]["support"]["attacker"] == [helper]
+        support = [m for m in melee.payload["roll"]["modifiers"] if m["key"] == "attacker_support"]
+        assert support == [{"label": f"Support: {helper_name}", "value": 1, "rule": "§8.3", "key": "attacker_support"}]
+
+
+async def test_the_round_ends_when_every_model_has_acted_and_the_next_one_starts(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        for _ in range(40):
+            order = screen.state.order
+            if order.to_act not in ("A", "B"):
+                break
+            model = screen.state.waiting(order.to_act)[0]
+            screen.select_model(model.id, focus=True)
+            await press(pilot, "a", "e")
+        assert all(m.activated or not m.on_table for m in screen.state.models)
+        await press(pilot, "n")
+        assert screen.state.order.round == 2
+        assert all(not m.activated for m in screen.state.models if m.on_table)
