@@ -6,8 +6,10 @@ each call.
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .dice import DiceEntryError, DiceSource, SeededDice
 from .events import REDO, UNDO, Event, EventDraft
@@ -49,10 +51,11 @@ class Battle:
         self._states: list[Any] = [self.initial]  # state after each effective event
         self._active: list[Event] = []
         self._redo: list[tuple[Event, ...]] = []
-        loaded = [e if isinstance(e, Event) else Event.from_dict(e) for e in entries]
-        if loaded:
-            self.entries = loaded
-            self._rebuild()
+        with _bulk():
+            loaded = [e if isinstance(e, Event) else Event.from_dict(e) for e in entries]
+            if loaded:
+                self.entries = loaded
+                self._rebuild()
 
     # -- reading -------------------------------------------------------------
     @property
@@ -158,6 +161,20 @@ class Battle:
         for event in self._active:
             state = self.ruleset.evolve(state, event)
             self._states.append(state)
+
+
+@contextmanager
+def _bulk() -> Iterator[None]:
+    """Replaying a long log makes many small objects that all stay alive: the cyclic
+    garbage collector would scan them again and again for nothing (a quarter of the
+    replay time of a 5,000-event battle). Paused while replaying, then back as it was."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def new_header(ruleset: str, setup: dict[str, Any], seed: int, title: str = "", **extra: Any) -> dict[str, Any]:

@@ -208,7 +208,11 @@ class BattleState:
 
     # ------------------------------------------------------------------ changes
     def with_model(self, model_id: str, **changes: Any) -> "BattleState":
-        return changed(self, models=tuple(changed(m, **changes) if m.id == model_id else m for m in self.models))
+        models = self.models
+        for i, m in enumerate(models):
+            if m.id == model_id:  # ids are unique: one copy, the rest shared
+                return changed(self, models=(*models[:i], changed(m, **changes), *models[i + 1:]))
+        return changed(self, models=models)
 
     def with_models(self, fn) -> "BattleState":
         return changed(self, models=tuple(fn(m) for m in self.models))
