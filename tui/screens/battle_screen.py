@@ -100,7 +100,11 @@ class BattleScreen(BattleCommands, Screen[None]):
         stack = width < NARROW or (bands < SIDE_BY_SIDE and height >= TALL)
         self.set_class(stack, "-narrow")
         self.set_class(event.size.width >= WIDE, "-wide")
-        self.query_one(SteadyFooter).compact = event.size.width < 120
+        footer = self.query_one(SteadyFooter)
+        footer.compact = event.size.width < 120
+        # a narrow footer cannot hold every key: the docked "ctrl+p palette" would sit on
+        # top of the last ones; "? Help" (second in the footer) lists ctrl+p with the rest
+        footer.show_command_palette = event.size.width >= 120
 
     # ------------------------------------------------------------------ reading
     @property
