@@ -1,0 +1,120 @@
+"""Command points (§15): a commander spends a point, for itself or a friendly model within
+6", on a re-roll of a test or an activation. Spent points never come back. Readings of
+cost, friendliness, re-rolling a re-roll and the bought activation are [XK-A17] settings.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.records import changed
+from engine.ruleset import Rejected
+
+from . import tables as t
+from .attack_records import hit_record, pair_record
+from .commands import SpendCommandPoint
+from .procedures import faces_for
+from .state import BattleState
+
+Decision = Rejected | Sequence[EventDraft]
+
+
+def cost(state: BattleState) -> int:
+    return int(state.setting("cp_cost") or 1)
+
+
+def _check(state: BattleState, cmd: SpendCommandPoint) -> Rejected | None:
+    if cmd.use not in t.CP_USES:
+        return Rejected(f"use must be one of {', '.join(t.CP_USES)}", kind="malformed")
+    for mid in (cmd.commander, cmd.model):
+        if not state.has_model(mid):
+            return Rejected(f"no model '{mid}'", kind="malformed")
+    c, m = state.model(cmd.commander), state.model(cmd.model)
+    if not c.in_play or c.spec.command_points <= 0:
+        return Rejected(f"{c.name} is not a commander in play", "§15")
+    if c.command_points < cost(state):
+        return Rejected(f"{c.name} has {c.command_points} command point(s) left; the effect costs {cost(state)}",
+                        "§15 [XK-A17](a)")
+    if m.side != c.side and state.setting("cp_friendly") != "any":
+        return Rejected(f"{m.name} is not a friendly model", "§15 [XK-A17](b)")
+    if m.id != c.id and not cmd.within_6:
+        return Rejected(f"{m.name} must be within {t.COMMAND_RANGE_INCHES}\" of {c.name}", "§15")
+    if not m.in_play:
+        return Rejected(f"{m.name} is out of play", "§17")
+    return None
+
+
+def spend(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
+    problem = _check(state, cmd)
+    if problem:
+        return problem
+    return _reroll(state, cmd, dice) if cmd.use == "reroll" else _activation(state, cmd)
+
+
+def _spent(state: BattleState, cmd: SpendCommandPoint, what: str) -> EventDraft:
+    c = state.model(cmd.commander)
+    left = c.command_points - cost(state)
+    return EventDraft("command_point_spent", {"commander": c.id, "use": cmd.use, "model": cmd.model,
+                                              "cost": cost(state), "left": left}, actor=c.id,
+                      text=f"{c.name} spends {cost(state)} command point{'s' * (cost(state) != 1)} ({left} left): "
+                           f"{what} (§15).")
+
+
+def _activation(state: BattleState, cmd: SpendCommandPoint) -> Decision:
+    m = state.model(cmd.model)
+    if state.turn.phase != "activations":
+        return Rejected("an activation can be bought during a turn's activations", "§15")
+    if state.attack is not None:
+        return Rejected("finish the attack first", "§8")
+    if m.id in state.turn.bonus:
+        return Rejected(f"{m.name} already has a bought activation waiting", "§15")
+    if state.setting("cp_activation") == "replaces":
+        if state.turn.active is not None or state.turn.next_side != m.side or state.turn.bonus:
+            return Rejected(f"under this setting the point replaces {state.side_name(m.side)}'s next normal "
+                            "activation: spend it when that side is about to activate", "§15 [XK-A17](d)")
+    return [_spent(state, cmd, f"an activation for {m.name}" + (" (it has already activated)" if m.activated else ""))]
+
+
+def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
+    a = state.attack
+    m = state.model(cmd.model)
+    if a is None:
+        return Rejected("no test is open to re-roll (re-roll right after an attack's roll)", "§15")
+    again = state.setting("cp_reroll_again") == "on"
+    if m.id == a.attacker:
+        if a.kind == "indirect" and a.stage != "landed":
+            return Rejected("the indirect-fire hit test is re-rolled before the GM says where it landed", "§15")
+        if not a.faces:
+            return Rejected(f"{m.name} made no roll in this attack", "§15")
+        if a.rerolled and not again:
+            return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
+        faces = faces_for(cmd.faces, a.att_dice, dice, f"{m.name}'s re-rolled Att dice")
+        new = changed(a, faces=faces, replaced=a.faces)
+        payload = {"model": m.id, "which": "attack", "faces": list(faces), "replaced": list(a.faces)}
+        if a.kind == "indirect":
+            record, sl = hit_record(state, new)
+            scatter = a.scatter
+            if sl < 1 and scatter is None:
+                scatter = faces_for(None, 1, dice, "the scatter die")[0]
+            new = changed(new, hit=sl >= 1, scatter=scatter)
+            record, _ = hit_record(state, new)
+            payload.update(hit=sl >= 1, scatter=scatter, rolls=[record.to_dict()])
+        else:
+            payload["rolls"] = [pair_record(state, new, x)[0].to_dict() for x in new.targets if not x.avoided]
+    else:
+        x = a.target(m.id)
+        if x is None or not x.faces:
+            return Rejected(f"{m.name} made no test in this attack to re-roll", "§15")
+        if x.rerolled and not again:
+            return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
+        faces = faces_for(cmd.faces, x.def_dice, dice, f"{m.name}'s re-rolled Def dice")
+        new_x = changed(x, faces=faces, replaced=x.faces)
+        new = changed(a, targets=tuple(new_x if y.model == m.id else y for y in a.targets))
+        payload = {"model": m.id, "which": "defence", "faces": list(faces), "replaced": list(x.faces),
+                   "rolls": [pair_record(state, new, new_x)[0].to_dict()]}
+    outcome = "; ".join(r["outcome"] for r in payload["rolls"]) or "no pair to compare"
+    return [_spent(state, cmd, f"{m.name} re-rolls its test"),
+            EventDraft("test_rerolled", payload, actor=m.id,
+                       text=f"{m.name} re-rolls {' '.join(map(str, payload['replaced']))} → "
+                            f"{' '.join(map(str, faces))}: {outcome}. The new result stands.")]

@@ -1,0 +1,142 @@
+"""Exact xK6 odds (§23) as ``Fraction`` distributions.
+
+* ``pool_result(faces)``: the unmodified result of a pool (§3).
+* ``pool_distribution(x)``: the unmodified result of x dice, by the closed form of §23.1.
+* ``opposed_sl(...)`` / ``threshold_sl(...)``: the success level of a test (§4).
+* ``depletion(x, k)``: P(unmodified result ≤ k) = (k/6)^x (§23.4).
+* ``damage_distribution`` / ``wound_distribution``: SL × DAM and wounds against Armour (§17).
+
+Modifiers only shift a result; they never change the number of dice (§19).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import Iterable, Mapping
+
+from . import tables as t
+
+Dist = dict[int, Fraction]
+
+
+class NoDice(ValueError):
+    """[XK-A1]: a skill of level 0 has no dice, so there is no test."""
+
+
+def pool_result(faces: Iterable[int]) -> int:
+    """§3: the highest face, +1 for every 6 after the first ([3, 6, 6] → 7)."""
+    faces = tuple(faces)
+    if not faces:
+        raise NoDice("skill level 0: no dice [XK-A1]")
+    sixes = faces.count(6)
+    return t.SIX_BASE + sixes if sixes else max(faces)
+
+
+@lru_cache(maxsize=None)
+def _pool(x: int) -> tuple[tuple[int, Fraction], ...]:
+    whole = 6 ** x
+    out = [(k, Fraction(k ** x - (k - 1) ** x, whole)) for k in range(1, 6)]
+    out += [(t.SIX_BASE + j, Fraction(comb(x, j) * 5 ** (x - j), whole)) for j in range(1, x + 1)]
+    return tuple(out)
+
+
+def pool_distribution(x: int) -> Dist:
+    """§23.1: the unmodified result of ``x`` dice; ``NoDice`` for x < 1 [XK-A1]."""
+    if x < 1:
+        raise NoDice("skill level 0: no dice [XK-A1]")
+    return dict(_pool(x))
+
+
+def result_distribution(x: int, modifier: int = 0) -> Dist:
+    """The modified result: the pool shifted by ``modifier``."""
+    return {v + modifier: p for v, p in _pool(x)} if x >= 1 else pool_distribution(x)
+
+
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    return sum((v * p for v, p in dist.items()), Fraction(0))
+
+
+def at_least(dist: Mapping[int, Fraction], k: int) -> Fraction:
+    return sum((p for v, p in dist.items() if v >= k), Fraction(0))
+
+
+@lru_cache(maxsize=4096)
+def _opposed(xa: int, ma: int, xd: int, md: int) -> tuple[tuple[int, Fraction], ...]:
+    out: Dist = {}
+    for a, pa in _pool(xa):
+        for d, pd in _pool(xd):
+            sl = (a + ma) - (d + md)
+            out[sl] = out.get(sl, Fraction(0)) + pa * pd
+    return tuple(sorted(out.items()))
+
+
+def opposed_sl(att_dice: int, att_mod: int, def_dice: int, def_mod: int) -> Dist:
+    """§4.1: SL = attacker's result − defender's result (SL ≤ 0 fails)."""
+    pool_distribution(att_dice), pool_distribution(def_dice)  # NoDice for level 0
+    return dict(_opposed(att_dice, att_mod, def_dice, def_mod))
+
+
+def threshold_sl(dice: int, modifier: int, threshold: int) -> Dist:
+    """§4.2: SL = result − threshold (SL ≤ 0 fails)."""
+    return {v - threshold: p for v, p in result_distribution(dice, modifier).items()}
+
+
+def success(sl: Mapping[int, Fraction]) -> Fraction:
+    """P(SL ≥ 1)."""
+    return at_least(sl, 1)
+
+
+def depletion(dice: int, empties_on: int) -> Fraction:
+    """§23.4: P(unmodified result ≤ k) = (k/6)^x — every die must show k or less."""
+    k = max(0, min(6, empties_on))
+    return Fraction(k, 6) ** dice if dice >= 1 else Fraction(0)
+
+
+def any_die_depletion(dice: int, empties_on: int) -> Fraction:
+    """[XK-A13](a) other reading: the magazine empties when any single die shows ≤ k."""
+    k = max(0, min(6, empties_on))
+    return 1 - Fraction(6 - k, 6) ** dice if dice >= 1 else Fraction(0)
+
+
+def damage_distribution(sl: Mapping[int, Fraction], dam: int) -> Dist:
+    """§8.1 step 7: damage = SL × DAM on a success, 0 otherwise."""
+    out: Dist = {}
+    for s, p in sl.items():
+        d = s * dam if s >= 1 else 0
+        out[d] = out.get(d, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def wound_distribution(sl: Mapping[int, Fraction], dam: int, armour: int) -> Dist:
+    """§17: wounds = floor(SL × DAM / Armour) on a success."""
+    out: Dist = {}
+    for d, p in damage_distribution(sl, dam).items():
+        w = t.wounds_from(d, armour)
+        out[w] = out.get(w, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def one_die_above(value: int, modifier: int = 0) -> Fraction:
+    """§4.3: one die, modified, above ``value`` (Medic 4 heals on 5+)."""
+    return Fraction(sum(1 for f in range(1, 7) if f + modifier > value), 6)
+
+
+def initiative_odds(command_a: int, command_b: int) -> tuple[Fraction, Fraction, Fraction]:
+    """§5.1: (P(A higher), P(tie), P(B higher)) of 1d6 + highest Command each."""
+    win = tie = lose = Fraction(0)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            diff = (a + command_a) - (b + command_b)
+            if diff > 0:
+                win += Fraction(1, 36)
+            elif diff == 0:
+                tie += Fraction(1, 36)
+            else:
+                lose += Fraction(1, 36)
+    return win, tie, lose
+
+
+def as_text(dist: Mapping[int, Fraction]) -> dict[str, str]:
+    """JSON-safe form for roll records: {"2": "7/36", ...}."""
+    return {str(k): f"{p.numerator}/{p.denominator}" for k, p in sorted(dist.items())}

@@ -1,0 +1,291 @@
+"""What a dashboard shows for an xK6 battle: pure queries of the state, plain data only.
+
+* ``model_lines(state)``: one line per model: skills, armour, wounds and their modifier,
+  stun, burning, held action, speed column in force, magazines, command points.
+* ``turn_view(state)``: turn, phase, who chooses or activates next, what to do next.
+* ``attack_preview(state, attack)``: both pools with every modifier and rule, the exact SL,
+  damage and wound distributions per defender, the ammunition chance, Stealth, the
+  indirect-fire hit chance — before anything is rolled.
+* ``pending_view(state)``: the attack being resolved (its records and what is open).
+* ``legal_options``, ``crossfire_suggested``, ``settings_in_force``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from engine.rolls import Modifier, RollRecord, total
+
+from . import odds, tables as t
+from .attack import check, radius_of, stealth_may_roll
+from .attack_records import hit_record, pair_record
+from .commands import Attack, Target
+from .modifiers import attack_mods, defence_mods, hit_mods
+from .resolve import empty_chance
+from .settings import SETTINGS_BY_KEY
+from .state import BattleState, PendingAttack
+
+
+@dataclass(frozen=True)
+class WeaponLine:
+    """A carried weapon: ``status`` "loaded" | "EMPTY" | "no magazine" | "N rounds" (LA)."""
+
+    id: str
+    name: str
+    loaded: bool
+    mags: int | None
+    rounds: int | None
+    status: str
+    profile: str
+
+
+@dataclass(frozen=True)
+class ModelLine:
+    """One model as the dashboard lists it."""
+
+    id: str
+    side: str
+    name: str
+    att: int
+    defence: int
+    armour: int
+    wounds: int
+    wound_limit: int | None
+    wound_modifier: int
+    stunned: bool
+    burning: bool
+    held: bool
+    activated: bool
+    out: bool
+    speed: str | None
+    speed_att: int | None
+    speed_def: int | None
+    command: int
+    command_points: int
+    weapons: tuple[WeaponLine, ...]
+    markers: str
+    can: tuple[str, ...]
+
+
+def _weapon_line(state: BattleState, model_id: str, weapon_id: str) -> WeaponLine:
+    m = state.model(model_id)
+    spec, w = m.spec.weapon(weapon_id), m.weapon(weapon_id)
+    if spec.limited:
+        status = f"{w.rounds} rounds"
+    elif spec.magazine:
+        status = ("loaded" if w.loaded else "EMPTY") + f", {w.mags} mag{'s' * (w.mags != 1)}"
+    else:
+        status = "no magazine"
+    rng = (f"{spec.optimal:g}\"" + (f"/{spec.maximum:g}\"" if spec.maximum is not None else "")
+           if spec.optimal is not None else "template" if spec.has("FT") else "melee")
+    traits = list(spec.traits) + ([f"AE {spec.ae}"] if spec.ae else [])
+    profile = f"{rng} Acc {spec.acc:+d} DAM {spec.dam} ROF {spec.rof}" + (f" {' '.join(traits)}" if traits else "")
+    return WeaponLine(spec.id, spec.name, w.loaded, w.mags, w.rounds, status, profile)
+
+
+def legal_options(state: BattleState, model_id: str) -> tuple[str, ...]:
+    """Activation options the model may take now (targets aside)."""
+    m = state.model(model_id)
+    if state.turn.phase != "activations" or state.turn.active or state.attack or state.reaction or not m.in_play:
+        return ()
+    if state.turn.bonus:
+        if state.turn.bonus[0] != m.id:
+            return ()
+    elif m.side != state.turn.next_side or m.activated:
+        return ()
+    out = [t.MOVE_ATTACK, t.MOVE_DESIGNATE, t.HOLD]
+    if any(s.magazine and not m.weapon(s.id).loaded for s in m.spec.weapons):
+        out.append(t.RELOAD)
+    if m.spec.medic is not None or m.spec.skills:
+        out.append(t.SKILL)
+    return tuple(out)
+
+
+def model_lines(state: BattleState, side: str | None = None) -> tuple[ModelLine, ...]:
+    out = []
+    for m in state.models:
+        if side is not None and m.side != side:
+            continue
+        col = state.column(m.id)
+        marks = ("✖ out " if m.out else "") + ("★ stunned " if m.stunned else "") + \
+                ("🔥 burning " if m.burning else "") + ("◎ held " if m.held else "") + ("✓ " if m.activated else "")
+        out.append(ModelLine(m.id, m.side, m.name, m.spec.att, m.spec.defence, m.spec.armour, m.wounds, m.spec.wounds,
+                             m.spec.wound_modifier(m.wounds), m.stunned, m.burning, m.held, m.activated, m.out,
+                             col.name if col else None, col.att if col else None, col.defence if col else None,
+                             m.spec.command, m.command_points,
+                             tuple(_weapon_line(state, m.id, w.id) for w in m.weapons), marks.strip(),
+                             legal_options(state, m.id)))
+    return tuple(out)
+
+
+def model_text(line: ModelLine) -> str:
+    """"Sgt. Vance  Att 3 Def 2 Arm 4  wounds 1/3 (−1)  CP 2  [★ stunned]"."""
+    cap = f"/{line.wound_limit}" if line.wound_limit is not None else ""
+    mod = f" ({line.wound_modifier:+d})" if line.wound_modifier else ""
+    cp = f"  CP {line.command_points}" if line.command_points else ""
+    return (f"{line.name}  Att {line.att} Def {line.defence} Arm {line.armour}  wounds {line.wounds}{cap}{mod}{cp}"
+            + (f"  [{line.markers}]" if line.markers else ""))
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """The top bar: ``prompt`` says what to do next."""
+
+    number: int
+    phase: str
+    chooser: str | None
+    next_side: str | None
+    active: str | None
+    bonus: tuple[str, ...]
+    initiative: Mapping[str, int]
+    prompt: str
+
+
+def turn_view(state: BattleState) -> TurnView:
+    tn = state.turn
+    name = state.side_name
+    prompts = {"setup": "StartTurn: roll initiative (1d6 + highest Command each)",
+               "between": f"turn {tn.number} is over: StartTurn for the next",
+               "initiative": "initiative tied: RollInitiative again",
+               "choose": f"{name(tn.chooser) if tn.chooser else '?'} chooses who activates first: ChooseFirst"}
+    prompt = prompts.get(tn.phase, "")
+    if tn.phase == "activations":
+        if state.attack is not None:
+            prompt = "indirect fire: Land (who is hit)" if state.attack.stage == "landed" else \
+                "ResolveAttack (or SpendCommandPoint to re-roll a test)"
+        elif state.reaction:
+            prompt = f"{state.model(state.reaction).name} reacts: Attack or EndReaction"
+        elif tn.active:
+            prompt = f"{state.model(tn.active.model).name} is activated ({t.OPTIONS[tn.active.option]}): act, then " \
+                     "EndActivation"
+        elif tn.bonus:
+            prompt = f"bought activation: Activate {state.model(tn.bonus[0]).name}"
+        else:
+            prompt = f"{name(tn.next_side)}: Activate a model" if tn.next_side else "no model left to activate"
+    active = state.model(tn.active.model).name if tn.active else None
+    return TurnView(tn.number, tn.phase, tn.chooser, tn.next_side, active, tn.bonus, dict(tn.initiative), prompt)
+
+
+def crossfire_suggested(state: BattleState, defender: str, attacker: str) -> bool:
+    """[XK-A9]: another model has already attacked this defender this turn (the GM confirms > 90°)."""
+    return any(d == defender and a != attacker for d, a in state.turn.attacked)
+
+
+@dataclass(frozen=True)
+class PairPreview:
+    """One attacker–defender pair before the roll: both pools, every modifier, exact odds."""
+
+    target: str
+    att_dice: int
+    att_mods: tuple[Modifier, ...]
+    def_dice: int
+    def_mods: tuple[Modifier, ...]
+    att_distribution: Mapping[int, Fraction]
+    def_distribution: Mapping[int, Fraction]
+    sl_distribution: Mapping[int, Fraction]
+    p_success: Fraction
+    damage_distribution: Mapping[int, Fraction]
+    wound_distribution: Mapping[int, Fraction]
+    stealth_chance: Fraction | None
+    crossfire_suggested: bool
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """The roll dialog's numbers. ``problem``: why the attack would be refused ("" if allowed);
+    ``hit_*``: the indirect-fire hit test; ``p_empty``: the chance the magazine runs dry."""
+
+    problem: str
+    dam: int
+    radius: int
+    pairs: tuple[PairPreview, ...]
+    empties_on: int
+    ammo_row: str
+    p_empty: Fraction
+    hit_mods: tuple[Modifier, ...] = ()
+    hit_sl_distribution: Mapping[int, Fraction] | None = None
+    p_hit: Fraction | None = None
+
+
+def _stealth_chance(state: BattleState, model_id: str, index: int, pending: PendingAttack) -> Fraction | None:
+    if not stealth_may_roll(state, pending, index, model_id):
+        return None
+    m = state.model(model_id)
+    mod = -1 if m.stunned and state.setting("stun_one_die") != "none" else 0
+    return odds.one_die_above(m.spec.stealth, mod)
+
+
+def attack_preview(state: BattleState, cmd: Attack) -> AttackPreview | None:
+    """Exact odds of ``cmd`` before rolling; None when the attacker, weapon or a target is unknown."""
+    if not state.has_model(cmd.attacker) or any(not state.has_model(x.model) for x in cmd.targets):
+        return None
+    m = state.model(cmd.attacker)
+    weapon = m.spec.weapon(cmd.weapon)
+    if weapon is None:
+        return None
+    problem = check(state, cmd)
+    used = cmd.rof_dam + cmd.rof_area
+    dam = weapon.dam + cmd.rof_dam
+    pending = PendingAttack(m.id, weapon.id, cmd.kind, "preview", dam, cmd.rof_dam, cmd.rof_area,
+                            radius_of(state, weapon, cmd.rof_area), m.spec.att, empties_on=t.empties_on(weapon.rof, used),
+                            ammo_row=t.ammo_row(weapon.rof, used))
+    p_empty = empty_chance(state, pending) if (weapon.magazine or (weapon.limited and
+                                                                   state.setting("la_depletion") == "on")) else Fraction(0)
+    pairs = []
+    for i, x in enumerate(cmd.targets if cmd.kind != "indirect" else cmd.targets[:1]):
+        d = state.model(x.model)
+        am = () if cmd.kind == "indirect" else attack_mods(state, cmd, x)
+        dm = defence_mods(state, cmd, x)
+        sl = odds.opposed_sl(m.spec.att, total(am), d.spec.defence, total(dm)) if m.spec.att and d.spec.defence else {}
+        pairs.append(PairPreview(d.id, m.spec.att, am, d.spec.defence, dm,
+                                 odds.result_distribution(m.spec.att, total(am)) if m.spec.att else {},
+                                 odds.result_distribution(d.spec.defence, total(dm)) if d.spec.defence else {},
+                                 sl, odds.success(sl), odds.damage_distribution(sl, dam),
+                                 odds.wound_distribution(sl, dam, d.spec.armour), _stealth_chance(state, d.id, i, pending),
+                                 crossfire_suggested(state, d.id, m.id)))
+    extra = {}
+    if cmd.kind == "indirect" and m.spec.att:
+        hm = hit_mods(state, cmd)
+        dist = odds.threshold_sl(m.spec.att, total(hm), t.IF_THRESHOLD)
+        extra = {"hit_mods": hm, "hit_sl_distribution": dist, "p_hit": odds.success(dist)}
+    return AttackPreview(str(problem) if problem else "", dam, pending.radius, tuple(pairs), pending.empties_on,
+                         pending.ammo_row, p_empty, **extra)
+
+
+@dataclass(frozen=True)
+class PendingView:
+    """The attack being resolved: its records (every pool and modifier) and the command open."""
+
+    attacker: str
+    weapon: str
+    kind: str
+    stage: str
+    records: tuple[RollRecord, ...]
+    avoided: tuple[str, ...]
+    commands: tuple[str, ...]
+
+
+def pending_view(state: BattleState) -> PendingView | None:
+    a = state.attack
+    if a is None:
+        return None
+    if a.stage == "landed":
+        records: Sequence[RollRecord] = (hit_record(state, a)[0],)
+        commands = ("SpendCommandPoint", "Land")
+    else:
+        records = tuple(pair_record(state, a, x)[0] for x in a.targets if not x.avoided)
+        commands = ("SpendCommandPoint", "ResolveAttack")
+    return PendingView(a.attacker, a.weapon, a.kind, a.stage, tuple(records),
+                       tuple(x.model for x in a.targets if x.avoided), commands)
+
+
+def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tuple[str, str, str], ...]:
+    """(ref, title, chosen reading) of the given settings (all, if none given)."""
+    specs = [SETTINGS_BY_KEY[k] for k in keys] if keys else list(SETTINGS_BY_KEY.values())
+    return tuple((s.ref, s.title, s.label_of(state.setting(s.key))) for s in specs)
+
+
+__all__ = ["AttackPreview", "ModelLine", "PairPreview", "PendingView", "Target", "TurnView", "WeaponLine",
+           "attack_preview", "crossfire_suggested", "legal_options", "model_lines", "model_text", "pending_view",
+           "settings_in_force", "turn_view"]
