@@ -150,3 +150,27 @@ class RollRecord:
             success=bool(data.get("success", False)),
             detail=dict(data.get("detail", {})),
         )
+
+
+def records_in(payload: dict[str, Any]) -> list[RollRecord]:
+    """Every roll record an event payload carries, in order: ``payload["roll"]``,
+    ``payload["rolls"]``, ``payload["attempts"]`` and a new round's roll-off. Entries
+    that are not roll records are skipped."""
+    found: list[dict[str, Any]] = []
+    if isinstance(payload.get("roll"), dict):
+        found.append(payload["roll"])
+    for key in ("rolls", "attempts"):
+        if isinstance(payload.get(key), list):
+            found.extend(r for r in payload[key] if isinstance(r, dict))
+    rolloff = payload.get("rolloff")
+    if isinstance(rolloff, dict) and "procedure" in rolloff:
+        found.append(rolloff)
+    elif isinstance(rolloff, dict) and isinstance(rolloff.get("attempts"), list):
+        found.extend(r for r in rolloff["attempts"] if isinstance(r, dict))
+    out = []
+    for data in found:
+        try:
+            out.append(RollRecord.from_dict(data))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return out

@@ -1,0 +1,86 @@
+"""Dice luck: for each side, the successes the exact odds promised beside those rolled.
+
+Every roll record carries the exact chance of its success before the roll
+(``RollRecord.probability``) and whether it succeeded. Summed per side, the chances
+give the expected number of successes; the difference from the real count is the
+side's luck. ``luck_by_round`` gives the running totals a chart draws.
+
+Which side rolled is the rule system's business: callers pass ``side_of(event)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterable, Sequence
+
+from .events import Event
+from .rolls import RollRecord, records_in
+
+SideOf = Callable[[Event], "str | None"]
+
+
+@dataclass(frozen=True)
+class RollLuck:
+    """One roll as luck counts it."""
+
+    seq: int
+    round: int
+    side: str
+    chance: Fraction
+    success: bool
+    title: str
+
+
+@dataclass(frozen=True)
+class SideLuck:
+    """A side's totals: ``expected`` successes (exact), ``successes`` rolled."""
+
+    side: str
+    rolls: int
+    expected: Fraction
+    successes: int
+
+    @property
+    def luck(self) -> Fraction:
+        """Successes above (positive) or below (negative) what the odds promised."""
+        return self.successes - self.expected
+
+
+def counted_rolls(events: Iterable[Event], side_of: SideOf) -> list[RollLuck]:
+    """Every roll with a success chance, in log order, with the side that rolled it.
+    Rolls without a chance (plain rolls, roll-offs read elsewhere) and rolls no side
+    owns are left out."""
+    out: list[RollLuck] = []
+    for event in events:
+        side = side_of(event)
+        if side is None:
+            continue
+        for record in records_in(event.payload):
+            if not record.comparison:
+                continue
+            out.append(RollLuck(event.seq, event.round, side, record.probability, bool(record.success),
+                                record.title))
+    return out
+
+
+def luck_table(rolls: Sequence[RollLuck], sides: Sequence[str]) -> tuple[SideLuck, ...]:
+    """Each side's totals, in the order of ``sides``."""
+    table = []
+    for side in sides:
+        mine = [r for r in rolls if r.side == side]
+        table.append(SideLuck(side, len(mine), sum((r.chance for r in mine), Fraction(0)),
+                              sum(1 for r in mine if r.success)))
+    return tuple(table)
+
+
+def luck_by_round(rolls: Sequence[RollLuck], sides: Sequence[str]) -> list[tuple[int, dict[str, Fraction]]]:
+    """Running luck (successes minus expected) per side at the end of each round."""
+    rounds = sorted({r.round for r in rolls})
+    running = {side: Fraction(0) for side in sides}
+    series = []
+    for rnd in rounds:
+        for r in rolls:
+            if r.round == rnd and r.side in running:
+                running[r.side] += (1 if r.success else 0) - r.chance
+        series.append((rnd, dict(running)))
+    return series

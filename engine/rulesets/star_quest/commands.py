@@ -1,0 +1,245 @@
+"""Star Quest commands: what a GM can ask the app to do.
+
+Each command is a frozen record; ``decide`` turns it into events or a rejection. Units
+are roster ids. Dice the GM typed can come in the command (``faces`` fields) or as the
+``TypedDice`` source; a ``d3`` field is read as the [SQ-A3] setting says.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+# -- round and settings --------------------------------------------------------------------
+@dataclass(frozen=True)
+class StartRound:
+    """Start the next round: spell tokens, Ambush, waves, mission events (§5 step 1)."""
+
+    d3: tuple[int, ...] | None = None
+    """Typed D3 faces for the Ambush arrival of each wave deployed now [SQ-A27]."""
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """End the round: fatigue and "until the end of the round" effects end (§5 step 4)."""
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    """Change a battle setting (an AMBIGUITY reading)."""
+
+    key: str
+    value: str
+
+
+# -- activations ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ActivateHero:
+    """Hero phase: the players pick the next hero to activate (§5 step 2)."""
+
+    hero: str
+
+
+@dataclass(frozen=True)
+class ActivateAI:
+    """AI phase: the GM picks the not-yet-activated unit nearest a conscious hero [SQ-A5];
+    or gives ``ties`` (unit None) and the engine picks one at random."""
+
+    unit: str | None = None
+    ties: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResolveStatus:
+    """Start of activation (§18): test to remove ``status``; Impaired: ``pay`` D3 PP.
+    ``target``: the GM's target number when an AI model lacks the stat [SQ-M6]."""
+
+    status: str
+    faces: tuple[int, ...] | None = None
+    pay: bool = True
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class TakeAction:
+    """A hero's action (§6.1): rest | hold | advance | rush | charge | skill.
+
+    ``extra``: buy it as the extra action for 2 PP; ``distance``: inches moved (default:
+    the full allowance); ``difficult``: the move crosses difficult terrain; ``target``,
+    ``models``, ``target_models``: for a charge (§11.2, the GM enters who takes part).
+    """
+
+    unit: str
+    action: str
+    extra: bool = False
+    distance: float | None = None
+    difficult: bool = False
+    target: str | None = None
+    models: int | None = None
+    target_models: int | None = None
+
+
+@dataclass(frozen=True)
+class EndActivation:
+    """End the open activation: morale checks and fatigue (§5, §11.3, §12)."""
+
+
+# -- attacks ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Shoot:
+    """Fire one ranged weapon (§9). ``stealth_range``: the target is more than 9" away;
+    ``cover``: the target has cover; ``models``: firing models (default all);
+    ``blast_models``: enemy models in and within 3" of the target (Blast cap);
+    ``blast_units``: other units within 3" that share the Blast hits."""
+
+    unit: str
+    weapon: str
+    target: str
+    cover: bool = False
+    stealth_range: bool = False
+    models: int | None = None
+    blast_models: int | None = None
+    blast_units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RollHits:
+    """Roll the pending attack's hit dice; ``split``: Blast hits per unit [SQ-A28]."""
+
+    faces: tuple[int, ...] | None = None
+    split: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class RollBlocks:
+    """The defender rolls one die per hit of the first waiting group; ``rerolls``: faces
+    for the Bane re-rolls of natural 6s."""
+
+    faces: tuple[int, ...] | None = None
+    rerolls: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RollRegeneration:
+    """One die per wound: 5+ ignores it (§17 Regeneration)."""
+
+    faces: tuple[int, ...] | None = None
+
+
+# -- power, skills, spells --------------------------------------------------------------------
+@dataclass(frozen=True)
+class AnswerOffer:
+    """Accept or decline the power-point offer on the table."""
+
+    accept: bool
+
+
+@dataclass(frozen=True)
+class UseSkill:
+    """A skill action (§13): a common skill key (discover, discover-adjacent, push,
+    scurry), a hero skill's name, or "revive" with ``target`` the unconscious hero."""
+
+    hero: str
+    skill: str
+    target: str | None = None
+    faces: tuple[int, ...] | None = None
+    d3: int | None = None
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Try a spell (§17 Caster): ``extra_tokens`` +1 each; ``hinder``: (hero, tokens)
+    pairs of heroes within 18" giving −1 per token to an AI caster."""
+
+    unit: str
+    spell: str
+    extra_tokens: int = 0
+    hinder: tuple[tuple[str, int], ...] = ()
+    faces: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Jump:
+    """A hero jumps (§15.1) ``distance`` inches; ``fall_height``: how far it falls if a test
+    fails (the gap depth; default: the distance, for a drop)."""
+
+    hero: str
+    distance: float
+    fall_height: float | None = None
+    faces: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Fall:
+    """A model of ``unit`` falls or is pushed from ``height`` inches (§15.2)."""
+
+    unit: str
+    height: float
+
+
+@dataclass(frozen=True)
+class DangerousTerrain:
+    """Models of ``unit`` move through or activate in dangerous terrain (§14)."""
+
+    unit: str
+    models: int = 1
+    faces: tuple[int, ...] | None = None
+
+
+# -- morale ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RollMorale:
+    """The first waiting morale test (§12.2); ``villain``: a Villain within 12" whose
+    Quality the AI unit uses; ``faces``: the test die, then the Fearless die."""
+
+    faces: tuple[int, ...] | None = None
+    villain: str | None = None
+    d3: int | None = None
+
+
+# -- AI --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AnswerAI:
+    """The GM's answer to the AI flow chart's open question (§16.2)."""
+
+    answer: bool
+
+
+@dataclass(frozen=True)
+class ChooseAIAction:
+    """Take the chart's proposal (``action`` None) or override it, saying why.
+    ``target``: the charge target; ``distance``: inches moved."""
+
+    action: str | None = None
+    reason: str = ""
+    target: str | None = None
+    distance: float | None = None
+    models: int | None = None
+    target_models: int | None = None
+
+
+# -- GM corrections [SQ-M7] -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LosePower:
+    """A hero loses ``amount`` PP (Exhaustion applies, §7.3)."""
+
+    hero: str
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ApplyStatus:
+    """Give ``unit`` a status condition (what inflicts them is [SQ-M7])."""
+
+    unit: str
+    status: str
+    remove: bool = False
+
+
+@dataclass(frozen=True)
+class AdjustWounds:
+    """Wounds from a source the engine does not model (mission, spell effect)."""
+
+    unit: str
+    amount: int
+    reason: str = ""

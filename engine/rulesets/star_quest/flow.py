@@ -1,0 +1,79 @@
+"""The end of an activation (§5): morale checks for every unit that qualifies, then
+fatigue for the charger and the units that struck back (§11.3), Shaken removed after a
+recovery activation (§12.3), and the phase moving on when every unit has acted.
+
+Handlers call ``continue_after`` once their own events are decided: it closes the
+activation as soon as nothing (offer, morale test) is waiting any more.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.ruleset import Rejected
+
+from . import tables as t
+from .commands import EndActivation
+from .evolve import preview
+from .morale import checks
+from .state import BattleState
+
+Decision = Rejected | Sequence[EventDraft]
+
+
+def heroes_to_activate(state: BattleState) -> tuple[str, ...]:
+    """Heroes still to act this round (an unconscious hero stays idle, §10)."""
+    idle_revived = state.setting("revived_activation") == "idle"
+    return tuple(u.id for u in state.heroes() if u.alive and not u.activated and not u.unconscious
+                 and not (idle_revived and u.revived_round == state.round))
+
+
+def ai_to_activate(state: BattleState) -> tuple[str, ...]:
+    return tuple(u.id for u in state.enemies() if u.alive and u.on_table and not u.activated)
+
+
+def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> Decision:
+    act = state.activation
+    if act is None:
+        return Rejected("no activation is open", "§5")
+    if act.ending:
+        return Rejected("the activation is already ending: answer the morale tests", "§12")
+    if state.busy or state.melee:
+        return Rejected(f"finish the open {state.busy or 'melee'} first", "§5")
+    if act.statuses:
+        return Rejected("resolve the status conditions first", "§18")
+    if state.ai and act.ai_action is None and not act.shaken_recovery:
+        return Rejected("choose the AI unit's action first (take or override the chart's proposal)", "§16.2")
+    drafts = [EventDraft("activation_ending", {"unit": act.unit}, actor=act.unit)]
+    queue = checks(state)
+    if queue:
+        names = ", ".join(state.unit(u).name for u in queue)
+        drafts.append(EventDraft("morale_queued", {"units": queue}, actor=act.unit,
+                                 text=f"Morale tests at the end of the activation: {names} (§12.1)."))
+    return drafts + continue_after(preview(state, drafts))
+
+
+def continue_after(state: BattleState) -> list[EventDraft]:
+    """Close the ending activation once no offer or morale test is waiting."""
+    act = state.activation
+    if act is None or not act.ending or state.offer or state.morale:
+        return []
+    u = state.unit(act.unit)
+    drafts: list[EventDraft] = []
+    tired = [x for x in ((act.unit,) if act.charged else ()) + act.counter_attackers
+             if state.has_unit(x) and state.unit(x).alive and not state.unit(x).fatigued]
+    if tired:
+        names = ", ".join(state.unit(x).name for x in tired)
+        drafts.append(EventDraft("fatigued", {"units": tired}, actor=act.unit,
+                                 text=f"Fatigued until the end of the round: {names} — melee hits only on a natural "
+                                      "6, no Impact dice (§11.3)."))
+    if act.shaken_recovery and u.shaken:
+        drafts.append(EventDraft("shaken_removed", {"unit": u.id}, actor=u.id,
+                                 text=f"{u.name} spent its whole activation: no longer Shaken (§12.3)."))
+    drafts.append(EventDraft("activation_ended", {"unit": u.id}, actor=u.id, text=f"{u.name}'s activation ends."))
+    after = preview(state, drafts)
+    if after.turn.phase == "heroes" and not heroes_to_activate(after):
+        drafts.append(EventDraft("phase_changed", {"phase": t.AI}, text="Every hero has acted: the AI phase begins "
+                                 "— the AI unit nearest a conscious hero activates first (§5 step 3)."))
+    return drafts

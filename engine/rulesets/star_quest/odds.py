@@ -1,0 +1,156 @@
+"""Exact Star Quest odds (§22) as ``Fraction`` distributions.
+
+A stat test succeeds with ``clamp((7 − t + m)/6, 1/6, 5/6)`` (``stat_test.success_chance``).
+An attack is resolved per die: the hit die (natural 6s may add extra hits and, for
+Rending, get AP(4)), Blast multiplies the hits, each hit is blocked or becomes a wound,
+Deadly multiplies the wounds and Regeneration may ignore each one. Attacks are
+independent, so an attack's distribution is the per-die one convolved ``attacks`` times.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Mapping
+
+from engine.odds import binomial as _binomial
+
+from .stat_test import passes, success_chance
+
+Dist = dict[int, Fraction]
+
+
+@lru_cache(maxsize=4096)
+def _binomial_cached(n: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
+    return tuple(_binomial(n, p).items())
+
+
+def binomial(n: int, p: Fraction) -> Dist:
+    """Successes among ``n`` independent tries of chance ``p`` (cached)."""
+    return dict(_binomial_cached(n, p))
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
+    """Distribution of the sum of two independent counts."""
+    out: Dist = {}
+    for va, pa in a.items():
+        for vb, pb in b.items():
+            if pa * pb:
+                out[va + vb] = out.get(va + vb, Fraction(0)) + pa * pb
+    return out
+
+
+def power(dist: Mapping[int, Fraction], n: int) -> Dist:
+    """The sum of ``n`` independent copies of ``dist``."""
+    out: Dist = {0: Fraction(1)}
+    base = dict(dist)
+    while n:
+        if n & 1:
+            out = convolve(out, base)
+        base = convolve(base, base)
+        n >>= 1
+    return out
+
+
+def block_chance(defense: int, net: int = 0, bane: str = "none") -> Fraction:
+    """One Defense roll blocks (a stat test: natural 6 blocks, natural 1 fails).
+    ``bane``: "once" re-rolls a natural 6 once, the new face stands [SQ-A14];
+    "repeat" re-rolls until it is not a 6."""
+    if bane == "none":
+        return success_chance(defense, net)
+    first = Fraction(sum(1 for f in range(1, 6) if passes(f, defense, net)), 6)
+    if bane == "once":
+        return first + Fraction(1, 6) * success_chance(defense, net)
+    return first * Fraction(6, 5)
+
+
+@dataclass(frozen=True)
+class AttackProfile:
+    """The numbers of one weapon's attack, as the modifier catalogue sets them."""
+
+    attacks: int
+    hit_chance: Fraction
+    six_hits: bool = True
+    """A natural 6 hits (always, under the natural rule or fatigue)."""
+    extra_on_six: int = 0
+    rending: bool = False
+    blast: int = 1
+    block: Fraction = Fraction(0)
+    block_rending: Fraction = Fraction(0)
+    deadly: int = 1
+    regeneration: bool = False
+    regeneration_chance: Fraction = Fraction(1, 3)
+    regenerate_first: bool = False
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact distributions of one attack: hits (after extra hits and Blast) and wounds
+    (after blocks, Deadly and Regeneration, before they are allocated to models)."""
+
+    hits: Mapping[int, Fraction]
+    wounds: Mapping[int, Fraction]
+    hit_chance: Fraction
+    block: Fraction
+    wound_chance: Fraction
+    """P(one plain hit becomes a wound), before Deadly and Regeneration."""
+
+
+def _per_die(p: AttackProfile) -> dict[tuple[int, int], Fraction]:
+    """(normal hits, rending hits) from one hit die, before Blast."""
+    six = Fraction(1, 6) if p.six_hits else Fraction(0)
+    other = p.hit_chance - six
+    out: dict[tuple[int, int], Fraction] = {}
+
+    def add(key: tuple[int, int], q: Fraction) -> None:
+        if q:
+            out[key] = out.get(key, Fraction(0)) + q
+
+    add((0, 0), 1 - p.hit_chance)
+    add((1, 0), other)
+    add((p.extra_on_six, 1) if p.rending else (1 + p.extra_on_six, 0), six)
+    return out
+
+
+def _wounds_from(normal: int, rending: int, p: AttackProfile) -> Dist:
+    unblocked = convolve(binomial(normal, 1 - p.block), binomial(rending, 1 - p.block_rending))
+    keep = 1 - p.regeneration_chance if p.regeneration else Fraction(1)
+    out: Dist = {}
+    for u, pu in unblocked.items():
+        if p.regenerate_first:
+            dist = {k * p.deadly: q for k, q in binomial(u, keep).items()}
+        else:
+            dist = binomial(u * p.deadly, keep)
+        for k, q in dist.items():
+            out[k] = out.get(k, Fraction(0)) + pu * q
+    return out
+
+
+def attack_odds(p: AttackProfile) -> AttackOdds:
+    """Exact hits and wounds of ``p.attacks`` attacks."""
+    per_hits: Dist = {}
+    per_wounds: Dist = {}
+    for (normal, rending), q in _per_die(p).items():
+        n, r = normal * p.blast, rending * p.blast
+        per_hits[n + r] = per_hits.get(n + r, Fraction(0)) + q
+        for k, w in _wounds_from(n, r, p).items():
+            per_wounds[k] = per_wounds.get(k, Fraction(0)) + q * w
+    return AttackOdds(power(per_hits, p.attacks), power(per_wounds, p.attacks), p.hit_chance, p.block,
+                      1 - p.block)
+
+
+def hits_then_wounds(hits: Mapping[int, Fraction], block: Fraction) -> Dist:
+    """Wounds from a known distribution of plain hits, each blocked with ``block``."""
+    out: Dist = {}
+    for h, ph in hits.items():
+        for k, q in binomial(h, 1 - block).items():
+            out[k] = out.get(k, Fraction(0)) + ph * q
+    return out
+
+
+def at_least(dist: Mapping[int, Fraction], k: int) -> Fraction:
+    return sum((p for v, p in dist.items() if v >= k), Fraction(0))
+
+
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    return sum((v * p for v, p in dist.items()), Fraction(0))

@@ -1,0 +1,103 @@
+"""The Grimdark Future Star Quest rule system as a plug-in of the engine core."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from engine.dice import DiceSource
+from engine.events import Event, EventDraft
+from engine.ruleset import Rejected, SettingSpec
+
+from . import actions, ai_chart, attack, casting, commands as c, flow, morale, offers, skills, status, terrain, \
+    turn
+from . import tables as t
+from .evolve import evolve as _evolve
+from .roster import MissionSpec, Roster
+from .settings import SETTINGS, defaults
+from .state import BattleState, build_unit
+
+NAME = "star-quest"
+
+
+class SetupError(ValueError):
+    """A battle set-up that cannot be played (party size, unknown wave units)."""
+
+
+Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
+HANDLERS: dict[type, Handler] = {
+    c.StartRound: turn.start_round, c.EndRound: turn.end_round, c.ChangeSetting: turn.change_setting,
+    c.ActivateHero: turn.activate_hero, c.ActivateAI: turn.activate_ai, c.EndActivation: flow.end_activation,
+    c.ResolveStatus: status.resolve_status, c.TakeAction: actions.take_action,
+    c.Shoot: attack.shoot, c.RollHits: attack.roll_hits, c.RollBlocks: attack.roll_blocks,
+    c.RollRegeneration: attack.roll_regeneration,
+    c.AnswerOffer: offers.answer_offer, c.UseSkill: skills.use_skill, c.Cast: casting.cast,
+    c.Jump: terrain.jump, c.Fall: terrain.fall, c.DangerousTerrain: terrain.dangerous,
+    c.RollMorale: morale.roll_morale, c.AnswerAI: ai_chart.answer, c.ChooseAIAction: ai_chart.choose,
+    c.LosePower: status.lose_power, c.ApplyStatus: status.apply_status, c.AdjustWounds: status.adjust_wounds,
+}
+
+
+def _with_continuation(handler: Handler) -> Handler:
+    """Morale tests close the activation when the last one is answered."""
+    def run(state: BattleState, command: Any, dice: DiceSource):
+        out = handler(state, command, dice)
+        if isinstance(out, Rejected):
+            return out
+        from .evolve import preview
+        return list(out) + flow.continue_after(preview(state, out))
+    return run
+
+
+HANDLERS[c.RollMorale] = _with_continuation(morale.roll_morale)
+
+
+class StarQuest:
+    """Grimdark Future Star Quest (solo / co-operative): heroes against an AI flow chart,
+    from ``shared/rules/star-quest.md``; profiles and missions come from TOML files."""
+
+    name = NAME
+    title = "Grimdark Future Star Quest"
+    settings: tuple[SettingSpec, ...] = SETTINGS
+
+    def initial_state(self, setup: dict[str, Any]) -> BattleState:
+        """``setup``: {"party": roster dict, "enemies": roster dict, "mission": mission dict,
+        "settings": {...}} (see ``make_setup``)."""
+        party = Roster.from_dict(setup["party"])
+        enemies = Roster.from_dict(setup["enemies"])
+        mission = MissionSpec.from_dict(setup["mission"])
+        waved = {u for w in mission.waves for u in w.units}
+        units = tuple(build_unit(s) for s in party.heroes) + tuple(
+            build_unit(s, on_table=s.id not in waved) for s in enemies.enemies)
+        return BattleState(settings={**defaults(), **setup.get("settings", {})}, units=units, mission=mission)
+
+    def decide(self, state: BattleState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
+        handler = HANDLERS.get(type(command))
+        if handler is None:
+            return Rejected(f"Star Quest has no command {type(command).__name__}", kind="malformed")
+        return handler(state, command, dice)
+
+    def evolve(self, state: BattleState, event: Event) -> BattleState:
+        return _evolve(state, event)
+
+
+def make_setup(party: Roster, enemies: Roster, mission: MissionSpec,
+               settings: dict[str, str] | None = None) -> dict[str, Any]:
+    """A JSON-safe set-up for a new battle; raises ``SetupError`` for a party outside 2–4
+    heroes (§2), duplicate ids, or mission waves and groups naming unknown enemies."""
+    lo, hi = t.PARTY_SIZE
+    heroes = party.heroes
+    if not lo <= len(heroes) <= hi:
+        raise SetupError(f"a party has {lo}–{hi} heroes (§2); {party.source or party.name} has {len(heroes)}")
+    if not enemies.enemies:
+        raise SetupError(f"{enemies.source or enemies.name} has no enemy units")
+    ids = [u.id for u in heroes] + [u.id for u in enemies.enemies]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise SetupError(f"a hero and an enemy share the id(s) {', '.join(dup)}; give one an id")
+    known = {u.id for u in enemies.enemies}
+    named = [u for w in mission.waves for u in w.units] + [u for _, us in mission.groups for u in us]
+    missing = sorted({u for u in named if u not in known})
+    if missing:
+        raise SetupError(f"the mission names enemies not in the roster: {', '.join(missing)}")
+    return {"party": Roster(party.name, heroes, party.source).to_dict(),
+            "enemies": Roster(enemies.name, enemies.enemies, enemies.source).to_dict(),
+            "mission": mission.to_dict(), "settings": {**defaults(), **(settings or {})}}

@@ -1,0 +1,120 @@
+"""Stat tests (§4.1): one d6 plus modifiers against a target; a natural 6 always succeeds
+and a natural 1 always fails. Also the other d6 rolls against a target (casting,
+Fearless, Regeneration, Impact), which follow the natural rule when [SQ-A2] says so.
+
+``success_chance`` is exact: ``clamp((7 − t + m)/6, 1/6, 5/6)`` with the natural rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping
+
+from engine.dice import DiceEntryError, DiceSource
+from engine.rolls import Modifier, RollRecord, plain, total
+
+from . import tables as t
+
+Natural = bool
+
+
+def passes(face: int, target: int, net: int = 0, natural: bool = True, only_six: bool = False) -> bool:
+    """One die: does it succeed? ``only_six``: fatigued melee, only a natural 6 (§11.3)."""
+    if only_six:
+        return face == t.NATURAL_SUCCESS
+    if natural and face == t.NATURAL_SUCCESS:
+        return True
+    if natural and face == t.NATURAL_FAILURE:
+        return False
+    return face + net >= target
+
+
+def success_chance(target: int, net: int = 0, natural: bool = True, only_six: bool = False) -> Fraction:
+    """Exact chance one die succeeds, by enumerating the six faces."""
+    return Fraction(sum(1 for f in range(1, 7) if passes(f, target, net, natural, only_six)), 6)
+
+
+def natural_applies(settings: Mapping[str, str], stat_test: bool) -> bool:
+    """§4.1 for stat tests; other target rolls as [SQ-A2] says."""
+    return stat_test or settings.get("natural_scope", "all") == "all"
+
+
+def faces_for(typed: tuple[int, ...] | None, count: int, dice: DiceSource, purpose: str) -> tuple[int, ...]:
+    """The faces the GM typed for this roll (checked), else ``count`` faces from ``dice``."""
+    if typed is None:
+        return dice.roll(count, purpose=purpose)
+    if len(typed) != count:
+        raise DiceEntryError(f"{purpose}: {count} {'die' if count == 1 else 'dice'} to roll, {len(typed)} typed")
+    for f in typed:
+        if not 1 <= f <= 6:
+            raise DiceEntryError(f"{f} is not a face of a d6 (1–6)")
+    return tuple(typed)
+
+
+def roll_d3(settings: Mapping[str, str], typed: int | None, dice: DiceSource, purpose: str) -> dict[str, int]:
+    """A D3 [SQ-A3]: {"d3": value, "face": the die face}. A typed value is a d6 face or a
+    D3 face as the setting says; the app rolls a d6 and halves it."""
+    if typed is not None and settings.get("d3_input") == "d3":
+        if not 1 <= typed <= 3:
+            raise DiceEntryError(f"{typed} is not a face of a D3 (1–3)")
+        return {"d3": typed, "face": typed, "die": 3}
+    face = typed if typed is not None else dice.roll(1, purpose=purpose)[0]
+    if not 1 <= face <= 6:
+        raise DiceEntryError(f"{face} is not a face of a d6 (1–6)")
+    return {"d3": t.d3_of(face), "face": face, "die": 6}
+
+
+@dataclass(frozen=True)
+class Test:
+    """A test about to be rolled: its base target, modifiers and how natural faces count."""
+
+    procedure: str
+    title: str
+    base: Modifier
+    modifiers: tuple[Modifier, ...] = ()
+    natural: bool = True
+    only_six: bool = False
+
+    @property
+    def target(self) -> int:
+        return self.base.value
+
+    @property
+    def net(self) -> int:
+        return total(self.modifiers)
+
+    @property
+    def chance(self) -> Fraction:
+        return success_chance(self.target, self.net, self.natural, self.only_six)
+
+    def passes(self, face: int) -> bool:
+        return passes(face, self.target, self.net, self.natural, self.only_six)
+
+    def record(self, faces: tuple[int, ...], detail: dict | None = None, words: tuple[str, str] = ("pass", "fail"),
+               plural: str = "succeed", dice=None) -> RollRecord:
+        """The roll as a record; several faces are several tries (one per attack)."""
+        ok = [self.passes(f) for f in faces]
+        n = sum(ok)
+        if len(faces) == 1:
+            outcome = words[0] if ok[0] else words[1]
+            face = faces[0]
+            if self.only_six:
+                outcome += " (only a natural 6 succeeds)"
+            elif self.natural and face in (t.NATURAL_SUCCESS, t.NATURAL_FAILURE) and \
+                    (face + self.net >= self.target) != ok[0]:
+                outcome += f" (natural {face})"
+        else:
+            outcome = f"{n} of {len(faces)} {plural}"
+        extra = {"successes": n, "natural_rule": self.natural, "only_six": self.only_six,
+                 "probability_is": "per die" if len(faces) != 1 else "the roll"}
+        extra.update(detail or {})
+        return RollRecord(self.procedure, self.title, dice if dice is not None else plain(faces), self.modifiers,
+                          self.base, self.target, ">=", self.chance, outcome, n > 0 if len(faces) != 1 else ok[0],
+                          extra)
+
+
+IMPAIRED_MOD = Modifier("Impaired", -1, "§18 Impaired", "impaired")
+
+
+def stat_base(spec_name: str, stat: str, value: int, rule: str = "§4.1") -> Modifier:
+    return Modifier(f"{spec_name}'s {t.STAT_NAMES[stat]} {value}+", value, rule)

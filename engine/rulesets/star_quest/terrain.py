@@ -1,0 +1,103 @@
+"""Special movement and terrain (§14, §15): jumping, falling, dangerous terrain.
+
+A jump of d" needs ``1 + floor(d / 3)`` Dex tests (thresholds scaled [SQ-A1]), at most
+6" [SQ-A23]; Flying passes, Strider passes each on 2+; any failure is a fall unless the
+hero pays 2 PP per failed test. Dangerous terrain: Tough dice per model [SQ-A22], each
+1 is a wound to the unit.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.rolls import Modifier, RollRecord, plain
+from engine.ruleset import Rejected
+
+from . import tables as t
+from .attack import acting_problem
+from .commands import DangerousTerrain, Fall, Jump
+from .effects import fall_drafts, offer_draft, stat_test
+from .evolve import preview
+from .flow import continue_after
+from .power import wound_drafts
+from .settings import scale_factor
+from .stat_test import Test, faces_for
+from .state import BattleState
+
+Decision = Rejected | Sequence[EventDraft]
+
+
+def jump_tests(state: BattleState, distance: float) -> int:
+    """§15.1: X + 1 Dex tests, X = one per full 3" (scaled [SQ-A1])."""
+    step = t.JUMP_STEP * scale_factor(state.settings, threshold=True)
+    return 1 + int(Fraction(distance).limit_denominator(100) // step)
+
+
+def jump(state: BattleState, cmd: Jump, dice: DiceSource) -> Decision:
+    problem = acting_problem(state, cmd.hero)
+    if problem:
+        return problem
+    u = state.unit(cmd.hero)
+    if cmd.distance <= 0:
+        return Rejected("a jump needs a distance", kind="malformed")
+    limit = t.JUMP_LIMIT * scale_factor(state.settings, threshold=True)
+    if state.setting("jump_limit") != "none" and Fraction(cmd.distance).limit_denominator(100) > limit:
+        return Rejected(f"nothing longer than {float(limit):g}\" may be jumped [SQ-A23]", "§15.1")
+    n = jump_tests(state, cmd.distance)
+    fall_height = cmd.fall_height if cmd.fall_height is not None else cmd.distance
+    if u.spec.has("Flying"):
+        return [EventDraft("note", {"unit": u.id, "jump": cmd.distance}, actor=u.id,
+                           text=f"{u.name} has Flying: passes the {n} jump test(s) (§17 Flying).")]
+    test: Test = stat_test(state, u.id, t.DEX, f"jump {cmd.distance:g}\" ({n} Dex test(s))",
+                           strider=u.spec.has("Strider"))
+    faces = faces_for(cmd.faces, n, dice, "the jump tests")
+    failed = sum(1 for f in faces if not test.passes(f))
+    record = test.record(faces, {"tests": n, "failed": failed}, plural="passed")
+    detail = {"purpose": "jump", "distance": cmd.distance, "fall_height": fall_height, "failures": failed}
+    drafts = [EventDraft("test_rolled", {"unit": u.id, "purpose": "jump", "detail": detail, "roll": record.to_dict()},
+                         actor=u.id, text=f"{test.title}: {' '.join(map(str, faces))} against {test.target}+: "
+                                          f"{n - failed} of {n} passed.")]
+    if not failed:
+        return drafts + [EventDraft("note", {"unit": u.id, "jump": cmd.distance}, actor=u.id,
+                                    text=f"{u.name} jumps {cmd.distance:g}\" without counting it (§15.1).")]
+    if u.hero:
+        cost = t.BUY_PASS_COST * failed
+        return drafts + [offer_draft(preview(state, drafts), u.id, "jump", cost,
+                                     f"{u.name} may pay {cost} PP ({t.BUY_PASS_COST} per failed Dex test) to pass",
+                                     detail)]
+    return drafts + fall_drafts(preview(state, drafts), u.id, fall_height)
+
+
+def fall(state: BattleState, cmd: Fall, dice: DiceSource) -> Decision:
+    if not state.has_unit(cmd.unit):
+        return Rejected(f"no unit '{cmd.unit}'", kind="malformed")
+    if state.offer or state.attack or state.morale:
+        return Rejected(f"answer the open {state.busy} first", "§15.2")
+    if not state.unit(cmd.unit).alive or cmd.height < 0:
+        return Rejected("nothing can fall here", kind="malformed")
+    drafts = fall_drafts(state, cmd.unit, cmd.height)
+    return drafts + continue_after(preview(state, drafts))
+
+
+def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> Decision:
+    if not state.has_unit(cmd.unit):
+        return Rejected(f"no unit '{cmd.unit}'", kind="malformed")
+    u = state.unit(cmd.unit)
+    if not u.alive or state.offer or state.attack or state.morale:
+        return Rejected("not now", "§14")
+    if not 1 <= cmd.models <= u.models:
+        return Rejected(f"{u.name} has {u.models} model(s)", kind="malformed")
+    per = u.spec.tough if state.setting("dangerous_dice") != "one" else 1
+    faces = faces_for(cmd.faces, per * cmd.models, dice, "the dangerous terrain dice")
+    ones = sum(1 for f in faces if f == 1)
+    base = Modifier("each 1 is a wound", 1, "§14 Dangerous terrain")
+    record = RollRecord("sq.dangerous", f"{u.name}: dangerous terrain", plain(faces), (), base, None, "",
+                        Fraction(5, 6) ** len(faces), f"{ones} wound(s)", ones == 0,
+                        {"ones": ones, "dice_per_model": per, "setting": "SQ-A22"})
+    drafts = [EventDraft("test_rolled", {"unit": u.id, "purpose": "dangerous", "roll": record.to_dict()}, actor=u.id,
+                         text=f"{u.name} in dangerous terrain: {' '.join(map(str, faces))} ({per} per model, "
+                              f"[SQ-A22]): {ones} wound(s).")]
+    drafts += wound_drafts(preview(state, drafts), u.id, ones, "dangerous terrain", "§14")
+    return drafts + continue_after(preview(state, drafts))

@@ -1,0 +1,175 @@
+"""The round (§5): start-of-round steps, the hero phase (the players pick the order), the
+AI phase (the GM picks the unit nearest a conscious hero, [SQ-A5]) and the end of round.
+
+Start of round [SQ-A4]: (a) Casters gain X tokens, at most 6; (b) from round 2, player
+Ambush units may be placed (a reminder); (c) AI Ambush units whose round has come
+arrive within 6" of an AI objective; (d) mission events and waves ([SQ-M1], [SQ-M9]).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.ruleset import Rejected
+
+from . import tables as t
+from .commands import ActivateAI, ActivateHero, ChangeSetting, EndRound, StartRound
+from .evolve import preview
+from .flow import ai_to_activate, heroes_to_activate
+from .settings import SETTINGS_BY_KEY
+from .stat_test import roll_d3
+from .state import BattleState
+
+Decision = Rejected | Sequence[EventDraft]
+
+
+def change_setting(state: BattleState, cmd: ChangeSetting, dice: DiceSource) -> Decision:
+    spec = SETTINGS_BY_KEY.get(cmd.key)
+    if spec is None:
+        return Rejected(f"unknown setting '{cmd.key}'", kind="malformed")
+    values = [c.value for c in spec.choices]
+    if cmd.value not in values:
+        return Rejected(f"'{cmd.value}' is not a choice for {spec.ref} (one of: {', '.join(values)})",
+                        kind="malformed")
+    old = state.setting(cmd.key)
+    if old == cmd.value:
+        return Rejected(f"{spec.ref} is already '{spec.label_of(old)}'")
+    return [EventDraft("setting_changed", {"key": cmd.key, "value": cmd.value, "old": old},
+                       text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(cmd.value)}.")]
+
+
+def _tokens(state: BattleState) -> list[EventDraft]:
+    out = []
+    for u in state.units:
+        x = u.spec.x("Caster")
+        if x and u.alive:
+            new = min(t.MAX_TOKENS, u.tokens + x)
+            out.append(EventDraft("tokens_gained", {"unit": u.id, "tokens": new, "gained": new - u.tokens}, actor=u.id,
+                                  text=f"{u.name} (Caster({x})): {u.tokens} → {new} spell tokens "
+                                       f"(min(6, {u.tokens} + {x}), §17 Caster)."))
+    return out
+
+
+def _player_ambush(state: BattleState, number: int) -> list[EventDraft]:
+    waiting = [u.name for u in state.heroes() if u.spec.has("Ambush") and not u.on_table]
+    if number < 2 or not waiting:
+        return []
+    return [EventDraft("note", {"ambush": waiting}, text=f"Ambush: {', '.join(waiting)} may be placed more than "
+                                                         f"{t.PLAYER_AMBUSH_RANGE}\" from enemy units (§17).")]
+
+
+def _ai_ambush(state: BattleState, number: int) -> list[EventDraft]:
+    where = ", ".join(n for _, n in state.mission.objectives) or "no AI objective in the mission"
+    return [EventDraft("unit_arrived", {"unit": u.id, "round": number}, actor=u.id,
+                       text=f"{u.name} arrives from Ambush within {t.AI_AMBUSH_RANGE}\" of the AI objective "
+                            f"({where}; pick one at random if there are several, §17).")
+            for u in state.enemies() if u.arrives is not None and u.arrives <= number and u.alive]
+
+
+def _mission(state: BattleState, number: int, typed: list[int], dice: DiceSource) -> list[EventDraft]:
+    out = [EventDraft("note", {"mission_event": text, "ref": "SQ-M1"}, text=f"Mission event: {text} [SQ-M1].")
+           for rnd, text in state.mission.events if rnd == number]
+    for wave in state.mission.waves:
+        if wave.round != number:
+            continue
+        arrivals: dict[str, int] = {}
+        for uid in wave.units:
+            if state.has_unit(uid) and state.unit(uid).spec.has("Ambush"):
+                d3 = roll_d3(state.settings, typed.pop(0) if typed else None, dice, f"{uid}'s Ambush delay")
+                later = 1 if state.setting("ai_ambush") == "r+d3+1" else 0
+                arrivals[uid] = number + d3["d3"] + later
+        names = ", ".join(state.unit(u).name for u in wave.units if u not in arrivals and state.has_unit(u))
+        late = ", ".join(f"{state.unit(u).name} in round {r}" for u, r in arrivals.items())
+        out.append(EventDraft("wave_deployed", {"wave": wave.id, "units": list(wave.units), "arrivals": arrivals},
+                              text=f"Wave '{wave.id}' deploys: {names or 'no unit on the table now'}"
+                                   + (f"; Ambush arrivals ({'r + D3 + 1' if arrivals and later else 'r + D3'}, "
+                                      f"[SQ-A27]): {late}" if arrivals else "") + "."))
+    return out
+
+
+def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decision:
+    if state.turn.phase not in ("setup", "end"):
+        return Rejected("the round is still being played; end it first", "§5")
+    number = state.round + 1
+    drafts = [EventDraft("round_started", {"number": number}, text=f"Round {number} begins (§5).")]
+    typed = list(cmd.d3 or ())
+    steps = {"a": lambda s: _tokens(s), "b": lambda s: _player_ambush(s, number),
+             "c": lambda s: _ai_ambush(s, number), "d": lambda s: _mission(s, number, typed, dice)}
+    order = "dabc" if state.setting("start_order") == "mission-first" else "abcd"
+    for step in order:
+        drafts += steps[step](preview(state, drafts))
+    if state.mission.rounds and number > state.mission.rounds:
+        drafts.append(EventDraft("note", {"warning": "round limit"}, text=f"The mission's round limit "
+                                 f"({state.mission.rounds}) has passed [SQ-M1]."))
+    after = preview(state, drafts)
+    if not heroes_to_activate(after):
+        drafts.append(EventDraft("phase_changed", {"phase": t.AI}, text="No hero can act: the AI phase begins."))
+    return drafts
+
+
+def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
+    if state.turn.phase not in ("heroes", "ai"):
+        return Rejected("no round is being played", "§5")
+    if state.activation:
+        return Rejected("end the open activation first", "§5")
+    left = heroes_to_activate(state) + ai_to_activate(state)
+    if left:
+        return Rejected("still to activate: " + ", ".join(state.unit(u).name for u in left), "§5 steps 2–3")
+    return [EventDraft("round_ended", {"number": state.round},
+                       text=f"Round {state.round} ends: fatigue and round-long effects end (§5 step 4).")]
+
+
+def _status_list(state: BattleState, unit_id: str) -> list[str]:
+    return [s for s in state.unit(unit_id).statuses if s in t.STATUSES]
+
+
+def activate_hero(state: BattleState, cmd: ActivateHero, dice: DiceSource) -> Decision:
+    if not state.has_unit(cmd.hero) or not state.unit(cmd.hero).hero:
+        return Rejected(f"no hero '{cmd.hero}'", kind="malformed")
+    u = state.unit(cmd.hero)
+    if state.turn.phase != t.HEROES:
+        return Rejected("heroes activate in the hero phase", "§5 step 2")
+    if state.activation:
+        return Rejected(f"{state.unit(state.activation.unit).name} is still activating", "§5")
+    if u.id not in heroes_to_activate(state):
+        why = "has already activated" if u.activated else "is unconscious" if u.unconscious else "must stay idle"
+        return Rejected(f"{u.name} {why} this round", "§5, §10")
+    statuses = _status_list(state, u.id)
+    text = f"{u.name} activates." + (" Shaken: the activation is spent removing it (§12.3)." if u.shaken else "")
+    if statuses:
+        text += " Status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in statuses) + " (§18)."
+    return [EventDraft("activation_started", {"unit": u.id, "side": t.HEROES, "statuses": statuses,
+                                              "shaken_recovery": u.shaken}, actor=u.id, text=text)]
+
+
+def activate_ai(state: BattleState, cmd: ActivateAI, dice: DiceSource) -> Decision:
+    if state.turn.phase != t.AI:
+        return Rejected("AI units activate in the AI phase, after every hero", "§5 step 3")
+    if state.activation:
+        return Rejected(f"{state.unit(state.activation.unit).name} is still activating", "§5")
+    left = ai_to_activate(state)
+    unit_id, pick = cmd.unit, None
+    if unit_id is None:
+        if not cmd.ties:
+            return Rejected("say which AI unit is nearest a conscious hero (or give the tied units)", "[SQ-A5]",
+                            "ambiguous")
+        if any(x not in left for x in cmd.ties):
+            return Rejected("every tied unit must be an AI unit still to activate", kind="malformed")
+        face = dice.roll(1, sides=len(cmd.ties), purpose="the tie for nearest AI unit")[0]
+        unit_id, pick = cmd.ties[face - 1], {"ties": list(cmd.ties), "face": face, "sides": len(cmd.ties)}
+    if not state.has_unit(unit_id) or state.unit(unit_id).hero:
+        return Rejected(f"no AI unit '{unit_id}'", kind="malformed")
+    u = state.unit(unit_id)
+    if u.id not in left:
+        why = "has already activated" if u.activated else "is not on the table" if not u.on_table else "is destroyed"
+        return Rejected(f"{u.name} {why}", "§16.2 step 1")
+    statuses = _status_list(state, u.id)
+    text = f"AI: {u.name} activates" + (f" (random among the tied units: d{pick['sides']} = {pick['face']})"
+                                        if pick else " (the GM picked it as nearest a conscious hero, [SQ-A5])") + "."
+    if statuses:
+        text += " Status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in statuses) + " (§18)."
+    drafts = [EventDraft("activation_started", {"unit": u.id, "side": t.AI, "statuses": statuses, "pick": pick,
+                                                "shaken_recovery": u.shaken}, actor=u.id, text=text)]
+    from .ai_chart import start_drafts
+    return drafts + start_drafts(preview(state, drafts), u.id)

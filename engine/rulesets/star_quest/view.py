@@ -1,0 +1,280 @@
+"""What a dashboard shows for a Star Quest battle: pure queries of the state, plain data.
+
+* ``round_view(state)``: round, phase, who is activating, what to do next.
+* ``hero_lines(state)`` / ``enemy_lines(state)``: one line per hero / AI unit.
+* ``ai_question(state)``: the AI flow chart's open question or proposal, with the path.
+* ``pending(state)``: what must be answered now (offer, attack stage, morale), the
+  commands open and the numbers.
+* ``shot_preview`` / ``attack_preview`` / ``test_preview`` / ``morale_preview``: exact odds.
+* ``settings_in_force(state)``: (ref, title, reading) of the settings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from . import modifiers as mod, tables as t
+from .actions import move_allowance
+from .ai_chart import AI_ACTIONS, open_question
+from .effects import stat_test
+from .flow import ai_to_activate, heroes_to_activate
+from .morale import counted_loss, fearless_test, morale_test
+from .odds import AttackOdds, attack_odds, hits_then_wounds
+from .roster import rules_text
+from .settings import SETTINGS_BY_KEY
+from .state import BattleState, PendingAttack
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """The top bar: round, phase, the unit activating, the next step in words, and the
+    command names open now."""
+
+    round: int
+    phase: str
+    activating: str | None
+    next_step: str
+    commands: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HeroLine:
+    """One hero: every number the card shows."""
+
+    id: str
+    name: str
+    wounds: int
+    tough: int
+    pp: int
+    power_max: int
+    quality: int
+    defense: int
+    str: int | None
+    dex: int | None
+    wil: int | None
+    conscious: bool
+    shaken: bool
+    fatigued: bool
+    statuses: tuple[str, ...]
+    tokens: int
+    activated: bool
+    can_activate: bool
+    rules: str
+    weapons: tuple[str, ...]
+    moves: Mapping[str, str]
+    """Action → move allowance with its working (§8)."""
+
+
+@dataclass(frozen=True)
+class EnemyLine:
+    """One AI unit."""
+
+    id: str
+    name: str
+    models: int
+    start_models: int
+    wounds: tuple[int, ...]
+    tough: int
+    quality: int
+    defense: int
+    shaken: bool
+    fatigued: bool
+    statuses: tuple[str, ...]
+    tokens: int
+    on_table: bool
+    arrives: int | None
+    activated: bool
+    rules: str
+    weapons: tuple[str, ...]
+    group: str | None
+
+
+@dataclass(frozen=True)
+class AIQuestionView:
+    """The AI chart for the activating unit: the open question (or the proposal)."""
+
+    unit: str
+    node: str | None
+    step: str
+    question: str
+    rule: str
+    path: tuple[tuple[str, str, str], ...]
+    proposal: str | None
+    proposal_text: str
+
+
+@dataclass(frozen=True)
+class PendingView:
+    """What must be answered now: ``kind`` offer | attack | morale | status | ai."""
+
+    kind: str
+    title: str
+    lines: tuple[str, ...]
+    commands: tuple[str, ...]
+
+
+def _weapon_text(w) -> str:
+    rng = f"{w.range}\"" if not w.melee else "melee"
+    extra = f", AP({w.ap})" if w.ap else ""
+    rules = f", {rules_text(w.rules)}" if w.rules else ""
+    return f"{w.name} ({rng}, A{w.attacks}{extra}{rules})"
+
+
+def hero_lines(state: BattleState) -> tuple[HeroLine, ...]:
+    can = set(heroes_to_activate(state)) if state.turn.phase == t.HEROES and not state.activation else set()
+    out = []
+    for u in state.heroes():
+        s = u.spec
+        moves = {a: move_allowance(state, u, a)[1] for a in (t.ADVANCE, t.RUSH, t.CHARGE)}
+        out.append(HeroLine(u.id, u.name, u.wounds[0] if u.wounds else s.tough, s.tough, u.pp, s.power_max,
+                            s.quality, s.defense, s.str, s.dex, s.wil, not u.unconscious, u.shaken, u.fatigued_now,
+                            u.statuses, u.tokens, u.activated, u.id in can, rules_text(s.rules),
+                            tuple(_weapon_text(w) for w in s.weapons), moves))
+    return tuple(out)
+
+
+def enemy_lines(state: BattleState) -> tuple[EnemyLine, ...]:
+    groups = {uid: g for g, units in state.mission.groups for uid in units}
+    return tuple(EnemyLine(u.id, u.name, u.models, u.spec.models, u.wounds, u.spec.tough, u.spec.quality,
+                           u.spec.defense, u.shaken, u.fatigued_now, u.statuses, u.tokens, u.on_table, u.arrives,
+                           u.activated, rules_text(u.spec.rules), tuple(_weapon_text(w) for w in u.spec.weapons),
+                           groups.get(u.id)) for u in state.enemies())
+
+
+def ai_question(state: BattleState) -> AIQuestionView | None:
+    ai = state.ai
+    if ai is None:
+        return None
+    node = open_question(state)
+    proposal = ai.proposal
+    return AIQuestionView(ai.unit, node.id if node else None, node.step if node else "", node.text if node else "",
+                          node.rule if node else "", ai.path, proposal,
+                          AI_ACTIONS[proposal].text if proposal else "")
+
+
+def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
+    lines = [f"{state.unit(a.attacker).name}: {a.weapon} ({a.kind}), {a.attacks} attack(s)"]
+    if a.stage == "hits":
+        test = mod.hit_test(state, a)
+        terms = " ".join(f"{m.value:+d} {m.label} ({m.rule})" for m in test.modifiers)
+        lines.append(f"hit on {test.target}+ {terms}".rstrip() + (" — only natural 6s (fatigued, §11.3)"
+                                                                   if test.only_six else ""))
+    for g in a.groups:
+        test = mod.block_test(state, a, state.unit(g.unit))
+        terms = " ".join(f"{m.value:+d} {m.label}" for m in test.modifiers)
+        lines.append(f"{state.unit(g.unit).name}: {g.hits} hit(s) ({g.rending} Rending), block on "
+                     f"{test.target}+ {terms}".rstrip())
+    if a.stage == "regeneration":
+        lines.append(f"{a.wounds} wound(s): Regeneration ignores each on 5+")
+    return lines
+
+
+def pending(state: BattleState) -> PendingView | None:
+    """The thing the GM must answer now, if any."""
+    if state.offer:
+        o = state.offer
+        return PendingView("offer", f"{state.unit(o.unit).name}: {o.cost} PP?", (o.text,), ("AnswerOffer",))
+    if state.attack:
+        a = state.attack
+        cmd = {"hits": "RollHits", "blocks": "RollBlocks", "regeneration": "RollRegeneration"}[a.stage]
+        return PendingView("attack", f"Attack: {a.stage}", tuple(_attack_lines(state, a)), (cmd,))
+    if state.morale:
+        u = state.unit(state.morale[0])
+        total, now = counted_loss(state, u)
+        return PendingView("morale", f"Morale test: {u.name}", (
+            f"lost {total} of {u.start} (this activation {now}); Quality {u.spec.quality}+"
+            + (" — Shaken: fails automatically" if u.shaken else ""),), ("RollMorale",))
+    act = state.activation
+    if act and act.statuses:
+        return PendingView("status", "Status conditions", tuple(t.STATUS_NAMES[s] for s in act.statuses),
+                           ("ResolveStatus",))
+    q = ai_question(state)
+    if q and q.proposal is None:
+        return PendingView("ai", f"AI {q.step}", (q.question, q.rule), ("AnswerAI",))
+    return None
+
+
+def round_view(state: BattleState) -> RoundView:
+    phase, act = state.turn.phase, state.activation
+    warnings = []
+    if state.round and not state.conscious_heroes():
+        warnings.append(f"no conscious hero is left [SQ-M8]: {state.mission.all_unconscious or 'see the mission'}")
+    if state.round and not state.mission.objectives:
+        warnings.append("the mission defines no AI objective [SQ-A25](e)")
+    p = pending(state)
+    if p:
+        return RoundView(state.round, phase, act.unit if act else None, p.title, p.commands, tuple(warnings))
+    if act:
+        if act.ending:
+            step, cmds = "morale", ("RollMorale",)
+        elif state.ai and act.ai_action is None and state.ai.proposal:
+            step, cmds = f"AI proposes: {AI_ACTIONS[state.ai.proposal].text}", ("ChooseAIAction",)
+        elif act.side == t.HEROES:
+            step = "act, or end the activation"
+            cmds = ("TakeAction", "UseSkill", "Shoot", "Cast", "Jump", "EndActivation")
+        else:
+            step, cmds = "carry out the AI action, then end the activation", ("Shoot", "Cast", "EndActivation")
+        return RoundView(state.round, phase, act.unit, step, cmds, tuple(warnings))
+    if phase in ("setup", "end"):
+        return RoundView(state.round, phase, None, "start the next round", ("StartRound",), tuple(warnings))
+    if phase == t.HEROES:
+        left = heroes_to_activate(state)
+        return RoundView(state.round, phase, None, "the players pick a hero: " + ", ".join(
+            state.unit(u).name for u in left), ("ActivateHero",), tuple(warnings))
+    left = ai_to_activate(state)
+    if left:
+        return RoundView(state.round, phase, None, "the GM picks the AI unit nearest a conscious hero: " + ", ".join(
+            state.unit(u).name for u in left), ("ActivateAI",), tuple(warnings))
+    return RoundView(state.round, phase, None, "every unit has acted: end the round", ("EndRound",),
+                     tuple(warnings))
+
+
+def shot_preview(state: BattleState, unit: str, weapon: str, target: str, cover: bool = False,
+                 stealth_range: bool = False, models: int | None = None,
+                 blast_models: int | None = None) -> AttackOdds:
+    """Exact hits and wounds if ``unit`` fires ``weapon`` at ``target`` now."""
+    u = state.unit(unit)
+    w = u.spec.weapon(weapon)
+    n = (models or u.models) * w.attacks
+    moved = bool(state.activation and state.activation.unit == unit and state.activation.moved)
+    a = PendingAttack(unit, target, weapon, "shoot" if not w.melee else "melee", n, moved=moved,
+                      stealth=stealth_range, cover=cover, blast_models=blast_models)
+    return attack_odds(mod.profile(state, a))
+
+
+def attack_preview(state: BattleState) -> AttackOdds | Mapping[int, Fraction] | None:
+    """The pending attack's odds: the whole attack before the hit rolls; the wounds of the
+    first group of hits after them."""
+    a = state.attack
+    if a is None:
+        return None
+    if a.stage == "hits":
+        return attack_odds(mod.profile(state, a))
+    g = a.groups[0]
+    test = mod.block_test(state, a, state.unit(g.unit))
+    from .odds import block_chance
+    return hits_then_wounds({g.hits: Fraction(1)}, block_chance(test.target, test.net, mod.bane(state, a)))
+
+
+def test_preview(state: BattleState, unit: str, stat: str, target: int | None = None) -> Fraction:
+    """Chance ``unit`` passes a ``stat`` test now (natural 6/1 and Impaired included)."""
+    return stat_test(state, unit, stat, "preview", target).chance
+
+
+def morale_preview(state: BattleState, unit: str, villain: str | None = None) -> Fraction:
+    """Chance the morale test passes (Fearless included); 0 while Shaken [SQ-A21]."""
+    u = state.unit(unit)
+    if u.shaken:
+        return Fraction(0)
+    p = morale_test(state, u, villain).chance
+    if u.spec.has("Fearless"):
+        p += (1 - p) * fearless_test(state, u).chance
+    return p
+
+
+def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tuple[str, str, str], ...]:
+    """(ref, title, chosen reading) of the given settings (all, if none given)."""
+    specs = [SETTINGS_BY_KEY[k] for k in keys] if keys else list(SETTINGS_BY_KEY.values())
+    return tuple((s.ref, s.title, s.label_of(state.setting(s.key))) for s in specs)
