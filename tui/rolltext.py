@@ -11,29 +11,12 @@ from typing import Any, Iterable
 from rich.text import Text
 
 from engine.odds import percent
-from engine.rolls import Die, RollRecord
+from engine.rolls import Die, RollRecord, records_in
 
 
 def rolls_in(payload: dict[str, Any]) -> list[RollRecord]:
-    """Every roll record an event payload carries, in order."""
-    found: list[dict[str, Any]] = []
-    if isinstance(payload.get("roll"), dict):
-        found.append(payload["roll"])
-    for key in ("rolls", "attempts"):
-        if isinstance(payload.get(key), list):
-            found.extend(r for r in payload[key] if isinstance(r, dict))
-    rolloff = payload.get("rolloff")
-    if isinstance(rolloff, dict) and "procedure" in rolloff:
-        found.append(rolloff)
-    elif isinstance(rolloff, dict) and isinstance(rolloff.get("attempts"), list):
-        found.extend(r for r in rolloff["attempts"] if isinstance(r, dict))
-    out = []
-    for data in found:
-        try:
-            out.append(RollRecord.from_dict(data))
-        except (KeyError, TypeError, ValueError):
-            continue
-    return out
+    """Every roll record an event payload carries, in order (``engine.rolls.records_in``)."""
+    return records_in(payload)
 
 
 def dice_text(dice: Iterable[Die]) -> Text:

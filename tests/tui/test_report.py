@@ -1,0 +1,56 @@
+"""`skirmish export --format md|html`: the battle report's content, checked as text."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.battle import Battle, new_header
+from engine.dice import ScriptedDice
+from engine.luck import counted_rolls, luck_table
+from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
+from saves.rosters import demo_roster_paths, read_roster_text
+from tui.report import build_report, render
+
+
+def scripted_battle() -> Battle:
+    a, b = (parse_roster(read_roster_text(p), p.name) for p in demo_roster_paths())
+    battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=5, title="Report <test>"))
+    battle.submit(c.StartRound())
+    if battle.state.order.phase == "choose-first":
+        battle.submit(c.ChooseFirst("A"))
+    side = battle.state.order.to_act
+    shooter = next(m for m in battle.state.waiting(side) if m.spec.ranged and m.spec.ranged[0] != "flamer")
+    target = next(m for m in battle.state.on_table() if m.side != side)
+    battle.submit(c.Shoot(shooter.id, target.id, shooter.spec.ranged[0], toggles=frozenset({"cover"})),
+                  ScriptedDice([6, 6, 6]))
+    battle.submit(c.EndActivation())
+    battle.submit(c.EndBattle("the GM called it"))
+    return battle
+
+
+def test_the_markdown_report_has_bands_rounds_breakdowns_result_and_luck():
+    battle = scripted_battle()
+    report = build_report(battle.header, [e.to_dict() for e in battle.entries])
+    md = render(report, "md")
+    assert md.startswith("# Report <test>\n")
+    assert "## Bands" in md and "### Iron Wolves" in md and "- Kara Vex (Captain, Technomancer Trooper, 4 XP)" in md
+    assert "### Round 1" in md
+    shot = next(e for e in battle.active_events if e.kind == "shot")
+    assert f"- **#{shot.seq}** {shot.text}" in md
+    assert "Cover (within 1\" of the target)" in md and "§10.3" in md  # the breakdown, modifier by modifier
+    assert "## Result" in md and report.result in md
+    rolls = counted_rolls(battle.active_events, lambda e: battle.state.model(e.actor).side
+                          if e.actor and battle.state.has_model(e.actor) else None)
+    for row, name in zip(luck_table(rolls, ["A", "B"]), report.sides):
+        assert f"| {name} | {row.rolls} | {float(row.expected):.2f} | {row.successes} |" in md
+    assert report.luck[0][2] == luck_table(rolls, ["A", "B"])[0].expected  # exact, as a Fraction
+    assert isinstance(report.luck[0][2], Fraction)
+
+
+def test_the_html_report_escapes_text_and_draws_the_luck_table():
+    battle = scripted_battle()
+    page = render(build_report(battle.header, [e.to_dict() for e in battle.entries]), "html")
+    assert page.startswith("<!DOCTYPE html>")
+    assert "<title>Report &lt;test&gt;</title>" in page and "Report <test>" not in page
+    assert "<h2>Dice luck</h2>" in page and "<h3>Luck over the rounds</h3>" in page
+    assert page.rstrip().endswith("</html>")

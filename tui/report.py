@@ -1,0 +1,212 @@
+"""A battle report for `skirmish export`: plain text, Markdown or HTML.
+
+The report holds the battle's title and rule system, the bands (each model or unit as
+the rule system's roster lists it), the events round by round with every roll broken
+down (``engine.formatting.roll_breakdown``), the result, and the dice-luck table
+(``engine.luck``). It only arranges what the engine says; it computes no rule.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+FORMATS = ("text", "md", "html")
+
+
+@dataclass(frozen=True)
+class Report:
+    """What every format shows."""
+
+    title: str
+    system: str
+    seed: Any
+    bands: tuple[tuple[str, tuple[str, ...]], ...]
+    rounds: tuple[tuple[int, tuple[tuple[Any, tuple[str, ...]], ...]], ...]
+    result: str
+    luck: tuple[tuple[str, int, Fraction, int], ...]
+    luck_rounds: tuple[tuple[int, tuple[Fraction, ...]], ...]
+    sides: tuple[str, ...]
+
+
+def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Report:
+    """Replay the battle and gather what the report shows."""
+    from engine.battle import Battle
+    from engine.formatting import roll_breakdown
+    from engine.luck import counted_rolls, luck_by_round, luck_table
+    from engine.rolls import records_in
+
+    battle = Battle(header, entries)
+    state, initial = battle.state, battle.initial
+    sides = tuple(_side_keys(initial))
+    names = {key: _side_name(initial, key) for key in sides}
+    side_of = _side_of(initial, sides)
+    events = battle.active_events
+    by_round: dict[int, list[tuple[Any, tuple[str, ...]]]] = {}
+    for event in events:
+        lines = tuple(line for record in records_in(event.payload) for line in roll_breakdown(record))
+        by_round.setdefault(event.round, []).append((event, lines))
+    rolls = counted_rolls(events, side_of)
+    table = luck_table(rolls, sides)
+    series = luck_by_round(rolls, sides)
+    ended = [e for e in events if e.kind == "battle_ended"]
+    result = ended[-1].text if ended else "The battle has not ended."
+    system = getattr(battle.ruleset, "title", header.get("ruleset", ""))
+    return Report(
+        title=str(header.get("title") or "Battle"), system=str(system), seed=header.get("seed"),
+        bands=tuple((names[key], tuple(_roster_lines(initial, key))) for key in sides),
+        rounds=tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items())),
+        result=result,
+        luck=tuple((names[row.side], row.rolls, row.expected, row.successes) for row in table),
+        luck_rounds=tuple((rnd, tuple(values[s] for s in sides)) for rnd, values in series),
+        sides=tuple(names[s] for s in sides))
+
+
+# ---------------------------------------------------------------------- what a state offers
+def _side_keys(state: Any) -> list[str]:
+    sides = getattr(state, "sides", None)
+    if sides:
+        return [s.key for s in sides]
+    return ["A", "B"]
+
+
+def _side_name(state: Any, key: str) -> str:
+    side = getattr(state, "side", None)
+    if callable(side):
+        try:
+            return str(side(key).name)
+        except (KeyError, AttributeError):
+            pass
+    names = getattr(state, "warbands", None)
+    if isinstance(names, dict) and key in names:
+        return str(names[key])
+    return f"Side {key}"
+
+
+def _members(state: Any) -> list[Any]:
+    return list(getattr(state, "models", None) or getattr(state, "units", None) or ())
+
+
+def _roster_lines(state: Any, key: str) -> list[str]:
+    out = []
+    for m in _members(state):
+        if getattr(m, "side", None) != key:
+            continue
+        name = getattr(m, "name", getattr(m, "id", "?"))
+        spec = getattr(m, "spec", None)
+        if getattr(spec, "archetype", None):  # a Sanctum Mortalis model: its roster line
+            from .roster_check import describe
+
+            kind = describe(spec)
+        else:
+            kind = getattr(m, "cls", None) or getattr(m, "kind", "")
+        out.append(f"{name} ({str(kind).replace('-', ' ')})" if kind else str(name))
+    return out
+
+
+def _side_of(state: Any, sides: tuple[str, ...]) -> Callable[[Any], str | None]:
+    owner = {getattr(m, "id", None): getattr(m, "side", None) for m in _members(state)}
+
+    def side_of(event: Any) -> str | None:
+        actor = event.actor
+        if actor in sides:
+            return actor
+        side = owner.get(actor)
+        return side if side in sides else None
+
+    return side_of
+
+
+# ---------------------------------------------------------------------- formats
+def _signed(value: Fraction) -> str:
+    return f"{float(value):+.2f}"
+
+
+def render(report: Report, fmt: str) -> str:
+    if fmt == "md":
+        return render_markdown(report)
+    if fmt == "html":
+        return render_html(report)
+    return render_text(report)
+
+
+def render_text(report: Report) -> str:
+    lines = [report.title, f"rule system {report.system}, seed {report.seed}", ""]
+    for rnd, items in report.rounds:
+        lines.append(f"Round {rnd}" if rnd else "Before the first round")
+        for event, breakdown in items:
+            lines.append(f"  #{event.seq:<4} {event.text or event.kind}")
+            lines += [f"        {line}" for line in breakdown]
+    lines += ["", f"Result: {report.result}", "", "Dice luck (successes rolled against the exact odds):"]
+    for name, rolls, expected, successes in report.luck:
+        lines.append(f"  {name}: {rolls} rolls, expected {float(expected):.2f}, rolled {successes}, "
+                     f"luck {_signed(successes - expected)}")
+    return "\n".join(lines) + "\n"
+
+
+def render_markdown(report: Report) -> str:
+    out = [f"# {report.title}", "", f"*{report.system}* · seed {report.seed}", "", "## Bands", ""]
+    for name, members in report.bands:
+        out += [f"### {name}", ""] + [f"- {m}" for m in members] + [""]
+    out += ["## Battle", ""]
+    for rnd, items in report.rounds:
+        out += [f"### {'Round ' + str(rnd) if rnd else 'Before the first round'}", ""]
+        for event, breakdown in items:
+            out.append(f"- **#{event.seq}** {event.text or event.kind}")
+            if breakdown:
+                out += ["", "  ```"] + [f"  {line}" for line in breakdown] + ["  ```", ""]
+        out.append("")
+    out += ["## Result", "", report.result, "", "## Dice luck", "",
+            "| side | rolls | expected successes | rolled | luck |", "|---|---:|---:|---:|---:|"]
+    for name, rolls, expected, successes in report.luck:
+        out.append(f"| {name} | {rolls} | {float(expected):.2f} | {successes} | {_signed(successes - expected)} |")
+    if report.luck_rounds:
+        out += ["", "Luck after each round (successes minus expected):", "",
+                "| round | " + " | ".join(report.sides) + " |", "|---:|" + "---:|" * len(report.sides)]
+        for rnd, values in report.luck_rounds:
+            out.append(f"| {rnd} | " + " | ".join(_signed(v) for v in values) + " |")
+    return "\n".join(out) + "\n"
+
+
+HTML_STYLE = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
+pre{background:#f4f4f4;padding:.5rem;overflow-x:auto}table{border-collapse:collapse}
+td,th{border:1px solid #ccc;padding:.2rem .6rem;text-align:right}td:first-child,th:first-child{text-align:left}
+.bar{display:inline-block;height:.8rem;background:#4a7}.neg{background:#c55}"""
+
+
+def render_html(report: Report) -> str:
+    e = html.escape
+    out = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
+           f"<title>{e(report.title)}</title><style>{HTML_STYLE}</style></head><body>",
+           f"<h1>{e(report.title)}</h1>", f"<p><em>{e(report.system)}</em> · seed {e(str(report.seed))}</p>",
+           "<h2>Bands</h2>"]
+    for name, members in report.bands:
+        out.append(f"<h3>{e(name)}</h3><ul>" + "".join(f"<li>{e(m)}</li>" for m in members) + "</ul>")
+    out.append("<h2>Battle</h2>")
+    for rnd, items in report.rounds:
+        out.append(f"<h3>{'Round ' + str(rnd) if rnd else 'Before the first round'}</h3><ol>")
+        for event, breakdown in items:
+            body = f"<b>#{event.seq}</b> {e(event.text or event.kind)}"
+            if breakdown:
+                body += "<pre>" + e("\n".join(breakdown)) + "</pre>"
+            out.append(f"<li value=\"{event.seq}\">{body}</li>")
+        out.append("</ol>")
+    out += [f"<h2>Result</h2><p>{e(report.result)}</p>", "<h2>Dice luck</h2>",
+            "<table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th><th>luck</th></tr>"]
+    for name, rolls, expected, successes in report.luck:
+        out.append(f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
+                   f"<td>{_signed(successes - expected)}</td></tr>")
+    out.append("</table>")
+    if report.luck_rounds:
+        scale = max((abs(float(v)) for _, values in report.luck_rounds for v in values), default=1.0) or 1.0
+        out.append("<h3>Luck over the rounds</h3><table><tr><th>round</th>"
+                   + "".join(f"<th>{e(s)}</th>" for s in report.sides) + "</tr>")
+        for rnd, values in report.luck_rounds:
+            cells = "".join(
+                f"<td>{_signed(v)} <span class=\"bar{' neg' if v < 0 else ''}\" "
+                f"style=\"width:{abs(float(v)) / scale * 6:.2f}rem\"></span></td>" for v in values)
+            out.append(f"<tr><td>{rnd}</td>{cells}</tr>")
+        out.append("</table>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
