@@ -120,3 +120,20 @@ def default_settings(specs: Sequence[SettingSpec]) -> dict[str, str]:
 
 def _load_builtin() -> None:
     from . import rulesets  # noqa: F401  (registers the bundled systems)
+
+
+def setting_change(specs: dict[str, SettingSpec], current: Callable[[str], str], key: str,
+                   value: str) -> "Rejected | list[EventDraft]":
+    """The ``setting_changed`` event every rule system's ChangeSetting command makes, or why
+    not: an unknown setting or choice (malformed), or the reading already in force."""
+    spec = specs.get(key)
+    if spec is None:
+        return Rejected(f"unknown setting '{key}'", kind="malformed")
+    values = [c.value for c in spec.choices]
+    if value not in values:
+        return Rejected(f"'{value}' is not a choice for {spec.ref} (one of: {', '.join(values)})", kind="malformed")
+    old = current(key)
+    if old == value:
+        return Rejected(f"{spec.ref} is already '{spec.label_of(old)}'", kind="illegal")
+    return [EventDraft("setting_changed", {"key": key, "value": value, "old": old},
+                       text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(value)}.")]

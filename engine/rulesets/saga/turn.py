@@ -11,7 +11,7 @@ from typing import Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.ruleset import Rejected
+from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
 from .commands import Activate, ChangeSetting, CompleteMove, EndTurn, StartTurn
@@ -49,18 +49,7 @@ def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
 
 
 def change_setting(state: BattleState, cmd: ChangeSetting, dice: DiceSource) -> Decision:
-    spec = SETTINGS_BY_KEY.get(cmd.key)
-    if spec is None:
-        return Rejected(f"unknown setting '{cmd.key}'", kind="malformed")
-    values = [c.value for c in spec.choices]
-    if cmd.value not in values:
-        return Rejected(f"'{cmd.value}' is not a choice for {spec.ref} (one of: {', '.join(values)})",
-                        kind="malformed")
-    old = state.setting(cmd.key)
-    if old == cmd.value:
-        return Rejected(f"{spec.ref} is already '{spec.label_of(old)}'")
-    return [EventDraft("setting_changed", {"key": cmd.key, "value": cmd.value, "old": old},
-                       text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(cmd.value)}.")]
+    return setting_change(SETTINGS_BY_KEY, state.setting, cmd.key, cmd.value)
 
 
 def _activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:

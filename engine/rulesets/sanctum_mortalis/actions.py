@@ -6,7 +6,7 @@ from typing import Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.ruleset import Rejected
+from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
 from .activation import take_action
@@ -254,17 +254,7 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
 
 
 def change_setting(state: BattleState, cmd: ChangeSetting, dice: DiceSource) -> Decision:
-    spec = SETTINGS_BY_KEY.get(cmd.key)
-    if spec is None:
-        return Rejected(f"unknown setting '{cmd.key}'", kind="malformed")
-    values = [c.value for c in spec.choices]
-    if cmd.value not in values:
-        return Rejected(f"'{cmd.value}' is not a choice for {spec.ref} (one of: {', '.join(values)})", kind="malformed")
-    old = state.setting(cmd.key)
-    if old == cmd.value:
-        return Rejected(f"{spec.ref} is already '{spec.label_of(old)}'", kind="illegal")
-    return [EventDraft("setting_changed", {"key": cmd.key, "value": cmd.value, "old": old},
-                       text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(cmd.value)}.")]
+    return setting_change(SETTINGS_BY_KEY, state.setting, cmd.key, cmd.value)
 
 
 def award_vp(state: BattleState, cmd: AwardVP, dice: DiceSource) -> Decision:
