@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from typing import Any
+
+from engine.toml_lines import FileError, slug
 
 from . import tables as t
 from .roster import UnitSpec, Warband
@@ -42,21 +43,11 @@ RANGES = {"models": (1, 99), "armour_melee": (1, 7), "armour_shooting": (1, 7), 
           "shooting_dice": (0, 24)}
 
 
-class RosterError(ValueError):
+class RosterError(FileError):
     """A roster that cannot be used; ``problems`` lists (line, message), line 0 when unknown."""
 
     def __init__(self, source: str, problems: list[tuple[int, str]]) -> None:
-        self.source = source
-        self.problems = problems
-        lines = "; ".join(f"line {ln}: {msg}" if ln else msg for ln, msg in problems)
-        super().__init__(f"{source or 'roster'}: {lines}")
-
-
-def slug(text: str) -> str:
-    """"Jarl's Hirdmen" -> "jarl-s-hirdmen" (letters of any script are kept)."""
-    norm = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in norm if not unicodedata.combining(c)).lower()
-    return "-".join(p for p in "".join(c if c.isalnum() else "-" for c in plain).split("-") if p)
+        super().__init__(source, problems, "roster")
 
 
 class _Lines:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .roster import MissionSpec, Wave
-from .toml_lines import FileError, Lines, Problems, load, text, unknown_keys, whole
+from engine.toml_lines import FileError, Lines, Problems, load, text, unknown_keys, whole
 
 TOP_KEYS = ("name", "rounds", "victory", "defeat", "all_unconscious", "objective", "group", "wave",
             "search_token", "event")

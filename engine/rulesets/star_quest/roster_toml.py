@@ -50,7 +50,7 @@ from typing import Any
 
 from . import tables as t
 from .roster import Roster, Rules, SkillSpec, SpellSpec, UnitSpec, WeaponSpec
-from .toml_lines import FileError, Lines, Problems, load, slug, target, text, unknown_keys, whole
+from engine.toml_lines import FileError, Lines, Problems, load, slug, target, text, unknown_keys, whole
 
 TOP_KEYS = ("name", "hero", "enemy")
 UNIT_KEYS = ("id", "name", "models", "quality", "defense", "tough", "str", "dex", "wil", "power_max",

@@ -44,8 +44,9 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from typing import Any
+
+from engine.toml_lines import FileError, slug
 
 from .roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
@@ -62,21 +63,11 @@ RANGES = {"att": (1, 12), "def": (1, 12), "armour": (1, 99), "command": (0, 20),
 Problems = list[tuple[int, str]]
 
 
-class RosterError(ValueError):
+class RosterError(FileError):
     """A roster that cannot be used; ``problems`` lists (line, message), line 0 when unknown."""
 
-    def __init__(self, source: str, problems: Problems) -> None:
-        self.source = source
-        self.problems = problems
-        lines = "; ".join(f"line {ln}: {msg}" if ln else msg for ln, msg in problems)
-        super().__init__(f"{source or 'roster'}: {lines}")
-
-
-def slug(text: str) -> str:
-    """"Sgt. Vance" -> "sgt-vance"."""
-    norm = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in norm if not unicodedata.combining(c)).lower()
-    return "-".join(p for p in "".join(c if c.isalnum() else "-" for c in plain).split("-") if p)
+    def __init__(self, source: str, problems: list[tuple[int, str]]) -> None:
+        super().__init__(source, problems, "roster")
 
 
 class _Lines:

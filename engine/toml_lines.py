@@ -1,6 +1,7 @@
 """Where things are in a TOML text: the line of each ``[[table]]`` block and of each key,
-so roster and mission problems can name their line. Also the shared error type and the
-small value checkers both file readers use."""
+so roster and mission problems can name their line. Also the error type (``FileError``:
+problems as (line, message)), ``slug`` and the small value checkers the rule systems'
+roster and mission readers share."""
 from __future__ import annotations
 
 import re
