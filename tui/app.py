@@ -73,8 +73,14 @@ class SkirmishApp(App[None]):
             self.post_message(OpenFailed(f"{err.__class__.__name__}: {err}"))
             return
         progress("Drawing the battle…", None)
-        from .screens import battle_screen  # noqa: F401  (import here, off the main thread)
+        from .systems import UnknownSystem, screen_class
 
+        try:
+            screen_class(session.battle.ruleset.name)  # import the screen here, off the main thread
+        except (UnknownSystem, ImportError) as err:  # no dashboard (yet) for this rule system
+            session.close()
+            self.post_message(OpenFailed(f"cannot show a {session.battle.ruleset.name} battle: {err}"))
+            return
         self.post_message(BattleOpened(session))
 
     @on(LoadProgress)
@@ -84,14 +90,15 @@ class SkirmishApp(App[None]):
 
     @on(BattleOpened)
     def _opened(self, message: BattleOpened) -> None:
-        from .screens.battle_screen import BattleScreen
+        from .systems import screen_class
 
+        screen = screen_class(message.session.battle.ruleset.name)
         old = self.session
         self.session = message.session
         while len(self.screen_stack) > 2:  # dialogs opened meanwhile, and the progress over the old battle
             self.pop_screen()
         self._loading = None
-        self.switch_screen(BattleScreen(message.session))
+        self.switch_screen(screen(message.session))
         if old is not None:
             self.run_worker(old.close, name="close-old", thread=True, exit_on_error=False)
 
@@ -112,7 +119,7 @@ class SkirmishApp(App[None]):
         from .screens.help_screen import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(getattr(self.screen, "GM_SCOPES", None), getattr(self.screen, "GUIDE", None)))
 
     def action_new_battle(self) -> None:
         from .screens.new_battle_screen import NewBattleScreen

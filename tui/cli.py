@@ -1,7 +1,7 @@
 """The ``skirmish`` command line.
 
 ``skirmish [--saves DIR]`` opens the dashboard (the last battle, or a demo);
-``new``, ``open``, ``list`` and ``export`` hand the parsed arguments to ``tui.launch``
+``new``, ``demo``, ``open``, ``list`` and ``export`` hand the parsed arguments to ``tui.launch``
 and ``check`` to ``tui.roster_check`` (each imported only when used: the dashboard
 starts without loading the rules, and ``check`` needs no terminal UI).
 """
@@ -27,6 +27,16 @@ def scenario_key(value: str) -> str:
     return key
 
 
+def system_name(value: str) -> str:
+    """argparse type: a rule system with a dashboard (name or alias) -> its name."""
+    from tui.systems import UnknownSystem, find
+
+    try:
+        return find(value).name
+    except UnknownSystem as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: ``args.command`` is None (dashboard) or a subcommand name."""
     parser = argparse.ArgumentParser(prog=PROG, description="A terminal dashboard for game masters of tabletop "
@@ -39,12 +49,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", parents=[saves], help="start a battle between two rosters",
                          description="Start a new battle between two band rosters (TOML files).")
-    new.add_argument("rosters", nargs=2, metavar="ROSTER", help="a band roster .toml file")
+    new.add_argument("rosters", nargs="+", metavar="ROSTER",
+                     help="two band roster .toml files (Star Quest: party, enemies, mission)")
     new.add_argument("--scenario", type=scenario_key, default=None, metavar="N",
                      help="scenario number 1-5, name, or none")
     new.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the dice (default: random)")
     new.add_argument("--allow-problems", action="store_true",
                      help="start even if a roster breaks band-building rules (a house band)")
+    new.add_argument("--system", type=system_name, default="sanctum-mortalis", metavar="SYSTEM",
+                     help="rule system of the rosters: sanctum-mortalis (default), saga or star-quest")
+
+    demo = sub.add_parser("demo", parents=[saves], help="start a new demo battle",
+                          description="Start a new battle between the bundled demo bands of a rule system.")
+    demo.add_argument("system", nargs="?", type=system_name, default="sanctum-mortalis", metavar="SYSTEM",
+                      help="sanctum-mortalis (default), saga or star-quest")
+    demo.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the dice (default: random)")
 
     open_ = sub.add_parser("open", parents=[saves], help="open a saved battle",
                            description="Open a saved battle.")
@@ -77,6 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "new":
         from tui.launch import new_battle
         return int(new_battle(args) or 0)
+    if args.command == "demo":
+        from tui.launch import demo_battle
+        return int(demo_battle(args) or 0)
     if args.command == "open":
         from tui.launch import open_battle
         return int(open_battle(args) or 0)

@@ -2,7 +2,7 @@
 
 Each function takes the parsed ``argparse`` namespace and returns an exit code:
 ``run_dashboard`` (the last battle, or the demo), ``new_battle`` (two rosters),
-``open_battle`` (a save), ``list_battles`` and ``export_battle`` (no terminal UI).
+``demo_battle`` (a system's demo bands), ``open_battle`` (a save), ``list_battles`` and ``export_battle`` (no terminal UI).
 """
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ def _plan(args: Namespace, mode: str) -> Any:
     rosters = tuple(getattr(args, "rosters", None) or ())
     return LaunchPlan(mode=mode, saves=getattr(args, "saves", None), rosters=rosters,
                       scenario=getattr(args, "scenario", None), seed=getattr(args, "seed", None),
-                      file=getattr(args, "file", None), allow_problems=bool(getattr(args, "allow_problems", False)))
+                      file=getattr(args, "file", None), allow_problems=bool(getattr(args, "allow_problems", False)),
+                      system=getattr(args, "system", None) or "sanctum-mortalis")
 
 
 def _run(plan: Any) -> int:
@@ -36,6 +37,11 @@ def run_dashboard(args: Namespace) -> int:
 def new_battle(args: Namespace) -> int:
     """``skirmish new A.toml B.toml [--scenario N] [--seed N]``."""
     return _run(_plan(args, "new"))
+
+
+def demo_battle(args: Namespace) -> int:
+    """``skirmish demo [SYSTEM] [--seed N]``: a new battle of the bundled demo bands."""
+    return _run(_plan(args, "demo"))
 
 
 def open_battle(args: Namespace) -> int:

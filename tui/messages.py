@@ -19,6 +19,14 @@ class ModelSelected(Message):
         self.model_id = model_id
 
 
+class UnitSelected(Message):
+    """The GM moved the cursor onto a unit in a SAGA unit pane."""
+
+    def __init__(self, unit_id: str) -> None:
+        super().__init__()
+        self.unit_id = unit_id
+
+
 class LogEntryChosen(Message):
     """The GM asked for the full breakdown of log entry ``seq``."""
 

@@ -31,6 +31,8 @@ class LaunchPlan:
     file: str | None = None
     allow_problems: bool = False
     """Start a new battle even if a roster breaks band-building rules (shown as a note)."""
+    system: str = "sanctum-mortalis"
+    """The rule system of a new or demo battle (a name from ``tui.systems``)."""
 
 
 def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
@@ -44,9 +46,9 @@ def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
     if plan.mode == "open":
         session = open_session(Path(plan.file or ""), progress)
     elif plan.mode == "new":
-        session = _new(directory, plan, progress)
+        session = _builder(plan).new_battle(directory, plan, progress)
     elif plan.mode == "demo":
-        session = _demo(directory, plan, progress)
+        session = _builder(plan).demo_battle(directory, plan, progress)
     else:
         last = last_battle(directory, progress)
         if last is not None:
@@ -55,12 +57,22 @@ def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
             except OpenError as err:  # the last battle went bad: say so, start the demo
                 if err.kind == "in use":  # open in another window: say so, start nothing new
                     raise
-                session = _demo(directory, plan, progress)
+                session = _builder(plan).demo_battle(directory, plan, progress)
                 session.note = f"{err} — started the demo battle instead"
         else:
-            session = _demo(directory, plan, progress)
+            session = _builder(plan).demo_battle(directory, plan, progress)
     remember(directory, session.path)
     return session
+
+
+def _builder(plan: LaunchPlan) -> Any:
+    """The module that creates battles of the plan's rule system (``tui.systems``)."""
+    from . import systems
+
+    try:
+        return systems.builder(systems.find(plan.system))
+    except systems.UnknownSystem as err:
+        raise OpenError(str(err)) from None
 
 
 # ---------------------------------------------------------------------- the last battle
@@ -68,13 +80,14 @@ def last_battle(directory: Path, progress: Progress = _no_progress) -> Path | No
     """The battle the GM had open last (the saves module's note of it); without a note,
     the most recently changed save that opens."""
     import saves
+    from .systems import has_dashboard
 
     found = saves.last_battle(directory)
     if found is not None:
         return Path(found)
     progress("Looking for the last battle…", None)
     for summary in saves.list_saves(directory):
-        if summary.error is None and summary.kind in (None, "battle") and summary.ruleset == RULESET:
+        if summary.error is None and summary.kind in (None, "battle") and has_dashboard(summary.ruleset):
             return summary.path
     return None
 
@@ -148,6 +161,12 @@ def _demo(directory: Path, plan: LaunchPlan, progress: Progress) -> Session:
     progress("Setting up the demo battle…", None)
     a, b = demo_bands()
     return _create(directory, (a, b), plan, progress, f"{DEMO_TITLE}: {a.name} v {b.name}")
+
+
+new_battle = _new
+"""Sanctum Mortalis: a new battle from the plan's two rosters (``tui.systems`` builder)."""
+demo_battle = _demo
+"""Sanctum Mortalis: the demo battle (``tui.systems`` builder)."""
 
 
 # ---------------------------------------------------------------------- rosters

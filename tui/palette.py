@@ -13,8 +13,7 @@ class GMCommands(Provider):
     """Every GM action of the registry that makes sense on the current screen."""
 
     def _actions(self) -> list[GMAction]:
-        scopes = getattr(self.screen, "GM_SCOPES", frozenset())
-        return [a for a in palette_actions() if a.scope == "app" or a.scope in scopes]
+        return list(palette_actions(frozenset(getattr(self.screen, "GM_SCOPES", frozenset()))))
 
     def _run(self, action: GMAction) -> None:
         node = self.app if action.target == "app" else self.screen

@@ -159,7 +159,8 @@ class RollDialog(ModalScreen[Any]):
         box = Vertical()
         box.border_title = self.adapter.title
         with box:
-            yield Static("Modifiers — press a letter to toggle one; type the dice rolled on the table below:",
+            yield Static(getattr(self.adapter, "options_title", "")
+                         or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:",
                          id="modifiers-title")
             yield OptionList(id="modifiers")
             yield Static("", id="flags")

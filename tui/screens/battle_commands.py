@@ -28,12 +28,19 @@ class BattleCommands:
     def set_status(self, text: Any) -> None: ...  # provided by the screen
 
     # ------------------------------------------------------------------ helpers
+    def reviewing(self) -> bool:
+        return False  # ReviewMode says otherwise while the GM reviews the log
+
     def submit(self, command: Any, dice: Any = None) -> None:
         """Hand a command to the session; the result comes back as a message."""
+        if self.reviewing():
+            return
         self.session.submit(command, dice)
 
     def _model(self) -> Any | None:
         """The selected model, or None with a hint in the status line."""
+        if self.reviewing():
+            return None
         if not self.selected or not self.state.has_model(self.selected):
             self.set_status("Select a model first (a band pane, then ↑↓).")
             return None
@@ -259,10 +266,12 @@ class BattleCommands:
 
     # ------------------------------------------------------------------ log and settings
     def action_undo(self) -> None:
-        self.session.undo()
+        if not self.reviewing():
+            self.session.undo()
 
     def action_redo(self) -> None:
-        self.session.redo()
+        if not self.reviewing():
+            self.session.redo()
 
     def action_settings(self) -> None:
         from .settings_screen import SettingsScreen

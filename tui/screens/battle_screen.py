@@ -31,6 +31,7 @@ from ..widgets.log_pane import LogPane
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
 from .battle_commands import BattleCommands
+from .review_mode import ReviewMode
 
 SIDE_BY_SIDE = 170
 """From this many columns the band panes sit side by side with every column."""
@@ -44,7 +45,7 @@ WIDE = 150
 HAND_WIDTH = 56
 
 
-class BattleScreen(BattleCommands, Screen[None]):
+class BattleScreen(ReviewMode, BattleCommands, Screen[None]):
     """One battle in play."""
 
     BINDINGS = bindings("battle")
@@ -118,11 +119,16 @@ class BattleScreen(BattleCommands, Screen[None]):
     # ------------------------------------------------------------------ drawing
     def redraw(self, follow_log: bool = True) -> None:
         view = self.session.view
-        state = view.state
-        self.query_one(Tracker).show(state, self.session.read_only)
+        state = self.shown_state  # the present, or the moment under review
+        self.query_one(Tracker).show(state, self.review_banner() or self.session.read_only)
         for side in ("A", "B"):
             self.band(side).show(state, to_act=state.order.to_act == side)
-        self.query_one(LogPane).show(view.events, view.undone, follow=follow_log)
+        log = self.query_one(LogPane)
+        events = self.filtered(list(view.events))
+        log.show(events, view.undone if self.log_filter is None else (), follow=follow_log and self.review is None)
+        log.border_title = f"Battle log · {self.log_filter[0]} only (/ changes)" if self.log_filter else "Battle log"
+        if self.review:
+            log.reveal(view.events[self.review - 1].seq)
         self._redraw_hand()
 
     def _redraw_hand(self) -> None:

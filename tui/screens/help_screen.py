@@ -2,6 +2,8 @@
 round goes. Generated from ``tui.actions``; nothing here lists keys by hand."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -14,11 +16,13 @@ from textual.widgets import Static
 from ..actions import SCOPE_TITLES, by_scope, key_of as key
 
 
-def keys_table() -> Group:
-    """One table per scope: keys and what they do, from the registry."""
+def keys_table(scopes: frozenset[str] | None = None) -> Group:
+    """One table per scope (the screen's ``scopes`` and the app's; all when None): keys
+    and what they do, from the registry."""
     parts: list[object] = []
-    width = max(len(a.display_keys()) for group in by_scope().values() for a in group)
-    for scope, actions in by_scope().items():
+    groups = by_scope(scopes)
+    width = max(len(a.display_keys()) for group in groups.values() for a in group)
+    for scope, actions in groups.items():
         if not actions:
             continue
         parts.append(Text(SCOPE_TITLES[scope], style="bold underline"))
@@ -67,6 +71,12 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close", id="skirmish.help-close")]
 
+    def __init__(self, scopes: frozenset[str] | None = None, guide_text: Any = None) -> None:
+        super().__init__()
+        self.scopes = frozenset(scopes) if scopes is not None else None
+        self.guide_text = guide_text
+        """The screen's own guide (a callable returning Rich renderables), else the SM round guide."""
+
     DEFAULT_CSS = """
     HelpScreen {
         align: center middle;
@@ -88,9 +98,13 @@ class HelpScreen(ModalScreen[None]):
         scroll.border_title = "Help — esc closes, ↑↓ scroll"
         scroll.can_focus = True
         with scroll:
-            yield Static(guide(), id="guide")
-            yield Static(keys_table(), id="keys")
-            yield Static(legend(), id="legend")
+            if self.guide_text is not None:
+                yield Static(self.guide_text(), id="guide")
+                yield Static(keys_table(self.scopes), id="keys")
+            else:
+                yield Static(guide(), id="guide")
+                yield Static(keys_table(self.scopes), id="keys")
+                yield Static(legend(), id="legend")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -1,4 +1,5 @@
-"""Start a new battle: two roster files (or the bundled demo bands), a scenario, a seed."""
+"""Start a new battle: the rule system, two roster files (or the bundled demo bands), a
+scenario (Sanctum Mortalis), a seed."""
 from __future__ import annotations
 
 from typing import Any
@@ -34,11 +35,15 @@ class NewBattleScreen(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("New battle", classes="title")
+            yield Static("Rule system (sanctum-mortalis, saga or star-quest; empty: sanctum-mortalis):",
+                         classes="hint")
+            yield Input(placeholder="sanctum-mortalis", id="system")
             yield Static("First band's roster file (leave both empty for the demo bands):", classes="hint")
             yield Input(placeholder="bands/wolves.toml", id="roster-a")
             yield Static("Second band's roster file:", classes="hint")
             yield Input(placeholder="bands/saints.toml", id="roster-b")
-            yield Static("Scenario (1–5 or a name; empty: roll for it, Slaughter for the demo):", classes="hint")
+            yield Static("Scenario, Sanctum Mortalis only (1–5 or a name; empty: roll for it, Slaughter for the "
+                         "demo):", classes="hint")
             yield Input(placeholder="1", id="scenario")
             yield Static("Dice seed (empty: random):", classes="hint")
             yield Input(placeholder="", id="seed", type="integer")
@@ -46,11 +51,12 @@ class NewBattleScreen(ModalScreen[Any]):
             yield Static("⏎ start · tab next field · esc cancel", classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#roster-a", Input).focus()
+        self.query_one("#system", Input).focus()
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         from ..opening import LaunchPlan
+        from ..systems import UnknownSystem, find
 
         a = self.query_one("#roster-a", Input).value.strip()
         b = self.query_one("#roster-b", Input).value.strip()
@@ -60,11 +66,17 @@ class NewBattleScreen(ModalScreen[Any]):
         if bool(a) != bool(b):
             error.update("Give both roster files, or neither for the demo bands.")
             return
+        try:
+            system = find(self.query_one("#system", Input).value).name
+        except UnknownSystem as err:
+            error.update(str(err))
+            return
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         if a:
-            self.dismiss(LaunchPlan(mode="new", saves=self.saves_dir, rosters=(a, b), scenario=scenario, seed=seed))
+            self.dismiss(LaunchPlan(mode="new", saves=self.saves_dir, rosters=(a, b), scenario=scenario, seed=seed,
+                                    system=system))
         else:
-            self.dismiss(LaunchPlan(mode="demo", saves=self.saves_dir, scenario=scenario, seed=seed))
+            self.dismiss(LaunchPlan(mode="demo", saves=self.saves_dir, scenario=scenario, seed=seed, system=system))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -17,11 +17,11 @@ from textual.widgets.option_list import Option
 from .picker_screen import Choice, PickerScreen
 
 
-def setting_line(spec: Any, value: str) -> Table:
+def setting_line(spec: Any, value: str, ref_width: int = 6, section_width: int = 6) -> Table:
     """Reference id, section, the question and the reading in force (wrapped lines indented)."""
     row = Table.grid(padding=(0, 1), expand=True)
-    row.add_column(width=6, no_wrap=True)
-    row.add_column(width=6, no_wrap=True)
+    row.add_column(width=ref_width, no_wrap=True)
+    row.add_column(width=section_width, no_wrap=True)
     row.add_column(ratio=1)
     row.add_row(Text(spec.ref, style="bold cyan"), Text(spec.section, style="dim"), setting_text(spec, value))
     return row
@@ -66,7 +66,10 @@ class SettingsScreen(ModalScreen[Any]):
         self.values = dict(values)
 
     def compose(self) -> ComposeResult:
-        options = [Option(setting_line(s, self.values.get(s.key, s.default)), id=s.key) for s in self.specs]
+        ref = max([6, *(len(s.ref) for s in self.specs)])  # "SAGA-A10" is longer than "SM-A6"
+        section = min(10, max([6, *(len(s.section) for s in self.specs)]))
+        options = [Option(setting_line(s, self.values.get(s.key, s.default), ref, section), id=s.key)
+                   for s in self.specs]
         listing = OptionList(*options, id="settings")
         listing.border_title = "Battle settings (rule readings)"
         yield listing

@@ -131,6 +131,23 @@ class LogPane(OptionList):
         except Exception:  # noqa: BLE001
             pass
 
+    def reveal(self, seq: int) -> None:
+        """Highlight entry ``seq``, showing older entries first if it is above the window."""
+        events, undone = self._last
+        index = next((i for i, e in enumerate(events) if e.seq == seq), None)
+        if index is None:
+            return
+        if self._start and index < self._start:
+            self._start = max(0, index - WINDOW // 2)
+            self._keys = []
+            self.clear_options()
+            self.show(events, undone, follow=True)
+        try:
+            self.highlighted = self.get_option_index(str(seq))
+        except Exception:  # noqa: BLE001 - filtered out of the list
+            return
+        self.scroll_to_highlight()
+
     def _replace_from(self, index: int, rows: list[Option]) -> None:
         """Rows from ``index`` on become ``rows``; the rows above keep their measured
         heights (``OptionList`` re-measures every row when one is removed)."""

@@ -86,7 +86,7 @@ class Tracker(Static):
     }
     """
 
-    def show(self, state: Any, note: str = "") -> None:
+    def show(self, state: Any, note: "str | Text" = "") -> None:
         text = self.render_state(state, note)
         lines = text.plain.count("\n") + 1
         # the lines do not wrap: only a change in their number changes the layout
@@ -94,7 +94,7 @@ class Tracker(Static):
         self._line_count = lines
 
     @staticmethod
-    def render_state(state: Any, note: str = "") -> Text:
+    def render_state(state: Any, note: "str | Text" = "") -> Text:
         """Three lines (each cut with … when the terminal is narrow): the round and who
         starts and why, whose activation it is and who has acted, what to do next."""
         o = state.order
@@ -136,5 +136,5 @@ class Tracker(Static):
         out.append_text(next_step(state))
         if note:
             out.append("\n")
-            out.append(note, style="bold red")
+            out.append_text(note if isinstance(note, Text) else Text(note, style="bold red"))
         return out

@@ -234,3 +234,68 @@ def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tup
     """(ref, title, chosen reading) of the given settings (all, if none given)."""
     specs = [SETTINGS_BY_KEY[k] for k in keys] if keys else list(SETTINGS_BY_KEY.values())
     return tuple((s.ref, s.title, s.label_of(state.setting(s.key))) for s in specs)
+
+
+@dataclass(frozen=True)
+class DiceToRoll:
+    """One group of dice the open step rolls now: ``role`` attacker | defender | shooter |
+    target, the ``side`` rolling, how many dice (``count``), and ``purpose`` for the GM."""
+
+    role: str
+    side: str
+    count: int
+    purpose: str
+
+
+def dice_to_roll(state: BattleState) -> tuple[DiceToRoll, ...]:
+    """The dice the open roll needs, in the order typed faces are read: a melee's step 4
+    (each side's attack dice) or step 5 (defence dice, capped at 2× the hits), or a
+    shot's attack or defence roll. Empty when no roll is open."""
+    m = state.melee
+    if m is not None and m.stage == "attack-roll":
+        return tuple(DiceToRoll(role, m.side_of(role), sum(p.final for p in m.pools_of(role)),
+                                f"the {role.title()}'s attack dice") for role in ROLES)
+    if m is not None and m.stage == "defence-roll":
+        return tuple(DiceToRoll(role, m.side_of(role), t.defence_dice(m.hits.get(other(role), 0),
+                                                                       extra_defence(m, role)),
+                                f"the {role.title()}'s defence dice") for role in ROLES)
+    sh = state.shot
+    if sh is not None and sh.stage == "declared":
+        return (DiceToRoll("shooter", state.unit(sh.shooter).side, sh.dice, "the shooting attack dice"),)
+    if sh is not None and sh.stage == "rolled":
+        return (DiceToRoll("target", state.unit(sh.target).side, sh.hits, "the shooting defence dice"),)
+    return ()
+
+
+@dataclass(frozen=True)
+class RerollDie:
+    """A die a re-roll may pick: ``index`` as the ``Reroll`` command counts it, its
+    ``face``, whether it ``succeeded`` and whether it was ``rerolled`` already (never again)."""
+
+    index: int
+    unit: str
+    face: int
+    succeeded: bool
+    rerolled: bool
+
+
+def reroll_dice(state: BattleState, side: str) -> tuple[str, int, tuple[RerollDie, ...]]:
+    """(phase, re-rolls left, dice) that ``side`` may re-roll now in the open melee:
+    attack dice after step 4, defence dice after step 5; ("", 0, ()) otherwise."""
+    m = state.melee
+    if m is None or side not in (m.attacker, m.defender) or m.stage not in ("defence-roll", "casualties"):
+        return "", 0, ()
+    role = m.role_of_side(side)
+    out: list[RerollDie] = []
+    if m.stage == "defence-roll":
+        for p in m.pools_of(role):
+            target = m.armour.get(p.unit, 7)
+            for d in m.attack.get(p.unit, ()):
+                out.append(RerollDie(len(out), p.unit, d.face, d.face >= target, d.replaced is not None))
+        phase = "attack"
+    else:
+        target = m.save_on.get(role, t.DEFENCE_SAVE)
+        out += [RerollDie(i, m.primary(role), d.face, d.face >= target, d.replaced is not None)
+                for i, d in enumerate(m.defence.get(role, ()))]
+        phase = "defence"
+    return phase, max(0, m.rerolls_allowed(role, phase)), tuple(out)

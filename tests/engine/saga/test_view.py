@@ -93,3 +93,42 @@ def test_settings_in_force_name_the_reference_and_the_reading():
     b = battle()
     assert view.settings_in_force(b.state, ["exhausted_attacker_halved"]) == (
         ("SAGA-A6", "Also halve an exhausted Attacker", "off"),)
+
+
+def test_dice_to_roll_names_each_sides_count_at_steps_4_and_5():
+    from .conftest import to_step3
+
+    b = battle()
+    to_step3(b, "A.axes", "B.shields")
+    ok(b, c.EndDeclarations())
+    ok(b, c.EndDeclarations())
+    need = view.dice_to_roll(b.state)
+    assert [(d.role, d.side, d.count) for d in need] == [(ATTACKER, "A", 6), (DEFENDER, "B", 8)]
+    ok(b, c.RollAttacks((6, 6, 6, 1, 1, 1), (6, 1, 1, 1, 1, 1, 1, 1)))
+    need = view.dice_to_roll(b.state)
+    assert [(d.role, d.count) for d in need] == [(ATTACKER, 1), (DEFENDER, 3)]
+
+
+def test_reroll_dice_lists_the_attack_dice_only_with_a_declared_reroll():
+    from .conftest import to_step3
+
+    b = battle()
+    to_step3(b, "A.axes", "B.shields")
+    ok(b, c.DeclareAbility("Fury", reroll_attack=1))
+    ok(b, c.EndDeclarations())
+    ok(b, c.EndDeclarations())
+    ok(b, c.RollAttacks((6, 6, 6, 1, 1, 1), (6, 1, 1, 1, 1, 1, 1, 1)))
+    phase, left, dice = view.reroll_dice(b.state, "A")
+    assert (phase, left) == ("attack", 1)
+    assert [(d.index, d.face, d.succeeded, d.rerolled) for d in dice][:4] == [
+        (0, 6, True, False), (1, 6, True, False), (2, 6, True, False), (3, 1, False, False)]
+    ok(b, c.Reroll("A", "attack", (3,), (2,)))
+    phase, left, dice = view.reroll_dice(b.state, "A")
+    assert left == 0 and dice[3].rerolled and dice[3].face == 2
+    assert view.reroll_dice(b.state, "B")[1] == 0
+
+
+def test_dice_to_roll_for_a_shot():
+    b = battle()
+    ok(b, c.Activate("A.axes", "shoot", target="B.shields"))
+    assert [(d.role, d.count) for d in view.dice_to_roll(b.state)] == [("shooter", 6)]

@@ -1,0 +1,184 @@
+"""The SAGA dashboard from the keyboard: a turn with moves, a shot and a melee, fatigue
+gained, spent by the opponent at the right step and rested off; save, quit, reopen."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .conftest import SIZE, press, settle
+from .test_dashboard import rendered
+from .saga_pilot import first_turn, move_and_shoot, pick, saga_ready, select, type_dice, unit_id
+
+
+def kinds(screen) -> list[str]:
+    return [e.kind for e in screen.session.view.events]
+
+
+async def test_the_saga_demo_opens_on_the_saga_dashboard(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await saga_ready(pilot)
+        assert screen.session.battle.ruleset.name == "saga"
+        assert screen.pane("A").row_count == 4 and screen.pane("B").row_count == 4
+        assert "Press" in str(screen.query_one("#tracker").render())
+
+
+async def test_a_move_then_a_shot_gains_one_fatigue_and_kills_with_typed_dice(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        hird = await move_and_shoot(pilot, screen, "6 5 2 1", "3 6")  # 2 hits on Armour 4, one cancelled
+        ceorls = screen.state.unit(unit_id(screen, "Ceorls"))
+        assert ceorls.models == 7
+        assert screen.state.unit(hird).fatigue == 1  # T2: a shot after a move
+        assert kinds(screen).count("fatigue_gained") == 1
+        assert any("house default" in e.text for e in screen.session.view.events if e.kind == "shot_declared")
+
+
+async def test_the_opponent_is_offered_the_slow_spend_when_the_tired_unit_moves(make_app):
+    from tui.screens.picker_screen import PickerScreen
+
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        hird = await move_and_shoot(pilot, screen)
+        assert screen.state.unit(hird).fatigue == 1
+        await press(pilot, "m")
+        await pick(pilot, "Over open ground")
+        offer = app.screen
+        assert isinstance(offer, PickerScreen) and "Earl Godwin's Fyrd (the opponent)" in offer.question
+        await pick(pilot, "Hirdmen moves S instead of M")
+        spent = [e for e in screen.session.view.events if e.kind == "fatigue_spent"]
+        assert spent and spent[-1].payload["by"] == "B" and spent[-1].payload["use"] == "slow_move"
+        assert screen.state.move.slowed
+        await pick(pilot, "Hirdmen moved S")  # then the move completes at the slowed band
+        assert screen.state.move is None
+        assert screen.state.unit(hird).fatigue == 1  # spent to 0, then T1 for a third activation
+
+
+async def test_a_full_melee_through_the_dialog_with_typed_dice_and_a_fatigue_spend(make_app):
+    from tui.dialogs.saga_melee import MeleeDialog
+
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        hird = await move_and_shoot(pilot, screen, "1 1 1 1")  # no hits: Ceorls keep 8 models
+        ceorls = unit_id(screen, "Ceorls")
+        await press(pilot, "c")
+        await pick(pilot, "Ceorls")
+        await pick(pilot, "Open ground")
+        await pick(pilot, "No spend")  # the opponent may slow the charge; it does not
+        await pick(pilot, "reached Ceorls")
+        dialog = app.screen
+        assert isinstance(dialog, MeleeDialog) and screen.state.melee.step == 1
+        assert screen.state.unit(hird).fatigue == 2  # T1 lands before the melee is resolved
+        await press(pilot, "enter")  # step 1: every model takes part
+        await press(pilot, "a")  # step 2: the Defender trades …
+        assert "[✓] Trade" in str(dialog.query_one("#melee-options").render())
+        traded = str(dialog.query_one("#melee-odds").render())
+        await press(pilot, "a", "enter")  # … no: it keeps its dice
+        assert screen.state.melee.traded is False
+        await press(pilot, "enter")  # step 3: the Attacker declares nothing
+        options = str(dialog.query_one("#melee-options").render())
+        assert "−1 to Hirdmen's Armour" in options  # the Defender may spend the Attacker's fatigue
+        before = str(dialog.query_one("#melee-odds").render())
+        index = [o.label for o in dialog.options].index(next(o.label for o in dialog.options if "−1 to" in o.label))
+        await press(pilot, "abcdefg"[index])
+        after = str(dialog.query_one("#melee-odds").render())
+        assert before != after and before != traded
+        assert screen.state.unit(hird).fatigue == 1
+        await press(pilot, "enter")  # step 3 closed
+        assert screen.state.melee.step == 4
+        await type_dice(pilot, "6 6 5 5 3 2 1 1  6 5 4 4 2 1 1 1")  # Hirdmen 8 v Armour 4, Ceorls 8 v Armour 4
+        await press(pilot, "enter")
+        assert screen.state.melee.hits == {"attacker": 4, "defender": 4}
+        await type_dice(pilot, "5 1 6 1  6 2 1 1")  # one die per hit: the Attacker's 4, then the Defender's 4
+        await press(pilot, "enter")
+        assert screen.state.melee.uncancelled == {"attacker": 2, "defender": 3}
+        await press(pilot, "enter")  # step 6: casualties, the Defender first; step 7: fatigue
+        assert screen.state.unit(ceorls).models == 5 and screen.state.unit(hird).models == 2
+        assert screen.state.unit(hird).fatigue == 2 and screen.state.unit(ceorls).fatigue == 1  # T3 each
+        await press(pilot, "enter")  # step 8: the Defender lost more: it retreats
+        assert screen.state.melee is None and app.screen is screen
+        result = next(e for e in reversed(screen.session.view.events) if e.kind == "melee_result")
+        assert result.payload["retreating"] == "defender"
+
+
+async def test_rest_removes_one_fatigue_and_only_as_the_first_activation(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        hird = await move_and_shoot(pilot, screen)
+        await press(pilot, "r")
+        assert "Rest must be its first activation" in str(screen.query_one("#status").render())
+        assert screen.state.unit(hird).fatigue == 1
+        await press(pilot, "e", "n", "e", "n")  # the Fyrd's turn passes; the Host's again
+        assert screen.state.turn.number == 3
+        await select(pilot, screen, "Hirdmen")
+        await press(pilot, "r")
+        assert screen.state.unit(hird).fatigue == 0
+        assert kinds(screen)[-1] == "fatigue_removed"
+        await press(pilot, "ctrl+z")
+        assert screen.state.unit(hird).fatigue == 1
+        await press(pilot, "ctrl+y")
+        assert screen.state.unit(hird).fatigue == 0
+
+
+async def test_a_saga_battle_saved_quit_and_reopened_resumes_where_it_was(make_app, saves_dir: Path):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await move_and_shoot(pilot, screen)
+        entries = [e.to_dict() for e in screen.session.battle.entries]
+        path = screen.session.path
+        await pilot.press("q")
+        await settle(pilot)
+    again = make_app()  # plain `skirmish`: the last battle
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await saga_ready(pilot)
+        assert screen.session.path == path
+        assert [e.to_dict() for e in screen.session.battle.entries] == entries
+        assert screen.state.unit(unit_id(screen, "Hirdmen")).fatigue == 1
+        assert screen.state.turn.active == "A"
+
+
+async def test_a_new_saga_battle_from_two_roster_files(make_app):
+    import engine.rulesets.saga.demo as demo
+
+    folder = Path(demo.__file__).parent
+    app = make_app("new", system="saga", rosters=(str(folder / "anglo_danes.toml"), str(folder / "vikings.toml")))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await saga_ready(pilot)
+        assert screen.state.side_name("A") == "Earl Godwin's Fyrd"
+
+
+async def test_help_and_palette_show_the_saga_keys_only(make_app):
+    from tui.actions import ACTIONS
+    from tui.palette import GMCommands
+    from tui.screens.help_screen import HelpScreen
+
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await saga_ready(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(rendered(app.screen.query_one("#keys").content).split())  # wrapped lines joined
+        for action in ACTIONS:
+            if action.scope in ("saga", "units"):
+                assert action.help in text, action.id
+        assert "Defensive stance" not in text
+        await pilot.press("escape")
+        titles = [hit.text async for hit in GMCommands(screen).discover()]
+        assert any("Rest" in t for t in titles) and not any("Overwatch" in t for t in titles)
+
+
+def test_the_command_line_starts_the_saga_demo_and_saga_rosters():
+    from tui.cli import build_parser
+    from tui.launch import _plan
+
+    args = build_parser().parse_args(["demo", "saga", "--seed", "3"])
+    plan = _plan(args, "demo")
+    assert (plan.mode, plan.system, plan.seed) == ("demo", "saga", 3)
+    args = build_parser().parse_args(["new", "--system", "SAGA", "a.toml", "b.toml"])
+    assert _plan(args, "new").system == "saga"
+    assert _plan(build_parser().parse_args([]), "resume").system == "sanctum-mortalis"

@@ -1,0 +1,141 @@
+"""Review mode and log filters for the battle screen (a mixin of ``BattleScreen``).
+
+Review: ``[`` and ``]`` step back and forward through the log one event at a time,
+``{`` and ``}`` jump a round; the whole dashboard shows the battle as it was after the
+event highlighted in the log (``Battle.state_at``). Commands are refused while
+reviewing; ``esc`` (or ``]`` past the last event) comes back to the present.
+
+Filter: ``/`` shows only the log entries of one side, the selected model, the rolls,
+or one kind of event; ``/`` again offers "everything".
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.text import Text
+
+from .picker_screen import Choice, PickerScreen
+
+
+class ReviewMode:
+    """State and actions of review mode and the log filter."""
+
+    session: Any
+    selected: str | None
+    review: int | None = None
+    """While reviewing: how many of the effective events the screen shows (1..n)."""
+    log_filter: tuple[str, Callable[[list[Any]], list[Any]]] | None = None
+
+    def set_status(self, text: Any) -> None: ...  # provided by the screen
+    def redraw(self, follow_log: bool = True) -> None: ...  # provided by the screen
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def shown_state(self) -> Any:
+        """The state the panes show: the present, or the reviewed moment."""
+        if self.review is None:
+            return self.session.view.state
+        return self.session.battle.state_at(self.review)
+
+    def reviewing(self) -> bool:
+        """True (and a hint in the status line) when a command must wait for the present."""
+        if self.review is None:
+            return False
+        self.set_status(Text.assemble(("Reviewing the log: ", "bold magenta"),
+                                      "esc comes back to the present, where commands work."))
+        return True
+
+    def review_banner(self) -> Text | None:
+        if self.review is None:
+            return None
+        events = self.session.view.events
+        event = events[self.review - 1] if self.review else None
+        where = f"after #{event.seq} (round {event.round})" if event else "before the first event"
+        return Text.assemble(("◀ REVIEW ▶ ", "bold reverse magenta"),
+                             f" event {self.review} of {len(events)}, {where} · [ ] step · {{ }} round · esc present")
+
+    # ------------------------------------------------------------------ stepping
+    def _go(self, position: int | None) -> None:
+        total = len(self.session.view.events)
+        if position is not None and position >= total:
+            position = None
+        self.review = None if position is None else max(0, position)
+        self.redraw(follow_log=self.review is None)
+        if self.review is None:
+            self.set_status("Back to the present.")
+
+    def action_review_back(self) -> None:
+        total = len(self.session.view.events)
+        if not total:
+            self.set_status("The log is empty: nothing to review.")
+            return
+        self._go((total if self.review is None else self.review) - 1)
+
+    def action_review_forward(self) -> None:
+        if self.review is None:
+            self.set_status("This is the present: [ steps back through the log.")
+            return
+        self._go(self.review + 1)
+
+    def _round_starts(self) -> list[int]:
+        """Positions (counts of events) where each round's first event comes next."""
+        events = self.session.view.events
+        starts, last = [], None
+        for i, e in enumerate(events):
+            if e.round != last:
+                starts.append(i)
+                last = e.round
+        return starts
+
+    def action_review_round_back(self) -> None:
+        total = len(self.session.view.events)
+        here = total if self.review is None else self.review
+        earlier = [p for p in self._round_starts() if p < here]
+        self._go(earlier[-1] if earlier else 0)
+
+    def action_review_round_forward(self) -> None:
+        if self.review is None:
+            self.set_status("This is the present: { jumps back a round.")
+            return
+        later = [p for p in self._round_starts() if p > self.review]
+        self._go(later[0] if later else None)
+
+    def action_review_exit(self) -> None:
+        self._go(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review_exit":
+            return self.review is not None  # esc does nothing else on this screen
+        return True
+
+    # ------------------------------------------------------------------ filtering
+    def action_filter_log(self) -> None:
+        from engine.log_filter import concerning, events_of_kind
+
+        state = self.session.view.state
+        known = [m.id for m in state.models]
+        choices = [Choice("all", "Everything (no filter)")]
+        for side in state.sides:
+            ids = [m.id for m in state.models_of(side.key)]
+            choices.append(Choice((f"{side.name}", lambda ev, ids=ids: concerning(ev, ids, known)),
+                                  f"{side.name}: its models' entries"))
+        if self.selected and state.has_model(self.selected):
+            name = state.model(self.selected).name
+            choices.append(Choice((name, lambda ev, i=self.selected: concerning(ev, [i], known)),
+                                  f"{name}: the selected model's entries"))
+        choices.append(Choice(("rolls", lambda ev: events_of_kind(ev, "rolls")), "Every roll"))
+        kinds = sorted({e.kind for e in self.session.view.events})
+        choices += [Choice((kind.replace("_", " "), lambda ev, k=kind: events_of_kind(ev, k)),
+                           f"Kind: {kind.replace('_', ' ')}") for kind in kinds]
+
+        def chosen(value: Any) -> None:
+            if value is None:  # cancelled
+                return
+            self.log_filter = None if value == "all" else value
+            self.redraw(follow_log=True)
+            self.set_status(f"Log filter: {value[0]}" if value else "Log filter off: every entry.")
+
+        self.app.push_screen(PickerScreen("Show in the log", choices), chosen)  # type: ignore[attr-defined]
+
+    def filtered(self, events: list[Any]) -> list[Any]:
+        return self.log_filter[1](events) if self.log_filter else events

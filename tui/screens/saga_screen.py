@@ -1,0 +1,218 @@
+"""The SAGA dashboard: the turn tracker, a unit pane per warband, the step being
+resolved (with the fatigue spends open to the opponent), the battle log, a status
+line and the footer.
+
+The screen owns the session. The GM's commands (``saga_commands.SagaCommands``) go to
+the session; the screen redraws when the session says the new events are on disk,
+then offers what the new state asks for: the opponent's fatigue spend when a move or
+a shot opens, the shot's rolls, the melee dialog.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.rulesets.saga import view
+
+from ..actions import bindings, key_of as key
+from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, UnitSelected
+from ..widgets.log_pane import LogPane
+from ..widgets.saga_tracker import SagaTracker
+from ..widgets.steady_footer import SteadyFooter
+from ..widgets.step_panel import StepPanel
+from ..widgets.unit_pane import UnitPane
+from .saga_commands import SagaCommands
+
+
+def saga_guide() -> Text:
+    """How a SAGA turn goes, with the keys from the registry (the help screen shows it)."""
+    return Text.assemble(
+        ("How a SAGA turn goes\n", "bold underline"),
+        f"1. {key('saga-start-turn')} starts a player turn (the first time: choose the side).\n",
+        f"2. Select a unit ({key('saga-unit-down')}/{key('saga-unit-up')}, {key('saga-next-pane')} switches "
+        f"warband) and activate it: {key('saga-move')} move, {key('saga-charge')} charge (move to engage, then "
+        f"the melee), {key('saga-shoot')} shoot, {key('saga-rest')} rest (first activation only: −1 fatigue).\n",
+        "3. When a move or a shot opens and the opponent may spend the unit's fatigue, the app asks the "
+        f"opponent at once; later, {key('saga-fatigue')} offers the spends still open. {key('saga-continue')} "
+        "goes on with the open step: complete the move, roll the shot, or the melee dialog.\n",
+        "4. The melee dialog walks the 8 steps: letters are the choices of the step (models taking part, "
+        "trade, abilities, fatigue spends, re-rolls), the exact casualty odds update as they change, type the "
+        "dice rolled at the table at steps 4 and 5 (the Attacker's first) or press r for the app's roll, "
+        "⏎ closes the step.\n",
+        f"5. {key('saga-end-turn')} ends the turn. Fatigue is gained as the rules say (a second move or shot "
+        "in a turn, each melee, a friend wiped out within S): the log says which rule each time.\n",
+        ("Fatigue ●●○ 2/3: markers with the class limit; EXH: exhausted (only Rest; half attack dice when "
+         "attacked). Values marked * come from the per-class house-default settings, not the roster.\n", "dim"),
+        f"Undo {key('saga-undo')}, redo {key('saga-redo')}. Every command is saved as it happens.\n",
+    )
+
+
+class SagaScreen(SagaCommands, Screen[None]):
+    """One SAGA battle in play."""
+
+    BINDINGS = bindings("saga")
+    GM_SCOPES = frozenset({"saga", "units", "log"})
+    """Registry scopes this screen carries out (the command palette and help read it)."""
+    GUIDE = staticmethod(saga_guide)
+
+    DEFAULT_CSS = """
+    SagaScreen { layout: vertical; }
+    SagaScreen #units { height: auto; max-height: 60%; }
+    SagaScreen UnitPane { margin: 0 0 0 0; }
+    SagaScreen #step { margin: 0 0 0 0; }
+    SagaScreen LogPane { height: 1fr; min-height: 3; }
+    SagaScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init__(self, session: Any) -> None:
+        super().__init__()
+        self.session = session
+        self.selected: str | None = None
+        self.melee_dialog: Any = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield SagaTracker(id="tracker")
+        with Vertical(id="units"):
+            yield UnitPane("A", id="units-A")
+            yield UnitPane("B", id="units-B")
+        yield StepPanel(id="step")
+        yield LogPane(id="log")
+        yield Static("", id="status")
+        yield SteadyFooter()
+
+    def on_mount(self) -> None:
+        self.session.attach(self)
+        self.sub_title = self.session.title
+        self.redraw()
+        first = self._follow_target() or (self.state.units[0].id if self.state.units else None)
+        if first:
+            self.select_unit(first, focus=True)
+        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
+        if self.state.busy:
+            self.call_after_refresh(self.prompt_step)
+
+    def on_resize(self, event: Any) -> None:
+        self.query_one(SteadyFooter).compact = event.size.width < 120
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> Any:
+        """The battle as saved (the only state the screen shows)."""
+        return self.session.view.state
+
+    def pane(self, side: str) -> UnitPane:
+        return self.query_one(f"#units-{side}", UnitPane)
+
+    def busy_unit(self) -> str | None:
+        s = self.state
+        if s.melee:
+            return s.melee.charge or s.melee.pools[0].unit
+        if s.shot:
+            return s.shot.shooter
+        return s.move.unit if s.move else None
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        v = self.session.view
+        state = v.state
+        step = view.pending_step(state)
+        offers = view.fatigue_offers(state)
+        self.query_one(SagaTracker).show(state, step, offers, self.session.read_only)
+        lines = view.unit_lines(state)
+        for side in ("A", "B"):
+            self.pane(side).show(state.side_name(side), [ln for ln in lines if ln.side == side],
+                                 to_act=state.turn.phase == "turn" and state.turn.active == side,
+                                 busy_unit=self.busy_unit())
+        self.query_one(StepPanel).show(state, step, offers)
+        self.query_one(LogPane).show(v.events, v.undone)
+
+    def set_status(self, text: Text | str) -> None:
+        self.query_one("#status", Static).update(text, layout=False)
+
+    # ------------------------------------------------------------------ selection
+    def select_unit(self, unit_id: str, focus: bool = False) -> None:
+        if not self.state.has_unit(unit_id):
+            return
+        self.selected = unit_id
+        pane = self.pane(self.state.unit(unit_id).side)
+        pane.select(unit_id)
+        if focus:
+            pane.focus()
+
+    def _follow_target(self) -> str | None:
+        """The unit being resolved, else the selection if it is on the side to act, else
+        that side's first unit that has not activated."""
+        busy = self.busy_unit()
+        if busy:
+            return busy
+        s = self.state
+        if s.turn.phase != "turn":
+            return None
+        if self.selected and s.has_unit(self.selected) and s.unit(self.selected).side == s.turn.active:
+            return self.selected
+        units = s.units_of(s.turn.active)
+        pick = [u for u in units if not u.activations] or list(units)
+        return pick[0].id if pick else None
+
+    @on(UnitSelected)
+    def _unit_selected(self, message: UnitSelected) -> None:
+        self.selected = message.unit_id
+
+    # ------------------------------------------------------------------ session results
+    @on(BattleChanged)
+    def _battle_changed(self, message: BattleChanged) -> None:
+        before = (self.state.turn, self.state.busy)
+        v = self.session.settle()
+        self.redraw()
+        if (v.state.turn, v.state.busy) != before:
+            target = self._follow_target()
+            if target:
+                self.select_unit(target, focus=self.focused is None or isinstance(self.focused, UnitPane))
+        if message.kind == "undo":
+            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), v.undone[0].text if v.undone else ""))
+        elif message.kind == "redo":
+            group = v.events[-1].group if v.events else -1
+            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"),
+                                          " ".join(e.text for e in v.events if e.group == group)))
+        else:
+            self.set_status(Text.assemble(("✓ ", "bold green"), " ".join(e.text for e in message.events if e.text)))
+        if self.melee_dialog is not None and self.melee_dialog.is_attached:
+            self.melee_dialog.refresh_view()
+        elif message.kind == "command":
+            self.prompt_step()
+
+    @on(CommandRefused)
+    def _command_refused(self, message: CommandRefused) -> None:
+        rejected = message.rejected
+        line = f"{rejected.reason}" + (f" ({rejected.rule})" if getattr(rejected, "rule", "") else "")
+        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        if self.melee_dialog is not None and self.melee_dialog.is_attached and self.melee_dialog.refused(message):
+            return
+        if not self.after_refusal(message):
+            self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
+                        severity="warning", timeout=6)
+
+    @on(SaveFailed)
+    def _save_failed(self, message: SaveFailed) -> None:
+        self.session.failed(message.text)
+        self.redraw()
+        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
+                    timeout=15)
+
+    # ------------------------------------------------------------------ the log
+    @on(LogEntryChosen)
+    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
+        from .log_entry_screen import LogEntryScreen
+
+        event = self.session.entry(message.seq)
+        if event is not None:
+            undone = any(e.seq == message.seq for e in self.session.view.undone)
+            self.app.push_screen(LogEntryScreen(event, undone=undone))
