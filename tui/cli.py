@@ -71,10 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("list", parents=[saves], help="list saved battles", description="List the saved battles.")
 
-    export = sub.add_parser("export", parents=[saves], help="export a battle's log as text",
-                            description="Export a saved battle's log as text.")
+    export = sub.add_parser("export", parents=[saves], help="export a battle report (text, Markdown, HTML)",
+                            description="Export a saved battle as a report: the bands, every event round by "
+                            "round with each roll's breakdown, the result and the dice-luck table.")
     export.add_argument("file", metavar="FILE", help="a .skirmish save")
     export.add_argument("-o", "--output", metavar="OUT", default=None, help="write here (default: standard output)")
+    export.add_argument("--format", choices=("text", "md", "html"), default=None,
+                        help="text, md (Markdown) or html (default: from OUT's suffix, else text)")
 
     check = sub.add_parser("check", help="check band rosters against the band-building rules",
                            description="Check Sanctum Mortalis band rosters. Prints every problem as "

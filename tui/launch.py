@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from argparse import Namespace
+from pathlib import Path
 from typing import Any, TextIO
 
 
@@ -77,23 +78,17 @@ list_saves = list_battles
 """The name the first brief used."""
 
 
-def export_text(header: dict[str, Any], entries: list[dict[str, Any]]) -> str:
-    """A battle's effective log as plain text, each roll broken down."""
-    from engine.battle import Battle
-    from engine.formatting import roll_breakdown
-    from .rolltext import rolls_in
-
-    battle = Battle(header, entries)
-    lines = [str(header.get("title") or "Battle"), f"rule system {header.get('ruleset')}, seed {header.get('seed')}", ""]
-    for event in battle.active_events:
-        lines.append(f"#{event.seq:<4} R{event.round}  {event.text or event.kind}")
-        for record in rolls_in(event.payload):
-            lines += [f"        {line}" for line in roll_breakdown(record)]
-    return "\n".join(lines) + "\n"
+def export_format(args: Namespace) -> str:
+    """``--format``, else the output file's suffix (.md, .html), else text."""
+    chosen = getattr(args, "format", None)
+    if chosen:
+        return chosen
+    suffix = Path(getattr(args, "output", None) or "").suffix.lower()
+    return {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}.get(suffix, "text")
 
 
 def export_battle(args: Namespace, out: TextIO | None = None) -> int:
-    """``skirmish export FILE [-o OUT]``: the battle's log as text."""
+    """``skirmish export FILE [-o OUT] [--format text|md|html]``: the battle report."""
     import saves
 
     try:
@@ -101,8 +96,10 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
+    from .report import build_report, render
+
     try:
-        text = export_text(header, entries)
+        text = render(build_report(header, entries), export_format(args))
     except Exception as err:  # noqa: BLE001 - one line, never a traceback
         print(f"skirmish: cannot export {args.file}: {err}", file=sys.stderr)
         return 1

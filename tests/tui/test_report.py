@@ -54,3 +54,20 @@ def test_the_html_report_escapes_text_and_draws_the_luck_table():
     assert "<title>Report &lt;test&gt;</title>" in page and "Report <test>" not in page
     assert "<h2>Dice luck</h2>" in page and "<h3>Luck over the rounds</h3>" in page
     assert page.rstrip().endswith("</html>")
+
+
+def test_skirmish_export_writes_markdown_and_html_by_suffix_or_format(tmp_path):
+    from saves import BattleStore
+    from tui.cli import main
+
+    battle = scripted_battle()
+    path = tmp_path / "report.skirmish"
+    with BattleStore.create(path, battle.header) as store:
+        store.append_many([e.to_dict() for e in battle.entries])
+    assert main(["export", str(path), "-o", str(tmp_path / "r.md")]) == 0
+    assert (tmp_path / "r.md").read_text(encoding="utf-8").startswith("# Report <test>")
+    assert main(["export", str(path), "-o", str(tmp_path / "r.html")]) == 0
+    assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert main(["export", str(path), "--format", "html", "-o", str(tmp_path / "report.txt")]) == 0
+    assert "<h2>Dice luck</h2>" in (tmp_path / "report.txt").read_text(encoding="utf-8")
+    assert main(["export", str(tmp_path / "missing.skirmish")]) == 1
