@@ -29,6 +29,8 @@ class SaveSummary:
     modified: datetime
     error: str | None = None
     header: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    result: str | None = None
+    """The text of the last ``battle_ended`` entry, if the battle has ended."""
 
 
 def list_saves(directory: str | os.PathLike[str]) -> list[SaveSummary]:
@@ -52,8 +54,10 @@ def summarise(path: Path) -> SaveSummary:
         return SaveSummary(path, None, None, None, 0, modified, str(damage.at(path)))
     snap.db.close()
     header = snap.header
+    ended = [e for e in snap.entries if isinstance(e, dict) and e.get("kind") == "battle_ended"]
+    result = _text(ended[-1].get("text")) if ended else None
     return SaveSummary(path, header.get("kind"), _text(header.get("title")), _text(header.get("ruleset")),
-                       len(snap.entries), modified, None, header)
+                       len(snap.entries), modified, None, header, result)
 
 
 def _text(value: Any) -> str | None:
