@@ -60,6 +60,8 @@ def list_battles(args: Namespace, out: TextIO | None = None) -> int:
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
+    from .save_summary import summary_line
+
     found = saves.list_saves(folder)
     if not found:
         print(f"No saved battles in {folder}", file=out)
@@ -72,26 +74,6 @@ def list_battles(args: Namespace, out: TextIO | None = None) -> int:
         else:
             print(f"  {when}  {summary_line(s)}  {s.path}", file=out)
     return 0
-
-
-def summary_line(s: Any) -> str:
-    """System, bands (the title), scenario, result and entries of one save."""
-    setup = s.header.get("setup") if isinstance(s.header.get("setup"), dict) else {}
-    scenario = setup.get("scenario")
-    parts = [_system_title(s.ruleset, s.kind), s.title or s.path.stem]
-    if isinstance(scenario, str) and scenario not in ("", "none"):
-        parts.append(f"scenario {scenario}")
-    parts.append(f"[{s.events} entries]")
-    parts.append(f"ended: {s.result}" if s.result else "in play")
-    return "  ".join(parts)
-
-
-def _system_title(ruleset: str | None, kind: str | None) -> str:
-    from .systems import BY_NAME
-
-    system = BY_NAME.get(ruleset or "")
-    title = system.title if system else (ruleset or "?")
-    return f"{title} campaign" if kind == "campaign" else title
 
 
 list_saves = list_battles

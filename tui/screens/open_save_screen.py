@@ -81,8 +81,9 @@ class OpenSaveScreen(ModalScreen[Any]):
                 line.append(s.path.name, style="dim")
                 line.append(f"  {s.error}", style="red")
             else:
-                line.append(s.title or s.path.stem, style="bold")
-                line.append(f"  {s.events} entries · {s.ruleset}", style="dim")
+                from ..save_summary import summary_line
+
+                line.append(summary_line(s))
             self.paths[str(i)] = str(s.path)
             listing.add_option(Option(line, id=str(i), disabled=bool(s.error)))
 
