@@ -150,6 +150,8 @@ ACTIONS: tuple[GMAction, ...] = (
              "Review: jump forward to the next round", "battle", key_display="}"),
     GMAction("review-exit", "escape", "review_exit", "Present", "Leave review: back to the present", "battle",
              palette=False),
+    GMAction("luck", "L", "luck", "Luck", "Dice luck: each side's successes against the exact odds, round by round",
+             "battle"),
     GMAction("filter-log", "slash", "filter_log", "Filter log",
              "Show only one side's, the selected model's, the rolls' or one kind's log entries", "battle",
              key_display="/"),

@@ -63,6 +63,15 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
         sides=tuple(names[s] for s in sides))
 
 
+def side_luck(state: Any, events: Any) -> tuple[tuple[str, ...], Any, list[tuple[int, dict[str, Fraction]]]]:
+    """(side names, each side's ``SideLuck``, running luck per round) for the luck screen."""
+    from engine.luck import counted_rolls, luck_by_round, luck_table
+
+    sides = tuple(_side_keys(state))
+    rolls = counted_rolls(events, _side_of(state, sides))
+    return tuple(_side_name(state, k) for k in sides), luck_table(rolls, sides), luck_by_round(rolls, sides)
+
+
 # ---------------------------------------------------------------------- what a state offers
 def _side_keys(state: Any) -> list[str]:
     sides = getattr(state, "sides", None)

@@ -74,3 +74,30 @@ async def test_the_log_filter_shows_one_models_entries(make_app):
         assert "only" in log.border_title
         await press(pilot, "slash", "enter")  # Everything
         assert len(log.options) == len(screen.session.view.events)
+
+
+async def test_the_luck_screen_sums_the_exact_odds_of_the_rolls(make_app):
+    from fractions import Fraction
+
+    from tui.dialogs.roll_dialog import RollDialog
+    from tui.screens.luck_screen import LuckScreen
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        side = screen.state.order.to_act
+        shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged and m.spec.ranged[0] != "flamer")
+        screen.select_model(shooter.id, focus=True)
+        await press(pilot, "a", "s")
+        while not isinstance(app.screen, RollDialog):
+            await press(pilot, "enter")
+        await pilot.press("6", "space", "6", "enter")  # a miss
+        await press(pilot, "L")
+        luck = app.screen
+        assert isinstance(luck, LuckScreen)
+        shot = [e for e in screen.session.view.events if e.kind == "shot"][-1]
+        chance = Fraction(*shot.payload["roll"]["probability"])
+        row = next(r for r in luck.table if r.side == side)
+        assert row.rolls >= 1 and row.successes == 0 and row.expected >= chance
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, LuckScreen)

@@ -137,5 +137,13 @@ class ReviewMode:
 
         self.app.push_screen(PickerScreen("Show in the log", choices), chosen)  # type: ignore[attr-defined]
 
+    def action_luck(self) -> None:
+        from ..report import side_luck
+        from .luck_screen import LuckScreen
+
+        state = self.session.view.state
+        names, table, series = side_luck(state, self.session.view.events)
+        self.app.push_screen(LuckScreen(names, tuple(row.side for row in table), table, series))  # type: ignore[attr-defined]
+
     def filtered(self, events: list[Any]) -> list[Any]:
         return self.log_filter[1](events) if self.log_filter else events
