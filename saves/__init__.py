@@ -7,7 +7,8 @@ segments of fsync'd entries. See ``saves.store`` for the crash-safety design.
 
 from saves.errors import SaveError
 from saves.listing import SaveSummary, list_saves
-from saves.paths import SUFFIX, data_dir, last_battle, new_save_path, remember_last_battle, write_export
+from saves.paths import (SUFFIX, data_dir, last_battle, new_save_path, remember_last_battle, write_export,
+                         write_roster)
 from saves.reader import SAVE_FORMAT
 from saves.store import BattleStore, load
 
@@ -21,6 +22,7 @@ __all__ = [
     "last_battle",
     "remember_last_battle",
     "write_export",
+    "write_roster",
     "list_saves",
     "load",
     "new_save_path",

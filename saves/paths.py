@@ -92,17 +92,36 @@ def last_battle(directory: Path) -> Path | None:
     return path if path.exists() else None
 
 
-def write_export(path: str | os.PathLike[str], text: str) -> None:
-    """Write an exported report (Markdown, HTML) atomically; a one-line SaveError on failure."""
+def _write_atomically(path: str | os.PathLike[str], text: str, prefix: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file, fsync'd, then an
+    atomic replace: a crash leaves the old file or the new one, never half of one."""
     import tempfile
 
     target = Path(path)
+    tmp = ""
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=".export-", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=prefix, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except OSError as err:
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         raise SaveError(target, IO, describe_os_error(err), action="write") from None
+
+
+def write_export(path: str | os.PathLike[str], text: str) -> None:
+    """Write an exported report (Markdown, HTML) atomically; a one-line SaveError on failure."""
+    _write_atomically(path, text, ".export-")
+
+
+def write_roster(path: str | os.PathLike[str], text: str) -> None:
+    """Write a band roster's TOML text (from ``roster_write.write_roster``) atomically:
+    the old roster or the new one is on disk, never half of one. A one-line
+    ``SaveError`` (action ``write``) on failure; the old file is then left as it was."""
+    _write_atomically(path, text, ".roster-")

@@ -5,4 +5,15 @@ from .ruleset import NAME, SanctumMortalis, make_setup
 
 register(NAME, SanctumMortalis)
 
-__all__ = ["NAME", "SanctumMortalis", "make_setup"]
+CAMPAIGN = "sanctum-mortalis-campaign"
+"""The campaign between battles (``campaign`` package), registered lazily."""
+
+
+def _campaign():
+    from .campaign.ruleset import SanctumMortalisCampaign
+    return SanctumMortalisCampaign()
+
+
+register(CAMPAIGN, _campaign)
+
+__all__ = ["CAMPAIGN", "NAME", "SanctumMortalis", "make_setup"]

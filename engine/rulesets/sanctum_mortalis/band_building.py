@@ -284,8 +284,9 @@ class _Checker:
                 self.add(self.lines.top_line("stash"), "a starting band has an empty stash: it can buy only "
                          "Climbing gear and Jet packs, with its models (set campaign = true for a campaign band)",
                          "§15.1")
+        from .postbattle.data import MEDICINES, NEURAL_IMPLANTS  # late: postbattle imports this module
         for item in self.roster.stash:
-            if item not in t.ITEMS:
+            if item not in t.ITEMS and item not in MEDICINES and item not in NEURAL_IMPLANTS:
                 self.add(self.lines.top_line("stash"), "stash: " + _unknown("item", item, t.ITEM_ALIASES), "§15.10")
 
     def model_count(self, members: list[tuple[int, ModelSpec]]) -> None:

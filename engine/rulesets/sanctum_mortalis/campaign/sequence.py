@@ -1,0 +1,277 @@
+"""Starting the post-battle sequence from a battle log, moving from step to step, the
+Challenges' results and the GM's corrections of the pre-fill.
+
+``start_post_battle`` reads the finished battle (``summary.battle_summary``) and
+pre-fills each band's sequence: the scenario money (paid at once, with the loot,
+§16 recommended), the loot rolls due (§17.1, §23), the wounded (§18.1, [SM-A10]), the
+XP counted from the log (§19.1) and the Challenges the band took (§23.7), with what
+the log says about those it can judge.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.events import EventDraft
+from engine.ruleset import Rejected
+
+from .. import tables as t
+from ..postbattle import data as d
+from ..postbattle.challenges import challenge_reward, lesson_met, prudence_met
+from ..postbattle.common import reading
+from ..postbattle.experience import add_xp, battle_xp, gains_xp, levels_gained
+from ..postbattle.scenarios import scenario_reward
+from ..procedures.common import ProcedureRefused
+from ..state import OUT_OF_ACTION
+from . import commands as c
+from .rules import Decision, entry_dict, name_of, post_of
+from .state import STEPS, STEP_TITLES, BandPost, CampaignState, ChallengeEntry
+from .summary import battle_summary
+
+XP_BEFORE_CASH_IN = ("challenges", "loot", "injuries")
+"""Steps in which the battle's XP is still a count, not yet added to the models (§19)."""
+
+
+def _sides(state: CampaignState, summary: dict[str, Any], given: dict[str, str]) -> dict[str, str] | Rejected:
+    out: dict[str, str] = {}
+    for side in ("A", "B"):
+        if side in given:
+            key = given[side]
+        else:
+            name = summary["sides"][side]["name"]
+            found = [b.key for b in state.bands if b.name == name]
+            if not found:
+                return Rejected(f"no band of this campaign is called '{name}' (side {side}): name it in sides",
+                                kind="malformed")
+            key = found[0]
+        if not state.has_band(key):
+            return Rejected(f"no band '{key}' in this campaign", kind="malformed")
+        out[side] = key
+    if out["A"] == out["B"]:
+        return Rejected("a band cannot fight itself: name two different bands", kind="malformed")
+    return out
+
+
+def _prefill(entry: ChallengeEntry, side: str, summary: dict[str, Any]) -> ChallengeEntry:
+    """What the log says about a Challenge (None where the GM has to judge)."""
+    from dataclasses import replace
+    sides, models = summary["sides"], summary["models"]
+    other = "B" if side == "A" else "A"
+    mine = sides[side]
+    target = models.get(f"{other}.{entry.target}", {})
+    chosen = models.get(f"{side}.{entry.model}", {})
+    met: bool | None = None
+    reward: dict[str, Any] = {}
+    xp_to = ""
+    if entry.key == "extermination":
+        met = mine["only_left"]
+    elif entry.key == "lesson":
+        met = lesson_met(mine["removed"], sides[other]["models_at_start"])
+    elif entry.key == "prudence":
+        met = prudence_met(mine["lost"])
+    elif entry.key == "predator" and chosen:
+        kills = len(chosen.get("kills", ()))
+        reward = {"kills": kills, "standing": bool(chosen.get("standing"))}
+        met = kills > d.PREDATOR_FREE_KILLS and bool(chosen.get("standing"))
+        xp_to = entry.model
+    elif entry.key in ("get-the-geezer", "bounty-hunters", "exclude-eggheads") and target:
+        met = target.get("status") == OUT_OF_ACTION
+        by = target.get("by") or ""
+        xp_to = by.split(".", 1)[1] if by.startswith(f"{side}.") else ""
+    elif entry.key == "hunt" and target and chosen:
+        met = target.get("status") == OUT_OF_ACTION and target.get("by") == f"{side}.{entry.model}"
+    if entry.model and not xp_to:
+        xp_to = entry.model
+    return replace(entry, prefill=met, xp_to=xp_to, reward=reward)
+
+
+def _band_post(state: CampaignState, key: str, side: str, summary: dict[str, Any]) -> tuple[dict, list[EventDraft]]:
+    band = state.band(key)
+    settings = state.settings
+    info = summary["sides"][side]
+    winner = summary["winner"]
+    won = None if winner is None else winner == side
+    try:
+        tk, rolls = scenario_reward(summary["scenario"], won, info["markers"], settings,
+                                    special_marker=info["special_marker"])
+    except ProcedureRefused:  # a battle with no scenario of the book: the markers only
+        tk, rolls = 0, info["markers"] + (int(reading(settings, "special_marker_loot")) if info["special_marker"]
+                                          else 0)
+    challenges = [_prefill(e, side, summary) for e in state.next.challenges_of(key)]
+    rows = {r["id"]: r for r in summary["models"].values() if r["side"] == side}
+    wounded = [m.id for m in band.roster.models if rows.get(m.id, {}).get("wounded")]
+    xp = []
+    for m in band.roster.models:
+        row = rows.get(m.id)
+        if row is None or not gains_xp(m):
+            continue
+        award = battle_xp(m, kills=row["kill_xp"], markers_carried_off=row["marker_xp"],
+                          scenario_xp=row["scenario_xp"])
+        if award.terms:
+            xp.append([m.id, [[x.label, x.value, x.rule] for x in award.terms]])
+    post = {"band": key, "side": side, "step": "challenges" if challenges else "loot", "won": won,
+            "markers": info["markers"], "special_marker": info["special_marker"], "scenario_tk": tk,
+            "loot_due": rolls, "challenges": [entry_dict(e) for e in challenges], "wounded": wounded, "xp": xp,
+            "xp_before": [[m.id, m.xp] for m in band.roster.models], "needing_care": wounded}
+    drafts = [EventDraft("scenario_paid", {"band": key, "tk": tk},
+                         text=f"{band.name}: {tk}tk from the scenario; {rolls} loot roll(s) due (§23).")] if tk else []
+    return post, drafts
+
+
+def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Decision:
+    if state.post is not None:
+        return Rejected("finish the post-battle sequence under way first", "§16")
+    try:
+        summary = battle_summary(cmd.setup, cmd.entries, cmd.title)
+    except (KeyError, TypeError, ValueError) as err:
+        return Rejected(f"this is not a Sanctum Mortalis battle log ({err.__class__.__name__}: {err})",
+                        kind="malformed")
+    if not summary["ended"]:
+        return Rejected("the battle has not ended yet: end it first", "§14")
+    sides = _sides(state, summary, dict(cmd.sides))
+    if isinstance(sides, Rejected):
+        return sides
+    posts, paid = [], []
+    for side in ("A", "B"):
+        post, drafts = _band_post(state, sides[side], side, summary)
+        posts.append(post)
+        paid += drafts
+    winner = summary["winner"]
+    number = len(state.battles) + 1
+    battle = {"number": number, "title": cmd.title or summary["title"], "scenario": summary["scenario"],
+              "bands": [sides["A"], sides["B"]], "vp": [summary["sides"]["A"]["vp"], summary["sides"]["B"]["vp"]],
+              "winner": sides[winner] if winner else None, "ref": cmd.ref}
+    head = EventDraft("post_battle_started", {"battle": battle, "bands": posts},
+                      text=f"Battle {number} ({summary['scenario']}): the post-battle sequence starts (§16).")
+    return [head, *paid]
+
+
+def _open_items(state: CampaignState, bp: BandPost) -> str:
+    """Why the band's current step cannot end yet ('' when it can)."""
+    band = state.band(bp.band)
+    if bp.step == "challenges":
+        left = [t.CHALLENGES[e.key].source for e in bp.challenges if e.met is None]
+        return f"settle the Challenges first: {', '.join(left)}" if left else ""
+    if bp.step == "loot":
+        return f"{bp.loot_left} loot roll(s) still to roll and keep" if bp.loot_left else ""
+    if bp.step == "injuries":
+        left = [name_of(band, w.model) for w in bp.wounded if not w.resolved]
+        return f"injuries still open: {', '.join(left)}" if left else ""
+    left = [f"{name_of(band, u.model)} (level {u.level})" for u in bp.level_ups if not u.pick]
+    return f"level-ups still to roll and spend: {', '.join(left)}" if left else ""
+
+
+def end_step(state: CampaignState, cmd: c.EndStep, dice) -> Decision:
+    bp = post_of(state, cmd.band)
+    if isinstance(bp, Rejected):
+        return bp
+    if bp.step == "done":
+        return Rejected(f"{state.band(bp.band).name} has finished the post-battle sequence", "§16")
+    why = _open_items(state, bp)
+    if why:
+        return Rejected(why, STEP_TITLES[bp.step][1])
+    nxt = STEPS[STEPS.index(bp.step) + 1]
+    band = state.band(bp.band)
+    drafts = [EventDraft("step_ended", {"band": bp.band, "step": bp.step, "next": nxt},
+                         text=f"{band.name}: {STEP_TITLES[nxt][0]} ({STEP_TITLES[nxt][1]}).")]
+    if nxt == "development":
+        drafts += cash_in_xp(state, bp)
+    if nxt == "done" and all(b.step == "done" or b.band == bp.band for b in state.post.bands):  # type: ignore[union-attr]
+        drafts.append(EventDraft("post_battle_closed", {}, text="The post-battle sequence is over (§16)."))
+    return drafts
+
+
+def cash_in_xp(state: CampaignState, bp: BandPost) -> list[EventDraft]:
+    """§19: the battle's XP added to each model still in the band, with the levels gained."""
+    band = state.band(bp.band)
+    out = []
+    for model, terms in bp.xp:
+        if not band.has_model(model):
+            continue
+        spec = band.model(model)
+        earned = sum(v for _, v, _ in terms)
+        if not gains_xp(spec) or earned <= 0:
+            continue
+        after = add_xp(spec.xp, earned)
+        levels = levels_gained(spec.xp, after)
+        out.append(EventDraft("xp_added", {"band": band.key, "model": model, "xp_after": after, "levels": levels,
+                                           "terms": [list(x) for x in terms]},
+                              text=f"{spec.name}: +{after - spec.xp} XP from the battle ({after} XP)"
+                              + (f", level {', '.join(map(str, levels))}" if levels else "") + " (§19)."))
+    return out
+
+
+def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice) -> Decision:
+    from dataclasses import replace
+    bp = post_of(state, cmd.band, "challenges")
+    if isinstance(bp, Rejected):
+        return bp
+    entry = bp.challenge(cmd.challenge)
+    band = state.band(bp.band)
+    if entry is None:
+        return Rejected(f"{band.name} did not take the Challenge '{cmd.challenge}'", "§23.7", "malformed")
+    if entry.met is not None:
+        return Rejected(f"{t.CHALLENGES[entry.key].source} is already settled (undo to change it)", "§23.7")
+    kills = int(entry.reward.get("kills", 0))
+    standing = bool(entry.reward.get("standing", False))
+    reward = challenge_reward(entry.key, cmd.met, state.settings, kills=kills, standing=standing)
+    met = (reward.vp > 0) if entry.key == "predator" else cmd.met
+    xp_to = cmd.xp_to or entry.xp_to
+    if reward.xp:
+        if not xp_to:
+            return Rejected(f"name the model that gets the XP of {t.CHALLENGES[entry.key].source} "
+                            f"({d.CHALLENGE_REWARDS[entry.key][3]})", "§23.7", "ambiguous")
+        if not band.has_model(xp_to):
+            return Rejected(f"{band.name} has no model '{xp_to}'", kind="malformed")
+        spec = band.model(xp_to)
+        if not gains_xp(spec):
+            return Rejected(f"{spec.name} gains no XP (§19.1)", "§19.1")
+        if "Specialist" in d.CHALLENGE_REWARDS[entry.key][3] and not spec.specialist:
+            return Rejected(f"the XP of {t.CHALLENGES[entry.key].source} goes to a Specialist", "§23.7")
+    done = replace(entry, met=met, xp_to=xp_to if reward.xp else "",
+                   reward={"vp": reward.vp, "xp": reward.xp, "technologies": reward.technologies,
+                           "loot_rolls": reward.loot_rolls})
+    name = t.CHALLENGES[entry.key].source
+    text = (f"{band.name}: {name} met: {reward.vp} VP, {reward.xp} XP"
+            + (f" to {band.model(xp_to).name}" if reward.xp else "") + f", {reward.loot_rolls} extra loot roll(s)"
+            if met else f"{band.name}: {name} not met")
+    return [EventDraft("challenge_settled", {"band": bp.band, "entry": entry_dict(done), "label": f"Challenge {name}"},
+                       text=text + " (§23.7).")]
+
+
+def set_wounded(state: CampaignState, cmd: c.SetWounded, dice) -> Decision:
+    bp = post_of(state, cmd.band, "challenges", "loot", "injuries")
+    if isinstance(bp, Rejected):
+        return bp
+    band = state.band(bp.band)
+    if not band.has_model(cmd.model):
+        return Rejected(f"{band.name} has no model '{cmd.model}'", kind="malformed")
+    w = bp.wound(cmd.model)
+    name = band.model(cmd.model).name
+    if cmd.wounded == (w is not None):
+        return Rejected(f"{name} is {'already' if w else 'not'} on the injury list", "§18.1")
+    if w is not None and w.case is not None:
+        return Rejected(f"{name} has rolled for injuries already (undo the roll first)", "§18.1")
+    return [EventDraft("wounded_set", {"band": bp.band, "model": cmd.model, "wounded": cmd.wounded},
+                       text=f"{name} {'rolls' if cmd.wounded else 'does not roll'} for injuries (GM, §18.1).")]
+
+
+def adjust_xp(state: CampaignState, cmd: c.AdjustXp, dice) -> Decision:
+    bp = post_of(state, cmd.band, *XP_BEFORE_CASH_IN)
+    if isinstance(bp, Rejected):
+        return bp
+    band = state.band(bp.band)
+    if not band.has_model(cmd.model):
+        return Rejected(f"{band.name} has no model '{cmd.model}'", kind="malformed")
+    spec = band.model(cmd.model)
+    if not gains_xp(spec):
+        return Rejected(f"{spec.name} gains no XP", "§19.1")
+    counted = sum(v for _, v, _ in bp.xp_terms(cmd.model))
+    if cmd.xp == 0 or counted + cmd.xp < 0:
+        return Rejected(f"{spec.name} has {counted} XP counted from the battle: cannot add {cmd.xp}", "§19.1",
+                        "malformed")
+    return [EventDraft("xp_adjusted", {"band": bp.band, "model": cmd.model, "xp": cmd.xp, "reason": cmd.reason,
+                                       "rule": "§19.1"},
+                       text=f"{spec.name}: {cmd.xp:+d} XP ({cmd.reason}).")]
+
+
+__all__ = ["adjust_xp", "cash_in_xp", "end_step", "set_wounded", "settle_challenge", "start_post_battle"]

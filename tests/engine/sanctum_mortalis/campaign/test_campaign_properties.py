@@ -1,0 +1,80 @@
+"""Properties of the campaign log: replay rebuilds the state, a rejected command changes
+nothing, the treasury is never negative — over random command sequences."""
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engine.battle import Accepted, Battle
+from engine.dice import SeededDice
+from engine.ruleset import Rejected
+from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle
+from engine.rulesets.sanctum_mortalis.campaign import view
+
+SETTINGS = settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                            HealthCheck.too_slow])
+
+
+def _walk(campaign: Battle, picks: list[tuple[int, int, int]]) -> None:
+    """Submit commands picked from the view's choices (open or not), undoing sometimes;
+    after each one check the properties."""
+    for band_pick, option_pick, seed in picks:
+        state = campaign.state
+        band = state.bands[band_pick % len(state.bands)].key
+        options = view.choices(state, band)
+        if seed % 11 == 0:
+            before = campaign.state
+            result = campaign.undo()
+            if isinstance(result, Rejected):
+                assert campaign.state is before
+            continue
+        open_ = [o for o in options if o.allowed]
+        pool = open_ if open_ and option_pick % 3 else options  # mostly go forward, sometimes try anything
+        option = pool[option_pick % len(pool)]
+        result = campaign.submit(option.command, SeededDice(seed))
+        if isinstance(result, Rejected):
+            assert campaign.state is state, option.label  # a rejection changes nothing
+        else:
+            assert isinstance(result, Accepted)
+        for b in campaign.state.bands:
+            assert b.roster.treasury >= 0, (option.label, b.roster.treasury)
+
+
+picks = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 10_000), st.integers(0, 10_000)), max_size=60)
+
+
+@SETTINGS
+@given(picks=picks, seed=st.integers(0, 1000))
+def test_replaying_the_log_rebuilds_the_same_state(make_campaign, make_finished, picks, seed):
+    campaign = make_campaign(seed)
+    finished = make_finished()
+    campaign.submit(StartPostBattle(finished.header["setup"], tuple(e.to_dict() for e in finished.entries)))
+    _walk(campaign, picks)
+    again = Battle(campaign.header, [e.to_dict() for e in campaign.entries])
+    assert again.state == campaign.state
+
+
+@SETTINGS
+@given(picks=picks)
+def test_view_and_engine_agree_on_what_is_allowed(make_campaign, make_finished, picks):
+    campaign = make_campaign()
+    finished = make_finished()
+    campaign.submit(StartPostBattle(finished.header["setup"], tuple(e.to_dict() for e in finished.entries)))
+    for band_pick, option_pick, seed in picks:
+        state = campaign.state
+        band = state.bands[band_pick % len(state.bands)].key
+        options = view.choices(state, band)
+        option = options[option_pick % len(options)]
+        result = campaign.submit(option.command, SeededDice(seed))
+        assert isinstance(result, Rejected) != option.allowed, (option.label, result)
+
+
+def test_random_walks_reach_the_end_of_the_sequence(make_campaign, make_finished):
+    """The walk of the properties does get through the steps (so they test something)."""
+    import random
+    reached = set()
+    for seed in range(5):
+        rng = random.Random(seed)
+        campaign = make_campaign(seed)
+        finished = make_finished()
+        campaign.submit(StartPostBattle(finished.header["setup"], tuple(e.to_dict() for e in finished.entries)))
+        _walk(campaign, [(rng.randrange(6), rng.randrange(10_000), rng.randrange(1, 10_000)) for _ in range(150)])
+        reached |= {b.step for b in campaign.state.post.bands} if campaign.state.post else {"closed"}
+    assert reached & {"purchases", "done", "closed"}
