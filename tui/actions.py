@@ -187,6 +187,8 @@ ACTIONS: tuple[GMAction, ...] = (
              footer=True, key_display="space"),
     GMAction("saga-fatigue", "f", "fatigue_spends", "Spend",
              "The opponent spends fatigue: the spends open now (slow a move, +1 Armour against a shot)", "saga"),
+    GMAction("saga-ability", "A", "saga_ability", "Ability",
+             "Activate the selected unit by a SAGA ability (any turn; fatigue only if the ability says so)", "saga"),
     GMAction("saga-engage", "E", "engage", "Engage",
              "Start a melee without a Move to engage (a SAGA ability, or the GM catching up)", "saga"),
     GMAction("saga-adjust", "x", "adjust_fatigue", "Fatigue ±",

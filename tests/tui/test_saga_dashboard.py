@@ -182,3 +182,29 @@ def test_the_command_line_starts_the_saga_demo_and_saga_rosters():
     args = build_parser().parse_args(["new", "--system", "SAGA", "a.toml", "b.toml"])
     assert _plan(args, "new").system == "saga"
     assert _plan(build_parser().parse_args([]), "resume").system == "sanctum-mortalis"
+
+
+async def test_a_saga_ability_activates_a_unit_in_the_opponents_turn_without_fatigue(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)  # the Host's turn
+        ceorls = await select(pilot, screen, "Ceorls")  # a Fyrd unit: not its turn
+        await press(pilot, "m")  # a normal activation is refused: not its turn
+        assert "unit_activated" not in kinds(screen)
+        await press(pilot, "A")
+        await pick(pilot, "Movement")
+        await pick(pilot, "No (in the opponent's turn")
+        await pick(pilot, "Over open ground")
+        activated = [e for e in screen.session.view.events if e.kind == "unit_activated"][-1]
+        assert activated.payload["unit"] == ceorls and activated.payload["source"] == "saga"
+        from tui.screens.picker_screen import PickerScreen
+
+        for _ in range(6):  # complete the move: whatever the step asks, the first answer
+            if not screen.state.busy:
+                break
+            if not isinstance(app.screen, PickerScreen):
+                await press(pilot, "space")
+            if isinstance(app.screen, PickerScreen):
+                await press(pilot, "enter")
+        assert "move_completed" in kinds(screen)
+        assert screen.state.unit(ceorls).fatigue == 0  # no fatigue in the opponent's turn

@@ -8,6 +8,7 @@ and ``self.set_status``. It never decides a rule: what is open comes from the en
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from engine.rulesets.saga import commands as c, view
@@ -28,9 +29,16 @@ class SagaCommands:
 
     def set_status(self, text: Any) -> None: ...  # provided by the screen
 
+    ability: dict[str, Any] | None = None
+    """While the GM sets up an activation by a SAGA ability: the fields it adds to it."""
+
     # ------------------------------------------------------------------ helpers
     def submit(self, command: Any, dice: Any = None) -> None:
-        """Hand a command to the session; the result comes back as a message."""
+        """Hand a command to the session; the result comes back as a message. An
+        activation asked for through ``A`` (a SAGA ability) carries that source."""
+        if self.ability is not None and isinstance(command, c.Activate):
+            command = replace(command, **self.ability)
+            self.ability = None
         self.session.submit(command, dice)
 
     def _unit(self) -> Any | None:
@@ -44,7 +52,13 @@ class SagaCommands:
 
     def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
         """Ask the GM; ``then(value)`` runs only if they chose something."""
-        self.app.push_screen(PickerScreen(question, choices), lambda value: value is not None and then(value))
+        def answered(value: Any) -> None:
+            if value is None:  # cancelled: an ability activation being set up is dropped too
+                self.ability = None
+                return
+            then(value)
+
+        self.app.push_screen(PickerScreen(question, choices), answered)
 
     def _enemies(self, u: Any) -> list[Any]:
         return [x for x in self.state.units if x.alive and x.side != u.side]
@@ -74,10 +88,33 @@ class SagaCommands:
         u = self._unit()
         if not u:
             return
-        if kind not in self._line(u.id).can:
+        if self.ability is None and kind not in self._line(u.id).can:
             self.submit(c.Activate(u.id, kind))
             return
         then(u)
+
+    def action_saga_ability(self) -> None:
+        """An activation by a SAGA ability (any turn, §4): which activation, and whether
+        the ability says it tires the unit; then the usual questions."""
+        u = self._unit()
+        if not u:
+            return
+        kinds = {"move": self.action_saga_move, "charge": self.action_saga_charge,
+                 "shoot": self.action_saga_shoot, "rest": self.action_saga_rest}
+
+        def tiring(kind: str) -> None:
+            self.ask(f"{u.name}: does the ability say this activation causes fatigue?",
+                     [Choice((kind, False), "No (in the opponent's turn it then causes none)"),
+                      Choice((kind, True), "Yes, the ability says it does")], go)
+
+        def go(choice: tuple[str, bool]) -> None:
+            kind, tired = choice
+            self.ability = {"source": "saga", "causes_fatigue": tired}
+            kinds[kind]()
+
+        self.ask(f"{u.name} is activated by a SAGA ability: which activation?",
+                 [Choice("move", "Movement"), Choice("charge", "Move to engage (a charge)"),
+                  Choice("shoot", "Shooting"), Choice("rest", "Rest")], tiring)
 
     def action_saga_move(self) -> None:
         def ask(u: Any) -> None:
