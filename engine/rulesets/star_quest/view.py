@@ -278,3 +278,121 @@ def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tup
     """(ref, title, chosen reading) of the given settings (all, if none given)."""
     specs = [SETTINGS_BY_KEY[k] for k in keys] if keys else list(SETTINGS_BY_KEY.values())
     return tuple((s.ref, s.title, s.label_of(state.setting(s.key))) for s in specs)
+
+
+# -- for the dashboard's dialogs ------------------------------------------------------------
+@dataclass(frozen=True)
+class AIPathStep:
+    """One answered question of the AI chart: its step, text, the answer and who gave it
+    ("gm" or "auto": the state answered)."""
+
+    node: str
+    step: str
+    question: str
+    answer: str
+    by: str
+
+
+@dataclass(frozen=True)
+class AIOption:
+    """An action the GM may choose for the AI unit: the proposal or an override;
+    ``why_not`` says why the engine would refuse it (empty: allowed)."""
+
+    key: str
+    text: str
+    rule: str
+    proposed: bool
+    why_not: str = ""
+    needs_target: bool = False
+
+
+def ai_path(state: BattleState) -> tuple[AIPathStep, ...]:
+    """The path the open AI activation took through the chart, with each question's text."""
+    from .ai_chart import NODES
+
+    if state.ai is None:
+        return ()
+    out = []
+    for node, answer, by in state.ai.path:
+        n = NODES.get(node)
+        out.append(AIPathStep(node, n.step if n else "", n.text if n else node, answer, by))
+    return tuple(out)
+
+
+def ai_options(state: BattleState) -> tuple[AIOption, ...]:
+    """Every AI action with why the engine would refuse it for the activating unit now
+    (Shaken: only removing it, §12.3; Immobile: only Hold, §17)."""
+    ai = state.ai
+    if ai is None or ai.proposal is None:
+        return ()
+    u = state.unit(ai.unit)
+    out = []
+    for key, a in AI_ACTIONS.items():
+        why = ""
+        if u.shaken and key != "remove-shaken":
+            why = f"{u.name} is Shaken: its activation is spent removing it (§12.3)"
+        elif u.spec.has("Immobile") and a.action not in (None, t.HOLD):
+            why = f"{u.name} is Immobile: it may only Hold (§17 Immobile)"
+        out.append(AIOption(key, a.text, a.rule, key == ai.proposal, why, a.action == t.CHARGE))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class SkillOption:
+    """A skill action a hero may try: ``key`` for ``UseSkill``, the stat tested and the
+    exact chance to pass now (None: no test); ``needs``: a search token, an enemy or an
+    unconscious hero (what the GM names as the target)."""
+
+    key: str
+    name: str
+    stat: str | None
+    chance: Fraction | None
+    needs: str
+    effect: str
+
+
+def skill_options(state: BattleState, hero: str) -> tuple[SkillOption, ...]:
+    """The common skills (§13.1), the hero's own skills (§13.2) and Revive (§10)."""
+    u = state.unit(hero)
+    out = []
+    for s in t.COMMON_SKILLS.values():
+        needs = "token" if s.key.startswith("discover") else "enemy" if s.key == "push" else ""
+        out.append(SkillOption(s.key, s.name, s.stat, test_preview(state, hero, s.stat) if s.stat else None,
+                               needs, s.effect))
+    for s in u.spec.skills:
+        out.append(SkillOption(s.name, s.name, s.stat, test_preview(state, hero, s.stat), "", s.effect))
+    out.append(SkillOption("revive", "Revive", None, None, "unconscious",
+                           f"spend {t.REVIVE_COST} PP: an unconscious hero within {t.REVIVE_RANGE}\" wakes (§10)"))
+    return tuple(out)
+
+
+def shot_detail(state: BattleState, unit: str, weapon: str, target: str, cover: bool = False,
+                stealth_range: bool = False) -> tuple[str, ...]:
+    """The numbers of a shot before it is declared: attacks, the hit target with every
+    modifier, the target's block target (as ``pending`` shows them once it is rolled)."""
+    u = state.unit(unit)
+    w = u.spec.weapon(weapon)
+    moved = bool(state.activation and state.activation.unit == unit and state.activation.moved)
+    a = PendingAttack(unit, target, weapon, "shoot" if not w.melee else "melee", u.models * w.attacks, moved=moved,
+                      stealth=stealth_range, cover=cover)
+    lines = _attack_lines(state, a)
+    test = mod.block_test(state, a, state.unit(target))
+    terms = " ".join(f"{m.value:+d} {m.label}" for m in test.modifiers)
+    return tuple(lines) + (f"{state.unit(target).name} blocks each hit on {test.target}+ {terms}".rstrip(),)
+
+
+def cast_preview(state: BattleState, unit: str, extra_tokens: int = 0, hinder: int = 0) -> Fraction:
+    """Chance a cast succeeds now (§17 Caster: the target, extra and hindering tokens,
+    Impaired), before the 2 × value PP a hero may pay on a failure."""
+    from .casting import cast_test
+
+    return cast_test(state, unit, extra_tokens, hinder).chance
+
+
+def status_preview(state: BattleState, unit: str, status: str, target: int | None = None) -> Fraction | None:
+    """Chance the start-of-activation test removes ``status`` (§18); None for Impaired (paid
+    for, not tested) and for a model without the stat when no target is given [SQ-M6]."""
+    stat = t.STATUS_TEST.get(status)
+    if stat is None or (state.unit(unit).spec.stat(stat) is None and target is None):
+        return None
+    return test_preview(state, unit, stat, target)

@@ -1,0 +1,232 @@
+"""The Star Quest dashboard from the keyboard: a hero's action, shot (odds before the roll,
+typed dice) and skill action with power points spent; an AI activation through the flow
+chart dialog, its proposal taken once and overridden once with a reason; save, quit,
+reopen."""
+from __future__ import annotations
+
+from .conftest import SIZE, press, settle
+from .saga_pilot import pick, type_dice
+from .sq_pilot import heroes_pass, round_one, select, sq_ready, type_text, uid
+from .test_dashboard import rendered
+
+
+def events(screen, kind: str) -> list:
+    return [e for e in screen.session.view.events if e.kind == kind]
+
+
+async def test_the_star_quest_demo_opens_on_its_dashboard(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await sq_ready(pilot)
+        assert screen.session.battle.ruleset.name == "star-quest"
+        assert screen.query_one("#heroes").row_count == 3 and screen.query_one("#enemies").row_count == 4
+        assert "starts round 1" in str(screen.query_one("#tracker").render())
+
+
+async def test_a_hero_shot_shows_the_odds_first_then_takes_the_typed_dice(make_app):
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await select(pilot, screen, "Captain Vex")
+        await press(pilot, "t")  # the action: activates Vex first
+        await pick(pilot, "Hold")
+        assert screen.state.activation.actions == ("hold",)
+        await press(pilot, "s")
+        await pick(pilot, "Cultists")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        odds = rendered(dialog.query_one("#odds").content)
+        assert "hits   0:33.3%  1:66.7%" in odds and "wounds 0:44.4%  1:55.6%" in odds  # before any die
+        options = rendered(dialog.query_one("#modifiers").get_option_at_index(3).prompt)
+        assert "hit on 3+" in options
+        await type_dice(pilot, "5")
+        await press(pilot, "enter")
+        assert events(screen, "hits_rolled")[-1].payload["roll"]["dice"][0]["face"] == 5
+        blocks = app.screen
+        assert isinstance(blocks, RollDialog) and "Defense dice" in blocks.adapter.title
+        assert "wounds 0:16.7%  1:83.3%" in rendered(blocks.query_one("#odds").content)
+        await type_dice(pilot, "2")
+        await press(pilot, "enter")
+        assert screen.state.unit(uid(screen, "Cultists")).models == 4
+        assert screen.state.attack is None
+
+
+async def test_power_points_pay_for_the_extra_action_and_a_bought_pass(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        vex = await select(pilot, screen, "Captain Vex")
+        await press(pilot, "a", "t")
+        await pick(pilot, "Hold")
+        assert screen.state.unit(vex).pp == 4
+        await press(pilot, "t")
+        await pick(pilot, "Advance")  # a second action: the extra one, 2 PP
+        assert screen.state.unit(vex).pp == 2
+        assert "2/6" in rendered(screen.query_one("#heroes").get_cell(vex, "pp"))
+        await press(pilot, "u")
+        await pick(pilot, "Rally")
+        await type_dice(pilot, "1")  # a natural 1 fails: the players may buy the pass
+        await press(pilot, "enter")
+        assert screen.state.offer is not None
+        await pick(pilot, "Pay 2 PP")
+        assert screen.state.unit(vex).pp == 0
+        spent = events(screen, "power_spent")
+        assert [e.payload["amount"] for e in spent] == [2, 2]
+
+
+async def test_an_ai_activation_walks_the_flow_chart_and_the_gm_may_override_it(make_app):
+    from tui.dialogs.ai_flow_dialog import AIFlowDialog
+    from tui.dialogs.prompt import TextPrompt
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        await select(pilot, screen, "Cultists")
+        await press(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AIFlowDialog)
+        assert "Is any enemy (a conscious hero) in line of sight?" in rendered(dialog.query_one("#ai-now").content)
+        await press(pilot, "y", "y", "y", "y")
+        path = rendered(dialog.query_one("#ai-path-text").content)
+        assert "Is the unit Shaken? → no (auto)" in path and "without moving? → yes" in path
+        assert "Hold and shoot" in rendered(dialog.query_one("#ai-now").content)
+        await press(pilot, "enter")  # take the proposal: the shot is offered at once
+        chosen = events(screen, "ai_action_chosen")[-1].payload
+        assert chosen["action"] == "hold-shoot" and not chosen["overridden"]
+        assert [p[2] for p in chosen["path"]].count("gm") == 4
+        await pick(pilot, "Captain Vex")
+        await press(pilot, "r")  # the app rolls the hits …
+        if screen.state.attack is not None:
+            await press(pilot, "r")  # … and Vex's Defense dice
+        await press(pilot, "e")
+        while screen.state.morale:  # Vex was hit: his morale test, the app's roll
+            await press(pilot, "r")
+        assert screen.state.activation is None
+
+        await select(pilot, screen, "Cult Brute")
+        await press(pilot, "a")
+        await press(pilot, "y", "n")  # in sight, but out of range even after a move: Rush toward it
+        assert screen.state.ai.proposal == "rush-enemy"
+        await press(pilot, "o")
+        await pick(pilot, "skip the activation")
+        assert isinstance(app.screen, TextPrompt)
+        await type_text(pilot, "guarding the door")
+        await press(pilot, "enter")
+        chosen = events(screen, "ai_action_chosen")[-1]
+        assert chosen.payload["overridden"] and chosen.payload["reason"] == "guarding the door"
+        assert "GM overrides the AI chart" in chosen.text
+        assert not isinstance(app.screen, AIFlowDialog)
+
+
+async def test_a_saved_battle_reopens_in_the_same_state(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await select(pilot, screen, "Captain Vex")
+        await press(pilot, "t")
+        await pick(pilot, "Hold")
+        await press(pilot, "t")
+        await pick(pilot, "Rush")
+        before = screen.state
+        count = len(screen.session.view.events)
+        await press(pilot, "q")
+        await settle(pilot)
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await sq_ready(pilot)
+        assert len(screen.session.view.events) == count
+        assert screen.state == before
+        assert screen.state.unit(uid(screen, "Captain Vex")).pp == 2
+        assert screen.selected == uid(screen, "Captain Vex")  # the open activation is selected again
+
+
+async def test_help_and_palette_show_the_star_quest_keys(make_app):
+    from tui.actions import ACTIONS
+    from tui.palette import GMCommands
+    from tui.screens.help_screen import HelpScreen
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await sq_ready(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(rendered(app.screen.query_one("#keys").content).split())
+        for action in ACTIONS:
+            if action.scope in ("sq", "heroes"):
+                assert action.help in text, action.id
+        await pilot.press("escape")
+        titles = [hit.text async for hit in GMCommands(screen).discover()]
+        assert any("flow chart" in t for t in titles) and not any("Overwatch" in t for t in titles)
+
+
+def test_the_command_line_starts_the_star_quest_demo():
+    from tui.cli import build_parser
+    from tui.launch import _plan
+
+    plan = _plan(build_parser().parse_args(["demo", "star-quest", "--seed", "3"]), "demo")
+    assert (plan.mode, plan.system, plan.seed) == ("demo", "star-quest", 3)
+    assert _plan(build_parser().parse_args(["new", "--system", "sq", "p.toml", "e.toml", "m.toml"]),
+                 "new").rosters == ("p.toml", "e.toml", "m.toml")
+
+
+async def _ai_proposal(pilot) -> None:
+    screen = await round_one(pilot)
+    await select(pilot, screen, "Captain Vex")
+    await press(pilot, "t")
+    await pick(pilot, "Hold")
+    await press(pilot, "s")
+    await pick(pilot, "Cultists")
+    await type_dice(pilot, "5")
+    await press(pilot, "enter")
+    await type_dice(pilot, "2")
+    await press(pilot, "enter", "e")
+    await heroes_pass(pilot, screen)
+    await select(pilot, screen, "Cultists")
+    await press(pilot, "a", "y", "y", "y", "n")  # in sight, in range after an Advance, not yet: Advance and shoot
+
+
+def test_snapshot_the_ai_flow_chart_dialog_proposing_an_action(snap_compare, make_app):
+    """80×24: the path taken (auto answers marked), the proposal and the keys; the
+    dashboard behind shows Vex's shot and the spent activations."""
+    assert snap_compare(make_app("demo", system="star-quest"), terminal_size=(80, 24), run_before=_ai_proposal)
+
+
+async def test_a_charge_opens_the_melee_rolls_with_their_odds_and_the_counter_attack_follows(make_app):
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await select(pilot, screen, "Captain Vex")
+        await press(pilot, "t")
+        await pick(pilot, "Charge")
+        await pick(pilot, "Cultists")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and "Power sword (melee)" in dialog.adapter.title
+        assert "Thrust" in rendered(dialog.query_one("#modifiers").get_option_at_index(1).prompt)
+        assert "hits   0:0.5%  1:6.9%  2:34.7%  3:57.9%" in rendered(dialog.query_one("#odds").content)
+        await type_dice(pilot, "6 4 2")
+        await press(pilot, "enter")
+        await type_dice(pilot, "1 1 6")  # the Cultists' Defense dice: one natural 6 blocks
+        await press(pilot, "enter")
+        assert screen.state.unit(uid(screen, "Cultists")).models == 3
+        counter = app.screen
+        assert isinstance(counter, RollDialog) and "Knives (melee) at Captain Vex" in counter.adapter.title
+
+
+async def test_a_new_battle_from_party_enemy_and_mission_files(make_app, tmp_path):
+    from engine.rulesets.star_quest.demo import DEMO_FILES, demo_text
+
+    paths = []
+    for name in DEMO_FILES:
+        (tmp_path / name).write_text(demo_text(name), encoding="utf-8")
+        paths.append(str(tmp_path / name))
+    app = make_app("new", rosters=tuple(paths), system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await sq_ready(pilot)
+        assert screen.session.title == "Star Quest: The Silent Relay"
+        assert len(screen.state.heroes()) == 3

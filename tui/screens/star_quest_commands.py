@@ -1,0 +1,317 @@
+"""The GM's commands on the Star Quest screen: each registry action turned into an engine
+command for the activating (or selected) unit, asking first when the command needs a
+choice, and the follow-ups a new state asks for (``prompt_step``).
+
+A mixin of ``StarQuestScreen``: it uses ``self.session``, ``self.state``, ``self.selected``
+and ``self.set_status``. It never decides a rule: the choices and odds come from the
+engine's ``view`` queries, and the engine accepts or refuses each command.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.rulesets.star_quest import commands as c, tables as t, view
+
+from .picker_screen import Choice, PickerScreen
+
+
+class StarQuestCommands:
+    """``action_*`` methods for every ``sq``-scope registry action."""
+
+    session: Any
+    selected: str | None
+    state: Any
+    app: Any
+    ai_dialog: Any
+
+    def set_status(self, text: Any) -> None: ...  # provided by the screen
+
+    # ------------------------------------------------------------------ helpers
+    def submit(self, command: Any, dice: Any = None) -> None:
+        """Hand a command to the session; the result comes back as a message."""
+        self.session.submit(command, dice)
+
+    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
+        """Ask the GM; ``then(value)`` runs only if they chose something."""
+        self.app.push_screen(PickerScreen(question, choices), lambda value: value is not None and then(value))
+
+    def _selected(self) -> Any | None:
+        if not self.selected or not self.state.has_unit(self.selected):
+            self.set_status("Select a hero or an AI unit first (tab to a pane, then j/k).")
+            return None
+        return self.state.unit(self.selected)
+
+    def _actor(self, hero_only: bool = False) -> Any | None:
+        """The unit whose activation is open, else the selected unit."""
+        s = self.state
+        u = s.unit(s.activation.unit) if s.activation else self._selected()
+        if u is not None and hero_only and not u.hero:
+            self.set_status(f"{u.name} is an AI unit: it acts through the flow chart (space).")
+            return None
+        return u
+
+    def _roll(self, adapter: Any, then: Callable[[Any, Any], None]) -> None:
+        from ..dialogs.roll_dialog import RollDialog
+
+        self.app.push_screen(RollDialog(adapter), lambda result: result is not None and then(*result))
+
+    def _typed(self, command: Any, dice: Any) -> None:
+        from ..dialogs.sq_adapters import typed_into
+
+        self.submit(typed_into(command, dice))
+
+    # ------------------------------------------------------------------ the round
+    def action_start_round(self) -> None:
+        self.submit(c.StartRound())
+
+    def action_end_round(self) -> None:
+        self.submit(c.EndRound())
+
+    def action_activate(self) -> None:
+        u = self._selected()
+        if u is None:
+            return
+        self.submit(c.ActivateHero(u.id) if u.hero else c.ActivateAI(u.id))
+
+    def action_end_activation(self) -> None:
+        self.submit(c.EndActivation())
+
+    # ------------------------------------------------------------------ a hero's action and skill
+    def _activated(self, u: Any) -> list[Any]:
+        """``ActivateHero`` first when no activation is open (any action activates the hero)."""
+        return [c.ActivateHero(u.id)] if self.state.activation is None else []
+
+    def action_take_action(self) -> None:
+        u = self._actor(hero_only=True)
+        if u is None:
+            return
+        s = self.state
+        line = next(h for h in view.hero_lines(s) if h.id == u.id)
+        extra = bool(s.activation and s.activation.unit == u.id and s.activation.actions)
+        first = self._activated(u)
+        tag = f" — extra action, {t.EXTRA_ACTION_COST} PP" if extra else ""
+
+        def go(command: Any) -> None:
+            for cmd in first + [command]:
+                self.submit(cmd)
+
+        def charge(_: Any) -> None:
+            targets = [Choice(e.id, f"{e.name} ({e.models} model(s))") for e in view.enemy_lines(s)
+                       if e.models and e.on_table]
+            self.ask(f"{u.name} charges ({line.moves.get(t.CHARGE, '')}) — which enemy unit?", targets,
+                     lambda target: go(c.TakeAction(u.id, t.CHARGE, extra=extra, target=target)))
+        choices = [Choice(lambda: go(c.TakeAction(u.id, t.HOLD, extra=extra)), f"Hold — may shoot{tag}"),
+                   Choice(lambda: go(c.TakeAction(u.id, t.ADVANCE, extra=extra)),
+                          f"{line.moves.get(t.ADVANCE, 'Advance')} — may shoot{tag}"),
+                   Choice(lambda: go(c.TakeAction(u.id, t.RUSH, extra=extra)),
+                          f"{line.moves.get(t.RUSH, 'Rush')}{tag}"),
+                   Choice(lambda: charge(None), f"{line.moves.get(t.CHARGE, 'Charge')} — then melee{tag}"),
+                   Choice(lambda: go(c.TakeAction(u.id, t.SKILL, extra=extra)),
+                          f"Skill — one more skill action{tag}")]
+        if not extra:
+            choices.append(Choice(lambda: go(c.TakeAction(u.id, t.REST)),
+                                  f"Rest — power points back to {line.power_max}, nothing else this activation"))
+        self.ask(f"{u.name}: {'an extra action' if extra else 'the action'} (PP {line.pp}/{line.power_max})",
+                 choices, lambda run: run())
+
+    def action_use_skill(self) -> None:
+        from ..dialogs.sq_adapters import DieAdapter
+        from engine.odds import percent
+
+        u = self._actor(hero_only=True)
+        if u is None:
+            return
+        s = self.state
+        first = self._activated(u)
+
+        def targets(option: Any) -> list[Choice]:
+            if option.needs == "token":
+                return [Choice(k, name, "already revealed" if k in s.revealed else "")
+                        for k, name in s.mission.search_tokens]
+            if option.needs == "enemy":
+                return [Choice(e.id, e.name) for e in view.enemy_lines(s) if e.models and e.on_table]
+            return [Choice(h.id, h.name) for h in view.hero_lines(s) if not h.conscious]
+
+        def run(option: Any, target: Any = None) -> None:
+            command = c.UseSkill(u.id, option.key, target=target)
+            for cmd in first:
+                self.submit(cmd)
+            if option.stat is None:
+                self.submit(command)
+                return
+            adapter = DieAdapter(f"{u.name}: {option.name} ({t.STAT_NAMES[option.stat]} test)", command,
+                                 (option.effect,), option.chance)
+            self._roll(adapter, self._typed)
+
+        def chosen(option: Any) -> None:
+            if option.needs:
+                self.ask(f"{option.name}: which one?", targets(option), lambda target: run(option, target))
+            else:
+                run(option)
+        choices = [Choice(o, f"{o.name} — " + (f"{t.STAT_NAMES[o.stat]} test, passes {percent(o.chance)}"
+                                                if o.stat else "no test") + f": {o.effect}")
+                   for o in view.skill_options(s, u.id)]
+        self.ask(f"{u.name}: skill action", choices, chosen)
+
+    def action_cast(self) -> None:
+        from ..dialogs.sq_adapters import CastAdapter
+
+        u = self._actor()
+        if u is None:
+            return
+        if not u.spec.spells:
+            self.set_status(f"{u.name} has no spells.")
+            return
+        first = self._activated(u) if u.hero else []
+
+        def chosen(spell: Any) -> None:
+            for cmd in first:
+                self.submit(cmd)
+            self._roll(CastAdapter(self.state, u.id, spell), self._typed)
+        self.ask(f"{u.name}: which spell? ({u.tokens} spell token(s))",
+                 [Choice(sp, f"{sp.name} (value {sp.value}): {sp.effect}") for sp in u.spec.spells], chosen)
+
+    # ------------------------------------------------------------------ shooting
+    def action_shoot(self) -> None:
+        u = self._actor()
+        if u is not None:
+            self.shoot_with(u.id)
+
+    def shoot_with(self, unit_id: str) -> None:
+        """Weapon, target, then the shot dialog (odds first); typed dice are the hit dice."""
+        from ..dialogs.sq_adapters import ShotAdapter
+
+        s = self.state
+        u = s.unit(unit_id)
+        weapons = [w for w in u.spec.weapons if not w.melee]
+        if not weapons:
+            self.set_status(f"{u.name} has no ranged weapon.")
+            return
+        if u.hero:
+            targets = [Choice(e.id, f"{e.name} ({e.models} model(s))") for e in view.enemy_lines(s)
+                       if e.models and e.on_table]
+        else:
+            targets = [Choice(h.id, h.name) for h in view.hero_lines(s) if h.conscious]
+
+        def fire(command: Any, dice: Any) -> None:
+            self.submit(command)
+            self._typed(c.RollHits(), dice)
+
+        def target(weapon: str) -> None:
+            self.ask(f"{u.name} shoots {weapon} at:", targets,
+                     lambda tgt: self._roll(ShotAdapter(self.state, u.id, weapon, tgt), fire))
+        if len(weapons) == 1:
+            target(weapons[0].name)
+        else:
+            self.ask(f"{u.name} shoots with:", [Choice(w.name, w.name) for w in weapons], target)
+
+    # ------------------------------------------------------------------ what is open
+    def after_command(self, events: tuple[Any, ...]) -> None:
+        """After a command is saved: an AI unit told to shoot is offered its shot; then
+        whatever is open."""
+        chosen = next((e for e in events if e.kind == "ai_action_chosen"), None)
+        if chosen is not None and chosen.payload.get("action") in ("hold-shoot", "advance-shoot") \
+                and not self.state.busy and self.app.screen is self:
+            self.shoot_with(chosen.payload["unit"])
+            return
+        self.prompt_step()
+
+    def prompt_step(self) -> None:
+        """Offer what the state waits for: the offer, the roll, the morale test, the
+        status conditions, or the AI chart dialog."""
+        from ..dialogs.sq_adapters import AttackAdapter, DieAdapter, MoraleAdapter
+
+        if self.app.screen is not self:
+            return
+        s = self.state
+        p = view.pending(s)
+        if p is not None and p.kind == "offer":
+            o = s.offer
+            self.ask(f"{p.title} — {p.lines[0]}", [Choice(True, f"Pay {o.cost} PP"), Choice(False, "Decline")],
+                     lambda accept: self.submit(c.AnswerOffer(bool(accept))))
+        elif p is not None and p.kind == "attack":
+            self._roll(AttackAdapter(s), self._typed)
+        elif p is not None and p.kind == "morale":
+            self._roll(MoraleAdapter(s), self._typed)
+        elif p is not None and p.kind == "status":
+            status = s.activation.statuses[0]
+            name = t.STATUS_NAMES[status]
+            if status == t.IMPAIRED:
+                self.ask(f"{s.unit(s.activation.unit).name} is Impaired (§18):",
+                         [Choice(True, "Pay D3 PP to remove it"), Choice(False, "Keep it (−1 to all stat rolls)")],
+                         lambda pay: self.submit(c.ResolveStatus(status, pay=bool(pay))))
+            else:
+                unit = s.activation.unit
+                self._roll(DieAdapter(f"{s.unit(unit).name}: test to remove {name} (§18)", c.ResolveStatus(status),
+                                      chance=view.status_preview(s, unit, status)), self._typed)
+        elif view.ai_question(s) is not None and (p is not None or
+                                                  (s.activation and s.activation.ai_action is None)):
+            self.open_ai_dialog()
+
+    def open_ai_dialog(self) -> None:
+        from ..dialogs.ai_flow_dialog import AIFlowDialog
+
+        if self.ai_dialog is not None and self.ai_dialog.is_attached:
+            return
+        self.ai_dialog = AIFlowDialog(self)
+
+        def closed(_: Any) -> None:
+            self.ai_dialog = None
+        self.app.push_screen(self.ai_dialog, closed)
+
+    def action_continue_step(self) -> None:
+        s = self.state
+        if view.pending(s) is None and not (view.ai_question(s) and s.activation and s.activation.ai_action is None):
+            self.set_status("Nothing is waiting: " + view.round_view(s).next_step)
+            return
+        self.prompt_step()
+
+    # ------------------------------------------------------------------ GM corrections
+    def action_power(self) -> None:
+        u = self._selected()
+        if u is None:
+            return
+        if not u.hero:
+            self.set_status("Only heroes have power points (§7).")
+            return
+        self.ask(f"{u.name} has {u.pp}/{u.spec.power_max} PP — loses (a GM correction; Exhaustion applies, §7.3):",
+                 [Choice(n, f"−{n} PP") for n in (1, 2, 3)],
+                 lambda n: self.submit(c.LosePower(u.id, n, "GM correction")))
+
+    def action_status(self) -> None:
+        u = self._selected()
+        if u is None:
+            return
+        self.ask(f"{u.name}: status conditions (§18; what inflicts them is the GM's call [SQ-M7])",
+                 [Choice(c.ApplyStatus(u.id, s, remove=s in u.statuses),
+                         f"{'Remove' if s in u.statuses else 'Give'} {t.STATUS_NAMES[s]}") for s in t.STATUSES],
+                 self.submit)
+
+    def action_wounds(self) -> None:
+        u = self._selected()
+        if u is None:
+            return
+        self.ask(f"{u.name}: wounds from a source the app does not model (mission, spell effect)",
+                 [Choice(c.AdjustWounds(u.id, n, "GM: mission or spell effect"), f"{n:+d} wound(s)")
+                  for n in (1, 2, 3, -1)], self.submit)
+
+    def action_settings(self) -> None:
+        from .settings_screen import SettingsScreen
+
+        def chosen(result: Any) -> None:
+            if result:
+                self.submit(c.ChangeSetting(*result))
+        self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
+
+    def action_undo(self) -> None:
+        self.session.undo()
+
+    def action_redo(self) -> None:
+        self.session.redo()
+
+    def action_unit_card(self) -> None:
+        from .sq_card_screen import SQCardScreen
+
+        u = self._selected()
+        if u:
+            self.app.push_screen(SQCardScreen(self.state, u.id))

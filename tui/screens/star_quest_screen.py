@@ -1,0 +1,202 @@
+"""The Star Quest dashboard: the round tracker, the heroes' pane (wounds, power points,
+spell tokens, conditions, activation), the AI units' pane, what is open now, the battle
+log, a status line and the footer.
+
+The screen owns the session. The GM's commands (``star_quest_commands.StarQuestCommands``)
+go to the session; the screen redraws when the session says the new events are on disk,
+then offers what the new state asks for: a power-point offer, the attack's next roll, a
+morale test, the AI flow-chart dialog.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.rulesets.star_quest import view
+
+from ..actions import bindings, key_of as key
+from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, UnitSelected
+from ..widgets.hero_pane import HeroPane
+from ..widgets.log_pane import LogPane
+from ..widgets.sq_pending import SQPending
+from ..widgets.sq_tracker import SQTracker
+from ..widgets.steady_footer import SteadyFooter
+from .star_quest_commands import StarQuestCommands
+
+
+def star_quest_guide() -> Text:
+    """How a Star Quest round goes, with the keys from the registry (the help screen shows it)."""
+    return Text.assemble(
+        ("How a Star Quest round goes\n", "bold underline"),
+        f"1. {key('sq-start-round')} starts the round: spell tokens, Ambush arrivals, waves and mission events.\n",
+        f"2. Hero phase: the players pick a hero ({key('sq-unit-down')}/{key('sq-unit-up')}) and "
+        f"{key('sq-activate')} activates it. {key('sq-action')} its action (Hold, Advance, Rush, Charge, Rest, "
+        f"Skill; a second one is the extra action for 2 PP), {key('sq-skill')} its skill action, "
+        f"{key('sq-shoot')} shoots after Hold or Advance (the exact hits and wounds show before the roll), "
+        f"{key('sq-cast')} casts. Type the dice rolled at the table, or r for the app's roll.\n",
+        f"3. A failed test offers to pay 2 PP to pass; {key('sq-continue')} goes on with whatever is open "
+        f"(offer, roll, morale test). {key('sq-end-activation')} ends the activation: morale and fatigue follow.\n",
+        f"4. AI phase: select the AI unit nearest a conscious hero, {key('sq-activate')}: the flow-chart dialog "
+        "asks each question (y / n), shows the path and proposes the action: ⏎ takes it, o overrides it with a "
+        f"reason. Then shoot ({key('sq-shoot')}) or fight as chosen, and {key('sq-end-activation')}.\n",
+        f"5. {key('sq-end-round')} ends the round when every unit has acted.\n",
+        f"Undo {key('sq-undo')}, redo {key('sq-redo')}. Every command is saved as it happens.\n",
+    )
+
+
+class StarQuestScreen(StarQuestCommands, Screen[None]):
+    """One Star Quest battle in play."""
+
+    BINDINGS = bindings("sq")
+    GM_SCOPES = frozenset({"sq", "heroes", "log"})
+    """Registry scopes this screen carries out (the command palette and help read it)."""
+    GUIDE = staticmethod(star_quest_guide)
+
+    DEFAULT_CSS = """
+    StarQuestScreen { layout: vertical; }
+    StarQuestScreen #panes { height: auto; max-height: 60%; }
+    StarQuestScreen LogPane { height: 1fr; min-height: 3; }
+    StarQuestScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap;
+                              text-overflow: ellipsis; }
+    """
+
+    def __init__(self, session: Any) -> None:
+        super().__init__()
+        self.session = session
+        self.selected: str | None = None
+        self.ai_dialog: Any = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield SQTracker(id="tracker")
+        with Vertical(id="panes"):
+            yield HeroPane("heroes", id="heroes")
+            yield HeroPane("ai", id="enemies")
+        yield SQPending(id="pending")
+        yield LogPane(id="log")
+        yield Static("", id="status")
+        yield SteadyFooter()
+
+    def on_mount(self) -> None:
+        self.session.attach(self)
+        self.sub_title = self.session.title
+        self.redraw()
+        first = self._follow_target() or (self.state.units[0].id if self.state.units else None)
+        if first:
+            self.select_unit(first, focus=True)
+        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
+        if self.state.busy or view.ai_question(self.state):
+            self.call_after_refresh(self.prompt_step)
+
+    def on_resize(self, event: Any) -> None:
+        self.query_one(SteadyFooter).compact = event.size.width < 120
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> Any:
+        """The battle as saved (the only state the screen shows)."""
+        return self.session.view.state
+
+    def pane_of(self, unit_id: str) -> HeroPane:
+        return self.query_one("#heroes" if self.state.unit(unit_id).hero else "#enemies", HeroPane)
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        v = self.session.view
+        s = v.state
+        rv = view.round_view(s)
+        pending = view.pending(s)
+        self.query_one(SQTracker).show(s, rv, pending, self.session.read_only)
+        self.query_one("#heroes", HeroPane).show("Heroes", view.hero_lines(s),
+                                                 to_act=rv.phase == "heroes", activating=rv.activating)
+        self.query_one("#enemies", HeroPane).show("AI units", view.enemy_lines(s), to_act=rv.phase == "ai",
+                                                  activating=rv.activating)
+        self.query_one(SQPending).show(s, pending, view.ai_question(s))
+        self.query_one(LogPane).show(v.events, v.undone)
+
+    def set_status(self, text: Text | str) -> None:
+        self.query_one("#status", Static).update(text, layout=False)
+
+    # ------------------------------------------------------------------ selection
+    def select_unit(self, unit_id: str, focus: bool = False) -> None:
+        if not self.state.has_unit(unit_id):
+            return
+        self.selected = unit_id
+        pane = self.pane_of(unit_id)
+        pane.select(unit_id)
+        if focus:
+            pane.focus()
+
+    def _follow_target(self) -> str | None:
+        """The activating unit, else the first unit of the phase's side still to act."""
+        s = self.state
+        if s.activation:
+            return s.activation.unit
+        if s.turn.phase == "heroes":
+            ready = [h.id for h in view.hero_lines(s) if h.can_activate]
+            return ready[0] if ready else None
+        if s.turn.phase == "ai":
+            ready = [e.id for e in view.enemy_lines(s) if e.on_table and e.models and not e.activated]
+            return ready[0] if ready else None
+        return None
+
+    @on(UnitSelected)
+    def _unit_selected(self, message: UnitSelected) -> None:
+        self.selected = message.unit_id
+
+    # ------------------------------------------------------------------ session results
+    @on(BattleChanged)
+    def _battle_changed(self, message: BattleChanged) -> None:
+        before = (self.state.turn, self.state.activation is None)
+        v = self.session.settle()
+        self.redraw()
+        if (v.state.turn, v.state.activation is None) != before:
+            target = self._follow_target()
+            if target:
+                self.select_unit(target, focus=self.focused is None or isinstance(self.focused, HeroPane))
+        if message.kind == "undo":
+            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), v.undone[0].text if v.undone else ""))
+        elif message.kind == "redo":
+            group = v.events[-1].group if v.events else -1
+            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"),
+                                          " ".join(e.text for e in v.events if e.group == group)))
+        else:
+            self.set_status(Text.assemble(("✓ ", "bold green"), " ".join(e.text for e in message.events if e.text)))
+        if self.ai_dialog is not None and self.ai_dialog.is_attached:
+            self.ai_dialog.refresh_view()
+        if message.kind == "command" and not self.session.busy:
+            self.call_after_refresh(self.after_command, message.events)
+
+    @on(CommandRefused)
+    def _command_refused(self, message: CommandRefused) -> None:
+        rejected = message.rejected
+        line = f"{rejected.reason}" + (f" ({rejected.rule})" if getattr(rejected, "rule", "") else "")
+        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        if self.ai_dialog is not None and self.ai_dialog.is_attached and self.ai_dialog.refused(message):
+            return
+        self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning",
+                    timeout=6)
+
+    @on(SaveFailed)
+    def _save_failed(self, message: SaveFailed) -> None:
+        self.session.failed(message.text)
+        self.redraw()
+        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
+                    timeout=15)
+
+    # ------------------------------------------------------------------ the log
+    @on(LogEntryChosen)
+    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
+        from .log_entry_screen import LogEntryScreen
+
+        event = self.session.entry(message.seq)
+        if event is not None:
+            undone = any(e.seq == message.seq for e in self.session.view.undone)
+            self.app.push_screen(LogEntryScreen(event, undone=undone))
