@@ -240,6 +240,8 @@ ACTIONS: tuple[GMAction, ...] = (
              "sq"),
     GMAction("sq-wounds", "w", "wounds", "Wounds",
              "Wounds from a source the app does not model (a mission or spell effect) on the selected unit", "sq"),
+    GMAction("sq-hazard", "J", "hazard", "Jump/fall",
+             "Jumping, falling or dangerous terrain for the selected unit (§14, §15; the app rolls)", "sq"),
     GMAction("sq-undo", "ctrl+z", "undo", "Undo", "Undo the last command", "sq"),
     GMAction("sq-redo", "ctrl+y", "redo", "Redo", "Redo the last undone command", "sq"),
     GMAction("sq-settings", "g", "settings", "Settings",

@@ -230,3 +230,21 @@ async def test_a_new_battle_from_party_enemy_and_mission_files(make_app, tmp_pat
         screen = await sq_ready(pilot)
         assert screen.session.title == "Star Quest: The Silent Relay"
         assert len(screen.state.heroes()) == 3
+
+
+async def test_a_hero_falls_and_a_jump_rolls_its_dex_tests(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        vex = await select(pilot, screen, "Captain Vex")
+        await press(pilot, "a", "J")
+        await pick(pilot, "Jump 4\"")
+        jumps = [e for e in screen.session.view.events if e.kind == "test_rolled" and e.payload["purpose"] == "jump"]
+        assert jumps and jumps[-1].payload["roll"]["detail"]["tests"] == 2  # one per full 3", plus one
+        while not isinstance(app.screen, type(screen)):  # a failed test offers the 2 PP pass: decline
+            await press(pilot, "escape")
+        before = len(screen.session.view.events)
+        await press(pilot, "J")
+        await pick(pilot, "Falls or is pushed from 3\"")
+        assert len(screen.session.view.events) > before
+        assert screen.state.unit(vex).alive

@@ -266,6 +266,22 @@ class StarQuestCommands:
             return
         self.prompt_step()
 
+    # ------------------------------------------------------------------ terrain
+    def action_hazard(self) -> None:
+        """Jumping, falling and dangerous terrain for the selected unit (§14, §15): the app
+        rolls the dice; each roll's chance is in its log entry."""
+        u = self._selected()
+        if u is None:
+            return
+        choices = []
+        if u.hero:
+            choices += [Choice(c.Jump(u.id, float(n)), f"Jump {n}\" (a gap or a drop; Dex tests, 2 PP per failure)")
+                        for n in (2, 3, 4, 5, 6)]
+        choices += [Choice(c.Fall(u.id, float(n)), f"Falls or is pushed from {n}\"") for n in (3, 4, 6, 9)]
+        choices += [Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {n} model(s) (each 1 is a wound)")
+                    for n in range(1, min(u.models, 3) + 1)]
+        self.ask(f"{u.name}: jump, fall or dangerous terrain (the app rolls)", choices, self.submit)
+
     # ------------------------------------------------------------------ GM corrections
     def action_power(self) -> None:
         u = self._selected()
