@@ -142,7 +142,8 @@ def _walk(state: BattleState, answer: bool | None, by: str) -> list[EventDraft]:
 
 
 def start_drafts(state: BattleState, unit_id: str) -> list[EventDraft]:
-    drafts = [EventDraft("ai_started", {"unit": unit_id, "node": FIRST}, actor=unit_id)]
+    drafts = [EventDraft("ai_started", {"unit": unit_id, "node": FIRST}, actor=unit_id,
+                         text=f"{state.unit(unit_id).name} acts for the AI: the flow chart begins (§16).")]
     return drafts + _walk(preview(state, drafts), None, "gm")
 
 

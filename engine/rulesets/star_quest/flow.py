@@ -45,7 +45,8 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         return Rejected("resolve the status conditions first", "§18")
     if state.ai and act.ai_action is None and not act.shaken_recovery:
         return Rejected("choose the AI unit's action first (take or override the chart's proposal)", "§16.2")
-    drafts = [EventDraft("activation_ending", {"unit": act.unit}, actor=act.unit)]
+    drafts = [EventDraft("activation_ending", {"unit": act.unit}, actor=act.unit,
+                         text=f"{state.unit(act.unit).name}'s activation ends.")]
     queue = checks(state)
     if queue:
         names = ", ".join(state.unit(u).name for u in queue)

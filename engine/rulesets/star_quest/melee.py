@@ -108,7 +108,8 @@ def advance(state: BattleState) -> list[EventDraft]:
         todo = strikes(state, m, stage)
         if index < len(todo):
             s = todo[index]
-            drafts = [EventDraft("melee_advanced", {"stage": stage, "index": index + 1}, actor=s.attacker)]
+            drafts = [EventDraft("melee_advanced", {"stage": stage, "index": index + 1}, actor=s.attacker,
+                                 text=f"Melee: {state.unit(s.attacker).name} strikes next ({stage}).")]
             if stage in ("counter", "defender") and s.attacker not in (state.activation.counter_attackers
                                                                        if state.activation else ()):
                 drafts.append(EventDraft("counter_attacked", {"unit": s.attacker}, actor=s.attacker,
