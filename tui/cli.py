@@ -57,12 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--allow-problems", action="store_true",
                      help="start even if a roster breaks band-building rules (a house band)")
     new.add_argument("--system", type=system_name, default="sanctum-mortalis", metavar="SYSTEM",
-                     help="rule system of the rosters: sanctum-mortalis (default), saga or star-quest")
+                     help="rule system of the rosters: sanctum-mortalis (default), saga, star-quest or xk6")
 
     demo = sub.add_parser("demo", parents=[saves], help="start a new demo battle",
                           description="Start a new battle between the bundled demo bands of a rule system.")
     demo.add_argument("system", nargs="?", type=system_name, default="sanctum-mortalis", metavar="SYSTEM",
-                      help="sanctum-mortalis (default), saga or star-quest")
+                      help="sanctum-mortalis (default), saga, star-quest or xk6")
     demo.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the dice (default: random)")
 
     open_ = sub.add_parser("open", parents=[saves], help="open a saved battle",

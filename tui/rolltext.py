@@ -39,10 +39,25 @@ def outcome_style(record: RollRecord) -> str:
     return "bold green" if record.success else "bold red"
 
 
+def opposing_pool(record: RollRecord) -> RollRecord | None:
+    """The other side's pool of an opposed test, when the record keeps it (``detail["defender"]``)."""
+    nested = (record.detail or {}).get("defender")
+    if record.comparison != "opposed" or not isinstance(nested, dict) or "dice" not in nested:
+        return None
+    try:
+        return RollRecord.from_dict(nested)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def one_line(record: RollRecord) -> Text:
     """"Roll-off: [3 5 2 2] → Rust Wolves wins" style summary."""
     out = Text(f"{record.title}: ")
     out.append_text(dice_text(record.dice))
+    opposing = opposing_pool(record)
+    if opposing is not None:  # an opposed test that keeps the other side's pool (xK6)
+        out.append(" v ")
+        out.append_text(dice_text(opposing.dice))
     if record.target is not None and record.comparison and record.comparison != "opposed":
         out.append(f" {record.comparison} {record.target}")
     if record.outcome:

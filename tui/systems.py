@@ -33,8 +33,11 @@ SYSTEMS: tuple[System, ...] = (
     System("sanctum-mortalis", "Sanctum Mortalis", ("sm", "sanctum", "sanctum-mortalis", "sanctum mortalis"),
            "tui.screens.battle_screen:BattleScreen", "tui.opening"),
     System("saga", "SAGA", ("saga",), "tui.screens.saga_screen:SagaScreen", "tui.saga_opening"),
+    System("xk6", "xK6", ("xk6", "xk-6", "x-k6"), "tui.screens.xk6_screen:XK6Screen", "tui.xk6_opening"),
     System("star-quest", "Star Quest", ("sq", "star-quest", "star quest", "starquest", "grimdark future star quest"),
            "tui.screens.star_quest_screen:StarQuestScreen", "tui.star_quest_opening"),
+    System("sanctum-mortalis-campaign", "Sanctum Mortalis campaign", ("sm-campaign", "campaign"),
+           "tui.screens.post_battle_screen:PostBattleScreen", "tui.campaign_opening"),
 )
 BY_NAME: dict[str, System] = {s.name: s for s in SYSTEMS}
 DEFAULT = "sanctum-mortalis"

@@ -35,7 +35,7 @@ class NewBattleScreen(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("New battle", classes="title")
-            yield Static("Rule system (sanctum-mortalis, saga or star-quest; empty: sanctum-mortalis):",
+            yield Static("Rule system (sanctum-mortalis, saga, star-quest or xk6; empty: sanctum-mortalis):",
                          classes="hint")
             yield Input(placeholder="sanctum-mortalis", id="system")
             yield Static("First band's roster file (leave both empty for the demo bands):", classes="hint")

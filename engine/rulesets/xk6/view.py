@@ -8,6 +8,10 @@
   indirect-fire hit chance — before anything is rolled.
 * ``pending_view(state)``: the attack being resolved (its records and what is open).
 * ``legal_options``, ``crossfire_suggested``, ``settings_in_force``.
+* ``attack_options(state, model)``: each weapon and kind of attack, with why not now;
+  ``rof_splits``: every ROF declaration with its DAM, radius and ammunition row;
+  ``initiative_preview``: each side's Command and the exact initiative odds;
+  ``cp_options``: what each commander may spend a point on now, with why not.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from engine.rolls import Modifier, RollRecord, total
+from engine.ruleset import Rejected
 
 from . import odds, tables as t
 from .attack import check, radius_of, stealth_may_roll
@@ -286,6 +291,138 @@ def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tup
     return tuple((s.ref, s.title, s.label_of(state.setting(s.key))) for s in specs)
 
 
-__all__ = ["AttackPreview", "ModelLine", "PairPreview", "PendingView", "Target", "TurnView", "WeaponLine",
+@dataclass(frozen=True)
+class AttackOption:
+    """A weapon and a kind of attack (direct | melee | indirect) the model could make;
+    ``problem``: why not now ("" if it may, targets aside)."""
+
+    weapon: str
+    name: str
+    kind: str
+    profile: str
+    status: str
+    problem: str
+
+
+def _kinds(weapon) -> tuple[str, ...]:
+    out = []
+    if weapon.optimal is not None or weapon.has("FT"):
+        out.append("direct")
+    if weapon.has("IF"):
+        out.append("indirect")
+    if weapon.has("M"):
+        out.append("melee")
+    return tuple(out)
+
+
+def attack_options(state: BattleState, model_id: str) -> tuple[AttackOption, ...]:
+    """Every weapon × kind of attack of the model, each with the reason the engine would refuse
+    it now (the check of ``Attack`` with the targets left out)."""
+    m = state.model(model_id)
+    out = []
+    for spec in m.spec.weapons:
+        line = _weapon_line(state, m.id, spec.id)
+        for kind in _kinds(spec):
+            problem = check(state, Attack(m.id, spec.id, kind=kind))
+            why = "" if problem is None or problem.kind == "ambiguous" else str(problem)
+            out.append(AttackOption(spec.id, spec.name, kind, line.profile, line.status, why))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class RofSplit:
+    """One way to declare a weapon's ROF (§11): to DAM and to radius, with the resulting DAM,
+    radius and the ammunition row ([XK-A13](b): empties on an unmodified 1..``empties_on``)."""
+
+    rof_dam: int
+    rof_area: int
+    dam: int
+    radius: int
+    empties_on: int
+    ammo_row: str
+    row_label: str
+
+
+def rof_splits(state: BattleState, model_id: str, weapon_id: str) -> tuple[RofSplit, ...]:
+    """Every legal ROF declaration of the weapon, none first."""
+    spec = state.weapon_spec(model_id, weapon_id)
+    out = []
+    for used in range(spec.rof + 1):
+        for rof_area in range(used + 1):
+            rof_dam = used - rof_area
+            row = t.ammo_row(spec.rof, used)
+            out.append(RofSplit(rof_dam, rof_area, spec.dam + rof_dam, radius_of(state, spec, rof_area),
+                                t.empties_on(spec.rof, used), row, t.AMMO_ROW_LABELS[row]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class InitiativePreview:
+    """§5.1: each side's highest Command in play and the exact chances of the 1d6 + Command roll."""
+
+    commands: Mapping[str, int]
+    p_a: Fraction
+    p_tie: Fraction
+    p_b: Fraction
+
+
+def initiative_preview(state: BattleState) -> InitiativePreview:
+    from .turn import highest_command
+
+    commands = {s: highest_command(state, s) for s in t.SIDES}
+    win, tie, lose = odds.initiative_odds(commands["A"], commands["B"])
+    return InitiativePreview(commands, win, tie, lose)
+
+
+@dataclass(frozen=True)
+class CPOption:
+    """A command point ``commander`` could spend now: ``use`` reroll | activation for ``model``;
+    ``problem``: why the engine would refuse it ("" if it would not; within 6" is the GM's call)."""
+
+    commander: str
+    use: str
+    model: str
+    problem: str
+
+
+def cp_options(state: BattleState) -> tuple[CPOption, ...]:
+    """With an attack open: re-rolls of the tests made in it; otherwise: bought activations.
+    One option per commander in play with points and each model of its side (of any side under
+    [XK-A17](b) "any"); the engine's own check of ``SpendCommandPoint`` gives each problem."""
+    from .command_points import spend
+    from .commands import SpendCommandPoint
+
+    a = state.attack
+    if a is not None:
+        tested = {**({a.attacker: a.att_dice} if a.faces else {}),
+                  **{x.model: x.def_dice for x in a.targets if x.faces and not x.avoided}}
+    else:
+        tested = {m.id: 0 for m in state.models if m.in_play}
+    out = []
+    for c in state.models:
+        if not c.in_play or c.spec.command_points <= 0:
+            continue
+        for mid, count in tested.items():
+            if state.model(mid).side != c.side and state.setting("cp_friendly") != "any":
+                continue
+            use = "reroll" if a is not None else "activation"
+            probe = SpendCommandPoint(c.id, use, mid, faces=(1,) * count if a is not None else None)
+            decided = spend(state, probe, _NO_DICE)
+            out.append(CPOption(c.id, use, mid, str(decided) if isinstance(decided, Rejected) else ""))
+    return tuple(out)
+
+
+class _NoDice:
+    """A dice source for probing a command with typed faces: it never rolls."""
+
+    def roll(self, count: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
+        return (1,) * count
+
+
+_NO_DICE = _NoDice()
+
+
+__all__ = ["AttackOption", "AttackPreview", "CPOption", "InitiativePreview", "RofSplit",
+           "attack_options", "cp_options", "initiative_preview", "rof_splits", "ModelLine", "PairPreview", "PendingView", "Target", "TurnView", "WeaponLine",
            "attack_preview", "crossfire_suggested", "legal_options", "model_lines", "model_text", "pending_view",
            "settings_in_force", "turn_view"]

@@ -109,3 +109,44 @@ def test_every_event_of_a_battle_has_a_log_line_and_every_roll_its_record():
     assert {r.procedure for r in records} == {"xk6.initiative", "xk6.direct", "xk6.stealth"}
     direct = next(r for r in records if r.procedure == "xk6.direct")
     assert direct.detail["sl"] == 5 and direct.detail["wounds"] == 2  # 6 + open 1 vs 2: SL 5 × DAM 4 ÷ Armour 8
+
+
+def test_attack_options_list_each_weapon_and_kind_with_why_not_now():
+    b = started(new_battle([model("a")], [model("b")]))
+    before = {(o.weapon, o.kind): o for o in view.attack_options(b.state, "A.a")}
+    assert "not activated" in before[("rifle", "direct")].problem
+    assert set(k for w, k in before if w == "mortar") == {"direct", "indirect"}
+    assert [k for w, k in before if w == "knife"] == ["melee"]
+    ok(b, c.Activate("A.a", "move-attack", speed="still"))
+    ok(b, c.Attack("A.a", "rifle", (c.Target("B.b", faces=(1, 1)),), faces=(1, 1)))
+    ok(b, c.ResolveAttack())  # the unmodified 1 empties the rifle
+    after = {(o.weapon, o.kind): o for o in view.attack_options(b.state, "A.a")}
+    assert "already attacked" in after[("smg", "direct")].problem
+
+
+def test_rof_splits_give_dam_radius_and_the_ammunition_row_of_each_declaration():
+    b = started(new_battle([model("a")], [model("b")]))
+    splits = view.rof_splits(b.state, "A.a", "smg")  # DAM 3, ROF 4
+    assert (splits[0].rof_dam, splits[0].rof_area, splits[0].empties_on) == (0, 0, 1)
+    full = [s for s in splits if s.rof_dam + s.rof_area == 4]
+    assert {(s.dam, s.radius) for s in full} == {(7, 0), (6, 1), (5, 2), (4, 3), (3, 4)}
+    assert all(s.empties_on == 4 and s.ammo_row == "all" for s in full)
+    assert len(splits) == 15
+
+
+def test_initiative_preview_gives_the_exact_odds_with_each_sides_command():
+    b = new_battle([model("a", command=3)], [model("b", command=1)])
+    p = view.initiative_preview(b.state)
+    assert dict(p.commands) == {"A": 3, "B": 1}
+    assert (p.p_a, p.p_tie, p.p_b) == (F(26, 36), F(4, 36), F(6, 36))
+
+
+def test_cp_options_offer_a_reroll_of_each_test_in_the_open_attack_and_say_why_not():
+    b = started(new_battle([model("boss", command_points=1)], [model("b")]))
+    assert [(o.use, o.model, o.problem) for o in view.cp_options(b.state)] == [("activation", "A.boss", "")]
+    ok(b, c.Activate("A.boss", "move-attack", speed="still"))
+    ok(b, c.Attack("A.boss", "rifle", (c.Target("B.b", faces=(6, 1)),), faces=(2, 1)))
+    options = view.cp_options(b.state)
+    assert [(o.use, o.model, o.problem) for o in options] == [("reroll", "A.boss", "")]
+    ok(b, c.SpendCommandPoint("A.boss", "reroll", "A.boss", faces=(3, 3)))
+    assert "command point(s) left" in view.cp_options(b.state)[0].problem

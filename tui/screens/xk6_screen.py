@@ -1,0 +1,210 @@
+"""The xK6 dashboard: the turn tracker, a model pane per band (wounds, stun, burning,
+held, magazines, command points, speed in force), the attack being resolved, the
+battle log, a status line and the footer.
+
+The screen owns the session. The GM's commands (``xk6_commands.XK6Commands``) go to
+the session; the screen redraws when the session says the new events are on disk.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.rulesets.xk6 import view
+
+from ..actions import bindings, key_of as key
+from ..messages import BattleChanged, CommandRefused, LogEntryChosen, ModelSelected, SaveFailed
+from ..widgets.log_pane import LogPane
+from ..widgets.steady_footer import SteadyFooter
+from ..widgets.xk6_attack_panel import XK6AttackPanel
+from ..widgets.xk6_model_pane import XK6ModelPane
+from ..widgets.xk6_tracker import XK6Tracker, side_to_act
+from .xk6_commands import XK6Commands
+
+
+def xk6_guide() -> Text:
+    """How an xK6 turn goes, with the keys from the registry (the help screen shows it)."""
+    return Text.assemble(
+        ("How an xK6 turn goes\n", "bold underline"),
+        f"1. {key('xk6-turn')} starts the turn: type both initiative dice (1d6 + highest Command) or let the "
+        f"app roll; {key('xk6-turn')} again lets the winner choose who activates first (a tie rolls again).\n",
+        f"2. Select a model ({key('xk6-model-down')}/{key('xk6-model-up')}, {key('xk6-next-pane')} switches band), "
+        f"{key('xk6-activate')} activates it: move and attack, move and designate, hold, reload or a skill; a "
+        "move asks for the speed column (its Att/Def modifiers hold until the model's next activation).\n",
+        f"3. {key('xk6-attack')} attacks: the weapon and kind, the ROF split (to DAM or radius, with the "
+        "magazine's chance to run dry), the target(s); the dialog shows both pools with every modifier and "
+        "rule and the exact success levels. Letters change range, cover, crossfire, rear; type the dice rolled "
+        "(Stealth die, Att dice, then each Def pool) or press r.\n",
+        f"4. {key('xk6-command-point')} spends a command point: re-roll a test of the open attack, or buy an "
+        f"activation. {key('xk6-continue')} resolves the attack: damage against Armour, wounds, stun, burning, "
+        "the ammunition check.\n",
+        f"5. {key('xk6-end-activation')} ends the activation; the other side activates next. When every model "
+        f"has activated, {key('xk6-turn')} starts the next turn.\n",
+        (f"Weapons: ■3 loaded with 3 spare magazines, EMPTY 3 needs a reload ({key('xk6-activate')} → reload), "
+         "4r rounds of a limited-ammunition weapon. State: STUN, BURN, HELD (a held action: "
+         f"{key('xk6-react')} reacts), OUT.\n", "dim"),
+        f"Undo {key('xk6-undo')}, redo {key('xk6-redo')}, settings {key('xk6-settings')}. Every command is saved "
+        "as it happens.\n",
+    )
+
+
+class XK6Screen(XK6Commands, Screen[None]):
+    """One xK6 battle in play."""
+
+    BINDINGS = bindings("xk6")
+    GM_SCOPES = frozenset({"xk6", "xk6-models", "log"})
+    """Registry scopes this screen carries out (the command palette and help read it)."""
+    GUIDE = staticmethod(xk6_guide)
+
+    DEFAULT_CSS = """
+    XK6Screen { layout: vertical; }
+    XK6Screen #models { height: auto; max-height: 60%; }
+    XK6Screen LogPane { height: 1fr; min-height: 3; }
+    XK6Screen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init__(self, session: Any) -> None:
+        super().__init__()
+        self.session = session
+        self.selected: str | None = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield XK6Tracker(id="tracker")
+        with Vertical(id="models"):
+            yield XK6ModelPane("A", id="models-A")
+            yield XK6ModelPane("B", id="models-B")
+        yield XK6AttackPanel(id="attack")
+        yield LogPane(id="log")
+        yield Static("", id="status")
+        yield SteadyFooter()
+
+    def on_mount(self) -> None:
+        self.session.attach(self)
+        self.sub_title = self.session.title
+        self.redraw()
+        first = self._follow_target() or (self.state.models[0].id if self.state.models else None)
+        if first:
+            self.select_model(first, focus=True)
+        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
+
+    def on_resize(self, event: Any) -> None:
+        self.query_one(SteadyFooter).compact = event.size.width < 120
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> Any:
+        """The battle as saved (the only state the screen shows)."""
+        return self.session.view.state
+
+    def pane(self, side: str) -> XK6ModelPane:
+        return self.query_one(f"#models-{side}", XK6ModelPane)
+
+    def acting_model(self) -> str | None:
+        s = self.state
+        if s.attack is not None:
+            return s.attack.attacker
+        if s.reaction:
+            return s.reaction
+        return s.turn.active.model if s.turn.active else None
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        v = self.session.view
+        state = v.state
+        tv = view.turn_view(state)
+        self.query_one(XK6Tracker).show(state, tv, self.session.read_only)
+        lines = view.model_lines(state)
+        acting = self.acting_model()
+        to_act = side_to_act(state, tv)
+        for side in ("A", "B"):
+            self.pane(side).show(state.side_name(side), [ln for ln in lines if ln.side == side],
+                                 to_act=to_act == side, acting=acting)
+        self.query_one(XK6AttackPanel).show(state, view.pending_view(state))
+        self.query_one(LogPane).show(v.events, v.undone)
+
+    def set_status(self, text: Text | str) -> None:
+        self.query_one("#status", Static).update(text, layout=False)
+
+    # ------------------------------------------------------------------ selection
+    def select_model(self, model_id: str, focus: bool = False) -> None:
+        if not self.state.has_model(model_id):
+            return
+        self.selected = model_id
+        pane = self.pane(self.state.model(model_id).side)
+        pane.select(model_id)
+        if focus:
+            pane.focus()
+
+    def _follow_target(self) -> str | None:
+        """The model acting, else the selection if it may activate, else the first model of
+        the side to activate that has not."""
+        acting = self.acting_model()
+        if acting:
+            return acting
+        s = self.state
+        if s.turn.bonus:
+            return s.turn.bonus[0]
+        side = s.turn.next_side
+        if s.turn.phase != "activations" or side is None:
+            return None
+        if self.selected and s.has_model(self.selected) and view.legal_options(s, self.selected):
+            return self.selected
+        waiting = s.waiting(side)
+        return waiting[0].id if waiting else None
+
+    @on(ModelSelected)
+    def _model_selected(self, message: ModelSelected) -> None:
+        self.selected = message.model_id
+
+    # ------------------------------------------------------------------ session results
+    @on(BattleChanged)
+    def _battle_changed(self, message: BattleChanged) -> None:
+        before = (self.state.turn, self.state.attack is None)
+        v = self.session.settle()
+        self.redraw()
+        if (v.state.turn, v.state.attack is None) != before:
+            target = self._follow_target()
+            if target:
+                self.select_model(target, focus=self.focused is None or isinstance(self.focused, XK6ModelPane))
+        if message.kind == "undo":
+            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), v.undone[0].text if v.undone else ""))
+        elif message.kind == "redo":
+            group = v.events[-1].group if v.events else -1
+            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"),
+                                          " ".join(e.text for e in v.events if e.group == group)))
+        else:
+            self.set_status(Text.assemble(("✓ ", "bold green"), " ".join(e.text for e in message.events if e.text)))
+            self.after_command(message.events)
+
+    @on(CommandRefused)
+    def _command_refused(self, message: CommandRefused) -> None:
+        rejected = message.rejected
+        line = f"{rejected.reason}" + (f" ({rejected.rule})" if getattr(rejected, "rule", "") else "")
+        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
+                    severity="warning", timeout=6)
+
+    @on(SaveFailed)
+    def _save_failed(self, message: SaveFailed) -> None:
+        self.session.failed(message.text)
+        self.redraw()
+        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
+                    timeout=15)
+
+    # ------------------------------------------------------------------ the log
+    @on(LogEntryChosen)
+    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
+        from .log_entry_screen import LogEntryScreen
+
+        event = self.session.entry(message.seq)
+        if event is not None:
+            undone = any(e.seq == message.seq for e in self.session.view.undone)
+            self.app.push_screen(LogEntryScreen(event, undone=undone))
