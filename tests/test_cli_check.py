@@ -137,3 +137,27 @@ def test_open_list_and_export_dispatch_to_tui_launch(launch):
     assert [(n, getattr(a, "file", None)) for n, a in launch] == [
         ("open_battle", "x.skirmish"), ("list_battles", None), ("export_battle", "x.skirmish")]
     assert launch[1][1].saves == "/tmp/s" and launch[2][1].output == "log.txt"
+
+
+@pytest.mark.parametrize("system, folder, expect", [
+    ("saga", "saga", "Jarl Sigurd's Host: 4 units: Sigurd the Jarl, Hirdmen, Bondi, Thralls with slings"),
+    ("xk6", "xk6", "Kestrel Squad: 3 models: Sgt. Vance, Okafor, Doc Hale"),
+    ("star-quest", "star_quest", "mission.toml: mission The Silent Relay"),
+])
+def test_check_reads_other_systems_rosters_and_exits_0(capsys, system, folder, expect):
+    files = sorted(str(p) for p in (ROOT / "engine" / "rulesets" / folder / "demo").glob("*.toml"))
+    assert main(["check", "--system", system, *files]) == 0
+    assert expect in capsys.readouterr().out
+
+
+def test_check_of_a_broken_xk6_roster_names_each_line_and_exits_1(capsys, tmp_path):
+    roster = tmp_path / "bad.toml"
+    roster.write_text('name = "x"\n[[model]]\nid = "a"\nname = "A"\narmour = 0\n', encoding="utf-8")
+    assert main(["check", "--system", "xk6", str(roster)]) == 1
+    out = capsys.readouterr().out
+    assert f"{roster}:5: armour must be at least 1" in out
+
+
+def test_check_with_an_unknown_system_says_so(capsys):
+    assert main(["check", "--system", "chess", *DEMOS]) == 2
+    assert "unknown rule system 'chess'" in capsys.readouterr().err

@@ -84,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "PATH:LINE: message (§rule) and exits 1, or prints each band's models, cost and "
                            "strength and exits 0.")
     check.add_argument("rosters", nargs="+", metavar="ROSTER", help="a band roster .toml file")
+    check.add_argument("--system", default=None, metavar="SYSTEM",
+                       help="the rosters' rule system: sanctum-mortalis (default: band building checked), "
+                            "saga, xk6 or star-quest (read with every problem and its line)")
     return parser
 
 
@@ -91,7 +94,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``skirmish`` command; returns the exit code."""
     args = build_parser().parse_args(argv)
     if args.command == "check":
-        from tui.roster_check import check_rosters
+        from tui.roster_check import OTHER_READERS, check_other, check_rosters
+        from tui.systems import UnknownSystem, find
+
+        try:
+            system = find(args.system).name
+        except UnknownSystem as err:
+            print(f"{PROG}: {err}", file=sys.stderr)
+            return 2
+        if system in OTHER_READERS:
+            return check_other(system, args.rosters)
         return check_rosters(args.rosters)
     if args.command is None:
         from tui.launch import run_dashboard

@@ -96,3 +96,65 @@ def print_volunteers(first: ParsedRoster, second: ParsedRoster, out: TextIO) -> 
     count = bb.volunteer_count(weak, strong)
     gets = f"{weaker} gets {count}" if count else "none"
     print(f"Volunteers: {gets} (band strength {weak} against {strong}, one per full 15, §15.9)", file=out)
+
+
+# ----------------------------------------------------------------------------- other rule systems
+OTHER_READERS = {
+    "saga": ("engine.rulesets.saga.roster_toml", "parse_roster", "units"),
+    "xk6": ("engine.rulesets.xk6.roster_toml", "parse_roster", "models"),
+    "star-quest": ("engine.rulesets.star_quest.roster_toml", "parse_roster", "units"),
+}
+"""Roster readers of the rule systems without band-building rules to check: each file is
+read as the system's roster (every problem with its line) and summarised."""
+
+
+def check_other(system: str, paths: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``skirmish check --system saga|xk6|star-quest``: 0 when every file reads, else 1.
+    Star Quest mission files (objectives, waves, rounds...) are read as missions."""
+    from importlib import import_module
+
+    from engine.toml_lines import FileError
+    from saves.errors import SaveError
+    from saves.rosters import read_roster_text
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    module, reader, members = OTHER_READERS[system]
+    parse = getattr(import_module(module), reader)
+    failed = False
+    for path in paths:
+        try:
+            text = read_roster_text(path)
+        except SaveError as error:
+            print(f"{PROG}: {error}", file=err)
+            failed = True
+            continue
+        try:
+            if system == "star-quest" and _is_mission(text):
+                from engine.rulesets.star_quest.mission_toml import parse_mission
+
+                mission = parse_mission(text, source=path)
+                print(f"{path}: mission {getattr(mission, 'name', '')}", file=out)
+                continue
+            read = parse(text, source=path)
+        except FileError as error:
+            for line, message in error.problems:
+                print(f"{path}:{line}: {message}", file=out)
+            failed = True
+            continue
+        items = getattr(read, members, ())
+        print(f"{read.name}: {len(items)} {members}: " + ", ".join(getattr(x, "name", "?") for x in items), file=out)
+    return 1 if failed else 0
+
+
+MISSION_KEYS = frozenset({"objective", "wave", "group", "rounds", "victory", "defeat", "event", "search_token"})
+
+
+def _is_mission(text: str) -> bool:
+    """A Star Quest mission file rather than a roster: it has a mission's top-level keys."""
+    import tomllib
+
+    try:
+        return bool(MISSION_KEYS & set(tomllib.loads(text)))
+    except tomllib.TOMLDecodeError:
+        return False
