@@ -239,8 +239,15 @@ async def test_a_hero_falls_and_a_jump_rolls_its_dex_tests(make_app):
         vex = await select(pilot, screen, "Captain Vex")
         await press(pilot, "a", "J")
         await pick(pilot, "Jump 4\"")
+        from tui.dialogs.roll_dialog import RollDialog
+
+        assert isinstance(app.screen, RollDialog)
+        assert "all pass" in rendered(app.screen.query_one("#odds").content)
+        await type_dice(pilot, "6 6")
+        await press(pilot, "enter")
         jumps = [e for e in screen.session.view.events if e.kind == "test_rolled" and e.payload["purpose"] == "jump"]
         assert jumps and jumps[-1].payload["roll"]["detail"]["tests"] == 2  # one per full 3", plus one
+        assert [d["face"] for d in jumps[-1].payload["roll"]["dice"]] == [6, 6]  # the dice typed
         while not isinstance(app.screen, type(screen)):  # a failed test offers the 2 PP pass: decline
             await press(pilot, "escape")
         before = len(screen.session.view.events)

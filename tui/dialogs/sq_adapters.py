@@ -153,21 +153,25 @@ class DieAdapter:
     flags: tuple[Flag, ...] = ()
     options_title = "The test:"
 
-    def __init__(self, title: str, command: Any, lines: tuple[str, ...] = (), chance: Any = None) -> None:
+    def __init__(self, title: str, command: Any, lines: tuple[str, ...] = (), chance: Any = None,
+                 dice: int = 1, odds: Text | None = None) -> None:
         self.title = title
         self.base = command
         self.lines = lines
         self.chance = chance
-        self.dice_hint = "the die rolled, e.g. 4 — or empty for the app's roll"
+        self.dice = dice
+        self.odds = odds
+        self.dice_hint = ("the die rolled, e.g. 4" if dice == 1 else f"the {dice} dice rolled, e.g. 4 2") + \
+            " — or empty for the app's roll"
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         return self.base
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         options = tuple(Line(f"line{i}", text) for i, text in enumerate(self.lines))
-        odds = Text.assemble(("passes ", "bold"), (percent(self.chance), "bold green")) if self.chance is not None \
-            else Text("")
-        return RollPreview(options, odds, "", 1)
+        odds = self.odds or (Text.assemble(("passes ", "bold"), (percent(self.chance), "bold green"))
+                             if self.chance is not None else Text(""))
+        return RollPreview(options, odds, "", self.dice)
 
 
 class CastAdapter:

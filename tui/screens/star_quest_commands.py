@@ -268,11 +268,19 @@ class StarQuestCommands:
 
     # ------------------------------------------------------------------ terrain
     def action_hazard(self) -> None:
-        """Jumping, falling and dangerous terrain for the selected unit (§14, §15): the app
-        rolls the dice; each roll's chance is in its log entry."""
+        """Jumping, falling and dangerous terrain for the selected unit (§14, §15): a jump's
+        Dex tests and the dangerous-terrain dice go through the roll dialog (typed dice or
+        the app's roll, the chance shown first); a fall has no roll of its own."""
         u = self._selected()
         if u is None:
             return
+        from engine.odds import percent
+        from engine.rulesets.star_quest.terrain import dangerous_preview, jump_preview
+        from rich.text import Text
+
+        from ..dialogs.sq_adapters import DieAdapter
+
+        s = self.state
         choices = []
         if u.hero:
             choices += [Choice(c.Jump(u.id, float(n)), f"Jump {n}\" (a gap or a drop; Dex tests, 2 PP per failure)")
@@ -280,7 +288,24 @@ class StarQuestCommands:
         choices += [Choice(c.Fall(u.id, float(n)), f"Falls or is pushed from {n}\"") for n in (3, 4, 6, 9)]
         choices += [Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {n} model(s) (each 1 is a wound)")
                     for n in range(1, min(u.models, 3) + 1)]
-        self.ask(f"{u.name}: jump, fall or dangerous terrain (the app rolls)", choices, self.submit)
+
+        def roll(command: Any) -> None:
+            if isinstance(command, c.Jump):
+                tests, each, every = jump_preview(s, u.id, command.distance)
+                odds = Text.assemble(("all pass ", "bold"), (percent(every), "bold green"),
+                                     f" ({tests} Dex test(s), each {percent(each)})")
+                self._roll(DieAdapter(f"{u.name} jumps {command.distance:g}\" (§15.1)", command, dice=tests,
+                                      odds=odds), self._typed)
+            elif isinstance(command, c.DangerousTerrain):
+                n, unhurt = dangerous_preview(s, u.id, command.models)
+                odds = Text.assemble(("no wound ", "bold"), (percent(unhurt), "bold green"),
+                                     f" ({n} dice, each 1 is a wound)")
+                self._roll(DieAdapter(f"{u.name} in dangerous terrain (§14)", command, dice=n, odds=odds),
+                           self._typed)
+            else:
+                self.submit(command)
+
+        self.ask(f"{u.name}: jump, fall or dangerous terrain", choices, roll)
 
     # ------------------------------------------------------------------ GM corrections
     def action_power(self) -> None:

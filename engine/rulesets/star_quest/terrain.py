@@ -35,6 +35,27 @@ def jump_tests(state: BattleState, distance: float) -> int:
     return 1 + int(Fraction(distance).limit_denominator(100) // step)
 
 
+def jump_preview(state: BattleState, unit_id: str, distance: float) -> tuple[int, Fraction, Fraction]:
+    """(Dex tests a jump of ``distance`` needs, the chance each passes, the chance all
+    pass) (§15.1)."""
+    u = state.unit(unit_id)
+    test = stat_test(state, unit_id, t.DEX, "jump", strider=u.spec.has("Strider"))
+    tests = jump_tests(state, distance)
+    return tests, test.chance, test.chance ** tests
+
+
+def dangerous_dice(state: BattleState, unit_id: str, models: int) -> int:
+    """Dice rolled for ``models`` models in dangerous terrain: Tough each, or one [SQ-A22] (§14)."""
+    u = state.unit(unit_id)
+    return (u.spec.tough if state.setting("dangerous_dice") != "one" else 1) * models
+
+
+def dangerous_preview(state: BattleState, unit_id: str, models: int) -> tuple[int, Fraction]:
+    """(dice to roll, the chance none is a 1: no wound) (§14)."""
+    n = dangerous_dice(state, unit_id, models)
+    return n, Fraction(5, 6) ** n
+
+
 def jump(state: BattleState, cmd: Jump, dice: DiceSource) -> Decision:
     problem = acting_problem(state, cmd.hero)
     if problem:
@@ -89,8 +110,8 @@ def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> De
         return Rejected("not now", "§14")
     if not 1 <= cmd.models <= u.models:
         return Rejected(f"{u.name} has {u.models} model(s)", kind="malformed")
-    per = u.spec.tough if state.setting("dangerous_dice") != "one" else 1
-    faces = faces_for(cmd.faces, per * cmd.models, dice, "the dangerous terrain dice")
+    per = dangerous_dice(state, u.id, 1)
+    faces = faces_for(cmd.faces, dangerous_dice(state, u.id, cmd.models), dice, "the dangerous terrain dice")
     ones = sum(1 for f in faces if f == 1)
     base = Modifier("each 1 is a wound", 1, "§14 Dangerous terrain")
     record = RollRecord("sq.dangerous", f"{u.name}: dangerous terrain", plain(faces), (), base, None, "",

@@ -74,3 +74,13 @@ def test_status_preview_is_the_stat_test_and_none_for_impaired_or_a_missing_stat
     assert view.status_preview(b.state, "vex", "impaired") is None
     assert view.status_preview(b.state, "e", "afflicted") is None
     assert view.status_preview(b.state, "e", "afflicted", target=5) == Fraction(1, 3)
+
+
+def test_jump_and_dangerous_terrain_previews_match_the_rolls_they_announce():
+    from engine.rulesets.star_quest.terrain import dangerous_preview, jump_preview
+
+    b = new_battle([hero("vex", tough=3), hero("ilsa")], [enemy("e", models=3)])
+    tests, each, every = jump_preview(b.state, "vex", 4.0)
+    assert tests == 2 and every == each ** 2 and 0 < each < 1  # one per full 3", plus one (§15.1)
+    assert dangerous_preview(b.state, "vex", 1) == (3, Fraction(5, 6) ** 3)  # Tough dice per model (§14)
+    assert dangerous_preview(b.state, "e", 2) == (2, Fraction(25, 36))  # enemy Tough 1: a die per model
