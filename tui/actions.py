@@ -16,7 +16,7 @@ from typing import Literal
 
 from textual.binding import Binding
 
-Scope = Literal["app", "battle", "band", "log", "saga", "units", "sq", "heroes", "xk6", "xk6-models"]
+Scope = Literal["app", "battle", "band", "log", "saga", "units", "sq", "heroes", "xk6", "xk6-models", "campaign"]
 
 SCOPE_TITLES: dict[str, str] = {
     "band": "Band panes (the selected model)",
@@ -28,9 +28,10 @@ SCOPE_TITLES: dict[str, str] = {
     "sq": "Battle (Star Quest)",
     "xk6-models": "Model panes (the selected model)",
     "xk6": "Battle (xK6)",
+    "campaign": "Post-battle (Sanctum Mortalis campaign)",
     "app": "Anywhere",
 }
-SCREEN_SCOPES = frozenset({"battle", "saga", "sq", "xk6"})
+SCREEN_SCOPES = frozenset({"battle", "saga", "sq", "xk6", "campaign"})
 """Scopes bound on a battle screen (one per rule system's dashboard)."""
 PANE_SCOPES = frozenset({"band", "log", "units", "heroes", "xk6-models"})
 """Scopes bound on a pane whose screen carries the actions out (``screen.`` prefix)."""
@@ -291,6 +292,26 @@ ACTIONS: tuple[GMAction, ...] = (
              palette=False, target="widget"),
     GMAction("xk6-previous-pane", "shift+tab", "app.focus_previous", "Previous pane", "Move to the previous pane",
              "xk6", palette=False, target="widget"),
+    # --- Sanctum Mortalis campaign: the post-battle screen -----------------------------
+    GMAction("campaign-next-band", "b", "next_band", "Band", "Show the other band's post-battle sequence",
+             "campaign", footer=True),
+    GMAction("campaign-roll", "r", "roll_due", "Roll",
+             "Roll the first roll due (injury, loot, level-up): type the dice or press r for the app's roll",
+             "campaign", footer=True),
+    GMAction("campaign-end-step", "e", "end_step", "End step",
+             "End the band's post-battle step and go to the next (§16 order)", "campaign", footer=True),
+    GMAction("campaign-write", "w", "write_rosters", "Write rosters",
+             "Write each band's updated roster to a TOML file (skirmish check accepts it)", "campaign",
+             footer=True),
+    GMAction("campaign-next-battle", "n", "next_battle", "Next battle",
+             "Start the next battle from the updated bands (choose or roll the scenario first)", "campaign",
+             footer=True),
+    GMAction("campaign-undo", "ctrl+z", "undo", "Undo", "Undo the last command", "campaign", footer=True),
+    GMAction("campaign-redo", "ctrl+y", "redo", "Redo", "Redo the last undone command", "campaign"),
+    GMAction("campaign-next-pane", "tab", "app.focus_next", "Next pane", "Move to the next pane", "campaign",
+             palette=False, target="widget"),
+    GMAction("campaign-previous-pane", "shift+tab", "app.focus_previous", "Previous pane",
+             "Move to the previous pane", "campaign", palette=False, target="widget"),
     # --- anywhere -----------------------------------------------------------------------
     GMAction("help", "question_mark,f1", "help", "Help", "Every key and what it does", "app", footer=True,
              target="app", key_display="? / f1", lead=True),

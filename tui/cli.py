@@ -79,6 +79,13 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("text", "md", "html"), default=None,
                         help="text, md (Markdown) or html (default: from OUT's suffix, else text)")
 
+    campaign = sub.add_parser("campaign", parents=[saves], help="run a finished battle's post-battle sequence",
+                              description="Start a Sanctum Mortalis campaign from a finished battle: a campaign "
+                              "save of its two bands, next to the battles, with the post-battle sequence started "
+                              "from the battle's log; then open it.")
+    campaign.add_argument("file", metavar="BATTLE", help="a finished Sanctum Mortalis battle (.skirmish)")
+    campaign.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the dice (default: random)")
+
     check = sub.add_parser("check", help="check band rosters against the band-building rules",
                            description="Check Sanctum Mortalis band rosters. Prints every problem as "
                            "PATH:LINE: message (§rule) and exits 1, or prints each band's models, cost and "
@@ -120,6 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "list":
         from tui.launch import list_battles
         return int(list_battles(args) or 0)
+    if args.command == "campaign":
+        from tui.launch import campaign_from_battle
+        return int(campaign_from_battle(args) or 0)
     if args.command == "export":
         from tui.launch import export_battle
         return int(export_battle(args) or 0)

@@ -50,6 +50,23 @@ def open_battle(args: Namespace) -> int:
     return _run(_plan(args, "open"))
 
 
+def campaign_from_battle(args: Namespace) -> int:
+    """``skirmish campaign BATTLE.skirmish``: a campaign save of the battle's two bands in
+    the saves folder, its post-battle sequence started from the battle's log; then open it."""
+    import saves
+    from .campaign_opening import start_from_battle
+    from .opening import LaunchPlan
+    from .session import OpenError
+
+    try:
+        folder = saves.data_dir(getattr(args, "saves", None))
+        path = start_from_battle(args.file, folder, seed=getattr(args, "seed", None))
+    except (saves.SaveError, OpenError) as err:
+        print(f"skirmish: {err}", file=sys.stderr)
+        return 1
+    return _run(LaunchPlan(mode="open", saves=getattr(args, "saves", None), file=str(path)))
+
+
 def list_battles(args: Namespace, out: TextIO | None = None) -> int:
     """``skirmish list``: the saved battles, newest first."""
     import saves

@@ -358,6 +358,36 @@ def scenario_odds() -> dict[str, Fraction]:
     return _odds(SCENARIO_TABLE)
 
 
+def roll_of(state: CampaignState, band: str, command: Any) -> Due | None:
+    """The roll ``command`` makes, with its odds, or None if it rolls no dice: a roll
+    that is due (``due``), paying for medical care (§18.2) or the scenario roll (§23.1).
+    A screen asks this to know whether a choice opens the roll dialog."""
+    for waiting in due(state, band):
+        if waiting.command == command:
+            return waiting
+    if isinstance(command, c.TreatInjury) and command.choice == "pay":
+        bp = state.post.of(band) if state.post else None
+        w = next((w for w in (bp.wounded if bp else ()) if w.model == command.model), None)
+        if w is None or w.case is None or INJURY_RESULTS[w.case.result].care_cost is None:
+            return None  # nothing rolled yet, or a result care cannot treat (§18.2)
+        b = state.band(band)
+        name = b.model(w.model).name if b.has_model(w.model) else w.model
+        return Due(band, f"{name}: medical care", "§18.2", command, "2k6", care_outlook(w.case.result),
+                   model=w.model)
+    if isinstance(command, c.RollScenario):
+        return Due(band, "Roll for the next scenario", "§23.1", command, "k6", scenario_odds())
+    tables = {c.RollInjury: ("post-battle injury", "§18.1", INJURY_TABLE),
+              c.RollLevelUp: ("level-up roll", "§19.3", LEVEL_UP_TABLE)}
+    if type(command) in tables:
+        title, rule, table = tables[type(command)]
+        b = state.band(band)
+        name = b.model(command.model).name if b.has_model(command.model) else command.model
+        return Due(band, f"{name}: {title}", rule, command, "2k6", _odds(table), model=command.model)
+    if isinstance(command, c.RollLoot):
+        return Due(band, "Loot roll", "§17.1", command, "2k6", _odds(LOOT_TABLES["main"]))
+    return None
+
+
 __all__ = ["BandSummary", "Due", "ModelLine", "NextBattleView", "Option", "Step", "advance_options", "band_summary",
-           "care_outlook", "choices", "due", "next_battle", "next_battle_setup", "probe", "scenario_odds", "step",
-           "volunteer"]
+           "care_outlook", "choices", "due", "next_battle", "next_battle_setup", "probe", "roll_of", "scenario_odds",
+           "step", "volunteer"]
