@@ -87,6 +87,28 @@ def _pretty(key: str) -> str:
     return key
 
 
+def review_actions(scope: Scope, prefix: str = "") -> tuple[GMAction, ...]:
+    """Reviewing the log ([ ] { } esc), the log filter (/) and dice luck (L): the same keys
+    on every rule system's battle screen (``tui.screens.review_mode``)."""
+    return (
+        GMAction(f"{prefix}review-back", "left_square_bracket", "review_back", "Review ◀",
+                 "Review: step back one event (the dashboard shows the battle as it was)", scope, key_display="["),
+        GMAction(f"{prefix}review-forward", "right_square_bracket", "review_forward", "Review ▶",
+                 "Review: step forward one event (past the last: back to the present)", scope, key_display="]"),
+        GMAction(f"{prefix}review-round-back", "left_curly_bracket", "review_round_back", "Round ◀",
+                 "Review: jump back to the start of a round", scope, key_display="{"),
+        GMAction(f"{prefix}review-round-forward", "right_curly_bracket", "review_round_forward", "Round ▶",
+                 "Review: jump forward to the next round", scope, key_display="}"),
+        GMAction(f"{prefix}review-exit", "escape", "review_exit", "Present", "Leave review: back to the present",
+                 scope, palette=False),
+        GMAction(f"{prefix}luck", "L", "luck", "Luck",
+                 "Dice luck: each side's successes against the exact odds, round by round", scope),
+        GMAction(f"{prefix}filter-log", "slash", "filter_log", "Filter log",
+                 "Show only one side's, one model's or unit's, the rolls' or one kind's log entries", scope,
+                 key_display="/"),
+    )
+
+
 ACTIONS: tuple[GMAction, ...] = (
     # --- band panes: the selected model -------------------------------------------------
     GMAction("select-down", "j,down", "cursor_down", "Next", "Select the next model", "band",
@@ -140,22 +162,7 @@ ACTIONS: tuple[GMAction, ...] = (
     GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", "battle", footer=True),
     GMAction("redo", "ctrl+y", "redo", "Redo", "Redo the last undone command", "battle"),
     GMAction("settings", "g", "settings", "Settings", "Battle settings (rule readings, with their ids)", "battle"),
-    GMAction("review-back", "left_square_bracket", "review_back", "Review ◀",
-             "Review: step back one event (the dashboard shows the battle as it was)", "battle",
-             key_display="["),
-    GMAction("review-forward", "right_square_bracket", "review_forward", "Review ▶",
-             "Review: step forward one event (past the last: back to the present)", "battle", key_display="]"),
-    GMAction("review-round-back", "left_curly_bracket", "review_round_back", "Round ◀",
-             "Review: jump back to the start of a round", "battle", key_display="{"),
-    GMAction("review-round-forward", "right_curly_bracket", "review_round_forward", "Round ▶",
-             "Review: jump forward to the next round", "battle", key_display="}"),
-    GMAction("review-exit", "escape", "review_exit", "Present", "Leave review: back to the present", "battle",
-             palette=False),
-    GMAction("luck", "L", "luck", "Luck", "Dice luck: each side's successes against the exact odds, round by round",
-             "battle"),
-    GMAction("filter-log", "slash", "filter_log", "Filter log",
-             "Show only one side's, the selected model's, the rolls' or one kind's log entries", "battle",
-             key_display="/"),
+    *review_actions("battle"),
     GMAction("next-pane", "tab", "app.focus_next", "Next pane", "Move to the next pane", "battle",
              palette=False, target="widget"),
     GMAction("previous-pane", "shift+tab", "app.focus_previous", "Previous pane", "Move to the previous pane",
@@ -321,6 +328,9 @@ ACTIONS: tuple[GMAction, ...] = (
              palette=False, target="app"),
     GMAction("quit", "q", "quit", "Quit", "Save and quit (the battle resumes where you left it)", "app",
              target="app"),
+    *review_actions("saga", "saga-"),
+    *review_actions("sq", "sq-"),
+    *review_actions("xk6", "xk6-"),
 )
 
 BY_ID: dict[str, GMAction] = {a.id: a for a in ACTIONS}

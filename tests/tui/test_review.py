@@ -64,7 +64,7 @@ async def test_the_log_filter_shows_one_models_entries(make_app):
         await press(pilot, "slash")
         picker = app.screen
         labels = [str(c.label) for c in picker.choices]
-        picker.query_one("OptionList").highlighted = labels.index(f"{name}: the selected model's entries")
+        picker.query_one("OptionList").highlighted = labels.index(f"{name}: the selected one's entries")
         await press(pilot, "enter")
         log = screen.query_one("LogPane")
         shown = {int(o.id) for o in log.options}

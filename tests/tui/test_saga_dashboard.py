@@ -208,3 +208,31 @@ async def test_a_saga_ability_activates_a_unit_in_the_opponents_turn_without_fat
                 await press(pilot, "enter")
         assert "move_completed" in kinds(screen)
         assert screen.state.unit(ceorls).fatigue == 0  # no fatigue in the opponent's turn
+
+
+async def test_review_steps_back_through_a_saga_battle_and_commands_wait(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        hird = await move_and_shoot(pilot, screen)
+        assert screen.state.unit(hird).fatigue == 1
+        events = len(screen.session.view.events)
+        saved = screen.session.view.saved
+        await press(pilot, "left_curly_bracket")  # back to the start of the turn
+        assert screen.review is not None and screen.review < events
+        assert screen.shown_state.unit(hird).fatigue == 0  # the panes show the battle as it was
+        assert "REVIEW" in str(screen.query_one("#status").render())
+        await press(pilot, "r")  # a command waits for the present
+        assert screen.session.view.saved == saved
+        await press(pilot, "escape")
+        assert screen.review is None and screen.shown_state.unit(hird).fatigue == 1
+        await press(pilot, "slash")
+        await pick(pilot, "Hirdmen: the selected one's entries")
+        from tui.widgets.log_pane import LogPane
+
+        from engine.log_filter import ids_in
+
+        shown = {int(o.id) for o in screen.query_one(LogPane).options}
+        known = [u.id for u in screen.state.units]
+        assert shown == {e.seq for e in screen.session.view.events if hird in ids_in(e, known)}
+        assert len(shown) < len(screen.session.view.events)

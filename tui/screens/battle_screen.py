@@ -117,18 +117,12 @@ class BattleScreen(ReviewMode, BattleCommands, Screen[None]):
         return self.query_one(f"#band-{side}", BandPane)
 
     # ------------------------------------------------------------------ drawing
-    def redraw(self, follow_log: bool = True) -> None:
-        view = self.session.view
+    def redraw(self) -> None:
         state = self.shown_state  # the present, or the moment under review
         self.query_one(Tracker).show(state, self.review_banner() or self.session.read_only)
         for side in ("A", "B"):
             self.band(side).show(state, to_act=state.order.to_act == side)
-        log = self.query_one(LogPane)
-        events = self.filtered(list(view.events))
-        log.show(events, view.undone if self.log_filter is None else (), follow=follow_log and self.review is None)
-        log.border_title = f"Battle log · {self.log_filter[0]} only (/ changes)" if self.log_filter else "Battle log"
-        if self.review:
-            log.reveal(view.events[self.review - 1].seq)
+        self.show_log(self.query_one(LogPane))
         self._redraw_hand()
 
     def _redraw_hand(self) -> None:

@@ -27,7 +27,7 @@ class ReviewMode:
     log_filter: tuple[str, Callable[[list[Any]], list[Any]]] | None = None
 
     def set_status(self, text: Any) -> None: ...  # provided by the screen
-    def redraw(self, follow_log: bool = True) -> None: ...  # provided by the screen
+    def redraw(self) -> None: ...  # provided by the screen: draws ``shown_state`` and calls ``show_log``
 
     # ------------------------------------------------------------------ reading
     @property
@@ -60,9 +60,17 @@ class ReviewMode:
         if position is not None and position >= total:
             position = None
         self.review = None if position is None else max(0, position)
-        self.redraw(follow_log=self.review is None)
-        if self.review is None:
-            self.set_status("Back to the present.")
+        self.redraw()
+        self.set_status(self.review_banner() or "Back to the present.")
+
+    def show_log(self, log: Any) -> None:
+        """Draw the battle log pane: filtered, and following the reviewed event."""
+        view = self.session.view
+        log.show(self.filtered(list(view.events)), view.undone if self.log_filter is None else (),
+                 follow=self.review is None)
+        log.border_title = f"Battle log · {self.log_filter[0]} only (/ changes)" if self.log_filter else "Battle log"
+        if self.review:
+            log.reveal(view.events[self.review - 1].seq)
 
     def action_review_back(self) -> None:
         total = len(self.session.view.events)
@@ -106,23 +114,27 @@ class ReviewMode:
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review_exit":
             return self.review is not None  # esc does nothing else on this screen
-        return True
+        return super().check_action(action, parameters)  # type: ignore[misc]
 
     # ------------------------------------------------------------------ filtering
     def action_filter_log(self) -> None:
         from engine.log_filter import concerning, events_of_kind
 
+        from ..report import _members, _side_keys, _side_name
+
         state = self.session.view.state
-        known = [m.id for m in state.models]
+        members = _members(state)
+        known = [m.id for m in members]
         choices = [Choice("all", "Everything (no filter)")]
-        for side in state.sides:
-            ids = [m.id for m in state.models_of(side.key)]
-            choices.append(Choice((f"{side.name}", lambda ev, ids=ids: concerning(ev, ids, known)),
-                                  f"{side.name}: its models' entries"))
-        if self.selected and state.has_model(self.selected):
-            name = state.model(self.selected).name
-            choices.append(Choice((name, lambda ev, i=self.selected: concerning(ev, [i], known)),
-                                  f"{name}: the selected model's entries"))
+        for side in _side_keys(state):
+            ids = [m.id for m in members if getattr(m, "side", None) == side]
+            name = _side_name(state, side)
+            choices.append(Choice((name, lambda ev, ids=ids: concerning(ev, ids, known)), f"{name}: its entries"))
+        chosen_one = next((m for m in members if m.id == self.selected), None)
+        if chosen_one is not None:
+            name = chosen_one.name
+            choices.append(Choice((name, lambda ev, i=chosen_one.id: concerning(ev, [i], known)),
+                                  f"{name}: the selected one's entries"))
         choices.append(Choice(("rolls", lambda ev: events_of_kind(ev, "rolls")), "Every roll"))
         kinds = sorted({e.kind for e in self.session.view.events})
         choices += [Choice((kind.replace("_", " "), lambda ev, k=kind: events_of_kind(ev, k)),
@@ -132,8 +144,8 @@ class ReviewMode:
             if value is None:  # cancelled
                 return
             self.log_filter = None if value == "all" else value
-            self.redraw(follow_log=True)
-            self.set_status(f"Log filter: {value[0]}" if value else "Log filter off: every entry.")
+            self.redraw()
+            self.set_status(f"Log filter: {value[0]}" if value != "all" else "Log filter off: every entry.")
 
         self.app.push_screen(PickerScreen("Show in the log", choices), chosen)  # type: ignore[attr-defined]
 

@@ -33,9 +33,14 @@ class SagaCommands:
     """While the GM sets up an activation by a SAGA ability: the fields it adds to it."""
 
     # ------------------------------------------------------------------ helpers
+    def reviewing(self) -> bool:
+        return False  # ReviewMode says otherwise while the GM reviews the log
+
     def submit(self, command: Any, dice: Any = None) -> None:
         """Hand a command to the session; the result comes back as a message. An
         activation asked for through ``A`` (a SAGA ability) carries that source."""
+        if self.reviewing():  # ReviewMode: commands wait for the present
+            return
         if self.ability is not None and isinstance(command, c.Activate):
             command = replace(command, **self.ability)
             self.ability = None
@@ -329,10 +334,12 @@ class SagaCommands:
         self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
 
     def action_undo(self) -> None:
-        self.session.undo()
+        if not self.reviewing():
+            self.session.undo()
 
     def action_redo(self) -> None:
-        self.session.redo()
+        if not self.reviewing():
+            self.session.redo()
 
     def action_unit_card(self) -> None:
         from .unit_card_screen import UnitCardScreen

@@ -28,6 +28,7 @@ from ..widgets.steady_footer import SteadyFooter
 from ..widgets.step_panel import StepPanel
 from ..widgets.unit_pane import UnitPane
 from .saga_commands import SagaCommands
+from .review_mode import ReviewMode
 
 
 def saga_guide() -> Text:
@@ -53,7 +54,7 @@ def saga_guide() -> Text:
     )
 
 
-class SagaScreen(SagaCommands, Screen[None]):
+class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
     """One SAGA battle in play."""
 
     BINDINGS = bindings("saga")
@@ -120,8 +121,7 @@ class SagaScreen(SagaCommands, Screen[None]):
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
-        v = self.session.view
-        state = v.state
+        state = self.shown_state  # the present, or the moment under review
         step = view.pending_step(state)
         offers = view.fatigue_offers(state)
         self.query_one(SagaTracker).show(state, step, offers, self.session.read_only)
@@ -131,7 +131,7 @@ class SagaScreen(SagaCommands, Screen[None]):
                                  to_act=state.turn.phase == "turn" and state.turn.active == side,
                                  busy_unit=self.busy_unit())
         self.query_one(StepPanel).show(state, step, offers)
-        self.query_one(LogPane).show(v.events, v.undone)
+        self.show_log(self.query_one(LogPane))
 
     def set_status(self, text: Text | str) -> None:
         self.query_one("#status", Static).update(text, layout=False)

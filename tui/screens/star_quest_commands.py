@@ -27,8 +27,13 @@ class StarQuestCommands:
     def set_status(self, text: Any) -> None: ...  # provided by the screen
 
     # ------------------------------------------------------------------ helpers
+    def reviewing(self) -> bool:
+        return False  # ReviewMode says otherwise while the GM reviews the log
+
     def submit(self, command: Any, dice: Any = None) -> None:
         """Hand a command to the session; the result comes back as a message."""
+        if self.reviewing():  # ReviewMode: commands wait for the present
+            return
         self.session.submit(command, dice)
 
     def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
@@ -345,10 +350,12 @@ class StarQuestCommands:
         self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
 
     def action_undo(self) -> None:
-        self.session.undo()
+        if not self.reviewing():
+            self.session.undo()
 
     def action_redo(self) -> None:
-        self.session.redo()
+        if not self.reviewing():
+            self.session.redo()
 
     def action_unit_card(self) -> None:
         from .sq_card_screen import SQCardScreen

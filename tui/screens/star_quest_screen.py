@@ -28,6 +28,7 @@ from ..widgets.sq_pending import SQPending
 from ..widgets.sq_tracker import SQTracker
 from ..widgets.steady_footer import SteadyFooter
 from .star_quest_commands import StarQuestCommands
+from .review_mode import ReviewMode
 
 
 def star_quest_guide() -> Text:
@@ -50,7 +51,7 @@ def star_quest_guide() -> Text:
     )
 
 
-class StarQuestScreen(StarQuestCommands, Screen[None]):
+class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
     """One Star Quest battle in play."""
 
     BINDINGS = bindings("sq")
@@ -108,8 +109,7 @@ class StarQuestScreen(StarQuestCommands, Screen[None]):
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
-        v = self.session.view
-        s = v.state
+        s = self.shown_state  # the present, or the moment under review
         rv = view.round_view(s)
         pending = view.pending(s)
         self.query_one(SQTracker).show(s, rv, pending, self.session.read_only)
@@ -118,7 +118,7 @@ class StarQuestScreen(StarQuestCommands, Screen[None]):
         self.query_one("#enemies", HeroPane).show("AI units", view.enemy_lines(s), to_act=rv.phase == "ai",
                                                   activating=rv.activating)
         self.query_one(SQPending).show(s, pending, view.ai_question(s))
-        self.query_one(LogPane).show(v.events, v.undone)
+        self.show_log(self.query_one(LogPane))
 
     def set_status(self, text: Text | str) -> None:
         self.query_one("#status", Static).update(text, layout=False)

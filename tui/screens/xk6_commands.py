@@ -38,8 +38,13 @@ class XK6Commands:
     def set_status(self, text: Any) -> None: ...  # provided by the screen
 
     # ------------------------------------------------------------------ helpers
+    def reviewing(self) -> bool:
+        return False  # ReviewMode says otherwise while the GM reviews the log
+
     def submit(self, command: Any, dice: Any = None) -> None:
         """Hand a command to the session; the result comes back as a message."""
+        if self.reviewing():  # ReviewMode: commands wait for the present
+            return
         self.session.submit(command, dice)
 
     def _model(self) -> Any | None:
@@ -313,10 +318,12 @@ class XK6Commands:
         self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
 
     def action_undo(self) -> None:
-        self.session.undo()
+        if not self.reviewing():
+            self.session.undo()
 
     def action_redo(self) -> None:
-        self.session.redo()
+        if not self.reviewing():
+            self.session.redo()
 
     def action_model_card(self) -> None:
         from .xk6_model_card import XK6ModelCard

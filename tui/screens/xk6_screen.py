@@ -26,6 +26,7 @@ from ..widgets.xk6_attack_panel import XK6AttackPanel
 from ..widgets.xk6_model_pane import XK6ModelPane
 from ..widgets.xk6_tracker import XK6Tracker, side_to_act
 from .xk6_commands import XK6Commands
+from .review_mode import ReviewMode
 
 
 def xk6_guide() -> Text:
@@ -54,7 +55,7 @@ def xk6_guide() -> Text:
     )
 
 
-class XK6Screen(XK6Commands, Screen[None]):
+class XK6Screen(ReviewMode, XK6Commands, Screen[None]):
     """One xK6 battle in play."""
 
     BINDINGS = bindings("xk6")
@@ -116,8 +117,7 @@ class XK6Screen(XK6Commands, Screen[None]):
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
-        v = self.session.view
-        state = v.state
+        state = self.shown_state  # the present, or the moment under review
         tv = view.turn_view(state)
         self.query_one(XK6Tracker).show(state, tv, self.session.read_only)
         lines = view.model_lines(state)
@@ -127,7 +127,7 @@ class XK6Screen(XK6Commands, Screen[None]):
             self.pane(side).show(state.side_name(side), [ln for ln in lines if ln.side == side],
                                  to_act=to_act == side, acting=acting)
         self.query_one(XK6AttackPanel).show(state, view.pending_view(state))
-        self.query_one(LogPane).show(v.events, v.undone)
+        self.show_log(self.query_one(LogPane))
 
     def set_status(self, text: Text | str) -> None:
         self.query_one("#status", Static).update(text, layout=False)
