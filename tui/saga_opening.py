@@ -1,59 +1,10 @@
-"""SAGA battles: the bundled demo battle, or a new battle from two warband rosters.
-
-The ``tui.systems`` builder of SAGA: ``demo_battle`` and ``new_battle`` take a
-``LaunchPlan`` and return an open ``Session``. They read files, so they run in the
-opening worker. The roster text comes from ``saves.rosters``; the engine parses it.
-"""
+"""SAGA battles: the bundled demo battle, or a new battle from two warband rosters
+(the ``tui.systems`` builder of SAGA; see ``tui.two_band_opening``)."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from .two_band_opening import TwoBandSystem
 
-from .opening import DEMO_TITLE, LaunchPlan, _seed
-from .session import OpenError, Progress, Session, _no_progress, create_session
-
-RULESET = "saga"
-
-
-def read_warband(path: Path, progress: Progress = _no_progress) -> Any:
-    """A SAGA warband from a TOML roster file; ``OpenError`` (one line) if it cannot be used."""
-    import saves
-    from saves.rosters import read_roster_text
-    from engine.rulesets.saga import RosterError, parse_roster
-
-    progress(f"Reading warband {path.name}…", None)
-    try:
-        text = read_roster_text(path)
-    except saves.SaveError as err:
-        raise OpenError(str(err)) from None
-    try:
-        return parse_roster(text, source=str(path))
-    except RosterError as err:
-        raise OpenError(f"cannot use warband {err}") from None
-
-
-def _create(directory: Path, bands: tuple[Any, Any], plan: LaunchPlan, progress: Progress, title: str) -> Session:
-    from engine.rulesets.saga import make_setup
-
-    setup = make_setup(bands[0], bands[1])
-    return create_session(directory, title, setup, _seed(plan), RULESET, progress)
-
-
-def new_battle(directory: Path, plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
-    """Two warband rosters (``plan.rosters``), sides A and B in that order."""
-    if len(plan.rosters) != 2:
-        raise OpenError(f"a battle needs two warband roster files, got {len(plan.rosters)}")
-    a, b = (read_warband(Path(p), progress) for p in plan.rosters)
-    session = _create(directory, (a, b), plan, progress, f"SAGA: {a.name} v {b.name}")
-    if plan.scenario:
-        session.note = "SAGA battles have no scenario here: --scenario is ignored"
-    return session
-
-
-def demo_battle(directory: Path, plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
-    """The bundled demo warbands (``engine/rulesets/saga/demo/``)."""
-    from engine.rulesets.saga.demo import demo_warbands
-
-    progress("Setting up the SAGA demo battle…", None)
-    a, b = demo_warbands()
-    return _create(directory, (a, b), plan, progress, f"{DEMO_TITLE} (SAGA): {a.name} v {b.name}")
+SAGA = TwoBandSystem("saga", "SAGA", "engine.rulesets.saga", "warband", "demo_warbands")
+read_warband = SAGA.read
+new_battle = SAGA.new_battle
+demo_battle = SAGA.demo_battle
