@@ -30,6 +30,7 @@ from ..widgets.card_hand import CardHand
 from ..widgets.log_pane import LogPane
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
+from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .battle_commands import BattleCommands
 from .review_mode import ReviewMode
 
@@ -186,24 +187,14 @@ class BattleScreen(ReviewMode, BattleCommands, Screen[None]):
         self.redraw()
         if self._turn(view.state) != before:  # play moved on: the selection follows it
             self._follow()
-        if message.kind == "undo":
-            text = view.undone[0].text if view.undone else ""
-            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), text))
-        elif message.kind == "redo":
-            group = view.events[-1].group if view.events else -1
-            text = " ".join(e.text for e in view.events if e.group == group)
-            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"), text))
-        else:
-            text = " ".join(e.text for e in message.events if e.text)
-            self.set_status(Text.assemble(("✓ ", "bold green"), text))
+        self.set_status(change_status(message.kind, message.events, view))
         self.after_change(message)
 
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:
         rejected = message.rejected
-        rule = f" ({rejected.rule})" if getattr(rejected, "rule", "") else ""
-        line = f"{rejected.reason}{rule}"
-        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        line = refusal_line(rejected)
+        self.set_status(refusal_status(line))
         if not self.after_refusal(message):
             self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
                         severity="warning", timeout=6)
@@ -212,7 +203,7 @@ class BattleScreen(ReviewMode, BattleCommands, Screen[None]):
     def _save_failed(self, message: SaveFailed) -> None:
         self.session.failed(message.text)
         self.redraw()
-        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.set_status(save_failed_status(message.text))
         self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
                     timeout=15)
 

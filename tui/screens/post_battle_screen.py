@@ -26,6 +26,7 @@ from ..actions import bindings, key_of
 from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
 from ..widgets.log_pane import LogPane
 from ..widgets.steady_footer import SteadyFooter
+from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .post_battle_commands import PostBattleCommands
 
 
@@ -223,20 +224,16 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
     def _battle_changed(self, message: BattleChanged) -> None:
         v = self.session.settle()
         self.redraw()
-        if message.kind == "undo":
-            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), v.undone[0].text if v.undone else ""))
-        elif message.kind == "redo":
-            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"), v.events[-1].text if v.events else ""))
-        else:
-            self.set_status(Text.assemble(("✓ ", "bold green"), " ".join(e.text for e in message.events if e.text)))
+        self.set_status(change_status(message.kind, message.events, v))
+        if message.kind == "command":
             if self.next_wanted:
                 self.action_next_battle()
 
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:
         rejected = message.rejected
-        line = f"{rejected.reason}" + (f" ({rejected.rule})" if getattr(rejected, "rule", "") else "")
-        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        line = refusal_line(rejected)
+        self.set_status(refusal_status(line))
         self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning",
                     timeout=6)
 
@@ -244,7 +241,7 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
     def _save_failed(self, message: SaveFailed) -> None:
         self.session.failed(message.text)
         self.redraw()
-        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.set_status(save_failed_status(message.text))
         self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
                     timeout=15)
 

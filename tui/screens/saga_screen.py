@@ -27,6 +27,7 @@ from ..widgets.saga_tracker import SagaTracker
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.step_panel import StepPanel
 from ..widgets.unit_pane import UnitPane
+from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .saga_commands import SagaCommands
 from .review_mode import ReviewMode
 
@@ -175,14 +176,7 @@ class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
             target = self._follow_target()
             if target:
                 self.select_unit(target, focus=self.focused is None or isinstance(self.focused, UnitPane))
-        if message.kind == "undo":
-            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), v.undone[0].text if v.undone else ""))
-        elif message.kind == "redo":
-            group = v.events[-1].group if v.events else -1
-            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"),
-                                          " ".join(e.text for e in v.events if e.group == group)))
-        else:
-            self.set_status(Text.assemble(("✓ ", "bold green"), " ".join(e.text for e in message.events if e.text)))
+        self.set_status(change_status(message.kind, message.events, v))
         if self.melee_dialog is not None and self.melee_dialog.is_attached:
             self.melee_dialog.refresh_view()
         elif message.kind == "command":
@@ -191,8 +185,8 @@ class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:
         rejected = message.rejected
-        line = f"{rejected.reason}" + (f" ({rejected.rule})" if getattr(rejected, "rule", "") else "")
-        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        line = refusal_line(rejected)
+        self.set_status(refusal_status(line))
         if self.melee_dialog is not None and self.melee_dialog.is_attached and self.melee_dialog.refused(message):
             return
         if not self.after_refusal(message):
@@ -203,7 +197,7 @@ class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
     def _save_failed(self, message: SaveFailed) -> None:
         self.session.failed(message.text)
         self.redraw()
-        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.set_status(save_failed_status(message.text))
         self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
                     timeout=15)
 

@@ -27,6 +27,7 @@ from ..widgets.log_pane import LogPane
 from ..widgets.sq_pending import SQPending
 from ..widgets.sq_tracker import SQTracker
 from ..widgets.steady_footer import SteadyFooter
+from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .star_quest_commands import StarQuestCommands
 from .review_mode import ReviewMode
 
@@ -160,14 +161,7 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
             target = self._follow_target()
             if target:
                 self.select_unit(target, focus=self.focused is None or isinstance(self.focused, HeroPane))
-        if message.kind == "undo":
-            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), v.undone[0].text if v.undone else ""))
-        elif message.kind == "redo":
-            group = v.events[-1].group if v.events else -1
-            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"),
-                                          " ".join(e.text for e in v.events if e.group == group)))
-        else:
-            self.set_status(Text.assemble(("✓ ", "bold green"), " ".join(e.text for e in message.events if e.text)))
+        self.set_status(change_status(message.kind, message.events, v))
         if self.ai_dialog is not None and self.ai_dialog.is_attached:
             self.ai_dialog.refresh_view()
         if message.kind == "command" and not self.session.busy:
@@ -176,8 +170,8 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:
         rejected = message.rejected
-        line = f"{rejected.reason}" + (f" ({rejected.rule})" if getattr(rejected, "rule", "") else "")
-        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        line = refusal_line(rejected)
+        self.set_status(refusal_status(line))
         if self.ai_dialog is not None and self.ai_dialog.is_attached and self.ai_dialog.refused(message):
             return
         self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning",
@@ -187,7 +181,7 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
     def _save_failed(self, message: SaveFailed) -> None:
         self.session.failed(message.text)
         self.redraw()
-        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.set_status(save_failed_status(message.text))
         self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
                     timeout=15)
 

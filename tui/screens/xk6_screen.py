@@ -25,6 +25,7 @@ from ..widgets.steady_footer import SteadyFooter
 from ..widgets.xk6_attack_panel import XK6AttackPanel
 from ..widgets.xk6_model_pane import XK6ModelPane
 from ..widgets.xk6_tracker import XK6Tracker, side_to_act
+from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .xk6_commands import XK6Commands
 from .review_mode import ReviewMode
 
@@ -173,21 +174,15 @@ class XK6Screen(ReviewMode, XK6Commands, Screen[None]):
             target = self._follow_target()
             if target:
                 self.select_model(target, focus=self.focused is None or isinstance(self.focused, XK6ModelPane))
-        if message.kind == "undo":
-            self.set_status(Text.assemble(("↶ Undone: ", "bold yellow"), v.undone[0].text if v.undone else ""))
-        elif message.kind == "redo":
-            group = v.events[-1].group if v.events else -1
-            self.set_status(Text.assemble(("↷ Redone: ", "bold yellow"),
-                                          " ".join(e.text for e in v.events if e.group == group)))
-        else:
-            self.set_status(Text.assemble(("✓ ", "bold green"), " ".join(e.text for e in message.events if e.text)))
+        self.set_status(change_status(message.kind, message.events, v))
+        if message.kind == "command":
             self.after_command(message.events)
 
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:
         rejected = message.rejected
-        line = f"{rejected.reason}" + (f" ({rejected.rule})" if getattr(rejected, "rule", "") else "")
-        self.set_status(Text.assemble(("✗ Not done: ", "bold red"), line))
+        line = refusal_line(rejected)
+        self.set_status(refusal_status(line))
         self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
                     severity="warning", timeout=6)
 
@@ -195,7 +190,7 @@ class XK6Screen(ReviewMode, XK6Commands, Screen[None]):
     def _save_failed(self, message: SaveFailed) -> None:
         self.session.failed(message.text)
         self.redraw()
-        self.set_status(Text.assemble(("✗ NOT SAVED: ", "bold red"), message.text))
+        self.set_status(save_failed_status(message.text))
         self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
                     timeout=15)
 
