@@ -10,15 +10,13 @@ needed first; the unit card (⏎) always has everything. Cells come from the eng
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from rich.text import Text
-from textual import events
 
 from ..actions import bindings
 from ..messages import UnitSelected
-from .row_table import ColumnSpec, RowTable
+from .line_pane import Column, LinePane
 
 HOUSE_MARK = "*"
 """After a value taken from the per-class house-default settings (not from the roster)."""
@@ -56,16 +54,6 @@ def name_cell(line: Any, busy: bool) -> Text:
     return out
 
 
-@dataclass(frozen=True)
-class Column:
-    """``priority``: lower is kept longer when space is short."""
-
-    key: str
-    label: str
-    cell: Callable[[Any, bool], "Text | str"]
-    priority: int
-
-
 COLUMNS: tuple[Column, ...] = (
     Column("name", "", lambda ln, busy: name_cell(ln, busy), 0),
     Column("fatigue", "Fatigue", lambda ln, busy: fatigue_cell(ln), 0),
@@ -76,90 +64,18 @@ COLUMNS: tuple[Column, ...] = (
     Column("dice", "Dice m/s", lambda ln, busy: _pair(ln, "attack_dice", "shooting_dice"), 5),
     Column("move", "Mv", lambda ln, busy: ln.move, 6),
 )
-PADDING = 2
 
 
-class UnitPane(RowTable):
+class UnitPane(LinePane):
     """The units of one side. ``show(title, lines, ...)`` redraws; the screen calls it."""
 
     BINDINGS = bindings("units")
-
-    DEFAULT_CSS = """
-    UnitPane {
-        height: auto;
-        max-height: 100%;
-        width: 1fr;
-        padding: 0;
-        scrollbar-size-vertical: 1;
-        & > .row-table--header { color: $text-muted; background: $panel; }
-        &:focus > .row-table--header { color: $text; background: $primary-darken-2; }
-        &.-to-act > .row-table--header { color: $warning; }
-    }
-    """
-
-    def __init__(self, side: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.side = side
-        self._drawn: tuple[Any, ...] = ()
-        self._last: tuple[str, Sequence[Any], str | None] = ("", (), None)
-        self._width = 0
+    COLUMNS = COLUMNS
+    SELECTED = UnitSelected
 
     def show(self, title: str, lines: Sequence[Any], to_act: bool, busy_unit: str | None = None) -> None:
-        """Redraw from the engine's unit lines; ``busy_unit`` is the unit being resolved."""
-        if self.has_class("-to-act") != to_act:
-            self.set_class(to_act, "-to-act")
-        self._last = (("▶ " if to_act else "  ") + title, tuple(lines), busy_unit)
-        self._rebuild()
+        self.show_lines(title, lines, to_act, busy_unit)
 
-    def _rebuild(self) -> None:
-        title, lines, busy = self._last
-        width = self.size.width - 1
-        drawn = (width, title, busy, *lines)
-        if drawn == self._drawn:
-            return
-        self._drawn = drawn
-        cells = {c.key: [c.cell(ln, ln.id == busy) for ln in lines] for c in COLUMNS}
-        chosen = self._fit(width, title, cells)
-        self.set_columns([ColumnSpec(c.key, title if c.key == "name" else c.label) for c in chosen])
-        self.set_rows([(ln.id, {c.key: cells[c.key][i] for c in chosen}) for i, ln in enumerate(lines)])
-
-    def _fit(self, width: int, title: str, cells: dict[str, list[Any]]) -> list[Column]:
-        if width <= 0:
-            return list(COLUMNS)
-        label = {c.key: (title if c.key == "name" else c.label) for c in COLUMNS}
-        widths = {c.key: max([Text(label[c.key]).cell_len, *(Text(x).cell_len if isinstance(x, str) else x.cell_len
-                                                               for x in cells[c.key])]) + PADDING for c in COLUMNS}
-        used, chosen = 0, set()
-        for col in sorted(COLUMNS, key=lambda c: c.priority):
-            if used + widths[col.key] <= width or col.priority == 0:
-                chosen.add(col.key)
-                used += widths[col.key]
-        return [c for c in COLUMNS if c.key in chosen]
-
-    def on_resize(self, event: events.Resize) -> None:
-        if event.size.width != self._width:
-            self._width = event.size.width
-            self._rebuild()
-
-    # ------------------------------------------------------------------ selection
     @property
     def selected_unit(self) -> str | None:
-        if not self.row_count:
-            return None
-        return self.row_keys[min(self.cursor_row, self.row_count - 1)]
-
-    def select(self, unit_id: str) -> bool:
-        if unit_id not in self.row_keys:
-            return False
-        self.move_cursor(self.get_row_index(unit_id))
-        return True
-
-    def on_row_table_row_highlighted(self, event: RowTable.RowHighlighted) -> None:
-        event.stop()
-        if self.has_focus and event.row_key:
-            self.post_message(UnitSelected(event.row_key))
-
-    def on_focus(self) -> None:
-        unit = self.selected_unit
-        if unit:
-            self.post_message(UnitSelected(unit))
+        return self.selected_key

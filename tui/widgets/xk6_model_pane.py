@@ -11,15 +11,13 @@ has everything. Cells come from the engine's ``view.model_lines``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from rich.text import Text
-from textual import events
 
 from ..actions import bindings
 from ..messages import ModelSelected
-from .row_table import ColumnSpec, RowTable
+from .line_pane import Column, LinePane
 
 LOADED = "■"
 """A weapon whose magazine is loaded (followed by the spare magazines)."""
@@ -76,16 +74,6 @@ def speed_cell(line: Any) -> Text:
     return Text.assemble(line.speed, (f" {att}/{line.speed_def:+d}", "dim"))
 
 
-@dataclass(frozen=True)
-class Column:
-    """``priority``: lower is kept longer when space is short."""
-
-    key: str
-    label: str
-    cell: Callable[[Any, bool], "Text | str"]
-    priority: int
-
-
 COLUMNS: tuple[Column, ...] = (
     Column("name", "", name_cell, 0),
     Column("wounds", "W", lambda ln, acting: wounds_cell(ln), 0),
@@ -97,90 +85,18 @@ COLUMNS: tuple[Column, ...] = (
     Column("dice", "A/D", lambda ln, acting: f"{ln.att}/{ln.defence}", 4),
     Column("armour", "Arm", lambda ln, acting: str(ln.armour), 5),
 )
-PADDING = 2
 
 
-class XK6ModelPane(RowTable):
+class XK6ModelPane(LinePane):
     """The models of one side. ``show(title, lines, ...)`` redraws; the screen calls it."""
 
     BINDINGS = bindings("xk6-models")
-
-    DEFAULT_CSS = """
-    XK6ModelPane {
-        height: auto;
-        max-height: 100%;
-        width: 1fr;
-        padding: 0;
-        scrollbar-size-vertical: 1;
-        & > .row-table--header { color: $text-muted; background: $panel; }
-        &:focus > .row-table--header { color: $text; background: $primary-darken-2; }
-        &.-to-act > .row-table--header { color: $warning; }
-    }
-    """
-
-    def __init__(self, side: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.side = side
-        self._drawn: tuple[Any, ...] = ()
-        self._last: tuple[str, Sequence[Any], str | None] = ("", (), None)
-        self._width = 0
+    COLUMNS = COLUMNS
+    SELECTED = ModelSelected
 
     def show(self, title: str, lines: Sequence[Any], to_act: bool, acting: str | None = None) -> None:
-        """Redraw from the engine's model lines; ``acting`` is the model activated or attacking."""
-        if self.has_class("-to-act") != to_act:
-            self.set_class(to_act, "-to-act")
-        self._last = (("▶ " if to_act else "  ") + title, tuple(lines), acting)
-        self._rebuild()
+        self.show_lines(title, lines, to_act, acting)
 
-    def _rebuild(self) -> None:
-        title, lines, acting = self._last
-        width = self.size.width - 1
-        drawn = (width, title, acting, *lines)
-        if drawn == self._drawn:
-            return
-        self._drawn = drawn
-        cells = {c.key: [c.cell(ln, ln.id == acting) for ln in lines] for c in COLUMNS}
-        chosen = self._fit(width, title, cells)
-        self.set_columns([ColumnSpec(c.key, title if c.key == "name" else c.label) for c in chosen])
-        self.set_rows([(ln.id, {c.key: cells[c.key][i] for c in chosen}) for i, ln in enumerate(lines)])
-
-    def _fit(self, width: int, title: str, cells: dict[str, list[Any]]) -> list[Column]:
-        if width <= 0:
-            return list(COLUMNS)
-        label = {c.key: (title if c.key == "name" else c.label) for c in COLUMNS}
-        widths = {c.key: max([Text(label[c.key]).cell_len, *(Text(x).cell_len if isinstance(x, str) else x.cell_len
-                                                               for x in cells[c.key])]) + PADDING for c in COLUMNS}
-        used, chosen = 0, set()
-        for col in sorted(COLUMNS, key=lambda c: c.priority):
-            if used + widths[col.key] <= width or col.priority == 0:
-                chosen.add(col.key)
-                used += widths[col.key]
-        return [c for c in COLUMNS if c.key in chosen]
-
-    def on_resize(self, event: events.Resize) -> None:
-        if event.size.width != self._width:
-            self._width = event.size.width
-            self._rebuild()
-
-    # ------------------------------------------------------------------ selection
     @property
     def selected_model(self) -> str | None:
-        if not self.row_count:
-            return None
-        return self.row_keys[min(self.cursor_row, self.row_count - 1)]
-
-    def select(self, model_id: str) -> bool:
-        if model_id not in self.row_keys:
-            return False
-        self.move_cursor(self.get_row_index(model_id))
-        return True
-
-    def on_row_table_row_highlighted(self, event: RowTable.RowHighlighted) -> None:
-        event.stop()
-        if self.has_focus and event.row_key:
-            self.post_message(ModelSelected(event.row_key))
-
-    def on_focus(self) -> None:
-        model = self.selected_model
-        if model:
-            self.post_message(ModelSelected(model))
+        return self.selected_key

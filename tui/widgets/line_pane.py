@@ -1,0 +1,122 @@
+"""A pane of one side's units or models, one row each, drawn from the engine's view
+lines (SAGA units, xK6 models): the base of ``UnitPane`` and ``XK6ModelPane``.
+
+The header row names the side (▶ while it is that side's turn), so the pane needs no
+border. Each subclass gives its ``COLUMNS`` (cells from a view line and whether it is
+the highlighted one), its key bindings and the message that reports the selection.
+Columns that do not fit are dropped, least needed first. A redraw with the same lines
+does nothing; otherwise ``RowTable`` draws only the rows that changed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Sequence
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+
+from .row_table import ColumnSpec, RowTable
+
+PADDING = 2
+
+
+@dataclass(frozen=True)
+class Column:
+    """``priority``: lower is kept longer when space is short; ``cell(line, highlighted)``."""
+
+    key: str
+    label: str
+    cell: Callable[[Any, bool], "Text | str"]
+    priority: int
+
+
+def fit(columns: Sequence[Column], width: int, labels: dict[str, str], cells: dict[str, list[Any]]) -> list[Column]:
+    """The columns that fit ``width`` (all of them when the width is not known yet)."""
+    if width <= 0:
+        return list(columns)
+    widths = {c.key: max([Text(labels[c.key]).cell_len, *(Text(x).cell_len if isinstance(x, str) else x.cell_len
+                                                             for x in cells[c.key])]) + PADDING for c in columns}
+    used, chosen = 0, set()
+    for col in sorted(columns, key=lambda c: c.priority):
+        if used + widths[col.key] <= width or col.priority == 0:
+            chosen.add(col.key)
+            used += widths[col.key]
+    return [c for c in columns if c.key in chosen]
+
+
+class LinePane(RowTable):
+    """One side's lines. ``show(title, lines, to_act, highlighted)`` redraws."""
+
+    COLUMNS: ClassVar[tuple[Column, ...]] = ()
+    SELECTED: ClassVar[Callable[[str], Message]]
+    """The message posted when the GM moves to a row (the row's id)."""
+
+    DEFAULT_CSS = """
+    LinePane {
+        height: auto;
+        max-height: 100%;
+        width: 1fr;
+        padding: 0;
+        scrollbar-size-vertical: 1;
+        & > .row-table--header { color: $text-muted; background: $panel; }
+        &:focus > .row-table--header { color: $text; background: $primary-darken-2; }
+        &.-to-act > .row-table--header { color: $warning; }
+    }
+    """
+
+    def __init__(self, side: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.side = side
+        self._drawn: tuple[Any, ...] = ()
+        self._last: tuple[str, Sequence[Any], str | None] = ("", (), None)
+        self._width = 0
+
+    def show_lines(self, title: str, lines: Sequence[Any], to_act: bool, highlighted: str | None = None) -> None:
+        """Redraw from the engine's lines; ``highlighted``: the one being resolved."""
+        if self.has_class("-to-act") != to_act:
+            self.set_class(to_act, "-to-act")
+        self._last = (("▶ " if to_act else "  ") + title, tuple(lines), highlighted)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        title, lines, highlighted = self._last
+        width = self.size.width - 1
+        drawn = (width, title, highlighted, *lines)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
+        columns = self.COLUMNS
+        cells = {c.key: [c.cell(ln, ln.id == highlighted) for ln in lines] for c in columns}
+        labels = {c.key: (title if c.key == "name" else c.label) for c in columns}
+        chosen = fit(columns, width, labels, cells)
+        self.set_columns([ColumnSpec(c.key, labels[c.key]) for c in chosen])
+        self.set_rows([(ln.id, {c.key: cells[c.key][i] for c in chosen}) for i, ln in enumerate(lines)])
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self._rebuild()
+
+    # ------------------------------------------------------------------ selection
+    @property
+    def selected_key(self) -> str | None:
+        if not self.row_count:
+            return None
+        return self.row_keys[min(self.cursor_row, self.row_count - 1)]
+
+    def select(self, key: str) -> bool:
+        if key not in self.row_keys:
+            return False
+        self.move_cursor(self.get_row_index(key))
+        return True
+
+    def on_row_table_row_highlighted(self, event: RowTable.RowHighlighted) -> None:
+        event.stop()
+        if self.has_focus and event.row_key:
+            self.post_message(type(self).SELECTED(event.row_key))
+
+    def on_focus(self) -> None:
+        key = self.selected_key
+        if key:
+            self.post_message(type(self).SELECTED(key))
