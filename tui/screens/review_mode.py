@@ -26,8 +26,8 @@ class ReviewMode:
     """While reviewing: how many of the effective events the screen shows (1..n)."""
     log_filter: tuple[str, Callable[[list[Any]], list[Any]]] | None = None
 
-    def set_status(self, text: Any) -> None: ...  # provided by the screen
-    def redraw(self) -> None: ...  # provided by the screen: draws ``shown_state`` and calls ``show_log``
+    set_status: Callable[[Any], None]  # provided by the screen
+    redraw: Callable[[], None]  # provided by the screen: draws ``shown_state`` and calls ``show_log``
 
     # ------------------------------------------------------------------ reading
     @property

@@ -27,7 +27,7 @@ class SagaCommands:
     app: Any
     melee_dialog: Any
 
-    def set_status(self, text: Any) -> None: ...  # provided by the screen
+    set_status: Callable[[Any], None]  # provided by the screen
 
     ability: dict[str, Any] | None = None
     """While the GM sets up an activation by a SAGA ability: the fields it adds to it."""

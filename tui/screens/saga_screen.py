@@ -15,20 +15,20 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.rulesets.saga import view
 
 from ..actions import bindings, key_of as key
-from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, UnitSelected
+from ..messages import BattleChanged, CommandRefused, UnitSelected
 from ..widgets.log_pane import LogPane
 from ..widgets.saga_tracker import SagaTracker
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.step_panel import StepPanel
 from ..widgets.unit_pane import UnitPane
-from .session_results import change_status, refusal_line, refusal_status, save_failed_status
+from .session_results import change_status, refusal_line, refusal_status
 from .saga_commands import SagaCommands
+from .game_screen import GameScreen
 from .review_mode import ReviewMode
 
 
@@ -55,7 +55,7 @@ def saga_guide() -> Text:
     )
 
 
-class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
+class SagaScreen(ReviewMode, SagaCommands, GameScreen):
     """One SAGA battle in play."""
 
     BINDINGS = bindings("saga")
@@ -73,9 +73,7 @@ class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
     """
 
     def __init__(self, session: Any) -> None:
-        super().__init__()
-        self.session = session
-        self.selected: str | None = None
+        super().__init__(session)
         self.melee_dialog: Any = None
 
     # ------------------------------------------------------------------ layout
@@ -104,11 +102,6 @@ class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
         self.query_one(SteadyFooter).compact = event.size.width < 120
 
     # ------------------------------------------------------------------ reading
-    @property
-    def state(self) -> Any:
-        """The battle as saved (the only state the screen shows)."""
-        return self.session.view.state
-
     def pane(self, side: str) -> UnitPane:
         return self.query_one(f"#units-{side}", UnitPane)
 
@@ -133,9 +126,6 @@ class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
                                  busy_unit=self.busy_unit())
         self.query_one(StepPanel).show(state, step, offers)
         self.show_log(self.query_one(LogPane))
-
-    def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", Static).update(text, layout=False)
 
     # ------------------------------------------------------------------ selection
     def select_unit(self, unit_id: str, focus: bool = False) -> None:
@@ -193,20 +183,4 @@ class SagaScreen(ReviewMode, SagaCommands, Screen[None]):
             self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
                         severity="warning", timeout=6)
 
-    @on(SaveFailed)
-    def _save_failed(self, message: SaveFailed) -> None:
-        self.session.failed(message.text)
-        self.redraw()
-        self.set_status(save_failed_status(message.text))
-        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
-                    timeout=15)
-
     # ------------------------------------------------------------------ the log
-    @on(LogEntryChosen)
-    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
-        from .log_entry_screen import LogEntryScreen
-
-        event = self.session.entry(message.seq)
-        if event is not None:
-            undone = any(e.seq == message.seq for e in self.session.view.undone)
-            self.app.push_screen(LogEntryScreen(event, undone=undone))

@@ -24,7 +24,7 @@ class StarQuestCommands:
     app: Any
     ai_dialog: Any
 
-    def set_status(self, text: Any) -> None: ...  # provided by the screen
+    set_status: Callable[[Any], None]  # provided by the screen
 
     # ------------------------------------------------------------------ helpers
     def reviewing(self) -> bool:

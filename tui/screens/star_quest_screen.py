@@ -15,20 +15,20 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.rulesets.star_quest import view
 
 from ..actions import bindings, key_of as key
-from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, UnitSelected
+from ..messages import BattleChanged, CommandRefused, UnitSelected
 from ..widgets.hero_pane import HeroPane
 from ..widgets.log_pane import LogPane
 from ..widgets.sq_pending import SQPending
 from ..widgets.sq_tracker import SQTracker
 from ..widgets.steady_footer import SteadyFooter
-from .session_results import change_status, refusal_line, refusal_status, save_failed_status
+from .session_results import change_status, refusal_line, refusal_status
 from .star_quest_commands import StarQuestCommands
+from .game_screen import GameScreen
 from .review_mode import ReviewMode
 
 
@@ -52,7 +52,7 @@ def star_quest_guide() -> Text:
     )
 
 
-class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
+class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
     """One Star Quest battle in play."""
 
     BINDINGS = bindings("sq")
@@ -69,9 +69,7 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
     """
 
     def __init__(self, session: Any) -> None:
-        super().__init__()
-        self.session = session
-        self.selected: str | None = None
+        super().__init__(session)
         self.ai_dialog: Any = None
 
     # ------------------------------------------------------------------ layout
@@ -100,11 +98,6 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
         self.query_one(SteadyFooter).compact = event.size.width < 120
 
     # ------------------------------------------------------------------ reading
-    @property
-    def state(self) -> Any:
-        """The battle as saved (the only state the screen shows)."""
-        return self.session.view.state
-
     def pane_of(self, unit_id: str) -> HeroPane:
         return self.query_one("#heroes" if self.state.unit(unit_id).hero else "#enemies", HeroPane)
 
@@ -120,9 +113,6 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
                                                   activating=rv.activating)
         self.query_one(SQPending).show(s, pending, view.ai_question(s))
         self.show_log(self.query_one(LogPane))
-
-    def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", Static).update(text, layout=False)
 
     # ------------------------------------------------------------------ selection
     def select_unit(self, unit_id: str, focus: bool = False) -> None:
@@ -177,20 +167,4 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, Screen[None]):
         self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning",
                     timeout=6)
 
-    @on(SaveFailed)
-    def _save_failed(self, message: SaveFailed) -> None:
-        self.session.failed(message.text)
-        self.redraw()
-        self.set_status(save_failed_status(message.text))
-        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
-                    timeout=15)
-
     # ------------------------------------------------------------------ the log
-    @on(LogEntryChosen)
-    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
-        from .log_entry_screen import LogEntryScreen
-
-        event = self.session.entry(message.seq)
-        if event is not None:
-            undone = any(e.seq == message.seq for e in self.session.view.undone)
-            self.app.push_screen(LogEntryScreen(event, undone=undone))

@@ -35,7 +35,7 @@ class XK6Commands:
     state: Any
     app: Any
 
-    def set_status(self, text: Any) -> None: ...  # provided by the screen
+    set_status: Callable[[Any], None]  # provided by the screen
 
     # ------------------------------------------------------------------ helpers
     def reviewing(self) -> bool:

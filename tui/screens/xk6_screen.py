@@ -13,20 +13,20 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.rulesets.xk6 import view
 
 from ..actions import bindings, key_of as key
-from ..messages import BattleChanged, CommandRefused, LogEntryChosen, ModelSelected, SaveFailed
+from ..messages import BattleChanged, CommandRefused, ModelSelected
 from ..widgets.log_pane import LogPane
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.xk6_attack_panel import XK6AttackPanel
 from ..widgets.xk6_model_pane import XK6ModelPane
 from ..widgets.xk6_tracker import XK6Tracker, side_to_act
-from .session_results import change_status, refusal_line, refusal_status, save_failed_status
+from .session_results import change_status, refusal_line, refusal_status
 from .xk6_commands import XK6Commands
+from .game_screen import GameScreen
 from .review_mode import ReviewMode
 
 
@@ -56,7 +56,7 @@ def xk6_guide() -> Text:
     )
 
 
-class XK6Screen(ReviewMode, XK6Commands, Screen[None]):
+class XK6Screen(ReviewMode, XK6Commands, GameScreen):
     """One xK6 battle in play."""
 
     BINDINGS = bindings("xk6")
@@ -72,9 +72,7 @@ class XK6Screen(ReviewMode, XK6Commands, Screen[None]):
     """
 
     def __init__(self, session: Any) -> None:
-        super().__init__()
-        self.session = session
-        self.selected: str | None = None
+        super().__init__(session)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -100,11 +98,6 @@ class XK6Screen(ReviewMode, XK6Commands, Screen[None]):
         self.query_one(SteadyFooter).compact = event.size.width < 120
 
     # ------------------------------------------------------------------ reading
-    @property
-    def state(self) -> Any:
-        """The battle as saved (the only state the screen shows)."""
-        return self.session.view.state
-
     def pane(self, side: str) -> XK6ModelPane:
         return self.query_one(f"#models-{side}", XK6ModelPane)
 
@@ -129,9 +122,6 @@ class XK6Screen(ReviewMode, XK6Commands, Screen[None]):
                                  to_act=to_act == side, acting=acting)
         self.query_one(XK6AttackPanel).show(state, view.pending_view(state))
         self.show_log(self.query_one(LogPane))
-
-    def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", Static).update(text, layout=False)
 
     # ------------------------------------------------------------------ selection
     def select_model(self, model_id: str, focus: bool = False) -> None:
@@ -186,20 +176,4 @@ class XK6Screen(ReviewMode, XK6Commands, Screen[None]):
         self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
                     severity="warning", timeout=6)
 
-    @on(SaveFailed)
-    def _save_failed(self, message: SaveFailed) -> None:
-        self.session.failed(message.text)
-        self.redraw()
-        self.set_status(save_failed_status(message.text))
-        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
-                    timeout=15)
-
     # ------------------------------------------------------------------ the log
-    @on(LogEntryChosen)
-    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
-        from .log_entry_screen import LogEntryScreen
-
-        event = self.session.entry(message.seq)
-        if event is not None:
-            undone = any(e.seq == message.seq for e in self.session.view.undone)
-            self.app.push_screen(LogEntryScreen(event, undone=undone))
