@@ -102,11 +102,6 @@ class BattleScreen(ReviewMode, BattleCommands, Screen[None]):
         stack = width < NARROW or (bands < SIDE_BY_SIDE and height >= TALL)
         self.set_class(stack, "-narrow")
         self.set_class(event.size.width >= WIDE, "-wide")
-        footer = self.query_one(SteadyFooter)
-        footer.compact = event.size.width < 120
-        # a narrow footer cannot hold every key: the docked "ctrl+p palette" would sit on
-        # top of the last ones; "? Help" (second in the footer) lists ctrl+p with the rest
-        footer.show_command_palette = event.size.width >= 120
 
     # ------------------------------------------------------------------ reading
     @property

@@ -98,9 +98,6 @@ class SagaScreen(ReviewMode, SagaCommands, GameScreen):
         if self.state.busy:
             self.call_after_refresh(self.prompt_step)
 
-    def on_resize(self, event: Any) -> None:
-        self.query_one(SteadyFooter).compact = event.size.width < 120
-
     # ------------------------------------------------------------------ reading
     def pane(self, side: str) -> UnitPane:
         return self.query_one(f"#units-{side}", UnitPane)

@@ -94,9 +94,6 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
         if self.state.busy or view.ai_question(self.state):
             self.call_after_refresh(self.prompt_step)
 
-    def on_resize(self, event: Any) -> None:
-        self.query_one(SteadyFooter).compact = event.size.width < 120
-
     # ------------------------------------------------------------------ reading
     def pane_of(self, unit_id: str) -> HeroPane:
         return self.query_one("#heroes" if self.state.unit(unit_id).hero else "#enemies", HeroPane)

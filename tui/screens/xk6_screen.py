@@ -94,9 +94,6 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
             self.select_model(first, focus=True)
         self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
 
-    def on_resize(self, event: Any) -> None:
-        self.query_one(SteadyFooter).compact = event.size.width < 120
-
     # ------------------------------------------------------------------ reading
     def pane(self, side: str) -> XK6ModelPane:
         return self.query_one(f"#models-{side}", XK6ModelPane)

@@ -13,10 +13,21 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 
 
+WIDE = 120
+"""From this many columns the footer spaces its keys out and docks "ctrl+p palette" at
+the right; narrower, it is compact and leaves the palette key out (it would cover the
+last keys; "? Help" lists ctrl+p with the rest)."""
+
+
 class SteadyFooter(Footer):
     """The footer, recomposed only when the shown keys, labels or states differ."""
 
     _shown: tuple[Any, ...] | None = None
+
+    def on_resize(self, event: Any) -> None:
+        wide = event.size.width >= WIDE
+        self.compact = not wide
+        self.show_command_palette = wide
 
     def _signature(self) -> tuple[Any, ...]:
         bindings = self.screen.active_bindings
