@@ -14,29 +14,22 @@ from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVE
 
 from .. import display as d
 from ..messages import BattleChanged, CommandRefused
+from .game_commands import GameCommands
 from .picker_screen import Choice, PickerScreen, confirm
 
 
-class BattleCommands:
+class BattleCommands(GameCommands):
     """``action_*`` methods for every battle-scope registry action."""
+
+    CHANGE_SETTING = c.ChangeSetting
 
     session: Any
     selected: str | None
     state: Any
     app: Any
 
-    set_status: Callable[[Any], None]  # provided by the screen
 
     # ------------------------------------------------------------------ helpers
-    def reviewing(self) -> bool:
-        return False  # ReviewMode says otherwise while the GM reviews the log
-
-    def submit(self, command: Any, dice: Any = None) -> None:
-        """Hand a command to the session; the result comes back as a message."""
-        if self.reviewing():
-            return
-        self.session.submit(command, dice)
-
     def _model(self) -> Any | None:
         """The selected model, or None with a hint in the status line."""
         if self.reviewing():
@@ -265,23 +258,6 @@ class BattleCommands:
         self.submit(c.PlayCard(side, card, model_id))
 
     # ------------------------------------------------------------------ log and settings
-    def action_undo(self) -> None:
-        if not self.reviewing():
-            self.session.undo()
-
-    def action_redo(self) -> None:
-        if not self.reviewing():
-            self.session.redo()
-
-    def action_settings(self) -> None:
-        from .settings_screen import SettingsScreen
-
-        def chosen(result: Any) -> None:
-            if result:
-                self.submit(c.ChangeSetting(*result))
-
-        self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
-
     def action_model_card(self) -> None:
         from .model_card_screen import ModelCardScreen
 

@@ -15,11 +15,14 @@ from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.tables import BANDS
 
 from ..messages import CommandRefused
+from .game_commands import GameCommands
 from .picker_screen import Choice, PickerScreen
 
 
-class SagaCommands:
+class SagaCommands(GameCommands):
     """``action_*`` methods for every ``saga``-scope registry action."""
+
+    CHANGE_SETTING = c.ChangeSetting
 
     session: Any
     selected: str | None
@@ -27,24 +30,18 @@ class SagaCommands:
     app: Any
     melee_dialog: Any
 
-    set_status: Callable[[Any], None]  # provided by the screen
 
     ability: dict[str, Any] | None = None
     """While the GM sets up an activation by a SAGA ability: the fields it adds to it."""
 
     # ------------------------------------------------------------------ helpers
-    def reviewing(self) -> bool:
-        return False  # ReviewMode says otherwise while the GM reviews the log
-
     def submit(self, command: Any, dice: Any = None) -> None:
         """Hand a command to the session; the result comes back as a message. An
         activation asked for through ``A`` (a SAGA ability) carries that source."""
-        if self.reviewing():  # ReviewMode: commands wait for the present
-            return
         if self.ability is not None and isinstance(command, c.Activate):
             command = replace(command, **self.ability)
             self.ability = None
-        self.session.submit(command, dice)
+        super().submit(command, dice)
 
     def _unit(self) -> Any | None:
         if not self.selected or not self.state.has_unit(self.selected):
@@ -324,22 +321,6 @@ class SagaCommands:
                 next_step(i + 1)
             self.ask(f"Terrain piece: {title}", [Choice(v, v) for v in values], chosen)
         next_step(0)
-
-    def action_settings(self) -> None:
-        from .settings_screen import SettingsScreen
-
-        def chosen(result: Any) -> None:
-            if result:
-                self.submit(c.ChangeSetting(*result))
-        self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
-
-    def action_undo(self) -> None:
-        if not self.reviewing():
-            self.session.undo()
-
-    def action_redo(self) -> None:
-        if not self.reviewing():
-            self.session.redo()
 
     def action_unit_card(self) -> None:
         from .unit_card_screen import UnitCardScreen

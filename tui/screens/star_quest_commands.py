@@ -12,11 +12,14 @@ from typing import Any, Callable
 
 from engine.rulesets.star_quest import commands as c, tables as t, view
 
-from .picker_screen import Choice, PickerScreen
+from .game_commands import GameCommands
+from .picker_screen import Choice
 
 
-class StarQuestCommands:
+class StarQuestCommands(GameCommands):
     """``action_*`` methods for every ``sq``-scope registry action."""
+
+    CHANGE_SETTING = c.ChangeSetting
 
     session: Any
     selected: str | None
@@ -24,22 +27,8 @@ class StarQuestCommands:
     app: Any
     ai_dialog: Any
 
-    set_status: Callable[[Any], None]  # provided by the screen
 
     # ------------------------------------------------------------------ helpers
-    def reviewing(self) -> bool:
-        return False  # ReviewMode says otherwise while the GM reviews the log
-
-    def submit(self, command: Any, dice: Any = None) -> None:
-        """Hand a command to the session; the result comes back as a message."""
-        if self.reviewing():  # ReviewMode: commands wait for the present
-            return
-        self.session.submit(command, dice)
-
-    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
-        """Ask the GM; ``then(value)`` runs only if they chose something."""
-        self.app.push_screen(PickerScreen(question, choices), lambda value: value is not None and then(value))
-
     def _selected(self) -> Any | None:
         if not self.selected or not self.state.has_unit(self.selected):
             self.set_status("Select a hero or an AI unit first (tab to a pane, then j/k).")
@@ -340,22 +329,6 @@ class StarQuestCommands:
         self.ask(f"{u.name}: wounds from a source the app does not model (mission, spell effect)",
                  [Choice(c.AdjustWounds(u.id, n, "GM: mission or spell effect"), f"{n:+d} wound(s)")
                   for n in (1, 2, 3, -1)], self.submit)
-
-    def action_settings(self) -> None:
-        from .settings_screen import SettingsScreen
-
-        def chosen(result: Any) -> None:
-            if result:
-                self.submit(c.ChangeSetting(*result))
-        self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
-
-    def action_undo(self) -> None:
-        if not self.reviewing():
-            self.session.undo()
-
-    def action_redo(self) -> None:
-        if not self.reviewing():
-            self.session.redo()
 
     def action_unit_card(self) -> None:
         from .sq_card_screen import SQCardScreen

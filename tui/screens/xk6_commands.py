@@ -8,11 +8,12 @@ engine's ``view`` queries, and the engine accepts or refuses each command.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from engine.rulesets.xk6 import commands as c, tables as t, view
 
-from .picker_screen import Choice, PickerScreen
+from .game_commands import GameCommands
+from .picker_screen import Choice
 
 KIND_LABELS = {"direct": "direct fire", "indirect": "indirect fire", "melee": "melee"}
 TERRAIN_LABELS = {"normal": "", "difficult": " through difficult terrain", "very-difficult": " through very difficult"}
@@ -27,26 +28,18 @@ def rof_label(sp: Any, magazine: bool) -> str:
     return f"{head}: DAM {sp.dam}{radius}{empties}"
 
 
-class XK6Commands:
+class XK6Commands(GameCommands):
     """``action_*`` methods for every ``xk6``-scope registry action."""
+
+    CHANGE_SETTING = c.ChangeSetting
 
     session: Any
     selected: str | None
     state: Any
     app: Any
 
-    set_status: Callable[[Any], None]  # provided by the screen
 
     # ------------------------------------------------------------------ helpers
-    def reviewing(self) -> bool:
-        return False  # ReviewMode says otherwise while the GM reviews the log
-
-    def submit(self, command: Any, dice: Any = None) -> None:
-        """Hand a command to the session; the result comes back as a message."""
-        if self.reviewing():  # ReviewMode: commands wait for the present
-            return
-        self.session.submit(command, dice)
-
     def _model(self) -> Any | None:
         if not self.selected or not self.state.has_model(self.selected):
             self.set_status("Select a model first (a model pane, then ↑↓).")
@@ -55,10 +48,6 @@ class XK6Commands:
 
     def _line(self, model_id: str) -> Any:
         return next(x for x in view.model_lines(self.state) if x.id == model_id)
-
-    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
-        """Ask the GM; ``then(value)`` runs only if they chose something."""
-        self.app.push_screen(PickerScreen(question, choices), lambda value: value is not None and then(value))
 
     def _acting(self) -> str | None:
         s = self.state
@@ -308,22 +297,6 @@ class XK6Commands:
                       Choice(c.AdjustWounds(m.id, -1, "GM"), "−1 wound", "" if m.wounds else "no wounds"),
                       Choice(c.RemoveModel(m.id, "GM"), "Take it out of play", "" if m.in_play else "already out")],
                      self.submit)
-
-    def action_settings(self) -> None:
-        from .settings_screen import SettingsScreen
-
-        def chosen(result: Any) -> None:
-            if result:
-                self.submit(c.ChangeSetting(*result))
-        self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings), chosen)
-
-    def action_undo(self) -> None:
-        if not self.reviewing():
-            self.session.undo()
-
-    def action_redo(self) -> None:
-        if not self.reviewing():
-            self.session.redo()
 
     def action_model_card(self) -> None:
         from .xk6_model_card import XK6ModelCard
