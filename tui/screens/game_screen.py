@@ -27,6 +27,26 @@ class GameScreen(Screen[None]):
 
     def redraw(self) -> None: ...  # drawn by each screen
 
+    def first_selection(self) -> str | None:
+        """The unit or model to select when the screen opens (each screen says)."""
+        return None
+
+    def select_first(self, key: str) -> None:
+        """Select ``key`` and focus its pane (each screen says how)."""
+
+    def resume(self) -> None:
+        """After opening: reopen whatever step was waiting (each screen may say)."""
+
+    def on_mount(self) -> None:
+        self.session.attach(self)
+        self.sub_title = self.session.title
+        self.redraw()
+        first = self.first_selection()
+        if first:
+            self.select_first(first)
+        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
+        self.resume()
+
     def set_status(self, text: Text | str) -> None:
         self.query_one("#status", Static).update(text, layout=False)  # one line, always
 

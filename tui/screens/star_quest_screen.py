@@ -83,14 +83,13 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
         yield Static("", id="status")
         yield SteadyFooter()
 
-    def on_mount(self) -> None:
-        self.session.attach(self)
-        self.sub_title = self.session.title
-        self.redraw()
-        first = self._follow_target() or (self.state.units[0].id if self.state.units else None)
-        if first:
-            self.select_unit(first, focus=True)
-        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
+    def first_selection(self) -> str | None:
+        return self._follow_target() or (self.state.units[0].id if self.state.units else None)
+
+    def select_first(self, key: str) -> None:
+        self.select_unit(key, focus=True)
+
+    def resume(self) -> None:
         if self.state.busy or view.ai_question(self.state):
             self.call_after_refresh(self.prompt_step)
 

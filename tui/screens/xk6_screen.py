@@ -85,14 +85,11 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
         yield Static("", id="status")
         yield SteadyFooter()
 
-    def on_mount(self) -> None:
-        self.session.attach(self)
-        self.sub_title = self.session.title
-        self.redraw()
-        first = self._follow_target() or (self.state.models[0].id if self.state.models else None)
-        if first:
-            self.select_model(first, focus=True)
-        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
+    def first_selection(self) -> str | None:
+        return self._follow_target() or (self.state.models[0].id if self.state.models else None)
+
+    def select_first(self, key: str) -> None:
+        self.select_model(key, focus=True)
 
     # ------------------------------------------------------------------ reading
     def pane(self, side: str) -> XK6ModelPane:
