@@ -30,8 +30,9 @@ class LogApp(App[None]):
         yield LogPane(id="log")
 
 
-def layout(pane: LogPane) -> tuple[list[Any], list[Any], dict[int, int]]:
-    return [o.id for o in pane.options], list(pane._lines), dict(pane._heights)
+def layout(pane: LogPane) -> tuple[list[Any], list[int], list[int]]:
+    """The rows, the first line of each and their heights (wrapped to the pane)."""
+    return [o.id for o in pane.options], list(pane._starts), list(pane._heights)
 
 
 async def fresh_layout(events: list[Entry], undone: list[Entry], start: int) -> tuple[Any, ...]:
@@ -55,7 +56,7 @@ async def test_a_long_log_shows_the_newest_window_under_an_earlier_row():
         ids = [o.id for o in pane.options]
         assert ids[0] == EARLIER and len(ids) == WINDOW + 1
         assert ids[1] == str(events[50].seq) and ids[-1] == str(events[-1].seq)
-        assert "50 earlier entries" in str(pane.options[0].prompt.renderable if hasattr(pane.options[0].prompt, "renderable") else pane.options[0].prompt)
+        assert "50 earlier entries" in str(pane.options[0].prompt)
         assert pane.highlighted_seq == events[-1].seq
         assert "250 events" in pane.border_subtitle
         # enter on the earlier row shows the rest, keeping the entry that was first in view
@@ -112,3 +113,52 @@ async def test_undoing_past_the_window_redraws_a_new_window():
         await pilot.pause()
         ids = [o.id for o in pane.options]
         assert ids[:3] == ["0", "1", "2"] and EARLIER not in ids
+
+
+async def test_long_entries_wrap_under_their_round_and_a_resize_keeps_the_newest_in_view():
+    app = LogApp()
+    events = entries(40)
+    async with app.run_test(size=(60, 12)) as pilot:
+        pane = app.query_one(LogPane)
+        pane.show(events)
+        await pilot.pause()
+        heights = dict(zip([o.id for o in pane.options], pane._heights))
+        assert heights["0"] > 1 and heights["1"] == 1  # entry 0 is long, entry 1 short
+        pane.scroll_to(y=0, animate=False)
+        await pilot.pause()
+        first, second = pane.render_line(0).text, pane.render_line(1).text
+        assert first.startswith("R1  entry 0 with a long tail") and second.startswith("    ")  # hanging indent
+        assert pane.highlighted_seq == events[-1].seq
+        pane.scroll_to(y=pane.max_scroll_y, animate=False)
+        await pilot.pause()
+        await pilot.resize_terminal(40, 12)  # narrower: more lines; the newest stays in view
+        await pilot.pause()
+        assert dict(zip([o.id for o in pane.options], pane._heights))["0"] > heights["0"]
+        bottom = pane.render_line(pane.scrollable_content_region.height - 1).text
+        assert "entry 39" in bottom
+
+
+async def test_cursor_keys_move_through_the_rows_and_enter_asks_for_the_breakdown():
+    from tui.messages import LogEntryChosen
+
+    chosen: list[int] = []
+
+    class Listening(LogApp):
+        def on_log_entry_chosen(self, message: LogEntryChosen) -> None:
+            chosen.append(message.seq)
+
+    app = Listening()
+    async with app.run_test(size=(60, 12)) as pilot:
+        pane = app.query_one(LogPane)
+        pane.show(entries(30))
+        pane.focus()
+        await pilot.pause()
+        await pilot.press("k", "k", "up")
+        assert pane.highlighted_seq == 26
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == [26]
+        await pilot.press("home")
+        assert pane.highlighted_seq == 0 and pane.scroll_offset.y == 0
+        await pilot.press("end")
+        assert pane.highlighted_seq == 29

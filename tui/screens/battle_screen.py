@@ -30,6 +30,7 @@ from ..widgets.card_hand import CardHand
 from ..widgets.log_pane import LogPane
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
+from .kept_background import KeptBackground
 from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .battle_commands import BattleCommands
 from .review_mode import ReviewMode
@@ -46,7 +47,7 @@ WIDE = 150
 HAND_WIDTH = 56
 
 
-class BattleScreen(ReviewMode, BattleCommands, Screen[None]):
+class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
     """One battle in play."""
 
     BINDINGS = bindings("battle")
@@ -138,7 +139,7 @@ class BattleScreen(ReviewMode, BattleCommands, Screen[None]):
         if side in ("A", "B"):
             pane = self.band(side)
             pane.select(model_id)
-            if focus:
+            if focus and not pane.has_focus:  # focusing again repaints the whole pane
                 pane.focus()
         self._redraw_hand()
 

@@ -9,10 +9,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..messages import LogEntryChosen, SaveFailed
+from .kept_background import KeptBackground
 from .session_results import save_failed_status
 
 
-class GameScreen(Screen[None]):
+class GameScreen(KeptBackground, Screen[None]):
     """A battle screen; subclasses compose the panes and ``redraw`` them."""
 
     def __init__(self, session: Any) -> None:

@@ -130,7 +130,7 @@ class SagaScreen(ReviewMode, SagaCommands, GameScreen):
         self.selected = unit_id
         pane = self.pane(self.state.unit(unit_id).side)
         pane.select(unit_id)
-        if focus:
+        if focus and not pane.has_focus:  # focusing again repaints the whole pane
             pane.focus()
 
     def _follow_target(self) -> str | None:

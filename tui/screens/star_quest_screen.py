@@ -117,7 +117,7 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
         self.selected = unit_id
         pane = self.pane_of(unit_id)
         pane.select(unit_id)
-        if focus:
+        if focus and not pane.has_focus:  # focusing again repaints the whole pane
             pane.focus()
 
     def _follow_target(self) -> str | None:

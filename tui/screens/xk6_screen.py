@@ -124,7 +124,7 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
         self.selected = model_id
         pane = self.pane(self.state.model(model_id).side)
         pane.select(model_id)
-        if focus:
+        if focus and not pane.has_focus:  # focusing again repaints the whole pane
             pane.focus()
 
     def _follow_target(self) -> str | None:

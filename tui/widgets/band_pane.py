@@ -18,6 +18,7 @@ from textual import events
 from .. import display as d
 from ..actions import bindings
 from ..messages import ModelSelected
+from .border_text import retitle
 from .row_table import ColumnSpec, RowTable
 
 Cell = Callable[[Any, Any, bool], "Text | str"]
@@ -25,24 +26,27 @@ Cell = Callable[[Any, Any, bool], "Text | str"]
 
 @dataclass(frozen=True)
 class Column:
-    """``priority``: lower is kept longer when space is short."""
+    """``priority``: lower is kept longer when space is short. ``own``: the cell reads
+    the model alone (not the turn order or other models), so it is kept while the
+    model is the same object (the engine copies a model only when it changes)."""
 
     key: str
     label: str
     cell: Cell
     priority: int
+    own: bool = False
 
 
 COLUMNS: tuple[Column, ...] = (
     Column("turn", "", lambda s, m, short: d.turn_glyph(s, m), 0),
-    Column("name", "Model", lambda s, m, short: d.name_cell(m), 0),
-    Column("arch", "Archetype", lambda s, m, short: d.archetype_short(m.spec), 6),
-    Column("profile", "S W C O", lambda s, m, short: d.profile_text(m.spec, m.infected, compact=True), 4),
-    Column("weapons", "Weapons", lambda s, m, short: d.weapons(m.spec), 7),
+    Column("name", "Model", lambda s, m, short: d.name_cell(m), 0, own=True),
+    Column("arch", "Archetype", lambda s, m, short: d.archetype_short(m.spec), 6, own=True),
+    Column("profile", "S W C O", lambda s, m, short: d.profile_text(m.spec, m.infected, compact=True), 4, own=True),
+    Column("weapons", "Weapons", lambda s, m, short: d.weapons(m.spec), 7, own=True),
     Column("status", "Status", lambda s, m, short: d.status(s, m, short), 1),
-    Column("markers", "Mk", lambda s, m, short: d.markers(m), 2),
+    Column("markers", "Mk", lambda s, m, short: d.markers(m), 2, own=True),
     Column("act", "Act", lambda s, m, short: d.actions_left(s, m), 3),
-    Column("xp", "XP", lambda s, m, short: d.xp(m), 5),
+    Column("xp", "XP", lambda s, m, short: d.xp(m), 5, own=True),
 )
 PADDING = 2  # a blank cell either side of each column
 
@@ -79,6 +83,7 @@ class BandPane(RowTable):
         self._state: Any = None
         self._drawn: tuple[Any, ...] = ()  # what the rows were drawn from
         self._width = 0
+        self._own: dict[tuple[str, str], tuple[Any, Text | str]] = {}  # cells of ``own`` columns
 
     # ------------------------------------------------------------------ drawing
     def show(self, state: Any, to_act: bool = False) -> None:
@@ -90,8 +95,8 @@ class BandPane(RowTable):
         models = state.models_of(self.side)
         acted = sum(1 for m in models if m.activated or not m.on_table)
         arrow = "▶ " if to_act else ""
-        self.border_title = f"{arrow}{side.name}" + (f" ({side.band.player})" if side.band.player else "")
-        self.border_subtitle = f"VP {side.vp} · {acted}/{len(models)} acted"
+        retitle(self, f"{arrow}{side.name}" + (f" ({side.band.player})" if side.band.player else ""),
+                f"VP {side.vp} · {acted}/{len(models)} acted")
         self._rebuild()
 
     def _columns_for(self, width: int, cells: dict[str, list[Text | str]]) -> list[Column]:
@@ -121,10 +126,20 @@ class BandPane(RowTable):
             return
         self._drawn = drawn
         short = 0 < width < 60
-        cells = {col.key: [col.cell(state, m, short) for m in models] for col in COLUMNS}
+        cells = {col.key: [self._cell(col, state, m, short) for m in models] for col in COLUMNS}
         columns = self._columns_for(width, cells)
         self.set_columns([ColumnSpec(c.key, c.label) for c in columns])
         self.set_rows([(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)])
+
+    def _cell(self, col: Column, state: Any, model: Any, short: bool) -> "Text | str":
+        if not col.own:
+            return col.cell(state, model, short)
+        kept = self._own.get((col.key, model.id))
+        if kept is not None and kept[0] is model:
+            return kept[1]
+        value = col.cell(state, model, short)
+        self._own[(col.key, model.id)] = (model, value)
+        return value
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._width:

@@ -5,26 +5,37 @@ through. Enter on an entry posts ``LogEntryChosen`` for its full breakdown.
 
 A long battle shows its newest ``WINDOW`` entries under a "▲ earlier entries" row
 (enter on it shows ``WINDOW`` more), and each redraw changes only the rows that
-changed: a new event appends a row, an undo replaces the last few. The cost of a
-redraw does not grow with the length of the battle.
+changed: a new event appends a row, an undo replaces the last few. Each row is
+wrapped and drawn once per width and kept (``LogRow.strips``), so scrolling by a
+line or moving the cursor repaints from kept lines: the cost of a redraw does not
+grow with the length of the battle, nor with the number of rows in view.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from rich.table import Table
+from rich.style import Style
 from rich.text import Text
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from ..actions import bindings
 from ..messages import LogEntryChosen
 from ..rolltext import one_line, rolls_in
+from .border_text import retitle
+from .row_table import line_strip
 
 QUIET_KINDS = frozenset({"activation_started"})
 WINDOW = 200
 """Entries shown at first (and added by each "earlier entries" request)."""
 EARLIER = "earlier"
+LABEL = 3
+"""Cells of the round column ("R12"); a blank cell follows it."""
 
 
 def entry_text(event: Any, undone: bool = False) -> Text:
@@ -44,19 +55,43 @@ def entry_text(event: Any, undone: bool = False) -> Text:
     return out
 
 
-def entry_row(event: Any, undone: bool = False) -> Table:
-    """Round number, then the entry (wrapped lines stay indented)."""
-    row = Table.grid(padding=(0, 1), expand=True)
-    row.add_column(width=3, no_wrap=True)
-    row.add_column(ratio=1)
-    row.add_row(Text(f"R{event.round}" if event.round else "", style="dim"), entry_text(event, undone))
-    return row
+def earlier_row(count: int) -> Text:
+    more = min(count, WINDOW)
+    return Text(f"▲ {count} earlier entr{'ies' if count != 1 else 'y'} · ⏎ shows {more} more", style="dim italic")
 
 
-class LogPane(OptionList):
+@dataclass(eq=False)
+class LogRow:
+    """One row: ``id`` (the entry's seq, ``undone-SEQ`` or ``EARLIER``), ``label`` (the
+    round column), ``prompt`` (the text) and its drawn lines per (width, look)."""
+
+    id: str
+    label: str
+    prompt: Text
+    strips: dict[tuple[int, str], list[Strip]] = field(default_factory=dict)
+
+    def lines(self, console: Any, width: int) -> list[Text]:
+        """The row wrapped to ``width``: the round label, then the text (wrapped lines
+        indented under it)."""
+        body = max(1, width - LABEL - 1)
+        wrapped = self.prompt.wrap(console, body) or [Text("")]
+        out = []
+        for i, line in enumerate(wrapped):
+            head = Text(f"{self.label:<{LABEL}} " if i == 0 else " " * (LABEL + 1), style="dim")
+            head.append_text(line)
+            out.append(head)
+        return out
+
+
+class LogPane(ScrollView, can_focus=True):
     """The battle log. ``show(events, undone)`` redraws it and follows the newest."""
 
-    BINDINGS = bindings("log")
+    BINDINGS = [*bindings("log"),
+                Binding("home", "first", "First", show=False), Binding("end", "last", "Last", show=False),
+                Binding("pageup", "page_up", "Page up", show=False),
+                Binding("pagedown", "page_down", "Page down", show=False)]
+
+    COMPONENT_CLASSES = {"log-pane--cursor", "log-pane--cursor-blurred"}
 
     DEFAULT_CSS = """
     LogPane {
@@ -67,19 +102,81 @@ class LogPane(OptionList):
         border-title-style: bold;
         border-subtitle-color: $text-muted;
         padding: 0;
+        overflow-x: hidden;
+        overflow-y: scroll;
         scrollbar-size-vertical: 1;
         &:focus { border: round $primary; }
+        & > .log-pane--cursor { background: $block-cursor-background; color: $block-cursor-foreground;
+                                text-style: $block-cursor-text-style; }
+        & > .log-pane--cursor-blurred { background: $block-cursor-blurred-background;
+                                        color: $block-cursor-blurred-foreground;
+                                        text-style: $block-cursor-blurred-text-style; }
     }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Battle log"
+        self._rows: list[LogRow] = []
+        self._index: dict[str, int] = {}  # row id -> position
+        self._starts: list[int] = []  # first line of each row at ``_width``
+        self._heights: list[int] = []
+        self._width = 0
+        self._highlighted: int | None = None
+        self._style: Style | None = None
         self._count = 0
         self._start: int | None = None  # index in the events of the first row shown
         self._keys: list[tuple[Any, ...]] = []  # what each row shows, to redraw only changes
         self._last: tuple[list[Any], list[Any]] = ([], [])
 
+    # ------------------------------------------------------------------ the rows
+    @property
+    def options(self) -> list[LogRow]:
+        """The rows shown, top to bottom."""
+        return list(self._rows)
+
+    @property
+    def option_count(self) -> int:
+        return len(self._rows)
+
+    def get_option_index(self, row_id: str) -> int:
+        """The position of row ``row_id`` (``KeyError`` if it is not shown)."""
+        return self._index[row_id]
+
+    @property
+    def highlighted(self) -> int | None:
+        return self._highlighted
+
+    @highlighted.setter
+    def highlighted(self, index: int | None) -> None:
+        if index is not None:
+            index = max(0, min(index, len(self._rows) - 1)) if self._rows else None
+        if index == self._highlighted:
+            return
+        self._refresh_row(self._highlighted)
+        self._highlighted = index
+        self._refresh_row(index)
+        self.scroll_to_highlight()
+
+    @property
+    def highlighted_option(self) -> LogRow | None:
+        i = self._highlighted
+        return self._rows[i] if i is not None and 0 <= i < len(self._rows) else None
+
+    @property
+    def highlighted_seq(self) -> int | None:
+        """The log position of the highlighted entry (None on the "earlier" row)."""
+        row = self.highlighted_option
+        if row is None or row.id == EARLIER:
+            return None
+        return int(row.id.removeprefix("undone-"))
+
+    @property
+    def on_earlier_row(self) -> bool:
+        row = self.highlighted_option
+        return row is not None and row.id == EARLIER
+
+    # ------------------------------------------------------------------ showing events
     def show(self, events: Iterable[Any], undone: Iterable[Any] = (), follow: bool = True) -> None:
         events = list(events)
         undone = list(undone)
@@ -97,24 +194,21 @@ class LogPane(OptionList):
             if old != new:
                 break
             same += 1
-        rows = [Option(earlier_row(start), id=EARLIER) if event is None
-                else Option(entry_row(event, undone=key[1]), id=f"undone-{event.seq}" if key[1] else str(event.seq))
+        rows = [LogRow(EARLIER, "", earlier_row(start)) if event is None
+                else LogRow(f"undone-{event.seq}" if key[1] else str(event.seq),
+                            f"R{event.round}" if event.round else "", entry_text(event, undone=key[1]))
                 for key, event in items[same:]]
         self._replace_from(same, rows)
         self._keys = keys
         self._count = len(keys) - len(undone)
-        self.border_subtitle = f"{len(events)} event{'s' if len(events) != 1 else ''}" + (
-            f" · {len(undone)} undone (redo brings back)" if undone else "")
-        if keep is not None:
-            try:
-                self.highlighted = self.get_option_index(keep)
-                return
-            except Exception:  # noqa: BLE001 - the entry is gone (undone)
-                pass
+        retitle(self, subtitle=f"{len(events)} event{'s' if len(events) != 1 else ''}" + (
+            f" · {len(undone)} undone (redo brings back)" if undone else ""))
+        if keep is not None and keep in self._index:
+            self.highlighted = self._index[keep]
+            return
         if self._count:
             self.highlighted = self._count - 1
-            self.scroll_to_highlight()
-        self.scroll_end(animate=False)
+        self.scroll_to(y=self.max_scroll_y, animate=False)
 
     def show_earlier(self) -> None:
         """Show ``WINDOW`` more of the older entries (the "earlier entries" row)."""
@@ -124,12 +218,8 @@ class LogPane(OptionList):
         first = events[self._start].seq
         self._start = max(0, self._start - WINDOW)
         self._keys = []  # the rows above change: draw them all
-        self.clear_options()
         self.show(events, undone, follow=True)
-        try:
-            self.highlighted = self.get_option_index(str(first))
-        except Exception:  # noqa: BLE001
-            pass
+        self.highlighted = self._index.get(str(first), self._highlighted)
 
     def reveal(self, seq: int) -> None:
         """Highlight entry ``seq``, showing older entries first if it is above the window."""
@@ -140,64 +230,162 @@ class LogPane(OptionList):
         if self._start and index < self._start:
             self._start = max(0, index - WINDOW // 2)
             self._keys = []
-            self.clear_options()
             self.show(events, undone, follow=True)
-        try:
-            self.highlighted = self.get_option_index(str(seq))
-        except Exception:  # noqa: BLE001 - filtered out of the list
-            return
-        self.scroll_to_highlight()
+        if str(seq) in self._index:  # else filtered out of the list
+            self.highlighted = self._index[str(seq)]
+            self.scroll_to_highlight()
 
-    def _replace_from(self, index: int, rows: list[Option]) -> None:
-        """Rows from ``index`` on become ``rows``; the rows above keep their measured
-        heights (``OptionList`` re-measures every row when one is removed)."""
-        if index < self.option_count:
-            try:
-                self._truncate(index)
-            except (AttributeError, KeyError, TypeError):  # Textual's internals moved: redraw all
-                kept = list(self._options[:index])
-                self.clear_options()
-                self.add_options(kept)
-        self.add_options(rows)
-
-    def _truncate(self, index: int) -> None:
-        """Drop the rows from ``index`` on, keeping the line cache of the rows above.
-
-        Uses ``OptionList``'s internals (Textual 8): ``_options``, ``_option_to_index``,
-        ``_id_to_option`` and ``_line_cache``; ``tests/tui`` checks the result against
-        a list built from scratch."""
-        cache = self._line_cache
-        for option in self._options[index:]:
-            del self._option_to_index[option]
-            if option.id is not None:
-                del self._id_to_option[option.id]
-        del self._options[index:]
-        if index in cache.index_to_line:
-            del cache.lines[cache.index_to_line[index]:]
-        for i in [i for i in cache.heights if i >= index]:
-            del cache.heights[i]
-            cache.index_to_line.pop(i, None)
-        self._mouse_hovering_over = None
-        if self.highlighted is not None and self.highlighted >= len(self._options):
-            self.highlighted = len(self._options) - 1 if self._options else None
+    def _replace_from(self, index: int, rows: list[LogRow]) -> None:
+        """Rows from ``index`` on become ``rows``; the rows above keep their lines."""
+        for row in self._rows[index:]:
+            del self._index[row.id]
+        del self._rows[index:]
+        del self._heights[index:]
+        del self._starts[index:]
+        for row in rows:
+            self._index[row.id] = len(self._rows)
+            self._rows.append(row)
+        self._measure()
+        if self._highlighted is not None and self._highlighted >= len(self._rows):
+            self._highlighted = len(self._rows) - 1 if self._rows else None
         self.refresh()
 
-    @property
-    def highlighted_seq(self) -> int | None:
-        """The log position of the highlighted entry (None on the "earlier" row)."""
-        option = self.highlighted_option
-        if option is None or option.id is None or option.id == EARLIER:
-            return None
-        return int(option.id.removeprefix("undone-"))
+    # ------------------------------------------------------------------ layout
+    def _measure(self) -> None:
+        """Line counts of the rows not measured yet, at the current width."""
+        width = self._width
+        if width <= 0:
+            return
+        console = self.app.console
+        index = len(self._starts)
+        line = self._starts[index - 1] + self._heights[index - 1] if index else 0
+        for row in self._rows[index:]:
+            height = len(self._drawn(row, width, "plain", console))
+            self._starts.append(line)
+            self._heights.append(height)
+            line += height
+        size = Size(width, line)
+        if size != self.virtual_size:
+            # the pane's own size does not follow its content: no screen layout needed
+            self.set_reactive(LogPane.virtual_size, size)
+            self._scroll_update(size)
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        width = max(0, size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical)
+        at_end = self.scroll_offset.y >= self.max_scroll_y
+        rewrapped = width != self._width
+        if rewrapped:
+            self._width = width
+            self._heights, self._starts = [], []
+            self._measure()
+            virtual_size = self.virtual_size
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if rewrapped or resized:  # the rows moved: keep the newest (or the cursor) in view
+            if at_end:
+                self.scroll_to(y=self.max_scroll_y, animate=False)
+            else:
+                self.scroll_to_highlight()
+        return resized
 
     @property
-    def on_earlier_row(self) -> bool:
-        option = self.highlighted_option
-        return option is not None and option.id == EARLIER
+    def _base_style(self) -> Style:
+        if self._style is None:
+            self._style = self.rich_style
+        return self._style
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.action_log_entry()
+    def notify_style_update(self) -> None:
+        self._style = None
+        for row in self._rows:
+            row.strips.clear()
+        super().notify_style_update()
+
+    # ------------------------------------------------------------------ drawing
+    def _drawn(self, row: LogRow, width: int, look: str, console: Any = None) -> list[Strip]:
+        strips = row.strips.get((width, look))
+        if strips is None:
+            base = self._base_style
+            style = base
+            if look == "cursor":
+                style = base + self.get_component_rich_style("log-pane--cursor")
+            elif look == "blurred":
+                style = base + self.get_component_rich_style("log-pane--cursor-blurred")
+            strips = [line_strip(console or self.app.console, line, width, style, cursor=look != "plain")
+                      for line in row.lines(console or self.app.console, width)]
+            row.strips[(width, look)] = strips
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        width = self._width
+        line = y + self.scroll_offset.y
+        index = bisect_right(self._starts, line) - 1
+        if width <= 0 or not 0 <= index < len(self._rows) or line >= self._starts[index] + self._heights[index]:
+            return Strip.blank(max(width, 0), self._base_style)
+        look = "plain"
+        if index == self._highlighted:
+            look = "cursor" if self.has_focus else "blurred"
+        return self._drawn(self._rows[index], width, look)[line - self._starts[index]]
+
+    def _refresh_row(self, index: int | None) -> None:
+        if index is None or not 0 <= index < len(self._starts):
+            return
+        self.refresh_lines(self._starts[index], self._heights[index])
+
+    # ------------------------------------------------------------------ cursor
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        index = self._highlighted
+        if index is None or index >= len(self._starts):
+            return
+        first, height = self._starts[index], self._heights[index]
+        view = self.scrollable_content_region.height
+        y = int(self.scroll_offset.y)
+        if top or first < y:
+            self.scroll_to(y=first, animate=False)
+        elif first + height > y + view:
+            self.scroll_to(y=first + min(height, view) - view, animate=False)
+
+    def action_cursor_down(self) -> None:
+        if self._rows:
+            self.highlighted = 0 if self._highlighted is None else self._highlighted + 1
+
+    def action_cursor_up(self) -> None:
+        if self._rows:
+            self.highlighted = len(self._rows) - 1 if self._highlighted is None else self._highlighted - 1
+
+    def action_first(self) -> None:
+        if self._rows:
+            self.highlighted = 0
+
+    def action_last(self) -> None:
+        if self._rows:
+            self.highlighted = len(self._rows) - 1
+
+    def _page(self, direction: int) -> None:
+        if not self._rows:
+            return
+        here = self._highlighted or 0
+        target = self._starts[here] + direction * max(1, self.scrollable_content_region.height - 1)
+        target = max(0, min(target, self._starts[-1]))
+        self.highlighted = bisect_right(self._starts, target) - 1
+
+    def action_page_down(self) -> None:
+        self._page(1)
+
+    def action_page_up(self) -> None:
+        self._page(-1)
+
+    def on_click(self, event: events.Click) -> None:
+        line = event.y + int(self.scroll_offset.y)
+        index = bisect_right(self._starts, line) - 1
+        if 0 <= index < len(self._rows):
+            self.highlighted = index
+            if event.chain > 1:
+                self.action_log_entry()
+
+    def on_focus(self, event: events.Focus) -> None:
+        self._refresh_row(self._highlighted)
+
+    def on_blur(self, event: events.Blur) -> None:
+        self._refresh_row(self._highlighted)
 
     def action_log_entry(self) -> None:
         """Enter: the highlighted entry's breakdown, or more entries on the earlier row."""
@@ -207,8 +395,3 @@ class LogPane(OptionList):
         seq = self.highlighted_seq
         if seq is not None:
             self.post_message(LogEntryChosen(seq))
-
-
-def earlier_row(count: int) -> Text:
-    more = min(count, WINDOW)
-    return Text(f"▲ {count} earlier entr{'ies' if count != 1 else 'y'} · ⏎ shows {more} more", style="dim italic")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -25,6 +26,16 @@ from textual.strip import Strip
 
 PAD = 1
 """Blank cells either side of each column."""
+HEADER = "\0header"
+"""The header's key in the drawn-line cache (no row key starts with a NUL)."""
+
+
+def line_strip(console: Console, line: Text, width: int, style: Style, cursor: bool = False) -> Strip:
+    """One line of text drawn ``width`` cells wide in the widget's ``style``: under the
+    text's own styles, or (a cursor line) over them, so the cursor's colours win."""
+    segments = line.render(console, end="")
+    segments = Segment.apply_style(segments, None if cursor else style, style if cursor else None)
+    return Strip(list(segments)).extend_cell_length(width, style).crop(0, width)
 
 
 def as_text(value: Text | str) -> Text:
@@ -81,6 +92,7 @@ class RowTable(ScrollView, can_focus=True):
         self._widths: dict[str, int] = {}
         self._lines: dict[str, Text] = {}  # each row as one line of text (columns laid out)
         self._strips: dict[tuple[str, str, int], Strip] = {}  # (row, look, width) -> drawn line
+        self._style: Style | None = None
         self.cursor_row = 0
 
     # ------------------------------------------------------------------ content
@@ -163,16 +175,26 @@ class RowTable(ScrollView, can_focus=True):
         return line
 
     # ------------------------------------------------------------------ drawing
+    @property
+    def _base_style(self) -> Style:
+        """The widget's own Rich style (``rich_style`` walks every ancestor: asked once
+        per style update, not once per line)."""
+        if self._style is None:
+            self._style = self.rich_style
+        return self._style
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        base = self.rich_style
         if y == 0:
-            header = {c.key: c.label for c in self._columns}
-            style = base + self.get_component_rich_style("row-table--header")
-            return self._strip(self._layout(header), width, style)
+            strip = self._strips.get((HEADER, "header", width))
+            if strip is None:
+                header = {c.key: c.label for c in self._columns}
+                style = self._base_style + self.get_component_rich_style("row-table--header")
+                strip = self._strips[(HEADER, "header", width)] = self._strip(self._layout(header), width, style)
+            return strip
         index = y - 1 + self.scroll_offset.y
         if not 0 <= index < len(self._keys):
-            return Strip.blank(width, base)
+            return Strip.blank(width, self._base_style)
         key = self._keys[index]
         look = "plain"
         if index == self.cursor_row:
@@ -180,7 +202,7 @@ class RowTable(ScrollView, can_focus=True):
         cache_key = (key, look, width)
         strip = self._strips.get(cache_key)
         if strip is None:
-            style = base
+            base = style = self._base_style
             if look == "cursor":
                 style = base + self.get_component_rich_style("row-table--cursor")
             elif look == "blurred":
@@ -190,13 +212,11 @@ class RowTable(ScrollView, can_focus=True):
         return strip
 
     def _strip(self, line: Text, width: int, style: Style, cursor: bool = False) -> Strip:
-        segments = line.render(self.app.console, end="")
-        # under the cells' own styles; on the cursor row the cursor's colours win
-        segments = Segment.apply_style(segments, None if cursor else style, style if cursor else None)
-        return Strip(list(segments)).extend_cell_length(width, style).crop(0, width)
+        return line_strip(self.app.console, line, width, style, cursor)
 
     def notify_style_update(self) -> None:
         self._strips.clear()
+        self._style = None
         super().notify_style_update()
 
     # ------------------------------------------------------------------ cursor

@@ -86,8 +86,14 @@ class Tracker(Static):
     }
     """
 
+    _shown: Text | None = None
+
     def show(self, state: Any, note: "str | Text" = "") -> None:
         text = self.render_state(state, note)
+        shown = self._shown
+        if shown is not None and text.plain == shown.plain and text.spans == shown.spans:
+            return  # the same bar: Textual would draw it again all the same
+        self._shown = text
         lines = text.plain.count("\n") + 1
         # the lines do not wrap: only a change in their number changes the layout
         self.update(text, layout=lines != getattr(self, "_line_count", 0))
