@@ -31,6 +31,9 @@ class SaveSummary:
     header: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     result: str | None = None
     """The text of the last ``battle_ended`` entry, if the battle has ended."""
+    battles: tuple[dict[str, Any], ...] = ()
+    """A campaign's battles played: the ``battle`` payload of each ``post_battle_started``
+    entry that counts (undone ones left out), in order."""
 
 
 def list_saves(directory: str | os.PathLike[str]) -> list[SaveSummary]:
@@ -56,8 +59,22 @@ def summarise(path: Path) -> SaveSummary:
     header = snap.header
     ended = [e for e in snap.entries if isinstance(e, dict) and e.get("kind") == "battle_ended"]
     result = _text(ended[-1].get("text")) if ended else None
+    battles = _battles(snap.entries) if header.get("kind") == "campaign" else ()
     return SaveSummary(path, header.get("kind"), _text(header.get("title")), _text(header.get("ruleset")),
-                       len(snap.entries), modified, None, header, result)
+                       len(snap.entries), modified, None, header, result, battles)
+
+
+def _battles(entries: list[Any]) -> tuple[dict[str, Any], ...]:
+    """The battles a campaign log records (after undo and redo)."""
+    from engine.events import Event
+    from engine.log import effective
+
+    try:
+        active = effective([Event.from_dict(e) for e in entries]).active
+    except Exception:  # noqa: BLE001 - a summary never raises: the save opens with its own message
+        return ()
+    return tuple(dict(e.payload["battle"]) for e in active
+                 if e.kind == "post_battle_started" and isinstance(e.payload.get("battle"), dict))
 
 
 def _text(value: Any) -> str | None:

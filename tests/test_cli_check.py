@@ -161,3 +161,19 @@ def test_check_of_a_broken_xk6_roster_names_each_line_and_exits_1(capsys, tmp_pa
 def test_check_with_an_unknown_system_says_so(capsys):
     assert main(["check", "--system", "chess", *DEMOS]) == 2
     assert "unknown rule system 'chess'" in capsys.readouterr().err
+
+
+def test_check_of_a_campaign_band_with_models_in_the_stash(capsys, tmp_path):
+    dogs = "".join(f"\n[[model]]\nname = 'Dog {i}'\narchetype = 'war-pet'\n" for i in range(1, 8))
+    roster = tmp_path / "kennel.toml"
+    roster.write_text("band = 'Kennel'\ncampaign = true\n" + dogs + "\n[[model]]\nname = 'Spare'\n"
+                      "archetype = 'war-pet'\nstash = true\n", encoding="utf-8")
+    assert main(["check", str(roster)]) == 0
+    out = capsys.readouterr().out
+    assert "Kennel: campaign band, 8 models (7 in the team, 1 in the stash)" in out
+    assert re.search(r"Spare +War pet, in the stash +5tk", out)
+    assert "band strength 21" in out  # §15.9: 3 × 7; the stash does not count (§15.10)
+    roster.write_text(roster.read_text(encoding="utf-8").replace("stash = true\n", ""), encoding="utf-8")
+    assert main(["check", str(roster)]) == 1
+    assert f"{roster}:32: the team has 8 models; at most 7, war pets included (Spare is number 8); keep the " \
+           "others in the stash with stash = true (§15.1, §15.10)" in capsys.readouterr().out.splitlines()

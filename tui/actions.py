@@ -157,6 +157,8 @@ ACTIONS: tuple[GMAction, ...] = (
              "battle"),
     GMAction("end-battle", "ctrl+e", "end_battle", "End battle", "End the battle now (objectives done, SM-M2)",
              "battle"),
+    GMAction("post-battle", "P", "post_battle", "Post-battle",
+             "The ended battle's post-battle sequence, in its campaign", "battle"),
     GMAction("cards", "c", "cards", "Cards", "Event cards: play one on the selected model", "battle", footer=True),
     # --- battle: log and settings -------------------------------------------------------
     GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", "battle", footer=True),

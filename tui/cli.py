@@ -80,10 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="text, md (Markdown) or html (default: from OUT's suffix, else text)")
 
     campaign = sub.add_parser("campaign", parents=[saves], help="run a finished battle's post-battle sequence",
-                              description="Start a Sanctum Mortalis campaign from a finished battle: a campaign "
-                              "save of its two bands, next to the battles, with the post-battle sequence started "
-                              "from the battle's log; then open it.")
+                              description="Run a finished Sanctum Mortalis battle's post-battle sequence: a battle "
+                              "a campaign started is recorded in that campaign; any other battle starts a new "
+                              "campaign save of its two bands, next to the battles. Then open the campaign.")
     campaign.add_argument("file", metavar="BATTLE", help="a finished Sanctum Mortalis battle (.skirmish)")
+    campaign.add_argument("--new", action="store_true",
+                          help="start a new campaign even if the battle belongs to one (e.g. its campaign is lost)")
     campaign.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the dice (default: random)")
 
     check = sub.add_parser("check", help="check band rosters against the band-building rules",

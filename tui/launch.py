@@ -51,19 +51,26 @@ def open_battle(args: Namespace) -> int:
 
 
 def campaign_from_battle(args: Namespace) -> int:
-    """``skirmish campaign BATTLE.skirmish``: a campaign save of the battle's two bands in
-    the saves folder, its post-battle sequence started from the battle's log; then open it."""
+    """``skirmish campaign BATTLE.skirmish [--new]``: the battle's post-battle sequence,
+    recorded in the campaign that started the battle, else (or with ``--new``) in a new
+    campaign save of its two bands in the saves folder; then open the campaign."""
     import saves
-    from .campaign_opening import start_from_battle
+    from .campaign_opening import post_battle
     from .opening import LaunchPlan
     from .session import OpenError
 
     try:
         folder = saves.data_dir(getattr(args, "saves", None))
-        path = start_from_battle(args.file, folder, seed=getattr(args, "seed", None))
+        path, note = post_battle(args.file, folder, seed=getattr(args, "seed", None),
+                                 new=bool(getattr(args, "new", False)))
     except (saves.SaveError, OpenError) as err:
-        print(f"skirmish: {err}", file=sys.stderr)
+        from .campaign_opening import CampaignUnreadable
+
+        hint = "; skirmish campaign --new BATTLE starts a new campaign from it" if isinstance(
+            err, CampaignUnreadable) else ""
+        print(f"skirmish: {err}{hint}", file=sys.stderr)
         return 1
+    print(f"{note}: {path}")
     return _run(LaunchPlan(mode="open", saves=getattr(args, "saves", None), file=str(path)))
 
 

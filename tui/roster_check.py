@@ -68,6 +68,8 @@ def describe(spec: ModelSpec) -> str:
         parts.append(f"small {name}" if spec.small else name)
     if spec.xp:
         parts.append(f"{spec.xp} XP")
+    if spec.stashed:
+        parts.append("in the stash")
     return ", ".join(parts)
 
 
@@ -77,7 +79,9 @@ def print_summary(parsed: ParsedRoster, out: TextIO) -> None:
     assert roster is not None
     kind = "campaign band" if parsed.campaign else "starting band"
     player = f" ({roster.player})" if roster.player else ""
-    print(f"{roster.name}{player}: {kind}, {len(roster.models)} models", file=out)
+    stashed = len(roster.stashed_models)
+    kept = f" ({len(roster.team)} in the team, {stashed} in the stash)" if stashed else ""
+    print(f"{roster.name}{player}: {kind}, {len(roster.models)} models{kept}", file=out)
     width = max((len(m.name) for m in roster.models), default=0)
     described = [describe(m) for m in roster.models]
     dwidth = max((len(d) for d in described), default=0)

@@ -1,6 +1,6 @@
 """One line per save for the saves list (``skirmish list`` and the open-save dialog):
 the rule system, the bands (the battle's title), the scenario, the result or "in play",
-and the number of log entries."""
+and the number of log entries; a campaign's battles played; a campaign battle's number."""
 from __future__ import annotations
 
 from typing import Any
@@ -13,9 +13,29 @@ def summary_line(s: Any) -> str:
     parts = [_system_title(s.ruleset, s.kind), s.title or s.path.stem]
     if isinstance(scenario, str) and scenario not in ("", "none"):
         parts.append(f"scenario {scenario}")
+    link = setup.get("campaign")
+    if isinstance(link, dict) and link.get("battle"):
+        parts.append(f"battle {link['battle']} of “{link.get('title') or 'a campaign'}”")
     parts.append(f"[{s.events} entries]")
-    parts.append(f"ended: {s.result}" if s.result else "in play")
+    if s.kind == "campaign":
+        parts.append(battles_line(getattr(s, "battles", ())))
+    else:
+        parts.append(f"ended: {s.result}" if s.result else "in play")
     return "  ".join(parts)
+
+
+def battles_line(battles: Any) -> str:
+    """A campaign's battles: number, scenario and result of each ("no battle yet")."""
+    if not battles:
+        return "no battle recorded yet"
+    out = []
+    for b in battles:
+        names, vp = b.get("names") or b.get("bands") or ["?", "?"], b.get("vp") or [0, 0]
+        keys = list(b.get("bands") or [])
+        won = names[keys.index(b["winner"])] if b.get("winner") in keys and len(names) == len(keys) else b.get("winner")
+        result = f"{won} won {vp[0]}–{vp[1]}" if won else f"draw {vp[0]}–{vp[1]}"
+        out.append(f"#{b.get('number', '?')} {b.get('scenario', '?')}: {result}")
+    return f"{len(battles)} battle(s): " + "; ".join(out)
 
 
 def _system_title(ruleset: str | None, kind: str | None) -> str:
@@ -23,4 +43,4 @@ def _system_title(ruleset: str | None, kind: str | None) -> str:
 
     system = BY_NAME.get(ruleset or "")
     title = system.title if system else (ruleset or "?")
-    return f"{title} campaign" if kind == "campaign" else title
+    return f"{title} campaign" if kind == "campaign" and not title.endswith("campaign") else title

@@ -9,13 +9,27 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rich.text import Text
+from textual.message import Message
+
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
 
 from .. import display as d
+from ..actions import key_of
 from ..messages import BattleChanged, CommandRefused
 from .game_commands import GameCommands
 from .picker_screen import Choice, PickerScreen, confirm
+
+
+class PostBattleFailed(Message):
+    """The post-battle sequence could not start: ``text`` in one line; ``offer_new``: the
+    battle's campaign save is missing or damaged, so a new campaign may be started instead."""
+
+    def __init__(self, text: str, offer_new: bool = False) -> None:
+        super().__init__()
+        self.text = text
+        self.offer_new = offer_new
 
 
 class BattleCommands(GameCommands):
@@ -90,10 +104,14 @@ class BattleCommands(GameCommands):
         self.submit(c.EndRound())
 
     def after_change(self, message: BattleChanged) -> None:
-        """Follow-ups the new state asks for: who starts after a low roll-off."""
+        """Follow-ups the new state asks for: who starts after a low roll-off; once the
+        battle has ended, the key of its post-battle sequence."""
         if message.kind == "command" and self.state.order.phase == "choose-first" and any(
                 e.kind == "round_started" for e in message.events):
             self.choose_first()
+        if message.kind != "undo" and self.state.ended and any(e.kind == "battle_ended" for e in message.events):
+            self.app.notify(f"{key_of('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
+                            title="The battle is over", timeout=8)
 
     def after_refusal(self, message: CommandRefused) -> bool:
         """Handle refusals that need a question; True when handled."""
@@ -243,6 +261,62 @@ class BattleCommands(GameCommands):
         self.ask("End the battle now? (§14: the side with more VP wins)",
                  [Choice(c.EndBattle("the scenario's objectives are done"), "Yes: objectives done"),
                   Choice(c.EndBattle(), "Yes: the GM ends it"), Choice(None, "No")], self.submit)
+
+    # ------------------------------------------------------------------ after the battle
+    def action_post_battle(self) -> None:
+        """The ended battle's post-battle sequence: recorded in the campaign that started
+        it, else in a new campaign; then the campaign's post-battle screen."""
+        if self.reviewing():
+            return
+        if not self.state.ended:
+            self.set_status(f"The battle has not ended: {key_of('end-battle')} ends it (§14), then "
+                            f"{key_of('post-battle')} starts its post-battle sequence.")
+            return
+        if self.session.busy:
+            self.set_status("Still saving the last command: try again in a moment.")
+            return
+        self.open_post_battle()
+
+    def open_post_battle(self, new: bool = False) -> None:
+        """Record the battle in its campaign (or a new one) and open it, in a worker."""
+        from ..messages import BattleOpened
+
+        battle, folder = self.session.path, getattr(self.app.plan, "saves", None)
+        self.set_status(Text("Starting the post-battle sequence…", style="italic"))
+
+        def work() -> None:
+            import saves
+            from ..campaign_opening import CampaignUnreadable, post_battle
+            from ..session import OpenError, open_session
+
+            try:
+                try:
+                    directory = saves.data_dir(folder)
+                except saves.SaveError:
+                    directory = battle.parent
+                path, note = post_battle(battle, directory, new=new)
+                session = open_session(path)
+            except OpenError as err:
+                self.post_message(PostBattleFailed(str(err), isinstance(err, CampaignUnreadable)))
+                return
+            session.note = note
+            saves.remember_last_battle(path.parent, session.path)
+            self.app.post_message(BattleOpened(session))
+
+        self.run_worker(work, name="post-battle", group="open", thread=True, exit_on_error=False)
+
+    def on_post_battle_failed(self, message: PostBattleFailed) -> None:  # by name: @on skips mixins
+        self.set_status(Text.assemble(("✗ ", "bold red"), message.text))
+        if not message.offer_new:
+            self.notify(message.text, title="No post-battle sequence", severity="error", timeout=12)
+            return
+
+        def answered(yes: Any) -> None:
+            if yes:
+                self.open_post_battle(new=True)
+
+        self.app.push_screen(confirm(f"{message.text}. Start a new campaign from this battle instead?",
+                                     "Start a new campaign", "No: leave everything as it is"), answered)
 
     # ------------------------------------------------------------------ cards
     def action_cards(self) -> None:

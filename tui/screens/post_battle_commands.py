@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import on
 from textual.message import Message
 
 from engine.rulesets.sanctum_mortalis.campaign import EndStep, view
@@ -50,6 +49,9 @@ class PostBattleCommands:
         elif kind == "advance":
             self.choose_advance(value)
         elif kind == "choice":
+            if value.kind == "form" and isinstance(value.command, c.Recruit):
+                self.open_recruit()
+                return
             rolled = view.roll_of(self.state, self.band, value.command)
             if rolled is not None:
                 self.open_roll(rolled)
@@ -67,6 +69,25 @@ class PostBattleCommands:
                 self.session.submit(command, dice)
 
         self.app.push_screen(RollDialog(CampaignRollAdapter(due)), rolled)
+
+    def open_recruit(self) -> None:
+        """The recruit form (§22.2): what the band may recruit, priced by the engine as the
+        GM fills it in; the command it gives goes to the session."""
+        from ..dialogs.recruit_form import RecruitForm
+
+        state, band = self.state, self.band
+        menu = view.recruit_menu(state, band)
+        if not menu.open:
+            self.notify(f"{menu.why} ({menu.rule})" if menu.rule else menu.why, title="Not allowed",
+                        severity="warning", timeout=6)
+            return
+
+        def recruited(command: Any) -> None:
+            if command is not None:
+                self.session.submit(command)
+
+        self.app.push_screen(RecruitForm(state.band(band).name, menu,
+                                         lambda order: view.recruit_quote(state, band, order, menu)), recruited)
 
     def choose_advance(self, model: str) -> None:
         """What the model's level-up may be spent on: open ones, and why not the others."""
@@ -156,8 +177,7 @@ class PostBattleCommands:
 
         self.run_worker(work, name=f"roster-{band}", group="rosters", thread=True, exit_on_error=False)
 
-    @on(RosterWritten)
-    def _roster_written(self, message: RosterWritten) -> None:
+    def on_roster_written(self, message: RosterWritten) -> None:  # by name: @on skips mixins
         if message.error:
             self.set_status(Text.assemble(("✗ Roster not written: ", "bold red"), message.error))
             self.notify(message.error, title="Could not write the roster", severity="error", timeout=12)
@@ -201,7 +221,7 @@ class PostBattleCommands:
         """Create the next battle's save (a worker) and open it in place of the campaign."""
         from ..messages import BattleOpened
 
-        state, directory = self.state, self.session.path.parent
+        state, campaign = self.state, self.session.path
         self.set_status(Text("Creating the next battle…", style="italic"))
 
         def work() -> None:
@@ -210,16 +230,15 @@ class PostBattleCommands:
             from ..session import OpenError
 
             try:
-                session = next_battle(directory, state)
+                session = next_battle(campaign.parent, state, campaign=campaign)
             except OpenError as err:
                 self.post_message(NextBattleFailed(str(err)))
                 return
-            saves.remember_last_battle(directory, session.path)
+            saves.remember_last_battle(campaign.parent, session.path)
             self.app.post_message(BattleOpened(session))
 
         self.run_worker(work, name="next-battle", group="open", thread=True, exit_on_error=False)
 
-    @on(NextBattleFailed)
-    def _next_failed(self, message: NextBattleFailed) -> None:
+    def on_next_battle_failed(self, message: NextBattleFailed) -> None:
         self.set_status(Text.assemble(("✗ ", "bold red"), message.text))
         self.notify(message.text, title="Could not start the next battle", severity="error", timeout=10)

@@ -2,7 +2,7 @@
 
 Per band (``b`` switches): the step of the post-battle sequence (§16), the rolls due
 with their exact odds, every choice of the step (closed ones greyed with the reason),
-the band at a glance and the campaign log. Everything shown comes from
+the band at a glance, the battles played and the campaign log. Everything shown comes from
 ``engine.rulesets.sanctum_mortalis.campaign.view``; the screen computes no rule. The
 GM's commands (``PostBattleCommands``) go to the session, which saves them.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -54,18 +55,37 @@ def summary_text(s: Any) -> Table:
     grid.add_row(Text.assemble(("Treasury ", "bold"), f"{s.treasury}tk   ", ("Strength ", "bold"), f"{s.strength}   ",
                                ("Cost ", "bold"), f"{s.cost}tk"))
     grid.add_row(Text.assemble(("Stash ", "bold"), ", ".join(s.stash) if s.stash else "—"))
+    stashed = [m.name for m in s.models if m.stashed]
+    if stashed:
+        grid.add_row(Text.assemble(("Models in the stash ", "bold"), ", ".join(stashed), (" (§15.10)", "dim")))
     models = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     for column in ("Model", "XP", "Lvl", "Wounds", "Notes"):
         models.add_column(column, no_wrap=column != "Notes")
     for m in s.models:
         notes = []
+        if m.stashed:
+            notes.append("in the stash")
         if m.levels_pending:
             notes.append(f"{m.levels_pending} level-up(s) to spend")
         if m.misses_next:
             notes.append("misses the next battle")
         models.add_row(("★ " if m.captain else "  ") + m.name, str(m.xp), str(m.level),
-                       ", ".join(m.wounds) or "—", Text("; ".join(notes), style="yellow"))
+                       ", ".join(m.wounds) or "—", Text("; ".join(notes), style="yellow"),
+                       style="dim" if m.stashed else None)
     grid.add_row(models)
+    return grid
+
+
+def battles_text(lines: Any) -> Table:
+    """The battles of the campaign: number, scenario, result and title."""
+    grid = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", title="Battles played",
+                 title_justify="left", title_style="bold")
+    for column in ("#", "Scenario", "Result", "Battle"):
+        grid.add_column(column, no_wrap=column != "Battle")
+    for b in lines:
+        grid.add_row(str(b.number), b.scenario, b.result, Text(b.title, style="dim"))
+    if not lines:
+        grid.add_row("—", "", Text("none yet", style="dim"), "")
     return grid
 
 
@@ -132,7 +152,9 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
     def redraw(self) -> None:
         state, band = self.state, self.band
         self.query_one("#heading", Static).update(self.heading(state, band))
-        self.query_one("#summary", Static).update(summary_text(view.band_summary(state, band)) if band else "")
+        played = battles_text(view.battles_played(state))
+        self.query_one("#summary", Static).update(
+            Group(summary_text(view.band_summary(state, band)), Text(""), played) if band else played)
         self.fill_actions(state, band)
         v = self.session.view
         self.query_one(LogPane).show(v.events, v.undone)

@@ -225,11 +225,12 @@ def special_item_count(spec: ModelSpec, settings: Mapping[str, str] | None = Non
 def band_strength(roster: BandRoster, settings: Mapping[str, str] | None = None) -> int:
     """§15.9: 3 × models (war pets included) + all their XP + 2 × their special items.
 
-    Volunteers and independent models are not band members; the stash does not count
-    (with ``special_items_strength = "all"``, items in the stash do).
+    Volunteers and independent models are not band members; the stash does not count,
+    nor the models kept in it (§15.10; with ``special_items_strength = "all"``, items in
+    the stash do).
     """
     s = _settings(settings)
-    members = [m for m in roster.models if _band_member(m)]
+    members = [m for m in roster.team if _band_member(m)]
     items = sum(special_item_count(m, s) for m in members)
     if s["special_items_strength"] == "all":
         items += len(roster.stash)
@@ -274,6 +275,7 @@ class _Checker:
         if not self.roster.name.strip():
             self.add(self.lines.top_line("band"), "the band has no name: add band = \"...\" at the top")
         self.model_count(members)
+        self.stashed_models()
         self.captain(members)
         self.specialists(members)
         self.ids()
@@ -290,6 +292,14 @@ class _Checker:
                 self.add(self.lines.top_line("stash"), "stash: " + _unknown("item", item, t.ITEM_ALIASES), "§15.10")
 
     def model_count(self, members: list[tuple[int, ModelSpec]]) -> None:
+        """§15.1: at most 7 models in the team (war pets included); the stash has no limit (§15.10)."""
+        stashed = sum(1 for _, m in members if m.stashed)
+        members = [(i, m) for i, m in members if not m.stashed]
+        hint = f" ({stashed} more kept in the stash)" if stashed else ""
+        stash_rule = ""
+        if self.campaign:
+            hint += "; keep the others in the stash with stash = true"
+            stash_rule = ", §15.10"
         trainer = any("beast-master" in m.skills for _, m in members)
         pets = sum(1 for _, m in members if m.pet)
         limit = t.BAND_MAX_MODELS + (min(pets, t.BEAST_MASTER_EXTRA_PETS) if trainer else 0)
@@ -299,13 +309,26 @@ class _Checker:
         non_pets = [(i, m) for i, m in members if not m.pet]
         i, spec = non_pets[t.BAND_MAX_MODELS] if others > t.BAND_MAX_MODELS else members[limit]
         if trainer:
-            msg = (f"the band has {len(members)} models ({pets} war pets); at most {t.BAND_MAX_MODELS}, "
-                   f"plus up to {t.BEAST_MASTER_EXTRA_PETS} war pets with Pan zwierząt")
-            self.add(self.lines.model_line(i, spec, "header"), msg, "§15.1, §20.4")
+            msg = (f"the team has {len(members)} models ({pets} war pets); at most {t.BAND_MAX_MODELS}, "
+                   f"plus up to {t.BEAST_MASTER_EXTRA_PETS} war pets with Pan zwierząt{hint}")
+            self.add(self.lines.model_line(i, spec, "header"), msg, "§15.1, §20.4" + stash_rule)
         else:
             self.add(self.lines.model_line(i, spec, "header"),
-                     f"the band has {len(members)} models; at most {t.BAND_MAX_MODELS}, war pets included "
-                     f"({spec.name} is number {t.BAND_MAX_MODELS + 1})", "§15.1")
+                     f"the team has {len(members)} models; at most {t.BAND_MAX_MODELS}, war pets included "
+                     f"({spec.name} is number {t.BAND_MAX_MODELS + 1}){hint}", "§15.1" + stash_rule)
+
+    def stashed_models(self) -> None:
+        """Only band members of a campaign band are kept in the stash (§15.10, §22.2)."""
+        for i, m in enumerate(self.roster.models):
+            if not m.stashed:
+                continue
+            line = self.lines.model_line(i, m, "stash")
+            if not _band_member(m):
+                kind = "a Volunteer" if m.volunteer else "an independent model"
+                self.add(line, f"{m.name} is {kind}: only the band's own models are kept in the stash", "§15.10")
+            elif not self.campaign:
+                self.add(line, f"{m.name}: a starting band keeps no models in the stash; models are bought for it "
+                         "during the campaign (set campaign = true for a campaign band)", "§15.1, §22.2")
 
     def captain(self, members: list[tuple[int, ModelSpec]]) -> None:
         captains = [(i, m) for i, m in enumerate(self.roster.models) if m.captain]

@@ -44,6 +44,10 @@ class ModelSpec:
     profile_override: tuple[tuple[str, int], ...] = ()
     """GM-defined profile for independent models [SM-M1]."""
     line: int = 0
+    stashed: bool = False
+    """Kept in the stash, on the mother ship (§15.10, §22.2): not in the battle team, not
+    counted for the 7-model limit or band strength, gains no XP, its skills unused after
+    a battle. Written ``stash = true`` in a roster's ``[[model]]`` block."""
 
     @property
     def pet(self) -> bool:
@@ -68,7 +72,8 @@ class ModelSpec:
 
 @dataclass(frozen=True)
 class BandRoster:
-    """A band: its name, player, models, money and stash."""
+    """A band: its name, player, models (the team and those kept in the stash, each
+    model's ``stashed`` says which), money and the items in the stash."""
 
     name: str
     player: str = ""
@@ -78,6 +83,16 @@ class BandRoster:
     source: str = ""
     """Where it was read from (a file name), for messages."""
     notes: tuple[str, ...] = field(default=())
+
+    @property
+    def team(self) -> tuple[ModelSpec, ...]:
+        """The models of the battle team (not those kept in the stash, §15.10)."""
+        return tuple(m for m in self.models if not m.stashed)
+
+    @property
+    def stashed_models(self) -> tuple[ModelSpec, ...]:
+        """The models kept in the stash (§15.10)."""
+        return tuple(m for m in self.models if m.stashed)
 
     def model(self, model_id: str) -> ModelSpec:
         for m in self.models:

@@ -32,6 +32,8 @@ format, also documented at the top of each demo roster in ``demo/``::
     volunteer = false           # a Volunteer: assault rifle, light armour, nothing else
     neutral = false             # an independent model ([SM-M1]) with
     # profile = { S = 4, W = 1, C = 6, O = 5 } and neutral_type = "fighting" | "shooting"
+    stash = true                # campaign bands: kept in the stash, not in the team
+                                #   (§15.10; the team has at most 7 models, §15.1)
 
 Names go through the ``tables`` alias maps (``slug`` of an English or Polish name).
 ``options`` is folded into the record: ``ModelSpec.melee`` holds the model's real
@@ -57,8 +59,8 @@ TOP_FIELDS = ("band", "player", "campaign", "budget", "treasury", "stash", "note
 """Keys allowed at the top of a roster."""
 MODEL_FIELDS = ("name", "archetype", "specialist", "captain", "small", "ranged", "melee", "armour", "options",
                 "items", "mods", "skills", "tricks", "xp", "wounds", "advances", "volunteer", "neutral",
-                "neutral_type", "profile")
-"""Keys allowed in a ``[[model]]`` block."""
+                "neutral_type", "profile", "stash")
+"""Keys allowed in a ``[[model]]`` block (``stash = true``: the model is kept in the stash)."""
 OPTION_ALIASES: Mapping[str, str] = {
     **{a: ("additional-weapon" if k == "hand-weapon" else k) for a, k in t.MELEE_ALIASES.items()},
     "shield": "shield", "tarcza": "shield",
@@ -314,6 +316,12 @@ class _Parser:
         skills = tuple(s for s in starting if s not in skills) + skills
 
         neutral_type = self.text(data, "neutral_type", at("neutral_type"), who).strip().lower()
+        if isinstance(data.get("stash"), list):
+            self.add(at("stash"), f"{who}stash = [...] lists the band's items: put it at the top of the roster, "
+                     "before the first [[model]]; in a model, stash = true keeps the model in the stash", "§15.10")
+            stashed = False
+        else:
+            stashed = self.flag(data, "stash", at("stash"), who)
         ident = t.slug(name) or f"model-{i + 1}"
         return ModelSpec(
             id=ident, name=name or f"model {i + 1}", archetype=archetype, specialist=specialist,
@@ -326,7 +334,7 @@ class _Parser:
             wounds=self.names(data, "wounds", at("wounds"), who, t.WOUND_ALIASES) or (),
             advances=self.stats(data, "advances", at("advances"), who), volunteer=volunteer, neutral=neutral,
             neutral_type=neutral_type, profile_override=self.stats(data, "profile", at("profile"), who),
-            line=header)
+            line=header, stashed=stashed)
 
     def melee(self, data: dict, arch: t.Archetype | None, at, who: str) -> tuple[tuple[str, ...], bool]:
         """The real melee weapons and shield: the base loadout plus the off-hand options."""

@@ -79,6 +79,8 @@ def model_lines(spec: ModelSpec) -> list[str]:
         out.append(f"neutral_type = {_string(spec.neutral_type)}")
     if spec.profile_override:
         out.append(f"profile = {_stats(spec.profile_override)}")
+    if spec.stashed:
+        out.append("stash = true  # kept in the stash, not in the team (§15.10)")
     return out
 
 

@@ -46,10 +46,11 @@ class SanctumMortalis:
 
     def initial_state(self, setup: dict[str, Any]) -> BattleState:
         """``setup``: {"bands": {"A": roster dict, "B": roster dict}, "scenario": key,
-        "settings": {...}, "roles": {"A": "attacker"|"defender"}, "neutrals": [model dicts]}."""
+        "settings": {...}, "roles": {"A": "attacker"|"defender"}, "neutrals": [model dicts]}.
+        Models kept in a band's stash (§15.10) are not on the table."""
         bands = {k: BandRoster.from_dict(v) for k, v in setup["bands"].items()}
         scenario = setup.get("scenario", "slaughter")
-        models = build_models("A", bands["A"].models) + build_models("B", bands["B"].models)
+        models = build_models("A", bands["A"].team) + build_models("B", bands["B"].team)  # the stash stays behind
         neutrals = tuple(ModelSpec.from_dict(m) for m in setup.get("neutrals", ()))
         models += build_models(NEUTRAL, neutrals)
         roles = setup.get("roles", {})
@@ -75,7 +76,8 @@ class SanctumMortalis:
 def make_setup(band_a: BandRoster, band_b: BandRoster, scenario: str = "slaughter",
                settings: dict[str, str] | None = None, roles: dict[str, str] | None = None,
                neutrals: Sequence[ModelSpec] = ()) -> dict[str, Any]:
-    """A JSON-safe set-up for a new battle."""
+    """A JSON-safe set-up for a new battle. The bands are the whole rosters (a campaign
+    started from the battle keeps its stash); only each band's team fights (§15.10)."""
     return {"bands": {"A": band_a.to_dict(), "B": band_b.to_dict()}, "scenario": scenario,
             "settings": {**defaults(), **(settings or {})},
             "roles": dict(roles) if roles else default_roles(scenario, band_a, band_b),
@@ -90,7 +92,7 @@ def default_roles(scenario: str, band_a: BandRoster, band_b: BandRoster) -> dict
     if sc is None or not sc.roles:
         return {}
     if scenario == "surrounded":
-        defender = "A" if len(band_a.models) < len(band_b.models) else "B"
+        defender = "A" if len(band_a.team) < len(band_b.team) else "B"
     else:
         defender = "A"
     return {defender: "defender", ("B" if defender == "A" else "A"): "attacker"}

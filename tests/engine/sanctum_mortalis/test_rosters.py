@@ -57,7 +57,7 @@ RULE_CASES = [
     # (id, blocks, top, settings, message fragment, rule)
     ("§15.1 at most seven models", ["[[model]]\nname = 'Dog %d'\narchetype = 'war-pet'" % i for i in range(6)]
      + ["[[model]]  # <-\nname = 'Dog 6'\narchetype = 'war-pet'"], "", None,
-     "the band has 8 models; at most 7", "§15.1"),
+     "the team has 8 models; at most 7", "§15.1"),
     ("§15.2 one Captain only", ["[[model]]\nname = 'Other'\narchetype = 'trooper'\nranged = ['assault-rifle']\n"
                                 "captain = true  # <-\nxp = 4"], "", None,
      "only one model may be the Captain; Cap already is", "§15.2"),

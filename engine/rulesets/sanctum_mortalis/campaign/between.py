@@ -2,6 +2,7 @@
 adding a band, changing a rule reading."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from engine.events import EventDraft
@@ -34,7 +35,7 @@ def _between(state: CampaignState) -> Rejected | None:
 
 def available(band: CampaignBand) -> int:
     """Models the band can field next battle (not those missing it after injuries)."""
-    return sum(1 for m in band.roster.models if m.id not in band.misses_next and not (m.volunteer or m.neutral))
+    return sum(1 for m in band.roster.team if m.id not in band.misses_next and not (m.volunteer or m.neutral))
 
 
 def _pair(state: CampaignState, a: str, b: str) -> tuple[CampaignBand, CampaignBand] | Rejected:
@@ -86,8 +87,12 @@ def choose_scenario(state: CampaignState, cmd: c.ChooseScenario, dice) -> Decisi
 
 
 def _opponent(state: CampaignState, band: str) -> BandRoster | None:
+    """The other band of the next battle: its team (the stash does not fight, §15.10)."""
     others = [k for k in state.next.bands if k != band]
-    return state.band(others[0]).roster if others and band in state.next.bands else None
+    if not others or band not in state.next.bands:
+        return None
+    roster = state.band(others[0]).roster
+    return replace(roster, models=roster.team)
 
 
 def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice) -> Decision:
@@ -110,6 +115,8 @@ def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice) -> Deci
             return Rejected(f"{name} names one of your models: give model", "§23.7", "ambiguous")
         if not band.has_model(cmd.model):
             return Rejected(f"{band.name} has no model '{cmd.model}'", kind="malformed")
+        if band.model(cmd.model).stashed:
+            return Rejected(f"{band.model(cmd.model).name} is kept in the stash and does not fight", "§15.10")
     if key in NEEDS_TARGET:
         if opponent is None:
             return Rejected(f"{name} names an enemy model: choose the next battle's bands first", "§23.7", "ambiguous")

@@ -167,11 +167,23 @@ class ChooseAdvance:
 @dataclass(frozen=True)
 class Recruit:
     """Buy a new model (§22.2) with ``xp`` bought at 15tk each. ``model``: a
-    ``ModelSpec`` dict (its id comes from its name)."""
+    ``ModelSpec`` dict (its id comes from its name); ``stash``: keep it in the stash
+    rather than the team (§15.10, §22.2: more than 7 models may be bought for it)."""
 
     band: str
     model: dict[str, Any]
     xp: int = 0
+    stash: bool = False
+
+
+@dataclass(frozen=True)
+class MoveModel:
+    """Move a model between the battle team and the stash (§15.10: swapped freely
+    between battles); ``to`` is ``"stash"`` or ``"team"``."""
+
+    band: str
+    model: str
+    to: str = "stash"
 
 
 @dataclass(frozen=True)
@@ -278,6 +290,6 @@ class AddBand:
 
 
 __all__ = ["AddBand", "AdjustXp", "Buy", "ChangeSetting", "ChooseAdvance", "ChooseChallenge", "ChooseScenario", "Dismiss",
-           "DrawChallenge", "DropChallenge", "EndStep", "Equip", "HuntReroll", "KeepLoot", "Recruit",
+           "DrawChallenge", "DropChallenge", "EndStep", "Equip", "HuntReroll", "KeepLoot", "MoveModel", "Recruit",
            "ResolveInjury", "RollInjury", "RollLevelUp", "RollLoot", "RollScenario", "SearchShift", "Sell",
            "SetWounded", "SettleChallenge", "StartPostBattle", "TreatInjury", "Unequip", "UseImplant"]

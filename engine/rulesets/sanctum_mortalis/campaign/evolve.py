@@ -104,7 +104,7 @@ def _setting_changed(s: CampaignState, p: dict) -> CampaignState:
 def _post_started(s: CampaignState, p: dict) -> CampaignState:
     b = p["battle"]
     record = BattleRecord(int(b["number"]), b.get("title", ""), b["scenario"], tuple(b["bands"]),
-                          tuple(b["vp"]), b.get("winner"), b.get("ref", ""))
+                          tuple(b["vp"]), b.get("winner"), b.get("ref", ""), b.get("digest", ""))
     posts = tuple(BandPost(
         band=d["band"], side=d["side"], step=d["step"], won=d.get("won"), markers=int(d.get("markers", 0)),
         special_marker=bool(d.get("special_marker")), scenario_tk=int(d.get("scenario_tk", 0)),

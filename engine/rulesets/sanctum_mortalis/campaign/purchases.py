@@ -1,7 +1,8 @@
-"""Step 4, purchases (§22), and moving gear between the stash and the models (§15.10).
+"""Step 4, purchases (§22), and moving gear and models between the stash and the team (§15.10).
 
 Recruiting, buying and selling happen in the band's purchases step; dismissing a model
-and moving gear between the stash and the models may also happen between battles.
+and moving gear or models between the stash and the team may also happen between
+battles.
 Prices and limits come from ``postbattle.trading`` (3× to buy, Paser −20%, Targowanie
 +20%, one item per table after each battle, the Jet pack only with a new model); the
 band-building rules judge whether the band is still legal after the change (seven
@@ -71,7 +72,7 @@ def recruit(state: CampaignState, cmd: c.Recruit, dice) -> Decision:
         return found
     band, bp = found
     try:
-        spec = ModelSpec.from_dict({**cmd.model, "id": "", "line": 0, "xp": 0})
+        spec = ModelSpec.from_dict({**cmd.model, "id": "", "line": 0, "xp": 0, "stashed": bool(cmd.stash)})
     except (TypeError, KeyError, ValueError) as err:
         return Rejected(f"not a model record ({err})", kind="malformed")
     if not spec.name.strip():
@@ -101,7 +102,8 @@ def recruit(state: CampaignState, cmd: c.Recruit, dice) -> Decision:
         return problem
     drafts = [EventDraft("model_added", {"band": band.key, "model": spec.to_dict()},
                          text=f"{band.name} recruits {spec.name} for {cost}tk" +
-                         (f" with {cmd.xp} XP" if cmd.xp else "") + " (§22.2)."),
+                         (f" with {cmd.xp} XP" if cmd.xp else "") +
+                         (" into the stash (§22.2, §15.10)." if spec.stashed else " (§22.2).")),
               EventDraft("treasury_changed", {"band": band.key, "delta": -cost, "reason": f"recruited {spec.name}"})]
     if cmd.xp:
         drafts.append(EventDraft("xp_added", {"band": band.key, "model": spec.id, "xp_after": cmd.xp,
@@ -128,6 +130,39 @@ def dismiss(state: CampaignState, cmd: c.Dismiss, dice) -> Decision:
     if bp is not None and any(u.model == spec.id for u in bp.level_ups):
         drafts.append(EventDraft("level_ups_dropped", {"band": band.key, "model": spec.id}))
     return drafts
+
+
+def move_model(state: CampaignState, cmd: c.MoveModel, dice) -> Decision:
+    """§15.10: the stash is swapped freely with the team between battles (here: between
+    battles, or in the band's purchases step); the team keeps at most 7 models (§15.1)."""
+    found = _when(state, cmd.band, trading=False)
+    if isinstance(found, Rejected):
+        return found
+    band, _ = found
+    if cmd.to not in ("stash", "team"):
+        return Rejected(f"a model moves to the stash or to the team, not '{cmd.to}'", kind="malformed")
+    if not band.has_model(cmd.model):
+        return Rejected(f"{band.name} has no model '{cmd.model}'", kind="malformed")
+    spec = band.model(cmd.model)
+    if spec.volunteer or spec.neutral:
+        return Rejected(f"{spec.name} is not one of the band's own models: it is not kept in the stash", "§15.10")
+    into = cmd.to == "stash"
+    if spec.stashed == into:
+        return Rejected(f"{spec.name} is already {'in the stash' if into else 'in the team'}", "§15.10",
+                        "malformed")
+    if into:
+        for other in state.next.bands:
+            for e in state.next.challenges_of(other):
+                if (other == band.key and e.model == spec.id) or (other != band.key and e.target == spec.id):
+                    return Rejected(f"{spec.name} is named by the Challenge {t.CHALLENGES[e.key].source} for the "
+                                    "next battle: give that Challenge up first", "§23.7, §15.10")
+    after = replace(spec, stashed=into)
+    problem = new_error(band.roster, with_model(band.roster, after), state.settings)
+    if problem is not None:
+        return problem
+    text = (f"{spec.name} stays on the mother ship: in the stash, out of the team (§15.10)." if into
+            else f"{spec.name} joins the team from the stash (§15.10).")
+    return [EventDraft("model_updated", {"band": band.key, "model": after.to_dict()}, text=text)]
 
 
 def buy(state: CampaignState, cmd: c.Buy, dice) -> Decision:
@@ -228,4 +263,4 @@ def unequip(state: CampaignState, cmd: c.Unequip, dice) -> Decision:
             EventDraft("stash_added", {"band": band.key, "item": cmd.item})]
 
 
-__all__ = ["buy", "dismiss", "equip", "recruit", "sell", "unequip"]
+__all__ = ["buy", "dismiss", "equip", "move_model", "recruit", "sell", "unequip"]

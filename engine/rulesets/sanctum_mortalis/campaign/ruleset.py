@@ -36,7 +36,7 @@ HANDLERS: Mapping[type, Handler] = {
     c.RollInjury: injury_step.roll, c.TreatInjury: injury_step.treat, c.ResolveInjury: injury_step.resolve,
     c.UseImplant: development.use_implant, c.RollLevelUp: development.roll, c.ChooseAdvance: development.choose,
     c.Recruit: purchases.recruit, c.Dismiss: purchases.dismiss, c.Buy: purchases.buy, c.Sell: purchases.sell,
-    c.Equip: purchases.equip, c.Unequip: purchases.unequip,
+    c.Equip: purchases.equip, c.Unequip: purchases.unequip, c.MoveModel: purchases.move_model,
     c.RollScenario: between.roll_next_scenario, c.ChooseScenario: between.choose_scenario,
     c.ChooseChallenge: between.choose_challenge, c.DrawChallenge: between.draw_challenge,
     c.DropChallenge: between.drop_challenge, c.AddBand: between.add_band, c.ChangeSetting: between.change_setting,
@@ -61,13 +61,14 @@ class SanctumMortalisCampaign:
     settings: tuple[SettingSpec, ...] = SETTINGS
 
     def initial_state(self, setup: dict[str, Any]) -> CampaignState:
-        """``setup``: {"title": str, "bands": [roster dicts], "settings": {...}} (``campaign_setup``)."""
+        """``setup``: {"title": str, "bands": [roster dicts], "settings": {...}, "id": str}
+        (``campaign_setup``)."""
         bands: list[CampaignBand] = []
         for data in setup.get("bands", ()):
             roster = BandRoster.from_dict(data)
             bands.append(CampaignBand(band_key(roster.name, {b.key for b in bands}), roster))
         return CampaignState(title=str(setup.get("title", "")), settings=merged_settings(setup.get("settings")),
-                             bands=tuple(bands))
+                             bands=tuple(bands), id=str(setup.get("id") or ""))
 
     def decide(self, state: CampaignState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
         handler = HANDLERS.get(type(command))
@@ -80,9 +81,14 @@ class SanctumMortalisCampaign:
 
 
 def campaign_setup(bands: Sequence[BandRoster], title: str = "",
-                   settings: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """A JSON-safe set-up for a new campaign (the rosters as the campaign starts)."""
-    return {"title": title, "bands": [b.to_dict() for b in bands], "settings": merged_settings(settings)}
+                   settings: Mapping[str, str] | None = None, campaign_id: str = "") -> dict[str, Any]:
+    """A JSON-safe set-up for a new campaign (the rosters as the campaign starts).
+    ``campaign_id``: the campaign's identifier (the caller makes it: the engine draws
+    nothing at random outside the dice), carried by each next battle it starts."""
+    setup = {"title": title, "bands": [b.to_dict() for b in bands], "settings": merged_settings(settings)}
+    if campaign_id:
+        setup["id"] = campaign_id
+    return setup
 
 
 def campaign_header(setup: dict[str, Any], seed: int, title: str = "") -> dict[str, Any]:

@@ -1,15 +1,20 @@
 """Starting the post-battle sequence from a battle log, moving from step to step, the
 Challenges' results and the GM's corrections of the pre-fill.
 
-``start_post_battle`` reads the finished battle (``summary.battle_summary``) and
-pre-fills each band's sequence: the scenario money (paid at once, with the loot,
-§16 recommended), the loot rolls due (§17.1, §23), the wounded (§18.1, [SM-A10]), the
-XP counted from the log (§19.1) and the Challenges the band took (§23.7), with what
-the log says about those it can judge.
+``start_post_battle`` first checks that the battle is the one the campaign waits
+for (``waiting_for``: a battle the campaign started names it in its set-up, ``LINK``;
+never one recorded already, nor one of another campaign or of other bands), then
+reads the finished battle (``summary.battle_summary``) and pre-fills each band's
+sequence: the scenario money (paid at once, with the loot, §16 recommended), the loot
+rolls due (§17.1, §23), the wounded (§18.1, [SM-A10]), the XP counted from the log
+(§19.1) and the Challenges the band took (§23.7), with what the log says about those it
+can judge.
 """
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+import json
+from typing import Any, Mapping
 
 from engine.events import EventDraft
 from engine.ruleset import Rejected
@@ -29,6 +34,54 @@ from .summary import battle_summary
 
 XP_BEFORE_CASH_IN = ("challenges", "loot", "injuries")
 """Steps in which the battle's XP is still a count, not yet added to the models (§19)."""
+LINK = "campaign"
+"""The key of a battle set-up naming the campaign that started it (``view.next_battle_setup``):
+{"id": the campaign's id, "title", "battle": its number, "bands": campaign keys of sides A, B}."""
+
+
+def campaign_link(setup: Any) -> dict[str, Any]:
+    """The campaign a battle set-up names ({} for a battle no campaign started)."""
+    link = setup.get(LINK) if isinstance(setup, Mapping) else None
+    return dict(link) if isinstance(link, Mapping) else {}
+
+
+def setup_digest(setup: Any) -> str:
+    """A short fingerprint of a battle's set-up (the same battle has the same one)."""
+    text = json.dumps(setup, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def waiting_for(state: CampaignState, setup: Any, name: str) -> Rejected | None:
+    """Why the campaign cannot record this battle (None: it is the one it waits for):
+    a battle of another campaign, one recorded already, or one ahead of its turn."""
+    link = campaign_link(setup)
+    theirs = str(link.get("id") or "")
+    if theirs and state.id and theirs != state.id:
+        return Rejected(f"{name} is a battle of another campaign ('{link.get('title') or theirs}'), "
+                        f"not of '{state.title or state.id}'", kind="malformed")
+    try:
+        number = int(link["battle"]) if "battle" in link else None
+    except (TypeError, ValueError):
+        return Rejected(f"{name} names its campaign battle number wrongly ({link.get('battle')!r})", kind="malformed")
+    digest = setup_digest(setup)
+    for record in state.battles:
+        if record.digest == digest or (number is not None and record.number == number):
+            return Rejected(f"{name} is already recorded in this campaign (battle {record.number}: "
+                            f"{record.title or record.scenario})", "§16")
+    expected = len(state.battles) + 1
+    if number is not None and number != expected:
+        return Rejected(f"{name} is battle {number} of the campaign, which waits for battle {expected}", "§16")
+    return None
+
+
+def _strangers(state: CampaignState, sides: dict[str, str], summary: dict[str, Any]) -> Rejected | None:
+    """A model of the battle (Volunteers aside) that is not in its campaign band."""
+    for row in summary["models"].values():
+        band = state.band(sides[row["side"]])
+        if not row.get("volunteer") and not band.has_model(row["id"]):
+            return Rejected(f"{row['name']} (side {row['side']}) is not a model of {band.name}: this battle "
+                            "was not fought by the campaign's bands", kind="malformed")
+    return None
 
 
 def _sides(state: CampaignState, summary: dict[str, Any], given: dict[str, str]) -> dict[str, str] | Rejected:
@@ -118,6 +171,11 @@ def _band_post(state: CampaignState, key: str, side: str, summary: dict[str, Any
 
 
 def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Decision:
+    link = campaign_link(cmd.setup)
+    name = f"'{cmd.title}'" if cmd.title else "this battle"
+    refusal = waiting_for(state, cmd.setup, name)
+    if refusal is not None:
+        return refusal
     if state.post is not None:
         return Rejected("finish the post-battle sequence under way first", "§16")
     try:
@@ -127,9 +185,16 @@ def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Dec
                         kind="malformed")
     if not summary["ended"]:
         return Rejected("the battle has not ended yet: end it first", "§14")
-    sides = _sides(state, summary, dict(cmd.sides))
+    given = dict(cmd.sides)
+    keys = link.get("bands")
+    if not given and isinstance(keys, (list, tuple)) and len(keys) == 2:
+        given = {"A": str(keys[0]), "B": str(keys[1])}
+    sides = _sides(state, summary, given)
     if isinstance(sides, Rejected):
         return sides
+    strangers = _strangers(state, sides, summary)
+    if strangers is not None:
+        return strangers
     posts, paid = [], []
     for side in ("A", "B"):
         post, drafts = _band_post(state, sides[side], side, summary)
@@ -139,7 +204,8 @@ def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Dec
     number = len(state.battles) + 1
     battle = {"number": number, "title": cmd.title or summary["title"], "scenario": summary["scenario"],
               "bands": [sides["A"], sides["B"]], "vp": [summary["sides"]["A"]["vp"], summary["sides"]["B"]["vp"]],
-              "winner": sides[winner] if winner else None, "ref": cmd.ref}
+              "winner": sides[winner] if winner else None, "ref": cmd.ref, "digest": setup_digest(cmd.setup),
+              "names": [state.band(sides["A"]).name, state.band(sides["B"]).name]}
     head = EventDraft("post_battle_started", {"battle": battle, "bands": posts},
                       text=f"Battle {number} ({summary['scenario']}): the post-battle sequence starts (§16).")
     return [head, *paid]
@@ -274,4 +340,5 @@ def adjust_xp(state: CampaignState, cmd: c.AdjustXp, dice) -> Decision:
                        text=f"{spec.name}: {cmd.xp:+d} XP ({cmd.reason}).")]
 
 
-__all__ = ["adjust_xp", "cash_in_xp", "end_step", "set_wounded", "settle_challenge", "start_post_battle"]
+__all__ = ["LINK", "adjust_xp", "campaign_link", "cash_in_xp", "end_step", "set_wounded", "settle_challenge",
+           "setup_digest", "start_post_battle", "waiting_for"]

@@ -55,8 +55,9 @@ class CampaignBand:
 @dataclass(frozen=True)
 class BattleRecord:
     """One battle played: ``bands`` (campaign keys of sides A and B), ``vp`` (A, B),
-    ``winner`` (a band key, None on a draw) and ``ref`` (where its save is, as the
-    caller named it)."""
+    ``winner`` (a band key, None on a draw), ``ref`` (where its save is, as the
+    caller named it) and ``digest`` (its set-up's fingerprint: the same battle is
+    never recorded twice)."""
 
     number: int
     title: str
@@ -65,6 +66,7 @@ class BattleRecord:
     vp: tuple[int, int]
     winner: str | None
     ref: str = ""
+    digest: str = ""
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,9 @@ class NextBattle:
 
 @dataclass(frozen=True)
 class CampaignState:
-    """A Sanctum Mortalis campaign at one moment."""
+    """A Sanctum Mortalis campaign at one moment. ``id``: the campaign's own identifier
+    (its battles carry it, so a battle is only ever recorded in its own campaign; empty
+    in campaigns made before it existed)."""
 
     title: str
     settings: Mapping[str, str]
@@ -212,6 +216,7 @@ class CampaignState:
     battles: tuple[BattleRecord, ...] = ()
     post: PostBattle | None = None
     next: NextBattle = NextBattle()
+    id: str = ""
 
     @property
     def round(self) -> int:

@@ -7,9 +7,13 @@
   reason and rule of each refusal — the engine itself is asked (``decide`` with
   throw-away dice), so the screen and the rules never disagree;
 * ``advance_options(state, band, model)``: what a level-up may be spent on, and why not;
+* ``recruit_menu(state, band)`` / ``recruit_quote(state, band, order)`` (``recruiting``):
+  what the band may recruit, each kind's loadouts and cost, and one order priced;
 * ``band_summary(state, band)``: models, XP, levels, wounds, treasury, stash, strength;
 * ``next_battle(state)`` / ``next_battle_setup(state)``: the next battle being prepared
-  and its set-up for ``make_setup`` (models that miss it left out, Volunteers added).
+  and its set-up for ``make_setup`` (models that miss it left out, Volunteers added,
+  the campaign named so the battle comes back to it);
+* ``battles_played(state)``: the battle list (number, scenario, result).
 """
 from __future__ import annotations
 
@@ -29,8 +33,11 @@ from ..postbattle.scenarios import SCENARIO_TABLE, next_battle_volunteers
 from ..roster import BandRoster, ModelSpec
 from . import commands as c
 from .development import next_up
+from .recruiting import RecruitMenu, RecruitOrder, RecruitQuote, move_choice, recruit_menu, recruit_option, recruit_quote
 from .loot_step import chain_done, next_stage
 from .rules import usable_skill
+from .history import BattleLine, battles_played
+from .sequence import LINK
 from .state import STEP_TITLES, CampaignState
 
 
@@ -65,7 +72,8 @@ class Due:
 @dataclass(frozen=True)
 class Option:
     """One choice: ``command`` to submit; ``allowed``; otherwise ``why`` and ``rule``
-    (``kind`` ``ambiguous``: allowed once something more is chosen)."""
+    (``kind`` ``ambiguous``: allowed once something more is chosen; ``form``: the
+    command is a blank that a form fills in, as recruiting, ``recruit_quote``)."""
 
     label: str
     command: Any
@@ -92,6 +100,8 @@ class ModelLine:
     mods: tuple[str, ...]
     misses_next: bool
     levels_pending: int
+    stashed: bool = False
+    """Kept in the stash (§15.10): not in the next battle, not in band strength."""
 
 
 @dataclass(frozen=True)
@@ -235,7 +245,8 @@ def choices(state: CampaignState, band: str) -> tuple[Option, ...]:
         else:
             opts += _purchase_choices(state, band)
     opts.append(("End this step", c.EndStep(band)))
-    return tuple(_option(state, label, cmd) for label, cmd in dict.fromkeys(opts))
+    out = tuple(_option(state, label, cmd) for label, cmd in dict.fromkeys(opts))
+    return (recruit_option(state, band), *out) if bp.step == "purchases" else out
 
 
 def _purchase_choices(state: CampaignState, band: str) -> list[tuple[str, Any]]:
@@ -245,6 +256,7 @@ def _purchase_choices(state: CampaignState, band: str) -> list[tuple[str, Any]]:
     for m in b.roster.models:
         out += [(f"Give {k} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
         out += [(f"Take {k} from {m.name}", c.Unequip(band, k, m.id)) for k in m.items + m.mods]
+        out.append(move_choice(band, m))
         out.append((f"Dismiss {m.name}", c.Dismiss(band, m.id)))
     return out
 
@@ -264,6 +276,7 @@ def _between_choices(state: CampaignState, band: str) -> tuple[Option, ...]:
     for m in b.roster.models:
         opts += [(f"Give {k} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
         opts += [(f"Take {k} from {m.name}", c.Unequip(band, k, m.id)) for k in m.items + m.mods]
+        opts.append(move_choice(band, m))
     return tuple(_option(state, label, cmd) for label, cmd in dict.fromkeys(opts))
 
 
@@ -280,8 +293,9 @@ def advance_options(state: CampaignState, band: str, model: str) -> tuple[Option
 
 # --------------------------------------------------------------------------- bands
 def playing(band_roster: BandRoster, missing: tuple[str, ...]) -> BandRoster:
-    """The roster without the models that miss the next battle."""
-    return replace(band_roster, models=tuple(m for m in band_roster.models if m.id not in missing))
+    """The roster's team without the models that miss the next battle (the stash stays
+    on the mother ship, §15.10)."""
+    return replace(band_roster, models=tuple(m for m in band_roster.team if m.id not in missing))
 
 
 def band_summary(state: CampaignState, band: str) -> BandSummary:
@@ -293,7 +307,8 @@ def band_summary(state: CampaignState, band: str) -> BandSummary:
         if not u.pick:
             pending[u.model] = pending.get(u.model, 0) + 1
     lines = tuple(ModelLine(m.id, m.name, m.archetype, m.captain, m.xp, t.level_for(m.xp), m.wounds, m.skills,
-                            m.tricks, m.items, m.mods, m.id in b.misses_next, pending.get(m.id, 0))
+                            m.tricks, m.items, m.mods, m.id in b.misses_next, pending.get(m.id, 0),
+                            stashed=m.stashed)
                   for m in b.roster.models)
     return BandSummary(b.key, b.name, b.roster.player, b.roster.treasury, b.roster.stash, lines,
                        band_strength(playing(b.roster, b.misses_next), state.settings),
@@ -338,7 +353,10 @@ def volunteer(n: int) -> ModelSpec:
 
 def next_battle_setup(state: CampaignState, extra_settings: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The next battle's set-up (``make_setup``): the two rosters as they are now, less
-    the models that miss it, plus their Volunteers. Raises ``ValueError`` if not ready."""
+    the models that miss it (they stay on the roster, §18.1), plus their Volunteers (who
+    vanish after it, §15.9), and ``sequence.LINK``: this campaign, the battle's number and
+    the bands' keys, so its post-battle sequence is recorded here. Raises ``ValueError``
+    if not ready."""
     from ..ruleset import make_setup
     view = next_battle(state)
     if not view.ready or view.scenario is None:
@@ -350,7 +368,9 @@ def next_battle_setup(state: CampaignState, extra_settings: Mapping[str, str] | 
         extra = tuple(volunteer(i + 1) for i in range(view.volunteers.get(key, 0)))
         rosters.append(replace(roster, models=roster.models + extra))
     settings = {k: v for k, v in {**state.settings, **(extra_settings or {})}.items() if k not in d.LOCAL_SETTINGS}
-    return make_setup(rosters[0], rosters[1], scenario=view.scenario, settings=settings)
+    setup = make_setup(rosters[0], rosters[1], scenario=view.scenario, settings=settings)
+    setup[LINK] = {"id": state.id, "title": state.title, "battle": len(state.battles) + 1, "bands": list(view.bands)}
+    return setup
 
 
 def scenario_odds() -> dict[str, Fraction]:
@@ -388,6 +408,7 @@ def roll_of(state: CampaignState, band: str, command: Any) -> Due | None:
     return None
 
 
-__all__ = ["BandSummary", "Due", "ModelLine", "NextBattleView", "Option", "Step", "advance_options", "band_summary",
-           "care_outlook", "choices", "due", "next_battle", "next_battle_setup", "probe", "roll_of", "scenario_odds",
-           "step", "volunteer"]
+__all__ = ["BandSummary", "BattleLine", "Due", "ModelLine", "NextBattleView", "Option", "Step", "advance_options",
+           "band_summary", "battles_played", "care_outlook", "choices", "due", "next_battle", "next_battle_setup",
+           "probe", "roll_of", "scenario_odds", "step", "volunteer",
+           "RecruitMenu", "RecruitOrder", "RecruitQuote", "recruit_menu", "recruit_quote"]

@@ -22,7 +22,7 @@ def challenge_key(name: str) -> str | None:
 
 
 def _members(band: BandRoster):
-    return [m for m in band.models if not (m.volunteer or m.neutral)]
+    return [m for m in band.team if not (m.volunteer or m.neutral)]  # the stash does not fight (§15.10)
 
 
 def challenge_refusal(chosen: Sequence[str], new: str, *, own: BandRoster | None = None,

@@ -183,13 +183,13 @@ def needs_care(wounded: bool, injury_result: str | None = None,
 def skill_holder(models: Iterable[ModelSpec], skill: str, needing_care: Collection[str] = ()) -> str | None:
     """The id of a band model with ``skill`` that can use it after the battle, or None.
 
-    Volunteers, independent models and models needing medical care (ids in
-    ``needing_care``, see ``needs_care``) cannot; pass the band's models, not the stash
-    (§15.10: skills of models in the stash are not used in the post-battle phase).
-    Several holders do not stack (§18.2, §20.5), so one is enough.
+    Volunteers, independent models, models kept in the stash (§15.10: their skills are
+    not used in the post-battle phase) and models needing medical care (ids in
+    ``needing_care``, see ``needs_care``) cannot. Several holders do not stack (§18.2,
+    §20.5), so one is enough.
     """
     for m in models:
-        if skill in m.skills and not (m.volunteer or m.neutral) and m.id not in needing_care:
+        if skill in m.skills and not (m.volunteer or m.neutral or m.stashed) and m.id not in needing_care:
             return m.id
     return None
 

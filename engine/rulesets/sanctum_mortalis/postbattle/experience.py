@@ -63,7 +63,7 @@ def roll_level_ups(dice: DiceSource, xp_before: int, xp_after: int, model: str =
 
 def gains_xp(model: ModelSpec, in_stash: bool = False) -> bool:
     """War pets, Volunteers, independent models and the stash gain no XP (§15.6, §15.9, §19.1)."""
-    return not (model.pet or model.volunteer or model.neutral or in_stash)
+    return not (model.pet or model.volunteer or model.neutral or in_stash or model.stashed)
 
 
 def interception_xp(carriers: int) -> int:

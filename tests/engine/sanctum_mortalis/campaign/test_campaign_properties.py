@@ -62,6 +62,8 @@ def test_view_and_engine_agree_on_what_is_allowed(make_campaign, make_finished, 
         band = state.bands[band_pick % len(state.bands)].key
         options = view.choices(state, band)
         option = options[option_pick % len(options)]
+        if option.kind == "form":  # a blank filled in by a form (recruiting: test_recruit_and_stash)
+            continue
         result = campaign.submit(option.command, SeededDice(seed))
         assert isinstance(result, Rejected) != option.allowed, (option.label, result)
 
