@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ..actions import key_of as key
+from .steady_bar import SteadyBar
 
 
 def _k(action_id: str) -> tuple[str, str]:
@@ -35,7 +35,7 @@ def next_step(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:
                          " ends the turn.")
 
 
-class SagaTracker(Static):
+class SagaTracker(SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
     DEFAULT_CSS = """
@@ -59,4 +59,4 @@ class SagaTracker(Static):
             head.append(f" · {acted}/{len(units)} units activated ({count} activation{'s' * (count != 1)})")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.update(Text("\n").join([head, next_step(state, step, offers)]))
+        self.put(Text("\n").join([head, next_step(state, step, offers)]))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ..actions import key_of as key
+from .steady_bar import SteadyBar
 
 PHASE_NAMES = {"setup": "before the first round", "heroes": "hero phase", "ai": "AI phase", "end": "round over"}
 
@@ -37,7 +37,7 @@ def next_step(state: Any, rv: Any, pending: Any) -> Text:
     return Text.assemble("Select, then ", _k("sq-activate"), f": {rv.next_step}")
 
 
-class SQTracker(Static):
+class SQTracker(SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
     DEFAULT_CSS = """
@@ -59,4 +59,4 @@ class SQTracker(Static):
             head.append(f"  ⚠ {w}", style="bold red")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.update(Text("\n").join([head, next_step(state, rv, pending)]))
+        self.put(Text("\n").join([head, next_step(state, rv, pending)]))

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from .. import display as d
 from ..actions import BY_ID, key_of as key
+from .steady_bar import SteadyBar
 
 PHASES = {
     "setup": "before the first round",
@@ -73,7 +73,7 @@ def _keys(*ids: str) -> list[Any]:
     return out
 
 
-class Tracker(Static):
+class Tracker(SteadyBar):
     """The top bar. ``show(state)`` redraws it."""
 
     DEFAULT_CSS = """
@@ -86,18 +86,8 @@ class Tracker(Static):
     }
     """
 
-    _shown: Text | None = None
-
     def show(self, state: Any, note: "str | Text" = "") -> None:
-        text = self.render_state(state, note)
-        shown = self._shown
-        if shown is not None and text.plain == shown.plain and text.spans == shown.spans:
-            return  # the same bar: Textual would draw it again all the same
-        self._shown = text
-        lines = text.plain.count("\n") + 1
-        # the lines do not wrap: only a change in their number changes the layout
-        self.update(text, layout=lines != getattr(self, "_line_count", 0))
-        self._line_count = lines
+        self.put(self.render_state(state, note))
 
     @staticmethod
     def render_state(state: Any, note: "str | Text" = "") -> Text:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ..actions import key_of as key
+from .steady_bar import SteadyBar
 
 OPTION_KEYS = {"move-attack": (("xk6-attack", "attack"),), "move-designate": (("xk6-designate", "designate"),),
                "skill": (("xk6-skill", "skill action"),), "hold": (), "reload": ()}
@@ -67,7 +67,7 @@ def side_to_act(state: Any, tv: Any) -> str | None:
     return state.model(acting).side if acting else tv.next_side
 
 
-class XK6Tracker(Static):
+class XK6Tracker(SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
     DEFAULT_CSS = """
@@ -93,4 +93,4 @@ class XK6Tracker(Static):
             head.append(f" · activated {', '.join(counts)}")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.update(Text("\n").join([head, next_step(state, tv)]))
+        self.put(Text("\n").join([head, next_step(state, tv)]))
