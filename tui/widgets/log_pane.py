@@ -69,10 +69,17 @@ class LogRow:
     label: str
     prompt: Text
     strips: dict[tuple[int, str], list[Strip]] = field(default_factory=dict)
+    wrapped: dict[int, list[Text]] = field(default_factory=dict)
 
     def lines(self, console: Any, width: int) -> list[Text]:
-        """The row wrapped to ``width``: the round label, then the text (wrapped lines
-        indented under it)."""
+        """The row wrapped to ``width`` (kept): the round label, then the text (wrapped
+        lines indented under it)."""
+        lines = self.wrapped.get(width)
+        if lines is None:
+            lines = self.wrapped[width] = self._wrap(console, width)
+        return lines
+
+    def _wrap(self, console: Any, width: int) -> list[Text]:
         body = max(1, width - LABEL - 1)
         wrapped = self.prompt.wrap(console, body) or [Text("")]
         out = []
@@ -260,7 +267,7 @@ class LogPane(ScrollView, can_focus=True):
         index = len(self._starts)
         line = self._starts[index - 1] + self._heights[index - 1] if index else 0
         for row in self._rows[index:]:
-            height = len(self._drawn(row, width, "plain", console))
+            height = len(row.lines(console, width))  # drawn when shown, in the look it is shown in
             self._starts.append(line)
             self._heights.append(height)
             line += height
