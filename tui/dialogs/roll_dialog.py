@@ -66,6 +66,9 @@ class RollAdapter(Protocol):
         """The engine command for these toggles."""
         ...
 
+    # Optional: ``check_dice(faces) -> str`` — why these typed faces cannot be this roll ("" if
+    # they can); the dialog shows it and stays open, so a typo never reaches the engine.
+
 
 def toggled(option: Any, toggles: set[str], declined: set[str]) -> None:
     """Switch ``option``: an applied one is declined (or un-toggled), an unapplied one is
@@ -271,7 +274,12 @@ class RollDialog(ModalScreen[Any]):
         try:
             faces = parse_dice(text, None)
         except DiceEntryError as err:
-            self.query_one("#refusal", Static).update(f"Dice: {err}")
+            faces, error = (), str(err)
+        else:  # an adapter that knows how many dice the roll takes says what is wrong with them
+            check = getattr(self.adapter, "check_dice", None)
+            error = check(faces) if check is not None else ""
+        if error:
+            self.query_one("#refusal", Static).update(f"Dice: {error}")
             self.query_one("#refusal", Static).display = True
             return
         self.dismiss((self._command(), TypedDice(list(faces))))

@@ -1,6 +1,11 @@
 """Roll adapters for the other xK6 rolls on the generic roll dialog: the initiative
-(``StartTurn`` / ``RollInitiative``) and a command point's re-roll of a test of the
-open attack (``SpendCommandPoint``). Numbers come from ``engine.rulesets.xk6.view``.
+(``StartTurn`` / ``RollInitiative``), a command point's re-roll of a test of the open
+attack (``SpendCommandPoint``), the burning die at the start of an activation
+(``Activate``), the Medic's die (``Heal``) and the Def dice of the models where indirect
+fire landed (``Land``). Numbers come from ``engine.rulesets.xk6.view``.
+
+Each adapter says how many dice it takes (``check_dice``: a wrong count is refused in
+the dialog) and puts the typed faces into its command (``typed``).
 """
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 
 from .roll_dialog import Flag, RollPreview
+from .xk6_attack import dist_text, mods_text, wounds_text
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,17 @@ class Info:
     active: bool = True
     state: str = ""
     note: str = ""
+
+
+def count_problem(faces: Any, need: int, what: str) -> str:
+    """"" if ``need`` faces were typed, else a one-line reason."""
+    if len(faces) == need:
+        return ""
+    return f"{len(faces)} typed; {what} takes {need} {'die' if need == 1 else 'dice'}"
+
+
+def _chance(p: Any) -> str:
+    return f"{percent(p)} ({p.numerator}/{p.denominator})"
 
 
 class InitiativeAdapter:
@@ -58,6 +75,12 @@ class InitiativeAdapter:
                              (f"{name('B')} ", "bold"), (percent(p.p_b), "bold green"),
                              ("   chance to choose who activates first", "dim"))
         return RollPreview(options, odds, "", 2)
+
+    def check_dice(self, faces: Any) -> str:
+        return count_problem(faces, 2, "the initiative (one die each)")
+
+    def typed(self, command: Any, dice: Any) -> Any:
+        return typed_into(command, dice)
 
 
 class RerollAdapter:
@@ -96,6 +119,12 @@ class RerollAdapter:
                         style="dim")
         return RollPreview(options, odds, self.option.problem, self.count)
 
+    def check_dice(self, faces: Any) -> str:
+        return count_problem(faces, self.count, "the re-roll")
+
+    def typed(self, command: Any, dice: Any) -> Any:
+        return typed_into(command, dice)
+
 
 def typed_into(command: Any, dice: Any) -> Any:
     """Typed dice go into the command's ``faces`` so the engine checks their count exactly."""
@@ -103,3 +132,158 @@ def typed_into(command: Any, dice: Any) -> Any:
     if faces is not None and hasattr(command, "faces"):
         return replace(command, faces=tuple(faces))
     return command
+
+
+class BurningAdapter:
+    """§16 SB: a burning model rolls one die at the start of its activation (``Activate`` with
+    ``burn_face``); the activation is sent with the die, so nothing is rolled unasked."""
+
+    flags: tuple[Flag, ...] = ()
+    options_title = "The burning roll (§16 SB) — not a test, so no modifier applies:"
+
+    def __init__(self, state: Any, command: c.Activate) -> None:
+        self.state = state
+        self.base = command
+        m = state.model(command.model)
+        self.title = f"{m.name} is burning: the burning die first, at the start of its activation"
+        self.dice_hint = f"{m.name}'s burning die (1d6) — or empty ⏎: the app rolls"
+
+    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
+                flags: dict[str, bool] | None = None) -> Any:
+        return self.base
+
+    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
+                flags: dict[str, bool] | None = None) -> RollPreview:
+        p = view.burning_preview(self.state, self.base)
+        options = (Info("out", f"1–{p.out_max}: the fire goes out", "§16 SB"),
+                   Info("wound", f"{p.out_max + 1}–6: loses {p.wounds_lost} wound (Armour does not count), keeps "
+                                 "burning", "§16 SB"),
+                   Info("mods", "no modifier: burning is not a test (a stun does not count)", "[XK-A15]"))
+        odds = Text.assemble(("fire goes out ", "bold"), (_chance(p.p_out), "bold green"), " · ",
+                             ("loses a wound ", "bold"), (_chance(p.p_wound), "bold red"))
+        if p.p_taken_out:
+            odds.append_text(Text.assemble(" · ", ("taken out of play ", "bold"), _chance(p.p_taken_out)))
+        return RollPreview(options, odds, p.problem, 1)
+
+    def check_dice(self, faces: Any) -> str:
+        return count_problem(faces, 1, "the burning roll")
+
+    def typed(self, command: Any, dice: Any) -> Any:
+        faces = getattr(dice, "faces", None)
+        return replace(command, burn_face=faces[0]) if faces else command
+
+
+class MedicAdapter:
+    """§16 Medic X: one die above X heals 1 wound of a friendly model in base contact (``Heal``)."""
+
+    flags: tuple[Flag, ...] = ()
+    options_title = "The Medic's roll (§16 Medic, §4.3): one die above the Medic value:"
+
+    def __init__(self, state: Any, command: c.Heal) -> None:
+        self.state = state
+        self.base = command
+        act = state.turn.active
+        medic = state.model(act.model) if act is not None else None
+        self.medic = medic.name if medic is not None else "?"
+        target = state.model(command.target).name
+        self.title = f"{self.medic} heals {target} (Medic, base contact)"
+        self.dice_hint = f"{self.medic}'s Medic die (1d6) — or empty ⏎: the app rolls"
+
+    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
+                flags: dict[str, bool] | None = None) -> Any:
+        return self.base
+
+    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
+                flags: dict[str, bool] | None = None) -> RollPreview:
+        p = view.heal_preview(self.state, self.base)
+        target = self.state.model(self.base.target).name
+        options = [Info("medic", f"Medic {p.above}: a die above {p.above} heals 1 wound of {target}",
+                        "§16 Medic §4.3")]
+        options += [Info(m.key or m.label, f"{m.label} {m.value:+d}", m.rule) for m in p.mods]
+        if not p.mods:
+            options.append(Info("mods", "no modifier applies", "§13 [XK-A15]"))
+        needs = f"heals on {p.needs}+ " if p.needs <= 6 else "no face heals "
+        odds = Text.assemble((needs, "bold"), (_chance(p.p_heal), "bold green"), " · ",
+                             ("fails ", "bold"), _chance(1 - p.p_heal))
+        return RollPreview(tuple(options), odds, p.problem, 1)
+
+    def check_dice(self, faces: Any) -> str:
+        return count_problem(faces, 1, "the Medic's roll")
+
+    def typed(self, command: Any, dice: Any) -> Any:
+        faces = getattr(dice, "faces", None)
+        return replace(command, face=faces[0]) if faces else command
+
+
+class LandingAdapter:
+    """§9 steps 2–4: each model where indirect fire landed rolls its Def against the attacker's
+    unmodified result, already rolled (``Land``); typed: a Stealth die if one may roll
+    ([XK-A18]), then each model's Def dice in the order listed."""
+
+    flags: tuple[Flag, ...] = ()
+    options_title = "Each defender's Def pool and modifiers (§9 step 2 [XK-A10]):"
+
+    def __init__(self, state: Any, command: c.Land) -> None:
+        self.state = state
+        self.base = command
+        a = state.attack
+        weapon = state.weapon_spec(a.attacker, a.weapon)
+        self.title = f"{state.model(a.attacker).name}'s {weapon.name} landed: the Def rolls"
+        self.counts: tuple[tuple[str, int, str], ...] = ()
+        self.dice_names = self.dice_hint = self.problem = ""
+
+    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
+                flags: dict[str, bool] | None = None) -> Any:
+        return self.base
+
+    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
+                flags: dict[str, bool] | None = None) -> RollPreview:
+        p = view.landing_preview(self.state, self.base)
+        self.problem = p.problem if p is not None else "no indirect fire is waiting for where it landed"
+        if p is None:
+            return RollPreview((), Text(""), self.problem)
+        options: list[Info] = []
+        odds = Text()
+        for i, pair in enumerate(p.pairs):
+            d = self.state.model(pair.target)
+            options.append(Info(f"def:{i}", f"{d.name}: Def {pair.def_dice} dice against the unmodified "
+                                            f"{p.unmodified}", "§9 step 2"))
+            options += [Info(f"mod:{i}:{j}", f"{'' if m.label.startswith(d.name) else d.name + ': '}{m.label} "
+                                             f"{m.value:+d}", m.rule) for j, m in enumerate(pair.def_mods)]
+            if i:
+                odds.append("\n")
+            odds.append("Def ", style="bold")
+            odds.append(f"{d.name} {pair.def_dice} dice {mods_text(pair.def_mods)} v unmodified {p.unmodified}\n")
+            odds.append("SL  ", style="bold")
+            odds.append(dist_text(pair.sl_distribution))
+            odds.append(f"   success {_chance(pair.p_success)}", style="bold red")
+            odds.append(f"\n    wounds (DAM {p.dam} v Armour {d.spec.armour}): "
+                        f"{wounds_text(pair.wound_distribution, d)}")
+            if pair.stealth_chance is not None:
+                odds.append(f"\n    {d.name}'s Stealth avoids it first: {percent(pair.stealth_chance)}", style="cyan")
+        self.counts = p.dice
+        self.dice_names = ", ".join(f"{self.state.model(mid).name}'s Stealth die" if what == "Stealth"
+                                    else f"{self.state.model(mid).name} {n} Def" for mid, n, what in p.dice)
+        self.dice_hint = f"{self.dice_names} (empty ⏎: the app rolls)"
+        return RollPreview(tuple(options), odds, p.problem, sum(n for _, n, _ in p.dice))
+
+    def check_dice(self, faces: Any) -> str:
+        if self.problem:  # nothing to roll: the engine would refuse the landing itself
+            return self.problem
+        need = sum(n for _, n, _ in self.counts)
+        return count_problem(faces, need, f"the landing ({self.dice_names})")
+
+    def typed(self, command: Any, dice: Any) -> Any:
+        faces = list(getattr(dice, "faces", None) or ())
+        if not faces:
+            return command
+        targets = list(command.targets)
+        index = {x.model: i for i, x in enumerate(targets)}
+        for mid, n, what in self.counts:
+            i = index[mid]
+            taken, faces = faces[:n], faces[n:]
+            if what == "Stealth":
+                targets[i] = replace(targets[i], stealth_face=taken[0])
+            else:
+                targets[i] = replace(targets[i], faces=tuple(taken))
+        return replace(command, targets=tuple(targets))

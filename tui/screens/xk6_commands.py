@@ -53,10 +53,19 @@ class XK6Commands(GameCommands):
         s = self.state
         return s.reaction or (s.turn.active.model if s.turn.active else None)
 
+    def _dice_dialog(self, adapter: Any) -> None:
+        """The roll dialog for ``adapter``: the exact odds first, then the typed dice (put into
+        the command by the adapter) or the app's roll."""
+        from ..dialogs.roll_dialog import RollDialog
+
+        def rolled(result: Any) -> None:
+            if result is not None:
+                self.submit(adapter.typed(*result))
+        self.app.push_screen(RollDialog(adapter), rolled)
+
     # ------------------------------------------------------------------ the turn
     def action_turn(self) -> None:
-        from ..dialogs.roll_dialog import RollDialog
-        from ..dialogs.xk6_adapters import InitiativeAdapter, typed_into
+        from ..dialogs.xk6_adapters import InitiativeAdapter
 
         s = self.state
         phase = s.turn.phase
@@ -66,10 +75,7 @@ class XK6Commands(GameCommands):
                      [Choice(side, f"{s.side_name(side)} activates first") for side in ("A", "B")],
                      lambda side: self.submit(c.ChooseFirst(side)))
         elif phase in ("setup", "between", "initiative"):
-            def rolled(result: Any) -> None:
-                if result is not None:
-                    self.submit(typed_into(*result))
-            self.app.push_screen(RollDialog(InitiativeAdapter(s, again=phase == "initiative")), rolled)
+            self._dice_dialog(InitiativeAdapter(s, again=phase == "initiative"))
         else:
             self.submit(c.StartTurn())  # the engine says why not (the turn is still being played)
 
@@ -101,14 +107,24 @@ class XK6Commands(GameCommands):
                     choices.append(Choice(c.Activate(m.id, option, speed=col.name, terrain=terrain),
                                           f"{col.name}{TERRAIN_LABELS[terrain]}: up to {inches:.3g}\" — {att}, "
                                           f"Def {col.defence:+d}"))
-            self.ask(f"{m.name}: {t.OPTIONS[option]} — at which speed (§6)?", choices, self.submit)
+            self.ask(f"{m.name}: {t.OPTIONS[option]} — at which speed (§6)?", choices, self._start)
         elif option == t.RELOAD:
             weapons = [w for w in self._line(m.id).weapons if w.mags is not None]
             self.ask(f"{m.name} reloads (§12.2):",
                      [Choice(c.Activate(m.id, t.RELOAD, weapon=w.id), f"{w.name} ({w.status})",
-                             "" if not w.loaded else "its magazine is loaded") for w in weapons], self.submit)
+                             "" if not w.loaded else "its magazine is loaded") for w in weapons], self._start)
         else:
-            self.submit(c.Activate(m.id, option))
+            self._start(c.Activate(m.id, option))
+
+    def _start(self, cmd: c.Activate) -> None:
+        """Activate; a burning model's burning die (§16 SB) is asked for first, never rolled unasked."""
+        from ..dialogs.xk6_adapters import BurningAdapter
+
+        s = self.state
+        if s.has_model(cmd.model) and s.model(cmd.model).burning:
+            self._dice_dialog(BurningAdapter(s, cmd))
+        else:
+            self.submit(cmd)
 
     def after_command(self, events: Any) -> None:
         """Offer what the new state asks for: the skill action, a designation, where
@@ -148,7 +164,15 @@ class XK6Commands(GameCommands):
                                "" if x.wounds else "no wounds")
                         for x in s.models_of(m.side)]
         choices += [Choice(c.SkillAction(name), f"{name}: {effect}") for name, effect in m.spec.skills]
-        self.ask(f"{m.name}'s skill action (§5.2, §16):", choices, self.submit)
+        self.ask(f"{m.name}'s skill action (§5.2, §16):", choices, self._skill_chosen)
+
+    def _skill_chosen(self, cmd: Any) -> None:
+        from ..dialogs.xk6_adapters import MedicAdapter
+
+        if isinstance(cmd, c.Heal):
+            self._dice_dialog(MedicAdapter(self.state, cmd))  # the Medic's die: typed or the app's
+        else:
+            self.submit(cmd)
 
     def action_react(self) -> None:
         s = self.state
@@ -244,8 +268,10 @@ class XK6Commands(GameCommands):
             self.submit(c.ResolveAttack())
 
     def land(self, chosen: tuple[str, ...] = ()) -> None:
-        """Indirect fire: the GM lists the models where it landed (§9 [XK-M9]), then the
-        engine rolls their Def tests."""
+        """Indirect fire: the GM lists the models where it landed (§9 [XK-M9]), then their
+        Def rolls in the roll dialog (typed or the app's)."""
+        from ..dialogs.xk6_adapters import LandingAdapter
+
         s = self.state
         a = s.attack
         hit = "hit the aim point" if a.hit else f"missed: scattered {a.scatter}\" (the GM enters the direction)"
@@ -254,16 +280,17 @@ class XK6Commands(GameCommands):
                     if x.in_play and x.id not in chosen]
 
         def added(value: str) -> None:
-            if value == "done":
-                self.submit(c.Land(tuple(c.Target(x) for x in chosen)))
+            if value == "done" and chosen:
+                self._dice_dialog(LandingAdapter(self.state, c.Land(tuple(c.Target(x) for x in chosen))))
+            elif value == "done":
+                self.submit(c.Land())  # nobody under it: no die to roll
             else:
                 self.land(chosen + (value,))
         self.ask(f"The shot {hit}. Which models are under it (radius {a.radius}\")?", choices, added)
 
     # ------------------------------------------------------------------ command points
     def action_command_point(self) -> None:
-        from ..dialogs.roll_dialog import RollDialog
-        from ..dialogs.xk6_adapters import RerollAdapter, typed_into
+        from ..dialogs.xk6_adapters import RerollAdapter
 
         s = self.state
         options = view.cp_options(s)
@@ -281,8 +308,7 @@ class XK6Commands(GameCommands):
 
         def chosen(o: Any) -> None:
             if o.use == "reroll":
-                self.app.push_screen(RollDialog(RerollAdapter(self.state, o)),
-                                     lambda result: result is not None and self.submit(typed_into(*result)))
+                self._dice_dialog(RerollAdapter(self.state, o))
             else:
                 self.submit(c.SpendCommandPoint(o.commander, o.use, o.model))
         what = "re-roll a test of the open attack" if s.attack else "buy an activation"

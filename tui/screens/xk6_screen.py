@@ -38,11 +38,13 @@ def xk6_guide() -> Text:
         f"app roll; {key('xk6-turn')} again lets the winner choose who activates first (a tie rolls again).\n",
         f"2. Select a model ({key('xk6-model-down')}/{key('xk6-model-up')}, {key('xk6-next-pane')} switches band), "
         f"{key('xk6-activate')} activates it: move and attack, move and designate, hold, reload or a skill; a "
-        "move asks for the speed column (its Att/Def modifiers hold until the model's next activation).\n",
+        "move asks for the speed column (its Att/Def modifiers hold until the model's next activation). A "
+        "burning model first rolls its burning die, and a Medic its healing die: type it or let the app roll.\n",
         f"3. {key('xk6-attack')} attacks: the weapon and kind, the ROF split (to DAM or radius, with the "
         "magazine's chance to run dry), the target(s); the dialog shows both pools with every modifier and "
         "rule and the exact success levels. Letters change range, cover, crossfire, rear; type the dice rolled "
-        "(Stealth die, Att dice, then each Def pool) or press r.\n",
+        "(Stealth die, Att dice, then each Def pool) or press r. Indirect fire: after the hit test, pick the "
+        "models under it, then type their Def dice or press r.\n",
         f"4. {key('xk6-command-point')} spends a command point: re-roll a test of the open attack, or buy an "
         f"activation. {key('xk6-continue')} resolves the attack: damage against Armour, wounds, stun, burning, "
         "the ammunition check.\n",

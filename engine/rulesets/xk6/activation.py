@@ -22,7 +22,8 @@ from .turn import next_side_after
 Decision = Rejected | Sequence[EventDraft]
 
 
-def _check(state: BattleState, cmd: Activate) -> Rejected | None:
+def activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
+    """Why ``cmd`` would be refused now (None if it would not); no die is rolled."""
     if cmd.option not in t.OPTIONS:
         return Rejected(f"unknown option '{cmd.option}' (one of: {', '.join(t.OPTIONS)})", kind="malformed")
     if not state.has_model(cmd.model):
@@ -59,6 +60,8 @@ def _check(state: BattleState, cmd: Activate) -> Rejected | None:
         return _reload_problem(state, cmd)
     if cmd.option == t.SKILL and m.spec.medic is None and not m.spec.skills:
         return Rejected(f"{m.name} has no skill that grants an action", "§5.2 [XK-M5]")
+    if cmd.burn_face is not None and not m.burning:
+        return Rejected(f"{m.name} is not burning: there is no burning die to roll", "§16 SB", kind="malformed")
     return None
 
 
@@ -79,13 +82,18 @@ def _reload_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     return None
 
 
+def burning_chance() -> Fraction:
+    """§16 SB: the chance the fire goes out (1–4 on one die; no modifier, it is not a test [XK-A15])."""
+    return Fraction(t.BURN_OUT_MAX, 6)
+
+
 def _burning(state: BattleState, cmd: Activate, dice: DiceSource) -> list[EventDraft]:
     m = state.model(cmd.model)
     face = faces_for(None if cmd.burn_face is None else (cmd.burn_face,), 1, dice, "the burning die")[0]
     out = face <= t.BURN_OUT_MAX
     lost = 0 if out else t.BURN_WOUNDS
     record = RollRecord("xk6.burning", f"{m.name} is burning (SB)", plain((face,)), (), None, t.BURN_OUT_MAX, "<=",
-                        Fraction(t.BURN_OUT_MAX, 6),
+                        burning_chance(),
                         "the fire goes out" if out else "loses 1 wound, keeps burning", out,
                         {"rule": "§16 SB", "not_a_test": True})
     drafts = [EventDraft("burning_rolled", {"model": m.id, "face": face, "out": out, "wounds": lost,
@@ -98,7 +106,7 @@ def _burning(state: BattleState, cmd: Activate, dice: DiceSource) -> list[EventD
 
 
 def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
-    problem = _check(state, cmd)
+    problem = activation_problem(state, cmd)
     if problem:
         return problem
     m = state.model(cmd.model)
@@ -175,7 +183,8 @@ def designate(state: BattleState, cmd: Designate, dice: DiceSource) -> Decision:
                        actor=m.id, text=f"{m.name} designates {what} for indirect fire ([XK-A3]).")]
 
 
-def heal(state: BattleState, cmd: Heal, dice: DiceSource) -> Decision:
+def heal_problem(state: BattleState, cmd: Heal) -> Rejected | None:
+    """Why ``cmd`` would be refused now (None if it would not); no die is rolled."""
     problem = _acting(state, t.SKILL)
     if problem:
         return problem
@@ -193,11 +202,24 @@ def heal(state: BattleState, cmd: Heal, dice: DiceSource) -> Decision:
         return Rejected(f"{target.name} must be in base contact with the Medic", "§16 [XK-M12]")
     if target.wounds <= 0:
         return Rejected(f"{target.name} has no wounds to heal", "§16 Medic")
-    face = faces_for(None if cmd.face is None else (cmd.face,), 1, dice, "the Medic die")[0]
-    mods = ((Modifier("stunned", -1, "§13 [XK-A15]", "stun"),)
+    return None
+
+
+def medic_mods(state: BattleState, medic_id: str) -> tuple[Modifier, ...]:
+    """The Medic die's modifiers: stunned −1 when one-die rolls count as tests ([XK-A15] setting)."""
+    medic = state.model(medic_id)
+    return ((Modifier("stunned", -1, "§13 [XK-A15]", "stun"),)
             if medic.stunned and state.setting("stun_one_die") != "none" else ())
-    record, ok = one_die_record("xk6.medic", f"{medic.name}: Medic {medic.spec.medic} heals {target.name}", face, mods,
-                                medic.spec.medic, "heals 1 wound", "fails")
+
+
+def heal(state: BattleState, cmd: Heal, dice: DiceSource) -> Decision:
+    problem = heal_problem(state, cmd)
+    if problem:
+        return problem
+    medic, target = state.model(state.turn.active.model), state.model(cmd.target)
+    face = faces_for(None if cmd.face is None else (cmd.face,), 1, dice, "the Medic die")[0]
+    record, ok = one_die_record("xk6.medic", f"{medic.name}: Medic {medic.spec.medic} heals {target.name}", face,
+                                medic_mods(state, medic.id), medic.spec.medic, "heals 1 wound", "fails")
     return [EventDraft("heal_rolled", {"medic": medic.id, "target": target.id, "healed": ok, "roll": record.to_dict()},
                        actor=medic.id, text=f"{medic.name} (Medic {medic.spec.medic}) rolls {face}: "
                                             + (f"{target.name} heals 1 wound." if ok else "no healing."))]

@@ -40,6 +40,11 @@ def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll) -> tuple[Ro
              "damage_distribution": odds.as_text(odds.damage_distribution(sl_dist, a.dam)),
              "wound_distribution": odds.as_text(odds.wound_distribution(sl_dist, a.dam, dfn.spec.armour)),
              "cover": x.cover}
+    if indirect and a.faces:  # step 1 is rolled: only the Def pool is left to chance (§9 step 2)
+        given = odds.against_result(odds.pool_result(a.faces), x.def_dice, total(x.def_mods))
+        p = odds.success(given)
+        extra["given_result"] = {"unmodified": odds.pool_result(a.faces), "sl_distribution": odds.as_text(given),
+                                 "chance": f"{p.numerator}/{p.denominator}"}
     kind = {"direct": "direct fire", "melee": "melee", "indirect": "indirect fire, damage step"}[a.kind]
     record, _ = opposed_record(f"xk6.{a.kind}", f"{att.name} ({weapon.name}, {kind}) against {dfn.name}", a.faces,
                                a.hit_mods if indirect else x.att_mods, x.faces, x.def_mods, att.name, dfn.name,

@@ -20,7 +20,8 @@ from .state import BattleState
 Decision = Rejected | Sequence[EventDraft]
 
 
-def land(state: BattleState, cmd: Land, dice: DiceSource) -> Decision:
+def land_problem(state: BattleState, cmd: Land) -> Rejected | None:
+    """Why ``cmd`` would be refused now (None if it would not); no die is rolled."""
     a = state.attack
     if a is None or a.kind != "indirect" or a.stage != "landed":
         return Rejected("no indirect fire is waiting for where it landed", "§9")
@@ -37,6 +38,15 @@ def land(state: BattleState, cmd: Land, dice: DiceSource) -> Decision:
         problem = target_problem(state, att.side, x, centre=not area and a.hit, kind="indirect", attacker=att.id)
         if problem:
             return problem
+    return None
+
+
+def land(state: BattleState, cmd: Land, dice: DiceSource) -> Decision:
+    problem = land_problem(state, cmd)
+    if problem:
+        return problem
+    a = state.attack
+    att = state.model(a.attacker)
     rolls, stealth = roll_defenders(state, a, cmd.targets, None, dice)
     targets = tuple(def_faces(state, rolls, cmd.targets, dice))
     after = changed(a, targets=targets, stage="rolled")

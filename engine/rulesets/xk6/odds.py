@@ -2,7 +2,8 @@
 
 * ``pool_result(faces)``: the unmodified result of a pool (§3).
 * ``pool_distribution(x)``: the unmodified result of x dice, by the closed form of §23.1.
-* ``opposed_sl(...)`` / ``threshold_sl(...)``: the success level of a test (§4).
+* ``opposed_sl(...)`` / ``threshold_sl(...)``: the success level of a test (§4);
+  ``against_result(...)``: the SL against an attack result already rolled (§9 step 2).
 * ``depletion(x, k)``: P(unmodified result ≤ k) = (k/6)^x (§23.4).
 * ``damage_distribution`` / ``wound_distribution``: SL × DAM and wounds against Armour (§17).
 
@@ -80,6 +81,12 @@ def opposed_sl(att_dice: int, att_mod: int, def_dice: int, def_mod: int) -> Dist
 def threshold_sl(dice: int, modifier: int, threshold: int) -> Dist:
     """§4.2: SL = result − threshold (SL ≤ 0 fails)."""
     return {v - threshold: p for v, p in result_distribution(dice, modifier).items()}
+
+
+def against_result(result: int, def_dice: int, def_mod: int = 0) -> Dist:
+    """§9 step 2: SL = a known attack result − the defender's Def result (indirect fire, once the
+    attacker's unmodified result is rolled, only the Def pool is left to roll)."""
+    return {result - d: p for d, p in sorted(result_distribution(def_dice, def_mod).items())}
 
 
 def success(sl: Mapping[int, Fraction]) -> Fraction:

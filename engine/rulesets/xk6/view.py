@@ -12,6 +12,8 @@
   ``rof_splits``: every ROF declaration with its DAM, radius and ammunition row;
   ``initiative_preview``: each side's Command and the exact initiative odds;
   ``cp_options``: what each commander may spend a point on now, with why not.
+* ``burning_preview``, ``heal_preview``, ``landing_preview`` (``roll_previews``): the exact
+  odds of the burning die, the Medic's die and the Def dice where indirect fire landed.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from .attack_records import hit_record, pair_record
 from .commands import Attack, Target
 from .modifiers import attack_mods, defence_mods, hit_mods
 from .resolve import empty_chance
+from .roll_previews import burning_preview, heal_preview, landing_preview
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
 
@@ -423,6 +426,7 @@ _NO_DICE = _NoDice()
 
 
 __all__ = ["AttackOption", "AttackPreview", "CPOption", "InitiativePreview", "RofSplit",
+           "burning_preview", "heal_preview", "landing_preview",
            "attack_options", "cp_options", "initiative_preview", "rof_splits", "ModelLine", "PairPreview", "PendingView", "Target", "TurnView", "WeaponLine",
            "attack_preview", "crossfire_suggested", "legal_options", "model_lines", "model_text", "pending_view",
            "settings_in_force", "turn_view"]

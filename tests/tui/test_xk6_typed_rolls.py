@@ -1,0 +1,140 @@
+"""The xK6 rolls outside the attack dialog, from the keyboard, with the table's dice: the
+burning die when a burning model activates (§16 SB), the Medic's die (§16 Medic) and the Def
+dice where indirect fire landed (§9). Each shows its exact odds first; a typo is refused in
+the dialog with nothing saved, and the corrected dice are the ones in the log."""
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import SIZE, press
+from .test_xk6_dashboard import log_text, pick, text_of, type_dice, xk6_ready
+
+
+async def roll_dialog_open(pilot: Any) -> Any:
+    from tui.dialogs.roll_dialog import RollDialog
+
+    dialog = pilot.app.screen
+    assert isinstance(dialog, RollDialog), f"no roll dialog open ({dialog})"
+    return dialog
+
+
+async def typo_refused(pilot: Any, screen: Any, typed: str, reason: str) -> None:
+    """Type ``typed`` ⏎: the dialog stays open with ``reason`` and nothing is saved; the
+    field is then cleared with backspace."""
+    entries = len(screen.session.battle.entries)
+    await type_dice(pilot, typed)
+    dialog = await roll_dialog_open(pilot)
+    assert reason in text_of(dialog, "#refusal")
+    assert len(screen.session.battle.entries) == entries
+    await press(pilot, *["backspace"] * (len(typed) + 1))
+
+
+async def turn_one(pilot: Any, initiative: str, first: str) -> Any:
+    screen = await xk6_ready(pilot)
+    await press(pilot, "n")
+    await type_dice(pilot, initiative)
+    await press(pilot, "n")
+    await pick(pilot, f"{first} activates first")
+    return screen
+
+
+async def test_a_burning_model_activating_asks_for_its_burning_die_and_takes_the_typed_one(make_app):
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await turn_one(pilot, "2 5", "Ash Raiders")  # 2+4 against 5+3: the Raiders choose
+        screen.select_model("B.pyre", focus=True)
+        await press(pilot, "a")
+        await pick(pilot, "move and attack")
+        await pick(pilot, "still: up to 0\"")
+        await press(pilot, "s")
+        await pick(pilot, "Flamer — direct fire")
+        await pick(pilot, "Sgt. Vance")
+        await pick(pilot, "Done: 1 model")
+        await type_dice(pilot, "2 1 1 1")  # 2 +2 = 4 against 1: SL 3, DAM 2 → 6 against Armour 4
+        await press(pilot, "space", "e")
+        vance = screen.state.model("A.sgt-vance")
+        assert vance.burning and vance.wounds == 1
+        screen.select_model("A.sgt-vance", focus=True)
+        await press(pilot, "a")
+        await pick(pilot, "hold the action")
+        dialog = await roll_dialog_open(pilot)
+        odds = text_of(dialog, "#odds")
+        assert "fire goes out 66.7% (2/3)" in odds and "loses a wound 33.3% (1/3)" in odds
+        assert "1–4: the fire goes out" in str(dialog.query_one("#modifiers").get_option_at_index(0).prompt)
+        assert screen.state.turn.active is None  # nothing rolled, nothing activated yet
+        await typo_refused(pilot, screen, "7", "7 is not a face of a d6")
+        await typo_refused(pilot, screen, "5 5", "2 typed; the burning roll takes 1 die")
+        await type_dice(pilot, "5")
+        vance = screen.state.model("A.sgt-vance")
+        assert vance.burning and vance.wounds == 2 and screen.state.turn.active.model == vance.id
+        burned = [e for e in screen.session.view.events if e.kind == "burning_rolled"][-1]
+        assert burned.payload["face"] == 5 and burned.payload["roll"]["dice"] == [{"face": 5}]
+        assert "Sgt. Vance burns: rolls 5" in log_text(screen)
+
+
+async def test_the_medics_die_is_typed_in_the_roll_dialog_with_its_odds(make_app):
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await turn_one(pilot, "5 2", "Kestrel Squad")
+        screen.select_model("A.sgt-vance", focus=True)
+        await press(pilot, "x")
+        await pick(pilot, "+1 wound")
+        screen.select_model("A.doc-hale", focus=True)
+        await press(pilot, "a")
+        await pick(pilot, "an action granted by a skill")
+        await pick(pilot, "Medic 4: heal Sgt. Vance")
+        dialog = await roll_dialog_open(pilot)
+        assert "heals on 5+ 33.3% (1/3)" in text_of(dialog, "#odds")
+        assert not screen.state.turn.active.acted
+        await typo_refused(pilot, screen, "9", "9 is not a face of a d6")
+        await typo_refused(pilot, screen, "5 6", "2 typed; the Medic's roll takes 1 die")
+        await type_dice(pilot, "5")
+        assert screen.state.model("A.sgt-vance").wounds == 0 and screen.state.turn.active.acted
+        healed = [e for e in screen.session.view.events if e.kind == "heal_rolled"][-1]
+        assert healed.payload["healed"] and healed.payload["roll"]["dice"] == [{"face": 5}]
+        assert "Doc Hale (Medic 4) rolls 5: Sgt. Vance heals 1 wound." in log_text(screen)
+
+
+async def test_the_def_dice_where_indirect_fire_landed_are_typed_with_their_odds(make_app):
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await turn_one(pilot, "5 2", "Kestrel Squad")
+        screen.select_model("A.okafor", focus=True)
+        await press(pilot, "a")
+        await pick(pilot, "move and attack")
+        await pick(pilot, "still: up to 0\"")
+        await press(pilot, "s")
+        await pick(pilot, "Mortar — indirect fire")
+        await pick(pilot, "ROF not used")
+        await pick(pilot, "Warden Kell")
+        await type_dice(pilot, "6 5")  # hits the aim point; unmodified 6 for the damage step
+        assert screen.state.attack.stage == "landed"
+        await pick(pilot, "Warden Kell")
+        await pick(pilot, "Done: 1 model")
+        dialog = await roll_dialog_open(pilot)
+        odds = text_of(dialog, "#odds")
+        assert "Def Warden Kell 2 dice" in odds and "v unmodified 6" in odds
+        assert "success 69.4% (25/36)" in odds  # no six on Kell's two dice
+        await typo_refused(pilot, screen, "4 1 2", "3 typed; the landing (Warden Kell 2 Def) takes 2 dice")
+        await typo_refused(pilot, screen, "4 0", "0 is not a face of a d6")
+        assert screen.state.attack.stage == "landed"
+        await type_dice(pilot, "4 1")
+        a = screen.state.attack
+        assert a.stage == "rolled" and a.targets[0].faces == (4, 1)
+        landed = [e for e in screen.session.view.events if e.kind == "indirect_landed"][-1]
+        record = landed.payload["rolls"][0]
+        assert record["detail"]["sl"] == 2 and record["detail"]["given_result"]["chance"] == "25/36"
+        await press(pilot, "space")
+        kell = screen.state.model("B.warden-kell")
+        assert kell.wounds == 1 and kell.stunned  # SL 2 × DAM 3 = 6 against Armour 5
+
+
+async def test_the_initiative_dialog_refuses_a_wrong_count_before_the_engine_sees_it(make_app):
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await xk6_ready(pilot)
+        await press(pilot, "n")
+        await typo_refused(pilot, screen, "5", "1 typed; the initiative (one die each) takes 2 dice")
+        assert screen.state.turn.phase == "setup"
+        await type_dice(pilot, "5 2")
+        assert screen.state.turn.phase == "choose" and screen.state.turn.initiative == (("A", 9), ("B", 5))
