@@ -255,3 +255,111 @@ async def test_a_hero_falls_and_a_jump_rolls_its_dex_tests(make_app):
         await pick(pilot, "Falls or is pushed from 3\"")
         assert len(screen.session.view.events) > before
         assert screen.state.unit(vex).alive
+
+
+async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_the_dialog(make_app):
+    """Keys only: the heroes pass, the Hollow Magus's chart reaches the cast step, c opens the
+    roll dialog (exact odds, a hero's hindering token as a −1 modifier), a typo is refused
+    there and nothing is cast, then the typed die casts the spell."""
+    from tui.dialogs.ai_flow_dialog import AIFlowDialog
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await press(pilot, "a", "e", "a", "e", "a", "e")  # each hero activates and ends in turn
+        assert screen.state.turn.phase == "ai"
+        magus, ilsa = uid(screen, "Hollow Magus"), uid(screen, "Sister Ilsa")
+        while screen.selected != magus:
+            await press(pilot, "j")
+        await press(pilot, "a")
+        assert isinstance(app.screen, AIFlowDialog)
+        assert "Cast now" in rendered(app.screen.query_one("#ai-now").content)
+        await press(pilot, "c")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        options = " ".join(rendered(dialog.query_one("#modifiers").get_option_at_index(i).prompt)
+                           for i in range(dialog.query_one("#modifiers").option_count))
+        assert "Sister Ilsa spends a spell token to hinder" in options and "§17 Caster [SQ-A29](e)" in options
+        assert "Withering gaze (value 1) — spends 1 token(s), casts on 4+" in options
+        assert "casts 50.0%" in rendered(dialog.query_one("#odds").content)
+        await press(pilot, "a")  # Ilsa hinders: −1
+        assert "casts 33.3%" in rendered(dialog.query_one("#odds").content)
+        count = len(screen.session.view.events)
+        await type_dice(pilot, "4 4")
+        await press(pilot, "enter")
+        assert app.screen is dialog  # the typo is said here; nothing was submitted
+        assert "1 die to roll, 2 typed" in rendered(dialog.query_one("#refusal").content)
+        assert len(screen.session.view.events) == count
+        await press(pilot, *["backspace"] * 4)
+        await type_dice(pilot, "5")
+        await press(pilot, "enter")
+        tried = events(screen, "spell_tried")[-1].payload
+        assert tried["cast"] and [d["face"] for d in tried["roll"]["dice"]] == [5]
+        assert ("1 hindering hero token(s)", -1) in [(m["label"], m["value"]) for m in tried["roll"]["modifiers"]]
+        assert tried["roll"]["probability"] == [1, 3]
+        assert screen.state.unit(ilsa).tokens == 1 and screen.state.unit(magus).tokens == 0
+        assert isinstance(app.screen, AIFlowDialog)  # the chart goes on past the cast
+        assert "Cast now" not in rendered(app.screen.query_one("#ai-now").content)
+
+
+async def test_an_ai_model_without_the_stat_asks_the_target_then_takes_the_typed_status_test(make_app):
+    """§18, [SQ-M6]: the Cultists have no Str; Afflicted asks the GM's target number, then
+    the roll dialog shows that test's chance and takes the die typed."""
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        cultists = await select(pilot, screen, "Cultists")
+        await press(pilot, "x")
+        await pick(pilot, "Give Afflicted")
+        await press(pilot, "a")
+        await pick(pilot, "5+")
+        assert isinstance(app.screen, RollDialog) and "passes 33.3%" in rendered(app.screen.query_one("#odds").content)
+        await type_dice(pilot, "5")
+        await press(pilot, "enter")
+        test = [e for e in events(screen, "test_rolled") if e.payload["purpose"] == "status"][-1].payload
+        assert test["roll"]["dice"] == [{"face": 5}] and test["roll"]["target"] == 5
+        assert "afflicted" not in screen.state.unit(cultists).statuses
+
+
+async def test_the_round_a_wave_arrives_from_ambush_rolls_its_delay_with_typed_dice(make_app):
+    """§17 Ambush, [SQ-A27]: round 2 deploys the Ambushers; n opens the roll dialog for
+    their D3 delay (a d6 halved, [SQ-A3]); a die too many is refused there."""
+    from engine.rulesets.star_quest import commands as c
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        for name in ("Cultists", "Cult Brute", "Hollow Magus"):  # round 1's AI units skip (set up, not tested)
+            screen.submit(c.ActivateAI(uid(screen, name)))
+            await settle(pilot)
+            while not isinstance(app.screen, type(screen)):
+                await pilot.press("escape")
+                await pilot.pause()
+            while screen.state.ai.proposal is None:
+                screen.submit(c.AnswerAI(False))
+                await settle(pilot)
+            screen.submit(c.ChooseAIAction("skip", reason="set-up"))
+            screen.submit(c.EndActivation())
+            await settle(pilot)
+            while not isinstance(app.screen, type(screen)):
+                await pilot.press("escape")
+                await pilot.pause()
+        await press(pilot, "E")
+        await press(pilot, "n")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and "Ambush arrival of Ambushers" in dialog.adapter.title
+        await type_dice(pilot, "5 5")
+        await press(pilot, "enter")
+        assert app.screen is dialog and "typed too many" in rendered(dialog.query_one("#refusal").content)
+        assert screen.state.round == 1
+        await press(pilot, *["backspace"] * 4)
+        await type_dice(pilot, "5")  # D3 = 3: round 2 + 3
+        await press(pilot, "enter")
+        assert screen.state.round == 2
+        assert events(screen, "wave_deployed")[-1].payload["arrivals"] == {uid(screen, "Ambushers"): 5}

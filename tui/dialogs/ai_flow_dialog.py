@@ -3,7 +3,8 @@
 The app asks the GM each question of the chart in turn (y / n), shows the path taken
 so far (which questions the state answered by itself, marked "auto"), and once the
 chart reaches an action proposes it: ⏎ takes it, o overrides it (another action, and
-the reason, which is logged). At the "cast" step, c casts a random spell first.
+the reason, which is logged). At the "cast" step, c opens the roll dialog for the random
+spell: heroes' hindering tokens, the exact odds, then the dice typed or the app's roll.
 
 The dialog never decides a rule: the question, the path and the actions open come from
 the engine's ``view.ai_question`` / ``view.ai_path`` / ``view.ai_options``; the commands
@@ -114,7 +115,8 @@ class AIFlowDialog(ModalScreen[None]):
             now.append(f"{q.step}  ", style="bold yellow")
             now.append(q.question, style="bold")
             now.append(f"\n{q.rule}", style="dim")
-            keys.append("y yes · n no" + (" · c cast a random spell now" if q.node == "cast" else "")
+            keys.append("y yes · n no" + (" · c cast a random spell now (odds, then type the dice or r)"
+                                          if q.node == "cast" else "")
                         + " · esc hide (space brings it back)")
         else:
             now.append("The chart proposes: ", style="bold")
@@ -143,10 +145,15 @@ class AIFlowDialog(ModalScreen[None]):
             self.host.submit(c.AnswerAI(yes))
 
     def action_cast(self) -> None:
+        from .roll_dialog import RollDialog
+        from .sq_adapters import AICastAdapter
+
         q = view.ai_question(self.state)
         if q is not None and q.node == "cast":
             self._clear()
-            self.host.submit(c.Cast(q.unit, "random"))
+            adapter = AICastAdapter(self.state, q.unit)
+            self.app.push_screen(RollDialog(adapter),
+                                 lambda result: result is not None and self.host.submit(adapter.typed(*result)))
 
     def action_take(self) -> None:
         q = view.ai_question(self.state)

@@ -8,6 +8,7 @@ engine's ``view`` queries, and the engine accepts or refuses each command.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Callable
 
 from engine.rulesets.star_quest import commands as c, tables as t, view
@@ -56,7 +57,24 @@ class StarQuestCommands(GameCommands):
 
     # ------------------------------------------------------------------ the round
     def action_start_round(self) -> None:
-        self.submit(c.StartRound())
+        """Start the round; when a wave's Ambush units roll their arrival (a D3 each), the
+        roll dialog first: type the dice or let the app roll."""
+        from ..dialogs.sq_adapters import DieAdapter
+        from engine.odds import percent
+        from rich.text import Text
+
+        s = self.state
+        delayed = view.ambush_delays(s) if s.turn.phase in ("setup", "end") else ()
+        if not delayed:
+            self.submit(c.StartRound())
+            return
+        names = ", ".join(s.unit(u).name for u in delayed)
+        lines = tuple(f"{ref} {title}: {reading}" for ref, title, reading in
+                      view.settings_in_force(s, ("ai_ambush", "d3_input")))
+        odds = Text.assemble(("each D3: 1, 2 or 3, ", "bold"), (percent(Fraction(1, 3)), "bold green"),
+                             " each", (f"  ({len(delayed)} die/dice, in this order: {names})", "dim"))
+        self._roll(DieAdapter(f"Round {s.round + 1} starts: Ambush arrival of {names} (§17 Ambush)", c.StartRound(),
+                              lines, dice=len(delayed), odds=odds, state=s), self._typed)
 
     def action_end_round(self) -> None:
         self.submit(c.EndRound())
@@ -134,7 +152,7 @@ class StarQuestCommands(GameCommands):
                 self.submit(command)
                 return
             adapter = DieAdapter(f"{u.name}: {option.name} ({t.STAT_NAMES[option.stat]} test)", command,
-                                 (option.effect,), option.chance)
+                                 (option.effect,), option.chance, state=self.state)
             self._roll(adapter, self._typed)
 
         def chosen(option: Any) -> None:
@@ -231,16 +249,50 @@ class StarQuestCommands(GameCommands):
             status = s.activation.statuses[0]
             name = t.STATUS_NAMES[status]
             if status == t.IMPAIRED:
-                self.ask(f"{s.unit(s.activation.unit).name} is Impaired (§18):",
-                         [Choice(True, "Pay D3 PP to remove it"), Choice(False, "Keep it (−1 to all stat rolls)")],
-                         lambda pay: self.submit(c.ResolveStatus(status, pay=bool(pay))))
-            else:
                 unit = s.activation.unit
-                self._roll(DieAdapter(f"{s.unit(unit).name}: test to remove {name} (§18)", c.ResolveStatus(status),
-                                      chance=view.status_preview(s, unit, status)), self._typed)
+                self.ask(f"{s.unit(unit).name} is Impaired (§18):",
+                         [Choice(True, "Pay D3 PP to remove it"), Choice(False, "Keep it (−1 to all stat rolls)")],
+                         lambda pay: self.impaired_paid(unit, bool(pay)))
+            else:
+                self.status_test(s.activation.unit, status)
         elif view.ai_question(s) is not None and (p is not None or
                                                   (s.activation and s.activation.ai_action is None)):
             self.open_ai_dialog()
+
+    def impaired_paid(self, unit: str, pay: bool) -> None:
+        """A hero pays D3 PP to remove Impaired (§18): the D3 through the roll dialog."""
+        from ..dialogs.sq_adapters import DieAdapter
+        from engine.odds import percent
+        from rich.text import Text
+
+        s = self.state
+        if not pay or not s.unit(unit).hero:
+            self.submit(c.ResolveStatus(t.IMPAIRED, pay=pay))
+            return
+        lines = tuple(f"{ref} {title}: {reading}" for ref, title, reading in view.settings_in_force(s, ("d3_input",)))
+        odds = Text.assemble(("D3 PP: 1, 2 or 3, ", "bold"), (percent(Fraction(1, 3)), "bold green"), " each")
+        self._roll(DieAdapter(f"{s.unit(unit).name} pays D3 PP to remove Impaired (§18)",
+                              c.ResolveStatus(t.IMPAIRED, pay=True), lines, dice=1, odds=odds, state=s), self._typed)
+
+    def status_test(self, unit: str, status: str, target: int | None = None) -> None:
+        """The test to remove a status condition (§18); an AI model without the stat asks
+        the GM for the target number first [SQ-M6]."""
+        from ..dialogs.sq_adapters import DieAdapter
+        from engine.odds import percent
+
+        s = self.state
+        name = t.STATUS_NAMES[status]
+        chance = view.status_preview(s, unit, status, target)
+        if chance is None:
+            stat = t.STAT_NAMES[t.STATUS_TEST[status]]
+            self.ask(f"{s.unit(unit).name} has no {stat} in the roster: the target number of its test to remove "
+                     f"{name}? [SQ-M6]",
+                     [Choice(n, f"{n}+ (passes {percent(view.status_preview(s, unit, status, n))})")
+                      for n in range(2, 7)], lambda n: self.status_test(unit, status, n))
+            return
+        lines = (f"the GM's target number {target}+ [SQ-M6]",) if target is not None else ()
+        self._roll(DieAdapter(f"{s.unit(unit).name}: test to remove {name} (§18)",
+                              c.ResolveStatus(status, target=target), lines, chance=chance, state=s), self._typed)
 
     def open_ai_dialog(self) -> None:
         from ..dialogs.ai_flow_dialog import AIFlowDialog
@@ -289,13 +341,13 @@ class StarQuestCommands(GameCommands):
                 odds = Text.assemble(("all pass ", "bold"), (percent(every), "bold green"),
                                      f" ({tests} Dex test(s), each {percent(each)})")
                 self._roll(DieAdapter(f"{u.name} jumps {command.distance:g}\" (§15.1)", command, dice=tests,
-                                      odds=odds), self._typed)
+                                      odds=odds, state=s), self._typed)
             elif isinstance(command, c.DangerousTerrain):
                 n, unhurt = dangerous_preview(s, u.id, command.models)
                 odds = Text.assemble(("no wound ", "bold"), (percent(unhurt), "bold green"),
                                      f" ({n} dice, each 1 is a wound)")
-                self._roll(DieAdapter(f"{u.name} in dangerous terrain (§14)", command, dice=n, odds=odds),
-                           self._typed)
+                self._roll(DieAdapter(f"{u.name} in dangerous terrain (§14)", command, dice=n, odds=odds,
+                                      state=s), self._typed)
             else:
                 self.submit(command)
 

@@ -18,7 +18,7 @@ from . import modifiers as mod, tables as t
 from .commands import RollBlocks, RollHits, RollRegeneration, Shoot
 from .evolve import preview
 from .power import wound_drafts
-from .stat_test import faces_for
+from .stat_test import faces_for, none_left, take
 from .state import BattleState, HitGroup, PendingAttack
 
 Decision = Rejected | Sequence[EventDraft]
@@ -160,15 +160,17 @@ def roll_hits(state: BattleState, cmd: RollHits, dice: DiceSource) -> Decision:
     return drafts
 
 
-def _bane_dice(faces: tuple[int, ...], mode: str, typed: tuple[int, ...] | None, dice: DiceSource) -> tuple[Die, ...]:
-    out, queue = [], list(typed or ())
+def _bane_dice(faces: tuple[int, ...], mode: str, typed: list[int] | None, dice: DiceSource) -> tuple[Die, ...]:
+    """Bane: each natural 6 is re-rolled (once, or until it is not a 6 [SQ-A14]); the
+    re-roll faces come off ``typed`` in order when the GM typed the dice."""
+    out = []
     for f in faces:
         if mode == "none" or f != 6:
             out.append(Die(f))
             continue
         new, tries = f, 0
         while new == 6 and tries < (1 if mode == "once" else 50):
-            new = queue.pop(0) if queue else dice.roll(1, purpose="Bane re-roll of a natural 6")[0]
+            new = take(typed, 1, dice, "the Bane re-roll of a natural 6")[0]
             tries += 1
         out.append(Die(new, replaced=6))
     return tuple(out)
@@ -180,9 +182,14 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
         return Rejected("no hits are waiting for Defense rolls", "§9 step 5")
     g: HitGroup = a.groups[0]
     unit = state.unit(g.unit)
-    faces = faces_for(cmd.faces, g.hits, dice, f"{unit.name}'s Defense rolls")
     mode = mod.bane(state, a)
-    rolled = _bane_dice(faces, mode, cmd.rerolls, dice)
+    typed, rerolls = cmd.faces, cmd.rerolls
+    if typed is not None and mode != "none" and rerolls is None:
+        typed, rerolls = typed[:g.hits], typed[g.hits:]  # the Defense dice, then the Bane re-rolls in order
+    faces = faces_for(typed, g.hits, dice, f"{unit.name}'s Defense rolls")
+    queue = list(rerolls) if rerolls is not None else None
+    rolled = _bane_dice(faces, mode, queue, dice)
+    none_left(queue, "only a natural 6 is re-rolled (Bane)")
     tests = [mod.block_test(state, a, unit, i < g.rending) for i in range(g.hits)]
     blocked = sum(1 for d, test in zip(rolled, tests) if test.passes(d.face))
     unblocked = g.hits - blocked

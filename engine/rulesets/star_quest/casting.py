@@ -1,14 +1,18 @@
 """Casters (§17 Caster(X)): spend tokens equal to a spell's value, roll one die, 4+
 casts. A hero may add tokens (+1 each); heroes within 18" may hinder an AI caster
 (−1 per token). A hero who fails may pay 2 × the value in PP to cast anyway. An AI
-caster picks a random spell and spends all its tokens [SQ-A29]. Casting takes no
-action, but comes before the model attacks; one attempt per spell per activation.
+caster picks a random spell (one die, a face per spell) and spends all its tokens
+[SQ-A29]. Casting takes no action, but comes before the model attacks; one attempt per
+spell per activation. Typed dice: ``Cast.spell_face`` picks the random spell,
+``Cast.faces`` is the casting die; ``ai_cast_chances`` gives the exact odds first.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
-from engine.dice import DiceSource
+from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier
 from engine.ruleset import Rejected
@@ -18,8 +22,9 @@ from .attack import acting_problem
 from .commands import Cast
 from .effects import offer_draft
 from .evolve import preview
-from .stat_test import IMPAIRED_MOD, Test, faces_for, natural_applies
-from .state import BattleState
+from .roster import SpellSpec
+from .stat_test import IMPAIRED_MOD, Test, faces_for, natural_applies, none_left
+from .state import BattleState, UnitState
 
 Decision = Rejected | Sequence[EventDraft]
 
@@ -37,6 +42,61 @@ def cast_test(state: BattleState, unit_id: str, extra: int, hinder: int) -> Test
     return Test("sq.cast", f"{u.name}: casting", base, tuple(mods), natural_applies(state.settings, False))
 
 
+def ai_extra(state: BattleState, u: UnitState, spell: SpellSpec, asked: int = 0) -> int:
+    """Tokens spent beyond the value: an AI caster spends all it has, as [SQ-A29] says."""
+    if not u.hero and state.setting("ai_cast_tokens") != "value":
+        return max(0, u.tokens - spell.value)
+    return asked
+
+
+@dataclass(frozen=True)
+class SpellChance:
+    """One face of an AI caster's random-spell die: the spell, the tokens it spends and
+    the casting test (None: too few tokens, nothing is cast [SQ-A29](c))."""
+
+    face: int
+    spell: SpellSpec
+    tokens: int
+    test: Test | None
+
+    @property
+    def chance(self) -> Fraction:
+        return self.test.chance if self.test is not None else Fraction(0)
+
+
+def ai_cast_chances(state: BattleState, unit_id: str, hinder: int = 0) -> tuple[tuple[SpellChance, ...], Fraction]:
+    """Each spell an AI caster may draw (one die face each, §17 Caster (AI), [SQ-A29]) with
+    its exact chance to be cast, and the chance the cast succeeds before the spell is drawn."""
+    u = state.unit(unit_id)
+    out = []
+    for face, spell in enumerate(u.spec.spells, 1):
+        extra = ai_extra(state, u, spell)
+        enough = u.tokens >= spell.value + extra
+        out.append(SpellChance(face, spell, spell.value + extra if enough else 0,
+                               cast_test(state, unit_id, extra, hinder) if enough else None))
+    total = sum((x.chance for x in out), Fraction(0)) / len(out) if out else Fraction(0)
+    return tuple(out), total
+
+
+def _random_spell(u: UnitState, cmd: Cast, dice: DiceSource) -> tuple[str, list[EventDraft]]:
+    """The AI caster's random spell: one die with a face per spell (none for one spell)."""
+    spells = u.spec.spells
+    n = len(spells)
+    if n == 1:
+        if cmd.spell_face not in (None, 1):
+            raise DiceEntryError(f"{u.name} has one spell: there is no die to pick it")
+        return spells[0].name, [EventDraft("note", {"unit": u.id, "random_spell": spells[0].name, "face": None},
+                                           actor=u.id, text=f"Random spell: {spells[0].name}, {u.name}'s only "
+                                                            "spell (§17 Caster, AI).")]
+    if cmd.spell_face is not None and not 1 <= cmd.spell_face <= n:
+        raise DiceEntryError(f"{cmd.spell_face} is not a face of the d{n} that picks the spell (1–{n})")
+    face = cmd.spell_face if cmd.spell_face is not None else dice.roll(1, sides=n, purpose="the random spell")[0]
+    name = spells[face - 1].name
+    return name, [EventDraft("note", {"unit": u.id, "random_spell": name, "face": face, "sides": n,
+                                      "chance": f"1/{n}"}, actor=u.id,
+                             text=f"Random spell: d{n} = {face} → {name} (§17 Caster, AI).")]
+
+
 def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     ai_walk = state.ai is not None and state.ai.proposal is None
     problem = acting_problem(state, cmd.unit) if not ai_walk else None
@@ -50,10 +110,9 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     drafts: list[EventDraft] = []
     name = cmd.spell
     if name == "random":
-        face = dice.roll(1, sides=len(u.spec.spells), purpose="the random spell")[0]
-        name = u.spec.spells[face - 1].name
-        drafts.append(EventDraft("note", {"unit": u.id, "random_spell": name, "face": face}, actor=u.id,
-                                 text=f"Random spell: d{len(u.spec.spells)} = {face} → {name} (§17 Caster, AI)."))
+        name, drafts = _random_spell(u, cmd, dice)
+    elif cmd.spell_face is not None:
+        raise DiceEntryError("a spell die is rolled only for a random spell")
     spell = u.spec.spell(name)
     if spell is None:
         return Rejected(f"{u.name} has no spell '{name}'", kind="malformed")
@@ -61,11 +120,10 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
         return Rejected(f"{u.name} has already attacked: cast before attacking [SQ-A29](b)", "§17 Caster")
     if spell.name in act.cast:
         return Rejected(f"{spell.name} was already tried [SQ-A29](a)", "§17 Caster")
-    extra = cmd.extra_tokens
-    if not u.hero and state.setting("ai_cast_tokens") != "value":
-        extra = max(0, u.tokens - spell.value)
+    extra = ai_extra(state, u, spell, cmd.extra_tokens)
     if u.tokens < spell.value + extra:
         if not u.hero:
+            none_left(list(cmd.faces or ()), f"{spell.name} is not cast, so no casting die is rolled [SQ-A29](c)")
             return drafts + [EventDraft("note", {"unit": u.id, "spell": spell.name, "cast": False}, actor=u.id,
                                         text=f"{u.name} has {u.tokens} token(s), {spell.name} needs {spell.value}: "
                                              "it casts nothing and keeps its tokens [SQ-A29](c).")]
@@ -84,7 +142,11 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
                                               f"{u.tokens} → {u.tokens - spell.value - extra}."))
     test = cast_test(state, u.id, extra, hinder)
     faces = faces_for(cmd.faces, 1, dice, "the casting roll")
-    record = test.record(faces, {"spell": spell.name, "value": spell.value}, ("cast", "not cast"))
+    detail = {"spell": spell.name, "value": spell.value}
+    if cmd.spell == "random":
+        picked = drafts[0].payload  # the spell die: its face, sides and the chance of each face
+        detail["random_spell"] = {k: picked[k] for k in ("face", "sides", "chance") if k in picked}
+    record = test.record(faces, detail, ("cast", "not cast"))
     drafts.append(EventDraft("spell_tried", {"unit": u.id, "spell": spell.name, "cast": record.success,
                                              "roll": record.to_dict()}, actor=u.id,
                              text=f"{u.name} casts {spell.name}: {faces[0]}{test.net:+d} against {t.CAST_ON}+: "

@@ -15,7 +15,8 @@ class StartRound:
     """Start the next round: spell tokens, Ambush, waves, mission events (§5 step 1)."""
 
     d3: tuple[int, ...] | None = None
-    """Typed D3 faces for the Ambush arrival of each wave deployed now [SQ-A27]."""
+    """Typed faces (a d6 or a D3 face, [SQ-A3]) for the Ambush arrival of each unit that
+    ``turn.ambush_delays`` names, in that order [SQ-A27]."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +112,8 @@ class RollHits:
 
 @dataclass(frozen=True)
 class RollBlocks:
-    """The defender rolls one die per hit of the first waiting group; ``rerolls``: faces
-    for the Bane re-rolls of natural 6s."""
+    """The defender rolls one die per hit of the first waiting group. Typed ``faces``: those
+    dice, then (Bane) the re-roll of each natural 6 in order, unless ``rerolls`` gives them."""
 
     faces: tuple[int, ...] | None = None
     rerolls: tuple[int, ...] | None = None
@@ -148,13 +149,16 @@ class UseSkill:
 @dataclass(frozen=True)
 class Cast:
     """Try a spell (§17 Caster): ``extra_tokens`` +1 each; ``hinder``: (hero, tokens)
-    pairs of heroes within 18" giving −1 per token to an AI caster."""
+    pairs of heroes within 18" giving −1 per token to an AI caster. ``spell`` "random":
+    an AI caster's random spell [SQ-A29]; ``spell_face``: the die typed for it (a d-N for
+    N spells; none for a single spell). ``faces``: the casting die typed."""
 
     unit: str
     spell: str
     extra_tokens: int = 0
     hinder: tuple[tuple[str, int], ...] = ()
     faces: tuple[int, ...] | None = None
+    spell_face: int | None = None
 
 
 @dataclass(frozen=True)
@@ -189,7 +193,8 @@ class DangerousTerrain:
 @dataclass(frozen=True)
 class RollMorale:
     """The first waiting morale test (§12.2); ``villain``: a Villain within 12" whose
-    Quality the AI unit uses; ``faces``: the test die, then the Fearless die."""
+    Quality the AI unit uses; ``faces``: every die typed, in the order rolled — the test
+    die, the Fearless die, the D3 die of Tough 9+ (unless ``d3`` gives it)."""
 
     faces: tuple[int, ...] | None = None
     villain: str | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.dice import DiceSource
+from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier
 from engine.ruleset import Rejected
@@ -19,7 +19,7 @@ from . import tables as t
 from .commands import RollMorale
 from .evolve import preview
 from .power import wound_drafts
-from .stat_test import IMPAIRED_MOD, Test, faces_for, natural_applies, roll_d3
+from .stat_test import IMPAIRED_MOD, Test, natural_applies, none_left, roll_d3, take
 from .state import BattleState, UnitState
 
 Decision = Rejected | Sequence[EventDraft]
@@ -84,18 +84,28 @@ def fearless_test(state: BattleState, u: UnitState) -> Test:
 
 
 def roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource) -> Decision:
+    """``cmd.faces``, when typed, are every die of the test in the order rolled: the test,
+    the Fearless die (if it failed), the D3 die of Tough 9+ (if that failed too and
+    ``cmd.d3`` is not given); a die missing or one too many is a ``DiceEntryError``."""
+    typed = list(cmd.faces) if cmd.faces is not None else None
+    out = _roll_morale(state, cmd, dice, typed)
+    if not isinstance(out, Rejected):
+        none_left(typed, "this morale test rolls no more dice")
+    return out
+
+
+def _roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource, typed: list[int] | None) -> Decision:
     if not state.morale or state.offer:
         return Rejected("no morale test is waiting", "§12")
     u = state.unit(state.morale[0])
     problem = villain_problem(state, u, cmd.villain)
     if problem:
         return problem
-    typed = list(cmd.faces) if cmd.faces is not None else None
     if u.shaken:
         drafts = [EventDraft("morale_rolled", {"unit": u.id, "passed": False, "automatic": True}, actor=u.id,
                              text=f"{u.name} is Shaken: the morale test fails automatically (§12.3).")]
         if state.setting("shaken_autofail") == "fearless" and u.spec.has("Fearless"):
-            f = faces_for(tuple(typed[:1]) if typed else None, 1, dice, "the Fearless roll")
+            f = take(typed, 1, dice, "the Fearless roll")
             rec = fearless_test(state, u).record(f, words=("passed", "failed"))
             drafts.append(EventDraft("test_rolled", {"unit": u.id, "purpose": "fearless", "roll": rec.to_dict()},
                                      actor=u.id, text=f"Fearless {f[0]}: {rec.outcome} [SQ-A21]; still Shaken."))
@@ -104,13 +114,13 @@ def roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource) -> Decisi
                                    text=drafts[0].text[:-1] + ": still Shaken, no Fearless roll, no PP [SQ-A21].")
         return drafts
     test = morale_test(state, u, cmd.villain)
-    first = faces_for(tuple(typed[:1]) if typed else None, 1, dice, "the morale test")
+    first = take(typed, 1, dice, "the morale test")
     record = test.record(first, words=("passed", "failed"))
     passed = record.success
     drafts: list[EventDraft] = []
     fearless_roll = None
     if not passed and u.spec.has("Fearless"):
-        second = faces_for(tuple(typed[1:2]) if typed and len(typed) > 1 else None, 1, dice, "the Fearless roll")
+        second = take(typed, 1, dice, "the Fearless roll (the morale test failed)")
         fearless_roll = fearless_test(state, u).record(second, words=("passed", "failed"))
         passed = fearless_roll.success
     total, now = counted_loss(state, u)
@@ -123,7 +133,13 @@ def roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource) -> Decisi
     if passed:
         return drafts
     if not u.hero and u.spec.tough >= t.NEVER_SHAKEN_TOUGH:
-        d3 = roll_d3(state.settings, cmd.d3, dice, "the Tough 9+ D3 wounds")
+        face = cmd.d3
+        if face is None and typed is not None:
+            if not typed:
+                raise DiceEntryError("the Tough 9+ D3 wounds (the morale test failed): type its die too, "
+                                     "after the others")
+            face = typed.pop(0)
+        d3 = roll_d3(state.settings, face, dice, "the Tough 9+ D3 wounds")
         drafts.append(EventDraft("note", {"unit": u.id, "d3": d3}, actor=u.id,
                                  text=f"{u.name} has Tough {u.spec.tough}: never Shaken; D3 = {d3['d3']} wounds "
                                       "instead (§12.2)."))

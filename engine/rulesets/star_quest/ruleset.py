@@ -50,6 +50,29 @@ def _with_continuation(handler: Handler) -> Handler:
 HANDLERS[c.RollMorale] = _with_continuation(morale.roll_morale)
 
 
+def dice_problem(state: BattleState, commands: Sequence[Any]) -> str:
+    """Why the dice typed into ``commands`` (decided one after the other) cannot be used:
+    a face off the die, too few or too many dice — every die must be typed, none comes
+    from the app's dice. Empty when they can (another refusal comes when submitted)."""
+    from engine.dice import DiceEntryError
+
+    from .evolve import preview
+    from .stat_test import TypedOnly
+
+    for command in commands:
+        handler = HANDLERS.get(type(command))
+        if handler is None:
+            return ""
+        try:
+            out = handler(state, command, TypedOnly())
+        except DiceEntryError as err:
+            return str(err)
+        if isinstance(out, Rejected):
+            return ""
+        state = preview(state, out)
+    return ""
+
+
 class StarQuest:
     """Grimdark Future Star Quest (solo / co-operative): heroes against an AI flow chart,
     from ``shared/rules/star-quest.md``; profiles and missions come from TOML files."""

@@ -51,6 +51,42 @@ def faces_for(typed: tuple[int, ...] | None, count: int, dice: DiceSource, purpo
     return tuple(typed)
 
 
+def _dice(count: int) -> str:
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+def take(typed: list[int] | None, count: int, dice: DiceSource, purpose: str, sides: int = 6) -> tuple[int, ...]:
+    """The next ``count`` of the faces the GM typed, in the order the dice are rolled
+    (taken off ``typed``, checked); ``count`` faces from ``dice`` when nothing was typed."""
+    if typed is None:
+        return dice.roll(count, sides=sides, purpose=purpose)
+    if len(typed) < count:
+        raise DiceEntryError(f"{purpose}: type {'its die' if count == 1 else f'its {count} dice'} too, "
+                             "after the others")
+    out = tuple(typed[:count])
+    del typed[:count]
+    for f in out:
+        if not 1 <= f <= sides:
+            raise DiceEntryError(f"{f} is not a face of a d{sides} (1–{sides}) for {purpose}")
+    return out
+
+
+def none_left(typed: list[int] | None, why: str) -> None:
+    """Typed faces no die of the roll used are a typo: refuse them, saying why."""
+    if typed:
+        raise DiceEntryError(f"{_dice(len(typed))} typed too many ({' '.join(map(str, typed))}): {why}")
+
+
+class TypedOnly:
+    """The dice source for checking typed dice before they are submitted: every die of the
+    command must be among the faces typed, so a die asked of this source is one the GM did
+    not type (a ``DiceEntryError`` naming it)."""
+
+    def roll(self, count: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
+        raise DiceEntryError(f"{purpose or 'this roll'}: type {'its die' if count == 1 else f'its {count} dice'} "
+                             "too, after the others")
+
+
 def roll_d3(settings: Mapping[str, str], typed: int | None, dice: DiceSource, purpose: str) -> dict[str, int]:
     """A D3 [SQ-A3]: {"d3": value, "face": the die face}. A typed value is a d6 face or a
     D3 face as the setting says; the app rolls a d6 and halves it."""

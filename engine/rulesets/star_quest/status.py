@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.dice import DiceSource
+from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -23,7 +23,7 @@ from .effects import stat_test, test_then
 from .evolve import preview
 from .flow import continue_after
 from .power import spend_drafts, wound_drafts
-from .stat_test import faces_for, roll_d3
+from .stat_test import faces_for, none_left, roll_d3
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]
@@ -56,6 +56,9 @@ def resolve_status(state: BattleState, cmd: ResolveStatus, dice: DiceSource) -> 
             return _after(state, [EventDraft(kept.kind, kept.payload, actor=u.id, text=f"{kept.text[:-1]}; {why}.")])
         if not cmd.pay:
             return _after(state, [kept])
+        if cmd.faces is not None and not cmd.faces:
+            raise DiceEntryError("the Impaired D3: type its die")
+        none_left(list(cmd.faces[1:]) if cmd.faces else None, "removing Impaired rolls one D3")
         d3 = roll_d3(state.settings, cmd.faces[0] if cmd.faces else None, dice, "the Impaired D3")
         drafts = [EventDraft("note", {"unit": u.id, "d3": d3}, actor=u.id,
                              text=f"Impaired: D3 = {d3['d3']} PP to remove it (§18).")]

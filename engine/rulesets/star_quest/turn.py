@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.dice import DiceSource
+from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected, setting_change
 
@@ -18,7 +18,7 @@ from .commands import ActivateAI, ActivateHero, ChangeSetting, EndRound, StartRo
 from .evolve import preview
 from .flow import ai_to_activate, heroes_to_activate
 from .settings import SETTINGS_BY_KEY
-from .stat_test import roll_d3
+from .stat_test import none_left, roll_d3
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]
@@ -56,16 +56,28 @@ def _ai_ambush(state: BattleState, number: int) -> list[EventDraft]:
             for u in state.enemies() if u.arrives is not None and u.arrives <= number and u.alive]
 
 
-def _mission(state: BattleState, number: int, typed: list[int], dice: DiceSource) -> list[EventDraft]:
+def ambush_delays(state: BattleState, number: int | None = None) -> tuple[str, ...]:
+    """The AI units whose Ambush arrival round is rolled (a D3 each) when round ``number``
+    (default: the next) starts: those with Ambush in a wave of that round [SQ-A27]."""
+    number = state.round + 1 if number is None else number
+    return tuple(uid for wave in state.mission.waves if wave.round == number for uid in wave.units
+                 if state.has_unit(uid) and state.unit(uid).spec.has("Ambush"))
+
+
+def _mission(state: BattleState, number: int, typed: list[int] | None, dice: DiceSource) -> list[EventDraft]:
     out = [EventDraft("note", {"mission_event": text, "ref": "SQ-M1"}, text=f"Mission event: {text} [SQ-M1].")
            for rnd, text in state.mission.events if rnd == number]
+    delayed = set(ambush_delays(state, number))
     for wave in state.mission.waves:
         if wave.round != number:
             continue
         arrivals: dict[str, int] = {}
         for uid in wave.units:
-            if state.has_unit(uid) and state.unit(uid).spec.has("Ambush"):
-                d3 = roll_d3(state.settings, typed.pop(0) if typed else None, dice, f"{uid}'s Ambush delay")
+            if uid in delayed:
+                what = f"{state.unit(uid).name}'s Ambush delay (D3)"
+                if typed is not None and not typed:
+                    raise DiceEntryError(f"{what}: type its die too, after the others")
+                d3 = roll_d3(state.settings, typed.pop(0) if typed is not None else None, dice, what)
                 later = 1 if state.setting("ai_ambush") == "r+d3+1" else 0
                 arrivals[uid] = number + d3["d3"] + later
         names = ", ".join(state.unit(u).name for u in wave.units if u not in arrivals and state.has_unit(u))
@@ -82,12 +94,13 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
         return Rejected("the round is still being played; end it first", "§5")
     number = state.round + 1
     drafts = [EventDraft("round_started", {"number": number}, text=f"Round {number} begins (§5).")]
-    typed = list(cmd.d3 or ())
+    typed = list(cmd.d3) if cmd.d3 is not None else None
     steps = {"a": lambda s: _tokens(s), "b": lambda s: _player_ambush(s, number),
              "c": lambda s: _ai_ambush(s, number), "d": lambda s: _mission(s, number, typed, dice)}
     order = "dabc" if state.setting("start_order") == "mission-first" else "abcd"
     for step in order:
         drafts += steps[step](preview(state, drafts))
+    none_left(typed, "no other Ambush delay is rolled as this round starts")
     if state.mission.rounds and number > state.mission.rounds:
         drafts.append(EventDraft("note", {"warning": "round limit"}, text=f"The mission's round limit "
                                  f"({state.mission.rounds}) has passed [SQ-M1]."))

@@ -6,6 +6,9 @@
 * ``pending(state)``: what must be answered now (offer, attack stage, morale), the
   commands open and the numbers.
 * ``shot_preview`` / ``attack_preview`` / ``test_preview`` / ``morale_preview``: exact odds.
+* ``ai_cast_preview``: an AI caster's random spell, face by face, with exact odds;
+  ``ambush_delays``: the AI units whose Ambush arrival the next round start rolls.
+* ``dice_problem(state, commands)``: why typed dice cannot be used (checked before submitting).
 * ``settings_in_force(state)``: (ref, title, reading) of the settings.
 """
 from __future__ import annotations
@@ -17,13 +20,16 @@ from typing import Mapping, Sequence
 from . import modifiers as mod, tables as t
 from .actions import move_allowance
 from .ai_chart import AI_ACTIONS, open_question
+from .casting import ai_cast_chances as ai_cast_preview  # noqa: F401  (re-exported: the TUI's query)
 from .effects import stat_test
 from .flow import ai_to_activate, heroes_to_activate
 from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, hits_then_wounds
 from .roster import rules_text
+from .ruleset import dice_problem  # noqa: F401  (re-exported: the TUI's query)
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
+from .turn import ambush_delays  # noqa: F401  (re-exported: the TUI's query)
 
 
 @dataclass(frozen=True)
@@ -166,6 +172,9 @@ def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
         terms = " ".join(f"{m.value:+d} {m.label}" for m in test.modifiers)
         lines.append(f"{state.unit(g.unit).name}: {g.hits} hit(s) ({g.rending} Rending), block on "
                      f"{test.target}+ {terms}".rstrip())
+    if a.stage == "blocks" and a.groups and mod.bane(state, a) != "none":
+        again = "again while it shows 6" if mod.bane(state, a) == "repeat" else "once"
+        lines.append(f"Bane: a natural 6 is re-rolled {again} (§9, [SQ-A14]); its die comes after the Defense dice")
     if a.stage == "regeneration":
         lines.append(f"{a.wounds} wound(s): Regeneration ignores each on 5+")
     return lines
