@@ -28,6 +28,15 @@ class Report:
     luck: tuple[tuple[str, int, Fraction, int], ...]
     luck_rounds: tuple[tuple[int, tuple[Fraction, ...]], ...]
     sides: tuple[str, ...]
+    campaign: bool = False
+    """A campaign save: its events are grouped by the battles recorded, not by round."""
+
+
+def round_heading(report: Report, rnd: int) -> str:
+    """The heading of one group of events: a battle's round, or a campaign's battle."""
+    if report.campaign:
+        return f"After battle {rnd}" if rnd else "The campaign starts"
+    return f"Round {rnd}" if rnd else "Before the first round"
 
 
 def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Report:
@@ -38,6 +47,8 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     from engine.rolls import records_in
 
     battle = Battle(header, entries)
+    if header.get("kind") == "campaign":
+        return _campaign_report(header, battle)
     state, initial = battle.state, battle.initial
     sides = tuple(_side_keys(initial))
     names = {key: _side_name(initial, key) for key in sides}
@@ -61,6 +72,33 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
         luck=tuple((names[row.side], row.rolls, row.expected, row.successes) for row in table),
         luck_rounds=tuple((rnd, tuple(values[s] for s in sides)) for rnd, values in series),
         sides=tuple(names[s] for s in sides))
+
+
+def _campaign_report(header: dict[str, Any], battle: Any) -> Report:
+    """A Sanctum Mortalis campaign: its bands as they are now, every logged line grouped
+    by the battles recorded, and the battles played as the result (no dice luck: the
+    post-battle rolls are nobody's side)."""
+    from engine.formatting import roll_breakdown
+    from engine.rolls import records_in
+    from engine.rulesets.sanctum_mortalis.campaign import view
+
+    from .roster_check import describe
+
+    state = battle.state
+    by_round: dict[int, list[tuple[Any, tuple[str, ...]]]] = {}
+    for event in battle.active_events:
+        if not event.text:  # a command's follow-up (treasury, stash, a model's record): its first line says it
+            continue
+        lines = tuple(line for record in records_in(event.payload) for line in roll_breakdown(record))
+        by_round.setdefault(event.round, []).append((event, lines))
+    played = view.battles_played(state)
+    return Report(
+        title=str(header.get("title") or "Campaign"), system=str(getattr(battle.ruleset, "title", "")),
+        seed=header.get("seed"),
+        bands=tuple((b.name, tuple(f"{m.name} ({describe(m)})" for m in b.roster.models)) for b in state.bands),
+        rounds=tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items())),
+        result="; ".join(f"Battle {b.number}, {b.scenario}: {b.result}" for b in played) or "No battle recorded.",
+        luck=(), luck_rounds=(), sides=(), campaign=True)
 
 
 def side_luck(state: Any, events: Any) -> tuple[tuple[str, ...], Any, list[tuple[int, dict[str, Fraction]]]]:
@@ -143,11 +181,13 @@ def render(report: Report, fmt: str) -> str:
 def render_text(report: Report) -> str:
     lines = [report.title, f"rule system {report.system}, seed {report.seed}", ""]
     for rnd, items in report.rounds:
-        lines.append(f"Round {rnd}" if rnd else "Before the first round")
+        lines.append(round_heading(report, rnd))
         for event, breakdown in items:
             lines.append(f"  #{event.seq:<4} {event.text or event.kind}")
             lines += [f"        {line}" for line in breakdown]
-    lines += ["", f"Result: {report.result}", "", "Dice luck (successes rolled against the exact odds):"]
+    lines += ["", f"Result: {report.result}"]
+    if report.luck:
+        lines += ["", "Dice luck (successes rolled against the exact odds):"]
     for name, rolls, expected, successes in report.luck:
         lines.append(f"  {name}: {rolls} rolls, expected {float(expected):.2f}, rolled {successes}, "
                      f"luck {_signed(successes - expected)}")
@@ -158,16 +198,17 @@ def render_markdown(report: Report) -> str:
     out = [f"# {report.title}", "", f"*{report.system}* · seed {report.seed}", "", "## Bands", ""]
     for name, members in report.bands:
         out += [f"### {name}", ""] + [f"- {m}" for m in members] + [""]
-    out += ["## Battle", ""]
+    out += ["## Campaign" if report.campaign else "## Battle", ""]
     for rnd, items in report.rounds:
-        out += [f"### {'Round ' + str(rnd) if rnd else 'Before the first round'}", ""]
+        out += [f"### {round_heading(report, rnd)}", ""]
         for event, breakdown in items:
             out.append(f"- **#{event.seq}** {event.text or event.kind}")
             if breakdown:
                 out += ["", "  ```"] + [f"  {line}" for line in breakdown] + ["  ```", ""]
         out.append("")
-    out += ["## Result", "", report.result, "", "## Dice luck", "",
-            "| side | rolls | expected successes | rolled | luck |", "|---|---:|---:|---:|---:|"]
+    out += ["## Battles played" if report.campaign else "## Result", "", report.result, ""]
+    if report.luck:
+        out += ["## Dice luck", "", "| side | rolls | expected successes | rolled | luck |", "|---|---:|---:|---:|---:|"]
     for name, rolls, expected, successes in report.luck:
         out.append(f"| {name} | {rolls} | {float(expected):.2f} | {successes} | {_signed(successes - expected)} |")
     if report.luck_rounds:
@@ -192,21 +233,23 @@ def render_html(report: Report) -> str:
            "<h2>Bands</h2>"]
     for name, members in report.bands:
         out.append(f"<h3>{e(name)}</h3><ul>" + "".join(f"<li>{e(m)}</li>" for m in members) + "</ul>")
-    out.append("<h2>Battle</h2>")
+    out.append("<h2>Campaign</h2>" if report.campaign else "<h2>Battle</h2>")
     for rnd, items in report.rounds:
-        out.append(f"<h3>{'Round ' + str(rnd) if rnd else 'Before the first round'}</h3><ol>")
+        out.append(f"<h3>{e(round_heading(report, rnd))}</h3><ol>")
         for event, breakdown in items:
             body = f"<b>#{event.seq}</b> {e(event.text or event.kind)}"
             if breakdown:
                 body += "<pre>" + e("\n".join(breakdown)) + "</pre>"
             out.append(f"<li value=\"{event.seq}\">{body}</li>")
         out.append("</ol>")
-    out += [f"<h2>Result</h2><p>{e(report.result)}</p>", "<h2>Dice luck</h2>",
-            "<table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th><th>luck</th></tr>"]
-    for name, rolls, expected, successes in report.luck:
-        out.append(f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
-                   f"<td>{_signed(successes - expected)}</td></tr>")
-    out.append("</table>")
+    out.append(f"<h2>{'Battles played' if report.campaign else 'Result'}</h2><p>{e(report.result)}</p>")
+    if report.luck:
+        out += ["<h2>Dice luck</h2>",
+                "<table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th><th>luck</th></tr>"]
+        for name, rolls, expected, successes in report.luck:
+            out.append(f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
+                       f"<td>{_signed(successes - expected)}</td></tr>")
+        out.append("</table>")
     if report.luck_rounds:
         scale = max((abs(float(v)) for _, values in report.luck_rounds for v in values), default=1.0) or 1.0
         out.append("<h3>Luck over the rounds</h3><table><tr><th>round</th>"

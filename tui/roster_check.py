@@ -68,6 +68,7 @@ def describe(spec: ModelSpec) -> str:
         parts.append(f"small {name}" if spec.small else name)
     if spec.xp:
         parts.append(f"{spec.xp} XP")
+    parts += [t.WOUNDS[w].name if w in t.WOUNDS else w for w in spec.wounds]
     if spec.stashed:
         parts.append("in the stash")
     return ", ".join(parts)

@@ -36,7 +36,7 @@ def summary(screen) -> str:
 
     console = Console(width=200, file=StringIO(), record=True)
     console.print(screen.query_one("#summary").content)
-    return console.export_text()
+    return console.export_text().replace("\u00a0", " ")  # the figures are kept whole with no-break spaces
 
 
 async def test_recruit_a_model_through_the_form_by_keys(saves_dir: Path, make_app):

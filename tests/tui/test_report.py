@@ -71,3 +71,29 @@ def test_skirmish_export_writes_markdown_and_html_by_suffix_or_format(tmp_path):
     assert main(["export", str(path), "--format", "html", "-o", str(tmp_path / "report.txt")]) == 0
     assert "<h2>Dice luck</h2>" in (tmp_path / "report.txt").read_text(encoding="utf-8")
     assert main(["export", str(tmp_path / "missing.skirmish")]) == 1
+
+
+def test_a_campaign_report_shows_its_bands_its_lines_by_battle_and_the_battles_played(tmp_path):
+    import saves
+    from engine.dice import ScriptedDice
+    from engine.rulesets.sanctum_mortalis.campaign import EndStep, ResolveInjury, RollInjury
+    from tui.session import open_session
+
+    from .test_post_battle_keys import SAINTS, campaign_of
+
+    campaign = campaign_of(tmp_path)
+    session = open_session(campaign)
+    for command, faces in ((EndStep(SAINTS), None), (RollInjury(SAINTS, "dex-marlow"), [2, 3]),
+                           (ResolveInjury(SAINTS, "dex-marlow", wound="damaged-leg"), None)):
+        session.submit(command, ScriptedDice(faces) if faces else None)
+    session.close()
+    md = render(build_report(*saves.load(campaign)), "md")
+    assert "### Crimson Saints" in md and "- Dex Marlow (Gunslinger, 2 XP, Damaged leg)" in md
+    assert "## Campaign" in md and "### The campaign starts" in md and "### After battle 1" in md
+    assert "Battle 1 (Slaughter): the post-battle sequence starts (§16)." in md
+    assert "Dex Marlow takes a wound: Damaged leg, and misses the next battle (§18.1)." in md
+    assert "misses_next" not in md and "model_updated" not in md  # the follow-ups have no line of their own
+    assert "## Battles played" in md and "Battle 1, Slaughter: Crimson Saints and Iron Wolves drew 0–0" in md
+    assert "Dice luck" not in md and "Side A" not in md
+    page = render(build_report(*saves.load(campaign)), "html")
+    assert "<h2>Battles played</h2>" in page and "<h3>After battle 1</h3>" in page

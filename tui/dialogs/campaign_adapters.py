@@ -27,7 +27,7 @@ class CampaignRollAdapter:
     """One roll that is due (``view.Due``, or ``view.roll_of`` for a choice that rolls)."""
 
     flags: tuple[Flag, ...] = ()
-    options_title = "No modifiers: type the dice rolled on the table below, or press r for the app's roll."
+    options_title = "Type the dice rolled on the table below, or press r for the app's roll:"
 
     def __init__(self, due: Any) -> None:
         self.due = due

@@ -36,15 +36,14 @@ class RecruitForm(ModalScreen[Any]):
         width: 84; max-width: 100%; height: auto; max-height: 100%;
         border: thick $primary; background: $surface; padding: 0 1; overflow-y: auto;
     }
-    RecruitForm .question { text-style: bold; }
+    RecruitForm .question { text-style: bold; dock: top; }
+    RecruitForm #recruit-foot { dock: bottom; height: auto; margin-top: 1; }
     RecruitForm .label { color: $text-muted; margin-top: 1; }
     RecruitForm OptionList { height: auto; max-height: 6; border: none; padding: 0; }
     RecruitForm #recruit-tricks { max-height: 4; }
     RecruitForm Checkbox { margin: 0; }
-    RecruitForm #recruit-quote { margin-top: 1; }
     RecruitForm #recruit-why { color: $error; }
     RecruitForm #recruit-hint { color: $text-muted; }
-    RecruitForm Button { margin-top: 1; }
     """
 
     def __init__(self, band_name: str, menu: RecruitMenu, quote: Callable[[RecruitOrder], RecruitQuote]) -> None:
@@ -59,7 +58,7 @@ class RecruitForm(ModalScreen[Any]):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         menu = self.menu
-        with Vertical():
+        with Vertical(id="recruit-box"):
             yield Static(f"{self.band_name} recruits a new model (§22.2) — treasury {menu.treasury}tk",
                          classes="question")
             yield Static("Name", classes="label")
@@ -79,10 +78,11 @@ class RecruitForm(ModalScreen[Any]):
                            value=menu.stash_first, id="recruit-stash", compact=True)
             yield Static(f"XP bought ({menu.xp_cost}tk each, 0–{menu.max_xp})", classes="label")
             yield Input("0", restrict=r"[0-9]{0,2}", id="recruit-xp", compact=True)
-            yield Static("", id="recruit-quote")
-            yield Static("", id="recruit-why")
-            yield Button("Recruit", id="recruit-go", compact=True)
-            yield Static(HINT, id="recruit-hint")
+            with Vertical(id="recruit-foot"):  # docked: the price and the refusal stay in sight as the fields scroll
+                yield Static("", id="recruit-quote")
+                yield Static("", id="recruit-why")
+                yield Button("Recruit", id="recruit-go", compact=True)
+                yield Static(HINT, id="recruit-hint")
 
     def _kind_options(self) -> list[Option]:
         out = []
@@ -101,6 +101,7 @@ class RecruitForm(ModalScreen[Any]):
         self.query_one("#recruit-tricks", OptionList).highlighted = 0 if self.menu.tricks else None
         self._fill_loadouts()
         self.query_one("#recruit-name", Input).focus()
+        self.call_after_refresh(self.query_one("#recruit-box").scroll_home, animate=False)  # the Name label too
 
     # ------------------------------------------------------------------ reading the fields
     @property

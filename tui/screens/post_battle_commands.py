@@ -90,11 +90,17 @@ class PostBattleCommands:
                                          lambda order: view.recruit_quote(state, band, order, menu)), recruited)
 
     def choose_advance(self, model: str) -> None:
-        """What the model's level-up may be spent on: open ones, and why not the others."""
+        """What the model's level-up may be spent on: open ones, and why not the others
+        (its level-up roll first, if it is still due)."""
         from .picker_screen import Choice, PickerScreen
+        from .post_battle_screen import refusal
 
+        waiting = next((d for d in view.due(self.state, self.band) if d.model == model), None)
+        if waiting is not None:  # its level-up roll comes first (§19.3)
+            self.open_roll(waiting)
+            return
         options = view.advance_options(self.state, self.band, model)
-        choices = [Choice(o.command, o.label, "" if o.allowed else o.why + (f" ({o.rule})" if o.rule else ""))
+        choices = [Choice(o.command, o.label, "" if o.allowed else refusal(o))
                    for o in sorted(options, key=lambda o: not o.allowed)]
         name = next((m.name for m in view.band_summary(self.state, self.band).models if m.id == model), model)
 
@@ -130,12 +136,17 @@ class PostBattleCommands:
     def action_redo(self) -> None:
         self.session.redo()
 
+    def still_running(self) -> list[str]:
+        """The bands whose post-battle sequence is not done yet."""
+        state = self.state
+        return [b.name for b in state.bands if (s := view.step(state, b.key)) is not None and s.key != "done"]
+
     # ------------------------------------------------------------------ rosters
     def action_write_rosters(self) -> None:
         """Ask where each band's roster goes (default ``<band-slug>.toml`` in the saves
         folder), then write them in a worker."""
         state = self.state
-        running = [b.name for b in state.bands if (s := view.step(state, b.key)) is not None and s.key != "done"]
+        running = self.still_running()
         if running:
             self.notify(f"Finish the post-battle sequence first ({', '.join(running)}).", severity="warning",
                         timeout=6)
@@ -156,7 +167,7 @@ class PostBattleCommands:
                 self.write_roster(band, Path(text).expanduser())
             self._ask_roster_path(rest)
 
-        self.app.push_screen(TextPrompt(f"Write {name}'s updated roster to:", default,
+        self.app.push_screen(TextPrompt(f"Write the updated roster of {name} to:", default,
                                         hint="⏎ write · esc skip this band"), answered)
 
     def write_roster(self, band: str, path: Path) -> None:

@@ -26,13 +26,16 @@ from engine.ruleset import Rejected
 from .. import tables as t
 from ..band_building import band_cost, band_strength
 from ..postbattle import data as d
+from ..postbattle.common import reading
 from ..postbattle.experience import LEVEL_UP_TABLE
-from ..postbattle.injuries import INJURY_RESULTS, INJURY_TABLE, care_odds
-from ..postbattle.loot import LOOT_TABLES, loot_odds
+from ..postbattle.injuries import INJURY_RESULTS, INJURY_TABLE, care_cost, care_odds
+from ..postbattle.loot import LOOT_TABLES, loot_item, loot_odds
 from ..postbattle.scenarios import SCENARIO_TABLE, next_battle_volunteers
+from ..postbattle.trading import item_buy_price, item_sell_price
 from ..roster import BandRoster, ModelSpec
 from . import commands as c
 from .development import next_up
+from .injury_step import medic_usable
 from .recruiting import RecruitMenu, RecruitOrder, RecruitQuote, move_choice, recruit_menu, recruit_option, recruit_quote
 from .loot_step import chain_done, next_stage
 from .rules import usable_skill
@@ -102,6 +105,11 @@ class ModelLine:
     levels_pending: int
     stashed: bool = False
     """Kept in the stash (§15.10): not in the next battle, not in band strength."""
+    battle_xp: tuple[tuple[str, int, str], ...] = ()
+    """The XP the last battle's log gives it (§19.1), as (label, value, rule) terms."""
+    injury: str = ""
+    """Its post-battle injury (§18.1): "" (none), "roll due", the result rolled, or the
+    result and "settled" once accepted."""
 
 
 @dataclass(frozen=True)
@@ -215,7 +223,7 @@ def choices(state: CampaignState, band: str) -> tuple[Option, ...]:
             hint = "" if e.prefill is None else f" (the log says: {'met' if e.prefill else 'not met'})"
             opts += [(f"{name}: met{hint}", c.SettleChallenge(band, e.key, True)),
                      (f"{name}: not met{hint}", c.SettleChallenge(band, e.key, False))]
-    elif bp.step == "loot":
+    elif bp.step == "loot" and bp.loot_left > 0:  # no loot roll due: nothing to choose but the step's end
         opts.append(("Roll loot", c.RollLoot(band)))
         opts += [(f"Łowca technologii: re-roll die {i + 1}", c.HuntReroll(band, i)) for i in (0, 1)]
         opts += [(f"Przeszukiwanie {x:+d}", c.SearchShift(band, x)) for x in (-1, 1)]
@@ -224,38 +232,68 @@ def choices(state: CampaignState, band: str) -> tuple[Option, ...]:
         else:
             opts += [("Keep the find", c.KeepLoot(band)), ("Sell the find", c.KeepLoot(band, sell=True))]
     elif bp.step == "injuries":
-        for w in bp.wounded:
+        owner_picks = reading(state.settings, "serious_wound_pick") == "owner"
+        for w in bp.wounded:  # the roll itself is a roll due (``due``); a settled injury has no choice left
+            if w.resolved:
+                continue
             name = b.model(w.model).name if b.has_model(w.model) else w.model
-            opts.append((f"{name}: roll injury", c.RollInjury(band, w.model)))
-            opts.append((f"{name}: pay for medical care", c.TreatInjury(band, w.model, "pay")))
             opts += [(f"{name}: use {m.name}", c.TreatInjury(band, w.model, k)) for k, m in d.MEDICINES.items()
-                     if k in b.roster.stash]
-            if w.case is not None and w.case.result == "serious" and not w.resolved:
+                     if k in b.roster.stash]  # a medicine may replace the roll itself (§17.8)
+            if w.case is None:
+                continue  # care and accepting come once it is rolled
+            if INJURY_RESULTS[w.case.result].care_cost is not None:  # Death, Light injuries, Lesson: no care
+                opts.append((f"{name}: pay for medical care{_care_price(b, bp, w)}",
+                             c.TreatInjury(band, w.model, "pay")))
+            if w.case.result == "serious" and owner_picks:  # [SM-A18]
                 opts += [(f"{name}: accept, wound {t.WOUNDS[k].name}", c.ResolveInjury(band, w.model, wound=k))
                          for k in t.WOUNDS if k not in b.model(w.model).wounds]
-            opts.append((f"{name}: accept the result", c.ResolveInjury(band, w.model)))
-    elif bp.step in ("development", "purchases"):
-        for u in bp.level_ups:
-            if not u.pick and b.has_model(u.model):
-                opts.append((f"{b.model(u.model).name}: level-up roll", c.RollLevelUp(band, u.model)))
+            else:
+                opts.append((f"{name}: accept the result", c.ResolveInjury(band, w.model)))
+    elif bp.step in ("development", "purchases"):  # the level-up rolls are rolls due (``due``)
         if bp.step == "development":
             for k in (k for k in d.NEURAL_IMPLANTS if k in b.roster.stash):
                 opts += [(f"{d.NEURAL_IMPLANTS[k].name} on {m.name}", c.UseImplant(band, k, m.id))
                          for m in b.roster.models]
         else:
             opts += _purchase_choices(state, band)
-    opts.append(("End this step", c.EndStep(band)))
+    if bp.step != "done":
+        opts.append(("End this step", c.EndStep(band)))
     out = tuple(_option(state, label, cmd) for label, cmd in dict.fromkeys(opts))
     return (recruit_option(state, band), *out) if bp.step == "purchases" else out
 
 
+def item_name(key: str) -> str:
+    """An item's name as the rules print it (the key if it is not an item)."""
+    item = loot_item(key)
+    return item.name if item else key
+
+
+def _price(tk: int | None) -> str:
+    return f" ({tk}tk)" if tk is not None else ""
+
+
+def _care_price(band: Any, bp: Any, w: Any) -> str:
+    """What paying for care costs and does, once the injury is rolled (§18.2)."""
+    if w.case is None:
+        return ""
+    cost = care_cost(w.case.result, medic_usable(band, bp), from_care=w.case.from_care)
+    if cost is None:
+        return ""
+    return f" ({cost}tk: Light injuries, no roll)" if w.case.result == "amnesia" else f" ({cost}tk, then roll again)"
+
+
 def _purchase_choices(state: CampaignState, band: str) -> list[tuple[str, Any]]:
     b = state.band(band)
-    out: list[tuple[str, Any]] = [(f"Buy {i.name}", c.Buy(band, k)) for k, i in t.ITEMS.items()]
-    out += [(f"Sell {k} from the stash", c.Sell(band, k)) for k in dict.fromkeys(b.roster.stash)]
+    bp = state.post.of(band) if state.post else None
+    fence = usable_skill(b, bp, "fence") is not None
+    haggling = usable_skill(b, bp, "haggling") is not None
+    out: list[tuple[str, Any]] = [(f"Buy {i.name}{_price(item_buy_price(k, fence, state.settings))}", c.Buy(band, k))
+                                  for k, i in t.ITEMS.items()]
+    out += [(f"Sell {item_name(k)} from the stash{_price(item_sell_price(k, haggling, state.settings))}",
+             c.Sell(band, k)) for k in dict.fromkeys(b.roster.stash)]
     for m in b.roster.models:
-        out += [(f"Give {k} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
-        out += [(f"Take {k} from {m.name}", c.Unequip(band, k, m.id)) for k in m.items + m.mods]
+        out += [(f"Give {item_name(k)} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
+        out += [(f"Take {item_name(k)} from {m.name}", c.Unequip(band, k, m.id)) for k in m.items + m.mods]
         out.append(move_choice(band, m))
         out.append((f"Dismiss {m.name}", c.Dismiss(band, m.id)))
     return out
@@ -266,16 +304,16 @@ def _between_choices(state: CampaignState, band: str) -> tuple[Option, ...]:
     others = [o.key for o in state.bands if o.key != band]
     opts += [(f"Roll the scenario against {state.band(o).name}", c.RollScenario(band, o)) for o in others]
     for s in t.SCENARIOS.values():
-        opts += [(f"Scenario {s.number} {s.source} against {state.band(o).name}", c.ChooseScenario(s.key, band, o))
-                 for o in others]
-    opts += [(f"Challenge {ch.source}", c.ChooseChallenge(band, k)) for k, ch in t.CHALLENGES.items()]
+        opts += [(f"Scenario {s.number} {s.name} ({s.source}) against {state.band(o).name}",
+                  c.ChooseScenario(s.key, band, o)) for o in others]
+    opts += [(f"Challenge {ch.name} ({ch.source})", c.ChooseChallenge(band, k)) for k, ch in t.CHALLENGES.items()]
     opts.append(("Draw a Challenge", c.DrawChallenge(band)))
-    opts += [(f"Give up {t.CHALLENGES[e.key].source}", c.DropChallenge(band, e.key))
+    opts += [(f"Give up {t.CHALLENGES[e.key].name}", c.DropChallenge(band, e.key))
              for e in state.next.challenges_of(band)]
     b = state.band(band)
     for m in b.roster.models:
-        opts += [(f"Give {k} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
-        opts += [(f"Take {k} from {m.name}", c.Unequip(band, k, m.id)) for k in m.items + m.mods]
+        opts += [(f"Give {item_name(k)} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
+        opts += [(f"Take {item_name(k)} from {m.name}", c.Unequip(band, k, m.id)) for k in m.items + m.mods]
         opts.append(move_choice(band, m))
     return tuple(_option(state, label, cmd) for label, cmd in dict.fromkeys(opts))
 
@@ -308,11 +346,21 @@ def band_summary(state: CampaignState, band: str) -> BandSummary:
             pending[u.model] = pending.get(u.model, 0) + 1
     lines = tuple(ModelLine(m.id, m.name, m.archetype, m.captain, m.xp, t.level_for(m.xp), m.wounds, m.skills,
                             m.tricks, m.items, m.mods, m.id in b.misses_next, pending.get(m.id, 0),
-                            stashed=m.stashed)
+                            stashed=m.stashed, battle_xp=bp.xp_terms(m.id) if bp else (),
+                            injury=_injury(bp.wound(m.id) if bp else None))
                   for m in b.roster.models)
     return BandSummary(b.key, b.name, b.roster.player, b.roster.treasury, b.roster.stash, lines,
                        band_strength(playing(b.roster, b.misses_next), state.settings),
                        band_cost(b.roster, state.settings), b.captain_lost, bp.step if bp else None)
+
+
+def _injury(w: Any) -> str:
+    if w is None:
+        return ""
+    if w.case is None:
+        return "roll due"
+    name = INJURY_RESULTS[w.case.result].name
+    return f"{name}, settled" if w.resolved else name
 
 
 @dataclass(frozen=True)
@@ -410,5 +458,5 @@ def roll_of(state: CampaignState, band: str, command: Any) -> Due | None:
 
 __all__ = ["BandSummary", "BattleLine", "Due", "ModelLine", "NextBattleView", "Option", "Step", "advance_options",
            "band_summary", "battles_played", "care_outlook", "choices", "due", "next_battle", "next_battle_setup",
-           "probe", "roll_of", "scenario_odds", "step", "volunteer",
+           "item_name", "probe", "roll_of", "scenario_odds", "step", "volunteer",
            "RecruitMenu", "RecruitOrder", "RecruitQuote", "recruit_menu", "recruit_quote"]
