@@ -21,6 +21,10 @@ from textual.widgets import Button, Checkbox, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.rulesets.sanctum_mortalis.campaign.view import RecruitMenu, RecruitOrder, RecruitQuote
+from engine.rulesets.sanctum_mortalis.tables import SMALL_GUY_DISCOUNT
+
+SMALL_PERCENT = 100 - 100 * SMALL_GUY_DISCOUNT[0] // SMALL_GUY_DISCOUNT[1]
+"""A small guy's discount as the form shows it (§15.5, from the rules table)."""
 
 HINT = "tab / ⏎ next field · ↑↓ choose · space ticks a box · ⏎ on XP (or the button) recruits · esc cancel"
 
@@ -70,7 +74,7 @@ class RecruitForm(ModalScreen[Any]):
             yield Static("Its trick (a Technomancer starts with one, §15.4)", classes="label",
                          id="recruit-trick-label")
             yield OptionList(*(Option(label) for _, label in menu.tricks), id="recruit-tricks", compact=True)
-            yield Checkbox("Small guy (−20%, §15.5)", id="recruit-small", compact=True)
+            yield Checkbox(f"Small guy (−{SMALL_PERCENT}%, §15.5)", id="recruit-small", compact=True)
             for extra in menu.extras:
                 yield Checkbox(f"{extra.label} +{extra.cost}tk ({extra.rule})", id=f"recruit-gear-{extra.key}",
                                compact=True)
