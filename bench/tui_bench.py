@@ -15,8 +15,8 @@
 2. Key to saved and shown: a 5,000-event Sanctum Mortalis battle (``long_battle``, then
    a round started so a model can act, written with ``BattleStore``) opened in the app
    under ``App.run_test``. Each sample is a real shot through the keys: ``s``, the
-   pickers (``enter``), the dice ``6 6`` typed into the roll dialog (a miss), then the
-   timed key, ``enter``, which resolves the roll. The clock runs from sending that key
+   pickers (``down`` where none is highlighted, ``enter``), the dice ``6 6`` typed into
+   the roll dialog (a miss), then the timed key, ``enter``, which resolves the roll. The clock runs from sending that key
    (as the terminal driver does) to the end of the first frame drawn after the session
    reports the event on disk (``BattleChanged`` handled: the journal line is fsync'd).
    ``ctrl+z`` then undoes the shot the same way (timed too), so every sample starts from
@@ -280,15 +280,18 @@ async def timed_key(pilot: Any, key: str, what: str) -> tuple[float, float]:
 
 async def open_roll_dialog(pilot: Any, shooter: str) -> Any:
     from tui.dialogs.roll_dialog import RollDialog
+    from tui.screens.picker_screen import PickerScreen
 
     app = pilot.app
     screen = app.screen
     if screen.selected != shooter:
         screen.select_model(shooter, focus=True)
     await pilot.press("s")
-    for _ in range(6):  # weapon and target pickers: the first answer
+    for _ in range(6):  # weapon and target pickers: the first answer (a target picker starts empty)
         if isinstance(app.screen, RollDialog):
             return app.screen
+        if isinstance(app.screen, PickerScreen) and app.screen.query_one("#choices").highlighted is None:
+            await pilot.press("down")
         await pilot.press("enter")
     raise SystemExit(f"tui_bench: no roll dialog after s and the pickers (screen: {app.screen})")
 

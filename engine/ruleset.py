@@ -114,6 +114,18 @@ def ruleset_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def scenario_name(ruleset: str | None, key: str) -> str:
+    """The name the rule system ``ruleset`` gives its scenario ``key`` (a rule system
+    with scenarios has a ``scenario_name(key)`` method); the key itself when the system
+    is unknown or has no scenarios."""
+    try:
+        system = get_ruleset(ruleset or "")
+    except KeyError:
+        return key
+    lookup = getattr(system, "scenario_name", None)
+    return lookup(key) if callable(lookup) else key
+
+
 def default_settings(specs: Sequence[SettingSpec]) -> dict[str, str]:
     return {s.key: s.default for s in specs}
 

@@ -33,7 +33,11 @@ class SaveSummary:
     """The text of the last ``battle_ended`` entry, if the battle has ended."""
     battles: tuple[dict[str, Any], ...] = ()
     """A campaign's battles played: the ``battle`` payload of each ``post_battle_started``
-    entry that counts (undone ones left out), in order."""
+    entry that counts (undone ones left out), in order, with ``scenario_name`` added
+    (the scenario's name in the rule tables)."""
+    scenario: str | None = None
+    """The name of the battle's scenario in the rule system's tables ("Surrounded");
+    None when the battle plays no scenario."""
 
 
 def list_saves(directory: str | os.PathLike[str]) -> list[SaveSummary]:
@@ -59,13 +63,18 @@ def summarise(path: Path) -> SaveSummary:
     header = snap.header
     ended = [e for e in snap.entries if isinstance(e, dict) and e.get("kind") == "battle_ended"]
     result = _text(ended[-1].get("text")) if ended else None
-    battles = _battles(snap.entries) if header.get("kind") == "campaign" else ()
-    return SaveSummary(path, header.get("kind"), _text(header.get("title")), _text(header.get("ruleset")),
-                       len(snap.entries), modified, None, header, result, battles)
+    ruleset = _text(header.get("ruleset"))
+    battles = _battles(snap.entries, ruleset) if header.get("kind") == "campaign" else ()
+    setup = header.get("setup") if isinstance(header.get("setup"), dict) else {}
+    key = setup.get("scenario")
+    scenario = _scenario_name(ruleset, key) if isinstance(key, str) and key not in ("", "none") else None
+    return SaveSummary(path, header.get("kind"), _text(header.get("title")), ruleset,
+                       len(snap.entries), modified, None, header, result, battles, scenario)
 
 
-def _battles(entries: list[Any]) -> tuple[dict[str, Any], ...]:
-    """The battles a campaign log records (after undo and redo)."""
+def _battles(entries: list[Any], ruleset: str | None) -> tuple[dict[str, Any], ...]:
+    """The battles a campaign log records (after undo and redo), each with its
+    scenario's name."""
     from engine.events import Event
     from engine.log import effective
 
@@ -73,8 +82,22 @@ def _battles(entries: list[Any]) -> tuple[dict[str, Any], ...]:
         active = effective([Event.from_dict(e) for e in entries]).active
     except Exception:  # noqa: BLE001 - a summary never raises: the save opens with its own message
         return ()
-    return tuple(dict(e.payload["battle"]) for e in active
-                 if e.kind == "post_battle_started" and isinstance(e.payload.get("battle"), dict))
+    battles = [dict(e.payload["battle"]) for e in active
+               if e.kind == "post_battle_started" and isinstance(e.payload.get("battle"), dict)]
+    for battle in battles:
+        if isinstance(battle.get("scenario"), str):
+            battle["scenario_name"] = _scenario_name(ruleset, battle["scenario"])
+    return tuple(battles)
+
+
+def _scenario_name(ruleset: str | None, key: str) -> str:
+    """The scenario's name from the rule system's tables (the key if it has none)."""
+    from engine.ruleset import scenario_name
+
+    try:
+        return scenario_name(ruleset, key)
+    except Exception:  # noqa: BLE001 - a summary never raises: a rule system that fails to load
+        return key
 
 
 def _text(value: Any) -> str | None:

@@ -1,6 +1,7 @@
 """One line per save for the saves list (``skirmish list`` and the open-save dialog):
-the rule system, the bands (the battle's title), the scenario, the result or "in play",
-and the number of log entries; a campaign's battles played; a campaign battle's number."""
+the rule system, the bands (the battle's title), the scenario (its name, which the saves
+package looks up in the rule tables), the result or "in play", and the number of log
+entries; a campaign's battles played; a campaign battle's number."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,10 +10,9 @@ from typing import Any
 def summary_line(s: Any) -> str:
     """System, bands (the title), scenario, result and entries of one save."""
     setup = s.header.get("setup") if isinstance(s.header.get("setup"), dict) else {}
-    scenario = setup.get("scenario")
     parts = [_system_title(s.ruleset, s.kind), s.title or s.path.stem]
-    if isinstance(scenario, str) and scenario not in ("", "none"):
-        parts.append(f"scenario {scenario}")
+    if getattr(s, "scenario", None):
+        parts.append(f"scenario {s.scenario}")
     link = setup.get("campaign")
     if isinstance(link, dict) and link.get("battle"):
         parts.append(f"battle {link['battle']} of “{link.get('title') or 'a campaign'}”")
@@ -34,7 +34,7 @@ def battles_line(battles: Any) -> str:
         keys = list(b.get("bands") or [])
         won = names[keys.index(b["winner"])] if b.get("winner") in keys and len(names) == len(keys) else b.get("winner")
         result = f"{won} won {vp[0]}–{vp[1]}" if won else f"draw {vp[0]}–{vp[1]}"
-        out.append(f"#{b.get('number', '?')} {b.get('scenario', '?')}: {result}")
+        out.append(f"#{b.get('number', '?')} {b.get('scenario_name') or b.get('scenario', '?')}: {result}")
     return f"{len(battles)} battle(s): " + "; ".join(out)
 
 

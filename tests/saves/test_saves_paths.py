@@ -83,6 +83,16 @@ def test_the_saves_list_is_newest_first_with_header_fields(tmp_path: Path) -> No
     assert summaries[0].header["seed"] == HEADER["seed"]
 
 
+def test_the_saves_list_names_the_scenario_from_the_rule_tables(tmp_path: Path) -> None:
+    setup = {"scenario": "surrounded"}
+    BattleStore.create(tmp_path / "sm.skirmish", {**HEADER, "ruleset": "sanctum-mortalis", "setup": setup}).close()
+    BattleStore.create(tmp_path / "none.skirmish", {**HEADER, "ruleset": "sanctum-mortalis",
+                                                    "setup": {"scenario": "none"}}).close()
+    BattleStore.create(tmp_path / "other.skirmish", {**HEADER, "setup": {"scenario": "hill"}}).close()
+    names = {s.path.stem: s.scenario for s in list_saves(tmp_path)}
+    assert names == {"sm": "Surrounded", "none": None, "other": "hill"}  # an unknown system: the key
+
+
 def test_the_saves_list_of_a_missing_folder_is_empty(tmp_path: Path) -> None:
     assert list_saves(tmp_path / "nowhere") == []
 

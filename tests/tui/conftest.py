@@ -72,3 +72,19 @@ async def start_round_one(pilot: Any) -> Any:
     await press(pilot, "n")
     await press(pilot, "enter")
     return screen
+
+
+async def through_pickers(pilot: Any, limit: int = 10) -> Any:
+    """Take the first answer of each picker up to the roll dialog (a target picker starts
+    with nothing highlighted: ↓ highlights its first answer); return the dialog."""
+    from tui.dialogs.roll_dialog import RollDialog
+    from tui.screens.picker_screen import PickerScreen
+
+    app = pilot.app
+    for _ in range(limit):
+        if isinstance(app.screen, RollDialog):
+            return app.screen
+        if isinstance(app.screen, PickerScreen) and app.screen.query_one("#choices").highlighted is None:
+            await press(pilot, "down")
+        await press(pilot, "enter")
+    raise AssertionError(f"no roll dialog after {limit} pickers (screen: {app.screen})")

@@ -47,6 +47,22 @@ def test_the_markdown_report_has_bands_rounds_breakdowns_result_and_luck():
     assert isinstance(report.luck[0][2], Fraction)
 
 
+def test_a_rounds_opening_event_is_reported_in_that_round_not_before_it():
+    a, b = (parse_roster(read_roster_text(p), p.name) for p in demo_roster_paths())
+    battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=5, title="Rounds"))
+    battle.submit(c.ChangeSetting("guns_as_hand_weapons", "on"))  # before round 1: stays there
+    battle.submit(c.StartRound())
+    if battle.state.order.phase == "choose-first":
+        battle.submit(c.ChooseFirst("A"))
+    battle.submit(c.EndBattle("the GM called it"))
+    text = render(build_report(battle.header, [e.to_dict() for e in battle.entries]), "text")
+    before, round_one = text.split("Before the first round\n")[1].split("Round 1\n")
+    assert before == "  #0    Setting SM-A3 (Guns count as hand weapons in melee (−1 T)): off → on.\n"
+    assert round_one.startswith("  #1    Round 1 begins. ")
+    shot = scripted_battle()  # nothing before its round 1
+    assert "Before the first round" not in render(build_report(shot.header, [e.to_dict() for e in shot.entries]), "md")
+
+
 def test_the_html_report_escapes_text_and_draws_the_luck_table():
     battle = scripted_battle()
     page = render(build_report(battle.header, [e.to_dict() for e in battle.entries]), "html")

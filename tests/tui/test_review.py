@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.battle import Battle
 
-from .conftest import press, start_round_one, status_text
+from .conftest import press, start_round_one, status_text, through_pickers
 
 
 async def _play_a_little(pilot, screen):
@@ -79,7 +79,6 @@ async def test_the_log_filter_shows_one_models_entries(make_app):
 async def test_the_luck_screen_sums_the_exact_odds_of_the_rolls(make_app):
     from fractions import Fraction
 
-    from tui.dialogs.roll_dialog import RollDialog
     from tui.screens.luck_screen import LuckScreen
 
     app = make_app()
@@ -89,8 +88,7 @@ async def test_the_luck_screen_sums_the_exact_odds_of_the_rolls(make_app):
         shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged and m.spec.ranged[0] != "flamer")
         screen.select_model(shooter.id, focus=True)
         await press(pilot, "a", "s")
-        while not isinstance(app.screen, RollDialog):
-            await press(pilot, "enter")
+        await through_pickers(pilot)
         await pilot.press("6", "space", "6", "enter")  # a miss
         await press(pilot, "L")
         luck = app.screen

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tui.dialogs.roll_dialog import RollDialog
 
-from .conftest import SIZE, press, settle, start_round_one, status_text
+from .conftest import SIZE, press, settle, start_round_one, status_text, through_pickers
 
 
 def _shooter(screen):
@@ -15,9 +15,7 @@ async def _open_shot(pilot, screen):
     shooter = _shooter(screen)
     screen.select_model(shooter.id, focus=True)
     await press(pilot, "s")
-    app = pilot.app
-    while not isinstance(app.screen, RollDialog):  # weapon and target pickers: take the first
-        await press(pilot, "enter")
+    await through_pickers(pilot)  # weapon and target pickers: the first of each
     return shooter
 
 

@@ -3,9 +3,9 @@ activation with a move and a shot with two toggled modifiers and typed dice, a m
 with support, the end of the round."""
 from __future__ import annotations
 
-from tui.dialogs.roll_dialog import HOTKEYS, RollDialog
+from tui.dialogs.roll_dialog import HOTKEYS
 
-from .conftest import press, settle, start_round_one
+from .conftest import press, settle, start_round_one, through_pickers
 
 
 async def test_an_activation_moves_then_shoots_with_two_toggles_and_typed_dice(make_app):
@@ -18,9 +18,7 @@ async def test_an_activation_moves_then_shoots_with_two_toggles_and_typed_dice(m
         await press(pilot, "a", "m", "enter")  # activate, move (the first allowance offered)
         assert screen.state.model(shooter.id).moves == 1
         await press(pilot, "s")
-        while not isinstance(app.screen, RollDialog):  # weapon and target: the first of each
-            await press(pilot, "enter")
-        dialog = app.screen
+        dialog = await through_pickers(pilot)  # weapon and target: the first of each
         keys = [o.key for o in dialog.current.options]
         assert dict((o.key, o.state) for o in dialog.current.options)["shot_after_move"] == "auto"  # it moved
         before = str(dialog.query_one("#odds").render())
@@ -58,8 +56,7 @@ async def test_a_melee_counts_the_support_of_a_second_engaged_model(make_app):
         await press(pilot, "enter")
         assert foe in screen.state.model(attacker).engaged_with
         await press(pilot, "a", "f")
-        while not isinstance(app.screen, RollDialog):
-            await press(pilot, "enter")
+        await through_pickers(pilot)
         odds = str(app.screen.query_one("#odds").render())
         helper_name = screen.state.model(helper).name
         shown = " ".join(str(o.prompt) for o in app.screen.query_one("#modifiers").options) + odds

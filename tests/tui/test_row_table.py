@@ -74,3 +74,19 @@ async def test_the_cursor_moves_with_keys_and_reports_the_row():
         table.set_rows(ROWS[:1])  # rows removed under the cursor: it follows
         await pilot.pause()
         assert table.cursor_row == 0
+
+
+async def test_rows_set_with_new_columns_size_them_to_the_new_cells_not_the_old_ones():
+    app = TableApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        table = app.query_one(RowTable)
+        wide = [("a", {"name": "Alpha", "status": "activating"})]
+        table.set_rows(wide, [ColumnSpec("name", "Model"), ColumnSpec("status", "Status")])
+        narrow = [("a", {"name": "Alpha", "status": "ready", "xp": "+1"})]
+        table.set_rows(narrow, [ColumnSpec("name", "Model"), ColumnSpec("status", "Status"), ColumnSpec("xp", "XP")])
+        await pilot.pause()
+        assert table._widths == {"name": len("Model"), "status": len("Status"), "xp": len("XP")}
+        table.set_rows([("a", {"name": "Alpha", "status": "activating", "xp": "+1"})])
+        table.set_rows(narrow, refit=True)  # the same columns, sized afresh (a new width)
+        assert table._widths["status"] == len("Status")
+        assert not table.show_horizontal_scrollbar

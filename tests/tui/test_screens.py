@@ -107,7 +107,7 @@ def test_list_and_export_print_the_saves(saves_dir: Path, make_app):
     assert list_battles(Namespace(saves=str(saves_dir)), out) == 0
     assert path.name in out.getvalue() and "[1 entries]" in out.getvalue()
     line = next(x for x in out.getvalue().splitlines() if path.name in x)
-    assert "Sanctum Mortalis" in line and "scenario slaughter" in line and "in play" in line
+    assert "Sanctum Mortalis" in line and "scenario Slaughter" in line and "in play" in line
     out = io.StringIO()
     assert export_battle(Namespace(saves=str(saves_dir), file=str(path), output=None), out) == 0
     assert "Round 1 begins" in out.getvalue() and "chance before the roll" in out.getvalue()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import press, start_round_one
+from .conftest import press, start_round_one, through_pickers
 
 
 async def _mid_activation(pilot) -> None:
@@ -21,15 +21,14 @@ def test_dashboard_mid_activation(snap_compare, make_app, size):
 
 
 async def _shooting_dialog(pilot) -> None:
-    from tui.dialogs.roll_dialog import HOTKEYS, RollDialog
+    from tui.dialogs.roll_dialog import HOTKEYS
 
     screen = await start_round_one(pilot)
     side = screen.state.order.to_act
     shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged and m.spec.ranged[0] != "flamer")
     screen.select_model(shooter.id, focus=True)
     await press(pilot, "a", "s")
-    while not isinstance(pilot.app.screen, RollDialog):  # weapon and target: the first of each
-        await press(pilot, "enter")
+    await through_pickers(pilot)  # weapon and target: the first of each
     keys = [o.key for o in pilot.app.screen.current.options]
     await press(pilot, HOTKEYS[keys.index("cover")])
     await pilot.press("3", "space", "4")  # typed, not yet rolled

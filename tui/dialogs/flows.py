@@ -38,13 +38,16 @@ def shoot(screen: Any, m: Any) -> None:
     def with_weapon(weapon: str) -> None:
         last = screen.state.last_roll
         if last is not None and last.kind == "shot" and last.roller == m.id:  # the last target first
-            ordered = [x for x in targets if x.value == last.context.get("target")]
-            ordered += [x for x in targets if x.value != last.context.get("target")]
+            before = last.context.get("target")
+            ordered = [Choice(x.value, f"{x.label} — the last target") for x in targets if x.value == before]
+            ordered += [x for x in targets if x.value != before]
         else:
             ordered = targets
         name = t.RANGED_WEAPONS[weapon].name if weapon in t.RANGED_WEAPONS else weapon
+        # No target starts highlighted: a ⏎ typed ahead (or meant for a weapon picker a
+        # one-weapon model skips) must not shoot whoever is listed first.
         screen.ask(f"{m.name} shoots the {name} at:", ordered,
-                   lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)))
+                   lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)), highlight=False)
 
     if m.salvo and m.salvo[1] < salvo_size(m, m.salvo[0]):
         weapon, fired = m.salvo
@@ -70,7 +73,7 @@ def fight(screen: Any, m: Any, withdraw: bool) -> None:
     def with_target(target: str) -> None:
         roll(screen, "melee", c.Attack(m.id, target, withdraw=withdraw))
 
-    screen.ask(f"{m.name} {verb}:", targets, with_target)
+    screen.ask(f"{m.name} {verb}:", targets, with_target, highlight=False)
 
 
 def save(screen: Any) -> None:

@@ -53,8 +53,11 @@ class BattleCommands(GameCommands):
             return None
         return self.state.model(self.selected)
 
-    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
-        """Ask the GM; ``then(value)`` runs only if they chose something."""
+    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None],
+            highlight: bool = True) -> None:
+        """Ask the GM; ``then(value)`` runs only if they chose something (a lone open
+        answer is taken at once). ``highlight=False``: no answer starts highlighted, so
+        only one the GM moves to is chosen (targets)."""
         if len(choices) == 1 and not choices[0].why_not:
             then(choices[0].value)
             return
@@ -63,7 +66,7 @@ class BattleCommands(GameCommands):
             if value is not None:
                 then(value)
 
-        self.app.push_screen(PickerScreen(question, choices), done)
+        self.app.push_screen(PickerScreen(question, choices, highlight=highlight), done)
 
     def enemies(self, m: Any, engaged_only: bool = False) -> list[Any]:
         """Models on the table not on ``m``'s side (those engaged with it first)."""

@@ -26,9 +26,12 @@ class GameCommands:
             return
         self.session.submit(command, dice)
 
-    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
-        """Ask the GM; ``then(value)`` runs only if they chose something."""
-        self.app.push_screen(PickerScreen(question, choices), lambda value: value is not None and then(value))
+    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None],
+            highlight: bool = True) -> None:
+        """Ask the GM; ``then(value)`` runs only if they chose something. ``highlight=False``:
+        no answer starts highlighted, so only one the GM moves to is chosen (targets)."""
+        self.app.push_screen(PickerScreen(question, choices, highlight=highlight),
+                             lambda value: value is not None and then(value))
 
     def action_undo(self) -> None:
         if not self.reviewing():

@@ -1,7 +1,10 @@
 """A small keyboard picker: a question, a list of answers, Enter to choose, Esc to cancel.
 
 Used for who starts, targets, weapons, setting values and yes/no confirmations.
-Dismisses with the chosen answer's value, or None.
+Dismisses with the chosen answer's value, or None. ``j``/``k`` move like ↓/↑; a long
+list scrolls under the question while the key hint stays in view. A picker opened with
+``highlight=False`` (a target) starts with no row highlighted, so a ⏎ typed ahead or
+meant for the previous picker chooses nothing.
 """
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets.choice_list import ChoiceList
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -24,6 +29,11 @@ class Choice:
     value: Any
     label: str | Text
     why_not: str = ""
+
+
+HINT = "⏎ choose · j/k or ↑↓ move · esc cancel"
+EXPLICIT_HINT = "↓/j or ↑/k highlights an answer, then ⏎ chooses it · esc cancel"
+NOTHING_HIGHLIGHTED = "Nothing is highlighted, so nothing was chosen: ↓/j or ↑/k first, then ⏎ · esc cancel"
 
 
 class PickerScreen(ModalScreen[Any]):
@@ -45,16 +55,21 @@ class PickerScreen(ModalScreen[Any]):
         background: $surface;
         padding: 0 1;
     }
-    PickerScreen #question { padding: 0 0 1 0; text-style: bold; }
-    PickerScreen #hint { color: $text-muted; padding: 1 0 0 0; }
-    PickerScreen OptionList, PickerScreen OptionList:focus { height: auto; max-height: 20; border: none; padding: 0; }
+    PickerScreen #question { dock: top; height: auto; padding: 0 0 1 0; text-style: bold; }
+    PickerScreen #hint { dock: bottom; height: auto; color: $text-muted; padding: 1 0 0 0; }
+    PickerScreen OptionList, PickerScreen OptionList:focus {
+        height: auto; max-height: 100%; border: none; padding: 0;
+    }
     """
 
-    def __init__(self, question: str, choices: list[Choice], hint: str = "⏎ choose · esc cancel") -> None:
+    def __init__(self, question: str, choices: list[Choice], hint: str = "", highlight: bool = True) -> None:
+        """``highlight``: the first open answer starts highlighted (⏎ takes it); False:
+        none is, and ⏎ chooses nothing until the GM moves to an answer."""
         super().__init__()
         self.question = question
         self.choices = choices
-        self.hint = hint
+        self.highlight = highlight
+        self.hint = hint or (HINT if highlight else EXPLICIT_HINT)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -66,11 +81,18 @@ class PickerScreen(ModalScreen[Any]):
                     label.stylize("dim")
                     label.append(f" — {choice.why_not}", style="italic dim")
                 options.append(Option(label, id=str(i), disabled=bool(choice.why_not)))
-            yield OptionList(*options, id="choices")
+            yield ChoiceList(*options, id="choices")
             yield Static(self.hint, id="hint")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        listing = self.query_one(ChoiceList)
+        if not self.highlight:
+            listing.park(0)
+        listing.focus()
+
+    def on_choice_list_nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
+        event.stop()
+        self.query_one("#hint", Static).update(f"[bold $warning]{NOTHING_HIGHLIGHTED}[/]")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

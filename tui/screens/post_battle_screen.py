@@ -26,6 +26,7 @@ from engine.rulesets.sanctum_mortalis.campaign import view
 
 from ..actions import bindings, key_of
 from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
+from ..widgets.choice_list import ChoiceList
 from ..widgets.log_pane import LogPane
 from ..widgets.steady_footer import SteadyFooter
 from .session_results import change_status, refusal_line, refusal_status, save_failed_status
@@ -37,7 +38,8 @@ def post_battle_guide() -> str:
     return (f"After a battle ({key_of('post-battle')} on its dashboard records it in its campaign): each "
             f"band's post-battle sequence, step by step (§16). {key_of('campaign-next-band')} switches band, ⏎ on "
             f"a roll or a choice does it ({key_of('campaign-roll')} rolls the first roll due: type the dice or "
-            f"press r), {key_of('campaign-end-step')} ends the step; tab moves to the band summary (↑↓ "
+            "press r; once it is done nothing is highlighted, so a second ⏎ does nothing: ↓/j moves on), "
+            f"{key_of('campaign-end-step')} ends the step; tab moves to the band summary (↑↓ "
             "scrolls it). Purchases: ⏎ on “Recruit a new model…” "
             "opens the recruit form; “Put … in the stash” / “Bring … into the team” move models (§15.10). At "
             f"the end, {key_of('campaign-write')} writes the rosters and {key_of('campaign-next-battle')} starts "
@@ -177,7 +179,7 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="heading")
         with Horizontal(id="body"):
-            yield OptionList(id="actions")
+            yield ChoiceList(id="actions")
             with VerticalScroll(id="summary-pane", can_focus=True):  # tab, then ↑↓ scroll it
                 yield Static("", id="summary")
         yield LogPane(id="log")
@@ -249,7 +251,7 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         return out
 
     def fill_actions(self, state: Any, band: str) -> None:
-        listing = self.query_one("#actions", OptionList)
+        listing = self.query_one("#actions", ChoiceList)
         keep = listing.highlighted
         rows: list[Any] = []
         options: list[Option] = []
@@ -290,17 +292,22 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
             heading(f"{summary.name} has finished its post-battle sequence." + (
                 f" {key_of('campaign-next-band')} shows {', '.join(running)}." if running else ""))
         where = (band, summary.step if summary else None)
-        if where != self.listed:  # another band or step: from the top
+        fresh = where != self.listed
+        if fresh:  # another band or step: from the top
             keep, self.listed = None, where
+        parked = None if fresh else keep if keep is not None else listing.parked
         was = row_key(self.rows[keep]) if keep is not None and keep < len(self.rows) else None
         self.rows = rows
         listing.set_options(options)
+        listing.parked = None
         open_rows = [i for i, r in enumerate(rows) if r is not None and not options[i].disabled]
         same = next((i for i in open_rows if was is not None and row_key(rows[i]) == was), None)
         if same is not None:  # the row the GM was on, wherever the list moved it
             listing.highlighted = same
-        elif keep is not None and keep < len(options) and not options[keep].disabled:
-            listing.highlighted = keep
+        elif parked is not None and open_rows:
+            # The row the GM was on is done (rolled, chosen, undone): nothing moves under the
+            # highlight, so another ⏎ acts on nothing; ↓ highlights the row now in its place.
+            listing.park(parked)
         elif open_rows:
             listing.highlighted = open_rows[0]
 
@@ -314,6 +321,26 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         index = event.option_index
         if 0 <= index < len(self.rows) and self.rows[index] is not None:
             self.do_row(self.rows[index])
+
+    @on(ChoiceList.NothingHighlighted, "#actions")
+    def _nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
+        event.stop()
+        self.set_status(self.nothing_highlighted_status())
+
+    def nothing_highlighted_status(self) -> Text:
+        """⏎ chose nothing: which row ↓ highlights now (and ``r`` if a roll is due)."""
+        listing = self.query_one("#actions", ChoiceList)
+        out = Text("No row highlighted", style="bold")
+        index = listing.landing(1)
+        if index is not None:
+            prompt = listing.get_option_at_index(index).prompt
+            label = (prompt.plain if isinstance(prompt, Text) else str(prompt)).split("\n")[0]
+            out.append(f" — ↓/j: “{label.removeprefix('🎲').strip().split('  ')[0]}”")
+        else:
+            out.append(" — ↓/j or ↑/k highlights a row")
+        if self.band and view.due(self.state, self.band):
+            out.append(f" · {key_of('campaign-roll')}: the first roll due")
+        return out
 
     # ------------------------------------------------------------------ session results
     @on(BattleChanged)

@@ -82,7 +82,6 @@ class BandPane(RowTable):
         self.side = side
         self._state: Any = None
         self._drawn: tuple[Any, ...] = ()  # what the rows were drawn from
-        self._width = 0
         self._own: dict[tuple[str, str], tuple[Any, Text | str]] = {}  # cells of ``own`` columns
 
     # ------------------------------------------------------------------ drawing
@@ -99,12 +98,15 @@ class BandPane(RowTable):
                 f"VP {side.vp} · {acted}/{len(models)} acted")
         self._rebuild()
 
-    def _columns_for(self, width: int, cells: dict[str, list[Text | str]]) -> list[Column]:
-        """The columns that fit ``width`` (all of them when the width is not known yet)."""
+    def _columns_for(self, width: int, cells: dict[str, list[Text | str]],
+                     kept: dict[str, int]) -> list[Column]:
+        """The columns that fit ``width`` (all of them when the width is not known yet).
+        ``kept``: the widths the table keeps for the columns shown (a column does not
+        shrink back while the same columns are shown), so the same choice still fits."""
         if width <= 0:
             return list(COLUMNS)
-        widths = {col.key: max([len(col.label), *(_width(c) for c in cells[col.key])]) + PADDING
-                  for col in COLUMNS}
+        widths = {col.key: max([len(col.label), kept.get(col.key, 0), *(_width(c) for c in cells[col.key])])
+                  + PADDING for col in COLUMNS}
         chosen: set[str] = set()
         used = 0
         for col in sorted(COLUMNS, key=lambda c: c.priority):
@@ -119,17 +121,28 @@ class BandPane(RowTable):
         state = self._state
         if state is None:
             return
-        width = self.size.width - 1
         models = state.models_of(self.side)
+        width = self._room(len(models))
         drawn = (width, state.order, *models)
         if len(drawn) == len(self._drawn) and all(a is b or a == b for a, b in zip(drawn, self._drawn)):
             return
+        refit = not self._drawn or width != self._drawn[0]  # a new width: columns fitted afresh
         self._drawn = drawn
         short = 0 < width < 60
         cells = {col.key: [self._cell(col, state, m, short) for m in models] for col in COLUMNS}
-        columns = self._columns_for(width, cells)
-        self.set_columns([ColumnSpec(c.key, c.label) for c in columns])
-        self.set_rows([(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)])
+        columns = self._columns_for(width, cells, {} if refit else self._widths)
+        self.set_rows([(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)],
+                      [ColumnSpec(c.key, c.label) for c in columns], refit=refit)
+
+    def _room(self, rows: int) -> int:
+        """The cells the columns may fill: the pane's width, less the vertical
+        scrollbar's when the header and ``rows`` are taller than the pane (0: not
+        laid out yet)."""
+        width, height = self.size
+        if width <= 0:
+            return 0
+        scrolls = rows + 1 > height
+        return width - (self.styles.scrollbar_size_vertical if scrolls else 0)
 
     def _cell(self, col: Column, state: Any, model: Any, short: bool) -> "Text | str":
         if not col.own:
@@ -142,9 +155,7 @@ class BandPane(RowTable):
         return value
 
     def on_resize(self, event: events.Resize) -> None:
-        if event.size.width != self._width:
-            self._width = event.size.width
-            self._rebuild()
+        self._rebuild()  # nothing to do unless the room for the columns changed
 
     # ------------------------------------------------------------------ selection
     @property

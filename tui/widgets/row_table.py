@@ -6,8 +6,10 @@ table keeps a rendered line per row and re-renders only the rows whose cells
 changed, so a redraw costs what changed, not the whole pane.
 
 Cells are Rich ``Text`` (or ``str``); columns are sized to their widest cell. The
-owner decides which columns to show (``set_columns``) and sets rows with
-``set_rows``; moving the cursor posts ``RowTable.RowHighlighted``.
+owner decides which columns to show (``set_columns``, or with the rows in
+``set_rows``) and fits them to the width: the table scrolls up and down, never
+sideways (a line wider than the table is cut). Moving the cursor posts
+``RowTable.RowHighlighted``.
 """
 from __future__ import annotations
 
@@ -63,6 +65,7 @@ class RowTable(ScrollView, can_focus=True):
     RowTable {
         height: auto;
         max-height: 100%;
+        overflow-x: hidden;
         & > .row-table--header { text-style: bold; color: $text-accent; background: $panel; }
         & > .row-table--cursor { background: $block-cursor-background; color: $block-cursor-foreground;
                                  text-style: $block-cursor-text-style; }
@@ -122,12 +125,23 @@ class RowTable(ScrollView, can_focus=True):
             self._widths = {}
             self._relayout(set(self._keys))
 
-    def set_rows(self, rows: Sequence[tuple[str, dict[str, Text | str]]]) -> None:
-        """The table's rows, in order; only rows whose cells changed are drawn again."""
+    def set_rows(self, rows: Sequence[tuple[str, dict[str, Text | str]]],
+                 columns: Sequence[ColumnSpec] | None = None, *, refit: bool = False) -> None:
+        """The table's rows, in order, and (if given) the columns to show, laid out once.
+        Only rows whose cells changed are drawn again, unless the columns changed or
+        ``refit`` asks to size the columns to these rows afresh (they otherwise never
+        shrink back: an owner fitting columns to a new width asks for it)."""
         keys = [key for key, _ in rows]
-        changed = {key for key, cells in rows
-                   if key not in self._cells or self._cells[key].keys() != cells.keys()
-                   or not all(same_cell(self._cells[key][c], v) for c, v in cells.items())}
+        if columns is not None and tuple(columns) != self._columns:
+            self._columns = tuple(columns)
+            refit = True
+        if refit:  # sized from these cells alone, not from the ones they replace
+            self._widths = {}
+            changed = set(keys)
+        else:
+            changed = {key for key, cells in rows
+                       if key not in self._cells or self._cells[key].keys() != cells.keys()
+                       or not all(same_cell(self._cells[key][c], v) for c, v in cells.items())}
         order_changed = keys != self._keys
         self._keys = keys
         self._cells = {key: dict(cells) for key, cells in rows}

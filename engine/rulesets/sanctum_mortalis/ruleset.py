@@ -44,6 +44,10 @@ class SanctumMortalis:
     def __init__(self) -> None:
         self._handlers: dict[type, Handler] | None = None
 
+    def scenario_name(self, key: str) -> str:
+        """The scenario's English name (§23 table); see ``engine.ruleset.scenario_name``."""
+        return t.scenario_name(key)
+
     def initial_state(self, setup: dict[str, Any]) -> BattleState:
         """``setup``: {"bands": {"A": roster dict, "B": roster dict}, "scenario": key,
         "settings": {...}, "roles": {"A": "attacker"|"defender"}, "neutrals": [model dicts]}.

@@ -629,6 +629,13 @@ SCENARIO_REWARD = 20
 SPECIAL_MARKER_VALUE = 4
 
 
+def scenario_name(key: str) -> str:
+    """§23: the English name of the scenario ``key`` ("surrounded" -> "Surrounded");
+    a key the table does not know, as it is."""
+    scenario = SCENARIOS.get(key)
+    return scenario.name if scenario else key
+
+
 @dataclass(frozen=True)
 class Challenge:
     """§23.7."""

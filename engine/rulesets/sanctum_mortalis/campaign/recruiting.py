@@ -205,7 +205,7 @@ def _kinds() -> list[tuple[str, str, str, str | None, str]]:
 # --------------------------------------------------------------------------- the menu
 def recruit_menu(state: CampaignState, band: str) -> RecruitMenu:
     """What ``band`` may recruit now, each kind with its loadouts and cost (§22.2)."""
-    from .view import probe
+    from .step_choices import probe
 
     b = state.band(band)
     team = sum(1 for m in b.roster.team if not (m.volunteer or m.neutral))
@@ -251,7 +251,7 @@ def recruit_quote(state: CampaignState, band: str, order: RecruitOrder,
                   menu: RecruitMenu | None = None) -> RecruitQuote:
     """The order priced term by term (§15.3–15.6, §22.2–22.5: XP at 15tk each), the
     treasury after, and the ``Recruit`` command or the engine's refusal."""
-    from .view import probe
+    from .step_choices import probe
 
     menu = menu or recruit_menu(state, band)
     treasury = menu.treasury
@@ -276,7 +276,7 @@ def recruit_option(state: CampaignState, band: str) -> Any:
     """The purchases step's "Recruit a new model…" choice (a ``view.Option``): its command
     is a blank ``Recruit`` a screen fills in with a form (``recruit_menu``,
     ``recruit_quote``); closed, with the reason, when nothing may be recruited now."""
-    from .view import Option
+    from .step_choices import Option
 
     menu = recruit_menu(state, band)
     where = ("the team is full: a new model goes to the stash" if menu.stash_first

@@ -60,6 +60,10 @@ class SanctumMortalisCampaign:
     title = "Sanctum Mortalis campaign"
     settings: tuple[SettingSpec, ...] = SETTINGS
 
+    def scenario_name(self, key: str) -> str:
+        """The scenario's English name (§23 table); see ``engine.ruleset.scenario_name``."""
+        return t.scenario_name(key)
+
     def initial_state(self, setup: dict[str, Any]) -> CampaignState:
         """``setup``: {"title": str, "bands": [roster dicts], "settings": {...}, "id": str}
         (``campaign_setup``)."""

@@ -207,14 +207,9 @@ def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Dec
               "winner": sides[winner] if winner else None, "ref": cmd.ref, "digest": setup_digest(cmd.setup),
               "names": [state.band(sides["A"]).name, state.band(sides["B"]).name]}
     head = EventDraft("post_battle_started", {"battle": battle, "bands": posts},
-                      text=f"Battle {number} ({_scenario_name(summary['scenario'])}): the post-battle sequence "
+                      text=f"Battle {number} ({t.scenario_name(summary['scenario'])}): the post-battle sequence "
                       "starts (§16).")
     return [head, *paid]
-
-
-def _scenario_name(key: str) -> str:
-    scenario = t.SCENARIOS.get(key)
-    return scenario.name if scenario else key
 
 
 def _open_items(state: CampaignState, bp: BandPost) -> str:

@@ -1,0 +1,120 @@
+"""The rolls a campaign screen offers, with exact odds: pure queries over ``CampaignState``.
+
+* ``due(state, band)``: the rolls waiting in the band's post-battle step, each with the
+  command that rolls it and the exact odds of every result (the whole loot chain's
+  finds too);
+* ``roll_of(state, band, command)``: the roll a command makes (a roll due, paying for
+  medical care, the scenario roll), so a screen knows when to open the roll dialog;
+* ``care_outlook(result)`` and ``scenario_odds()``: the odds of care (§18.2) and of the
+  scenario roll (§23.1).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping
+
+from .. import tables as t
+from ..postbattle.experience import LEVEL_UP_TABLE
+from ..postbattle.injuries import INJURY_RESULTS, INJURY_TABLE, care_odds
+from ..postbattle.loot import LOOT_TABLES, loot_odds
+from ..postbattle.scenarios import SCENARIO_TABLE
+from . import commands as c
+from .development import next_up
+from .loot_step import next_stage
+from .rules import usable_skill
+from .state import CampaignState
+
+
+@dataclass(frozen=True)
+class Due:
+    """A roll waiting: ``command`` rolls it; ``dice`` ("2k6", "k6"); ``odds``: result
+    label -> exact chance; ``finds``: for a loot roll, final find -> chance."""
+
+    band: str
+    title: str
+    rule: str
+    command: Any
+    dice: str
+    odds: Mapping[str, Fraction]
+    finds: Mapping[str, Fraction] | None = None
+    model: str = ""
+
+
+def _odds(table) -> dict[str, Fraction]:
+    return {table.label(r): p for r, p in table.odds.items()}
+
+
+def due(state: CampaignState, band: str) -> tuple[Due, ...]:
+    """The rolls waiting in the band's current step, with their odds."""
+    bp = state.post.of(band) if state.post else None
+    if bp is None:
+        return ()
+    b = state.band(band)
+    out: list[Due] = []
+    if bp.step == "loot":
+        stage = next_stage(bp)
+        if stage is not None:
+            table = LOOT_TABLES[stage]
+            hunter = usable_skill(b, bp, "tech-hunter") is not None
+            searching = usable_skill(b, bp, "searching") is not None
+            finds = {LOOT_TABLES["main"].label(k) if k in t.TECHNOLOGY_VALUES else table.label(k): p
+                     for k, p in loot_odds(hunter, searching, stage=stage).items()}
+            out.append(Due(band, f"Loot roll {len(bp.finds) + 1} of {bp.loot_due}: {table.title}", table.rule,
+                           c.RollLoot(band), "2k6" if table.dice == 2 else "k6", _odds(table), finds))
+    elif bp.step == "injuries":
+        for w in bp.wounded:
+            name = b.model(w.model).name if b.has_model(w.model) else w.model
+            if w.case is None:
+                out.append(Due(band, f"{name}: post-battle injury", "§18.1", c.RollInjury(band, w.model), "2k6",
+                               _odds(INJURY_TABLE), model=w.model))
+    elif bp.step in ("development", "purchases"):
+        for u in sorted(bp.level_ups, key=lambda u: (u.model, u.level)):
+            if u.roll is None and not u.pick and next_up(bp, u.model, rolled=False) == u:
+                name = b.model(u.model).name if b.has_model(u.model) else u.model
+                out.append(Due(band, f"{name}: level-up roll (level {u.level})", "§19.3",
+                               c.RollLevelUp(band, u.model), "2k6", _odds(LEVEL_UP_TABLE), model=u.model))
+    return tuple(out)
+
+
+def care_outlook(result: str) -> dict[str, Fraction]:
+    """Result name -> chance after paying for care on ``result`` (§18.2)."""
+    return {INJURY_RESULTS[k].name: p for k, p in care_odds(result).items()}
+
+
+def scenario_odds() -> dict[str, Fraction]:
+    """The scenario roll's odds (§23.1)."""
+    return _odds(SCENARIO_TABLE)
+
+
+def roll_of(state: CampaignState, band: str, command: Any) -> Due | None:
+    """The roll ``command`` makes, with its odds, or None if it rolls no dice: a roll
+    that is due (``due``), paying for medical care (§18.2) or the scenario roll (§23.1).
+    A screen asks this to know whether a choice opens the roll dialog."""
+    for waiting in due(state, band):
+        if waiting.command == command:
+            return waiting
+    if isinstance(command, c.TreatInjury) and command.choice == "pay":
+        bp = state.post.of(band) if state.post else None
+        w = next((w for w in (bp.wounded if bp else ()) if w.model == command.model), None)
+        if w is None or w.case is None or INJURY_RESULTS[w.case.result].care_cost is None:
+            return None  # nothing rolled yet, or a result care cannot treat (§18.2)
+        b = state.band(band)
+        name = b.model(w.model).name if b.has_model(w.model) else w.model
+        return Due(band, f"{name}: medical care", "§18.2", command, "2k6", care_outlook(w.case.result),
+                   model=w.model)
+    if isinstance(command, c.RollScenario):
+        return Due(band, "Roll for the next scenario", "§23.1", command, "k6", scenario_odds())
+    tables = {c.RollInjury: ("post-battle injury", "§18.1", INJURY_TABLE),
+              c.RollLevelUp: ("level-up roll", "§19.3", LEVEL_UP_TABLE)}
+    if type(command) in tables:
+        title, rule, table = tables[type(command)]
+        b = state.band(band)
+        name = b.model(command.model).name if b.has_model(command.model) else command.model
+        return Due(band, f"{name}: {title}", rule, command, "2k6", _odds(table), model=command.model)
+    if isinstance(command, c.RollLoot):
+        return Due(band, "Loot roll", "§17.1", command, "2k6", _odds(LOOT_TABLES["main"]))
+    return None
+
+
+__all__ = ["Due", "care_outlook", "due", "roll_of", "scenario_odds"]
