@@ -7,8 +7,11 @@ each call.
 from __future__ import annotations
 
 import gc
+from bisect import bisect_left
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Iterable, Iterator, Sequence
 
 from .dice import DiceEntryError, DiceSource, SeededDice
@@ -37,6 +40,27 @@ def replay(ruleset: Ruleset, initial: Any, events: Iterable[Event]) -> Any:
 
 def current_round(state: Any) -> int:
     return int(getattr(state, "round", 0) or 0)
+
+
+class RoundsAfter(Mapping[int, int]):
+    """``Battle.rounds_after``: seq -> the round after that event (``events`` are in seq
+    order; ``states[i + 1]`` is the state after ``events[i]``)."""
+
+    def __init__(self, events: tuple[Event, ...], states: tuple[Any, ...]) -> None:
+        self._events = events
+        self._states = states
+
+    def __getitem__(self, seq: int) -> int:
+        i = bisect_left(self._events, seq, key=attrgetter("seq"))
+        if i < len(self._events) and self._events[i].seq == seq:
+            return current_round(self._states[i + 1])
+        raise KeyError(seq)
+
+    def __iter__(self) -> Iterator[int]:
+        return (e.seq for e in self._events)
+
+    def __len__(self) -> int:
+        return len(self._events)
 
 
 class Battle:
@@ -84,6 +108,15 @@ class Battle:
     def state_at(self, count: int) -> Any:
         """The state after the first ``count`` effective events (review mode)."""
         return self._states[max(0, min(count, len(self._states) - 1))]
+
+    def rounds_after(self) -> "RoundsAfter":
+        """The round the battle is in after each effective event, by the event's ``seq``.
+        ``event.round`` is the round before the event, so a round's opening event ("Round
+        1 begins") is recorded in the round before the one it starts; this puts it in the
+        round it starts (the report and the log pane group and tag events by it). A
+        read-only mapping of the events as they are now, each round found when asked:
+        taking it costs the same however long the battle."""
+        return RoundsAfter(tuple(self._active), tuple(self._states))
 
     def dice_for_next(self) -> DiceSource:
         """The app's reproducible dice for the next command (seed + log position)."""

@@ -41,7 +41,7 @@ def round_heading(report: Report, rnd: int) -> str:
 
 def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Report:
     """Replay the battle and gather what the report shows."""
-    from engine.battle import Battle, current_round
+    from engine.battle import Battle
     from engine.formatting import roll_breakdown
     from engine.luck import counted_rolls, luck_by_round, luck_table
     from engine.rolls import records_in
@@ -55,11 +55,10 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     side_of = _side_of(initial, sides)
     events = battle.active_events
     by_round: dict[int, list[tuple[Any, tuple[str, ...]]]] = {}
-    for count, event in enumerate(events, start=1):
+    rounds = battle.rounds_after()  # a round's opening event in the round it starts
+    for event in events:
         lines = tuple(line for record in records_in(event.payload) for line in roll_breakdown(record))
-        # the round the event leaves the battle in: ``event.round`` is the round before it,
-        # so a round's opening event ("Round 1 begins") would land in the round before
-        by_round.setdefault(current_round(battle.state_at(count)), []).append((event, lines))
+        by_round.setdefault(rounds[event.seq], []).append((event, lines))
     rolls = counted_rolls(events, side_of)
     table = luck_table(rolls, sides)
     series = luck_by_round(rolls, sides)

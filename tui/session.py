@@ -17,7 +17,7 @@ import threading
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from engine.battle import Accepted, Battle, new_header
 from engine.dice import DiceSource
@@ -40,7 +40,9 @@ class View:
     """What the screen shows: the battle as it is on disk.
 
     ``events``: the effective log entries, oldest first; ``undone``: the entries redo
-    would bring back (next first); ``saved``: log entries on disk.
+    would bring back (next first); ``saved``: log entries on disk; ``rounds``: the round
+    the battle is in after each of ``events``, by seq (a round's opening event in the
+    round it starts: the log pane's round tags).
     """
 
     state: Any
@@ -50,6 +52,7 @@ class View:
     can_redo: bool = False
     saved: int = 0
     entries: tuple[Event, ...] = field(default=(), repr=False)
+    rounds: Mapping[int, int] = field(default_factory=dict, repr=False)
 
 
 class Session:
@@ -94,7 +97,8 @@ class Session:
 
     def _snapshot(self) -> View:
         b = self.battle
-        return View(b.state, b.active_events, b.undone_events, b.can_undo, b.can_redo, len(b.entries), tuple(b.entries))
+        return View(b.state, b.active_events, b.undone_events, b.can_undo, b.can_redo, len(b.entries),
+                    tuple(b.entries), b.rounds_after())
 
     # ------------------------------------------------------------------ changing
     def attach(self, host: Any) -> None:

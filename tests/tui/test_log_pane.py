@@ -162,3 +162,17 @@ async def test_cursor_keys_move_through_the_rows_and_enter_asks_for_the_breakdow
         assert pane.highlighted_seq == 0 and pane.scroll_offset.y == 0
         await pilot.press("end")
         assert pane.highlighted_seq == 29
+
+
+async def test_a_rounds_opening_event_is_tagged_with_the_round_it_starts():
+    # "Round 2 begins" is recorded in round 1 (before the round changes); the session's
+    # rounds (the round the battle is in after each event) tag it R2, as the report groups it
+    log = [Entry(0, "Round 1 begins", round=0), Entry(1, "a shot", round=1), Entry(2, "Round 2 begins", round=1)]
+    app = LogApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        pane = app.query_one(LogPane)
+        pane.show(log, rounds={0: 1, 1: 1, 2: 2})
+        await pilot.pause()
+        assert [o.label for o in pane.options] == ["R1", "R1", "R2"]
+        pane.show(log)  # without them: the round each event was recorded in
+        assert [o.label for o in pane.options] == ["", "R1", "R1"]

@@ -34,6 +34,24 @@ async def test_a_move_then_a_shot_gains_one_fatigue_and_kills_with_typed_dice(ma
         assert any("house default" in e.text for e in screen.session.view.events if e.kind == "shot_declared")
 
 
+async def test_a_stray_enter_in_the_shot_or_charge_target_picker_picks_no_enemy(make_app):
+    from tui.screens.picker_screen import PickerScreen
+
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Thralls with slings")
+        before = len(screen.session.view.events)
+        for key in ("s", "c"):
+            await press(pilot, key)
+            picker = app.screen
+            assert isinstance(picker, PickerScreen) and picker.query_one("#choices").highlighted is None
+            await press(pilot, "enter")  # nothing highlighted: nothing chosen, the picker stays
+            assert app.screen is picker
+            await press(pilot, "escape")
+        assert len(screen.session.view.events) == before
+
+
 async def test_the_opponent_is_offered_the_slow_spend_when_the_tired_unit_moves(make_app):
     from tui.screens.picker_screen import PickerScreen
 

@@ -67,7 +67,7 @@ class ReviewMode:
         """Draw the battle log pane: filtered, and following the reviewed event."""
         view = self.session.view
         log.show(self.filtered(list(view.events)), view.undone if self.log_filter is None else (),
-                 follow=self.review is None)
+                 follow=self.review is None, rounds=view.rounds)
         log.border_title = f"Battle log · {self.log_filter[0]} only (/ changes)" if self.log_filter else "Battle log"
         if self.review:
             log.reveal(view.events[self.review - 1].seq)

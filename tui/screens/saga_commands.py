@@ -52,15 +52,17 @@ class SagaCommands(GameCommands):
     def _line(self, unit_id: str) -> Any:
         return next(x for x in view.unit_lines(self.state) if x.id == unit_id)
 
-    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None]) -> None:
-        """Ask the GM; ``then(value)`` runs only if they chose something."""
+    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None],
+            highlight: bool = True) -> None:
+        """Ask the GM; ``then(value)`` runs only if they chose something. ``highlight=False``:
+        no answer starts highlighted, so only one the GM moves to is chosen (targets)."""
         def answered(value: Any) -> None:
             if value is None:  # cancelled: an ability activation being set up is dropped too
                 self.ability = None
                 return
             then(value)
 
-        self.app.push_screen(PickerScreen(question, choices), answered)
+        self.app.push_screen(PickerScreen(question, choices, highlight=highlight), answered)
 
     def _enemies(self, u: Any) -> list[Any]:
         return [x for x in self.state.units if x.alive and x.side != u.side]
@@ -140,7 +142,8 @@ class SagaCommands(GameCommands):
                          [Choice(c.Activate(u.id, "charge", target=target), "Open ground"),
                           Choice(c.Activate(u.id, "charge", target=target, broken=True), "Through broken terrain")],
                          self.submit)
-            self.ask(f"{u.name}: Move to engage ({u.spec.move_band}) — which enemy?", targets, ground)
+            self.ask(f"{u.name}: Move to engage ({u.spec.move_band}) — which enemy?", targets, ground,
+                     highlight=False)
         self._activate("charge", ask)
 
     def action_saga_shoot(self) -> None:
@@ -155,7 +158,8 @@ class SagaCommands(GameCommands):
                          [Choice(c.Activate(u.id, "shoot", target=target, cover=k), label) for k, label in
                           (("none", "No cover"), ("light", "Light cover"), ("hard", "Hard cover"))], self.submit)
             self.ask(f"{u.name} shoots (house default procedure, not in the source [M9]) at:",
-                     [Choice(x.id, f"{x.name} ({s.side_name(x.side)})") for x in self._enemies(u)], cover)
+                     [Choice(x.id, f"{x.name} ({s.side_name(x.side)})") for x in self._enemies(u)], cover,
+                     highlight=False)
         self._activate("shoot", ask)
 
     def action_saga_rest(self) -> None:
@@ -169,7 +173,7 @@ class SagaCommands(GameCommands):
             s = self.state
             self.ask(f"{u.name} engages, without a Move to engage (a SAGA ability or the GM's call [M2]):",
                      [Choice(x.id, f"{x.name} ({s.side_name(x.side)})") for x in self._enemies(u)],
-                     lambda target: self.submit(c.Engage(u.id, target)))
+                     lambda target: self.submit(c.Engage(u.id, target)), highlight=False)
 
     # ------------------------------------------------------------------ the open step
     def prompt_step(self, offer: bool = True) -> None:

@@ -111,7 +111,8 @@ class StarQuestCommands(GameCommands):
             targets = [Choice(e.id, f"{e.name} ({e.models} model(s))") for e in view.enemy_lines(s)
                        if e.models and e.on_table]
             self.ask(f"{u.name} charges ({line.moves.get(t.CHARGE, '')}) — which enemy unit?", targets,
-                     lambda target: go(c.TakeAction(u.id, t.CHARGE, extra=extra, target=target)))
+                     lambda target: go(c.TakeAction(u.id, t.CHARGE, extra=extra, target=target)),
+                     highlight=False)
         choices = [Choice(lambda: go(c.TakeAction(u.id, t.HOLD, extra=extra)), f"Hold — may shoot{tag}"),
                    Choice(lambda: go(c.TakeAction(u.id, t.ADVANCE, extra=extra)),
                           f"{line.moves.get(t.ADVANCE, 'Advance')} — may shoot{tag}"),
@@ -211,7 +212,7 @@ class StarQuestCommands(GameCommands):
 
         def target(weapon: str) -> None:
             self.ask(f"{u.name} shoots {weapon} at:", targets,
-                     lambda tgt: self._roll(ShotAdapter(self.state, u.id, weapon, tgt), fire))
+                     lambda tgt: self._roll(ShotAdapter(self.state, u.id, weapon, tgt), fire), highlight=False)
         if len(weapons) == 1:
             target(weapons[0].name)
         else:

@@ -148,7 +148,7 @@ class XK6Commands(GameCommands):
         m = s.model(act.model)
         self.ask(f"{m.name} designates a target for indirect fire ([XK-A3]):",
                  [Choice(x.id, x.name) for x in s.models if x.in_play and x.side != m.side],
-                 lambda target: self.submit(c.Designate(target=target)))
+                 lambda target: self.submit(c.Designate(target=target)), highlight=False)
 
     def action_skill(self) -> None:
         s = self.state
@@ -229,7 +229,8 @@ class XK6Commands(GameCommands):
                 self._more_in_area(m, base, chosen)
             else:
                 self._roll(base, chosen)
-        self.ask(f"{m.name} — {spec.name} ({KIND_LABELS[option.kind]}): at which model?", choices, centre)
+        self.ask(f"{m.name} — {spec.name} ({KIND_LABELS[option.kind]}): at which model?", choices, centre,
+                 highlight=False)
 
     def _more_in_area(self, m: Any, base: c.Attack, chosen: list[str]) -> None:
         s = self.state

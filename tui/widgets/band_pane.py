@@ -122,7 +122,7 @@ class BandPane(RowTable):
         if state is None:
             return
         models = state.models_of(self.side)
-        width = self._room(len(models))
+        width = self.room(len(models))
         drawn = (width, state.order, *models)
         if len(drawn) == len(self._drawn) and all(a is b or a == b for a, b in zip(drawn, self._drawn)):
             return
@@ -133,16 +133,6 @@ class BandPane(RowTable):
         columns = self._columns_for(width, cells, {} if refit else self._widths)
         self.set_rows([(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)],
                       [ColumnSpec(c.key, c.label) for c in columns], refit=refit)
-
-    def _room(self, rows: int) -> int:
-        """The cells the columns may fill: the pane's width, less the vertical
-        scrollbar's when the header and ``rows`` are taller than the pane (0: not
-        laid out yet)."""
-        width, height = self.size
-        if width <= 0:
-            return 0
-        scrolls = rows + 1 > height
-        return width - (self.styles.scrollbar_size_vertical if scrolls else 0)
 
     def _cell(self, col: Column, state: Any, model: Any, short: bool) -> "Text | str":
         if not col.own:

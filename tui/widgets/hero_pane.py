@@ -118,9 +118,9 @@ class HeroPane(RowTable):
             self.set_class(to_act, "-to-act")
         head = ("▶ " if to_act else "  ") + title
         columns = HERO_COLUMNS if self.side == "heroes" else ENEMY_COLUMNS
-        self.set_columns([ColumnSpec(k, head if k == "name" else label) for k, label in columns])
         row = hero_row if self.side == "heroes" else enemy_row
-        self.set_rows([(ln.id, row(ln, activating)) for ln in lines])
+        self.set_rows([(ln.id, row(ln, activating)) for ln in lines],  # rows and columns in one layout
+                      [ColumnSpec(k, head if k == "name" else label) for k, label in columns])
 
     # ------------------------------------------------------------------ selection
     @property

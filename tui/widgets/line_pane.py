@@ -31,12 +31,17 @@ class Column:
     priority: int
 
 
-def fit(columns: Sequence[Column], width: int, labels: dict[str, str], cells: dict[str, list[Any]]) -> list[Column]:
-    """The columns that fit ``width`` (all of them when the width is not known yet)."""
+def fit(columns: Sequence[Column], width: int, labels: dict[str, str], cells: dict[str, list[Any]],
+        kept: dict[str, int] | None = None) -> list[Column]:
+    """The columns that fit ``width`` (all of them when the width is not known yet).
+    ``kept``: the widths the table keeps for the columns shown (a column does not shrink
+    back while the same columns are shown), so the same choice still fits."""
     if width <= 0:
         return list(columns)
-    widths = {c.key: max([Text(labels[c.key]).cell_len, *(Text(x).cell_len if isinstance(x, str) else x.cell_len
-                                                             for x in cells[c.key])]) + PADDING for c in columns}
+    kept = kept or {}
+    widths = {c.key: max([Text(labels[c.key]).cell_len, kept.get(c.key, 0),
+                          *(Text(x).cell_len if isinstance(x, str) else x.cell_len for x in cells[c.key])])
+              + PADDING for c in columns}
     used, chosen = 0, set()
     for col in sorted(columns, key=lambda c: c.priority):
         if used + widths[col.key] <= width or col.priority == 0:
@@ -70,7 +75,6 @@ class LinePane(RowTable):
         self.side = side
         self._drawn: tuple[Any, ...] = ()
         self._last: tuple[str, Sequence[Any], str | None] = ("", (), None)
-        self._width = 0
 
     def show_lines(self, title: str, lines: Sequence[Any], to_act: bool, highlighted: str | None = None) -> None:
         """Redraw from the engine's lines; ``highlighted``: the one being resolved."""
@@ -81,22 +85,23 @@ class LinePane(RowTable):
 
     def _rebuild(self) -> None:
         title, lines, highlighted = self._last
-        width = self.size.width - 1
+        width = self.room(len(lines))
         drawn = (width, title, highlighted, *lines)
         if drawn == self._drawn:
             return
+        refit = not self._drawn or width != self._drawn[0]  # a new width: columns fitted afresh
         self._drawn = drawn
         columns = self.COLUMNS
         cells = {c.key: [c.cell(ln, ln.id == highlighted) for ln in lines] for c in columns}
         labels = {c.key: (title if c.key == "name" else c.label) for c in columns}
-        chosen = fit(columns, width, labels, cells)
-        self.set_columns([ColumnSpec(c.key, labels[c.key]) for c in chosen])
-        self.set_rows([(ln.id, {c.key: cells[c.key][i] for c in chosen}) for i, ln in enumerate(lines)])
+        chosen = fit(columns, width, labels, cells, {} if refit else self._widths)
+        # rows and columns in one layout: a column kept wide from the last rows must not
+        # widen the table past the pane for a moment (a horizontal scrollbar row)
+        self.set_rows([(ln.id, {c.key: cells[c.key][i] for c in chosen}) for i, ln in enumerate(lines)],
+                      [ColumnSpec(c.key, labels[c.key]) for c in chosen], refit=refit)
 
     def on_resize(self, event: events.Resize) -> None:
-        if event.size.width != self._width:
-            self._width = event.size.width
-            self._rebuild()
+        self._rebuild()  # nothing to do unless the room for the columns changed
 
     # ------------------------------------------------------------------ selection
     @property

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from rich.style import Style
 from rich.text import Text
@@ -134,7 +134,7 @@ class LogPane(ScrollView, can_focus=True):
         self._count = 0
         self._start: int | None = None  # index in the events of the first row shown
         self._keys: list[tuple[Any, ...]] = []  # what each row shows, to redraw only changes
-        self._last: tuple[list[Any], list[Any]] = ([], [])
+        self._last: tuple[list[Any], list[Any], Mapping[int, int]] = ([], [], {})
 
     # ------------------------------------------------------------------ the rows
     @property
@@ -184,16 +184,21 @@ class LogPane(ScrollView, can_focus=True):
         return row is not None and row.id == EARLIER
 
     # ------------------------------------------------------------------ showing events
-    def show(self, events: Iterable[Any], undone: Iterable[Any] = (), follow: bool = True) -> None:
+    def show(self, events: Iterable[Any], undone: Iterable[Any] = (), follow: bool = True,
+             rounds: Mapping[int, int] | None = None) -> None:
+        """``rounds``: the round each event leaves the battle in, by seq (the session
+        view's), so "Round 2 begins" is tagged R2; an event not in it is tagged with the
+        round it was recorded in."""
         events = list(events)
         undone = list(undone)
-        self._last = (events, undone)
+        rounds = rounds or {}
+        self._last = (events, undone, rounds)
         keep = self.highlighted_option.id if self.highlighted_option is not None and not follow else None
         if self._start is None or len(events) <= self._start:  # first draw, or undone past the window
             self._start = max(0, len(events) - WINDOW)
         start = self._start
         items: list[tuple[tuple[Any, ...], Any]] = [((EARLIER, start), None)] if start else []
-        items += [((e.seq, False, e.round, e.text), e) for e in events[start:]]
+        items += [((e.seq, False, rounds.get(e.seq, e.round), e.text), e) for e in events[start:]]
         items += [((e.seq, True, e.round, e.text), e) for e in undone]
         keys = [key for key, _ in items]
         same = 0
@@ -203,7 +208,7 @@ class LogPane(ScrollView, can_focus=True):
             same += 1
         rows = [LogRow(EARLIER, "", earlier_row(start)) if event is None
                 else LogRow(f"undone-{event.seq}" if key[1] else str(event.seq),
-                            f"R{event.round}" if event.round else "", entry_text(event, undone=key[1]))
+                            f"R{key[2]}" if key[2] else "", entry_text(event, undone=key[1]))
                 for key, event in items[same:]]
         self._replace_from(same, rows)
         self._keys = keys
@@ -221,23 +226,23 @@ class LogPane(ScrollView, can_focus=True):
         """Show ``WINDOW`` more of the older entries (the "earlier entries" row)."""
         if not self._start:
             return
-        events, undone = self._last
+        events, undone, rounds = self._last
         first = events[self._start].seq
         self._start = max(0, self._start - WINDOW)
         self._keys = []  # the rows above change: draw them all
-        self.show(events, undone, follow=True)
+        self.show(events, undone, follow=True, rounds=rounds)
         self.highlighted = self._index.get(str(first), self._highlighted)
 
     def reveal(self, seq: int) -> None:
         """Highlight entry ``seq``, showing older entries first if it is above the window."""
-        events, undone = self._last
+        events, undone, rounds = self._last
         index = next((i for i, e in enumerate(events) if e.seq == seq), None)
         if index is None:
             return
         if self._start and index < self._start:
             self._start = max(0, index - WINDOW // 2)
             self._keys = []
-            self.show(events, undone, follow=True)
+            self.show(events, undone, follow=True, rounds=rounds)
         if str(seq) in self._index:  # else filtered out of the list
             self.highlighted = self._index[str(seq)]
             self.scroll_to_highlight()

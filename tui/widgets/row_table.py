@@ -117,6 +117,16 @@ class RowTable(ScrollView, can_focus=True):
     def get_row_index(self, row_key: str) -> int:
         return self._keys.index(row_key)
 
+    def room(self, rows: int) -> int:
+        """The cells the columns may fill: the table's width, less the vertical
+        scrollbar's when the header and ``rows`` are taller than the table (0: not laid
+        out yet). An owner fitting columns asks this before ``set_rows``."""
+        width, height = self.size
+        if width <= 0:
+            return 0
+        scrolls = rows + 1 > height
+        return width - (self.styles.scrollbar_size_vertical if scrolls else 0)
+
     def set_columns(self, columns: Sequence[ColumnSpec]) -> None:
         """Show these columns (the rows are laid out again)."""
         columns = tuple(columns)
