@@ -150,16 +150,7 @@ class BandPane(RowTable):
     # ------------------------------------------------------------------ selection
     @property
     def selected_model(self) -> str | None:
-        if not self.row_count:
-            return None
-        return self.row_keys[min(self.cursor_row, self.row_count - 1)]
-
-    def select(self, model_id: str) -> bool:
-        """Put the cursor on ``model_id`` if it is in this band."""
-        if model_id not in self.row_keys:
-            return False
-        self.move_cursor(self.get_row_index(model_id))
-        return True
+        return self.selected_key
 
     def on_row_table_row_highlighted(self, event: RowTable.RowHighlighted) -> None:
         event.stop()

@@ -125,15 +125,7 @@ class HeroPane(RowTable):
     # ------------------------------------------------------------------ selection
     @property
     def selected_unit(self) -> str | None:
-        if not self.row_count:
-            return None
-        return self.row_keys[min(self.cursor_row, self.row_count - 1)]
-
-    def select(self, unit_id: str) -> bool:
-        if unit_id not in self.row_keys:
-            return False
-        self.move_cursor(self.get_row_index(unit_id))
-        return True
+        return self.selected_key
 
     def on_row_table_row_highlighted(self, event: RowTable.RowHighlighted) -> None:
         event.stop()

@@ -104,18 +104,6 @@ class LinePane(RowTable):
         self._rebuild()  # nothing to do unless the room for the columns changed
 
     # ------------------------------------------------------------------ selection
-    @property
-    def selected_key(self) -> str | None:
-        if not self.row_count:
-            return None
-        return self.row_keys[min(self.cursor_row, self.row_count - 1)]
-
-    def select(self, key: str) -> bool:
-        if key not in self.row_keys:
-            return False
-        self.move_cursor(self.get_row_index(key))
-        return True
-
     def on_row_table_row_highlighted(self, event: RowTable.RowHighlighted) -> None:
         event.stop()
         if self.has_focus and event.row_key:

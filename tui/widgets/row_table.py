@@ -244,6 +244,20 @@ class RowTable(ScrollView, can_focus=True):
         super().notify_style_update()
 
     # ------------------------------------------------------------------ cursor
+    @property
+    def selected_key(self) -> str | None:
+        """The key of the row under the cursor (None when there are no rows)."""
+        if not self._keys:
+            return None
+        return self._keys[min(self.cursor_row, len(self._keys) - 1)]
+
+    def select(self, key: str) -> bool:
+        """Put the cursor on row ``key`` if the table has it."""
+        if key not in self._cells:
+            return False
+        self.move_cursor(self._keys.index(key))
+        return True
+
     def move_cursor(self, row: int) -> None:
         if not self._keys:
             self.cursor_row = 0
