@@ -16,6 +16,10 @@ from .session_results import save_failed_status
 class GameScreen(KeptBackground, Screen[None]):
     """A battle screen; subclasses compose the panes and ``redraw`` them."""
 
+    DEFAULT_CSS = """
+    GameScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
     def __init__(self, session: Any) -> None:
         super().__init__()
         self.session = session

@@ -68,8 +68,6 @@ class SagaScreen(ReviewMode, SagaCommands, GameScreen):
     SagaScreen #units { height: auto; max-height: 60%; }
     SagaScreen UnitPane { margin: 0 0 0 0; }
     SagaScreen #step { margin: 0 0 0 0; }
-    SagaScreen LogPane { height: 1fr; min-height: 3; }
-    SagaScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, session: Any) -> None:

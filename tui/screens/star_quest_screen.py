@@ -63,9 +63,6 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
     DEFAULT_CSS = """
     StarQuestScreen { layout: vertical; }
     StarQuestScreen #panes { height: auto; max-height: 60%; }
-    StarQuestScreen LogPane { height: 1fr; min-height: 3; }
-    StarQuestScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap;
-                              text-overflow: ellipsis; }
     """
 
     def __init__(self, session: Any) -> None:

@@ -69,8 +69,6 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
     DEFAULT_CSS = """
     XK6Screen { layout: vertical; }
     XK6Screen #models { height: auto; max-height: 60%; }
-    XK6Screen LogPane { height: 1fr; min-height: 3; }
-    XK6Screen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, session: Any) -> None:
