@@ -46,6 +46,10 @@ class RoundsAfter(Mapping[int, int]):
     """``Battle.rounds_after``: seq -> the round after that event (``events`` are in seq
     order; ``states[i + 1]`` is the state after ``events[i]``)."""
 
+    settled = True
+    """An event's round never changes as the battle goes on: a later mapping of the same
+    battle agrees on every event both hold (a reader may keep what it looked up)."""
+
     def __init__(self, events: tuple[Event, ...], states: tuple[Any, ...]) -> None:
         self._events = events
         self._states = states

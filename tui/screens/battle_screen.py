@@ -14,7 +14,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ..actions import bindings
 from ..messages import (
@@ -28,6 +27,7 @@ from ..messages import (
 from ..widgets.band_pane import BandPane
 from ..widgets.card_hand import CardHand
 from ..widgets.log_pane import LogPane
+from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
 from .kept_background import KeptBackground
@@ -81,7 +81,7 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
                     yield BandPane("B", id="band-B")
                 yield LogPane(id="log")
             yield CardHand(id="hand-pane")
-        yield Static("", id="status")
+        yield SteadyBar(id="status")
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -128,7 +128,7 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
             hand.show(self.state, self.selected)
 
     def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", Static).update(text, layout=False)  # one line, always
+        self.query_one("#status", SteadyBar).put(text)
 
     # ------------------------------------------------------------------ selection
     def select_model(self, model_id: str, focus: bool = False) -> None:

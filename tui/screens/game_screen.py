@@ -6,8 +6,8 @@ from typing import Any
 
 from rich.text import Text
 from textual.screen import Screen
-from textual.widgets import Static
 
+from ..widgets.steady_bar import SteadyBar
 from ..messages import LogEntryChosen, SaveFailed
 from .kept_background import KeptBackground
 from .session_results import save_failed_status
@@ -53,7 +53,7 @@ class GameScreen(KeptBackground, Screen[None]):
         self.resume()
 
     def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", Static).update(text, layout=False)  # one line, always
+        self.query_one("#status", SteadyBar).put(text)
 
     def on_save_failed(self, message: SaveFailed) -> None:
         self.session.failed(message.text)

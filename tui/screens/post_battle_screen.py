@@ -28,6 +28,7 @@ from ..actions import bindings, key_of
 from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
 from ..widgets.choice_list import ChoiceList
 from ..widgets.log_pane import LogPane
+from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .post_battle_commands import PostBattleCommands
@@ -183,7 +184,7 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
             with VerticalScroll(id="summary-pane", can_focus=True):  # tab, then ↑↓ scroll it
                 yield Static("", id="summary")
         yield LogPane(id="log")
-        yield Static("", id="status")
+        yield SteadyBar(id="status")
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -312,7 +313,7 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
             listing.highlighted = open_rows[0]
 
     def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", SteadyBar).put(text)
 
     # ------------------------------------------------------------------ the list
     @on(OptionList.OptionSelected, "#actions")

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from engine.rulesets.saga import view
 
@@ -23,6 +22,7 @@ from ..actions import bindings, key_of as key
 from ..messages import BattleChanged, CommandRefused, UnitSelected
 from ..widgets.log_pane import LogPane
 from ..widgets.saga_tracker import SagaTracker
+from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.step_panel import StepPanel
 from ..widgets.unit_pane import UnitPane
@@ -82,7 +82,7 @@ class SagaScreen(ReviewMode, SagaCommands, GameScreen):
             yield UnitPane("B", id="units-B")
         yield StepPanel(id="step")
         yield LogPane(id="log")
-        yield Static("", id="status")
+        yield SteadyBar(id="status")
         yield SteadyFooter()
 
     def first_selection(self) -> str | None:

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from engine.rulesets.star_quest import view
 
@@ -25,6 +24,7 @@ from ..widgets.hero_pane import HeroPane
 from ..widgets.log_pane import LogPane
 from ..widgets.sq_pending import SQPending
 from ..widgets.sq_tracker import SQTracker
+from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from .session_results import change_status, refusal_line, refusal_status
 from .star_quest_commands import StarQuestCommands
@@ -77,7 +77,7 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
             yield HeroPane("ai", id="enemies")
         yield SQPending(id="pending")
         yield LogPane(id="log")
-        yield Static("", id="status")
+        yield SteadyBar(id="status")
         yield SteadyFooter()
 
     def first_selection(self) -> str | None:

@@ -13,13 +13,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from engine.rulesets.xk6 import view
 
 from ..actions import bindings, key_of as key
 from ..messages import BattleChanged, CommandRefused, ModelSelected
 from ..widgets.log_pane import LogPane
+from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.xk6_attack_panel import XK6AttackPanel
 from ..widgets.xk6_model_pane import XK6ModelPane
@@ -82,7 +82,7 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
             yield XK6ModelPane("B", id="models-B")
         yield XK6AttackPanel(id="attack")
         yield LogPane(id="log")
-        yield Static("", id="status")
+        yield SteadyBar(id="status")
         yield SteadyFooter()
 
     def first_selection(self) -> str | None:

@@ -28,6 +28,7 @@ from ..actions import bindings
 from ..messages import LogEntryChosen
 from ..rolltext import one_line, rolls_in
 from .border_text import retitle
+from .kept_lines import KeptLines, blank
 from .row_table import line_strip
 
 QUIET_KINDS = frozenset({"activation_started"})
@@ -90,7 +91,7 @@ class LogRow:
         return out
 
 
-class LogPane(ScrollView, can_focus=True):
+class LogPane(KeptLines, ScrollView, can_focus=True):
     """The battle log. ``show(events, undone)`` redraws it and follows the newest."""
 
     BINDINGS = [*bindings("log"),
@@ -134,6 +135,9 @@ class LogPane(ScrollView, can_focus=True):
         self._count = 0
         self._start: int | None = None  # index in the events of the first row shown
         self._keys: list[tuple[Any, ...]] = []  # what each row shows, to redraw only changes
+        self._shown: list[Any] = []  # the events those rows were made from (None: "earlier")
+        self._done = 0  # how many of them are in the log (the rest are undone)
+        self._rounds: Mapping[int, int] = {}  # the round tags they were made with
         self._last: tuple[list[Any], list[Any], Mapping[int, int]] = ([], [], {})
 
     # ------------------------------------------------------------------ the rows
@@ -197,12 +201,27 @@ class LogPane(ScrollView, can_focus=True):
         if self._start is None or len(events) <= self._start:  # first draw, or undone past the window
             self._start = max(0, len(events) - WINDOW)
         start = self._start
-        items: list[tuple[tuple[Any, ...], Any]] = [((EARLIER, start), None)] if start else []
-        items += [((e.seq, False, rounds.get(e.seq, e.round), e.text), e) for e in events[start:]]
-        items += [((e.seq, True, e.round, e.text), e) for e in undone]
-        keys = [key for key, _ in items]
-        same = 0
-        for old, new in zip(self._keys, keys):
+        shown = ([None] if start else []) + events[start:] + undone
+        # an entry is the same row as before if it is the very same event object at the
+        # same place (the log only grows or loses its end): its key is not made again
+        kept = 0
+        for old, new in zip(self._shown, shown):
+            if old is not new or (old is None and self._keys[0] != (EARLIER, start)):
+                break
+            kept += 1
+        done = len(shown) - len(undone)
+        kept = min(kept, done, self._done)  # an entry just undone is the same event, struck through
+        if rounds is not self._rounds and not (getattr(rounds, "settled", False)
+                                               and getattr(self._rounds, "settled", False)):
+            kept = 0  # other round tags: every key made again
+        keys = self._keys[:kept] + [
+            (EARLIER, start) if e is None
+            else (e.seq, False, rounds.get(e.seq, e.round), e.text) if i < done
+            else (e.seq, True, e.round, e.text)
+            for i, e in enumerate(shown[kept:], kept)]
+        items = list(zip(keys, shown))
+        same = kept
+        for old, new in zip(self._keys[kept:], keys[kept:]):
             if old != new:
                 break
             same += 1
@@ -212,6 +231,7 @@ class LogPane(ScrollView, can_focus=True):
                 for key, event in items[same:]]
         self._replace_from(same, rows)
         self._keys = keys
+        self._shown, self._done, self._rounds = shown, done, rounds
         self._count = len(keys) - len(undone)
         retitle(self, subtitle=f"{len(events)} event{'s' if len(events) != 1 else ''}" + (
             f" · {len(undone)} undone (redo brings back)" if undone else ""))
@@ -229,7 +249,7 @@ class LogPane(ScrollView, can_focus=True):
         events, undone, rounds = self._last
         first = events[self._start].seq
         self._start = max(0, self._start - WINDOW)
-        self._keys = []  # the rows above change: draw them all
+        self._keys, self._shown = [], []  # the rows above change: draw them all
         self.show(events, undone, follow=True, rounds=rounds)
         self.highlighted = self._index.get(str(first), self._highlighted)
 
@@ -241,7 +261,7 @@ class LogPane(ScrollView, can_focus=True):
             return
         if self._start and index < self._start:
             self._start = max(0, index - WINDOW // 2)
-            self._keys = []
+            self._keys, self._shown = [], []
             self.show(events, undone, follow=True, rounds=rounds)
         if str(seq) in self._index:  # else filtered out of the list
             self.highlighted = self._index[str(seq)]
@@ -331,7 +351,7 @@ class LogPane(ScrollView, can_focus=True):
         line = y + self.scroll_offset.y
         index = bisect_right(self._starts, line) - 1
         if width <= 0 or not 0 <= index < len(self._rows) or line >= self._starts[index] + self._heights[index]:
-            return Strip.blank(max(width, 0), self._base_style)
+            return blank(max(width, 0), self._base_style)
         look = "plain"
         if index == self._highlighted:
             look = "cursor" if self.has_focus else "blurred"

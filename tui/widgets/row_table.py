@@ -26,6 +26,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .kept_lines import KeptLines, blank
+
 PAD = 1
 """Blank cells either side of each column."""
 HEADER = "\0header"
@@ -56,7 +58,7 @@ class ColumnSpec:
     label: str
 
 
-class RowTable(ScrollView, can_focus=True):
+class RowTable(KeptLines, ScrollView, can_focus=True):
     """Rows of cells under a header; ``cursor_row`` is the highlighted row."""
 
     COMPONENT_CLASSES = {"row-table--header", "row-table--cursor", "row-table--cursor-blurred"}
@@ -218,7 +220,7 @@ class RowTable(ScrollView, can_focus=True):
             return strip
         index = y - 1 + self.scroll_offset.y
         if not 0 <= index < len(self._keys):
-            return Strip.blank(width, self._base_style)
+            return blank(width, self._base_style)
         key = self._keys[index]
         look = "plain"
         if index == self.cursor_row:

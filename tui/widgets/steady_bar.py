@@ -1,26 +1,96 @@
-"""A bar of a few lines of text (the trackers at the top of each dashboard).
+"""A bar of a few one-line texts: the trackers at the top of each dashboard and the
+status line at the bottom.
 
-``Static.update`` repaints, and may lay the screen out again, even for the text it
-already shows. Dashboards redraw their bars after every event, and most events leave
-a bar as it was: ``SteadyBar.put`` skips the same text and asks for a new layout only when
-the number of lines changes.
+Dashboards redraw their bars after every event. A ``Static`` lays its whole text
+out again on each update, though most events change one line of a bar or none.
+``SteadyBar.put`` skips the text it already shows and asks for a new layout only
+when the number of lines changes; each line is drawn once (cut with … to the
+width) and kept, so a line that did not change is not drawn again (``KeptLines``
+then keeps its finished line too).
 """
 from __future__ import annotations
 
+from typing import Any
+
+from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
+
+from .kept_lines import KeptLines, blank
+from .row_table import line_strip
+
+KEEP = 64
+"""Drawn lines kept per bar (a bar shows two to four)."""
 
 
-class SteadyBar(Static):
-    """A ``Static`` whose text is set with ``put``."""
+def as_text(value: Text | str) -> Text:
+    return value if isinstance(value, Text) else Text(value)
 
-    _shown: Text | None = None
 
-    def put(self, text: Text) -> None:
-        shown = self._shown
-        if shown is not None and text.plain == shown.plain and text.spans == shown.spans \
-                and text.style == shown.style:
+def _same(a: Text, b: Text) -> bool:
+    return a.plain == b.plain and a.spans == b.spans and a.style == b.style
+
+
+class SteadyBar(KeptLines, Widget):
+    """Lines of text set with ``put`` (or ``update``); ``render()`` is the whole text."""
+
+    DEFAULT_CSS = """
+    SteadyBar { height: auto; }
+    """
+
+    def __init__(self, text: Text | str = "", *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._shown = as_text(text)
+        self._lines = self._shown.split("\n", allow_blank=True)
+        self._drawn: dict[tuple[Any, ...], Strip] = {}
+        self._style: Style | None = None
+
+    def put(self, text: Text | str) -> None:
+        text = as_text(text)
+        if _same(text, self._shown):
             return
-        lines = text.plain.count("\n") + 1
-        self.update(text, layout=shown is None or lines != shown.plain.count("\n") + 1)
-        self._shown = text
+        lines = text.split("\n", allow_blank=True)
+        relayout = len(lines) != len(self._lines)
+        self._shown, self._lines = text, lines
+        self.refresh(layout=relayout)
+
+    def update(self, text: Text | str = "", *, layout: bool = True) -> None:
+        """``Static.update``'s name (the status line is set this way): the same as ``put``."""
+        self.put(text)
+
+    def render(self) -> Text:
+        return self._shown
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self._lines)
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        return max((line.cell_len for line in self._lines), default=0)
+
+    @property
+    def _base_style(self) -> Style:
+        if self._style is None:
+            self._style = self.rich_style
+        return self._style
+
+    def notify_style_update(self) -> None:
+        self._style = None
+        self._drawn.clear()
+        super().notify_style_update()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if width <= 0 or not 0 <= y < len(self._lines):
+            return blank(max(width, 0), self._base_style)
+        line = self._lines[y]
+        key = (line.plain, tuple(line.spans), line.style, width)
+        strip = self._drawn.get(key)
+        if strip is None:
+            if len(self._drawn) > KEEP:
+                self._drawn.clear()
+            cut = line.copy()
+            cut.no_wrap = True
+            cut.truncate(width, overflow="ellipsis")
+            strip = self._drawn[key] = line_strip(self.app.console, cut, width, self._base_style)
+        return strip

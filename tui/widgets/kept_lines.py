@@ -1,0 +1,93 @@
+"""Finished lines kept by what they show, not by where they are.
+
+Textual finishes each line a widget draws (border, padding, background, filters)
+and keeps it by its row on screen. When a pane's content moves by a line (a new log
+entry scrolls the log up; the cursor moves) every row shows different content, so
+every line is finished again: about a fifth of a millisecond each, the bulk of a
+frame after a roll. A ``KeptLines`` widget's ``render_line`` returns the same
+``Strip`` object for the same content (the log and the tables keep their drawn
+lines), so a finished line is kept under the content it was made from and used
+again wherever that content is now. Lines not kept (new content, the border rows)
+are finished by Textual as before.
+
+Kept lines are dropped when anything they were finished with changes: the widget's
+size, background, opacity, the app's line filters, or its styles (focus, theme).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rich.style import Style
+from textual.geometry import Region
+from textual.strip import Strip
+
+
+@lru_cache(maxsize=64)
+def blank(width: int, style: Style) -> Strip:
+    """A blank line, the same object each time (so a finished blank line is kept)."""
+    return Strip.blank(width, style)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """The very objects a line was finished from (a strip, or a border's two titles)."""
+    if isinstance(a, tuple):
+        return isinstance(b, tuple) and len(a) == len(b) and all(x is y for x, y in zip(a, b))
+    return a is b
+
+
+class KeptLines:
+    """Mixin for a Line API widget (put it before the widget class in the bases)."""
+
+    _kept: dict[Any, tuple[Any, Strip]]
+    _kept_for: tuple[Any, ...] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        widget: Any = self
+        width, height = widget.outer_size
+        top, _right, bottom, _left = widget.styles.gutter
+        filters = widget.get_line_filters()
+        base, background = widget.background_colors
+        env = (width, height, top, bottom, base, background, widget.opacity, tuple(map(id, filters)))
+        kept = self.__dict__.get("_kept")
+        if kept is None or env != self._kept_for:
+            kept = self._kept = {}
+            self._kept_for = env
+        elif len(kept) > 8 * max(height, 8):
+            kept.clear()
+        render_content = widget.render_line
+        edge = (widget._border_title, widget._border_subtitle)
+        lines: list[Strip | None] = []
+        keys: list[tuple[Any, Any]] = []
+        for y in crop.line_range:
+            if top <= y < height - bottom:  # content: kept under what it shows
+                made_from: Any = render_content(y - top)
+                key: Any = id(made_from)
+            else:  # a border or padding row: kept under its row and the pane's titles
+                made_from, key = edge, (y, id(edge[0]), id(edge[1]))
+            keys.append((key, made_from))
+            hit = kept.get(key)
+            lines.append(hit[1] if hit is not None and _same(hit[0], made_from) else None)
+        first = crop.y
+        i = 0
+        while i < len(lines):  # finish each run of lines not kept in one call
+            if lines[i] is not None:
+                i += 1
+                continue
+            j = i
+            while j < len(lines) and lines[j] is None:
+                j += 1
+            finished = super().render_lines(Region(0, first + i, width, j - i))  # type: ignore[misc]
+            for k, line in enumerate(finished, i):
+                lines[k] = line
+                key, made_from = keys[k]
+                kept[key] = (made_from, line)
+            i = j
+        if crop.column_span != (0, width):
+            x1, x2 = crop.column_span
+            lines = [line.crop(x1, x2) for line in lines]
+        return lines  # type: ignore[return-value]
+
+    def notify_style_update(self) -> None:
+        self.__dict__.pop("_kept", None)
+        super().notify_style_update()  # type: ignore[misc]
