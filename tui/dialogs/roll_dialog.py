@@ -113,6 +113,13 @@ class DiceInput(Input):
     (toggle a modifier, a flag, r for the app's roll, q to cancel)."""
 
     async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter" and isinstance(self.screen, RollDialog):
+            # resolved here, not by the Input's binding and a Submitted message: a
+            # roll's result is on screen two message hops sooner
+            event.stop()
+            event.prevent_default()
+            self.screen.confirm()
+            return
         if event.character and event.character.isalpha():
             event.stop()
             event.prevent_default()
