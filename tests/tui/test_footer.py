@@ -1,0 +1,47 @@
+"""The footer (``SteadyFooter``): the focused pane's keys, following focus; a click on
+a key presses it; the palette key only when the terminal is wide."""
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from .conftest import battle_ready
+from tui.screens.help_screen import HelpScreen
+from tui.widgets.log_pane import LogPane
+from tui.widgets.steady_footer import SteadyFooter
+
+
+def line(footer: SteadyFooter) -> str:
+    return "".join(segment.text for segment in footer.render_line(0))
+
+
+async def test_the_footer_follows_focus_and_a_click_presses_its_key(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await battle_ready(pilot)
+        footer = screen.query_one(SteadyFooter)
+        await pilot.pause()
+        assert footer.shown_keys[0] == "⏎ Card"  # the band pane's own key first
+        assert "s Shoot" in footer.shown_keys and "? Help" in footer.shown_keys
+        assert line(footer).rstrip().endswith("▏ctrl+p palette")  # wide: the palette key at the right
+        screen.query_one(LogPane).focus()
+        await pilot.pause()
+        await pilot.pause()
+        assert footer.shown_keys[0] == "⏎ Details"  # now the log pane's
+        assert "s Shoot" in footer.shown_keys  # the battle's keys still there
+        at = line(footer).index(" ? Help") + 1
+        await pilot.click(SteadyFooter, offset=(at, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_narrow_footer_is_compact_without_the_palette_key(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await battle_ready(pilot)
+        footer = screen.query_one(SteadyFooter)
+        await pilot.pause()
+        drawn = line(footer)
+        assert len(drawn) == 80
+        assert "ctrl+p" not in drawn
+        assert drawn.startswith("⏎ Card ? Help n Round")  # tight keys, a space apart
+        assert not isinstance(screen.focused, OptionList)
