@@ -9,7 +9,7 @@ from textual.screen import Screen
 
 from ..widgets.steady_bar import SteadyBar
 from ..messages import LogEntryChosen, SaveFailed
-from .kept_background import KeptBackground
+from ..widgets.kept_background import KeptBackground
 from .session_results import save_failed_status
 
 

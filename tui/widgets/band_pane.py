@@ -19,7 +19,7 @@ from .. import display as d
 from ..actions import bindings
 from ..messages import ModelSelected
 from .border_text import retitle
-from .row_table import ColumnSpec, RowTable
+from .row_table import ColumnSpec, RowTable, cell_width
 
 Cell = Callable[[Any, Any, bool], "Text | str"]
 
@@ -49,10 +49,6 @@ COLUMNS: tuple[Column, ...] = (
     Column("xp", "XP", lambda s, m, short: d.xp(m), 5, own=True),
 )
 PADDING = 2  # a blank cell either side of each column
-
-
-def _width(cell: Text | str) -> int:
-    return Text(cell).cell_len if isinstance(cell, str) else cell.cell_len
 
 
 class BandPane(RowTable):
@@ -105,7 +101,7 @@ class BandPane(RowTable):
         shrink back while the same columns are shown), so the same choice still fits."""
         if width <= 0:
             return list(COLUMNS)
-        widths = {col.key: max([len(col.label), kept.get(col.key, 0), *(_width(c) for c in cells[col.key])])
+        widths = {col.key: max([len(col.label), kept.get(col.key, 0), *(cell_width(c) for c in cells[col.key])])
                   + PADDING for col in COLUMNS}
         chosen: set[str] = set()
         used = 0
@@ -116,14 +112,16 @@ class BandPane(RowTable):
         return [c for c in COLUMNS if c.key in chosen]
 
     def _rebuild(self) -> None:
-        """Lay out the rows again, unless the models, the turn order and the width are
-        the very same objects and numbers as last time (the cells depend on no more)."""
+        """Lay out the rows again, unless the models, the active model, the phase and the
+        width are the very same as last time (the cells depend on no more: ``display``'s
+        turn glyph, status and actions read nothing else of the turn order)."""
         state = self._state
         if state is None:
             return
         models = state.models_of(self.side)
         width = self.room(len(models))
-        drawn = (width, state.order, *models)
+        order = state.order  # the cells read the turn order only for who is active and the phase
+        drawn = (width, order.active_model, order.phase, *models)
         if len(drawn) == len(self._drawn) and all(a is b or a == b for a, b in zip(drawn, self._drawn)):
             return
         refit = not self._drawn or width != self._drawn[0]  # a new width: columns fitted afresh

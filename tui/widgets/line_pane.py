@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from .row_table import ColumnSpec, RowTable
+from .row_table import ColumnSpec, RowTable, cell_width
 
 PADDING = 2
 
@@ -39,8 +39,8 @@ def fit(columns: Sequence[Column], width: int, labels: dict[str, str], cells: di
     if width <= 0:
         return list(columns)
     kept = kept or {}
-    widths = {c.key: max([Text(labels[c.key]).cell_len, kept.get(c.key, 0),
-                          *(Text(x).cell_len if isinstance(x, str) else x.cell_len for x in cells[c.key])])
+    widths = {c.key: max([cell_width(labels[c.key]), kept.get(c.key, 0),
+                          *(cell_width(x) for x in cells[c.key])])
               + PADDING for c in columns}
     used, chosen = 0, set()
     for col in sorted(columns, key=lambda c: c.priority):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -40,6 +41,11 @@ def line_strip(console: Console, line: Text, width: int, style: Style, cursor: b
     segments = line.render(console, end="")
     segments = Segment.apply_style(segments, None if cursor else style, style if cursor else None)
     return Strip(list(segments)).extend_cell_length(width, style).crop(0, width)
+
+
+def cell_width(value: Text | str) -> int:
+    """Cells a table cell takes (without making a ``Text`` of a plain string)."""
+    return cell_len(value.plain if isinstance(value, Text) else value)
 
 
 def as_text(value: Text | str) -> Text:
@@ -165,8 +171,8 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
     def _relayout(self, changed: set[str]) -> None:
         # a column grows to its widest cell and does not shrink back (until the columns
         # change): "ready" turning into "activated" and back redraws one row, not all
-        widths = {c.key: max([Text(c.label).cell_len, self._widths.get(c.key, 0),
-                              *(as_text(self._cells[k].get(c.key, "")).cell_len for k in self._keys)])
+        widths = {c.key: max([cell_len(c.label), self._widths.get(c.key, 0),
+                              *(cell_width(self._cells[k].get(c.key, "")) for k in self._keys)])
                   for c in self._columns}
         everything = widths != self._widths
         if everything:  # every row moves: lay them all out
