@@ -109,3 +109,31 @@ async def test_a_held_failed_save_can_be_rerolled_with_a_heroic_play(make_app):
         await press(pilot, "enter", "enter")  # Nic mi nie jest!, the first die
         assert any(e.kind == "rerolled" for e in screen.session.view.events)
         assert "im-fine" in screen.state.side(screen.state.model(saver).side).cards_used
+
+
+async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
+    # the app keeps one roll dialog (closing it then costs no removal and no new layout);
+    # each roll must still find it as a new one: no toggles, no dice, its own title and odds
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        first = app.screen
+        fresh = (str(first.query_one("#odds").render()), first.query_one("#modifiers").option_count)
+        from tui.dialogs.roll_dialog import HOTKEYS
+        await press(pilot, HOTKEYS[0], "3", "space")  # a modifier toggled, a die typed
+        assert first.toggles or first.declined
+        assert first.query_one("#dice").value.strip() == "3"
+        await press(pilot, "escape")
+        await _open_shot(pilot, screen)
+        again = app.screen
+        assert again is first  # the same dialog, readied again
+        assert not again.toggles and not again.declined
+        assert again.query_one("#dice").value == "" and again.focused is again.query_one("#dice")
+        assert (str(again.query_one("#odds").render()), again.query_one("#modifiers").option_count) == fresh
+        await pilot.press("1", "space", "1", "enter")  # typed dice still resolve the roll
+        await settle(pilot)
+        assert [d["face"] for d in [e for e in screen.session.view.events if e.kind == "shot"][-1]
+                .payload["roll"]["dice"]] == [1, 1]
+        await press(pilot, "t")  # a save: the same dialog, now titled for the save
+        assert app.screen is first and "Toughness" in str(first.query_one("Vertical").border_title)

@@ -145,15 +145,15 @@ class AIFlowDialog(ModalScreen[None]):
             self.host.submit(c.AnswerAI(yes))
 
     def action_cast(self) -> None:
-        from .roll_dialog import RollDialog
+        from .roll_dialog import push_roll_dialog
         from .sq_adapters import AICastAdapter
 
         q = view.ai_question(self.state)
         if q is not None and q.node == "cast":
             self._clear()
             adapter = AICastAdapter(self.state, q.unit)
-            self.app.push_screen(RollDialog(adapter),
-                                 lambda result: result is not None and self.host.submit(adapter.typed(*result)))
+            push_roll_dialog(self.app, adapter,
+                             lambda result: result is not None and self.host.submit(adapter.typed(*result)))
 
     def action_take(self) -> None:
         q = view.ai_question(self.state)

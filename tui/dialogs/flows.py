@@ -113,7 +113,7 @@ def reroll(screen: Any) -> None:
 def roll(screen: Any, kind: str, command: Any) -> None:
     """Open the roll dialog for ``command`` (see ``roll_dialog``); submit what it returns."""
     from .adapters import adapter_for
-    from .roll_dialog import RollDialog
+    from .roll_dialog import push_roll_dialog
 
     adapter = adapter_for(kind, screen.state, command)
 
@@ -122,4 +122,4 @@ def roll(screen: Any, kind: str, command: Any) -> None:
             command_, dice = result
             screen.submit(command_, dice)
 
-    screen.app.push_screen(RollDialog(adapter), done)
+    push_roll_dialog(screen.app, adapter, done)

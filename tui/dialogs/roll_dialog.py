@@ -24,6 +24,9 @@ HOTKEYS = "abcdefgijklmnpstuxyz"
 """Modifier toggles: letters, so digits always go to the dice field (never r, q or a flag key)."""
 FLAG_KEYS = "hovw"
 """Letters a ``Flag`` may use."""
+DICE_PLACEHOLDER = "dice you rolled, e.g. 3 5 — or leave empty and press r / ⏎ for the app's roll"
+KEPT = "skirmish-roll-dialog"
+"""The name the app keeps its roll dialog under (``push_roll_dialog``)."""
 
 
 @dataclass(frozen=True)
@@ -169,21 +172,49 @@ class RollDialog(ModalScreen[Any]):
         box = Vertical()
         box.border_title = self.adapter.title
         with box:
-            yield Static(getattr(self.adapter, "options_title", "")
-                         or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:",
-                         id="modifiers-title")
+            yield Static(self._options_title(), id="modifiers-title")
             yield OptionList(id="modifiers")
             yield Static("", id="flags")
             yield Static("", id="odds")
             yield Static("", id="refusal")
-            yield DiceInput(placeholder="dice you rolled, e.g. 3 5 — or leave empty and press r / ⏎ for the app's roll",
-                            id="dice", restrict=r"[0-9 ,;]*")
+            yield DiceInput(placeholder=DICE_PLACEHOLDER, id="dice", restrict=r"[0-9 ,;]*")
             yield Static("letters: toggle · digits + ⏎: your dice · r or empty ⏎: the app rolls · esc: cancel",
                          id="roll-hint")
 
     def on_mount(self) -> None:
         self.refresh_preview()
         self.query_one("#dice", Input).focus()
+
+    def load(self, adapter: RollAdapter) -> None:
+        """Ready this (kept, already drawn) dialog for another roll, as a new one would be."""
+        self.adapter = adapter
+        self.toggles, self.declined = set(), set()
+        self.flags = {f.name: f.value for f in adapter.flags}
+        self.current = RollPreview()
+        self.query_one(Vertical).border_title = adapter.title
+        self.query_one("#modifiers-title", Static).update(self._options_title())
+        dice = self.query_one("#dice", Input)
+        dice.value = ""
+        dice.placeholder = DICE_PLACEHOLDER
+        self.query_one("#modifiers", OptionList).highlighted = None
+        self.refresh_preview()
+        self.set_focus(dice)
+
+    def _options_title(self) -> str:
+        return (getattr(self.adapter, "options_title", "")
+                or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:")
+
+    # ------------------------------------------------------------------ closing
+    closing = False
+    """Dismissed, and not yet off the screen stack (a roll opened from this roll's
+    result gets a dialog of its own)."""
+
+    def dismiss(self, result: Any = None) -> Any:
+        self.closing = True
+        return super().dismiss(result)
+
+    def on_screen_suspend(self) -> None:
+        self.closing = False
 
     # ------------------------------------------------------------------ preview
     def refresh_preview(self) -> None:
@@ -293,3 +324,22 @@ class RollDialog(ModalScreen[Any]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def push_roll_dialog(app: Any, adapter: RollAdapter, callback: Any) -> RollDialog:
+    """Open the roll dialog for ``adapter``; ``callback`` gets what it dismisses with.
+
+    The app keeps one dialog and readies it for each roll (``load``): closing a dialog
+    that is kept costs no removal of its widgets and no new layout of the screen under
+    it, so a roll's result is drawn sooner. A roll opened while the kept dialog is still
+    on the screen stack (from a roll's result) gets a dialog of its own."""
+    dialog: RollDialog | None = app.get_screen(KEPT) if app.is_screen_installed(KEPT) else None
+    if dialog is None:
+        dialog = RollDialog(adapter)
+        app.install_screen(dialog, KEPT)
+    elif dialog.closing or dialog in app.screen_stack:
+        dialog = RollDialog(adapter)
+    else:
+        dialog.load(adapter)
+    app.push_screen(dialog, callback)
+    return dialog

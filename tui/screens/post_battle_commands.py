@@ -61,14 +61,14 @@ class PostBattleCommands:
     def open_roll(self, due: Any) -> None:
         """The roll dialog for a roll (its exact odds): typed dice, or r for the app's roll."""
         from ..dialogs.campaign_adapters import CampaignRollAdapter
-        from ..dialogs.roll_dialog import RollDialog
+        from ..dialogs.roll_dialog import push_roll_dialog
 
         def rolled(result: Any) -> None:
             if result is not None:
                 command, dice = result
                 self.session.submit(command, dice)
 
-        self.app.push_screen(RollDialog(CampaignRollAdapter(due)), rolled)
+        push_roll_dialog(self.app, CampaignRollAdapter(due), rolled)
 
     def open_recruit(self) -> None:
         """The recruit form (§22.2): what the band may recruit, priced by the engine as the

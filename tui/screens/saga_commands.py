@@ -253,14 +253,14 @@ class SagaCommands(GameCommands):
         self.ask(f"Move the models on the table, then: {u.name}{slowed}", choices, self.submit)
 
     def roll_shot(self) -> None:
-        from ..dialogs.roll_dialog import RollDialog
+        from ..dialogs.roll_dialog import push_roll_dialog
         from ..dialogs.saga_adapters import SagaShotAdapter, typed_into
 
         def done(result: Any) -> None:
             if result is not None:
                 command, dice = result
                 self.submit(typed_into(command, dice))
-        self.app.push_screen(RollDialog(SagaShotAdapter(self.state)), done)
+        push_roll_dialog(self.app, SagaShotAdapter(self.state), done)
 
     def open_melee(self) -> None:
         from ..dialogs.saga_melee import MeleeDialog

@@ -46,9 +46,9 @@ class StarQuestCommands(GameCommands):
         return u
 
     def _roll(self, adapter: Any, then: Callable[[Any, Any], None]) -> None:
-        from ..dialogs.roll_dialog import RollDialog
+        from ..dialogs.roll_dialog import push_roll_dialog
 
-        self.app.push_screen(RollDialog(adapter), lambda result: result is not None and then(*result))
+        push_roll_dialog(self.app, adapter, lambda result: result is not None and then(*result))
 
     def _typed(self, command: Any, dice: Any) -> None:
         from ..dialogs.sq_adapters import typed_into

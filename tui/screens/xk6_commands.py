@@ -56,12 +56,12 @@ class XK6Commands(GameCommands):
     def _dice_dialog(self, adapter: Any) -> None:
         """The roll dialog for ``adapter``: the exact odds first, then the typed dice (put into
         the command by the adapter) or the app's roll."""
-        from ..dialogs.roll_dialog import RollDialog
+        from ..dialogs.roll_dialog import push_roll_dialog
 
         def rolled(result: Any) -> None:
             if result is not None:
                 self.submit(adapter.typed(*result))
-        self.app.push_screen(RollDialog(adapter), rolled)
+        push_roll_dialog(self.app, adapter, rolled)
 
     # ------------------------------------------------------------------ the turn
     def action_turn(self) -> None:
