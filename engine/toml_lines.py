@@ -30,13 +30,20 @@ def slug(text: str) -> str:
     return "-".join(p for p in "".join(c if c.isalnum() else "-" for c in plain).split("-") if p)
 
 
+def syntax_error_line(err: tomllib.TOMLDecodeError, text: str) -> int:
+    """The line of the file a TOML syntax error is on. tomllib says "at end of document"
+    on the line after a file's final newline: that is the file's last line."""
+    found = re.search(r"line (\d+)", str(err))
+    last = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))  # not splitlines: \x1e is no line end in TOML
+    return min(int(found.group(1)), last) if found else last
+
+
 def load(text: str, source: str, error: type[FileError]) -> dict[str, Any]:
     """Parse TOML; a syntax error becomes ``error`` with the line."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        found = re.search(r"line (\d+)", str(err))
-        raise error(source, [(int(found.group(1)) if found else 0, f"not valid TOML: {err}")]) from None
+        raise error(source, [(syntax_error_line(err, text), f"not valid TOML: {err}")]) from None
 
 
 class Lines:

@@ -25,7 +25,7 @@ import re
 import tomllib
 from typing import Any
 
-from engine.toml_lines import FileError, slug
+from engine.toml_lines import FileError, slug, syntax_error_line
 
 from . import tables as t
 from .roster import UnitSpec, Warband
@@ -91,10 +91,6 @@ class _Lines:
         return self._find(key, lo, hi) or lo
 
 
-def _syntax_line(err: tomllib.TOMLDecodeError) -> int:
-    found = re.search(r"line (\d+)", str(err))
-    return int(found.group(1)) if found else 0
-
 
 def _int(value: Any, key: str, line: int, problems: list[tuple[int, str]]) -> int | None:
     lo, hi = RANGES[key]
@@ -155,7 +151,7 @@ def parse_roster(text: str, source: str = "") -> Warband:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise RosterError(source, [(_syntax_line(err), f"not valid TOML: {err}")]) from None
+        raise RosterError(source, [(syntax_error_line(err, text), f"not valid TOML: {err}")]) from None
     where = _Lines(text)
     problems: list[tuple[int, str]] = []
     for key in data:

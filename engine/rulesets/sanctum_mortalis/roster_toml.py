@@ -51,6 +51,8 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
+from engine.toml_lines import syntax_error_line
+
 from . import tables as t
 from .band_building import ERROR, STATS, Problem, RosterLines, apply_options, suggest, validate
 from .roster import BandRoster, ModelSpec
@@ -366,10 +368,7 @@ def read_roster(text: str, source: str = "") -> ParsedRoster:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        found = re.search(r"at line (\d+)", message)
-        line = int(found.group(1)) if found else max(1, len(text.splitlines()))
-        return ParsedRoster(None, (Problem(line, f"not valid TOML: {message}"),), lines=lines)
+        return ParsedRoster(None, (Problem(syntax_error_line(err, text), f"not valid TOML: {err}"),), lines=lines)
     return _Parser(lines).roster(data, source)
 
 

@@ -46,7 +46,7 @@ import re
 import tomllib
 from typing import Any
 
-from engine.toml_lines import FileError, slug
+from engine.toml_lines import FileError, slug, syntax_error_line
 
 from .roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
@@ -106,10 +106,6 @@ class _Lines:
         lo, hi = found[index]
         return self._find(key, lo, hi) or lo
 
-
-def _syntax_line(err: tomllib.TOMLDecodeError) -> int:
-    found = re.search(r"line (\d+)", str(err))
-    return int(found.group(1)) if found else 0
 
 
 def _int(value: Any, key: str, line: int, problems: Problems, lo: int | None = None, hi: int | None = None) -> int | None:
@@ -328,7 +324,7 @@ def parse_roster(text: str, source: str = "") -> Band:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise RosterError(source, [(_syntax_line(err), f"not valid TOML: {err}")]) from None
+        raise RosterError(source, [(syntax_error_line(err, text), f"not valid TOML: {err}")]) from None
     where = _Lines(text)
     problems: Problems = []
     for key in data:

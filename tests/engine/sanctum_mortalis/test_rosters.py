@@ -4,6 +4,7 @@ Rule cases mark the line they expect a problem on with ``# <-``.
 """
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -601,3 +602,22 @@ def test_checking_a_damaged_roster_never_raises_and_every_problem_points_into_th
 @given(st.text(max_size=200))
 def test_checking_arbitrary_text_never_raises(text):
     assert isinstance(check_roster(text).problems, tuple)
+
+
+def test_a_syntax_error_at_the_end_of_the_file_points_at_its_last_line():
+    # tomllib reports an unclosed string "at end of document" on the line after the final
+    # newline; the problem must point at a line the file has (hypothesis found line 84 of 83)
+    from engine.rulesets.saga.roster_toml import RosterError as SagaError, parse_roster
+    from engine.rulesets.sanctum_mortalis.roster_toml import read_roster
+
+    text = 'band = "X"\nplayer = "Y"\nnote = \'\n'
+    assert [p.line for p in read_roster(text).problems] == [3]
+    from engine.toml_lines import syntax_error_line
+    at_end = tomllib.TOMLDecodeError('Expected "\'" (at end of document)')
+    assert syntax_error_line(at_end, "a = 1\nb = '\x1e\n") == 2  # \x1e ends no TOML line (str.splitlines says 3)
+    try:
+        parse_roster(text, "w.toml")
+    except SagaError as err:
+        assert [line for line, _ in err.problems] == [3]
+    else:
+        raise AssertionError("a broken file must be refused")
