@@ -113,14 +113,14 @@ class Battle:
         """The state after the first ``count`` effective events (review mode)."""
         return self._states[max(0, min(count, len(self._states) - 1))]
 
-    def rounds_after(self) -> "RoundsAfter":
+    def rounds_after(self, active: "tuple[Event, ...] | None" = None) -> "RoundsAfter":
         """The round the battle is in after each effective event, by the event's ``seq``.
         ``event.round`` is the round before the event, so a round's opening event ("Round
         1 begins") is recorded in the round before the one it starts; this puts it in the
         round it starts (the report and the log pane group and tag events by it). A
-        read-only mapping of the events as they are now, each round found when asked:
-        taking it costs the same however long the battle."""
-        return RoundsAfter(tuple(self._active), tuple(self._states))
+        read-only mapping of the events as they are now, each round found when asked.
+        ``active``: ``active_events`` if the caller has just taken them (not copied again)."""
+        return RoundsAfter(tuple(self._active) if active is None else active, tuple(self._states))
 
     def dice_for_next(self) -> DiceSource:
         """The app's reproducible dice for the next command (seed + log position)."""

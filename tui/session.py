@@ -97,8 +97,9 @@ class Session:
 
     def _snapshot(self) -> View:
         b = self.battle
-        return View(b.state, b.active_events, b.undone_events, b.can_undo, b.can_redo, len(b.entries),
-                    tuple(b.entries), b.rounds_after())
+        active = b.active_events
+        return View(b.state, active, b.undone_events, b.can_undo, b.can_redo, len(b.entries),
+                    tuple(b.entries), b.rounds_after(active))
 
     # ------------------------------------------------------------------ changing
     def attach(self, host: Any) -> None:

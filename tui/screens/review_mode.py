@@ -10,7 +10,7 @@ or one kind of event; ``/`` again offers "everything".
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
@@ -66,7 +66,7 @@ class ReviewMode:
     def show_log(self, log: Any) -> None:
         """Draw the battle log pane: filtered, and following the reviewed event."""
         view = self.session.view
-        log.show(self.filtered(list(view.events)), view.undone if self.log_filter is None else (),
+        log.show(self.filtered(view.events), view.undone if self.log_filter is None else (),
                  follow=self.review is None, rounds=view.rounds)
         log.border_title = f"Battle log · {self.log_filter[0]} only (/ changes)" if self.log_filter else "Battle log"
         if self.review:
@@ -157,5 +157,5 @@ class ReviewMode:
         names, table, series = side_luck(state, self.session.view.events)
         self.app.push_screen(LuckScreen(names, tuple(row.side for row in table), table, series))  # type: ignore[attr-defined]
 
-    def filtered(self, events: list[Any]) -> list[Any]:
+    def filtered(self, events: Sequence[Any]) -> Sequence[Any]:
         return self.log_filter[1](events) if self.log_filter else events

@@ -112,8 +112,8 @@ class BandPane(RowTable):
         return [c for c in COLUMNS if c.key in chosen]
 
     def _rebuild(self) -> None:
-        """Lay out the rows again, unless the models, the active model, the phase and the
-        width are the very same as last time (the cells depend on no more: ``display``'s
+        """Lay out the rows again, unless the models, which of them is active, the phase
+        and the width are the very same as last time (the cells depend on no more: ``display``'s
         turn glyph, status and actions read nothing else of the turn order)."""
         state = self._state
         if state is None:
@@ -121,7 +121,8 @@ class BandPane(RowTable):
         models = state.models_of(self.side)
         width = self.room(len(models))
         order = state.order  # the cells read the turn order only for who is active and the phase
-        drawn = (width, order.active_model, order.phase, *models)
+        active = order.active_model if any(m.id == order.active_model for m in models) else None
+        drawn = (width, active, order.phase, *models)
         if len(drawn) == len(self._drawn) and all(a is b or a == b for a, b in zip(drawn, self._drawn)):
             return
         refit = not self._drawn or width != self._drawn[0]  # a new width: columns fitted afresh

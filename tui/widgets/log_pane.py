@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -188,12 +188,12 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         return row is not None and row.id == EARLIER
 
     # ------------------------------------------------------------------ showing events
-    def show(self, events: Iterable[Any], undone: Iterable[Any] = (), follow: bool = True,
+    def show(self, events: Sequence[Any] | Iterable[Any], undone: Iterable[Any] = (), follow: bool = True,
              rounds: Mapping[int, int] | None = None) -> None:
         """``rounds``: the round each event leaves the battle in, by seq (the session
         view's), so "Round 2 begins" is tagged R2; an event not in it is tagged with the
         round it was recorded in."""
-        events = list(events)
+        events = events if isinstance(events, (list, tuple)) else list(events)
         undone = list(undone)
         rounds = rounds or {}
         self._last = (events, undone, rounds)
@@ -201,7 +201,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         if self._start is None or len(events) <= self._start:  # first draw, or undone past the window
             self._start = max(0, len(events) - WINDOW)
         start = self._start
-        shown = ([None] if start else []) + events[start:] + undone
+        shown = ([None] if start else []) + list(events[start:]) + undone
         # an entry is the same row as before if it is the very same event object at the
         # same place (the log only grows or loses its end): its key is not made again
         kept = 0
