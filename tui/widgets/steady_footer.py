@@ -5,7 +5,7 @@ screen's bindings are updated (after every focus change and dialog). Each of tho
 widgets costs a draw in every full repaint (closing a dialog repaints the whole
 screen), and rebuilding them costs a layout. ``SteadyFooter`` draws the same line
 (key, then description, the same colours and spacing; "ctrl+p palette" at the right
-when the terminal is wide) as one line of text, and draws it again only when the keys
+when the terminal is wide; only keys that fit whole) as one line of text, and draws it again only when the keys
 shown, their labels or their states change. A click on a key presses it.
 """
 from __future__ import annotations
@@ -120,24 +120,28 @@ class SteadyFooter(KeptLines, Widget, can_focus=False):
         key_style = base + self.get_component_rich_style("footer--key")
         text_style = base + self.get_component_rich_style("footer--description")
         compact = width < WIDE
+        tail: Strip | None = None
+        if self._palette is not None and not compact:  # "▏ctrl+p palette" at the right
+            edge = Segment("▏", base + self.get_component_rich_style("footer--edge"))
+            tail = Strip([edge, *self._item(self._palette, True, key_style, text_style), Segment(" ", base)])
+        room = width - (tail.cell_length if tail is not None else 0)
         segments: list[Segment] = []
         spans: list[tuple[int, int, str, bool]] = []
         x = 0
         for entry in self._keys:
             item = self._item(entry, compact, key_style, text_style)
+            cells = Strip(item).cell_length
+            if x + cells > room:  # only whole keys: the rest are on the help screen (?)
+                break
             if compact:
                 item.append(Segment(" ", base))  # the space between compact keys
-            cells = Strip(item).cell_length
             spans.append((x, x + cells, entry[0], entry[3]))
             segments += item
-            x += cells
-        strip = Strip(segments)
-        if self._palette is not None and not compact:  # "▏ctrl+p palette" at the right
-            edge = Segment("▏", base + self.get_component_rich_style("footer--edge"))
-            tail = Strip([edge, *self._item(self._palette, True, key_style, text_style), Segment(" ", base)])
-            at = max(0, width - tail.cell_length)
-            spans = [span for span in spans if span[1] <= at] + [(at + 1, width, self._palette[0], self._palette[3])]
-            strip = Strip.join([strip.crop(0, at).extend_cell_length(at, base), tail])
+            x += Strip(item).cell_length
+        strip = Strip(segments).crop(0, room).extend_cell_length(max(room, 0), base)
+        if tail is not None and self._palette is not None:
+            spans.append((room + 1, width, self._palette[0], self._palette[3]))
+            strip = Strip.join([strip, tail])
         self._spans = spans
         return strip.crop(0, width).extend_cell_length(width, base)
 
