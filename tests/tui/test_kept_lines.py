@@ -3,9 +3,6 @@ Textual draws for the same content, after the content moves, the cursor moves, f
 changes and the pane is resized."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -15,19 +12,7 @@ from tui.widgets.log_pane import LogPane
 from tui.widgets.row_table import ColumnSpec, RowTable
 from tui.widgets.steady_bar import SteadyBar
 
-
-@dataclass(frozen=True)
-class Entry:
-    seq: int
-    text: str
-    round: int = 1
-    kind: str = "note"
-    payload: dict[str, Any] = field(default_factory=dict)
-
-
-def entries(n: int) -> list[Entry]:
-    return [Entry(i, f"entry {i}" + (" with a long tail that wraps in the pane" * 3 if i % 7 == 0 else ""))
-            for i in range(n)]
+from .test_log_pane import entries
 
 
 class Panes(App[None]):

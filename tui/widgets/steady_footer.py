@@ -5,8 +5,9 @@ screen's bindings are updated (after every focus change and dialog). Each of tho
 widgets costs a draw in every full repaint (closing a dialog repaints the whole
 screen), and rebuilding them costs a layout. ``SteadyFooter`` draws the same line
 (key, then description, the same colours and spacing; "ctrl+p palette" at the right
-when the terminal is wide; only keys that fit whole) as one line of text, and draws it again only when the keys
-shown, their labels or their states change. A click on a key presses it.
+when the terminal is wide; only keys that fit whole) as one line of text, and draws
+it again only when the keys, their labels or their states change. A click on a key
+presses it.
 """
 from __future__ import annotations
 
@@ -66,14 +67,6 @@ class SteadyFooter(KeptLines, Widget, can_focus=False):
         if self.is_attached and screen is self.screen:
             self.call_after_refresh(self._update_keys)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._strip = None
-        self.refresh()
-
-    @property
-    def compact(self) -> bool:
-        return self.size.width < WIDE
-
     def _update_keys(self) -> None:
         """Read the screen's keys; draw again only if they differ from those shown."""
         if not self.is_attached:
@@ -96,7 +89,8 @@ class SteadyFooter(KeptLines, Widget, can_focus=False):
 
     @property
     def shown_keys(self) -> tuple[str, ...]:
-        """The keys on the line, as shown ("⏎ Card", "^z Undo", ...)."""
+        """The screen's keys as the footer shows them ("⏎ Card", "^z Undo", ...): those
+        that fit the width are drawn."""
         return tuple(f"{shown} {description}".strip() for _key, shown, description, _on in self._keys)
 
     # ------------------------------------------------------------------ drawing
