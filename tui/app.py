@@ -19,8 +19,9 @@ from .screens.loading_screen import LoadingScreen
 
 
 def settle_memory() -> None:
-    """After a battle is opened: collect once, then freeze what is alive (the replayed
-    states of a long battle) so the cyclic GC stops walking it on every full collection.
+    """After a battle is opened (and again once its dashboard is drawn): collect once,
+    then freeze what is alive (the replayed states of a long battle, the dashboard's
+    widgets and drawn lines) so the cyclic GC stops walking it on every full collection.
     Without this a 5,000-event battle stalls a key now and then for 100 ms or more."""
     import gc
 
@@ -111,6 +112,7 @@ class SkirmishApp(App[None]):
             self.pop_screen()
         self._loading = None
         self.switch_screen(screen(message.session))
+        self.call_after_refresh(settle_memory)  # the dashboard's own objects too, once it is drawn
         if old is not None:
             self.run_worker(old.close, name="close-old", thread=True, exit_on_error=False)
 
