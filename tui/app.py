@@ -13,7 +13,8 @@ from textual import on
 from textual.app import App
 
 from .actions import bindings
-from .messages import BattleOpened, LoadProgress, OpenFailed, SessionClosed
+from .idle_gc import collect_if_due, defer_collections, restore
+from .messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
 from .palette import GMCommands
 from .screens.loading_screen import LoadingScreen
 
@@ -30,6 +31,12 @@ def settle_memory() -> None:
     gc.freeze()
 
 
+IDLE_COLLECT_EVERY = 0.2
+"""Seconds between checks for garbage to collect (``idle_gc``) besides the one after
+each change is drawn: often enough that other screens' work (dialogs, pickers) is
+collected before the next key, seldom enough to fall rarely inside a key's answer."""
+
+
 class SkirmishApp(App[None]):
     """The dashboard. ``plan`` (a ``tui.opening.LaunchPlan``) says what to open first."""
 
@@ -38,6 +45,7 @@ class SkirmishApp(App[None]):
     BINDINGS = bindings("app")
     COMMANDS = App.COMMANDS | {GMCommands}
     COMMAND_PALETTE_DISPLAY = "ctrl+p"
+    _gc_thresholds: tuple[int, ...] | None = None
 
     def __init__(self, plan: Any = None) -> None:
         super().__init__()
@@ -54,6 +62,18 @@ class SkirmishApp(App[None]):
         self._loading = LoadingScreen()
         self.push_screen(self._loading)
         self.open_plan(self.plan)
+        self._gc_thresholds = defer_collections()
+        self.set_interval(IDLE_COLLECT_EVERY, collect_if_due, name="idle collections")
+
+    def on_unmount(self) -> None:
+        if self._gc_thresholds is not None:  # Python's own timing again once the app is gone
+            restore(self._gc_thresholds)
+
+    @on(BattleChanged)
+    def _collect_after_drawing(self, message: BattleChanged) -> None:
+        """A change bubbles up here after its screen drew it: collect garbage once it is
+        on screen (``idle_gc``)."""
+        self.call_after_refresh(collect_if_due)
 
     def open_plan(self, plan: Any) -> None:
         """Open ``plan`` in a thread worker; the current battle stays until it succeeds."""
