@@ -11,7 +11,8 @@ again wherever that content is now. Lines not kept (new content, the border rows
 are finished by Textual as before.
 
 Kept lines are dropped when anything they were finished with changes: the widget's
-size, background, opacity, the app's line filters, or its styles (focus, theme).
+size, background, opacity, the app's line filters, or its styles (focus, theme). The
+mixin also keeps the widget's own Rich style (``_base_style``) until its styles change.
 """
 from __future__ import annotations
 
@@ -88,6 +89,16 @@ class KeptLines:
             lines = [line.crop(x1, x2) for line in lines]
         return lines  # type: ignore[return-value]
 
+    @property
+    def _base_style(self) -> Style:
+        """The widget's own Rich style, for its content lines (``rich_style`` walks every
+        ancestor: asked once per style update, not once per line)."""
+        style = self.__dict__.get("_style")
+        if style is None:
+            style = self.__dict__["_style"] = self.rich_style  # type: ignore[attr-defined]
+        return style
+
     def notify_style_update(self) -> None:
         self.__dict__.pop("_kept", None)
+        self.__dict__.pop("_style", None)
         super().notify_style_update()  # type: ignore[misc]

@@ -16,7 +16,6 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -131,7 +130,6 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         self._heights: list[int] = []
         self._width = 0
         self._highlighted: int | None = None
-        self._style: Style | None = None
         self._count = 0
         self._start: int | None = None  # index in the events of the first row shown
         self._keys: list[tuple[Any, ...]] = []  # what each row shows, to redraw only changes
@@ -319,14 +317,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
                 self.scroll_to_highlight()
         return resized
 
-    @property
-    def _base_style(self) -> Style:
-        if self._style is None:
-            self._style = self.rich_style
-        return self._style
-
     def notify_style_update(self) -> None:
-        self._style = None
         for row in self._rows:
             row.strips.clear()
         super().notify_style_update()

@@ -103,7 +103,6 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
         self._widths: dict[str, int] = {}
         self._lines: dict[str, Text] = {}  # each row as one line of text (columns laid out)
         self._strips: dict[tuple[str, str, int], Strip] = {}  # (row, look, width) -> drawn line
-        self._style: Style | None = None
         self.cursor_row = 0
 
     # ------------------------------------------------------------------ content
@@ -207,14 +206,6 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
         return line
 
     # ------------------------------------------------------------------ drawing
-    @property
-    def _base_style(self) -> Style:
-        """The widget's own Rich style (``rich_style`` walks every ancestor: asked once
-        per style update, not once per line)."""
-        if self._style is None:
-            self._style = self.rich_style
-        return self._style
-
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         if y == 0:
@@ -248,7 +239,6 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         self._strips.clear()
-        self._style = None
         super().notify_style_update()
 
     # ------------------------------------------------------------------ cursor

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
@@ -44,7 +43,6 @@ class SteadyBar(KeptLines, Widget):
         self._shown = as_text(text)
         self._lines = self._shown.split("\n", allow_blank=True)
         self._drawn: dict[tuple[Any, ...], Strip] = {}
-        self._style: Style | None = None
 
     def put(self, text: Text | str) -> None:
         text = as_text(text)
@@ -68,14 +66,7 @@ class SteadyBar(KeptLines, Widget):
     def get_content_width(self, container: Any, viewport: Any) -> int:
         return max((line.cell_len for line in self._lines), default=0)
 
-    @property
-    def _base_style(self) -> Style:
-        if self._style is None:
-            self._style = self.rich_style
-        return self._style
-
     def notify_style_update(self) -> None:
-        self._style = None
         self._drawn.clear()
         super().notify_style_update()
 
