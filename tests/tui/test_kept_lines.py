@@ -72,6 +72,26 @@ async def test_kept_lines_match_textuals_after_scrolling_cursor_focus_and_resize
             assert kept_lines(widget) == textual_lines(widget)
 
 
+async def test_a_border_row_is_kept_under_the_title_it_shows():
+    app = Panes()
+    async with app.run_test(size=(70, 30)) as pilot:
+        log = app.query_one(LogPane)
+        log.show(entries(5))
+        await pilot.pause()
+        top, bottom = 0, log.outer_size.height - 1
+        first = log.render_lines(Region(0, 0, *log.outer_size))
+        log.show(entries(6))  # a new entry: the subtitle's count changes, the title does not
+        await pilot.pause()
+        second = log.render_lines(Region(0, 0, *log.outer_size))
+        assert second[top] is first[top]  # the top row is kept: it shows only the title
+        assert second[bottom] is not first[bottom] and "6 events" in second[bottom].text
+        assert kept_lines(log) == textual_lines(log)
+        log.border_title = "Battle log · shots only"  # a new title: the top row is finished again
+        await pilot.pause()
+        assert "shots only" in log.render_lines(Region(0, 0, *log.outer_size))[top].text
+        assert kept_lines(log) == textual_lines(log)
+
+
 async def test_a_steady_bar_shows_its_lines_cut_to_the_width_and_keeps_what_did_not_change():
     app = Panes()
     async with app.run_test(size=(40, 20)) as pilot:

@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
+from ..widgets.border_text import retitle
 from .picker_screen import Choice, PickerScreen
 
 
@@ -68,7 +69,7 @@ class ReviewMode:
         view = self.session.view
         log.show(self.filtered(view.events), view.undone if self.log_filter is None else (),
                  follow=self.review is None, rounds=view.rounds)
-        log.border_title = f"Battle log · {self.log_filter[0]} only (/ changes)" if self.log_filter else "Battle log"
+        retitle(log, f"Battle log · {self.log_filter[0]} only (/ changes)" if self.log_filter else "Battle log")
         if self.review:
             log.reveal(view.events[self.review - 1].seq)
 

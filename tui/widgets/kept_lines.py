@@ -8,7 +8,8 @@ frame after a roll. A ``KeptLines`` widget's ``render_line`` returns the same
 ``Strip`` object for the same content (the log and the tables keep their drawn
 lines), so a finished line is kept under the content it was made from and used
 again wherever that content is now. Lines not kept (new content, the border rows)
-are finished by Textual as before.
+are finished by Textual as before; a border row is kept under the title it shows
+(a pane's subtitle changing does not finish its top row again).
 
 Kept lines are dropped when anything they were finished with changes: the widget's
 size, background, opacity, the app's line filters, or its styles (focus, theme). The
@@ -31,7 +32,7 @@ def blank(width: int, style: Style) -> Strip:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """The very objects a line was finished from (a strip, or a border's two titles)."""
+    """The very objects a line was finished from (a strip, or the titles a border row shows)."""
     if isinstance(a, tuple):
         return isinstance(b, tuple) and len(a) == len(b) and all(x is y for x, y in zip(a, b))
     return a is b
@@ -57,15 +58,18 @@ class KeptLines:
         elif len(kept) > 8 * max(height, 8):
             kept.clear()
         render_content = widget.render_line
-        edge = (widget._border_title, widget._border_subtitle)
+        title, subtitle = widget._border_title, widget._border_subtitle
+        edges: dict[int, tuple[Any, ...]] = {0: (title,)}  # the top row shows the title, the bottom the subtitle
+        edges[height - 1] = edges.get(height - 1, ()) + (subtitle,)
         lines: list[Strip | None] = []
         keys: list[tuple[Any, Any]] = []
         for y in crop.line_range:
             if top <= y < height - bottom:  # content: kept under what it shows
                 made_from: Any = render_content(y - top)
                 key: Any = id(made_from)
-            else:  # a border or padding row: kept under its row and the pane's titles
-                made_from, key = edge, (y, id(edge[0]), id(edge[1]))
+            else:  # a border or padding row: kept under its row and the title it shows
+                made_from = edges.get(y, ())
+                key = (y, *map(id, made_from))
             keys.append((key, made_from))
             hit = kept.get(key)
             lines.append(hit[1] if hit is not None and _same(hit[0], made_from) else None)

@@ -123,7 +123,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Battle log"
+        retitle(self, "Battle log")
         self._rows: list[LogRow] = []
         self._index: dict[str, int] = {}  # row id -> position
         self._starts: list[int] = []  # first line of each row at ``_width``
