@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from tui.widgets.log_pane import LogPane
 from tui.widgets.row_table import ColumnSpec, RowTable
-from tui.widgets.steady_bar import SteadyBar
+from tui.widgets.steady_bar import SteadyBar, line_of
 
 from .test_log_pane import entries
 
@@ -111,3 +111,19 @@ async def test_a_steady_bar_shows_its_lines_cut_to_the_width_and_keeps_what_did_
         await pilot.pause()
         assert bar.outer_size.height == 1
         assert str(bar.render()) == "plain"
+
+
+async def test_a_bar_put_as_a_list_of_lines_shows_what_the_joined_text_shows():
+    app = Panes()
+    async with app.run_test(size=(40, 20)) as pilot:
+        bar = app.query_one(SteadyBar)
+        whole = Text.assemble(("Round 2", "bold"), " · activations\n", ("▶ Wolves", "yellow"), "\nNext: n")
+        bar.put(whole)
+        await pilot.pause()
+        joined = kept_lines(bar)
+        first = bar.render_line(0)
+        bar.put([line_of(("Round 2", "bold"), " · activations"), Text.assemble(("▶ Wolves", "yellow"), "\nNext: n")])
+        await pilot.pause()
+        assert bar.render_line(0) is first  # the same lines: nothing new to draw
+        assert kept_lines(bar) == joined == textual_lines(bar)
+        assert bar.render().plain == whole.plain and bar.outer_size.height == 3

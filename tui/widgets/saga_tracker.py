@@ -59,4 +59,4 @@ class SagaTracker(SteadyBar):
             head.append(f" · {acted}/{len(units)} units activated ({count} activation{'s' * (count != 1)})")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.put(Text("\n").join([head, next_step(state, step, offers)]))
+        self.put([head, next_step(state, step, offers)])

@@ -59,4 +59,4 @@ class SQTracker(SteadyBar):
             head.append(f"  ⚠ {w}", style="bold red")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.put(Text("\n").join([head, next_step(state, rv, pending)]))
+        self.put([head, next_step(state, rv, pending)])

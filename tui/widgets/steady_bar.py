@@ -10,9 +10,9 @@ then keeps its finished line too).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -31,8 +31,34 @@ def _same(a: Text, b: Text) -> bool:
     return a.plain == b.plain and a.spans == b.spans and a.style == b.style
 
 
+def line_of(*parts: str | tuple[str, str]) -> Text:
+    """One line of a bar from plain and ``(text, style)`` parts, made in one go (Rich's
+    ``Text.append`` checks each part for control codes, a bar line has a dozen parts)."""
+    plain: list[str] = []
+    spans: list[Span] = []
+    at = 0
+    for part in parts:
+        text, style = (part, "") if isinstance(part, str) else part
+        plain.append(text)
+        if style and text:
+            spans.append(Span(at, at + len(text), style))
+        at += len(text)
+    return Text("".join(plain), spans=spans)
+
+
+def _lines(text: Text | str | Sequence[Text | str]) -> list[Text]:
+    if isinstance(text, (str, Text)):
+        text = as_text(text)
+        return text.split("\n", allow_blank=True) if "\n" in text.plain else [text]
+    lines: list[Text] = []
+    for line in map(as_text, text):
+        lines.extend(line.split("\n", allow_blank=True) if "\n" in line.plain else [line])
+    return lines
+
+
 class SteadyBar(KeptLines, Widget):
-    """Lines of text set with ``put`` (or ``update``); ``render()`` is the whole text."""
+    """Lines of text set with ``put`` (or ``update``), as one text or a list of lines
+    (a list costs no splitting); ``render()`` is the whole text."""
 
     DEFAULT_CSS = """
     SteadyBar { height: auto; }
@@ -40,17 +66,16 @@ class SteadyBar(KeptLines, Widget):
 
     def __init__(self, text: Text | str = "", *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._shown = as_text(text)
-        self._lines = self._shown.split("\n", allow_blank=True)
+        self._lines = _lines(text)
+        self._shown: Text | None = None
         self._drawn: dict[tuple[Any, ...], Strip] = {}
 
-    def put(self, text: Text | str) -> None:
-        text = as_text(text)
-        if _same(text, self._shown):
+    def put(self, text: Text | str | Sequence[Text | str]) -> None:
+        lines = _lines(text)
+        if len(lines) == len(self._lines) and all(map(_same, lines, self._lines)):
             return
-        lines = text.split("\n", allow_blank=True)
         relayout = len(lines) != len(self._lines)
-        self._shown, self._lines = text, lines
+        self._lines, self._shown = lines, None
         self.refresh(layout=relayout)
 
     def update(self, text: Text | str = "", *, layout: bool = True) -> None:
@@ -58,6 +83,8 @@ class SteadyBar(KeptLines, Widget):
         self.put(text)
 
     def render(self) -> Text:
+        if self._shown is None:
+            self._shown = Text("\n").join(self._lines)
         return self._shown
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:

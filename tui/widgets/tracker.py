@@ -9,7 +9,7 @@ from rich.text import Text
 
 from .. import display as d
 from ..actions import BY_ID, key_of as key
-from .steady_bar import SteadyBar
+from .steady_bar import SteadyBar, line_of
 
 PHASES = {
     "setup": "before the first round",
@@ -90,47 +90,39 @@ class Tracker(SteadyBar):
         self.put(self.render_state(state, note))
 
     @staticmethod
-    def render_state(state: Any, note: "str | Text" = "") -> Text:
+    def render_state(state: Any, note: "str | Text" = "") -> list[Text]:
         """Three lines (each cut with … when the terminal is narrow): the round and who
-        starts and why, whose activation it is and who has acted, what to do next."""
+        starts and why, whose activation it is and who has acted, what to do next; and
+        ``note`` (a review banner, why the battle is not saving) on a fourth."""
         o = state.order
-        out = Text()
-        out.append(f"Round {o.round}" if o.round else "Round –", style="bold")
-        out.append(f" · {PHASES.get(o.phase, o.phase)}")
+        head: list[str | tuple[str, str]] = [(f"Round {o.round}" if o.round else "Round –", "bold"),
+                                             f" · {PHASES.get(o.phase, o.phase)}"]
         if o.first:
-            out.append(" · ")
-            out.append(d.side_name(state, o.first), style="bold")
-            out.append(" started")
+            head += [" · ", (d.side_name(state, o.first), "bold"), " started"]
         dice = rolloff_dice(state, o.rolloff)
         if dice:
-            out.append(f" · roll-off {dice}", style="cyan")
+            head.append((f" · roll-off {dice}", "cyan"))
         if o.reason:
-            out.append(f": {o.reason}", style="dim")
-        out.append("\n")
+            head.append((f": {o.reason}", "dim"))
+        turn: list[str | tuple[str, str]]
         if o.active_model:
-            out.append("▶ ", style="bold yellow")
-            out.append(d.model_name(state, o.active_model), style="bold yellow")
-            out.append(f" ({d.side_name(state, state.model(o.active_model).side)}) activating")
+            turn = [("▶ ", "bold yellow"), (d.model_name(state, o.active_model), "bold yellow"),
+                    f" ({d.side_name(state, state.model(o.active_model).side)}) activating"]
         elif o.to_act:
-            out.append("▶ ", style="bold yellow")
-            out.append(d.side_name(state, o.to_act), style="bold yellow")
-            out.append(" to activate")
+            turn = [("▶ ", "bold yellow"), (d.side_name(state, o.to_act), "bold yellow"), " to activate"]
         else:
-            out.append("No one to activate", style="dim")
-        out.append(" │ acted: ")
-        for i, side in enumerate(("A", "B")):
+            turn = [("No one to activate", "dim")]
+        acted = []
+        for side in ("A", "B"):
             models = state.on_table(side)
-            done = sum(1 for m in models if m.activated)
-            out.append(("" if not i else " · ") + f"{state.side(side).name} {done}/{len(models)}")
+            acted.append(f"{state.side(side).name} {sum(1 for m in models if m.activated)}/{len(models)}")
+        turn.append(" │ acted: " + " · ".join(acted))
         neutrals = state.on_table("N")
         if neutrals:
-            out.append(f" · then {len(neutrals)} independent")
-        out.append(f" │ VP {state.side('A').vp}–{state.side('B').vp}")
-        out.append(f" │ {d.TECH_SYMBOL} {state.markers_on_table} on table", style=d.TECH_STYLE)
-        out.append("\n")
-        out.append("Next: ", style="bold")
-        out.append_text(next_step(state))
+            turn.append(f" · then {len(neutrals)} independent")
+        turn += [f" │ VP {state.side('A').vp}–{state.side('B').vp}",
+                 (f" │ {d.TECH_SYMBOL} {state.markers_on_table} on table", d.TECH_STYLE)]
+        lines = [line_of(*head), line_of(*turn), Text.assemble(("Next: ", "bold"), next_step(state))]
         if note:
-            out.append("\n")
-            out.append_text(note if isinstance(note, Text) else Text(note, style="bold red"))
-        return out
+            lines.append(note if isinstance(note, Text) else Text(note, style="bold red"))
+        return lines

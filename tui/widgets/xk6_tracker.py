@@ -93,4 +93,4 @@ class XK6Tracker(SteadyBar):
             head.append(f" · activated {', '.join(counts)}")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.put(Text("\n").join([head, next_step(state, tv)]))
+        self.put([head, next_step(state, tv)])
