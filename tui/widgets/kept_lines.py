@@ -44,7 +44,21 @@ class KeptLines:
     _kept: dict[Any, tuple[Any, Strip]]
     _kept_for: tuple[Any, ...] | None = None
 
+    def begin_lines(self) -> None:
+        """Called before a pass over the widget's lines: a widget notes here what all its
+        lines share (its width: Textual works it out afresh each time it is asked)."""
+
+    def end_lines(self) -> None:
+        """Called after the pass: forget what ``begin_lines`` noted."""
+
     def render_lines(self, crop: Region) -> list[Strip]:
+        self.begin_lines()
+        try:
+            return self._render_kept_lines(crop)
+        finally:
+            self.end_lines()
+
+    def _render_kept_lines(self, crop: Region) -> list[Strip]:
         widget: Any = self
         width, height = widget.outer_size
         top, _right, bottom, _left = widget.styles.gutter

@@ -337,9 +337,17 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             row.strips[(width, look)] = strips
         return strips
 
+    _pass_top: int | None = None
+
+    def begin_lines(self) -> None:
+        self._pass_top = self.scroll_offset.y
+
+    def end_lines(self) -> None:
+        self._pass_top = None
+
     def render_line(self, y: int) -> Strip:
         width = self._width
-        line = y + self.scroll_offset.y
+        line = y + (self.scroll_offset.y if self._pass_top is None else self._pass_top)
         index = bisect_right(self._starts, line) - 1
         if width <= 0 or not 0 <= index < len(self._rows) or line >= self._starts[index] + self._heights[index]:
             return blank(max(width, 0), self._base_style)

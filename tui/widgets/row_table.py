@@ -206,8 +206,18 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
         return line
 
     # ------------------------------------------------------------------ drawing
+    _pass_width: int | None = None
+
+    def begin_lines(self) -> None:
+        self._pass_width = self.scrollable_content_region.width
+
+    def end_lines(self) -> None:
+        self._pass_width = None
+
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
+        width = self._pass_width
+        if width is None:  # asked outside a pass over the lines
+            width = self.scrollable_content_region.width
         if y == 0:
             strip = self._strips.get((HEADER, "header", width))
             if strip is None:
