@@ -93,6 +93,23 @@ async def test_playing_an_offensive_event_on_an_enemy_model(make_app):
         await press(pilot, "escape")
 
 
+async def test_the_card_hand_fits_an_80x24_terminal(make_app):
+    """The list scrolls; the highlighted card's text and the keys stay on the screen."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_round_one(pilot)
+        await press(pilot, "c")
+        hand, detail, hint = (app.screen.query_one(q) for q in ("#hand", "#hand-detail", "#hand-hint"))
+        assert hand.max_scroll_y > 0  # more cards than rows: the list scrolls
+        for widget in (detail, hint):
+            region = widget.region
+            assert region.height > 0 and region.bottom <= 24, (widget.id, region)
+        assert "When:" in str(detail.render()) and "esc close" in str(hint.render())
+        await press(pilot, "end")  # the last card is reachable from the keyboard
+        assert hand.scroll_y == hand.max_scroll_y > 0
+        await press(pilot, "escape")
+
+
 async def test_undo_and_redo_with_the_screen_following(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -16,6 +16,12 @@ from ..messages import CardPlayRequested
 from ..widgets.card_hand import CardHand, card_detail
 
 
+LIST_ROWS = 24
+"""The most rows the card list takes; fewer in a short terminal (see ``on_resize``)."""
+ROWS_BELOW_LIST = 2 + 7 + 1
+"""The dialog's border, the highlighted card's detail (at most 7 rows) and the hint."""
+
+
 class CardHandScreen(ModalScreen[Any]):
     """Both players' cards for one model."""
 
@@ -32,7 +38,8 @@ class CardHandScreen(ModalScreen[Any]):
     }
     CardHandScreen CardHand { height: auto; max-height: 24; border: none; }
     CardHandScreen CardHand:focus { border: none; }
-    CardHandScreen #hand-detail { height: auto; padding: 1 1 0 1; border-top: solid $panel-lighten-2; }
+    CardHandScreen #hand-detail { height: auto; max-height: 7; padding: 1 1 0 1;
+                                  border-top: solid $panel-lighten-2; }
     CardHandScreen #hand-hint { height: 1; color: $text-muted; padding: 0 1; }
     """
 
@@ -55,6 +62,11 @@ class CardHandScreen(ModalScreen[Any]):
         hand.first_playable()
         hand.focus()
         self.query_one(Vertical).border_title = hand.border_title
+
+    def on_resize(self, event: Any) -> None:
+        """In a short terminal the list scrolls, so the detail and the hint stay in view."""
+        rows = max(3, min(LIST_ROWS, event.size.height - ROWS_BELOW_LIST))
+        self.query_one(CardHand).styles.max_height = rows
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         card = self.query_one(CardHand).highlighted_card

@@ -120,6 +120,21 @@ class CardHand(OptionList):
         if cards_:
             self.highlighted = cards_[0][0]
 
+    def action_cursor_down(self) -> None:
+        super().action_cursor_down()
+        self._show_the_tail()
+
+    def action_last(self) -> None:
+        super().action_last()
+        self._show_the_tail()
+
+    def _show_the_tail(self) -> None:
+        """On the last card, scroll on to the lines under it (what each player has spent),
+        which no key could otherwise bring into view in a short terminal."""
+        last = max((i for i, o in enumerate(self.options) if not o.disabled), default=None)
+        if last is not None and self.highlighted == last:
+            self.scroll_end(animate=False, immediate=True)
+
     @property
     def highlighted_card(self) -> Any | None:
         option = self.highlighted_option
