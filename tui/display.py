@@ -82,12 +82,16 @@ def archetype(spec: Any) -> str:
     return base
 
 
+def ranged_weapon_name(key: str) -> str:
+    """"Heavy rifle" for ``heavy_rifle`` (the key itself if the table lacks it)."""
+    w = t.RANGED_WEAPONS.get(key)
+    return w.name if w else key
+
+
 def weapon_names(spec: Any) -> list[str]:
     """Every weapon, "2× Assault pistol" for pairs."""
     names: list[str] = []
-    for key in spec.ranged:
-        w = t.RANGED_WEAPONS.get(key)
-        names.append(w.name if w else key)
+    names += [ranged_weapon_name(key) for key in spec.ranged]
     for key in spec.melee:
         w = t.MELEE_WEAPONS.get(key)
         names.append(w.name if w else key)

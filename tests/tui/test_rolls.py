@@ -137,3 +137,54 @@ async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
                 .payload["roll"]["dice"]] == [1, 1]
         await press(pilot, "t")  # a save: the same dialog, now titled for the save
         assert app.screen is first and "Toughness" in str(first.query_one("Vertical").border_title)
+
+
+async def test_a_salvo_says_the_next_shot_and_keeps_the_modifiers_for_the_same_target(make_app):
+    """§10.5 shot by shot: the tracker names the next shot's key, the next shot at the same
+    target opens with the shot before's modifiers ticked, and the last target comes first."""
+    from engine.rulesets.sanctum_mortalis.combat import salvo_size
+    from tui.dialogs.roll_dialog import HOTKEYS
+    from tui.screens.picker_screen import PickerScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        side = screen.state.order.to_act
+        shooter = next(m for m in screen.state.models_of(side)
+                       if len(m.spec.ranged) == 1 and salvo_size(m, m.spec.ranged[0]) > 1)
+        shots = salvo_size(shooter, shooter.spec.ranged[0])
+        screen.select_model(shooter.id, focus=True)
+        await press(pilot, "s")
+        dialog = await through_pickers(pilot)
+        target = dialog.adapter.base.target
+        cover = HOTKEYS[[o.key for o in dialog.current.options].index("cover")]
+        await press(pilot, cover, "6", "space", "6", "enter")  # a miss
+        tracker = str(screen.query_one("#tracker").render())
+        assert f"Press s for {shooter.name}'s" in tracker and f"shot 2/{shots}, or to stop firing" in tracker
+
+        await press(pilot, "s")
+        assert isinstance(app.screen, PickerScreen)  # next shot or stop
+        await press(pilot, "enter")
+        first = app.screen.choices[0]
+        assert first.value == target and "the last target" in str(first.label)
+        await press(pilot, "down", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and dialog.toggles == {"cover"}
+        assert "kept from shot 1" in str(dialog.query_one("#modifiers-title").render())
+        kept = str(dialog.query_one("#odds").render())
+        cover = HOTKEYS[[o.key for o in dialog.current.options].index("cover")]  # shot 2 lists its penalty first
+        await press(pilot, cover)
+        assert dialog.toggles == set() and str(dialog.query_one("#odds").render()) != kept
+        await press(pilot, "escape")
+
+
+async def test_with_no_actions_left_the_tracker_says_end_the_activation(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        model = screen.state.model(screen.selected)
+        await press(pilot, "m", "enter")  # Move
+        assert "1 action left" in str(screen.query_one("#tracker").render())
+        await press(pilot, "d")  # Defensive stance, the second action
+        tracker = str(screen.query_one("#tracker").render())
+        assert f"{model.name} has no actions left: press e to end the activation." in tracker

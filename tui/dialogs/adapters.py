@@ -48,6 +48,10 @@ class ShotAdapter:
                       f"shot {preview.shot_index}/{preview.shots}")
         self.flags = (Flag("o", "overwatch", "Overwatch shot ◎ (uses the marker, not an action)"),) \
             if "overwatch" in shooter.markers else ()
+        self.start_toggles, self.start_declined = _view().salvo_carried(state, command)
+        if self.start_toggles or self.start_declined:
+            self.options_title = (f"Modifiers kept from shot {preview.shot_index - 1} at {target.name} — press a "
+                                  "letter to toggle one; type the dice rolled on the table below:")
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         return replace(self.base, toggles=toggles, declined=declined, overwatch=flags.get("overwatch", False))

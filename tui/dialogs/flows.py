@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rulesets.sanctum_mortalis import commands as c
-from engine.rulesets.sanctum_mortalis import tables as t
 
+from ..display import ranged_weapon_name
 from ..screens.picker_screen import Choice
 
 
@@ -24,7 +24,7 @@ def _target_choices(screen: Any, m: Any, engaged_only: bool) -> list[Choice]:
 
 def shoot(screen: Any, m: Any) -> None:
     """Target, weapon, then the shooting roll; mid-salvo: the next shot or stop firing."""
-    from engine.rulesets.sanctum_mortalis.combat import salvo_size
+    from engine.rulesets.sanctum_mortalis.combat import open_salvo
 
     weapons = list(dict.fromkeys(m.spec.ranged))
     if not weapons:
@@ -37,28 +37,34 @@ def shoot(screen: Any, m: Any) -> None:
 
     def with_weapon(weapon: str) -> None:
         last = screen.state.last_roll
-        if last is not None and last.kind == "shot" and last.roller == m.id:  # the last target first
+        before = None
+        salvo = open_salvo(m)
+        if salvo and salvo[1] and m.salvo_aim is not None:  # this action's target (a save may have come since)
+            before = m.salvo_aim[0]
+        elif last is not None and last.kind == "shot" and last.roller == m.id:
             before = last.context.get("target")
+        if before is not None:  # the last target first
             ordered = [Choice(x.value, f"{x.label} — the last target") for x in targets if x.value == before]
             ordered += [x for x in targets if x.value != before]
         else:
             ordered = targets
-        name = t.RANGED_WEAPONS[weapon].name if weapon in t.RANGED_WEAPONS else weapon
+        name = ranged_weapon_name(weapon)
         # No target starts highlighted: a ⏎ typed ahead (or meant for a weapon picker a
         # one-weapon model skips) must not shoot whoever is listed first.
         screen.ask(f"{m.name} shoots the {name} at:", ordered,
                    lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)), highlight=False)
 
-    if m.salvo and m.salvo[1] < salvo_size(m, m.salvo[0]):
-        weapon, fired = m.salvo
-        name = t.RANGED_WEAPONS[weapon].name if weapon in t.RANGED_WEAPONS else weapon
-        screen.ask(f"{m.name} is firing the {name} ({fired}/{salvo_size(m, weapon)} shots):",
-                   [Choice("next", f"Next shot ({fired + 1}/{salvo_size(m, weapon)})"),
+    salvo = open_salvo(m)
+    if salvo:
+        weapon, fired, shots = salvo
+        name = ranged_weapon_name(weapon)
+        screen.ask(f"{m.name} is firing the {name} ({fired}/{shots} shots):",
+                   [Choice("next", f"Next shot ({fired + 1}/{shots})"),
                     Choice("stop", "Stop firing (the remaining shots are not taken)")],
                    lambda what: with_weapon(weapon) if what == "next" else screen.submit(c.EndSalvo(m.id)))
         return
     screen.ask(f"{m.name} shoots with:",
-               [Choice(w, t.RANGED_WEAPONS[w].name if w in t.RANGED_WEAPONS else w) for w in weapons], with_weapon)
+               [Choice(w, ranged_weapon_name(w)) for w in weapons], with_weapon)
 
 
 def fight(screen: Any, m: Any, withdraw: bool) -> None:

@@ -69,8 +69,16 @@ class RollAdapter(Protocol):
         """The engine command for these toggles."""
         ...
 
+    # Optional: ``start_toggles`` / ``start_declined`` — the toggles the dialog opens with;
+    # ``options_title`` — the line above the modifiers (say why some start ticked).
     # Optional: ``check_dice(faces) -> str`` — why these typed faces cannot be this roll ("" if
     # they can); the dialog shows it and stays open, so a typo never reaches the engine.
+
+
+def starting_toggles(adapter: Any) -> tuple[set[str], set[str]]:
+    """The toggles a roll opens with: none, or what the adapter carries over (``start_toggles``
+    and ``start_declined``: the shot before of the same Shooting action)."""
+    return set(getattr(adapter, "start_toggles", ())), set(getattr(adapter, "start_declined", ()))
 
 
 def toggled(option: Any, toggles: set[str], declined: set[str]) -> None:
@@ -163,8 +171,7 @@ class RollDialog(ModalScreen[Any]):
     def __init__(self, adapter: RollAdapter) -> None:
         super().__init__()
         self.adapter = adapter
-        self.toggles: set[str] = set()
-        self.declined: set[str] = set()
+        self.toggles, self.declined = starting_toggles(adapter)
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
 
@@ -188,7 +195,7 @@ class RollDialog(ModalScreen[Any]):
     def load(self, adapter: RollAdapter) -> None:
         """Ready this (kept, already drawn) dialog for another roll, as a new one would be."""
         self.adapter = adapter
-        self.toggles, self.declined = set(), set()
+        self.toggles, self.declined = starting_toggles(adapter)
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
         self.query_one(Vertical).border_title = adapter.title

@@ -7,6 +7,8 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.rulesets.sanctum_mortalis.combat import open_salvo
+
 from .. import display as d
 from ..actions import BY_ID, key_of as key
 from .steady_bar import SteadyBar, line_of
@@ -52,13 +54,25 @@ def next_step(state: Any) -> Text:
                              f" to start round {o.round + 1}.")
     if state.pending:
         who = d.model_name(state, state.pending[0].model)
-        return Text.assemble(f"{who} must roll Toughness: press ", (key("save"), "bold reverse"), ".")
+        then = []
+        if o.active_model and (salvo := open_salvo(state.model(o.active_model))):
+            then = [" Then ", (key("shoot"), "bold reverse"), f": shot {salvo[1] + 1}/{salvo[2]} or stop firing."]
+        return Text.assemble(f"{who} must roll Toughness: press ", (key("save"), "bold reverse"), ".", *then)
     if o.active_model:
         m = state.model(o.active_model)
+        salvo = open_salvo(m)
+        if salvo:  # the action's next shot comes first (§10.5)
+            weapon, fired, shots = salvo
+            return Text.assemble("Press ", (key("shoot"), "bold reverse"),
+                                 f" for {m.name}'s {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, "
+                                 "or to stop firing.")
+        if m.actions_left == 0:
+            return Text.assemble((m.name, "bold"), " has no actions left: press ",
+                                 (key("end-activation"), "bold reverse"), " to end the activation.")
         return Text.assemble(
-            (m.name, "bold"), f" is activating ({m.actions_left} action{'s' if m.actions_left != 1 else ''} left): ",
+            (m.name, "bold"), f", {m.actions_left} action{'s' if m.actions_left != 1 else ''} left: ",
             *_keys("move", "shoot", "fight", "stance", "cards"), "· ", (key("end-activation"), "bold reverse"),
-            " ends it.")
+            " ends the activation.")
     if o.to_act:
         return Text.assemble(f"{d.side_name(state, o.to_act)} to activate: select a model and press ",
                              (key("activate"), "bold reverse"), " (or just give it an action).")

@@ -45,6 +45,14 @@ def salvo_size(m: ModelState, weapon: str) -> int:
     return w.shots * max(1, m.spec.ranged.count(weapon)) if w.key in t.PISTOLS else max(1, w.shots)
 
 
+def open_salvo(m: ModelState) -> tuple[str, int, int] | None:
+    """(weapon, shots fired, shots in the action) while ``m`` is part-way through a
+    multi-shot Shooting action (§10.5), else None."""
+    if m.salvo and m.salvo[1] < salvo_size(m, m.salvo[0]):
+        return m.salvo[0], m.salvo[1], salvo_size(m, m.salvo[0])
+    return None
+
+
 def next_shot_index(m: ModelState, weapon: str) -> tuple[int, bool]:
     """(1-based shot number for the weapon's penalty, whether this continues the current action)."""
     w = t.RANGED_WEAPONS.get(weapon)
@@ -126,7 +134,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     index, continuing = next_shot_index(s, cmd.weapon)
     fired = s.salvo[1] if continuing and s.salvo else 0
     context = {"target": tg.id, "weapon": cmd.weapon, "overwatch": cmd.overwatch, "crowd": list(cmd.crowd),
-               "distance": cmd.distance}
+               "distance": cmd.distance, "toggles": sorted(cmd.toggles), "declined": sorted(cmd.declined)}
     text = f"{s.name} → {tg.name}, {(w.name if w else cmd.weapon)} shot {fired + 1}/{shots}: {roll_line(record)}"
     drafts.append(EventDraft("shot", {"shooter": s.id, "target": tg.id, "weapon": cmd.weapon, "shot_index": index,
                                       "roll": record.to_dict(), "context": context}, actor=s.id, text=text))

@@ -97,8 +97,10 @@ def _action(s: BattleState, p: dict) -> BattleState:
 def _shot(s: BattleState, p: dict) -> BattleState:
     m = s.model(p["shooter"])
     weapon, fired = m.salvo or (p["weapon"], 0)
-    s = changed(s, last_roll=LastRoll("shot", m.id, p["roll"], dict(p.get("context", {}))))
-    return s.with_model(m.id, salvo=(weapon, fired + 1))
+    context = p.get("context", {})
+    s = changed(s, last_roll=LastRoll("shot", m.id, p["roll"], dict(context)))
+    aim = (p["target"], tuple(context.get("toggles", ())), tuple(context.get("declined", ())))
+    return s.with_model(m.id, salvo=(weapon, fired + 1), salvo_aim=aim)
 
 
 @reducer("save_rolled")

@@ -71,6 +71,10 @@ class ModelState:
     """Enemies this model engaged with a Move this round (Brudne zagrywki, §20.2)."""
     salvo: tuple[str, int] | None = None
     """The weapon being fired in the current Shooting action and shots fired so far."""
+    salvo_aim: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
+    """(target, toggles, declined) of the last shot fired: the next shot of the same
+    Shooting action at the same target starts from them (``view.salvo_carried``). Read
+    only while ``salvo`` has shots fired, so it is never reset."""
 
     @property
     def name(self) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import tables as t
 from .cards import hand, offensive_used
-from .combat import next_shot_index, pending_for, salvo_size, save_situation, shot_situation
+from .combat import next_shot_index, open_salvo, pending_for, salvo_size, save_situation, shot_situation
 from .commands import Attack, Save, Shoot
 from .procedures.common import Option, ProcedureRefused
 from .procedures.shooting import (base_accuracy, hit_chance, kill_chance, modified_accuracy, shooting_options)
@@ -147,6 +147,25 @@ def shot_preview(state: BattleState, cmd: Shoot) -> ShotPreview:
                            modified_toughness(save), toughness_chance(save))
     except ProcedureRefused as err:
         return ShotPreview((), 0, 0, Fraction(0), Fraction(0), index, shots, f"{err.reason} ({err.rule})")
+
+
+def salvo_carried(state: BattleState, cmd: Shoot) -> tuple[frozenset[str], frozenset[str]]:
+    """(toggles, declined) the next shot of a Shooting action starts from: at the same
+    target as the shot before, that shot's modifiers (range, obstacle, cover still hold);
+    re-rolls and extra dice are chosen shot by shot, and another target starts afresh."""
+    none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    s = state.model(cmd.shooter)
+    salvo = open_salvo(s)
+    if salvo is None or salvo[1] == 0 or salvo[0] != cmd.weapon or s.salvo_aim is None \
+            or s.salvo_aim[0] != cmd.target:
+        return none
+    try:
+        options = shooting_options(shot_situation(state, cmd))
+    except ProcedureRefused:
+        return none
+    modifiers = {o.key for o in options if o.kind == "modifier"}
+    _, toggles, declined = s.salvo_aim
+    return frozenset(toggles) & modifiers, frozenset(declined) & modifiers
 
 
 def shooting_targets(state: BattleState, shooter_id: str) -> list[ModelState]:
