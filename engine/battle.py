@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Iterable, Iterator, Sequence
 
-from .dice import DiceEntryError, DiceSource, SeededDice
+from .dice import DiceEntryError, DiceSource, SeededDice, TypedDice, too_many_dice
 from .events import REDO, UNDO, Event, EventDraft
 from .log import effective
 from .ruleset import Rejected, Ruleset, get_ruleset
@@ -136,6 +136,8 @@ class Battle:
             return Rejected(str(err), kind="malformed")
         if isinstance(decision, Rejected):
             return decision
+        if isinstance(source, TypedDice) and source.unused:  # a typo must not pass for a roll
+            return Rejected(too_many_dice(source), kind="malformed")
         drafts: Sequence[EventDraft] = decision
         if not drafts:
             return Rejected("nothing to do", kind="illegal")
@@ -222,3 +224,4 @@ def new_header(ruleset: str, setup: dict[str, Any], seed: int, title: str = "", 
               "setup": setup, "schema": SCHEMA_VERSION}
     header.update(extra)
     return header
+

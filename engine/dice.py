@@ -69,6 +69,13 @@ class TypedDice:
         return len(self.faces) - self.used
 
 
+def too_many_dice(typed: TypedDice) -> str:
+    """"3 dice typed (3 4 5), but the roll used 2: type just the dice rolled"."""
+    faces = " ".join(map(str, typed.faces))
+    used = f"the roll used {typed.used}" if typed.used else "the command rolls no dice"
+    return f"{len(typed.faces)} dice typed ({faces}), but {used}: type just the dice rolled"
+
+
 class ScriptedDice(TypedDice):
     """Dice for tests: same as typed dice, built from a plain sequence."""
 

@@ -22,7 +22,7 @@ def scripted_battle() -> Battle:
     shooter = next(m for m in battle.state.waiting(side) if m.spec.ranged and m.spec.ranged[0] != "flamer")
     target = next(m for m in battle.state.on_table() if m.side != side)
     battle.submit(c.Shoot(shooter.id, target.id, shooter.spec.ranged[0], toggles=frozenset({"cover"})),
-                  ScriptedDice([6, 6, 6]))
+                  ScriptedDice([6, 6]))
     battle.submit(c.EndActivation())
     battle.submit(c.EndBattle("the GM called it"))
     return battle
