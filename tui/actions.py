@@ -136,7 +136,7 @@ ACTIONS: tuple[GMAction, ...] = (
     # --- battle: actions of the selected model ------------------------------------------
     GMAction("move", "m", "move", "Move", "Move action for the selected model", "battle", footer=True),
     GMAction("shoot", "s", "shoot", "Shoot",
-             "Shoot with the selected model (weapon, target, modifiers, roll); again: a multi-shot weapon's next shot",
+             "Shoot with the selected model (weapon, target, roll); again: the next shot",
              "battle", footer=True),
     GMAction("fight", "f", "fight", "Fight", "Melee attack with the selected model", "battle", footer=True),
     GMAction("withdraw", "w", "withdraw", "Withdraw", "Withdraw the selected model from melee", "battle"),

@@ -67,10 +67,12 @@ def status_text(screen: Any) -> str:
 
 
 async def start_round_one(pilot: Any) -> Any:
-    """n, then the chooser (the demo's scenario lets the roll-off loser pick): the first side starts."""
+    """n, ⏎ in the roll-off's dialog (the app's dice), then the chooser (the demo's
+    scenario lets the roll-off loser pick): the first side starts."""
     screen = await battle_ready(pilot)
     await press(pilot, "n")
-    await press(pilot, "enter")
+    await press(pilot, "enter")  # the roll-off: the app rolls
+    await press(pilot, "enter")  # the chooser: the first answer
     return screen
 
 

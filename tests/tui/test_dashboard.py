@@ -184,6 +184,10 @@ async def test_the_palette_offers_every_palette_action_and_runs_them(make_app):
         await pilot.pause(0.3)
         await pilot.press("enter")
         await settle(pilot)
+        from tui.dialogs.roll_dialog import RollDialog
+
+        assert isinstance(app.screen, RollDialog)  # 6 v 6 models: the roll-off for who starts
+        await press(pilot, "enter")  # the app's dice
         assert screen.state.order.round == 1
 
 

@@ -85,8 +85,13 @@ async def test_melee_after_contact_shows_both_sides_and_rolls(make_app):
         assert isinstance(dialog, RollDialog)
         odds = str(dialog.query_one("#odds").render())
         assert "Fight" in odds and "wins" in odds and "%" in odds
-        await press(pilot, "r")
-        assert any(e.kind == "melee_rolled" for e in screen.session.view.events)
+        await press(pilot, "3", "space", "4", "space", "5", "enter")  # both sides roll 2: one die short
+        assert "Dice: 2 more dice needed for defender's melee roll, but only 1 was typed" in \
+            str(dialog.query_one("#refusal").render())
+        assert app.screen is dialog and not any(e.kind == "melee_rolled" for e in screen.session.view.events)
+        await press(pilot, "space", "2", "enter")
+        melee = next(e for e in screen.session.view.events if e.kind == "melee_rolled")
+        assert [d["face"] for d in melee.payload["roll"]["dice"]] == [3, 4, 5, 2]
         assert foe
 
 
@@ -188,3 +193,68 @@ async def test_with_no_actions_left_the_tracker_says_end_the_activation(make_app
         await press(pilot, "d")  # Defensive stance, the second action
         tracker = str(screen.query_one("#tracker").render())
         assert f"{model.name} has no actions left: press e to end the activation." in tracker
+
+
+async def test_a_die_too_many_keeps_the_dialog_open_and_saves_nothing(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        saved = screen.session.view.saved
+        await press(pilot, "3", "space", "4", "space", "5", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        assert "Dice: 3 dice typed (3 4 5), but the roll used 2: type just the dice rolled" in \
+            str(dialog.query_one("#refusal").render())
+        assert screen.session.view.saved == saved
+        await press(pilot, "backspace", "backspace", "enter")  # fixed: 3 4
+        assert not isinstance(app.screen, RollDialog)
+        shot = [e for e in screen.session.view.events if e.kind == "shot"][-1]
+        assert [d["face"] for d in shot.payload["roll"]["dice"]] == [3, 4]
+
+
+async def test_the_roll_off_for_who_starts_takes_the_dice_rolled_at_the_table(make_app):
+    """n opens the roll dialog (6 v 6 models, the demo's Slaughter: the lower total
+    decides); a tie is rolled again, its dice typed after the first four."""
+    from tui.screens.picker_screen import PickerScreen
+    from .conftest import battle_ready
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await battle_ready(pilot)
+        await press(pilot, "n")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and "who decides who starts" in dialog.adapter.title
+        odds = str(dialog.query_one("#odds").render())
+        assert "Crimson Saints decides 50.0%" in odds and "A tie (11.3% a roll)" in odds
+        refusal = dialog.query_one("#refusal")
+        await press(pilot, "3", "space", "4", "space", "3", "space", "4", "enter")
+        assert "7 v 7 is a tie and is rolled again" in str(refusal.render()) and app.screen is dialog
+        assert screen.session.view.saved == 0
+        await press(pilot, "space", "1", "space", "1", "space", "6", "space", "6", "enter")
+        assert screen.state.order.round == 1 and screen.state.order.chooser == "A"  # 2 v 12: the lower decides
+        rolled = screen.session.view.events[0].payload["rolloff"]["dice"]
+        assert [d["face"] for d in rolled] == [3, 4, 3, 4, 1, 1, 6, 6]
+        assert isinstance(app.screen, PickerScreen)  # Crimson Saints chooses who starts
+
+
+async def test_a_failed_jump_down_takes_the_fall_dice_in_the_same_dialog(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        jumper = screen.state.model(screen.selected)
+        await press(pilot, "m")
+        labels = [str(ch.label) for ch in app.screen.choices]
+        app.screen.query_one("OptionList").highlighted = labels.index("Jump down from a height…")
+        await press(pilot, "enter")
+        app.screen.query_one("OptionList").highlighted = 2  # 3"
+        await press(pilot, "enter")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and dialog.adapter.title == f'{jumper.name} jumps down 3"'
+        assert "lands 72.2%" in str(dialog.query_one("#odds").render())
+        await press(pilot, "1", "space", "2", "enter")  # 3 is not above 5: it falls
+        assert "2 more dice needed for fall" in str(dialog.query_one("#refusal").render())
+        await press(pilot, "space", "6", "space", "6", "enter")  # the fall: 12 ≥ 5, survives
+        rolls = [e for e in screen.session.view.events if e.kind == "move_rolled"]
+        assert [e.payload["kind"] for e in rolls] == ["jump", "fall"]
+        assert screen.state.model(jumper.id).on_table

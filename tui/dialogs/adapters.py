@@ -32,7 +32,20 @@ def _view() -> Any:
     return view
 
 
-class ShotAdapter:
+class Checked:
+    """``check_dice``: the engine tries the command the dialog shows with the dice typed
+    (``view.dice_problem``), so too few, too many or a wrong face keeps the dialog open."""
+
+    state: Any
+    base: Any
+    shown: Any = None
+    """The command of the last preview: the toggles on the screen."""
+
+    def check_dice(self, faces: Any) -> str:
+        return _view().dice_problem(self.state, self.shown if self.shown is not None else self.base, tuple(faces))
+
+
+class ShotAdapter(Checked):
     """One shot of a Shooting action (``Shoot``)."""
 
     def __init__(self, state: Any, command: Any) -> None:
@@ -57,7 +70,8 @@ class ShotAdapter:
         return replace(self.base, toggles=toggles, declined=declined, overwatch=flags.get("overwatch", False))
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        p = _view().shot_preview(self.state, self.command(toggles, declined, flags))
+        self.shown = self.command(toggles, declined, flags)
+        p = _view().shot_preview(self.state, self.shown)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         odds = Text.assemble(
@@ -70,7 +84,7 @@ class ShotAdapter:
         return RollPreview(p.options, odds, "", _dice_for(p.options))
 
 
-class SaveAdapter:
+class SaveAdapter(Checked):
     """A pending Toughness roll (``Save``); ``h`` waits for a re-roll on a failure."""
 
     flags = (Flag("h", "hold", "On a failure, wait for a re-roll (Captain, I'm fine!)"),)
@@ -85,7 +99,8 @@ class SaveAdapter:
         return replace(self.base, toggles=toggles, declined=declined, hold=flags.get("hold", False))
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        p = _view().save_preview(self.state, self.command(toggles, declined, flags))
+        self.shown = self.command(toggles, declined, flags)
+        p = _view().save_preview(self.state, self.shown)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         odds = Text.assemble(("Toughness ", "bold"), f"{p.base} → {p.tmod}", "   ",
@@ -114,16 +129,63 @@ class PlainAdapter:
         return RollPreview((), Text(self.note or "The odds for this roll are not available yet.", style="dim"))
 
 
-def adapter_for(kind: str, state: Any, command: Any) -> Any:
-    """The adapter of a roll kind: "shot", "save" or "melee"."""
-    if kind == "shot":
-        return ShotAdapter(state, command)
-    if kind == "save":
-        return SaveAdapter(state, command)
-    return MeleeAdapter(state, command)
+class DropAdapter(Checked):
+    """A jump down or a fall (``JumpDown`` / ``Fall``, §7.5): no modifiers, the target and
+    the exact chances; a failed jump's fall takes two more dice."""
+
+    flags: tuple[Flag, ...] = ()
+    options_title = "2k6 against the height (§7.5) — type the dice rolled on the table below:"
+
+    def __init__(self, state: Any, command: Any) -> None:
+        self.state = state
+        self.base = command
+        self.title = _view().drop_preview(state, command).title
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        return self.base
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        p = _view().drop_preview(self.state, self.base)
+        if p.refusal:
+            return RollPreview((), Text(""), p.refusal)
+        jump = p.comparison == ">"
+        odds = Text.assemble(("2k6 ", "bold"), f"{p.comparison} {p.target} ({' '.join(p.terms)})   ",
+                             *_chance("lands" if jump else "survives", p.p_success, "bold green"))
+        if jump:
+            odds.append_text(Text.assemble("   ", *_chance("survives, counting the fall", p.p_survives, "bold")))
+            odds.append("\nA failed jump is a fall: type its 2 dice after the jump's (e.g. 2 3 5 6).", style="dim")
+        return RollPreview((), odds, "", 2)
 
 
-class MeleeAdapter:
+class RollOffAdapter:
+    """The 2k6 roll-off that decides who starts a round (§5.1) or the game (§23): each
+    side's chance, and a tie rolled again (its dice typed after the first four)."""
+
+    flags: tuple[Flag, ...] = ()
+
+    def __init__(self, state: Any, command: Any) -> None:
+        self.base = command
+        self.roll = _view().round_start_preview(state)
+        first, second = self.roll.owners
+        self.title = self.roll.title
+        self.options_title = f"{self.roll.why}. Type the dice rolled on the table below:"
+        self.dice_hint = f"{first} 2 dice, then {second} (a tie: 4 more), e.g. 3 5 2 6 — or empty for the app's roll"
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        return self.base
+
+    def check_dice(self, faces: Any) -> str:
+        return self.roll.dice_problem(tuple(faces))
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        r = self.roll
+        odds = Text.assemble(*_chance(f"{r.names[0]} {r.verb}", r.p_first, "bold"), "   ",
+                             *_chance(f"{r.names[1]} {r.verb}", r.p_second, "bold"))
+        odds.append(f"\nA tie ({percent(r.p_tie)} a roll) is rolled again.", style="dim")
+        return RollPreview((), odds, "", 4)
+
+
+class MeleeAdapter(Checked):
     """A melee Attack or Withdraw (``Attack``): both sides' options and the exact odds.
 
     Reads ``view.melee_preview``: the supporters of each side are listed under the odds."""
@@ -145,7 +207,7 @@ class MeleeAdapter:
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         from engine.rulesets.sanctum_mortalis.view import melee_preview
 
-        cmd = self.command(toggles, declined, flags)
+        cmd = self.shown = self.command(toggles, declined, flags)
         p = melee_preview(self.state, cmd)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
@@ -163,4 +225,14 @@ class MeleeAdapter:
                 odds.append(f"\nSupport for {who}: {', '.join(names)}", style="dim")
         labelled = tuple(o._replace(label=f"{self.names[0] if o.side == 'attacker' else self.names[1]}: {o.label}")
                          if getattr(o, "side", "") and hasattr(o, "_replace") else o for o in p.options)
-        return RollPreview(labelled, odds, "", None)
+        return RollPreview(labelled, odds, "", sum(p.dice))
+
+
+ADAPTERS = {"shot": ShotAdapter, "save": SaveAdapter, "melee": MeleeAdapter, "drop": DropAdapter,
+            "round-start": RollOffAdapter}
+
+
+def adapter_for(kind: str, state: Any, command: Any) -> Any:
+    """The adapter of a roll kind: "shot", "save", "melee", "drop" (a jump or fall) or
+    "round-start" (the roll-off for who starts)."""
+    return ADAPTERS[kind](state, command)

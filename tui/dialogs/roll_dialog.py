@@ -320,9 +320,15 @@ class RollDialog(ModalScreen[Any]):
             faces = parse_dice(text, None)
         except DiceEntryError as err:
             faces, error = (), str(err)
-        else:  # an adapter that knows how many dice the roll takes says what is wrong with them
+        else:  # what is wrong with them: the adapter's check, else the count the preview gives
             check = getattr(self.adapter, "check_dice", None)
-            error = check(faces) if check is not None else ""
+            need = self.current.dice
+            if check is not None:
+                error = check(faces)
+            elif need and len(faces) != need:
+                error = f"this roll takes {need} {'die' if need == 1 else 'dice'}; you typed {len(faces)}"
+            else:
+                error = ""
         if error:
             self.query_one("#refusal", Static).update(f"Dice: {error}")
             self.query_one("#refusal", Static).display = True

@@ -78,9 +78,17 @@ class BattleCommands(GameCommands):
 
     # ------------------------------------------------------------------ turn flow
     def action_next_round(self) -> None:
+        """Start the next round: a roll-off for who starts opens the roll dialog (type the
+        table's dice or let the app roll); a round started by model count starts at once."""
+        from engine.rulesets.sanctum_mortalis.view import round_start_preview
+
+        from ..dialogs.flows import roll
+
         state = self.state
         if state.order.phase == "choose-first":
             self.choose_first()
+        elif not self.reviewing() and round_start_preview(state) is not None:
+            roll(self, "round-start", c.StartRound())
         else:
             self.submit(c.StartRound())
 
@@ -158,9 +166,11 @@ class BattleCommands(GameCommands):
                 heights = [Choice(h, f'{h}"') for h in range(1, 11)]
                 make = (lambda h: c.JumpDown(m.id, float(h))) if value == "jump" else \
                     (lambda h: c.Fall(m.id, float(h), "pushed or fell"))
-                self.ask(f"{m.name}: from how high (inches)?", heights, lambda h: self.submit(make(h)))
+                self.ask(f"{m.name}: from how high (inches)?", heights, lambda h: roll(self, "drop", make(h)))
             else:
                 self.submit(value)
+
+        from ..dialogs.flows import roll
 
         self.ask(f"{m.name} moves:", choices, chosen)
 

@@ -1,7 +1,8 @@
 """Rounds, initiative and activations (§5.1), and the end of the battle (§14)."""
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -44,19 +45,50 @@ def _rolloff_text(state: BattleState, record: dict) -> str:
             + (f" after {ties} tie(s)" if ties else ""))
 
 
+@dataclass(frozen=True)
+class RoundStart:
+    """How the next round's first side is decided (§5.1, §23): ``method`` is ``role``
+    (the scenario's Attacker or Defender starts), ``roll-low`` (the scenario's 2k6, the
+    lower total decides), ``more-models`` or ``roll-off`` (equal models: the higher 2k6
+    starts); ``counts`` are the models each side has for it [SM-A40]."""
+
+    number: int
+    method: str
+    scenario: Any
+    counts: tuple[int, int]
+
+    @property
+    def rolls_dice(self) -> bool:
+        return self.method in ("roll-low", "roll-off")
+
+
+def round_start(state: BattleState) -> RoundStart:
+    """How round ``state.round + 1`` will decide who starts."""
+    number = state.round + 1
+    scenario = t.SCENARIOS.get(state.scenario)
+    use_scenario = scenario is not None and (number == 1 or state.setting("scenario_starter_rounds") == "all")
+    counts = (_count(state, "A"), _count(state, "B"))
+    if use_scenario and scenario.starter in ("attacker", "defender") and any(s.role for s in state.sides):
+        method = "role"
+    elif use_scenario and scenario.starter == "roll-low":
+        method = "roll-low"
+    else:
+        method = "more-models" if counts[0] != counts[1] else "roll-off"
+    return RoundStart(number, method, scenario if method in ("role", "roll-low") else None, counts)
+
+
 def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decision:
     if state.ended:
         return Rejected("the battle has ended", "§14")
     if state.order.phase not in ("setup", "round-over"):
         return Rejected("the round is still being played; end it first", "§5.1")
-    number = state.round + 1
-    scenario = t.SCENARIOS.get(state.scenario)
-    use_scenario = scenario is not None and (number == 1 or state.setting("scenario_starter_rounds") == "all")
+    how = round_start(state)
+    number, scenario = how.number, how.scenario
     payload: dict = {"round": number, "first": None, "reason": "", "rolloff": None, "chooser": None}
-    if use_scenario and scenario.starter in ("attacker", "defender") and any(s.role for s in state.sides):
+    if how.method == "role":
         first = next((s.key for s in state.sides if s.role == scenario.starter), "A")
         payload.update(first=first, reason=f"{scenario.name}: the {scenario.starter.title()} starts (§23)")
-    elif use_scenario and scenario.starter == "roll-low":
+    elif how.method == "roll-low":
         record = scenario_start_roll(dice).to_dict()
         chooser = record["detail"]["winner"]
         record["outcome"] = f"{state.side(chooser).name} decides who starts"
@@ -64,11 +96,11 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
                        reason=f"{scenario.name}: {_rolloff_text(state, record)}, the lower total "
                               f"({state.side(chooser).name}) decides who starts (§23)")
     else:
-        ca, cb = _count(state, "A"), _count(state, "B")
+        ca, cb = how.counts
         record = initiative_roll(dice, ca, cb).to_dict()
         first = record["detail"]["winner"]
         record["outcome"] = f"{state.side(first).name} starts"
-        if ca != cb:
+        if how.method == "more-models":
             payload.update(first=first, reason=f"more models: {ca} v {cb} (§5.1)")
         else:
             payload.update(first=first, rolloff=record,

@@ -7,17 +7,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from . import tables as t
 from .cards import hand, offensive_used
 from .combat import next_shot_index, open_salvo, pending_for, salvo_size, save_situation, shot_situation
 from .commands import Attack, Save, Shoot
+from .procedures.kernel import rolloff_tie_chance
+from .procedures.rolloff import initiative_odds, scenario_start_odds, typed_rolloff_problem
 from .procedures.common import Option, ProcedureRefused
 from .procedures.shooting import (base_accuracy, hit_chance, kill_chance, modified_accuracy, shooting_options)
 from .procedures.toughness import (modified_toughness, toughness_chance, toughness_for_shot, toughness_options)
 from .profile import effective_profile
 from .settings import SETTINGS
+from .turn import possessive, round_start
 from .state import (DEFENSIVE_STANCE, LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, OUT_OF_ACTION, BattleState,
                     ModelState)
 
@@ -227,12 +231,15 @@ class MeleePreview:
     p_taken_out: Fraction
     supporters: tuple[tuple[str, ...], tuple[str, ...]]
     refusal: str = ""
+    dice: tuple[int, int] = (2, 2)
+    """The attacker's and the defender's dice."""
 
 
 def melee_preview(state: BattleState, cmd: Attack) -> MeleePreview:
     """Both sides' options, Fight totals and the exact odds of an Attack or Withdraw."""
     from .melee_actions import attack_problem, melee_situation, supporters
-    from .procedures.melee import fight_totals, melee_kill_chance, melee_odds, melee_options, withdraw_chance
+    from .procedures.melee import (fight_totals, melee_dice, melee_kill_chance, melee_odds, melee_options,
+                                   withdraw_chance)
 
     zero = Fraction(0)
     problem = attack_problem(state, cmd)
@@ -246,6 +253,120 @@ def melee_preview(state: BattleState, cmd: Attack) -> MeleePreview:
         win, tie, lose = melee_odds(sit)
         kill, killed = (zero, zero) if cmd.withdraw else melee_kill_chance(sit)
         away = withdraw_chance(sit) if cmd.withdraw else zero
-        return MeleePreview(options, fight_totals(sit, options), win, tie, lose, away, kill, killed, names)
+        return MeleePreview(options, fight_totals(sit, options), win, tie, lose, away, kill, killed, names, "",
+                            melee_dice(options))
     except ProcedureRefused as err:
         return MeleePreview((), (0, 0), zero, zero, zero, zero, zero, zero, names, f"{err.reason} ({err.rule})")
+
+
+# ------------------------------------------------------------------ jumps and falls
+@dataclass(frozen=True)
+class DropPreview:
+    """A jump down or a fall (§7.5): 2k6 against the height in full inches plus a number.
+    ``p_success``: the model lands (a jump) or survives (a fall); for a jump,
+    ``p_survives`` also counts the fall rolled after a failed jump."""
+
+    title: str
+    terms: tuple[str, ...]
+    target: int
+    comparison: str
+    p_success: Fraction
+    p_survives: Fraction
+    refusal: str = ""
+
+
+def drop_preview(state: BattleState, cmd: "JumpDown | Fall") -> DropPreview:
+    from .commands import JumpDown
+    from .procedures.common import speed_skill
+    from .procedures.movement import (fall_survival_chance, fall_target, full_inches, jump_down_chance,
+                                      jump_down_target)
+
+    m = state.model(cmd.model)
+    h = full_inches(cmd.height)
+    art = speed_skill(m.spec, "art-of-falling", state.settings)
+    fall_terms = (f"height {h} in full inches", f"+{fall_target(cmd.height, art) - h} "
+                  + ("Sztuka spadania §20.1" if art else "fall §7.5"))
+    refusal = "" if m.on_table else f"{m.name} is not on the table"
+    if isinstance(cmd, JumpDown):
+        acrobat = speed_skill(m.spec, "acrobat", state.settings)
+        p_land = jump_down_chance(cmd.height, acrobat)
+        p_fall = fall_survival_chance(cmd.height, art)
+        return DropPreview(f"{m.name} jumps down {cmd.height:g}\"",
+                           (f"height {h} in full inches", f"+{jump_down_target(cmd.height, acrobat) - h} "
+                            + ("Akrobata §20.1" if acrobat else "jump down §7.5")),
+                           jump_down_target(cmd.height, acrobat), ">", p_land, p_land + (1 - p_land) * p_fall,
+                           refusal)
+    p = fall_survival_chance(cmd.height, art)
+    return DropPreview(f"{m.name} falls {cmd.height:g}\"", fall_terms, fall_target(cmd.height, art), ">=", p, p,
+                       refusal)
+
+
+# ------------------------------------------------------------------ who starts
+@dataclass(frozen=True)
+class RollOffPreview:
+    """The 2k6 roll-off a new round opens with (§5.1), or the scenario's start roll (§23)."""
+
+    title: str
+    why: str
+    names: tuple[str, str]
+    verb: str
+    """What the roll gives the side it favours: "starts" or "decides" (who starts)."""
+    p_first: Fraction
+    p_second: Fraction
+    p_tie: Fraction
+    """The chance one roll ties (it is rolled again)."""
+
+    @property
+    def owners(self) -> tuple[str, str]:
+        """"Crimson Saints'", "Anna's": whose dice are typed first and second."""
+        return possessive(self.names[0]), possessive(self.names[1])
+
+    def dice_problem(self, faces: tuple[int, ...]) -> str:
+        """Why these typed faces cannot be the roll-off ("" if they can)."""
+        return typed_rolloff_problem(faces, self.owners)
+
+
+def round_start_preview(state: BattleState) -> RollOffPreview | None:
+    """The roll the next round starts with, or None when no dice decide who starts (more
+    models, the scenario's Attacker or Defender, or a round that cannot start now)."""
+    if state.ended or state.order.phase not in ("setup", "round-over"):
+        return None
+    how = round_start(state)
+    names = (state.side("A").name, state.side("B").name)
+    if how.method == "roll-off":
+        ca, cb = how.counts
+        p_a, p_b = initiative_odds(ca, cb)
+        return RollOffPreview(f"Who starts round {how.number}",
+                              f"{ca} v {cb} models: both roll 2k6, the higher total starts (§5.1 [SM-A40])",
+                              names, "starts", p_a, p_b, rolloff_tie_chance())
+    if how.method == "roll-low":
+        p_a, p_b = scenario_start_odds()
+        return RollOffPreview(f"{how.scenario.name}: who decides who starts",
+                              "Both roll 2k6: the lower total decides who starts the game (§23)",
+                              names, "decides", p_a, p_b, rolloff_tie_chance())
+    return None
+
+
+def dice_problem(state: BattleState, cmd: Any, faces: tuple[int, ...]) -> str:
+    """Why dice typed at the table cannot be ``cmd``'s ("" if they can): a face that is
+    not on a d6, too few (a failed jump's fall needs two more) or too many. The engine
+    tries the command with them; nothing is saved. A command the rules refuse is not a
+    dice problem: submitting it says why."""
+    from engine.dice import DiceEntryError, TypedDice, too_many_dice
+    from engine.ruleset import Rejected
+
+    typed = TypedDice(list(faces))
+    try:
+        decision = _rules().decide(state, cmd, typed)
+    except DiceEntryError as err:
+        return str(err)
+    if isinstance(decision, Rejected):
+        return ""
+    return too_many_dice(typed) if typed.unused else ""
+
+
+@lru_cache(maxsize=1)
+def _rules() -> Any:
+    from .ruleset import SanctumMortalis
+
+    return SanctumMortalis()

@@ -251,3 +251,8 @@ def rolloff_chance() -> tuple[Fraction, Fraction]:
     """(P first side's total is higher, P second's) of a 2k6 roll-off, ties rolled again."""
     w, t, l = _melee_chance(0, PLAIN, PLAIN, False, False, True, "")
     return w / (1 - t), l / (1 - t)
+
+
+def rolloff_tie_chance() -> Fraction:
+    """P(one 2k6 v 2k6 roll ties), when a roll-off is rolled again."""
+    return _melee_chance(0, PLAIN, PLAIN, False, False, True, "")[1]

@@ -176,6 +176,13 @@ def _modes(options: tuple[Option, ...]) -> tuple[Mode, Mode]:
     return a, d
 
 
+def melee_dice(options: tuple[Option, ...]) -> tuple[int, int]:
+    """How many dice the attacker and the defender roll (2, or 3 with Zabójczy cios or
+    Skuteczna zasłona): what the GM types, the attacker's first."""
+    a_mode, d_mode = _modes(options)
+    return a_mode[0], d_mode[0]
+
+
 def fight_totals(sit: MeleeSituation, options: tuple[Option, ...] | None = None) -> tuple[int, int]:
     """(attacker's Fight + modifiers, defender's Fight + modifiers)."""
     options = melee_options(sit) if options is None else options

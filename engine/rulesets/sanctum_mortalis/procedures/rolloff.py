@@ -8,12 +8,13 @@ the text is silent on a tie, and we roll again as for the round start.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
 from engine.dice import DiceSource
 from engine.rolls import Die, RollRecord
 
 from .common import ProcedureRefused
-from .kernel import rolloff_chance
+from .kernel import rolloff_chance, rolloff_tie_chance
 
 MAX_ROUNDS = 1000
 """A safety net: a dice source that keeps giving ties this long is broken."""
@@ -88,4 +89,24 @@ def scenario_start_roll(dice: DiceSource, side_a: str = "A", side_b: str = "B") 
                    0 if a < b else 1, scenario_start_odds()[0], None, "decides who starts")
 
 
-__all__ = ["initiative_odds", "initiative_roll", "scenario_start_odds", "scenario_start_roll", "who_starts_by_count"]
+def typed_rolloff_problem(faces: Sequence[int], owners: tuple[str, str]) -> str:
+    """Why dice typed at the table cannot be a roll-off ("" if they can). Each roll is
+    four dice, the first side's two then the second's; a tie is rolled again, so every
+    roll but the last is a tie and the last is not. ``owners``: "Wolves'", "Anna's"."""
+    wrong = next((f for f in faces if not 1 <= f <= 6), None)
+    if wrong is not None:
+        return f"{wrong} is not a face of a d6 (1–6)"
+    if len(faces) < 4 or len(faces) % 4:
+        return f"a roll-off is 4 dice ({owners[0]} two, then {owners[1]} two); you typed {len(faces)}"
+    rolls = [faces[i:i + 4] for i in range(0, len(faces), 4)]
+    for n, roll in enumerate(rolls, start=1):
+        a, b = roll[0] + roll[1], roll[2] + roll[3]
+        if a == b and n == len(rolls):
+            return f"{a} v {b} is a tie and is rolled again: type the next 4 dice after these"
+        if a != b and n < len(rolls):
+            return f"{a} v {b} is not a tie, so the roll-off ends there: type just those 4 dice"
+    return ""
+
+
+__all__ = ["initiative_odds", "initiative_roll", "rolloff_tie_chance", "scenario_start_odds", "scenario_start_roll",
+           "typed_rolloff_problem", "who_starts_by_count"]
