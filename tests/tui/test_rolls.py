@@ -52,6 +52,10 @@ async def test_typed_dice_are_used_and_a_hit_asks_for_the_save(make_app):
         assert shots and [d["face"] for d in shots[-1].payload["roll"]["dice"]] == [1, 1]
         assert screen.state.pending, "a hit leaves a Toughness roll pending"
         assert "must roll Toughness" in str(screen.query_one("#tracker").render())
+        dialog = app.screen  # and chains into it: its dialog opens without a key
+        assert isinstance(dialog, RollDialog) and dialog.adapter.title.endswith(": Toughness roll")
+        await press(pilot, "escape")  # put off: still pending, t opens it again
+        assert screen.state.pending and not isinstance(app.screen, RollDialog)
         await press(pilot, "t")
         assert isinstance(app.screen, RollDialog)
         await press(pilot, "r")
@@ -140,7 +144,11 @@ async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
         await settle(pilot)
         assert [d["face"] for d in [e for e in screen.session.view.events if e.kind == "shot"][-1]
                 .payload["roll"]["dice"]] == [1, 1]
-        await press(pilot, "t")  # a save: the same dialog, now titled for the save
+        chained = app.screen  # the hit's save opens at once, while the kept dialog is still closing
+        assert isinstance(chained, RollDialog) and chained is not first
+        assert "Toughness" in str(chained.query_one("Vertical").border_title)
+        await press(pilot, "escape")  # left pending
+        await press(pilot, "t")  # a save: the kept dialog again, now titled for the save
         assert app.screen is first and "Toughness" in str(first.query_one("Vertical").border_title)
 
 

@@ -83,3 +83,23 @@ async def test_the_round_ends_when_every_model_has_acted_and_the_next_one_starts
         await press(pilot, "n", "enter")  # 6 v 6 models: the roll-off's dialog, the app's dice
         assert screen.state.order.round == 2
         assert all(not m.activated for m in screen.state.models if m.on_table)
+
+
+async def test_the_loser_of_a_melee_rolls_toughness_at_once(make_app):
+    """§8.2: the hit model's Toughness roll follows the melee roll without a key."""
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        attacker = screen.selected
+        await press(pilot, "i", "enter")  # engaged with the first enemy
+        foe = next(iter(screen.state.model(attacker).engaged_with))
+        await press(pilot, "f")
+        await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")  # 12 + Fight v 2 + Fight
+        assert [p.model for p in screen.state.pending] == [foe]
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        assert dialog.adapter.title == f"{screen.state.model(foe).name}: Toughness roll"
+        await press(pilot, "6", "space", "6", "enter")
+        assert not screen.state.pending and not isinstance(app.screen, RollDialog)

@@ -115,14 +115,32 @@ class BattleCommands(GameCommands):
         self.submit(c.EndRound())
 
     def after_change(self, message: BattleChanged) -> None:
-        """Follow-ups the new state asks for: who starts after a low roll-off; once the
-        battle has ended, the key of its post-battle sequence."""
+        """Follow-ups the new state asks for: who starts after a low roll-off; a hit's
+        Toughness roll; once the battle has ended, the key of its post-battle sequence."""
         if message.kind == "command" and self.state.order.phase == "choose-first" and any(
                 e.kind == "round_started" for e in message.events):
             self.choose_first()
+        if message.kind == "command" and self._save_follows(message.events):
+            from ..dialogs.flows import save
+
+            save(self)  # the roll's own dialog may still be closing: the save gets one of its own
         if message.kind != "undo" and self.state.ended and any(e.kind == "battle_ended" for e in message.events):
             self.app.notify(f"{key_of('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
                             title="The battle is over", timeout=8)
+
+    def _save_follows(self, events: Any) -> bool:
+        """A hit chains into its Toughness roll (§9): the dialog opens at once after a shot
+        or a melee that hits, and for the next of several pending saves once one is rolled;
+        not over another dialog, nor while a failed roll waits for a re-roll."""
+        from ..dialogs.roll_dialog import RollDialog
+
+        pending = self.state.pending
+        if not pending or "roll" in pending[0].context or self.reviewing():
+            return False
+        if not any(e.kind in ("save_pending", "save_resolved") for e in events):
+            return False
+        top = self.app.screen
+        return top is self or (isinstance(top, RollDialog) and top.closing)
 
     def after_refusal(self, message: CommandRefused) -> bool:
         """Handle refusals that need a question; True when handled."""
