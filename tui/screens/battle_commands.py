@@ -278,8 +278,11 @@ class BattleCommands(GameCommands):
         m = self._model()
         if not m:
             return
-        whats = ["throws a grenade (§17.6)", "gives Rozkaz obrony (§20.2)", "uses an item", "another action"]
-        self.ask(f"Which action does {m.name} take?", [Choice(c.OtherAction(m.id, w), w) for w in whats], self.submit)
+        from engine.rulesets.sanctum_mortalis.view import other_actions
+
+        self.ask(f"Which action does {m.name} take? (its effect is played out at the table)",
+                 [Choice(c.OtherAction(m.id, what), what, why_not) for what, why_not in other_actions(self.state, m.id)],
+                 self.submit)
 
     def action_victory_points(self) -> None:
         choices = []

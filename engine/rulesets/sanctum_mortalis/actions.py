@@ -13,7 +13,8 @@ from .activation import take_action
 from .commands import (AwardVP, CastTrick, ChangeSetting, Disengage, Engage, LeaveTable, OtherAction, PickUpTech,
                        PlaceMarker, RemoveMarker, RemoveModel)
 from .settings import SETTINGS_BY_KEY
-from .state import DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, MARKERS, NEUTRAL, OVERWATCH, SIDES, BattleState
+from .state import (DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, MARKERS, NEUTRAL, OVERWATCH, SIDES, BattleState,
+                    ModelState)
 from .turn import end_check
 
 Decision = Rejected | Sequence[EventDraft]
@@ -65,10 +66,30 @@ def remove_marker(state: BattleState, cmd: RemoveMarker, dice: DiceSource) -> De
                        text=f"{m.name} loses {MARKER_NAMES[cmd.marker]}{why}.")]
 
 
+def other_action_problem(m: ModelState, what: str) -> Rejected | None:
+    """Why ``m`` cannot take the listed other action ``what`` (``tables.OTHER_ACTIONS``);
+    None if it can, or if ``what`` is not one of them (the GM's own words)."""
+    kind = next((k for k in t.OTHER_ACTIONS if what.startswith(k.label)), None)
+    if kind is None:
+        return None
+    kinds = {t.ITEMS[i].kind for i in m.spec.items if i in t.ITEMS}
+    if kind.needs_item and kind.needs_item not in kinds:
+        return Rejected(f"{m.name} carries no {kind.needs_item}", kind.rule)
+    if kind.needs_skill and kind.needs_skill not in m.spec.skills:
+        skill = t.SKILLS[kind.needs_skill]
+        return Rejected(f"{m.name} does not know {skill.source}", kind.rule)
+    if kind.needs_any_item and not m.spec.items:
+        return Rejected(f"{m.name} carries no item", kind.rule)
+    return None
+
+
 def other_action(state: BattleState, cmd: OtherAction, dice: DiceSource) -> Decision:
     m, err = _model(state, cmd.model)
     if err:
         return err
+    problem = other_action_problem(m, cmd.what)
+    if problem is not None:
+        return problem
     drafts = take_action(state, m.id, "other", f"{m.name}: {cmd.what}.", what=cmd.what)
     return drafts
 

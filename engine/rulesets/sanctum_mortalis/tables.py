@@ -542,6 +542,28 @@ DISPEL_TARGET = 8
 GRENADE_RANGE = 8
 GRENADE_BLAST = 2
 GRENADE_SCATTER = 3
+
+
+@dataclass(frozen=True)
+class OtherAction:
+    """An action the dashboard offers under "Other action" (it costs an action and is
+    logged; the GM plays out its effect at the table). ``needs_item``: an item of this
+    kind must be carried; ``needs_skill``: the skill must be known; ``needs_any_item``:
+    some item must be carried."""
+
+    label: str
+    rule: str
+    needs_item: str = ""
+    needs_skill: str = ""
+    needs_any_item: bool = False
+
+
+OTHER_ACTIONS = (
+    OtherAction("throws a grenade", "§17.6", needs_item="grenade"),
+    OtherAction("gives Rozkaz obrony", "§20.2", needs_skill="defence-order"),
+    OtherAction("uses an item", "§17", needs_any_item=True),
+    OtherAction("another action", "§6"),
+)
 ACTIONS_PER_ROUND = 2
 
 # --------------------------------------------------------------------------- wounds

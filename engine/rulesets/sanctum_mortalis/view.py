@@ -204,6 +204,21 @@ def save_preview(state: BattleState, cmd: Save) -> SavePreview:
         return SavePreview((), 0, 0, Fraction(0), f"{err.reason} ({err.rule})", pend.context.get("roll"))
 
 
+# ------------------------------------------------------------------ other actions
+def other_actions(state: BattleState, model_id: str) -> list[tuple[str, str]]:
+    """(what the log says, why the model cannot: "" if it can) for each of
+    ``tables.OTHER_ACTIONS``."""
+    from .actions import other_action_problem
+
+    m = state.model(model_id)
+    out = []
+    for kind in t.OTHER_ACTIONS:
+        what = f"{kind.label} ({kind.rule})"
+        problem = other_action_problem(m, what)
+        out.append((what, problem.reason if problem is not None else ""))
+    return out
+
+
 # ------------------------------------------------------------------ cards, settings
 def card_hand(state: BattleState, side: str, model_id: str | None):
     """(card, playable, why not) for every card of ``side``, and offensive events used."""
