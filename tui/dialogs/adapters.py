@@ -40,8 +40,13 @@ class Checked:
     base: Any
     shown: Any = None
     """The command of the last preview: the toggles on the screen."""
+    exact_dice: int | None = None
+    """How many dice that command rolls, when the engine knows it before the roll: the
+    typed dice are then right by their count alone (no trial on the hot path of a roll)."""
 
     def check_dice(self, faces: Any) -> str:
+        if self.exact_dice is not None and len(faces) == self.exact_dice:
+            return ""
         return _view().dice_problem(self.state, self.shown if self.shown is not None else self.base, tuple(faces))
 
 
@@ -72,6 +77,7 @@ class ShotAdapter(Checked):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown = self.command(toggles, declined, flags)
         p = _view().shot_preview(self.state, self.shown)
+        self.exact_dice = None if p.refusal else p.dice
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         odds = Text.assemble(
@@ -81,7 +87,7 @@ class ShotAdapter(Checked):
             odds.append("\nTarget's save: ", style="dim")
             odds.append(", ".join(f"{o.label} {o.value:+d}" for o in p.save_options if o.active and o.value),
                         style="dim")
-        return RollPreview(p.options, odds, "", _dice_for(p.options))
+        return RollPreview(p.options, odds, "", p.dice or None)
 
 
 class SaveAdapter(Checked):

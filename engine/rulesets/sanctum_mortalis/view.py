@@ -17,7 +17,8 @@ from .commands import Attack, Save, Shoot
 from .procedures.kernel import rolloff_tie_chance
 from .procedures.rolloff import initiative_odds, scenario_start_odds, typed_rolloff_problem
 from .procedures.common import Option, ProcedureRefused
-from .procedures.shooting import (base_accuracy, hit_chance, kill_chance, modified_accuracy, shooting_options)
+from .procedures.shooting import (base_accuracy, hit_chance, hit_dice, kill_chance, modified_accuracy,
+                                  shooting_options)
 from .procedures.toughness import (modified_toughness, toughness_chance, toughness_for_shot, toughness_options)
 from .profile import effective_profile
 from .settings import SETTINGS
@@ -133,6 +134,8 @@ class ShotPreview:
     save_options: tuple[Option, ...] = ()
     tmod: int = 0
     p_save: Fraction = Fraction(0)
+    dice: int | None = 2
+    """The dice the shot's command rolls (``shooting.hit_dice``); None: it depends on the roll."""
 
 
 def shot_preview(state: BattleState, cmd: Shoot) -> ShotPreview:
@@ -148,7 +151,7 @@ def shot_preview(state: BattleState, cmd: Shoot) -> ShotPreview:
         save = toughness_for_shot(sit, defensive_stance=DEFENSIVE_STANCE in tg.markers, used_plays=used)
         return ShotPreview(options, base_accuracy(sit).value, modified_accuracy(sit, options), hit_chance(sit),
                            kill_chance(sit, save), index, shots, "", toughness_options(save),
-                           modified_toughness(save), toughness_chance(save))
+                           modified_toughness(save), toughness_chance(save), hit_dice(sit, options))
     except ProcedureRefused as err:
         return ShotPreview((), 0, 0, Fraction(0), Fraction(0), index, shots, f"{err.reason} ({err.rule})")
 

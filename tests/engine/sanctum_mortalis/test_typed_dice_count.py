@@ -37,3 +37,33 @@ def test_exactly_the_dice_rolled_are_taken(battle):
     _ready(battle)
     battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle"), TypedDice([3, 4]))
     assert [d["face"] for d in battle.entries[-1].payload["roll"]["dice"]] == [3, 4]
+
+
+def test_the_shot_preview_says_how_many_dice_its_command_rolls(battle):
+    from engine.rulesets.sanctum_mortalis import view
+
+    _ready(battle)
+    assert view.shot_preview(battle.state, c.Shoot("A.kara", "B.xan", "assault-rifle")).dice == 2
+    crowd = c.Shoot("A.kara", "B.xan", "assault-rifle", crowd=("B.xan", "B.yul"))
+    assert view.shot_preview(battle.state, crowd).dice is None  # a hit picks who saves with one more die
+    # the dry run agrees with the count: two dice pass, three do not
+    assert view.dice_problem(battle.state, c.Shoot("A.kara", "B.xan", "assault-rifle"), (3, 4)) == ""
+    assert view.dice_problem(battle.state, crowd, (1, 1, 2)) == ""  # the hit, then the crowd die
+
+
+def test_a_flamer_rolls_no_dice_so_typed_dice_are_refused():
+    from engine.battle import Battle, new_header
+    from engine.rulesets.sanctum_mortalis import make_setup, view
+    from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
+
+    a = BandRoster("Wolves", "Ann", (ModelSpec("fi", "Fi", "trooper", ranged=("flamer",), captain=True),))
+    b = BandRoster("Saints", "Bob", (ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True),))
+    battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
+    battle.submit(c.StartRound(), TypedDice([6, 6, 1, 1]))  # 1 v 1 models: the roll-off, 12 v 2
+    assert battle.state.order.to_act == "A"
+    battle.submit(c.Activate("A.fi"))
+    flamer = c.Shoot("A.fi", "B.xan", "flamer")
+    assert view.shot_preview(battle.state, flamer).dice == 0  # an automatic hit (§10.7)
+    assert view.dice_problem(battle.state, flamer, (3, 4)) == \
+        "2 dice typed (3 4), but the command rolls no dice: type just the dice rolled"
+    assert view.dice_problem(battle.state, flamer, ()) == ""

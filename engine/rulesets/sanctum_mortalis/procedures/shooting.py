@@ -257,6 +257,17 @@ def _dice_mode(sit: ShotSituation, options: tuple[Option, ...]) -> Mode:
     return PLAIN
 
 
+def hit_dice(sit: ShotSituation, options: tuple[Option, ...]) -> int | None:
+    """How many dice the shot's command rolls: 0 for a template (an automatic hit), 2 or
+    3 (Wymierzony strzał) for a hit roll; None when it depends on the roll (a hit into a
+    crowd rolls one more die to pick the model that must save, §10.4)."""
+    if check_shot(sit).template:
+        return 0
+    if sit.into_crowd:
+        return None
+    return _dice_mode(sit, options)[0]
+
+
 def _rerolls(sit: ShotSituation, options: tuple[Option, ...]) -> tuple[int, int, list[str]]:
     die = whole = 0
     declared = []
@@ -367,5 +378,5 @@ def kill_chance(shot: ShotSituation, save=None) -> Fraction:
 
 
 __all__ = ["ACTIVITIES", "CrowdPick", "ShotSituation", "base_accuracy", "check_shot", "crowd_pick", "crowd_pick_chance",
-           "hit_chance", "hit_roll", "kill_chance", "master_shot_chance", "modified_accuracy",
+           "hit_chance", "hit_dice", "hit_roll", "kill_chance", "master_shot_chance", "modified_accuracy",
            "shooting_options", "shot_refusal"]
