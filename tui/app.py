@@ -64,6 +64,22 @@ class SkirmishApp(App[None]):
         self.open_plan(self.plan)
         self._gc_thresholds = defer_collections()
         self.set_interval(IDLE_COLLECT_EVERY, collect_if_due, name="idle collections")
+        if not self.is_headless:
+            self._watch_terminal()
+
+    def _watch_terminal(self) -> None:
+        """Quit as ``q`` does once the terminal is gone (``terminal_watch``)."""
+        from .terminal_watch import EVERY, terminal_fd, terminal_gone
+
+        fd = terminal_fd()
+        if fd is None:
+            return
+
+        async def check() -> None:
+            if terminal_gone(fd):
+                await self.action_quit()
+
+        self.set_interval(EVERY, check, name="terminal watch")
 
     def on_unmount(self) -> None:
         if self._gc_thresholds is not None:  # Python's own timing again once the app is gone
