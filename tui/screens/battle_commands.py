@@ -157,7 +157,10 @@ class BattleCommands(GameCommands):
     # ------------------------------------------------------------------ model actions
     def action_move(self) -> None:
         """A Move (the allowance from the rules engine; the GM measures on the table):
-        plain, through difficult terrain, a charge into contact, a jump down, a fall."""
+        plain, through difficult terrain, a charge into contact, a jump down, a fall (their
+        rolls in the roll dialog)."""
+        from ..dialogs.flows import roll
+
         m = self._model()
         if not m:
             return
@@ -187,8 +190,6 @@ class BattleCommands(GameCommands):
                 self.ask(f"{m.name}: from how high (inches)?", heights, lambda h: roll(self, "drop", make(h)))
             else:
                 self.submit(value)
-
-        from ..dialogs.flows import roll
 
         self.ask(f"{m.name} moves:", choices, chosen)
 

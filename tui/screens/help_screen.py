@@ -52,12 +52,13 @@ def guide() -> Text:
     return Text.assemble(
         ("How a round goes\n", "bold underline"),
         f"1. {key('next-round')} starts the round: the app says who starts and why (more models, or a "
-        "roll-off with its dice).\n",
+        "roll-off: type the dice rolled at the table, or let the app roll).\n",
         f"2. The side to act picks a model ({key('select-down')}/{key('select-up')}, {key('next-pane')} switches "
         f"band) and activates it ({key('activate')}), or just gives it an action.\n",
         f"3. Actions: {key('move')} move, {key('shoot')} shoot, {key('fight')} fight, {key('stance')} defensive "
         f"stance, {key('overwatch')} overwatch, {key('hide')} hide, {key('pick-up')} pick up a marker, "
-        f"{key('cards')} event cards.\n",
+        f"{key('cards')} event cards. Every roll opens the roll dialog: modifiers, exact odds, typed dice or "
+        f"the app's roll; a hit's Toughness roll follows at once ({key('save')} opens one put off).\n",
         f"4. {key('end-activation')} ends the activation; play passes as the rules say. When every model has "
         f"acted the round is over: {key('next-round')} again.\n",
         f"Anything the rules do not allow is refused with the reason and the rule; nothing changes. "
