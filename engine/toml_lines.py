@@ -30,6 +30,16 @@ def slug(text: str) -> str:
     return "-".join(p for p in "".join(c if c.isalnum() else "-" for c in plain).split("-") if p)
 
 
+def text_lines(text: str) -> list[str]:
+    """The file's lines as TOML counts them: only a newline ends a line (a carriage return
+    before it is dropped). ``str.splitlines`` also breaks at \\x85, \\x1e, \\u2028…, which
+    TOML keeps inside a line, and would number every later line one too high."""
+    lines = text.split("\n")
+    if lines[-1] == "":  # the final newline ends the last line
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
 def syntax_error_line(err: tomllib.TOMLDecodeError, text: str) -> int:
     """The line of the file a TOML syntax error is on. tomllib says "at end of document"
     on the line after a file's final newline: that is the file's last line."""
@@ -52,7 +62,7 @@ class Lines:
     _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?")
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
+        self.lines = text_lines(text)
         self.headers: list[tuple[int, str]] = []
         for i, line in enumerate(self.lines, start=1):
             m = self._HEADER.match(line)

@@ -25,7 +25,7 @@ import re
 import tomllib
 from typing import Any
 
-from engine.toml_lines import FileError, slug, syntax_error_line
+from engine.toml_lines import FileError, slug, syntax_error_line, text_lines
 
 from . import tables as t
 from .roster import UnitSpec, Warband
@@ -57,7 +57,7 @@ class _Lines:
     _UNIT = re.compile(r"^\s*\[\[\s*unit\s*\]\]")
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
+        self.lines = text_lines(text)
         self.blocks: list[tuple[int, int]] = []  # (header line, last line) of each [[unit]], 1-based
         first_table = len(self.lines) + 1
         for i, line in enumerate(self.lines, start=1):

@@ -51,7 +51,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from engine.toml_lines import syntax_error_line
+from engine.toml_lines import syntax_error_line, text_lines
 
 from . import tables as t
 from .band_building import ERROR, STATS, Problem, RosterLines, apply_options, suggest, validate
@@ -133,7 +133,7 @@ def scan_lines(text: str) -> RosterLines:
     models: list[dict[str, int]] = []
     prefix: list[str] = []
     depth, multiline = 0, None
-    for n, raw in enumerate(text.splitlines(), 1):
+    for n, raw in enumerate(text_lines(text), 1):
         if depth == 0 and multiline is None:
             header = _HEADER_RE.match(raw)
             if header:

@@ -46,7 +46,7 @@ import re
 import tomllib
 from typing import Any
 
-from engine.toml_lines import FileError, slug, syntax_error_line
+from engine.toml_lines import FileError, slug, syntax_error_line, text_lines
 
 from .roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
@@ -76,7 +76,7 @@ class _Lines:
     _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z_]+)")
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
+        self.lines = text_lines(text)
         self.blocks: dict[str, list[tuple[int, int]]] = {}
         starts: list[tuple[str, int]] = []
         for i, line in enumerate(self.lines, start=1):

@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import example, given, settings as hsettings, strategies as st
 
 from engine.rulesets.sanctum_mortalis import band_building as bb
 from engine.rulesets.sanctum_mortalis import tables as t
@@ -572,6 +572,15 @@ def test_the_line_scanner_follows_subtables_dotted_keys_and_multiline_values():
                             {"header": 15, "name": 16})
 
 
+def test_a_line_break_toml_does_not_know_leaves_the_line_numbers_as_the_file_has_them():
+    # \x85 (NEL), \x1e and \u2028 end a line for str.splitlines, not for TOML or an editor
+    for odd in ("\x85", "\x1e", "\u2028"):
+        text = f'# a comment with {odd} inside\nband = "X"\n[[model]]\nname = "A"\nband = "late"\n'
+        lines = scan_lines(text)
+        assert lines.top == {"band": 2, "model": 3} and lines.models == ({"header": 3, "name": 4, "band": 5},)
+        assert all(p.line <= 5 for p in check_roster(text).problems)
+
+
 # ----------------------------------------------------------------------------- properties
 _DEMO_LINES = read_roster_text(demo_roster_paths()[0]).splitlines()
 
@@ -579,6 +588,7 @@ _DEMO_LINES = read_roster_text(demo_roster_paths()[0]).splitlines()
 @hsettings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["drop", "dup", "swap", "garble"]),
                           st.integers(0, len(_DEMO_LINES) - 1), st.text(max_size=8)), max_size=4))
+@example(edits=[("drop", 0, ""), ("swap", 38, ""), ("garble", 0, "\x85")])  # NEL is no line end in TOML
 def test_checking_a_damaged_roster_never_raises_and_every_problem_points_into_the_file(edits):
     lines = list(_DEMO_LINES)
     for op, i, junk in edits:
