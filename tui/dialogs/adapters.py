@@ -159,8 +159,9 @@ class DropAdapter(Checked):
                              *_chance("lands" if jump else "survives", p.p_success, "bold green"))
         if jump:
             odds.append_text(Text.assemble("   ", *_chance("survives, counting the fall", p.p_survives, "bold")))
-            odds.append("\nA failed jump is a fall: type its 2 dice after the jump's (e.g. 2 3 5 6).", style="dim")
-        return RollPreview((), odds, "", 2)
+            odds.append(f"\nA failed jump is a fall: type its {p.dice} dice after the jump's (e.g. 2 3 5 6).",
+                        style="dim")
+        return RollPreview((), odds, "", p.dice)
 
 
 class RollOffAdapter:
@@ -188,7 +189,7 @@ class RollOffAdapter:
         odds = Text.assemble(*_chance(f"{r.names[0]} {r.verb}", r.p_first, "bold"), "   ",
                              *_chance(f"{r.names[1]} {r.verb}", r.p_second, "bold"))
         odds.append(f"\nA tie ({percent(r.p_tie)} a roll) is rolled again.", style="dim")
-        return RollPreview((), odds, "", 4)
+        return RollPreview((), odds, "", r.dice)
 
 
 class MeleeAdapter(Checked):

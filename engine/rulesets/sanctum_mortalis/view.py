@@ -291,6 +291,8 @@ class DropPreview:
     p_success: Fraction
     p_survives: Fraction
     refusal: str = ""
+    dice: int = 2
+    """2k6 (a failed jump's fall rolls 2 more in the same command)."""
 
 
 def drop_preview(state: BattleState, cmd: "JumpDown | Fall") -> DropPreview:
@@ -333,6 +335,8 @@ class RollOffPreview:
     p_second: Fraction
     p_tie: Fraction
     """The chance one roll ties (it is rolled again)."""
+    dice: int = 4
+    """Each side's 2k6, the first side's first (a tie: 4 more)."""
 
     @property
     def owners(self) -> tuple[str, str]:
