@@ -36,12 +36,11 @@ def shoot(screen: Any, m: Any) -> None:
         return
 
     def with_weapon(weapon: str) -> None:
+        from engine.rulesets.sanctum_mortalis.view import salvo_target
+
         last = screen.state.last_roll
-        before = None
-        salvo = open_salvo(m)
-        if salvo and salvo[1] and m.salvo_aim is not None:  # this action's target (a save may have come since)
-            before = m.salvo_aim[0]
-        elif last is not None and last.kind == "shot" and last.roller == m.id:
+        before = salvo_target(m)  # this action's target (a save may have come since)
+        if before is None and last is not None and last.kind == "shot" and last.roller == m.id:
             before = last.context.get("target")
         if before is not None:  # the last target first
             ordered = [Choice(x.value, f"{x.label} — the last target") for x in targets if x.value == before]

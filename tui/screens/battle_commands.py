@@ -132,10 +132,11 @@ class BattleCommands(GameCommands):
         """A hit chains into its Toughness roll (§9): the dialog opens at once after a shot
         or a melee that hits, and for the next of several pending saves once one is rolled;
         not over another dialog, nor while a failed roll waits for a re-roll."""
+        from engine.rulesets.sanctum_mortalis.view import save_on_hold
+
         from ..dialogs.roll_dialog import RollDialog
 
-        pending = self.state.pending
-        if not pending or "roll" in pending[0].context or self.reviewing():
+        if not self.state.pending or save_on_hold(self.state) or self.reviewing():
             return False
         if not any(e.kind in ("save_pending", "save_resolved") for e in events):
             return False

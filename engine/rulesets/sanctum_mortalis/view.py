@@ -162,9 +162,7 @@ def salvo_carried(state: BattleState, cmd: Shoot) -> tuple[frozenset[str], froze
     re-rolls and extra dice are chosen shot by shot, and another target starts afresh."""
     none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     s = state.model(cmd.shooter)
-    salvo = open_salvo(s)
-    if salvo is None or salvo[1] == 0 or salvo[0] != cmd.weapon or s.salvo_aim is None \
-            or s.salvo_aim[0] != cmd.target:
+    if salvo_target(s) != cmd.target or s.salvo[0] != cmd.weapon:
         return none
     try:
         options = shooting_options(shot_situation(state, cmd))
@@ -173,6 +171,13 @@ def salvo_carried(state: BattleState, cmd: Shoot) -> tuple[frozenset[str], froze
     modifiers = {o.key for o in options if o.kind == "modifier"}
     _, toggles, declined = s.salvo_aim
     return frozenset(toggles) & modifiers, frozenset(declined) & modifiers
+
+
+def salvo_target(m: ModelState) -> str | None:
+    """The target of the shot before in ``m``'s open Shooting action (a save may have been
+    rolled since), or None."""
+    salvo = open_salvo(m)
+    return m.salvo_aim[0] if salvo and salvo[1] and m.salvo_aim is not None else None
 
 
 def shooting_targets(state: BattleState, shooter_id: str) -> list[ModelState]:
@@ -190,6 +195,11 @@ class SavePreview:
     p_pass: Fraction
     refusal: str = ""
     held_roll: dict[str, Any] | None = None
+
+
+def save_on_hold(state: BattleState) -> bool:
+    """The first pending save is a failed roll held for a re-roll (``Save.hold``)."""
+    return bool(state.pending) and state.pending[0].context.get("roll") is not None
 
 
 def save_preview(state: BattleState, cmd: Save) -> SavePreview:
@@ -298,27 +308,25 @@ class DropPreview:
 def drop_preview(state: BattleState, cmd: "JumpDown | Fall") -> DropPreview:
     from .commands import JumpDown
     from .procedures.common import speed_skill
-    from .procedures.movement import (fall_survival_chance, fall_target, full_inches, jump_down_chance,
-                                      jump_down_target)
+    from .procedures.movement import (fall_survival_chance, fall_term, full_inches, jump_down_chance,
+                                      jump_down_term)
 
     m = state.model(cmd.model)
     h = full_inches(cmd.height)
     art = speed_skill(m.spec, "art-of-falling", state.settings)
-    fall_terms = (f"height {h} in full inches", f"+{fall_target(cmd.height, art) - h} "
-                  + ("Sztuka spadania §20.1" if art else "fall §7.5"))
     refusal = "" if m.on_table else f"{m.name} is not on the table"
+    p_fall = fall_survival_chance(cmd.height, art)
     if isinstance(cmd, JumpDown):
         acrobat = speed_skill(m.spec, "acrobat", state.settings)
-        p_land = jump_down_chance(cmd.height, acrobat)
-        p_fall = fall_survival_chance(cmd.height, art)
-        return DropPreview(f"{m.name} jumps down {cmd.height:g}\"",
-                           (f"height {h} in full inches", f"+{jump_down_target(cmd.height, acrobat) - h} "
-                            + ("Akrobata §20.1" if acrobat else "jump down §7.5")),
-                           jump_down_target(cmd.height, acrobat), ">", p_land, p_land + (1 - p_land) * p_fall,
-                           refusal)
-    p = fall_survival_chance(cmd.height, art)
-    return DropPreview(f"{m.name} falls {cmd.height:g}\"", fall_terms, fall_target(cmd.height, art), ">=", p, p,
-                       refusal)
+        add, p_land = jump_down_term(acrobat), jump_down_chance(cmd.height, acrobat)
+        title, comparison, p_success, p_survives = f"{m.name} jumps down {cmd.height:g}\"", ">", p_land, \
+            p_land + (1 - p_land) * p_fall
+    else:
+        add = fall_term(art)
+        title, comparison, p_success, p_survives = f"{m.name} falls {cmd.height:g}\"", ">=", p_fall, p_fall
+    terms = (f"height {h} in full inches", f"+{add.value} {add.label.lower() if add.rule == '§7.5' else add.label} "
+             f"{add.rule}")
+    return DropPreview(title, terms, h + add.value, comparison, p_success, p_survives, refusal)
 
 
 # ------------------------------------------------------------------ who starts

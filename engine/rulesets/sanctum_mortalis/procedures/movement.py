@@ -102,12 +102,24 @@ def full_inches(height: float) -> int:
     return max(0, math.floor(height))
 
 
+def jump_down_term(acrobat: bool = False) -> Modifier:
+    """What a jump down adds to the height: +2 (§7.5), Akrobata +1 (§20.1)."""
+    return Modifier("Akrobata" if acrobat else "Jump down", t.JUMP_DOWN_ADD_ACROBAT if acrobat else t.JUMP_DOWN_ADD,
+                    "§20.1" if acrobat else "§7.5")
+
+
+def fall_term(art_of_falling: bool = False) -> Modifier:
+    """What a fall adds to the height: +2 (§7.5), Sztuka spadania +0 (§20.1)."""
+    return Modifier("Sztuka spadania" if art_of_falling else "Fall", t.FALL_ADD_ART if art_of_falling else t.FALL_ADD,
+                    "§20.1" if art_of_falling else "§7.5")
+
+
 def jump_down_target(height: float, acrobat: bool = False) -> int:
-    return full_inches(height) + (t.JUMP_DOWN_ADD_ACROBAT if acrobat else t.JUMP_DOWN_ADD)
+    return full_inches(height) + jump_down_term(acrobat).value
 
 
 def fall_target(height: float, art_of_falling: bool = False) -> int:
-    return full_inches(height) + (t.FALL_ADD_ART if art_of_falling else t.FALL_ADD)
+    return full_inches(height) + fall_term(art_of_falling).value
 
 
 def jump_down_chance(h: float, acrobat: bool = False) -> Fraction:
@@ -125,8 +137,7 @@ def jump_down_roll(height: float, dice: DiceSource, acrobat: bool = False, model
     """Roll a jump down. ``success``: the model lands (the drop costs no movement); a
     failure means a fall roll (``fall_roll``)."""
     h = full_inches(height)
-    add = Modifier("Akrobata" if acrobat else "Jump down", t.JUMP_DOWN_ADD_ACROBAT if acrobat else t.JUMP_DOWN_ADD,
-                   "§20.1" if acrobat else "§7.5")
+    add = jump_down_term(acrobat)
     who = display_name(model) if model else "model"
     record = RollRecord("sm.jump", f"{who} jumps down {height:g}\"", roll_group(dice, PLAIN, "jump down"), (add,),
                         Modifier("Height (full inches)", h, "§7.5"), h + add.value, ">",
@@ -140,8 +151,7 @@ def fall_roll(height: float, dice: DiceSource, art_of_falling: bool = False, mod
               cause: str = "") -> RollRecord:
     """Roll a fall. ``success``: the model survives; otherwise it is removed (no save)."""
     h = full_inches(height)
-    add = Modifier("Sztuka spadania" if art_of_falling else "Fall", t.FALL_ADD_ART if art_of_falling else t.FALL_ADD,
-                   "§20.1" if art_of_falling else "§7.5")
+    add = fall_term(art_of_falling)
     who = display_name(model) if model else "model"
     record = RollRecord("sm.fall", f"{who} falls {height:g}\"", roll_group(dice, PLAIN, "fall"), (add,),
                         Modifier("Height (full inches)", h, "§7.5"), h + add.value, ">=",
@@ -151,5 +161,5 @@ def fall_roll(height: float, dice: DiceSource, art_of_falling: bool = False, mod
     return evaluate_simple(record)
 
 
-__all__ = ["ClimbCost", "climb_cost", "fall_roll", "fall_survival_chance", "fall_target", "full_inches", "jump_down_chance",
-           "jump_down_roll", "jump_down_target", "jump_max", "move_allowance"]
+__all__ = ["ClimbCost", "climb_cost", "fall_roll", "fall_survival_chance", "fall_target", "fall_term", "full_inches",
+           "jump_down_chance", "jump_down_roll", "jump_down_target", "jump_down_term", "jump_max", "move_allowance"]
