@@ -1,0 +1,114 @@
+"""Waiting in Pilot tests: on the condition a test needs, never a fixed pause.
+
+``pilot.press`` and ``pilot.pause()`` wait for the process to look idle: at least
+20 ms a call (Textual samples CPU time over 20 ms slices, up to 1 s on a busy box).
+A suite of a few thousand key presses spends minutes there. These helpers instead
+let the app handle what is queued (``pilot.pause(0)``: every pending message of the
+screen's widgets, then one turn of the event loop) and check the app's own state:
+message queues empty, workers done, animations over, the session not writing.
+Public Textual API only.
+"""
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+from collections.abc import Callable
+from time import monotonic
+from typing import Any
+
+from textual import events
+from textual.keys import ASCII_KEY_NAMES, KEY_NAME_REPLACEMENTS, KEY_TO_UNICODE_NAME, REPLACED_KEYS
+
+TIMEOUT = 10.0
+"""How long a wait may take before the test fails (a busy shared machine is slow)."""
+
+POLL = 0.005
+"""Between two checks once the app is quiet but the condition is not yet true (a
+thread worker or a timer still to come): a short sleep, so the waiting does not take
+the CPU from the thread it waits for."""
+
+
+def _screen_nodes(app: Any) -> list[Any]:
+    nodes: list[Any] = [app]
+    for screen in app.screen_stack:
+        nodes.extend(screen.walk_children(with_self=True))
+    return nodes
+
+
+def is_quiet(app: Any) -> bool:
+    """No message waiting in the app or any widget of its screens, no worker running,
+    no animation going, and the battle session (if any) not writing."""
+    if any(node.message_queue_size for node in _screen_nodes(app)):
+        return False
+    if any(worker.is_running for worker in app.workers):
+        return False
+    session = getattr(app, "session", None)
+    return not getattr(session, "busy", False)
+
+
+async def settle(pilot: Any, timeout: float = TIMEOUT) -> None:
+    """Let the app handle everything a key set off: messages, screens pushed and
+    mounted, workers and the journal write, animations; return once it is quiet."""
+    app = pilot.app
+    deadline = monotonic() + timeout
+    quiet = 0
+    while quiet < 2:  # twice in a row: a handler that ran last may have queued more
+        await app.animator.wait_until_complete()
+        await pilot.pause(0)
+        if is_quiet(app):
+            quiet += 1
+            continue
+        quiet = 0
+        if any(worker.is_running for worker in app.workers):
+            await asyncio.sleep(POLL)
+        if monotonic() > deadline:
+            raise AssertionError(f"the app was still busy after {timeout}s (screen: {app.screen})")
+
+
+async def wait_for(
+    pilot: Any, condition: Callable[[], object], what: str = "", timeout: float = TIMEOUT
+) -> None:
+    """Let the app run until ``condition()`` holds; fail with ``what`` after ``timeout``."""
+    app = pilot.app
+    deadline = monotonic() + timeout
+    while True:
+        await pilot.pause(0)
+        if condition():
+            return
+        if monotonic() > deadline:
+            raise AssertionError(f"still waiting for {what or condition} after {timeout}s (screen: {app.screen})")
+        if is_quiet(app):
+            await asyncio.sleep(POLL)
+
+
+async def wait_for_screen(pilot: Any, kind: type, timeout: float = TIMEOUT) -> Any:
+    """Wait until the top screen is a ``kind`` (and settled); return it."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, kind), f"a {kind.__name__}", timeout)
+    await settle(pilot, timeout)
+    return pilot.app.screen
+
+
+def key_event(key: str) -> events.Key:
+    """The key event a terminal sends for ``key`` (a key name or one character), as
+    ``pilot.press`` builds it."""
+    if len(key) == 1 and not key.isalnum():
+        try:
+            name = unicodedata.name(key).lower().replace("-", "_").replace(" ", "_")
+        except ValueError:
+            name = ASCII_KEY_NAMES.get(key, key)
+        key = KEY_NAME_REPLACEMENTS.get(name, name)
+    original = REPLACED_KEYS.get(key, key)
+    try:
+        char: str | None = unicodedata.lookup(KEY_TO_UNICODE_NAME.get(original, original))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char)
+
+
+async def press(pilot: Any, *keys: str) -> None:
+    """Press keys one by one, letting the app handle each (saved and shown) before
+    the next, without ``pilot.press``'s idle sampling."""
+    app = pilot.app
+    for key in keys:
+        app.post_message(key_event(key).set_sender(app))
+        await settle(pilot)
