@@ -8,6 +8,7 @@ import pytest
 
 from tui.app import SkirmishApp
 from tui.opening import LaunchPlan
+from tui.screens.battle_screen import BattleScreen
 
 from .pilot_waits import press, settle, wait_for, wait_for_screen
 
@@ -34,8 +35,6 @@ def make_app(saves_dir: Path):
 
 async def battle_ready(pilot: Any, timeout: float = 10.0) -> Any:
     """Wait until the battle screen is up; return it."""
-    from tui.screens.battle_screen import BattleScreen
-
     return await wait_for_screen(pilot, BattleScreen, timeout)
 
 

@@ -22,6 +22,10 @@ from textual.keys import ASCII_KEY_NAMES, KEY_NAME_REPLACEMENTS, KEY_TO_UNICODE_
 TIMEOUT = 10.0
 """How long a wait may take before the test fails (a busy shared machine is slow)."""
 
+QUIET_ROUNDS = 1
+"""Rounds in a row with nothing queued before a settle ends: a callback run at the end
+of one round (after a refresh) may queue more."""
+
 POLL = 0.005
 """Between two checks once the app is quiet but the condition is not yet true (a
 thread worker or a timer still to come): a short sleep, so the waiting does not take
@@ -35,15 +39,22 @@ def _screen_nodes(app: Any) -> list[Any]:
     return nodes
 
 
-def is_quiet(app: Any) -> bool:
-    """No message waiting in the app or any widget of its screens, no worker running,
-    no animation going, and the battle session (if any) not writing."""
-    if any(node.message_queue_size for node in _screen_nodes(app)):
-        return False
+def has_messages(app: Any) -> bool:
+    """A message waits in the app or in a widget of one of its screens."""
+    return any(node.message_queue_size for node in _screen_nodes(app))
+
+
+def is_working(app: Any) -> bool:
+    """A worker runs, or the battle session (if any) is writing."""
     if any(worker.is_running for worker in app.workers):
-        return False
+        return True
     session = getattr(app, "session", None)
-    return not getattr(session, "busy", False)
+    return bool(getattr(session, "busy", False))
+
+
+def is_quiet(app: Any) -> bool:
+    """Nothing queued, no worker running, the session not writing."""
+    return not has_messages(app) and not is_working(app)
 
 
 async def settle(pilot: Any, timeout: float = TIMEOUT) -> None:
@@ -52,15 +63,17 @@ async def settle(pilot: Any, timeout: float = TIMEOUT) -> None:
     app = pilot.app
     deadline = monotonic() + timeout
     quiet = 0
-    while quiet < 2:  # twice in a row: a handler that ran last may have queued more
+    while quiet < QUIET_ROUNDS:
         await app.animator.wait_until_complete()
         await pilot.pause(0)
-        if is_quiet(app):
+        if has_messages(app):
+            quiet = 0
+        elif is_working(app):
+            quiet = 0
+            await asyncio.sleep(POLL)
+        else:
             quiet += 1
             continue
-        quiet = 0
-        if any(worker.is_running for worker in app.workers):
-            await asyncio.sleep(POLL)
         if monotonic() > deadline:
             raise AssertionError(f"the app was still busy after {timeout}s (screen: {app.screen})")
 
@@ -77,7 +90,7 @@ async def wait_for(
             return
         if monotonic() > deadline:
             raise AssertionError(f"still waiting for {what or condition} after {timeout}s (screen: {app.screen})")
-        if is_quiet(app):
+        if not has_messages(app):  # a thread or a timer to come: do not take the CPU from it
             await asyncio.sleep(POLL)
 
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.screens.saga_screen import SagaScreen
+
 from .conftest import press, settle, wait_for_screen
 
 
 async def saga_ready(pilot: Any, timeout: float = 10.0) -> Any:
     """Wait until the SAGA screen is up; return it."""
-    from tui.screens.saga_screen import SagaScreen
-
     return await wait_for_screen(pilot, SagaScreen, timeout)
 
 

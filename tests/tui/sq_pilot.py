@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.screens.star_quest_screen import StarQuestScreen
+
 from .conftest import press, settle, wait_for_screen
 
 
 async def sq_ready(pilot: Any, timeout: float = 10.0) -> Any:
     """Wait until the Star Quest screen is up; return it."""
-    from tui.screens.star_quest_screen import StarQuestScreen
-
     return await wait_for_screen(pilot, StarQuestScreen, timeout)
 
 

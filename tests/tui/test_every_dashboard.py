@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from saves import SaveError
+from tui.screens.game_screen import GameScreen
 
 from .conftest import press, wait_for_screen
 
@@ -12,8 +13,6 @@ SYSTEMS = ["saga", "star-quest", "xk6"]
 
 
 async def _ready(pilot):
-    from tui.screens.game_screen import GameScreen
-
     return await wait_for_screen(pilot, GameScreen)
 
 

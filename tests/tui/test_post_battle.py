@@ -14,6 +14,7 @@ from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from saves import BattleStore
 from tui.campaign_opening import start_from_battle
 from tui.opening import demo_bands
+from tui.screens.post_battle_screen import PostBattleScreen
 from tui.session import OpenError
 
 from .conftest import SIZE, battle_ready, press, settle, wait_for_screen
@@ -36,8 +37,6 @@ def saved_demo_battle(folder: Path, end: bool = True) -> Path:
 
 
 async def post_battle_ready(pilot, timeout: float = 10.0):
-    from tui.screens.post_battle_screen import PostBattleScreen
-
     return await wait_for_screen(pilot, PostBattleScreen, timeout)
 
 

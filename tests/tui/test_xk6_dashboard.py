@@ -8,14 +8,13 @@ from typing import Any
 
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
+from tui.screens.xk6_screen import XK6Screen
 
 from .conftest import SIZE, press, settle, wait_for_screen
 
 
 async def xk6_ready(pilot: Any, timeout: float = 10.0) -> Any:
     """Wait until the xK6 screen is up; return it."""
-    from tui.screens.xk6_screen import XK6Screen
-
     return await wait_for_screen(pilot, XK6Screen, timeout)
 
 
