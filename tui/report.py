@@ -49,7 +49,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     battle = Battle(header, entries)
     if header.get("kind") == "campaign":
         return _campaign_report(header, battle)
-    state, initial = battle.state, battle.initial
+    initial = battle.initial
     sides = tuple(_side_keys(initial))
     names = {key: _side_name(initial, key) for key in sides}
     side_of = _side_of(initial, sides)

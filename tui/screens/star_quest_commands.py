@@ -232,7 +232,7 @@ class StarQuestCommands(GameCommands):
     def prompt_step(self) -> None:
         """Offer what the state waits for: the offer, the roll, the morale test, the
         status conditions, or the AI chart dialog."""
-        from ..dialogs.sq_adapters import AttackAdapter, DieAdapter, MoraleAdapter
+        from ..dialogs.sq_adapters import AttackAdapter, MoraleAdapter
 
         if self.app.screen is not self:
             return
@@ -248,7 +248,6 @@ class StarQuestCommands(GameCommands):
             self._roll(MoraleAdapter(s), self._typed)
         elif p is not None and p.kind == "status":
             status = s.activation.statuses[0]
-            name = t.STATUS_NAMES[status]
             if status == t.IMPAIRED:
                 unit = s.activation.unit
                 self.ask(f"{s.unit(unit).name} is Impaired (§18):",

@@ -13,7 +13,7 @@ from typing import Any
 from . import tables as t
 from .cards import hand, offensive_used
 from .combat import next_shot_index, open_salvo, pending_for, salvo_size, save_situation, shot_situation
-from .commands import Attack, Save, Shoot
+from .commands import Attack, Fall, JumpDown, Save, Shoot
 from .procedures.kernel import rolloff_tie_chance
 from .procedures.rolloff import initiative_odds, scenario_start_odds, typed_rolloff_problem
 from .procedures.common import Option, ProcedureRefused
@@ -305,8 +305,7 @@ class DropPreview:
     """2k6 (a failed jump's fall rolls 2 more in the same command)."""
 
 
-def drop_preview(state: BattleState, cmd: "JumpDown | Fall") -> DropPreview:
-    from .commands import JumpDown
+def drop_preview(state: BattleState, cmd: JumpDown | Fall) -> DropPreview:
     from .procedures.common import speed_skill
     from .procedures.movement import (fall_survival_chance, fall_term, full_inches, jump_down_chance,
                                       jump_down_term)

@@ -138,7 +138,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
                                                                wound.gear_to_stash else "") + " (§18.1 [SM-A46])"
             drafts += _cross_off(bp, spec, "retires", state.settings)
         else:
-            text += f", and misses the next battle (§18.1)"
+            text += ", and misses the next battle (§18.1)"
             drafts += [EventDraft("model_updated", {"band": bp.band, "model": replace(spec, wounds=wound.wounds)
                                                     .to_dict()}),
                        EventDraft("misses_next", {"band": bp.band, "model": spec.id})]
