@@ -18,7 +18,7 @@ import shutil
 import threading
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, MutableMapping
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -211,7 +211,7 @@ class BattleStore:
         clean = _normalise_header(header, self.header.get("kind"))
         self._wait_for_fold()
 
-        def replace(doc: dict[str, Any]) -> None:
+        def replace(doc: MutableMapping[str, Any]) -> None:
             doc.clear()
             doc.update(clean)
 
