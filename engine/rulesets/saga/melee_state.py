@@ -104,7 +104,7 @@ class Ability:
         return cls(**{**dict(data), "fatigue_to": tuple(data.get("fatigue_to", ()))})
 
 
-def dice_from(data: list) -> tuple[Die, ...]:
+def dice_from(data: list[Any]) -> tuple[Die, ...]:
     return tuple(Die.from_dict(d) for d in data)
 
 

@@ -2,7 +2,7 @@
 the table (§7.6–7.7), engagement (§8.1), removals, tricks (§21), settings, VP."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -247,7 +247,7 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
         target, err = _model(state, cmd.target)
         if err:
             return err
-    effect: dict = {}
+    effect: dict[str, Any] = {}
     if trick.key == "infection":
         effect["infected"] = True
     elif trick.key == "flash":

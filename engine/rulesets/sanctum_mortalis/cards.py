@@ -2,7 +2,7 @@
 which, and what playing one does."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -69,7 +69,7 @@ def card_drafts(state: BattleState, side: str, key: str, model_id: str, note: st
     """The events of playing a card (its effect on state where the app models one)."""
     card = t.EVENT_CARDS[key]
     m = state.model(model_id)
-    effect: dict = {}
+    effect: dict[str, Any] = {}
     extra: list[EventDraft] = []
     if key == "stall":
         effect["action_cap"] = 1

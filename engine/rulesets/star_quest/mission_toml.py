@@ -74,7 +74,7 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
     rounds = None
     if "rounds" in data:
         rounds = whole(data["rounds"], "rounds", 1, 99, lines.top_key("rounds"), problems)
-    tables: dict[str, list] = {k: [] for k in TABLE_KEYS}
+    tables: dict[str, list[Any]] = {k: [] for k in TABLE_KEYS}
     seen: dict[str, dict[str, int]] = {k: {} for k in TABLE_KEYS}
     for path, keys in TABLE_KEYS.items():
         raws = data.get(path, [])

@@ -185,7 +185,7 @@ def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> 
     if pmax is not None and pstart is not None and pstart > pmax:
         problems.append((line("power_start"), f"power_start {pstart} is more than power_max {pmax}"))
     rules = _rules(raw.get("rules"), line("rules"), problems)
-    parts: dict[str, list] = {"weapon": [], "skill": [], "spell": []}
+    parts: dict[str, list[Any]] = {"weapon": [], "skill": [], "spell": []}
     for sub in parts:
         items = raw.get(sub, [])
         if not isinstance(items, list):

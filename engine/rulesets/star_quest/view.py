@@ -20,16 +20,18 @@ from typing import Mapping, Sequence
 from . import modifiers as mod, tables as t
 from .actions import move_allowance
 from .ai_chart import AI_ACTIONS, open_question
-from .casting import ai_cast_chances as ai_cast_preview  # noqa: F401  (re-exported: the TUI's query)
+from .casting import ai_cast_chances
 from .effects import stat_test
 from .flow import ai_to_activate, heroes_to_activate
 from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, hits_then_wounds
-from .roster import rules_text
-from .ruleset import dice_problem  # noqa: F401  (re-exported: the TUI's query)
+from .roster import WeaponSpec, rules_text
+from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
-from .turn import ambush_delays  # noqa: F401  (re-exported: the TUI's query)
+from .turn import ambush_delays as ambush_delays  # re-exported: the TUI's query
+
+ai_cast_preview = ai_cast_chances  # the TUI's query
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,7 @@ class PendingView:
     commands: tuple[str, ...]
 
 
-def _weapon_text(w) -> str:
+def _weapon_text(w: WeaponSpec) -> str:
     rng = f"{w.range}\"" if not w.melee else "melee"
     extra = f", AP({w.ap})" if w.ap else ""
     rules = f", {rules_text(w.rules)}" if w.rules else ""
@@ -246,6 +248,7 @@ def shot_preview(state: BattleState, unit: str, weapon: str, target: str, cover:
     """Exact hits and wounds if ``unit`` fires ``weapon`` at ``target`` now."""
     u = state.unit(unit)
     w = u.spec.weapon(weapon)
+    assert w is not None
     n = (models or u.models) * w.attacks
     moved = bool(state.activation and state.activation.unit == unit and state.activation.moved)
     a = PendingAttack(unit, target, weapon, "shoot" if not w.melee else "melee", n, moved=moved,
@@ -381,6 +384,7 @@ def shot_detail(state: BattleState, unit: str, weapon: str, target: str, cover: 
     modifier, the target's block target (as ``pending`` shows them once it is rolled)."""
     u = state.unit(unit)
     w = u.spec.weapon(weapon)
+    assert w is not None
     moved = bool(state.activation and state.activation.unit == unit and state.activation.moved)
     a = PendingAttack(unit, target, weapon, "shoot" if not w.melee else "melee", u.models * w.attacks, moved=moved,
                       stealth=stealth_range, cover=cover)

@@ -128,6 +128,7 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
         drafts += _burning(state, cmd, dice)
     if cmd.option == t.RELOAD:
         w = m.weapon(cmd.weapon)
+        assert w is not None
         uses = state.setting("reload_uses_mags") != "no"
         left = (w.mags or 0) - 1 if uses else w.mags
         drafts.append(EventDraft("reloaded", {"model": m.id, "weapon": w.id, "mags": left}, actor=m.id,

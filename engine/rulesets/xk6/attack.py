@@ -7,7 +7,7 @@ lists the models where it landed (``Land``, in ``indirect.py``).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -154,6 +154,7 @@ def check(state: BattleState, cmd: Attack) -> Rejected | None:
 
 def _pending(state: BattleState, cmd: Attack, stage: str) -> PendingAttack:
     weapon = state.weapon_spec(cmd.attacker, cmd.weapon)
+    assert weapon is not None
     used = cmd.rof_dam + cmd.rof_area
     la_checks = state.setting("la_depletion") == "on"
     return PendingAttack(attacker=cmd.attacker, weapon=weapon.id, kind=cmd.kind, stage=stage,
@@ -172,12 +173,13 @@ def stealth_may_roll(state: BattleState, a: PendingAttack, index: int, model_id:
     if a.kind == "indirect" and state.setting("stealth_vs_if") != "on":
         return False
     weapon = state.weapon_spec(a.attacker, a.weapon)
+    assert weapon is not None
     area = a.radius > 0 or weapon.has("FT")
     return not (area and state.setting("stealth_area") == "none")
 
 
 def roll_defenders(state: BattleState, a: PendingAttack, targets: Sequence[Target], cmd: Attack | None,
-                   dice: DiceSource) -> tuple[list[TargetRoll], list[dict]]:
+                   dice: DiceSource) -> tuple[list[TargetRoll], list[dict[str, Any]]]:
     """Stealth first (centre model), then each defender's Def pool; returns rolls and Stealth records."""
     cmd = cmd or Attack(a.attacker, a.weapon, kind=a.kind)
     out, stealth = [], []

@@ -2,6 +2,7 @@
 check (§12.1) on the unmodified result, LA rounds, and removal at the wound limit."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Sequence
 
 from engine.dice import DiceSource
@@ -27,7 +28,7 @@ def empties(state: BattleState, a: PendingAttack) -> bool:
     return odds.pool_result(a.faces) <= a.empties_on
 
 
-def empty_chance(state: BattleState, a: PendingAttack) -> object:
+def empty_chance(state: BattleState, a: PendingAttack) -> Fraction:
     if state.setting("ammo_result") == "any-die":
         return odds.any_die_depletion(a.att_dice, a.empties_on)
     return odds.depletion(a.att_dice, a.empties_on)
@@ -36,6 +37,7 @@ def empty_chance(state: BattleState, a: PendingAttack) -> object:
 def _ammo(state: BattleState, a: PendingAttack, empty: bool) -> list[EventDraft]:
     m = state.model(a.attacker)
     weapon = state.weapon_spec(m.id, a.weapon)
+    assert weapon is not None
     drafts = []
     if a.checks_ammo and a.faces:
         p = empty_chance(state, a)

@@ -127,7 +127,7 @@ def _inches(value: Any, key: str, line: int, problems: Problems) -> float | None
     return float(value)
 
 
-def _unknown(raw: dict, known: tuple[str, ...], table: str, index: int, where: _Lines, problems: Problems) -> None:
+def _unknown(raw: dict[str, Any], known: tuple[str, ...], table: str, index: int, where: _Lines, problems: Problems) -> None:
     for key in raw:
         if key not in known:
             problems.append((where.key(table, index, key), f"unknown {table} key '{key}' (known: {', '.join(known)})"))
@@ -311,7 +311,7 @@ def _model(raw: Any, i: int, where: _Lines, moves: dict[str, tuple[SpeedColumn, 
                      skills=tuple((k, v) for k, v in skills.items()), line=head)
 
 
-def _tables(data: dict, key: str, problems: Problems, where: _Lines) -> list:
+def _tables(data: dict[str, Any], key: str, problems: Problems, where: _Lines) -> list[Any]:
     raw = data.get(key, [])
     if not isinstance(raw, list):
         problems.append((where.top_key(key), f"'{key}' must be [[{key}]] tables"))

@@ -30,6 +30,7 @@ from .attack_records import hit_record, pair_record
 from .commands import Attack, Target
 from .modifiers import attack_mods, defence_mods, hit_mods
 from .resolve import empty_chance
+from .roster import WeaponSpec
 from .roll_previews import burning_preview, heal_preview, landing_preview
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
@@ -307,7 +308,7 @@ class AttackOption:
     problem: str
 
 
-def _kinds(weapon) -> tuple[str, ...]:
+def _kinds(weapon: WeaponSpec) -> tuple[str, ...]:
     out = []
     if weapon.optimal is not None or weapon.has("FT"):
         out.append("direct")
@@ -349,6 +350,7 @@ class RofSplit:
 def rof_splits(state: BattleState, model_id: str, weapon_id: str) -> tuple[RofSplit, ...]:
     """Every legal ROF declaration of the weapon, none first."""
     spec = state.weapon_spec(model_id, weapon_id)
+    assert spec is not None
     out = []
     for used in range(spec.rof + 1):
         for rof_area in range(used + 1):

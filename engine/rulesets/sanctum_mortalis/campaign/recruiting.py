@@ -173,7 +173,7 @@ def _loadouts(archetype: str, specialist: str | None, settings: tuple[tuple[str,
     options = list(arch.options)
     combos = [()] + [combo for n in range(1, len(options) + 1) for combo in combinations(options, n)]
     armours = [arch.armour, *arch.armour_swaps]
-    found: dict[tuple, Loadout] = {}
+    found: dict[tuple[Any, ...], Loadout] = {}
     for r in ranged:
         for base in arch.melee:
             for combo in combos:
