@@ -10,6 +10,13 @@ from .melee_state import ATTACKER, DEFENDER, Ability, Melee, Pool, dice_from
 from .state import BattleState
 
 
+def _in_melee(s: BattleState) -> Melee:
+    """The melee a melee event applies to: one is open, or the log is not this battle's."""
+    if s.melee is None:
+        raise ValueError("a melee event with no melee open")
+    return s.melee
+
+
 def _set(s: BattleState, **changes: Any) -> BattleState:
     return changed(s, melee=changed(s.melee, **changes)) if s.melee is not None else s
 
@@ -24,21 +31,20 @@ def _started(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_defender_chosen")
 def _defender_chosen(s: BattleState, p: dict[str, Any]) -> BattleState:
-    m = s.melee
-    assert m is not None
+    m = _in_melee(s)
     return _set(s, pools=m.pools + (Pool(p["unit"], DEFENDER, int(p["models"])),), candidates=(),
                 stage="participants")
 
 
 @reducer("melee_joined")
 def _joined(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return _set(s, pools=s.melee.pools + (Pool(p["unit"], p["role"], int(p["models"]), joined=True),))
+    return _set(s, pools=_in_melee(s).pools + (Pool(p["unit"], p["role"], int(p["models"]), joined=True),))
 
 
 @reducer("melee_participants")
 def _participants(s: BattleState, p: dict[str, Any]) -> BattleState:
     dice = p.get("dice")
-    return changed(s, melee=s.melee.with_pool(p["unit"], models=int(p["models"]),
+    return changed(s, melee=_in_melee(s).with_pool(p["unit"], models=int(p["models"]),
                                               entered=None if dice is None else int(dice)))
 
 
@@ -49,8 +55,7 @@ def _cover(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_step1")
 def _step1(s: BattleState, p: dict[str, Any]) -> BattleState:
-    m = s.melee
-    assert m is not None
+    m = _in_melee(s)
     for row in p["pools"]:
         m = m.with_pool(row["unit"], step1=int(row["after"]), halved=int(row["halved"]), step3=int(row["after"]))
     return changed(s, melee=changed(m, stage="trade"))
@@ -58,8 +63,7 @@ def _step1(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_trade")
 def _trade(s: BattleState, p: dict[str, Any]) -> BattleState:
-    m = s.melee
-    assert m is not None
+    m = _in_melee(s)
     for unit, dice in p["pools"]:
         m = m.with_pool(unit, step3=int(dice))
     return changed(s, melee=changed(m, traded=bool(p["trade"]), trade_bonus=int(p["bonus"]),
@@ -68,7 +72,7 @@ def _trade(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_ability")
 def _ability(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return _set(s, abilities=s.melee.abilities + (Ability.from_dict(p["ability"]),))
+    return _set(s, abilities=_in_melee(s).abilities + (Ability.from_dict(p["ability"]),))
 
 
 @reducer("melee_declarations_closed")
@@ -78,8 +82,7 @@ def _declarations_closed(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_step3")
 def _step3(s: BattleState, p: dict[str, Any]) -> BattleState:
-    m = s.melee
-    assert m is not None
+    m = _in_melee(s)
     for row in p["pools"]:
         m = m.with_pool(row["unit"], final=int(row["final"]), lost_to_cap=int(row["lost"]))
     return changed(s, melee=changed(m, stage="attack-roll"))
@@ -87,8 +90,7 @@ def _step3(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_attack_rolled")
 def _attack_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
-    m = s.melee
-    assert m is not None
+    m = _in_melee(s)
     return _set(s, attack={**m.attack, p["unit"]: dice_from(p["roll"]["dice"])},
                 armour={**m.armour, p["unit"]: int(p["armour"])})
 
@@ -100,8 +102,7 @@ def _attacks_done(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_rerolled")
 def _rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
-    m = s.melee
-    assert m is not None
+    m = _in_melee(s)
     role, phase = p["role"], p["phase"]
     used = {**m.rerolls_used, f"{role}.{phase}": m.rerolls_used.get(f"{role}.{phase}", 0) + int(p["count"])}
     dice = dice_from(p["roll"]["dice"])
@@ -114,7 +115,7 @@ def _rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_defence_rolled")
 def _defence_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
-    m, role = s.melee, p["role"]
+    m, role = _in_melee(s), p["role"]
     return _set(s, defence={**m.defence, role: dice_from(p["roll"]["dice"])},
                 save_on={**m.save_on, role: int(p["save_on"])},
                 uncancelled={**m.uncancelled, role: int(p["uncancelled"])})
@@ -122,7 +123,7 @@ def _defence_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_defences_done")
 def _defences_done(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return _set(s, lost=s.melee.lost + tuple(p.get("lost", ())), stage="casualties")
+    return _set(s, lost=_in_melee(s).lost + tuple(p.get("lost", ())), stage="casualties")
 
 
 @reducer("melee_casualties")
@@ -130,12 +131,12 @@ def _casualties(s: BattleState, p: dict[str, Any]) -> BattleState:
     within = tuple(p.get("within_s", ()))
     return _set(s, casualties={ATTACKER: int(p["casualties"][ATTACKER]), DEFENDER: int(p["casualties"][DEFENDER])},
                 destroyed=tuple(p.get("destroyed", ())), within_s=within,
-                stage="within-s" if within else s.melee.stage)
+                stage="within-s" if within else _in_melee(s).stage)
 
 
 @reducer("melee_within_s")
 def _within_s(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return _set(s, within_s=tuple(u for u in s.melee.within_s if u != p["destroyed"]))
+    return _set(s, within_s=tuple(u for u in _in_melee(s).within_s if u != p["destroyed"]))
 
 
 @reducer("melee_stage")

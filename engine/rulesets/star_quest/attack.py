@@ -57,6 +57,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     if problem:
         return problem
     u, act = state.unit(cmd.unit), state.activation
+    assert act is not None  # acting_problem: this unit is activating
     w = u.spec.weapon(cmd.weapon)
     if w is None or w.melee:
         names = ", ".join(x.name for x in u.spec.weapons if not x.melee) or "none"

@@ -105,6 +105,7 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     if problem:
         return problem
     u, act = state.unit(cmd.unit), state.activation
+    assert act is not None  # acting_problem: this unit is activating
     if not u.spec.x("Caster") or not u.spec.spells:
         return Rejected(f"{u.name} is not a Caster with spells", "§17 Caster")
     drafts: list[EventDraft] = []

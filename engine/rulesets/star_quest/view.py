@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -65,13 +66,13 @@ class HeroLine:
     conscious: bool
     shaken: bool
     fatigued: bool
-    statuses: tuple[str, ...]
+    statuses: tuple[builtins.str, ...]
     tokens: int
     activated: bool
     can_activate: bool
-    rules: str
-    weapons: tuple[str, ...]
-    moves: Mapping[str, str]
+    rules: builtins.str
+    weapons: tuple[builtins.str, ...]
+    moves: Mapping[builtins.str, builtins.str]
     """Action → move allowance with its working (§8)."""
 
 
@@ -218,6 +219,7 @@ def round_view(state: BattleState) -> RoundView:
     if p:
         return RoundView(state.round, phase, act.unit if act else None, p.title, p.commands, tuple(warnings))
     if act:
+        cmds: tuple[str, ...]
         if act.ending:
             step, cmds = "morale", ("RollMorale",)
         elif state.ai and act.ai_action is None and state.ai.proposal:
@@ -371,8 +373,8 @@ def skill_options(state: BattleState, hero: str) -> tuple[SkillOption, ...]:
         needs = "token" if s.key.startswith("discover") else "enemy" if s.key == "push" else ""
         out.append(SkillOption(s.key, s.name, s.stat, test_preview(state, hero, s.stat) if s.stat else None,
                                needs, s.effect))
-    for s in u.spec.skills:
-        out.append(SkillOption(s.name, s.name, s.stat, test_preview(state, hero, s.stat), "", s.effect))
+    for own in u.spec.skills:
+        out.append(SkillOption(own.name, own.name, own.stat, test_preview(state, hero, own.stat), "", own.effect))
     out.append(SkillOption("revive", "Revive", None, None, "unconscious",
                            f"spend {t.REVIVE_COST} PP: an unconscious hero within {t.REVIVE_RANGE}\" wakes (§10)"))
     return tuple(out)
