@@ -20,7 +20,7 @@ run: $(STAMP)
 check: $(STAMP)
 	@status=0; \
 	$(BIN)/ruff check . || status=1; \
-	$(BIN)/ruff format --check . || status=1; \
+	$(BIN)/ruff format --check --output-format concise . || status=1; \
 	$(BIN)/mypy || status=1; \
 	$(BIN)/lint-imports --no-cache || status=1; \
 	exit $$status

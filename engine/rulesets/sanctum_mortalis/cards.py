@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.ruleset import Rejected
+from engine.ruleset import Rejected, RejectionKind
 
 from . import tables as t
 from .commands import PlayCard
@@ -60,7 +60,7 @@ def play_card(state: BattleState, cmd: PlayCard, dice: DiceSource) -> Decision:
     key = t.CARD_ALIASES.get(t.slug(cmd.card), cmd.card)
     problem = card_problem(state, cmd.side, key, cmd.model)
     if problem:
-        kind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
+        kind: RejectionKind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
         return Rejected(problem, "§12", kind=kind)
     return card_drafts(state, cmd.side, key, cmd.model, cmd.note)
 

@@ -54,7 +54,7 @@ def _who_may_attack(state: BattleState, cmd: Attack) -> Rejected | None:
 
 
 def _weapon_problem(state: BattleState, cmd: Attack, weapon: WeaponSpec) -> Rejected | None:
-    w = state.model(cmd.attacker).weapon(weapon.id)
+    w = state.model(cmd.attacker).weapon_state(weapon.id)
     if weapon.magazine and not w.loaded:
         return Rejected(f"{weapon.name}'s magazine is empty: reload it first (one activation)", "§12.2")
     if weapon.limited and (w.rounds or 0) <= 0:
@@ -154,7 +154,6 @@ def check(state: BattleState, cmd: Attack) -> Rejected | None:
 
 def _pending(state: BattleState, cmd: Attack, stage: str) -> PendingAttack:
     weapon = state.weapon_spec(cmd.attacker, cmd.weapon)
-    assert weapon is not None
     used = cmd.rof_dam + cmd.rof_area
     la_checks = state.setting("la_depletion") == "on"
     return PendingAttack(attacker=cmd.attacker, weapon=weapon.id, kind=cmd.kind, stage=stage,
@@ -173,7 +172,6 @@ def stealth_may_roll(state: BattleState, a: PendingAttack, index: int, model_id:
     if a.kind == "indirect" and state.setting("stealth_vs_if") != "on":
         return False
     weapon = state.weapon_spec(a.attacker, a.weapon)
-    assert weapon is not None
     area = a.radius > 0 or weapon.has("FT")
     return not (area and state.setting("stealth_area") == "none")
 

@@ -18,7 +18,6 @@ def pair_damage(state: BattleState, a: PendingAttack, x: TargetRoll) -> Damage:
     mods = () if a.kind == "indirect" else x.att_mods
     sl = result(a.faces, mods) - result(x.faces, x.def_mods)
     weapon = state.weapon_spec(a.attacker, a.weapon)
-    assert weapon is not None
     return damage_of(sl, a.dam, state.model(x.model).spec.armour, weapon.has("SB"))
 
 
@@ -33,7 +32,6 @@ def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll) -> tuple[Ro
     """One pair as an opposed record; the indirect-fire damage step uses the unmodified result."""
     att, dfn = state.model(a.attacker), state.model(x.model)
     weapon = state.weapon_spec(a.attacker, a.weapon)
-    assert weapon is not None
     indirect = a.kind == "indirect"
     d = pair_damage(state, a, x)
     sl_dist = odds.opposed_sl(a.att_dice, 0 if indirect else total(x.att_mods), x.def_dice, total(x.def_mods))
@@ -59,7 +57,6 @@ def hit_record(state: BattleState, a: PendingAttack) -> tuple[RollRecord, int]:
     """§9 step 1: threshold test, threshold 4, with the hit modifiers."""
     att = state.model(a.attacker)
     weapon = state.weapon_spec(a.attacker, a.weapon)
-    assert weapon is not None
     record, sl = threshold_record("xk6.indirect.hit", f"{att.name} ({weapon.name}): indirect fire hit test",
                                   a.faces, a.hit_mods, t.IF_THRESHOLD, att.name, replaced=a.replaced,
                                   extra={"scatter": a.scatter, "aim": a.aim})

@@ -72,7 +72,6 @@ def cover_counts(state: BattleState, kind: str) -> bool:
 def attack_mods(state: BattleState, cmd: Attack, target: Target) -> tuple[Modifier, ...]:
     """The attacker's modifiers against one defender in a direct or melee attack (§8.2)."""
     weapon = state.weapon_spec(cmd.attacker, cmd.weapon)
-    assert weapon is not None
     out = own_state(state, cmd.attacker, "att")
     if cmd.kind == "direct" and not weapon.has("FT"):
         out += _range(weapon, cmd.range)

@@ -37,7 +37,6 @@ def empty_chance(state: BattleState, a: PendingAttack) -> Fraction:
 def _ammo(state: BattleState, a: PendingAttack, empty: bool) -> list[EventDraft]:
     m = state.model(a.attacker)
     weapon = state.weapon_spec(m.id, a.weapon)
-    assert weapon is not None
     drafts = []
     if a.checks_ammo and a.faces:
         p = empty_chance(state, a)
@@ -50,7 +49,7 @@ def _ammo(state: BattleState, a: PendingAttack, empty: bool) -> list[EventDraft]
                  f"{p.numerator}/{p.denominator}): unmodified {unmodified} — "
                  + (f"{weapon.name}'s magazine is empty." if empty else "not empty.") + f" ({t.AMMO_RULE})"))
     if weapon.limited:
-        left = (m.weapon(weapon.id).rounds or 0) - 1
+        left = (m.weapon_state(weapon.id).rounds or 0) - 1
         drafts.append(EventDraft("round_used", {"model": m.id, "weapon": weapon.id, "left": left}, actor=m.id,
                                  text=f"{weapon.name} (LA): 1 round used, {left} left (§12.2)."))
     return drafts
