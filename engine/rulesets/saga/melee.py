@@ -82,8 +82,9 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
         target = d.building or d.id
     elif state.building(target) is None:
         return Rejected(f"no unit or building '{target}'", kind="malformed")
-    if state.building(target) and not any(u.side != a.side for u in state.occupants(target)):
-        return Rejected(f"no enemy unit is inside {state.building(target).name}", "§6")
+    building = state.building(target)
+    if building and not any(u.side != a.side for u in state.occupants(target)):
+        return Rejected(f"no enemy unit is inside {building.name}", "§6")
     return start_drafts(state, a.id, target, charge=False)
 
 

@@ -307,7 +307,7 @@ def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -
                 retreating = None
                 reason += "; no legal retreat for either side: both stay (GM ruling [A7])"
     who = state.side_name(m.side_of(retreating)) if retreating else "no one"
-    payload = {"inflicted": {ATTACKER: lost[DEFENDER], DEFENDER: lost[ATTACKER]}, "winner": winner, "loser": loser,
+    payload: dict[str, Any] = {"inflicted": {ATTACKER: lost[DEFENDER], DEFENDER: lost[ATTACKER]}, "winner": winner, "loser": loser,
                "retreating": retreating, "units": [p.unit for p in m.pools_of(retreating)] if retreating else [],
                "not_a_retreat": not_a_retreat, "reason": reason, "checklist": list(CHECKLIST) if retreating else []}
     drafts = [EventDraft("melee_result", payload,

@@ -68,9 +68,9 @@ def round_start(state: BattleState) -> RoundStart:
     scenario = t.SCENARIOS.get(state.scenario)
     use_scenario = scenario is not None and (number == 1 or state.setting("scenario_starter_rounds") == "all")
     counts = (_count(state, "A"), _count(state, "B"))
-    if use_scenario and scenario.starter in ("attacker", "defender") and any(s.role for s in state.sides):
+    if use_scenario and scenario is not None and scenario.starter in ("attacker", "defender") and any(s.role for s in state.sides):
         method = "role"
-    elif use_scenario and scenario.starter == "roll-low":
+    elif use_scenario and scenario is not None and scenario.starter == "roll-low":
         method = "roll-low"
     else:
         method = "more-models" if counts[0] != counts[1] else "roll-off"

@@ -100,7 +100,8 @@ def _random_spell(u: UnitState, cmd: Cast, dice: DiceSource) -> tuple[str, list[
 def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     ai_walk = state.ai is not None and state.ai.proposal is None
     problem = acting_problem(state, cmd.unit) if not ai_walk else None
-    if ai_walk and (state.activation is None or state.activation.unit != cmd.unit or state.ai.node != "cast"):
+    if ai_walk and (state.activation is None or state.activation.unit != cmd.unit
+                    or state.ai is None or state.ai.node != "cast"):
         return Rejected("an AI caster casts when the chart says so", "§16.2 step 4")
     if problem:
         return problem

@@ -57,7 +57,7 @@ def opposed_record(procedure: str, title: str, att_faces: Sequence[int], att_mod
                           f"result {d_res}", not won,
                           {"result": d_res, "unmodified": odds.pool_result(def_faces) if def_faces else None,
                            "distribution": odds.as_text(odds.result_distribution(def_dice, d_mod))})
-    detail = {"attacker_result": a_res, "unmodified": odds.pool_result(att_faces), "defender_result": d_res,
+    detail: dict[str, Any] = {"attacker_result": a_res, "unmodified": odds.pool_result(att_faces), "defender_result": d_res,
               "sl": sl, "sl_distribution": odds.as_text(sl_dist), "defender": defender.to_dict(),
               "attacker_distribution": odds.as_text(odds.result_distribution(att_dice, a_mod)),
               "rule": t.OPPOSED_RULE}

@@ -12,7 +12,7 @@ Lesson learned adds 1 XP.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -114,7 +114,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Dec
         return Rejected("roll on the injury table first", "§18.1")
     spec = band.model(w.model)
     out = injury_outcome(w.case)
-    head = {"band": bp.band, "model": w.model, "result": out.result, "effect": out.effect}
+    head: dict[str, Any] = {"band": bp.band, "model": w.model, "result": out.result, "effect": out.effect}
     result_name = INJURY_RESULTS[out.result].name
     drafts: list[EventDraft] = []
     if out.effect == "dies":

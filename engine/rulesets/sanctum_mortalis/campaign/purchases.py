@@ -10,6 +10,8 @@ models, one of each Specialist, two item slots, what a modification fits).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
 from engine.dice import DiceSource
@@ -58,7 +60,8 @@ def _take(spec: ModelSpec, item: str) -> ModelSpec | None:
         values = list(getattr(spec, field))
         if item in values:
             values.remove(item)
-            return replace(spec, **{field: tuple(values)})
+            change: dict[str, Any] = {field: tuple(values)}
+            return replace(spec, **change)
     return None
 
 
