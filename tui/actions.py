@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 
 Scope = Literal["app", "battle", "band", "log", "saga", "units", "sq", "heroes", "xk6", "xk6-models", "campaign"]
 
@@ -339,9 +339,9 @@ ACTIONS: tuple[GMAction, ...] = (
 BY_ID: dict[str, GMAction] = {a.id: a for a in ACTIONS}
 
 
-def bindings(scope: Scope) -> list[BindingType]:
+def bindings(scope: Scope) -> list[Binding]:
     """The Textual bindings for one scope, generated from the registry."""
-    out: list[BindingType] = []
+    out: list[Binding] = []
     if scope in SCREEN_SCOPES:
         out += [Binding(a.keys, f"app.{a.action}", a.label, show=a.footer,
                         key_display=_pretty(a.key_list[0]), id=a.binding_id) for a in ACTIONS if a.lead]

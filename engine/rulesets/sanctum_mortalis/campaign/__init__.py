@@ -27,5 +27,5 @@ from .ruleset import KIND, NAME, SanctumMortalisCampaign, campaign_header, campa
 from .state import STEPS, STEP_TITLES, CampaignState
 from .summary import battle_summary
 
-__all__ = [*_commands, "KIND", "NAME", "STEPS", "STEP_TITLES", "CampaignState", "SanctumMortalisCampaign",  # noqa: PLE0604
+__all__ = [*_commands, "KIND", "NAME", "STEPS", "STEP_TITLES", "CampaignState", "SanctumMortalisCampaign",
            "battle_summary", "campaign_header", "campaign_setup"]
