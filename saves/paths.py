@@ -20,18 +20,19 @@ _SLUG_MAX = 48
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The saves folder, created if needed.
 
-    Precedence: ``override`` (from ``--saves``) > ``$SKIRMISH_SAVES`` >
-    ``$XDG_DATA_HOME/skirmish-desk`` > ``~/.local/share/skirmish-desk``.
-    Per the XDG spec an empty or relative ``XDG_DATA_HOME`` is ignored.
+    Precedence: ``override`` (from ``--saves``) > ``$SKIRMISH_SAVES`` > the platform's
+    user data folder from ``platformdirs`` (``$XDG_DATA_HOME/skirmish-desk``, else
+    ``~/.local/share/skirmish-desk`` on Linux; an empty or relative ``XDG_DATA_HOME``
+    is ignored, as the XDG spec says).
     """
     if override is not None and str(override) != "":
         folder = Path(override).expanduser()
     elif os.environ.get(ENV_SAVES):
         folder = Path(os.environ[ENV_SAVES]).expanduser()
     else:
-        xdg = os.environ.get("XDG_DATA_HOME", "")
-        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-        folder = base / APP_DIR_NAME
+        from platformdirs import user_data_path
+
+        folder = user_data_path(APP_DIR_NAME, appauthor=False)
     folder = folder.absolute()
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
