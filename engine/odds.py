@@ -107,8 +107,8 @@ def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool
     """P(success) when, after a failure, the roller may re-roll one die of their choice
     (przerzut) and must keep the new face. The roller picks the die that gives the best
     chance; a success is never re-rolled."""
-    whole = sides ** count
-    total = Fraction(0)
+    whole: int = sides ** count
+    total: Fraction = Fraction(0)
     for faces in all_faces(count, sides):
         if success(faces):
             total += 1

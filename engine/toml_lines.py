@@ -8,7 +8,7 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 Problems = list[tuple[int, str]]
 
@@ -211,7 +211,8 @@ def text(value: Any, key: str, line: int, problems: Problems, required: bool = F
     return value.strip()
 
 
-def unknown_keys(raw: dict[str, Any], known: tuple[str, ...], where: str, line_of, problems: Problems) -> None:
+def unknown_keys(raw: dict[str, Any], known: tuple[str, ...], where: str, line_of: Callable[[str], int],
+                 problems: Problems) -> None:
     for key in raw:
         if key not in known:
             problems.append((line_of(key), f"unknown {where} key '{key}' (known: {', '.join(known)})"))
