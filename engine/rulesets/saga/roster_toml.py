@@ -21,10 +21,9 @@ battle's per-class house-default settings, listed in ``tables.HOUSE_DEFAULTS``):
 """
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
-from engine.toml_lines import FileError, Lines, slug, syntax_error_line
+from engine.toml_lines import FileError, Lines, load, slug, whole
 
 from . import tables as t
 from .roster import UnitSpec, Warband
@@ -50,14 +49,7 @@ class RosterError(FileError):
 
 
 def _int(value: Any, key: str, line: int, problems: list[tuple[int, str]]) -> int | None:
-    lo, hi = RANGES[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.append((line, f"{key} must be a whole number, not {value!r}"))
-        return None
-    if not lo <= value <= hi:
-        problems.append((line, f"{key} must be between {lo} and {hi}, not {value}"))
-        return None
-    return value
+    return whole(value, key, *RANGES[key], line, problems)
 
 
 def _unit(raw: Any, index: int, where: Lines, problems: list[tuple[int, str]]) -> UnitSpec | None:
@@ -105,10 +97,7 @@ def _unit(raw: Any, index: int, where: Lines, problems: list[tuple[int, str]]) -
 
 def parse_roster(text: str, source: str = "") -> Warband:
     """The warband in ``text``; raises ``RosterError`` listing every (line, problem)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RosterError(source, [(syntax_error_line(err, text), f"not valid TOML: {err}")]) from None
+    data = load(text, source, RosterError)
     where = Lines(text)
     problems: list[tuple[int, str]] = []
     for key in data:

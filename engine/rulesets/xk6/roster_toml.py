@@ -43,10 +43,9 @@ a roster supplies them::
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
-from engine.toml_lines import FileError, Lines, slug, syntax_error_line
+from engine.toml_lines import FileError, Lines, Problems, load, slug, whole
 
 from .roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
@@ -60,7 +59,6 @@ PLAIN_TRAITS = ("IF", "FT", "LA", "M", "SB")
 RANGES = {"att": (1, 12), "def": (1, 12), "armour": (1, 99), "command": (0, 20), "command_points": (0, 20),
           "wounds": (1, 99), "medic": (1, 6), "stealth": (1, 6), "acc": (-6, 6), "dam": (0, 99), "rof": (0, 20),
           "mags": (0, 99), "la_rounds": (0, 999)}
-Problems = list[tuple[int, str]]
 
 
 class RosterError(FileError):
@@ -71,15 +69,8 @@ class RosterError(FileError):
 
 
 def _int(value: Any, key: str, line: int, problems: Problems, lo: int | None = None, hi: int | None = None) -> int | None:
-    lo = RANGES[key][0] if lo is None else lo
-    hi = RANGES[key][1] if hi is None else hi
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.append((line, f"{key} must be a whole number, not {value!r}"))
-        return None
-    if not lo <= value <= hi:
-        problems.append((line, f"{key} must be between {lo} and {hi}, not {value}"))
-        return None
-    return value
+    return whole(value, key, RANGES[key][0] if lo is None else lo, RANGES[key][1] if hi is None else hi, line,
+                 problems)
 
 
 def _inches(value: Any, key: str, line: int, problems: Problems) -> float | None:
@@ -283,10 +274,7 @@ def _tables(data: dict, key: str, problems: Problems, where: Lines) -> list:
 
 def parse_roster(text: str, source: str = "") -> Band:
     """The band in ``text``; raises ``RosterError`` listing every (line, problem)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RosterError(source, [(syntax_error_line(err, text), f"not valid TOML: {err}")]) from None
+    data = load(text, source, RosterError)
     where = Lines(text)
     problems: Problems = []
     for key in data:
