@@ -31,7 +31,7 @@ from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER
 
 from ..screens.picker_screen import Choice, PickerScreen
 from .prompt import AbilityForm, TextPrompt
-from .saga_adapters import distribution_text
+from .options import distribution_text
 
 OPTION_KEYS = "abcdefghijklmnopstuvwxyz"
 """Choice keys: letters, never r (the app's roll) or q."""
