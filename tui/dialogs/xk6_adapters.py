@@ -143,8 +143,9 @@ class BurningAdapter:
                 flags: dict[str, bool] | None = None) -> RollPreview:
         p = view.burning_preview(self.state, self.base)
         options = (RollOption("out", f"1–{p.out_max}: the fire goes out", "§16 SB"),
-                   RollOption("wound", f"{p.out_max + 1}–6: loses {p.wounds_lost} wound (Armour does not count), keeps "
-                                 "burning", "§16 SB"),
+                   RollOption("wound",
+                              f"{p.out_max + 1}–6: loses {p.wounds_lost} wound (Armour does not count), keeps "
+                              "burning", "§16 SB"),
                    RollOption("mods", "no modifier: burning is not a test (a stun does not count)", "[XK-A15]"))
         odds = Text.assemble(("fire goes out ", "bold"), (_chance(p.p_out), "bold green"), " · ",
                              ("loses a wound ", "bold"), (_chance(p.p_wound), "bold red"))

@@ -19,7 +19,8 @@ STAR_QUEST_KEYS = KeyGroup("Battle (Star Quest)", (
              "Start the next round (spell tokens, Ambush, waves, mission events)", footer=True),
     GMAction("sq-end-round", "E", "end_round", "End round", "End the round when every unit has acted"),
     GMAction("sq-activate", "a", "activate", "Activate",
-             "Activate the selected hero, or the selected AI unit (the one nearest a conscious hero): the AI flow chart dialog opens",
+             "Activate the selected hero, or the selected AI unit (the one nearest a conscious hero): "
+             "the AI flow chart dialog opens",
              footer=True),
     GMAction("sq-action", "t", "take_action", "Action",
              "The hero's action: Hold, Advance, Rush, Charge, Rest, Skill (a second one: the extra action, 2 PP)",

@@ -23,7 +23,8 @@ XK6_KEYS = KeyGroup("Battle (xK6)", (
              "Activate the selected model: move and attack (speed), move and designate, hold, reload, skill",
              footer=True),
     GMAction("xk6-attack", "s", "attack", "Attack",
-             "Attack with the activated (or reacting) model: weapon, ROF, target, cover; both pools and the exact success levels before the roll",
+             "Attack with the activated (or reacting) model: weapon, ROF, target, cover; both pools and the exact "
+             "success levels before the roll",
              footer=True),
     GMAction("xk6-continue", "space", "continue_step", "Resolve",
              "Resolve the rolled attack (damage, stun, ammunition), or say where indirect fire landed",
