@@ -78,5 +78,5 @@ def title_of(ruleset: str | None) -> str | None:
 def screen_class(ruleset: str) -> type[Screen[Any]]:
     """The screen class for a save of rule system ``ruleset`` (imports it)."""
     module, _, attr = dashboard(ruleset).screen.partition(":")
-    cls: type[Screen[Any]] = getattr(import_module(module), attr)
+    cls: type[Screen[Any]] = vars(import_module(module))[attr]
     return cls
