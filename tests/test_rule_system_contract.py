@@ -8,8 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.ruleset import (BattleSummary, Lazy, Registry, SystemSpec, UnknownSystem, find_system, get_ruleset,
-                            systems)
+from engine.ruleset import (
+    BattleSummary,
+    Lazy,
+    Registry,
+    SystemSpec,
+    UnknownSystem,
+    find_system,
+    get_ruleset,
+    systems,
+)
 from engine.rulesets import BUNDLED
 
 ROOT = Path(__file__).resolve().parents[1]

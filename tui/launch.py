@@ -81,6 +81,7 @@ def campaign_from_battle(args: Namespace) -> int:
     recorded in the campaign that started the battle, else (or with ``--new``) in a new
     campaign save of its two bands in the saves folder; then open the campaign."""
     import saves
+
     from .campaign_opening import post_battle
     from .opening import LaunchPlan
     from .session import OpenError

@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
 def summary_line(s: SaveSummary) -> str:
     """System, bands (the title), scenario, result and entries of one save."""
-    setup = s.header.get("setup") if isinstance(s.header.get("setup"), dict) else {}
+    raw = s.header.get("setup")
+    setup: dict[str, Any] = raw if isinstance(raw, dict) else {}
     parts = [_system_title(s.ruleset, s.kind), s.title or s.path.stem]
     if s.scenario:
         parts.append(f"scenario {s.scenario}")

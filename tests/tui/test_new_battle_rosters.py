@@ -3,15 +3,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulesets.sanctum_mortalis.battle_setup import read_band
 from engine.ruleset import SetupProblem
+from engine.rulesets.sanctum_mortalis.battle_setup import read_band
 from tui.opening import LaunchPlan, OpenError, new_battle, system_of
 
 BROKEN = Path(__file__).resolve().parents[1] / "engine" / "sanctum_mortalis" / "fixtures" / "broken-band.toml"
 
 
 def test_a_roster_with_problems_is_refused_with_the_first_problem_and_a_way_on():
-    with pytest.raises(SetupProblem, match=r"has \d+ problem\(s\), first at line \d+: .*skirmish check.*--allow-problems"):
+    refusal = r"has \d+ problem\(s\), first at line \d+: .*skirmish check.*--allow-problems"
+    with pytest.raises(SetupProblem, match=refusal):
         read_band(BROKEN.read_text(encoding="utf-8"), str(BROKEN))
 
 

@@ -50,7 +50,8 @@ def rolled_scenario(seed: int, bands: tuple[BandRoster, ...] = ()) -> tuple[str,
     if record.outcome in t.SCENARIOS:
         sc = t.SCENARIOS[record.outcome]
         return sc.key, f"Scenario rolled by {roller} (§23.1): k6 = {face} → {sc.name} ({sc.source})"
-    return DEMO_SCENARIO, f"Scenario rolled by {roller} (§23.1): k6 = {face}, the players choose; Slaughter until they do"
+    return DEMO_SCENARIO, (f"Scenario rolled by {roller} (§23.1): k6 = {face}, the players choose; "
+                           "Slaughter until they do")
 
 
 def read_band(text: str, source: str, allow_problems: bool = False) -> tuple[BandRoster, str]:
