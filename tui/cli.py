@@ -45,8 +45,8 @@ def system_help() -> tuple[str, str]:
     from engine.ruleset import default_system, systems
 
     default = default_system().name
-    playable = [s.name for s in systems() if s.playable]
-    return default, ", ".join(f"{n} (default)" if n == default else n for n in playable)
+    named = [f"{s.name} (default)" if s.name == default else s.name for s in systems() if s.playable]
+    return default, ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -68,7 +68,8 @@ class NewBattleScreen(ModalScreen[Any]):
         playable = [s.name for s in systems() if s.playable]
         with Vertical():
             yield Static("New battle", classes="title")
-            yield Static(f"Rule system ({', '.join(playable)}; empty: {default}):", classes="hint")
+            listed = ", ".join(playable[:-1]) + f" or {playable[-1]}" if len(playable) > 1 else default
+            yield Static(f"Rule system ({listed}; empty: {default}):", classes="hint")
             yield Input(placeholder=default, id="system")
             for field in FIELDS:
                 yield Static("", classes="hint", id=f"{field}-label")
