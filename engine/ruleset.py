@@ -193,6 +193,23 @@ class NewBattle:
     note: str = ""
 
 
+class NewBattleBuilder(Protocol):
+    """A system's set-up builder: ``texts`` are (text, source) of each of its ``files``."""
+
+    def __call__(self, texts: Sequence[tuple[str, str]], scenario: str | None, seed: int,
+                 allow_problems: bool = False) -> NewBattle: ...
+
+
+class DemoBuilder(Protocol):
+    """A system's bundled demo battle (a scenario if the system has them, else ignored)."""
+
+    def __call__(self, scenario: str | None, seed: int) -> NewBattle: ...
+
+
+RosterCheck = Callable[[Sequence[tuple[str, str]]], "tuple[tuple[str, ...], bool]"]
+"""``skirmish check``: (source, text) of each file -> (lines to print, all good)."""
+
+
 @dataclass(frozen=True)
 class Lazy:
     """``module:name``, imported on first call and called: a spec names its rules code
@@ -231,11 +248,11 @@ class SystemSpec:
     summary: Callable[[Any], BattleSummary]
     aliases: tuple[str, ...] = ()
     files: tuple[RosterFile, ...] = ()
-    new_battle: Callable[..., NewBattle] | None = None
-    demo: Callable[..., NewBattle] | None = None
+    new_battle: NewBattleBuilder | None = None
+    demo: DemoBuilder | None = None
     read_roster: Callable[[str, str], Any] | None = None
     write_roster: Callable[[Any], str] | None = None
-    check: Callable[[Sequence[tuple[str, str]]], tuple[tuple[str, ...], bool]] | None = None
+    check: RosterCheck | None = None
     scenario_name: Callable[[str], str] | None = None
     scenario_key: Callable[[str | None], str] | None = None
     """A scenario by number, key or name -> its key; ``SetupProblem`` otherwise."""
