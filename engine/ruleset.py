@@ -220,7 +220,7 @@ class Lazy:
     def resolve(self) -> Any:
         module, _, attr = self.target.partition(":")
         loaded = import_module(module)
-        return getattr(loaded, attr) if attr else loaded
+        return vars(loaded)[attr] if attr else loaded
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.resolve()(*args, **kwargs)
@@ -266,7 +266,7 @@ class SystemSpec:
 
     @property
     def relative(self) -> str:
-        """The package below ``engine.rulesets`` ("saga", "sanctum_mortalis.campaign")."""
+        """The package below ``engine.rulesets`` (``<x>`` or ``<x>.<y>``)."""
         return self.package.removeprefix(PACKAGE + ".")
 
     def setting_specs(self) -> tuple[SettingSpec, ...]:

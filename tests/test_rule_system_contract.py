@@ -112,3 +112,22 @@ def test_every_system_has_a_dashboard(spec: SystemSpec):
 
     assert has_dashboard(spec.name)
     assert screen_class(spec.name).__name__.endswith("Screen")
+
+
+GENERIC = ("engine/ruleset.py", "engine/luck.py", "saves/listing.py", "tui/cli.py",
+           "tui/launch.py", "tui/opening.py", "tui/session.py", "tui/report.py", "tui/roster_check.py",
+           "tui/save_summary.py", "tui/systems/__init__.py", "tui/screens/new_battle_screen.py",
+           "tui/screens/open_save_screen.py", "tui/screens/luck_screen.py", "tui/screens/review_mode.py")
+"""Code that serves every rule system: it talks to ``SystemSpec`` and ``BattleSummary`` only."""
+
+
+@pytest.mark.parametrize("path", GENERIC)
+def test_generic_code_names_no_rule_system_and_guesses_no_shape(path: str):
+    import re
+
+    text = (ROOT / path).read_text(encoding="utf-8")
+    kinds = {spec.kind for spec in systems()}  # "battle", "campaign": kinds of save, not names of systems
+    for spec in systems():
+        for key in {spec.name, *spec.aliases} - kinds:
+            assert not re.search(rf"[\"']{re.escape(key)}[\"']", text, re.IGNORECASE), (path, key)
+    assert "getattr(" not in text, path

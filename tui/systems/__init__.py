@@ -70,7 +70,7 @@ def has_dashboard(ruleset: str | None) -> bool:
 
 
 def title_of(ruleset: str | None) -> str | None:
-    """The system's title ("SAGA") for a save's ``ruleset``; None for a system not bundled."""
+    """The title of the system a save names in its ``ruleset``; None for a system not bundled."""
     spec = _spec(ruleset)
     return spec.title if spec is not None else None
 
