@@ -22,9 +22,9 @@ from typing import Any, Callable, Mapping
 from engine.battle import Accepted, Battle, new_header
 from engine.dice import DiceSource
 from engine.events import Event
-from engine.ruleset import Rejected
+from engine.ruleset import BattleSummary, Rejected, SettingSpec, SystemSpec, find_system
 
-from .messages import BattleChanged, CommandRefused, SaveFailed
+from .messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed
 
 Progress = Callable[[str, "float | None"], None]
 UNDO = "undo"
@@ -85,9 +85,18 @@ class Session:
         return self._busy or bool(self._queue)
 
     @property
-    def settings(self) -> tuple[Any, ...]:
+    def settings(self) -> tuple[SettingSpec, ...]:
         """The rule system's setting specs (for the settings screen)."""
         return tuple(self.battle.ruleset.settings)
+
+    @property
+    def system(self) -> SystemSpec:
+        """The rule system's declaration (``engine.ruleset.SystemSpec``)."""
+        return find_system(self.battle.ruleset.name)
+
+    def summary(self, state: Any | None = None) -> BattleSummary:
+        """What generic code may read of ``state`` (default: the state on disk)."""
+        return self.system.summary(self.view.state if state is None else state)
 
     def entry(self, seq: int) -> Event | None:
         """Log entry ``seq`` if it is on disk."""
@@ -138,11 +147,11 @@ class Session:
                 self._post(CommandRefused(result, command))
                 continue
             assert isinstance(result, Accepted)
-            kind = command if command in (UNDO, REDO) else "command"
+            kind: ChangeKind = "undo" if command == UNDO else "redo" if command == REDO else "command"
             self._busy = True
             self._persist(kind, result.events)
 
-    def _persist(self, kind: str, events: tuple[Event, ...]) -> None:
+    def _persist(self, kind: ChangeKind, events: tuple[Event, ...]) -> None:
         """Append the entries; durable when ``append_many`` returns (the store's
         checkpoints fold the journal in their own thread)."""
         from saves import SaveError
@@ -231,7 +240,7 @@ def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) 
 
 
 def create_session(directory: Path, title: str, setup: dict[str, Any], seed: int,
-                   ruleset: str = "sanctum-mortalis", progress: Progress = _no_progress, **extra: Any) -> Session:
+                   ruleset: str, progress: Progress = _no_progress, **extra: Any) -> Session:
     """Create a new battle save in ``directory`` and open it."""
     import saves
 

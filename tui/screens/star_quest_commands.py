@@ -9,7 +9,7 @@ engine's ``view`` queries, and the engine accepts or refuses each command.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from engine.rulesets.star_quest import commands as c, tables as t, view
 
@@ -20,7 +20,7 @@ from .picker_screen import Choice
 class StarQuestCommands(GameCommands):
     """``action_*`` methods for every ``sq``-scope registry action."""
 
-    CHANGE_SETTING = c.ChangeSetting
+    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = c.ChangeSetting
 
     session: Any
     selected: str | None
