@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.toml_lines import statements, syntax_error_line
 
@@ -174,7 +174,8 @@ class _Parser:
         order = {s: i for i, s in enumerate(STATS)}
         return tuple(sorted(out, key=lambda p: order.get(p[0], len(STATS))))
 
-    def unknown_keys(self, data: dict[str, Any], allowed: tuple[str, ...], line_of, elsewhere: tuple[str, ...],
+    def unknown_keys(self, data: dict[str, Any], allowed: tuple[str, ...], line_of: Callable[[str], int],
+                     elsewhere: tuple[str, ...],
                      elsewhere_hint: str) -> None:
         for key in data:
             if key in allowed:
@@ -186,7 +187,7 @@ class _Parser:
 
     # roster ---------------------------------------------------------------------------
     def roster(self, data: dict[str, Any], source: str) -> ParsedRoster:
-        top = lambda key: self.lines.top_line(key)  # noqa: E731
+        top: Callable[[str], int] = lambda key: self.lines.top_line(key)  # noqa: E731
         self.unknown_keys(data, TOP_FIELDS, top, MODEL_FIELDS, "belongs to a model: put it after a [[model]] line")
         name = self.text(data, "band", top("band"), "")
         player = self.text(data, "player", top("player"), "")
@@ -228,7 +229,7 @@ class _Parser:
     def model(self, i: int, data: dict[str, Any]) -> ModelSpec:
         fields = self.lines.models[i] if i < len(self.lines.models) else {}
         header = fields.get("header", 0)
-        at = lambda key: fields.get(key, header)  # noqa: E731
+        at: Callable[[str], int] = lambda key: fields.get(key, header)  # noqa: E731
         name = self.text(data, "name", at("name"), f"model {i + 1}: ").strip()
         if "name" not in data or not name:
             self.add(header, f"model {i + 1} has no name: add name = \"...\"")
@@ -285,7 +286,7 @@ class _Parser:
             neutral_type=neutral_type, profile_override=self.stats(data, "profile", at("profile"), who),
             line=header, stashed=stashed)
 
-    def melee(self, data: dict[str, Any], arch: t.Archetype | None, at, who: str) -> tuple[tuple[str, ...], bool]:
+    def melee(self, data: dict[str, Any], arch: t.Archetype | None, at: Callable[[str], int], who: str) -> tuple[tuple[str, ...], bool]:
         """The real melee weapons and shield: the base loadout plus the off-hand options."""
         options = self.names(data, "options", at("options"), who, OPTION_ALIASES) or ()
         for option in options:

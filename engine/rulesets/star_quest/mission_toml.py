@@ -84,7 +84,10 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
         for i, raw in enumerate(raws):
             block = lines.block(path, i)
             head = block[0]
-            line = lambda k, b=block: lines.key(k, *b) or b[0]  # noqa: E731
+
+            def line(k: str, b: tuple[int, int] = block) -> int:
+                return lines.key(k, *b) or b[0]
+
             if not isinstance(raw, dict):
                 problems.append((head, f"each [[{path}]] must be a table"))
                 continue
