@@ -13,6 +13,8 @@ from engine.ruleset import Rejected
 from engine.rulesets.saga import commands as c, make_setup
 from engine.rulesets.saga.roster import UnitSpec, Warband
 
+from ..unchanged import assert_unchanged, snapshot
+
 
 def unit(uid: str, cls: str = "warriors", models: int = 8, armour: int = 4, dice: int = 1, **kw: Any) -> UnitSpec:
     return UnitSpec(id=uid, name=kw.pop("name", uid.title()), cls=cls, models=models, armour_melee=armour,
@@ -39,10 +41,10 @@ def ok(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Accep
 
 def refused(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Rejected:
     """Submit and insist on a rejection that changes nothing."""
-    before, count = battle.state, len(battle.entries)
+    before = snapshot(battle)
     r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
     assert isinstance(r, Rejected), f"{command} was accepted"
-    assert battle.state is before and len(battle.entries) == count
+    assert_unchanged(battle, before)
     return r
 
 

@@ -3,6 +3,8 @@ from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
 
+from ..unchanged import assert_unchanged, snapshot
+
 
 def test_the_side_with_more_models_starts_the_round(battle):
     r = battle.submit(c.StartRound())
@@ -37,10 +39,10 @@ def test_activations_alternate_then_the_other_side_finishes(battle):
 
 def test_a_model_of_the_wrong_side_cannot_activate(battle):
     battle.submit(c.StartRound())
-    before = battle.state
+    before = snapshot(battle)
     r = battle.submit(c.Activate("B.xan"))
     assert isinstance(r, Rejected) and "Wolves' activation" in r.reason
-    assert battle.state is before
+    assert_unchanged(battle, before)
 
 
 def test_a_model_cannot_activate_twice_in_a_round(battle):

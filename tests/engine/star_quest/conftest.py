@@ -12,6 +12,8 @@ from engine.ruleset import Rejected
 from engine.rulesets.star_quest import commands as c, make_setup
 from engine.rulesets.star_quest.roster import MissionSpec, Roster, UnitSpec, WeaponSpec
 
+from ..unchanged import assert_unchanged, snapshot
+
 GUN = WeaponSpec("Gun", "ranged", 1, 12)
 BLADE = WeaponSpec("Blade", "melee", 1)
 
@@ -57,10 +59,10 @@ def ok(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Accep
 
 def refused(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Rejected:
     """Submit and insist on a rejection that changes nothing."""
-    before, count = battle.state, len(battle.entries)
+    before = snapshot(battle)
     r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
     assert isinstance(r, Rejected), f"{command} was accepted"
-    assert battle.state is before and len(battle.entries) == count
+    assert_unchanged(battle, before)
     return r
 
 

@@ -13,6 +13,8 @@ from engine.ruleset import Rejected
 from engine.rulesets.xk6 import commands as c, make_setup
 from engine.rulesets.xk6.roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
+from ..unchanged import assert_unchanged, snapshot
+
 SPEEDS = (SpeedColumn("still", 0, 0, 0), SpeedColumn("walk", 4, -1, 0), SpeedColumn("run", 8, None, 1))
 RIFLE = WeaponSpec("rifle", "Rifle", dam=4, rof=0, mags=2, optimal=18, maximum=30)
 SMG = WeaponSpec("smg", "SMG", dam=3, rof=4, mags=1, optimal=12, maximum=18)
@@ -42,10 +44,10 @@ def ok(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Accep
 
 
 def refused(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Rejected:
-    before, count = battle.state, len(battle.entries)
+    before = snapshot(battle)
     r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
     assert isinstance(r, Rejected), f"{command} was accepted"
-    assert battle.state is before and len(battle.entries) == count
+    assert_unchanged(battle, before)
     return r
 
 

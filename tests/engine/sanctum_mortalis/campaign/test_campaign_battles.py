@@ -16,6 +16,7 @@ from engine.rulesets.sanctum_mortalis.campaign import (
     StartPostBattle, campaign_header, campaign_setup, view)
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 
+from ...unchanged import assert_unchanged, snapshot
 from .conftest import bands, play_battle
 
 SECOND = [  # the Volunteer takes Kara out; Cy takes Yul and Xan out, Bo the Volunteer: only Wolves are left
@@ -33,10 +34,10 @@ def ok(battle: Battle, command, faces=None) -> Accepted:
 
 
 def refused(battle: Battle, command) -> Rejected:
-    before = (battle.state, len(battle.entries))
+    before = snapshot(battle)
     result = battle.submit(command)
     assert isinstance(result, Rejected), result
-    assert (battle.state, len(battle.entries)) == before  # nothing changed
+    assert_unchanged(battle, before)  # nothing changed
     return result
 
 

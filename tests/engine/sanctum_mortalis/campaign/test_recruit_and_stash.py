@@ -26,6 +26,8 @@ from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
 
+from ...unchanged import assert_unchanged, snapshot
+
 HAG = ModelSpec("old-hag", "Old Hag", "savage", ranged=("primitive",), melee=("hand-weapon",), xp=2,
                 skills=("haggling",), stashed=True)
 
@@ -50,10 +52,10 @@ def ok(battle: Battle, command, faces=None) -> Accepted:
 
 
 def refused(battle: Battle, command) -> Rejected:
-    before = battle.state
+    before = snapshot(battle)
     result = battle.submit(command, ScriptedDice([]))
     assert isinstance(result, Rejected), result
-    assert battle.state == before  # a refusal changes nothing
+    assert_unchanged(battle, before)  # a refusal changes nothing
     return result
 
 
