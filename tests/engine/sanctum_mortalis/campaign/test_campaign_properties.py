@@ -67,21 +67,33 @@ def test_replaying_the_log_rebuilds_the_same_state(make_campaign, make_finished)
     tally.check(at_least=0.2)  # about 45%
 
 
-@SETTINGS
-@given(picks=picks)
-def test_view_and_engine_agree_on_what_is_allowed(make_campaign, make_finished, picks):
-    campaign = make_campaign()
-    finished = make_finished()
-    campaign.submit(StartPostBattle(finished.header["setup"], tuple(e.to_dict() for e in finished.entries)))
-    for band_pick, option_pick, seed in picks:
-        state = campaign.state
-        band = state.bands[band_pick % len(state.bands)].key
-        options = view.choices(state, band)
-        option = options[option_pick % len(options)]
-        if option.kind == "form":  # a blank filled in by a form (recruiting: test_recruit_and_stash)
-            continue
-        result = campaign.submit(option.command, SeededDice(seed))
-        assert isinstance(result, Rejected) != option.allowed, (option.label, result)
+def test_view_and_engine_agree_on_what_is_allowed(make_campaign, make_finished):
+    tally = Tally()
+
+    @SETTINGS
+    @given(picks=picks)
+    def run(picks):
+        campaign = make_campaign()
+        finished = make_finished()
+        start = campaign.submit(StartPostBattle(finished.header["setup"],
+                                                tuple(e.to_dict() for e in finished.entries)))
+        assert isinstance(start, Accepted), start
+        taken = tried = 0
+        for band_pick, option_pick, seed in picks:
+            state = campaign.state
+            band = state.bands[band_pick % len(state.bands)].key
+            options = view.choices(state, band)
+            option = options[option_pick % len(options)]
+            if option.kind == "form":  # a blank filled in by a form (recruiting: test_recruit_and_stash)
+                continue
+            result = campaign.submit(option.command, SeededDice(seed))
+            tried += 1
+            taken += accepted(result)
+            assert isinstance(result, Rejected) != option.allowed, (option.label, result)
+        tally.example(taken, tried)
+
+    run()
+    tally.check(at_least=0.1)  # both ways are checked: allowed options accepted, closed ones refused
 
 
 def test_random_walks_reach_the_end_of_the_sequence(make_campaign, make_finished):
