@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hypothesis import event, target
+from hypothesis import event
 
 from engine.battle import Accepted
 
@@ -19,14 +19,12 @@ class Tally:
     """(accepted, submitted) of each example."""
 
     def example(self, accepted: int, submitted: int) -> None:
-        """Record one example's counts (also as a Hypothesis event, seen with --hypothesis-show-statistics),
-        and steer Hypothesis towards examples that get more commands through."""
+        """Record one example's counts (also as a Hypothesis event, seen with --hypothesis-show-statistics)."""
         self.accepted += accepted
         self.submitted += submitted
         self.examples.append((accepted, submitted))
         share = accepted / submitted if submitted else 1.0
         event(f"accepted {10 * int(share * 10)}%+ of the commands")
-        target(float(accepted), label="commands accepted")
 
     def check(self, at_least: float) -> None:
         """At least this share of all submitted commands was accepted."""

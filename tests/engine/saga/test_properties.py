@@ -90,7 +90,7 @@ def test_replaying_the_log_rebuilds_the_state_and_rejections_change_nothing():
                 assert i >= len(script) - len(cmds), f"the way into the melee, {cmd}, was refused: {r}"
                 assert_unchanged(battle, before)
             else:
-                assert isinstance(r, Accepted) and len(battle.entries) > len(before[1])
+                assert isinstance(r, Accepted) and len(battle.entries) > before.count
             check_invariants(battle)
         tally.example(taken, len(script))
         check_caps(battle.entries)
@@ -198,6 +198,6 @@ def test_whole_melees_with_random_choices_replay_exactly_and_keep_every_cap():
         assert reloaded.state == battle.state
 
     run()
-    tally.check(at_least=0.5)  # about 74%
+    tally.check(at_least=0.5)  # about 72%
     print(f"{sum(finished)} of {len(finished)} melees reached step 8")
     assert sum(finished) >= 0.8 * len(finished)  # about 98%; before: 13 to 46 of 150

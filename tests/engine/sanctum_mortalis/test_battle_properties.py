@@ -65,7 +65,7 @@ def test_replaying_the_log_rebuilds_the_state_and_rejections_change_nothing(make
             if isinstance(r, Rejected):
                 assert_unchanged(battle, before)
             else:
-                assert isinstance(r, Accepted) and len(battle.entries) > len(before[1])
+                assert isinstance(r, Accepted) and len(battle.entries) > before.count
         tally.example(taken, len(cmds))
         reloaded = Battle(battle.header, [Event.from_dict(e.to_dict()) for e in battle.entries])
         assert reloaded.state == battle.state
@@ -76,7 +76,7 @@ def test_replaying_the_log_rebuilds_the_state_and_rejections_change_nothing(make
             assert battle.state == after
 
     run()
-    tally.check(at_least=0.2)  # about 41%
+    tally.check(at_least=0.15)  # about 34%
 
 
 def plausible(battle) -> list:
@@ -136,4 +136,4 @@ def test_random_play_keeps_the_log_the_truth(make_battle):
             assert battle.state == after
 
     run()
-    tally.check(at_least=0.3)  # about 51%
+    tally.check(at_least=0.25)  # about 40%
