@@ -5,9 +5,11 @@ import pytest
 from engine.battle import Battle
 from engine.reducers import UnknownEvent
 from engine.dice import SeededDice
-from engine.rulesets.sanctum_mortalis.campaign import view
+from engine.ruleset import Rejected
+from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle, view
 
-from .conftest import new_campaign
+from ...unchanged import assert_unchanged, snapshot
+from .conftest import new_campaign, play_battle
 
 
 def test_an_event_of_an_unknown_kind_is_an_error_on_replay():
@@ -31,3 +33,17 @@ def test_a_note_changes_nothing_on_replay():
     entries = [e.to_dict() for e in battle.entries]
     note = {"seq": len(entries), "kind": "note", "text": "The GM rules the wall is 2\" high.", "payload": {}}
     assert Battle(battle.header, entries + [note]).state == battle.state
+
+
+def test_a_battle_log_with_an_unknown_kind_is_refused_for_the_post_battle_sequence():
+    finished = play_battle()
+    entries = [e.to_dict() for e in finished.entries]
+    entries.insert(3, {**entries[3], "kind": "dragon_summoned"})
+    for seq, entry in enumerate(entries):
+        entry["seq"] = seq
+    campaign = new_campaign()
+    before = snapshot(campaign)
+    refused = campaign.submit(StartPostBattle(finished.header["setup"], tuple(entries)))
+    assert isinstance(refused, Rejected) and refused.kind == "malformed"
+    assert "'dragon_summoned'" in refused.reason and "\n" not in refused.reason
+    assert_unchanged(campaign, before)
