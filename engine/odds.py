@@ -10,12 +10,15 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Literal, Mapping
+from math import comb
+from typing import Callable, Hashable, Iterable, Iterator, Literal, Mapping, TypeVar
 
 Distribution = Mapping[int, Fraction]
 """Value -> exact probability; the probabilities add up to 1."""
 
 Drop = Literal["highest", "lowest"]
+
+K = TypeVar("K", bound=Hashable)
 
 
 def all_faces(count: int, sides: int = 6) -> Iterator[tuple[int, ...]]:
@@ -53,18 +56,22 @@ def probability(dist: Distribution, predicate: Callable[[int], bool]) -> Fractio
 
 
 def at_most(dist: Distribution, limit: int) -> Fraction:
+    """P(value ≤ limit)."""
     return probability(dist, lambda v: v <= limit)
 
 
 def below(dist: Distribution, limit: int) -> Fraction:
+    """P(value < limit)."""
     return probability(dist, lambda v: v < limit)
 
 
 def above(dist: Distribution, limit: int) -> Fraction:
+    """P(value > limit)."""
     return probability(dist, lambda v: v > limit)
 
 
 def at_least(dist: Distribution, limit: int) -> Fraction:
+    """P(value ≥ limit)."""
     return probability(dist, lambda v: v >= limit)
 
 
@@ -100,8 +107,8 @@ def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool
     """P(success) when, after a failure, the roller may re-roll one die of their choice
     (przerzut) and must keep the new face. The roller picks the die that gives the best
     chance; a success is never re-rolled."""
-    whole = sides ** count
-    total = Fraction(0)
+    whole: int = sides ** count
+    total: Fraction = Fraction(0)
     for faces in all_faces(count, sides):
         if success(faces):
             total += 1
@@ -114,12 +121,66 @@ def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool
     return total / whole
 
 
-def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
-    """Number of successes among ``n`` independent trials of chance ``p``."""
-    from math import comb
+# --------------------------------------------------------------------------- building blocks
+# The one copy of the distribution arithmetic every rule system uses (SAGA's casualties,
+# Star Quest's wounds, xK6's pools and damage, Sanctum Mortalis's tables). All exact.
 
+@lru_cache(maxsize=4096)
+def _binomial(n: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
     q = 1 - p
-    return {k: comb(n, k) * p ** k * q ** (n - k) for k in range(n + 1)}
+    return tuple((k, comb(n, k) * p ** k * q ** (n - k)) for k in range(n + 1))
+
+
+def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
+    """Number of successes among ``n`` independent trials of chance ``p`` (cached: the
+    same few shapes recur on every key press)."""
+    return dict(_binomial(n, p))
+
+
+def add_to(out: dict[K, Fraction], value: K, p: Fraction) -> None:
+    """``out[value] += p``, leaving impossible values out."""
+    if p:
+        out[value] = out.get(value, Fraction(0)) + p
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """Distribution of the sum of two independent values."""
+    out: dict[int, Fraction] = {}
+    for va, pa in a.items():
+        for vb, pb in b.items():
+            add_to(out, va + vb, pa * pb)
+    return out
+
+
+def power(dist: Mapping[int, Fraction], n: int) -> dict[int, Fraction]:
+    """The sum of ``n`` independent copies of ``dist``."""
+    out: dict[int, Fraction] = {0: Fraction(1)}
+    base = dict(dist)
+    while n:
+        if n & 1:
+            out = convolve(out, base)
+        base = convolve(base, base)
+        n >>= 1
+    return out
+
+
+def remap(dist: Mapping[int, Fraction], fn: Callable[[int], K]) -> dict[K, Fraction]:
+    """The distribution of ``fn(value)`` (values that map together add up)."""
+    out: dict[K, Fraction] = {}
+    for v, p in dist.items():
+        add_to(out, fn(v), p)
+    return out
+
+
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    """The expected value, exact."""
+    return sum((v * p for v, p in dist.items()), Fraction(0))
+
+
+def at_least_table(dist: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """P(value ≥ k) for every k from 0 to the largest value."""
+    top = max(dist) if dist else 0
+    return {k: at_least(dist, k) for k in range(top + 1)}
 
 
 def total_probability(dist: Distribution) -> Fraction:

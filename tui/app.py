@@ -12,7 +12,7 @@ from typing import Any
 from textual import on
 from textual.app import App
 
-from .actions import bindings
+from .actions import APP_KEYS, bindings
 from .idle_gc import collect_if_due, defer_collections, restore
 from .messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
 from .palette import GMCommands
@@ -42,7 +42,7 @@ class SkirmishApp(App[None]):
 
     TITLE = "Skirmish Desk"
     CSS_PATH = "app.tcss"
-    BINDINGS = bindings("app")
+    BINDINGS = bindings(APP_KEYS)
     COMMANDS = App.COMMANDS | {GMCommands}
     COMMAND_PALETTE_DISPLAY = "ctrl+p"
     _gc_thresholds: tuple[int, ...] | None = None
@@ -169,7 +169,7 @@ class SkirmishApp(App[None]):
         from .screens.help_screen import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(getattr(self.screen, "GM_SCOPES", None), getattr(self.screen, "GUIDE", None)))
+            self.push_screen(HelpScreen.of(self.screen))
 
     def action_new_battle(self) -> None:
         from .screens.new_battle_screen import NewBattleScreen

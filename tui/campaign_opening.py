@@ -1,8 +1,8 @@
 """Sanctum Mortalis campaigns: a campaign save started from a finished battle, the next
 battle started from the campaign's bands, and that battle recorded back in its campaign.
 
-The ``tui.systems`` builder of the campaign rule system. A campaign is not started from
-rosters or a demo: ``skirmish campaign BATTLE.skirmish`` (``post_battle``) reads the
+A campaign (its ``SystemSpec`` has no new-battle builder) is not started from rosters
+or a demo: ``skirmish campaign BATTLE.skirmish`` (``post_battle``) reads the
 battle's save; a battle the campaign started (its set-up names the campaign, its header
 ``CAMPAIGN_SAVE`` the campaign's save) is recorded in that campaign, any other battle
 makes a new campaign of its two bands (``start_from_battle``). Either way the post-battle
@@ -15,13 +15,12 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from engine.rulesets.sanctum_mortalis import NAME as BATTLE_RULESET
+from engine.rulesets.sanctum_mortalis.campaign import NAME as RULESET
 from saves.errors import CORRUPT, MISSING, NOT_OURS, TRUNCATED, UNREADABLE
 
-from .opening import LaunchPlan
 from .session import OpenError, Progress, Session, _no_progress, create_session
 
-RULESET = "sanctum-mortalis-campaign"
-BATTLE_RULESET = "sanctum-mortalis"
 CAMPAIGN_SAVE = "campaign_save"
 """The battle header's key for its campaign's save, as given when the battle was started."""
 UNREADABLE_KINDS = frozenset({MISSING, CORRUPT, TRUNCATED, UNREADABLE, NOT_OURS})
@@ -242,12 +241,3 @@ def next_battle(directory: Path, state: Any, progress: Progress = _no_progress, 
     extra = {CAMPAIGN_SAVE: str(campaign.expanduser().absolute())} if campaign is not None else {}
     return create_session(directory, f"Battle {number}: {a} v {b}", setup,
                           secrets.randbelow(1_000_000) if seed is None else seed, BATTLE_RULESET, progress, **extra)
-
-
-def new_battle(directory: Path, plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
-    """A campaign does not start from rosters (``tui.systems`` builder)."""
-    raise OpenError("a campaign starts from a finished battle: skirmish campaign BATTLE.skirmish")
-
-
-demo_battle = new_battle
-"""A campaign has no demo (``tui.systems`` builder)."""

@@ -13,7 +13,10 @@ class GMCommands(Provider):
     """Every GM action of the registry that makes sense on the current screen."""
 
     def _actions(self) -> list[GMAction]:
-        return list(palette_actions(frozenset(getattr(self.screen, "GM_SCOPES", frozenset()))))
+        from .screens.session_screen import SessionScreen
+
+        screen = self.screen
+        return list(palette_actions(screen.key_groups() if isinstance(screen, SessionScreen) else ()))
 
     def _run(self, action: GMAction) -> None:
         node = self.app if action.target == "app" else self.screen

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 from engine.battle import Accepted, Battle, new_header
 from engine.dice import DiceSource
 from engine.events import Event
-from engine.ruleset import Rejected
+from engine.ruleset import BattleSummary, Rejected, SettingSpec, SystemSpec, find_system
 
 from .messages import BattleChanged, CommandRefused, SaveFailed
 
@@ -85,9 +85,18 @@ class Session:
         return self._busy or bool(self._queue)
 
     @property
-    def settings(self) -> tuple[Any, ...]:
+    def settings(self) -> tuple[SettingSpec, ...]:
         """The rule system's setting specs (for the settings screen)."""
         return tuple(self.battle.ruleset.settings)
+
+    @property
+    def system(self) -> SystemSpec:
+        """The rule system's declaration (``engine.ruleset.SystemSpec``)."""
+        return find_system(self.battle.ruleset.name)
+
+    def summary(self, state: Any | None = None) -> BattleSummary:
+        """What generic code may read of ``state`` (default: the state on disk)."""
+        return self.system.summary(self.view.state if state is None else state)
 
     def entry(self, seq: int) -> Event | None:
         """Log entry ``seq`` if it is on disk."""
@@ -231,7 +240,7 @@ def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) 
 
 
 def create_session(directory: Path, title: str, setup: dict[str, Any], seed: int,
-                   ruleset: str = "sanctum-mortalis", progress: Progress = _no_progress, **extra: Any) -> Session:
+                   ruleset: str, progress: Progress = _no_progress, **extra: Any) -> Session:
     """Create a new battle save in ``directory`` and open it."""
     import saves
 

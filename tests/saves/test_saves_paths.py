@@ -38,6 +38,18 @@ def test_a_relative_xdg_data_home_is_ignored(clean_env: Path, monkeypatch: pytes
     assert data_dir() == clean_env / "home" / ".local" / "share" / "skirmish-desk"
 
 
+def test_the_default_is_platformdirs_user_data_folder(clean_env: Path) -> None:
+    from platformdirs import user_data_path
+
+    assert data_dir() == user_data_path("skirmish-desk", appauthor=False).absolute()
+
+
+def test_an_empty_xdg_data_home_or_skirmish_saves_is_ignored(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    monkeypatch.setenv("SKIRMISH_SAVES", "")
+    assert data_dir() == clean_env / "home" / ".local" / "share" / "skirmish-desk"
+
+
 def test_skirmish_saves_beats_xdg(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(clean_env / "xdg"))
     monkeypatch.setenv("SKIRMISH_SAVES", str(clean_env / "env-saves"))

@@ -123,22 +123,23 @@ class DiceInput(Input):
     """The dice field: digits and separators are typed; a letter is a dialog key
     (toggle a modifier, a flag, r for the app's roll, q to cancel)."""
 
-    async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter" and isinstance(self.screen, RollDialog):
-            # resolved here, not by the Input's binding and a Submitted message: a
-            # roll's result is on screen two message hops sooner
-            event.stop()
-            event.prevent_default()
-            self.screen.confirm()
-            return
+    BINDINGS = [Binding("enter", "confirm_roll", "Roll", show=False, priority=True, id="skirmish.roll-confirm")]
+    """⏎ resolves the roll at once: a priority binding, not the Input's own binding and a
+    ``Submitted`` message, so a roll's result is on screen two message hops sooner."""
+
+    def action_confirm_roll(self) -> None:
+        screen = self.screen
+        if isinstance(screen, RollDialog):
+            screen.confirm()
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter is the dialog's key, never typed (the Input would take it)."""
         if event.character and event.character.isalpha():
             event.stop()
-            event.prevent_default()
+            event.prevent_default()  # the Input's own key handling does not run
             screen = self.screen
             if isinstance(screen, RollDialog):
                 screen.letter(event.character)
-            return
-        await super()._on_key(event)
 
 
 class RollDialog(ModalScreen[Any]):

@@ -31,7 +31,7 @@ from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER
 
 from ..screens.picker_screen import Choice, PickerScreen
 from .prompt import AbilityForm, TextPrompt
-from .saga_adapters import distribution_text
+from .options import distribution_text
 
 OPTION_KEYS = "abcdefghijklmnopstuvwxyz"
 """Choice keys: letters, never r (the app's roll) or q."""
@@ -50,15 +50,14 @@ class Opt:
 class DiceField(Input):
     """The typed dice: digits and separators; a letter is a dialog key."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """A letter is the dialog's key, never typed (the Input would take it)."""
         if event.character and event.character.isalpha():
             event.stop()
-            event.prevent_default()
+            event.prevent_default()  # the Input's own key handling does not run
             screen = self.screen
             if isinstance(screen, MeleeDialog):
                 screen.letter(event.character)
-            return
-        await super()._on_key(event)
 
 
 class MeleeDialog(ModalScreen[None]):

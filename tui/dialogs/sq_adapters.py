@@ -10,7 +10,7 @@ dialog, so a typo never reaches the battle.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Mapping
 
 from rich.text import Text
@@ -18,31 +18,8 @@ from rich.text import Text
 from engine.odds import percent
 from engine.rulesets.star_quest import commands as c, view
 
+from .options import RollOption, distribution_text as dist_text
 from .roll_dialog import Flag, RollPreview
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a roll's numbers (``kind`` "info"), or a yes/no the GM toggles
-    (``kind`` "toggle": cover, Stealth range)."""
-
-    key: str
-    label: str
-    rule: str = ""
-    value: int = 0
-    kind: str = "info"
-    active: bool = True
-    state: str = ""
-    note: str = ""
-
-
-def dist_text(dist: Mapping[int, Any], what: str) -> Text:
-    """"wounds 0:44.4%  1:55.6%  (mean 0.56)" (chances under 0.05% left out)."""
-    mean = sum(k * p for k, p in dist.items())
-    out = Text.assemble((what, "bold"), " ")
-    out.append("  ".join(f"{k}:{percent(p)}" for k, p in sorted(dist.items()) if p * 2000 >= 1))
-    out.append(f"  (mean {float(mean):.2f})", style="dim")
-    return out
 
 
 def odds_text(odds: Any) -> Text:
@@ -125,11 +102,11 @@ class ShotAdapter(Checked):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
         cover, stealth = "cover" in toggles, "stealth" in toggles
-        options = (Line("cover", "The target is in cover", "§9, §14", kind="toggle", active=cover),
-                   Line("stealth", "The target is more than 9\" away (Stealth)", "§17 Stealth", kind="toggle",
+        options = (RollOption("cover", "The target is in cover", "§9, §14", kind="toggle", active=cover),
+                   RollOption("stealth", "The target is more than 9\" away (Stealth)", "§17 Stealth", kind="toggle",
                         active=stealth))
         lines = view.shot_detail(self.state, self.unit, self.weapon, self.target, cover, stealth)
-        options += tuple(Line(f"line{i}", text) for i, text in enumerate(lines))
+        options += tuple(RollOption(f"line{i}", text) for i, text in enumerate(lines))
         odds = view.shot_preview(self.state, self.unit, self.weapon, self.target, cover, stealth)
         return RollPreview(options, odds_text(odds), "", self.count)
 
@@ -160,7 +137,7 @@ class AttackAdapter(Checked):
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         p = view.pending(self.state)
-        options = tuple(Line(f"line{i}", text) for i, text in enumerate(p.lines if p else ()))
+        options = tuple(RollOption(f"line{i}", text) for i, text in enumerate(p.lines if p else ()))
         return RollPreview(options, odds_text(view.attack_preview(self.state)), "", self.count)
 
 
@@ -193,10 +170,10 @@ class MoraleAdapter(Checked):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
         p = view.pending(self.state)
-        options = tuple(Line(f"villain:{v.id}", f"{v.name} (Villain, Quality {v.quality}+) is within 12\"",
+        options = tuple(RollOption(f"villain:{v.id}", f"{v.name} (Villain, Quality {v.quality}+) is within 12\"",
                              "§17 Villain [SQ-A20]", kind="toggle", active=f"villain:{v.id}" in toggles)
                         for v in self.villains)
-        options += tuple(Line(f"line{i}", text) for i, text in enumerate(p.lines if p else ()))
+        options += tuple(RollOption(f"line{i}", text) for i, text in enumerate(p.lines if p else ()))
         chance = view.morale_preview(self.state, self.unit, self._villain(toggles))
         odds = Text.assemble(("passes ", "bold"), (percent(chance), "bold green"), "   ",
                              ("fails ", "bold"), (percent(1 - chance), "bold red"))
@@ -235,7 +212,7 @@ class DieAdapter(Checked):
         return ""
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        options = tuple(Line(f"line{i}", text) for i, text in enumerate(self.lines))
+        options = tuple(RollOption(f"line{i}", text) for i, text in enumerate(self.lines))
         odds = self.odds or (Text.assemble(("passes ", "bold"), (percent(self.chance), "bold green"))
                              if self.chance is not None else Text(""))
         return RollPreview(options, odds, "", self.dice)
@@ -263,9 +240,9 @@ class CastAdapter(Checked):
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
-        options = tuple(Line(f"token{i}", "One more spell token", "§17 Caster", value=1, kind="modifier",
+        options = tuple(RollOption(f"token{i}", "One more spell token", "§17 Caster", value=1, kind="modifier",
                              active=f"token{i}" in toggles) for i in range(self.spare))
-        options += (Line("effect", self.spell.effect or "the GM resolves the effect"),)
+        options += (RollOption("effect", self.spell.effect or "the GM resolves the effect"),)
         chance = view.cast_preview(self.state, self.unit, self._extra(toggles))
         odds = Text.assemble(("casts ", "bold"), (percent(chance), "bold green"))
         return RollPreview(options, odds, "", 1)
@@ -310,7 +287,7 @@ class AICastAdapter(Checked):
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
-        options = tuple(Line(key, f"{h.name} spends a spell token to hinder", "§17 Caster [SQ-A29](e)",
+        options = tuple(RollOption(key, f"{h.name} spends a spell token to hinder", "§17 Caster [SQ-A29](e)",
                              value=-1, kind="modifier", active=key in toggles)
                         for h in self.hinderers for key in (f"hinder:{h.id}:{i}" for i in range(h.tokens)))
         hinder = sum(n for _, n in self._hinder(toggles))
@@ -323,7 +300,7 @@ class AICastAdapter(Checked):
                 terms = " ".join(f"{m.value:+d} {m.label}" for m in f.test.modifiers)
                 text = (f"{head}{f.spell.name} (value {f.spell.value}) — spends {f.tokens} token(s), casts on "
                         f"{f.test.target}+ {terms}: {percent(f.chance)}").replace("  ", " ")
-            options += (Line(f"spell{f.face}", text, "§17 Caster (AI)"),)
+            options += (RollOption(f"spell{f.face}", text, "§17 Caster (AI)"),)
         odds = Text.assemble(("casts ", "bold"), (percent(chance), "bold green"),
                              (" (before the spell is drawn)" if self.sides > 1 else "", "dim"))
         return RollPreview(options, odds, "", 2 if self.sides > 1 else 1)

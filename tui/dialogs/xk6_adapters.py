@@ -9,7 +9,7 @@ the dialog) and puts the typed faces into its command (``typed``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -17,22 +17,9 @@ from rich.text import Text
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 
+from .options import RollOption
 from .roll_dialog import Flag, RollPreview
 from .xk6_attack import dist_text, mods_text, wounds_text
-
-
-@dataclass(frozen=True)
-class Info:
-    """A number of the roll, shown as information (not a toggle)."""
-
-    key: str
-    label: str
-    rule: str = ""
-    value: int = 0
-    kind: str = "info"
-    active: bool = True
-    state: str = ""
-    note: str = ""
 
 
 def count_problem(faces: Any, need: int, what: str) -> str:
@@ -68,7 +55,7 @@ class InitiativeAdapter:
                 flags: dict[str, bool] | None = None) -> RollPreview:
         p = view.initiative_preview(self.state)
         name = self.state.side_name
-        options = tuple(Info(s, f"{name(s)}: 1d6 + highest Command {p.commands[s]}", "§5.1 [XK-A2]")
+        options = tuple(RollOption(s, f"{name(s)}: 1d6 + highest Command {p.commands[s]}", "§5.1 [XK-A2]")
                         for s in ("A", "B"))
         odds = Text.assemble((f"{name('A')} ", "bold"), (percent(p.p_a), "bold green"), " · ",
                              ("tie, roll again ", "bold"), percent(p.p_tie), " · ",
@@ -111,7 +98,7 @@ class RerollAdapter:
         pending = view.pending_view(self.state)
         records = pending.records if pending else ()
         mine = [r for r in records if self.attacker or (r.detail or {}).get("defender_id") == self.option.model]
-        options = tuple(Info(f"r{i}", pair_text(self.state, r).plain) for i, r in enumerate(mine))
+        options = tuple(RollOption(f"r{i}", pair_text(self.state, r).plain) for i, r in enumerate(mine))
         odds = Text()
         for r in mine:
             odds.append(f"Before the roll this test succeeded with {percent(r.probability)} for the attacker "
@@ -155,10 +142,11 @@ class BurningAdapter:
     def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
                 flags: dict[str, bool] | None = None) -> RollPreview:
         p = view.burning_preview(self.state, self.base)
-        options = (Info("out", f"1–{p.out_max}: the fire goes out", "§16 SB"),
-                   Info("wound", f"{p.out_max + 1}–6: loses {p.wounds_lost} wound (Armour does not count), keeps "
-                                 "burning", "§16 SB"),
-                   Info("mods", "no modifier: burning is not a test (a stun does not count)", "[XK-A15]"))
+        options = (RollOption("out", f"1–{p.out_max}: the fire goes out", "§16 SB"),
+                   RollOption("wound",
+                              f"{p.out_max + 1}–6: loses {p.wounds_lost} wound (Armour does not count), keeps "
+                              "burning", "§16 SB"),
+                   RollOption("mods", "no modifier: burning is not a test (a stun does not count)", "[XK-A15]"))
         odds = Text.assemble(("fire goes out ", "bold"), (_chance(p.p_out), "bold green"), " · ",
                              ("loses a wound ", "bold"), (_chance(p.p_wound), "bold red"))
         if p.p_taken_out:
@@ -197,11 +185,11 @@ class MedicAdapter:
                 flags: dict[str, bool] | None = None) -> RollPreview:
         p = view.heal_preview(self.state, self.base)
         target = self.state.model(self.base.target).name
-        options = [Info("medic", f"Medic {p.above}: a die above {p.above} heals 1 wound of {target}",
+        options = [RollOption("medic", f"Medic {p.above}: a die above {p.above} heals 1 wound of {target}",
                         "§16 Medic §4.3")]
-        options += [Info(m.key or m.label, f"{m.label} {m.value:+d}", m.rule) for m in p.mods]
+        options += [RollOption(m.key or m.label, f"{m.label} {m.value:+d}", m.rule) for m in p.mods]
         if not p.mods:
-            options.append(Info("mods", "no modifier applies", "§13 [XK-A15]"))
+            options.append(RollOption("mods", "no modifier applies", "§13 [XK-A15]"))
         needs = f"heals on {p.needs}+ " if p.needs <= 6 else "no face heals "
         odds = Text.assemble((needs, "bold"), (_chance(p.p_heal), "bold green"), " · ",
                              ("fails ", "bold"), _chance(1 - p.p_heal))
@@ -246,9 +234,9 @@ class LandingAdapter:
         odds = Text()
         for i, pair in enumerate(p.pairs):
             d = self.state.model(pair.target)
-            options.append(Info(f"def:{i}", f"{d.name}: Def {pair.def_dice} dice against the unmodified "
+            options.append(RollOption(f"def:{i}", f"{d.name}: Def {pair.def_dice} dice against the unmodified "
                                             f"{p.unmodified}", "§9 step 2"))
-            options += [Info(f"mod:{i}:{j}", f"{'' if m.label.startswith(d.name) else d.name + ': '}{m.label} "
+            options += [RollOption(f"mod:{i}:{j}", f"{'' if m.label.startswith(d.name) else d.name + ': '}{m.label} "
                                              f"{m.value:+d}", m.rule) for j, m in enumerate(pair.def_mods)]
             if i:
                 odds.append("\n")

@@ -16,7 +16,7 @@ from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
 
 from .. import display as d
-from ..actions import key_of
+from .battle_keys import BATTLE_KEYS
 from ..messages import BattleChanged, CommandRefused
 from .game_commands import GameCommands
 from .picker_screen import Choice, PickerScreen, confirm
@@ -125,7 +125,7 @@ class BattleCommands(GameCommands):
 
             save(self)  # the roll's own dialog may still be closing: the save gets one of its own
         if message.kind != "undo" and self.state.ended and any(e.kind == "battle_ended" for e in message.events):
-            self.app.notify(f"{key_of('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
+            self.app.notify(f"{BATTLE_KEYS.key('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
                             title="The battle is over", timeout=8)
 
     def _save_follows(self, events: Any) -> bool:
@@ -305,8 +305,8 @@ class BattleCommands(GameCommands):
         if self.reviewing():
             return
         if not self.state.ended:
-            self.set_status(f"The battle has not ended: {key_of('end-battle')} ends it (§14), then "
-                            f"{key_of('post-battle')} starts its post-battle sequence.")
+            self.set_status(f"The battle has not ended: {BATTLE_KEYS.key('end-battle')} ends it (§14), then "
+                            f"{BATTLE_KEYS.key('post-battle')} starts its post-battle sequence.")
             return
         if self.session.busy:
             self.set_status("Still saving the last command: try again in a moment.")

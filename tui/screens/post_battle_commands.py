@@ -1,12 +1,12 @@
 """What the GM's keys do on the post-battle screen: rolls (through the roll dialog),
-choices, level-ups, ending a step, undo and redo, writing the updated rosters and
+choices, level-ups, ending a step, writing the updated rosters and
 starting the next battle. Every rule question goes to ``campaign.view``; every change
 goes to the session as an engine command. File I/O runs in thread workers that report
 by messages."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.message import Message
@@ -37,6 +37,7 @@ class PostBattleCommands:
     """Mixin of ``PostBattleScreen``: its actions (keys from ``tui.actions``)."""
 
     session: Any
+    submit: Callable[..., None]  # provided by the screen (``SessionScreen.submit``)
     band_index: int
     next_wanted: bool
 
@@ -56,7 +57,7 @@ class PostBattleCommands:
             if rolled is not None:
                 self.open_roll(rolled)
             else:
-                self.session.submit(value.command)
+                self.submit(value.command)
 
     def open_roll(self, due: Any) -> None:
         """The roll dialog for a roll (its exact odds): typed dice, or r for the app's roll."""
@@ -66,7 +67,7 @@ class PostBattleCommands:
         def rolled(result: Any) -> None:
             if result is not None:
                 command, dice = result
-                self.session.submit(command, dice)
+                self.submit(command, dice)
 
         push_roll_dialog(self.app, CampaignRollAdapter(due), rolled)
 
@@ -84,7 +85,7 @@ class PostBattleCommands:
 
         def recruited(command: Any) -> None:
             if command is not None:
-                self.session.submit(command)
+                self.submit(command)
 
         self.app.push_screen(RecruitForm(state.band(band).name, menu,
                                          lambda order: view.recruit_quote(state, band, order, menu)), recruited)
@@ -106,7 +107,7 @@ class PostBattleCommands:
 
         def chosen(command: Any) -> None:
             if command is not None:
-                self.session.submit(command)
+                self.submit(command)
 
         self.app.push_screen(PickerScreen(f"{name}: spend a level-up on", choices), chosen)
 
@@ -128,13 +129,7 @@ class PostBattleCommands:
         if view.step(self.state, self.band) is None:
             self.notify("No post-battle sequence is running: the bands are between battles.", timeout=5)
             return
-        self.session.submit(EndStep(self.band))
-
-    def action_undo(self) -> None:
-        self.session.undo()
-
-    def action_redo(self) -> None:
-        self.session.redo()
+        self.submit(EndStep(self.band))
 
     def still_running(self) -> list[str]:
         """The bands whose post-battle sequence is not done yet."""

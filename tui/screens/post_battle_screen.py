@@ -16,7 +16,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,15 +23,20 @@ from engine.odds import percent
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.campaign import view
 
-from ..actions import bindings, key_of
-from ..draw_now import draw_now
-from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
+from ..messages import BattleChanged
 from ..widgets.choice_list import ChoiceList
 from ..widgets.log_pane import LogPane
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
-from .session_results import change_status, refusal_line, refusal_status, save_failed_status
+from .battle_keys import BATTLE_KEYS
 from .post_battle_commands import PostBattleCommands
+from .post_battle_keys import CAMPAIGN_KEYS
+from .session_screen import SessionScreen
+
+
+def key_of(action_id: str) -> str:
+    """The first key of a post-battle action (or of the dashboard's post-battle key)."""
+    return (BATTLE_KEYS if action_id == "post-battle" else CAMPAIGN_KEYS).key(action_id)
 
 
 def post_battle_guide() -> str:
@@ -143,12 +147,10 @@ def battles_text(lines: Any) -> Table:
     return grid
 
 
-class PostBattleScreen(PostBattleCommands, Screen[None]):
+class PostBattleScreen(PostBattleCommands, SessionScreen):
     """One campaign: the post-battle sequence of each band, then the next battle."""
 
-    BINDINGS = bindings("campaign")
-    GM_SCOPES = frozenset({"campaign", "log"})
-    """Registry scopes this screen carries out (the command palette and help read it)."""
+    KEYS = CAMPAIGN_KEYS
     GUIDE = staticmethod(post_battle_guide)
 
     DEFAULT_CSS = """
@@ -160,14 +162,10 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
     PostBattleScreen #summary-pane:focus { background-tint: $foreground 5%; }
     PostBattleScreen #summary { width: 100%; height: auto; padding: 0 1; }
     PostBattleScreen LogPane { height: 1fr; min-height: 4; }
-    PostBattleScreen #status {
-        height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis;
-    }
     """
 
     def __init__(self, session: Any) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.band_index = 0
         self.rows: list[Any] = []
         """What each row of the action list does: ("roll", Due), ("choice", Option),
@@ -188,19 +186,10 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         yield SteadyBar(id="status")
         yield SteadyFooter()
 
-    def on_mount(self) -> None:
-        self.session.attach(self)
-        self.sub_title = self.session.title
-        self.redraw()
+    def opened(self) -> None:
         self.query_one("#actions", OptionList).focus()
-        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
 
     # ------------------------------------------------------------------ reading
-    @property
-    def state(self) -> Any:
-        """The campaign as saved (the only state the screen shows)."""
-        return self.session.view.state
-
     @property
     def band(self) -> str:
         """The key of the band shown."""
@@ -313,9 +302,6 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         elif open_rows:
             listing.highlighted = open_rows[0]
 
-    def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", SteadyBar).put(text)
-
     # ------------------------------------------------------------------ the list
     @on(OptionList.OptionSelected, "#actions")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -345,37 +331,6 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         return out
 
     # ------------------------------------------------------------------ session results
-    @on(BattleChanged)
-    def _battle_changed(self, message: BattleChanged) -> None:
-        v = self.session.settle()
-        self.redraw()
-        self.set_status(change_status(message.kind, message.events, v))
-        if message.kind == "command":
-            if self.next_wanted:
-                self.action_next_battle()
-        draw_now(self)
-
-    @on(CommandRefused)
-    def _command_refused(self, message: CommandRefused) -> None:
-        rejected = message.rejected
-        line = refusal_line(rejected)
-        self.set_status(refusal_status(line))
-        self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning",
-                    timeout=6)
-
-    @on(SaveFailed)
-    def _save_failed(self, message: SaveFailed) -> None:
-        self.session.failed(message.text)
-        self.redraw()
-        self.set_status(save_failed_status(message.text))
-        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
-                    timeout=15)
-
-    @on(LogEntryChosen)
-    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
-        from .log_entry_screen import LogEntryScreen
-
-        event = self.session.entry(message.seq)
-        if event is not None:
-            undone = any(e.seq == message.seq for e in self.session.view.undone)
-            self.app.push_screen(LogEntryScreen(event, undone=undone))
+    def after_change(self, message: BattleChanged) -> None:
+        if message.kind == "command" and self.next_wanted:
+            self.action_next_battle()

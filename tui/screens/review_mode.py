@@ -121,15 +121,13 @@ class ReviewMode:
     def action_filter_log(self) -> None:
         from engine.log_filter import concerning, events_of_kind
 
-        from ..report import _members, _side_keys, _side_name
-
-        state = self.session.view.state
-        members = _members(state)
+        summary = self.session.summary()
+        members = summary.members
         known = [m.id for m in members]
         choices = [Choice("all", "Everything (no filter)")]
-        for side in _side_keys(state):
-            ids = [m.id for m in members if getattr(m, "side", None) == side]
-            name = _side_name(state, side)
+        for side in summary.sides:
+            ids = [m.id for m in summary.members_of(side.key)]
+            name = side.name
             choices.append(Choice((name, lambda ev, ids=ids: concerning(ev, ids, known)), f"{name}: its entries"))
         chosen_one = next((m for m in members if m.id == self.selected), None)
         if chosen_one is not None:
@@ -154,8 +152,7 @@ class ReviewMode:
         from ..report import side_luck
         from .luck_screen import LuckScreen
 
-        state = self.session.view.state
-        names, table, series = side_luck(state, self.session.view.events)
+        names, table, series = side_luck(self.session.summary(), self.session.view.events)
         self.app.push_screen(LuckScreen(names, tuple(row.side for row in table), table, series))  # type: ignore[attr-defined]
 
     def filtered(self, events: Sequence[Any]) -> Sequence[Any]:

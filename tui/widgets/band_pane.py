@@ -17,6 +17,7 @@ from textual import events
 
 from .. import display as d
 from ..actions import bindings
+from ..screens.battle_keys import BAND_KEYS
 from ..messages import ModelSelected
 from .border_text import retitle
 from .row_table import ColumnSpec, RowTable, cell_width
@@ -54,7 +55,7 @@ PADDING = 2  # a blank cell either side of each column
 class BandPane(RowTable):
     """The models of one side. ``show(state)`` redraws; the screen calls it."""
 
-    BINDINGS = bindings("band")
+    BINDINGS = bindings(BAND_KEYS)
 
     DEFAULT_CSS = """
     BandPane {

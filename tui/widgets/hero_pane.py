@@ -10,6 +10,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ..actions import bindings
+from ..screens.star_quest_keys import HERO_KEYS
 from ..messages import UnitSelected
 from .row_table import ColumnSpec, RowTable
 
@@ -93,7 +94,7 @@ ENEMY_COLUMNS = (("name", ""), ("models", "Mdl"), ("wounds", "Wnd"), ("tok", "To
 class HeroPane(RowTable):
     """The heroes (``side`` "heroes") or the AI units ("ai"); ``show`` redraws."""
 
-    BINDINGS = bindings("heroes")
+    BINDINGS = bindings(HERO_KEYS)
 
     DEFAULT_CSS = """
     HeroPane {

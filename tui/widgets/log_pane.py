@@ -23,7 +23,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..actions import bindings
+from ..actions import LOG_KEYS, bindings
 from ..messages import LogEntryChosen
 from ..rolltext import one_line, rolls_in
 from .border_text import retitle
@@ -93,7 +93,7 @@ class LogRow:
 class LogPane(KeptLines, ScrollView, can_focus=True):
     """The battle log. ``show(events, undone)`` redraws it and follows the newest."""
 
-    BINDINGS = [*bindings("log"),
+    BINDINGS = [*bindings(LOG_KEYS),
                 Binding("home", "first", "First", show=False), Binding("end", "last", "Last", show=False),
                 Binding("pageup", "page_up", "Page up", show=False),
                 Binding("pagedown", "page_down", "Page down", show=False)]

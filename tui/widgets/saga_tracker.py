@@ -6,12 +6,12 @@ from typing import Any
 
 from rich.text import Text
 
-from ..actions import key_of as key
+from ..screens.saga_keys import SAGA_KEYS
 from .steady_bar import SteadyBar
 
 
 def _k(action_id: str) -> tuple[str, str]:
-    return (f" {key(action_id)} ", "bold reverse")
+    return (f" {SAGA_KEYS.key(action_id)} ", "bold reverse")
 
 
 def next_step(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:

@@ -7,14 +7,14 @@ from typing import Any
 
 from rich.text import Text
 
-from ..actions import key_of as key
+from ..screens.star_quest_keys import STAR_QUEST_KEYS
 from .steady_bar import SteadyBar
 
 PHASE_NAMES = {"setup": "before the first round", "heroes": "hero phase", "ai": "AI phase", "end": "round over"}
 
 
 def _k(action_id: str) -> tuple[str, str]:
-    return (f" {key(action_id)} ", "bold reverse")
+    return (f" {STAR_QUEST_KEYS.key(action_id)} ", "bold reverse")
 
 
 def next_step(state: Any, rv: Any, pending: Any) -> Text:

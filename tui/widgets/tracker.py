@@ -10,8 +10,10 @@ from rich.text import Text
 from engine.rulesets.sanctum_mortalis.combat import open_salvo
 
 from .. import display as d
-from ..actions import BY_ID, key_of as key
+from ..screens.battle_keys import BATTLE_KEYS
 from .steady_bar import SteadyBar, line_of
+
+key = BATTLE_KEYS.key
 
 PHASES = {
     "setup": "before the first round",
@@ -82,7 +84,7 @@ def next_step(state: Any) -> Text:
 def _keys(*ids: str) -> list[Any]:
     out: list[Any] = []
     for action_id in ids:
-        a = BY_ID[action_id]
+        a = BATTLE_KEYS.action(action_id)
         out += [(key(action_id), "bold reverse"), f" {a.label.lower()} "]
     return out
 

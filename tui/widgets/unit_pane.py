@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ..actions import bindings
+from ..screens.saga_keys import UNIT_KEYS
 from ..messages import UnitSelected
 from .line_pane import Column, LinePane
 
@@ -69,7 +70,7 @@ COLUMNS: tuple[Column, ...] = (
 class UnitPane(LinePane):
     """The units of one side. ``show(title, lines, ...)`` redraws; the screen calls it."""
 
-    BINDINGS = bindings("units")
+    BINDINGS = bindings(UNIT_KEYS)
     COLUMNS = COLUMNS
     SELECTED = UnitSelected
 

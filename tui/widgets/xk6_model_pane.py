@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ..actions import bindings
+from ..screens.xk6_keys import MODEL_KEYS
 from ..messages import ModelSelected
 from .line_pane import Column, LinePane
 
@@ -90,7 +91,7 @@ COLUMNS: tuple[Column, ...] = (
 class XK6ModelPane(LinePane):
     """The models of one side. ``show(title, lines, ...)`` redraws; the screen calls it."""
 
-    BINDINGS = bindings("xk6-models")
+    BINDINGS = bindings(MODEL_KEYS)
     COLUMNS = COLUMNS
     SELECTED = ModelSelected
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from ..actions import key_of as key
+from ..screens.xk6_keys import XK6_KEYS
 from .steady_bar import SteadyBar
 
 OPTION_KEYS = {"move-attack": (("xk6-attack", "attack"),), "move-designate": (("xk6-designate", "designate"),),
@@ -16,7 +16,7 @@ OPTION_KEYS = {"move-attack": (("xk6-attack", "attack"),), "move-designate": (("
 
 
 def _k(action_id: str) -> tuple[str, str]:
-    return (f" {key(action_id)} ", "bold reverse")
+    return (f" {XK6_KEYS.key(action_id)} ", "bold reverse")
 
 
 def next_step(state: Any, tv: Any) -> Text:

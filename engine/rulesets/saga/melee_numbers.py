@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from engine.odds import remap, shift
 from engine.rolls import Modifier
 
 from . import odds, tables as t
@@ -166,7 +167,7 @@ def _after_attack(m: Melee, role: str, rerolls: int) -> dict[int, Fraction]:
     hits = m.hits.get(role, 0)
     misses = [(sum(1 for d in m.attack.get(p.unit, ()) if d.face < m.armour.get(p.unit, 7) and d.replaced is None),
                m.armour.get(p.unit, 7)) for p in m.pools_of(role)]
-    return odds.shift(odds.reroll_gain(misses, rerolls), hits)
+    return shift(odds.reroll_gain(misses, rerolls), hits)
 
 
 def _after_defence(m: Melee, victim: str, rerolls: int) -> dict[int, Fraction]:
@@ -176,11 +177,7 @@ def _after_defence(m: Melee, victim: str, rerolls: int) -> dict[int, Fraction]:
     dice = m.defence.get(victim, ())
     done = sum(1 for d in dice if d.face >= target)
     failed = sum(1 for d in dice if d.face < target and d.replaced is None)
-    out: dict[int, Fraction] = {}
-    for gain, p in odds.reroll_gain([(failed, target)], rerolls).items():
-        left = hits - min(hits, done + gain)
-        out[left] = out.get(left, Fraction(0)) + p
-    return out
+    return remap(odds.reroll_gain([(failed, target)], rerolls), lambda gain: hits - min(hits, done + gain))
 
 
 def melee_odds(state: BattleState, trade: bool | None = None) -> MeleeOdds | None:

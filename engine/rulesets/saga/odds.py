@@ -12,31 +12,16 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from engine.odds import binomial as _binomial
+from engine.odds import add_to as _add, binomial, convolve, remap
 
 from . import tables as t
 
 Dist = dict[int, Fraction]
 
 
-@lru_cache(maxsize=4096)
-def _binomial_cached(n: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
-    return tuple(_binomial(n, p).items())
-
-
-def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
-    """``engine.odds.binomial``, cached: the same few shapes recur on every key press."""
-    return dict(_binomial_cached(n, p))
-
-
 def p_success(target: int) -> Fraction:
     """Chance one d6 shows ``target`` or more [A4: no limits]."""
     return Fraction(max(0, min(6, 7 - target)), 6)
-
-
-def _add(out: Dist, value: int, p: Fraction) -> None:
-    if p:
-        out[value] = out.get(value, Fraction(0)) + p
 
 
 def successes(dice: int, p: Fraction, rerolls: int = 0) -> Dist:
@@ -98,19 +83,6 @@ def reroll_gain(failed: Sequence[tuple[int, int]], rerolls: int) -> Dist:
     return out
 
 
-def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
-    """Distribution of the sum of two independent counts."""
-    out: Dist = {}
-    for va, pa in a.items():
-        for vb, pb in b.items():
-            _add(out, va + vb, pa * pb)
-    return out
-
-
-def shift(dist: Mapping[int, Fraction], by: int) -> Dist:
-    return {v + by: p for v, p in dist.items()}
-
-
 def uncancelled_distribution(hits: Mapping[int, Fraction], save_on: int = t.DEFENCE_SAVE,
                              extra_defence: int = 0, rerolls: int = 0) -> Dist:
     """Hits left after the step-5 defence roll, given the distribution of hits scored."""
@@ -139,10 +111,7 @@ def capped(dist: Mapping[int, Fraction], models: int | None) -> Dist:
     """Casualties: a unit cannot lose more models than it has (step 6)."""
     if models is None:
         return dict(dist)
-    out: Dist = {}
-    for v, p in dist.items():
-        _add(out, min(v, models), p)
-    return out
+    return remap(dist, lambda v: min(v, models))
 
 
 def casualty_distribution(attack_dice: int, armour: int, save_on: int = t.DEFENCE_SAVE, extra_defence: int = 0,
@@ -161,16 +130,6 @@ def casualty_distribution(attack_dice: int, armour: int, save_on: int = t.DEFENC
 def _casualties(dice: int, armour: int, save_on: int, extra: int, rr_a: int, rr_d: int) -> tuple[tuple[int, Fraction], ...]:
     hits = hits_distribution(dice, armour, rr_a)
     return tuple(uncancelled_distribution(hits, save_on, extra, rr_d).items())
-
-
-def mean(dist: Mapping[int, Fraction]) -> Fraction:
-    return sum((v * p for v, p in dist.items()), Fraction(0))
-
-
-def at_least_table(dist: Mapping[int, Fraction]) -> Dist:
-    """P(value ≥ k) for every k from 0 to the largest value."""
-    top = max(dist) if dist else 0
-    return {k: sum((p for v, p in dist.items() if v >= k), Fraction(0)) for k in range(top + 1)}
 
 
 def retreat_odds(attacker_losses: Mapping[int, Fraction], defender_losses: Mapping[int, Fraction],

@@ -46,12 +46,11 @@ the shield. A Specialist's starting skills (Technomancer tricks) are added to
 """
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from engine.toml_lines import syntax_error_line, text_lines
+from engine.toml_lines import statements, syntax_error_line
 
 from . import tables as t
 from .band_building import ERROR, STATS, Problem, RosterLines, apply_options, suggest, validate
@@ -91,71 +90,19 @@ class ParsedRoster:
 
 
 # ----------------------------------------------------------------------------- line scanner
-_ATOM = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
-_DOTTED = rf"{_ATOM}(?:\s*\.\s*{_ATOM})*"
-_HEADER_RE = re.compile(rf"^\s*(\[\[?)\s*({_DOTTED})\s*\]\]?")
-_KEY_RE = re.compile(rf"^\s*({_DOTTED})\s*=")
-
-
-def _key_parts(dotted: str) -> list[str]:
-    return [p.strip("\"'") for p in re.findall(_ATOM, dotted)]
-
-
-def _scan_value(text: str, depth: int, multiline: str | None) -> tuple[int, str | None]:
-    """Bracket depth and open multi-line string after reading ``text`` (strings and comments skipped)."""
-    i = 0
-    while i < len(text):
-        if multiline:
-            end = text.find(multiline, i)
-            if end < 0:
-                return depth, multiline
-            i, multiline = end + 3, None
-            continue
-        ch = text[i]
-        if text.startswith('"""', i) or text.startswith("'''", i):
-            multiline, i = text[i:i + 3], i + 3
-        elif ch in "\"'":
-            j = i + 1
-            while j < len(text) and text[j] != ch:
-                j += 2 if ch == '"' and text[j] == "\\" else 1
-            i = j + 1
-        elif ch == "#":
-            break
-        else:
-            depth += (ch in "[{") - (ch in "]}")
-            i += 1
-    return max(depth, 0), multiline
-
-
 def scan_lines(text: str) -> RosterLines:
     """Where each top-level key and each model's keys are (1-based lines)."""
     top: dict[str, int] = {}
     models: list[dict[str, int]] = []
-    prefix: list[str] = []
-    depth, multiline = 0, None
-    for n, raw in enumerate(text_lines(text), 1):
-        if depth == 0 and multiline is None:
-            header = _HEADER_RE.match(raw)
-            if header:
-                parts = _key_parts(header.group(2))
-                if parts == ["model"]:  # "[model]" too, so its keys have lines for the message about it
-                    models.append({"header": n})
-                    top.setdefault("model", n)
-                elif parts[0] == "model" and models and len(parts) > 1:
-                    models[-1].setdefault(parts[1], n)
-                else:
-                    top.setdefault(parts[0], n)
-                prefix = parts
-                continue
-            key = _KEY_RE.match(raw)
-            if key:
-                full = prefix + _key_parts(key.group(1))
-                if full[0] == "model" and models and len(full) > 1:
-                    models[-1].setdefault(full[1], n)
-                else:
-                    top.setdefault(full[0], n)
-                raw = raw[key.end():]
-        depth, multiline = _scan_value(raw, depth, multiline)
+    for st in statements(text):
+        full = st.path if st.header else st.table + st.path
+        if st.header and full == ("model",):  # "[model]" too, so its keys have lines for the message about it
+            models.append({"header": st.line})
+            top.setdefault("model", st.line)
+        elif full[0] == "model" and models and len(full) > 1:
+            models[-1].setdefault(full[1], st.line)
+        else:
+            top.setdefault(full[0], st.line)
     return RosterLines(top, tuple(models))
 
 

@@ -43,10 +43,9 @@ a roster supplies them::
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
-from engine.toml_lines import FileError, slug, syntax_error_line, text_lines
+from engine.toml_lines import FileError, Lines, Problems, load, slug, whole
 
 from .roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
@@ -60,7 +59,6 @@ PLAIN_TRAITS = ("IF", "FT", "LA", "M", "SB")
 RANGES = {"att": (1, 12), "def": (1, 12), "armour": (1, 99), "command": (0, 20), "command_points": (0, 20),
           "wounds": (1, 99), "medic": (1, 6), "stealth": (1, 6), "acc": (-6, 6), "dam": (0, 99), "rof": (0, 20),
           "mags": (0, 99), "la_rounds": (0, 999)}
-Problems = list[tuple[int, str]]
 
 
 class RosterError(FileError):
@@ -70,54 +68,9 @@ class RosterError(FileError):
         super().__init__(source, problems, "roster")
 
 
-class _Lines:
-    """Where keys are in the text: top-level keys and each ``[[table]]`` block by name."""
-
-    _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z_]+)")
-
-    def __init__(self, text: str) -> None:
-        self.lines = text_lines(text)
-        self.blocks: dict[str, list[tuple[int, int]]] = {}
-        starts: list[tuple[str, int]] = []
-        for i, line in enumerate(self.lines, start=1):
-            m = self._HEADER.match(line)
-            if m:
-                starts.append((m.group(1), i))
-        for n, (name, start) in enumerate(starts):
-            end = starts[n + 1][1] - 1 if n + 1 < len(starts) else len(self.lines)
-            self.blocks.setdefault(name, []).append((start, end))
-        self.top = (1, starts[0][1] - 1 if starts else len(self.lines))
-
-    def _find(self, key: str, lo: int, hi: int) -> int:
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-        return next((i for i in range(lo, hi + 1) if pattern.match(self.lines[i - 1])), 0)
-
-    def top_key(self, key: str) -> int:
-        return self._find(key, *self.top)
-
-    def block(self, table: str, index: int) -> int:
-        found = self.blocks.get(table, [])
-        return found[index][0] if index < len(found) else 0
-
-    def key(self, table: str, index: int, key: str) -> int:
-        found = self.blocks.get(table, [])
-        if index >= len(found):
-            return 0
-        lo, hi = found[index]
-        return self._find(key, lo, hi) or lo
-
-
-
 def _int(value: Any, key: str, line: int, problems: Problems, lo: int | None = None, hi: int | None = None) -> int | None:
-    lo = RANGES[key][0] if lo is None else lo
-    hi = RANGES[key][1] if hi is None else hi
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.append((line, f"{key} must be a whole number, not {value!r}"))
-        return None
-    if not lo <= value <= hi:
-        problems.append((line, f"{key} must be between {lo} and {hi}, not {value}"))
-        return None
-    return value
+    return whole(value, key, RANGES[key][0] if lo is None else lo, RANGES[key][1] if hi is None else hi, line,
+                 problems)
 
 
 def _inches(value: Any, key: str, line: int, problems: Problems) -> float | None:
@@ -127,14 +80,14 @@ def _inches(value: Any, key: str, line: int, problems: Problems) -> float | None
     return float(value)
 
 
-def _unknown(raw: dict, known: tuple[str, ...], table: str, index: int, where: _Lines, problems: Problems) -> None:
+def _unknown(raw: dict, known: tuple[str, ...], table: str, index: int, where: Lines, problems: Problems) -> None:
     for key in raw:
         if key not in known:
-            problems.append((where.key(table, index, key), f"unknown {table} key '{key}' (known: {', '.join(known)})"))
+            problems.append((where.block_key(table, index, key), f"unknown {table} key '{key}' (known: {', '.join(known)})"))
 
 
-def _movement(raw: Any, i: int, where: _Lines, problems: Problems) -> tuple[str, tuple[SpeedColumn, ...]] | None:
-    head = where.block("movement", i)
+def _movement(raw: Any, i: int, where: Lines, problems: Problems) -> tuple[str, tuple[SpeedColumn, ...]] | None:
+    head = where.block("movement", i)[0]
     if not isinstance(raw, dict):
         problems.append((head, "each [[movement]] must be a table"))
         return None
@@ -143,7 +96,7 @@ def _movement(raw: Any, i: int, where: _Lines, problems: Problems) -> tuple[str,
     kind = raw.get("type")
     if not isinstance(kind, str) or not kind.strip():
         problems.append((head, "a movement row needs a model type (type = \"...\") [XK-M2]"))
-    line = where.key("movement", i, "speeds")
+    line = where.block_key("movement", i, "speeds")
     speeds = raw.get("speeds")
     if not isinstance(speeds, list) or len(speeds) != 3:
         problems.append((line, "speeds must list exactly three columns: 0\" and two other speeds (§6.1 [XK-M2])"))
@@ -204,8 +157,8 @@ def _traits(raw: Any, line: int, problems: Problems) -> tuple[tuple[str, ...], i
     return tuple(out), ae
 
 
-def _weapon(raw: Any, i: int, where: _Lines, problems: Problems) -> WeaponSpec | None:
-    head = where.block("weapon", i)
+def _weapon(raw: Any, i: int, where: Lines, problems: Problems) -> WeaponSpec | None:
+    head = where.block("weapon", i)[0]
     if not isinstance(raw, dict):
         problems.append((head, "each [[weapon]] must be a table"))
         return None
@@ -215,7 +168,7 @@ def _weapon(raw: Any, i: int, where: _Lines, problems: Problems) -> WeaponSpec |
     if not isinstance(name, str) or not name.strip():
         problems.append((head, "a weapon needs a name"))
         name = f"weapon {i + 1}"
-    line = lambda k: where.key("weapon", i, k)  # noqa: E731
+    line = lambda k: where.block_key("weapon", i, k)  # noqa: E731
     values = {k: _int(raw[k], k, line(k), problems) for k in ("acc", "dam", "rof", "la_rounds") if k in raw}
     if "dam" not in raw:
         problems.append((head, f"weapon '{name}' needs DAM (dam = N) [XK-M3]"))
@@ -255,16 +208,16 @@ def _pairs(raw: Any, line: int, problems: Problems) -> tuple[tuple[int, int], ..
     return tuple((int(a), int(b)) for a, b in raw)
 
 
-def _model(raw: Any, i: int, where: _Lines, moves: dict[str, tuple[SpeedColumn, ...]],
+def _model(raw: Any, i: int, where: Lines, moves: dict[str, tuple[SpeedColumn, ...]],
            weapons: dict[str, WeaponSpec], problems: Problems, declared: frozenset[str] = frozenset()
            ) -> ModelSpec | None:
-    head = where.block("model", i)
+    head = where.block("model", i)[0]
     if not isinstance(raw, dict):
         problems.append((head, "each [[model]] must be a table"))
         return None
     start = len(problems)
     _unknown(raw, MODEL_KEYS, "model", i, where, problems)
-    line = lambda k: where.key("model", i, k)  # noqa: E731
+    line = lambda k: where.block_key("model", i, k)  # noqa: E731
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append((head, "a model needs a name"))
@@ -311,7 +264,7 @@ def _model(raw: Any, i: int, where: _Lines, moves: dict[str, tuple[SpeedColumn, 
                      skills=tuple((k, v) for k, v in skills.items()), line=head)
 
 
-def _tables(data: dict, key: str, problems: Problems, where: _Lines) -> list:
+def _tables(data: dict, key: str, problems: Problems, where: Lines) -> list:
     raw = data.get(key, [])
     if not isinstance(raw, list):
         problems.append((where.top_key(key), f"'{key}' must be [[{key}]] tables"))
@@ -321,11 +274,8 @@ def _tables(data: dict, key: str, problems: Problems, where: _Lines) -> list:
 
 def parse_roster(text: str, source: str = "") -> Band:
     """The band in ``text``; raises ``RosterError`` listing every (line, problem)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RosterError(source, [(syntax_error_line(err, text), f"not valid TOML: {err}")]) from None
-    where = _Lines(text)
+    data = load(text, source, RosterError)
+    where = Lines(text)
     problems: Problems = []
     for key in data:
         if key not in TOP_KEYS:
@@ -339,7 +289,7 @@ def parse_roster(text: str, source: str = "") -> Band:
         row = _movement(raw, i, where, problems)
         if row is not None:
             if row[0] in moves:
-                problems.append((where.key("movement", i, "type"), f"model type '{row[0]}' is in the movement "
+                problems.append((where.block_key("movement", i, "type"), f"model type '{row[0]}' is in the movement "
                                                                    "table twice"))
             moves[row[0]] = row[1]
     weapons: dict[str, WeaponSpec] = {}

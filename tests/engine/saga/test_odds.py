@@ -5,10 +5,10 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.odds import binomial
+from engine.odds import at_least_table, binomial, mean
 from engine.rulesets.saga import casualty_distribution
-from engine.rulesets.saga.odds import (at_least_table, hits_distribution, mean, p_success, pooled_hits,
-                                       retreat_odds, uncancelled_distribution)
+from engine.rulesets.saga.odds import (hits_distribution, p_success, pooled_hits, retreat_odds,
+                                       uncancelled_distribution)
 
 CASE_A = {0: F(64, 729), 1: F(64, 243), 2: F(80, 243), 3: F(160, 729), 4: F(20, 243), 5: F(4, 243), 6: F(1, 729)}
 CASE_B = {0: F(729, 4096), 1: F(729, 2048), 2: F(1215, 4096), 3: F(135, 1024), 4: F(135, 4096), 5: F(9, 2048),

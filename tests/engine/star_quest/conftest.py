@@ -6,13 +6,10 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 import engine.rulesets.star_quest  # noqa: F401  (registers "star-quest")
-from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
+from battle_testkit import event, kinds, ok, refused  # noqa: F401  (the tests import them from here too)
+from engine.battle import Battle, new_header
 from engine.rulesets.star_quest import commands as c, make_setup
 from engine.rulesets.star_quest.roster import MissionSpec, Roster, UnitSpec, WeaponSpec
-
-from ..unchanged import assert_unchanged, snapshot
 
 GUN = WeaponSpec("Gun", "ranged", 1, 12)
 BLADE = WeaponSpec("Blade", "melee", 1)
@@ -48,30 +45,6 @@ def new_battle(heroes: Iterable[UnitSpec], enemies: Iterable[UnitSpec], mission:
     mission = mission or MissionSpec("Test", objectives=(("beacon", "Beacon"),), search_tokens=(("crate", "Ammo"),))
     setup = make_setup(Roster("Party", heroes), Roster("Foes", enemies), mission, settings)
     return Battle(new_header("star-quest", setup, seed=seed))
-
-
-def ok(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Accepted:
-    """Submit and insist on acceptance (the failure shows the refusal)."""
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Accepted), f"{command} was refused: {r}"
-    return r
-
-
-def refused(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Rejected:
-    """Submit and insist on a rejection that changes nothing."""
-    before = snapshot(battle)
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Rejected), f"{command} was accepted"
-    assert_unchanged(battle, before)
-    return r
-
-
-def kinds(accepted: Accepted) -> list[str]:
-    return [e.kind for e in accepted.events]
-
-
-def event(accepted: Accepted, kind: str):
-    return next(e for e in accepted.events if e.kind == kind)
 
 
 def activate(battle: Battle, hero_id: str) -> None:

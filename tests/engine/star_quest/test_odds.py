@@ -4,7 +4,8 @@ from fractions import Fraction as F
 import pytest
 
 from engine.rulesets.star_quest import commands as c
-from engine.rulesets.star_quest.odds import AttackProfile, attack_odds, binomial, block_chance
+from engine.odds import binomial
+from engine.rulesets.star_quest.odds import AttackProfile, attack_odds, block_chance
 from engine.rulesets.star_quest.stat_test import success_chance
 from engine.rulesets.star_quest import view
 

@@ -7,13 +7,10 @@ from typing import Any, Iterable
 import pytest
 
 import engine.rulesets.xk6  # noqa: F401  (registers "xk6")
-from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
+from battle_testkit import ok, refused, rolls  # noqa: F401  (the tests import them from here too)
+from engine.battle import Battle, new_header
 from engine.rulesets.xk6 import commands as c, make_setup
 from engine.rulesets.xk6.roster import Band, ModelSpec, SpeedColumn, WeaponSpec
-
-from ..unchanged import assert_unchanged, snapshot
 
 SPEEDS = (SpeedColumn("still", 0, 0, 0), SpeedColumn("walk", 4, -1, 0), SpeedColumn("run", 8, None, 1))
 RIFLE = WeaponSpec("rifle", "Rifle", dam=4, rof=0, mags=2, optimal=18, maximum=30)
@@ -37,29 +34,11 @@ def new_battle(a: Iterable[ModelSpec], b: Iterable[ModelSpec], settings: dict[st
     return Battle(new_header("xk6", setup, seed=seed))
 
 
-def ok(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Accepted:
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Accepted), f"{command} was refused: {r}"
-    return r
-
-
-def refused(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Rejected:
-    before = snapshot(battle)
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Rejected), f"{command} was accepted"
-    assert_unchanged(battle, before)
-    return r
-
-
 def started(battle: Battle, first: str = "A", faces: tuple[int, int] = (6, 1)) -> Battle:
     """Start a turn with A winning the initiative and ``first`` activating first."""
     ok(battle, c.StartTurn(faces=faces))
     ok(battle, c.ChooseFirst(first))
     return battle
-
-
-def rolls(result: Accepted) -> list[dict]:
-    return [r for e in result.events for r in e.payload.get("rolls", ())]
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from itertools import product
 import pytest
 from hypothesis import given, strategies as st
 
+from engine.odds import at_least, mean
 from engine.rulesets.xk6 import odds, tables as t
 from engine.rulesets.xk6.odds import NoDice, pool_distribution, pool_result
 
@@ -48,7 +49,7 @@ MEANS = {1: F(7, 2), 2: F(9, 2), 3: F(136, 27), 4: F(1165, 216)}
 @pytest.mark.parametrize("x", [1, 2, 3, 4])
 def test_section_23_2_pool_distribution_matches_the_published_table_exactly(x):
     assert pool_distribution(x) == TABLE_23_2[x]
-    assert odds.mean(pool_distribution(x)) == MEANS[x]
+    assert mean(pool_distribution(x)) == MEANS[x]
 
 
 @pytest.mark.parametrize("x", [1, 2, 3, 4, 5])
@@ -65,7 +66,7 @@ AT_LEAST = {
 
 @pytest.mark.parametrize("x", [1, 2, 3])
 def test_section_23_2_at_least_rows(x):
-    assert [odds.at_least(pool_distribution(x), k) for k in range(1, len(AT_LEAST[x]) + 1)] == AT_LEAST[x]
+    assert [at_least(pool_distribution(x), k) for k in range(1, len(AT_LEAST[x]) + 1)] == AT_LEAST[x]
 
 
 OPPOSED_23_3 = {(1, 1): F(5, 12), (1, 2): F(55, 216), (1, 3): F(25, 144),
@@ -152,7 +153,7 @@ def test_every_distribution_sums_to_one(xa, ma, xd, md, dam, armour):
 
 @given(st.integers(1, 4), st.integers(-3, 3), st.integers(0, 9))
 def test_a_modifier_only_shifts_the_result(x, m, k):
-    assert odds.at_least(odds.result_distribution(x, m), k) == odds.at_least(pool_distribution(x), k - m)
+    assert at_least(odds.result_distribution(x, m), k) == at_least(pool_distribution(x), k - m)
 
 
 def test_initiative_odds_sum_to_one():

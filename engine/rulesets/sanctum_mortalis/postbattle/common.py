@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any, Collection, Iterable, Mapping
 
 from engine.dice import DiceSource
+from engine.odds import remap, sum_distribution
 from engine.rolls import Modifier, RollRecord
 
 from ..procedures.common import ProcedureRefused
@@ -101,16 +102,7 @@ class RollTable:
     @cached_property
     def odds(self) -> dict[str, Fraction]:
         """Result -> exact chance on a plain roll (adds up to 1)."""
-        ways: dict[int, int] = {}
-        for a in range(1, 7):
-            for b in (range(1, 7) if self.dice == 2 else (0,)):
-                ways[a + b] = ways.get(a + b, 0) + 1
-        whole = 6 ** self.dice
-        out: dict[str, Fraction] = {}
-        for total, n in ways.items():
-            result = self.lookup(total)
-            out[result] = out.get(result, Fraction(0)) + Fraction(n, whole)
-        return out
+        return remap(sum_distribution(self.dice), self.lookup)
 
     def chance(self, result: str) -> Fraction:
         """P(``result``) on a plain roll."""

@@ -16,7 +16,7 @@ import itertools
 from fractions import Fraction
 from functools import lru_cache
 
-from engine.odds import sum_distribution
+from engine.odds import probability, sum_distribution
 
 Mode = tuple[int, int, str]
 PLAIN: Mode = (2, 2, "none")
@@ -79,7 +79,7 @@ def _success_chance(test: str, threshold: int, mode: Mode, die_rerolls: int,
     n, k, drop = mode
     if not die_rerolls and not whole_rerolls:
         dist = sum_distribution(n, SIDES, k, "lowest" if drop == "none" else drop)
-        return sum((p for v, p in dist.items() if passes(test, threshold, v)), ZERO)
+        return probability(dist, lambda v: passes(test, threshold, v))
     full = (1 << n) - 1
     fresh = list(itertools.product(range(1, SIDES + 1), repeat=n))
 

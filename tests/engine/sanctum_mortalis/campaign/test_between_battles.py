@@ -2,19 +2,13 @@
 then a second post-battle sequence on the updated bands."""
 from fractions import Fraction
 
+from battle_testkit import ok
 from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis.campaign import (
     ChooseAdvance, ChooseChallenge, ChooseScenario, DrawChallenge, EndStep, KeepLoot, ResolveInjury, RollInjury, RollLevelUp, RollLoot,
     RollScenario, SettleChallenge, StartPostBattle, view)
-
-
-def ok(battle, command, faces=None):
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
 
 
 def close_first(campaign, finished, wound_xan=False):

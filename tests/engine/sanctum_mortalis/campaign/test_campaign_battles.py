@@ -6,9 +6,8 @@ from dataclasses import replace
 
 import pytest
 
+from battle_testkit import ok, refused
 from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.campaign import (
@@ -16,7 +15,6 @@ from engine.rulesets.sanctum_mortalis.campaign import (
     StartPostBattle, campaign_header, campaign_setup, view)
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 
-from ...unchanged import assert_unchanged, snapshot
 from .conftest import bands, play_battle
 
 SECOND = [  # the Volunteer takes Kara out; Cy takes Yul and Xan out, Bo the Volunteer: only Wolves are left
@@ -25,20 +23,6 @@ SECOND = [  # the Volunteer takes Kara out; Cy takes Yul and Xan out, Bo the Vol
     bc.RemoveModel("B.xan", by="A.cy", cause="failed Toughness roll (shooting)"),
     bc.RemoveModel("B.volunteer-1", by="A.bo", cause="failed Toughness roll (melee)"),
 ]
-
-
-def ok(battle: Battle, command, faces=None) -> Accepted:
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
-
-
-def refused(battle: Battle, command) -> Rejected:
-    before = snapshot(battle)
-    result = battle.submit(command)
-    assert isinstance(result, Rejected), result
-    assert_unchanged(battle, before)  # nothing changed
-    return result
 
 
 def record(campaign: Battle, battle: Battle, title: str, ref: str = "") -> StartPostBattle:

@@ -1,6 +1,7 @@
 """The post-battle sequence (§16–§19, §22) on a scripted battle, with typed dice."""
 from fractions import Fraction
 
+from battle_testkit import ok
 from engine.battle import Accepted, Battle
 from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
@@ -11,12 +12,6 @@ from engine.rulesets.sanctum_mortalis.campaign import view
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster, read_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
-
-
-def ok(battle: Battle, command, faces=None) -> Accepted:
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
 
 
 def start(campaign: Battle, finished: Battle) -> Accepted:

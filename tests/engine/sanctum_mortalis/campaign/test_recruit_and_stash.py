@@ -10,9 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
+from battle_testkit import ok, refused
+from engine.battle import Battle, new_header
 from engine.rulesets.sanctum_mortalis import band_building as bb
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
@@ -25,8 +24,6 @@ from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
-
-from ...unchanged import assert_unchanged, snapshot
 
 HAG = ModelSpec("old-hag", "Old Hag", "savage", ranged=("primitive",), melee=("hand-weapon",), xp=2,
                 skills=("haggling",), stashed=True)
@@ -43,20 +40,6 @@ def saints() -> BandRoster:
     return BandRoster("Saints", "Bob", (
         ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True, xp=4),
         ModelSpec("yul", "Yul", "savage", ranged=("primitive",), melee=("hand-weapon",))), treasury=25)
-
-
-def ok(battle: Battle, command, faces=None) -> Accepted:
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
-
-
-def refused(battle: Battle, command) -> Rejected:
-    before = snapshot(battle)
-    result = battle.submit(command, ScriptedDice([]))
-    assert isinstance(result, Rejected), result
-    assert_unchanged(battle, before)  # a refusal changes nothing
-    return result
 
 
 def at_purchases(band: BandRoster | None = None, steps: int = 3) -> Battle:

@@ -68,3 +68,34 @@ def test_written_campaign_rosters_round_trip(loadout, armour, xp, treasury, stas
     _same(roster, replace(first.roster, models=tuple(replace(m, id=o.id) for m, o in zip(first.roster.models,
                                                                                             roster.models))))
     assert check_roster(write_roster(first.roster)).ok
+
+
+def test_a_band_named_with_a_delete_character_reads_back():
+    # U+007F is legal in a name but TOML allows it only escaped: it was written raw and then refused
+    roster = BandRoster("Wolves\x7f", "Ann", (ModelSpec("x", "Kara\x7f", "trooper", ranged=("assault-rifle",),
+                                                        captain=True),))
+    parsed = read_roster(write_roster(roster))
+    assert parsed.ok, [str(p) for p in parsed.problems]
+    assert (parsed.roster.name, parsed.roster.models[0].name) == ("Wolves\x7f", "Kara\x7f")
+
+
+TRICKY = st.sampled_from(['"', "'", "\\", "\x7f", "\n", "\r", "\t", "\x00", "\x1b", "\x85", "\u2028", "#", "[", "]",
+                          "=", "Ż", "ë", "狼", "🐺", " ", '"""', "'''"])
+NAMES = st.lists(st.one_of(TRICKY, st.characters()), max_size=12).map("".join)
+MODEL_NAMES = NAMES.map(str.strip).filter(bool)  # the reader strips a model's name and needs one
+
+
+@settings(max_examples=150)
+@given(band=NAMES, player=NAMES, notes=st.lists(NAMES, max_size=3), names=st.lists(MODEL_NAMES, min_size=1,
+                                                                                   max_size=3))
+def test_any_names_round_trip(band, player, notes, names):
+    models = tuple(ModelSpec(f"m{i}", name, "trooper", ranged=("assault-rifle",), captain=i == 0)
+                   for i, name in enumerate(names))
+    roster = BandRoster(band, player, models, notes=tuple(notes))
+    parsed = read_roster(write_roster(roster))
+    assert parsed.ok, [str(p) for p in parsed.problems]
+    assert parsed.roster is not None
+    assert (parsed.roster.name, parsed.roster.player, parsed.roster.notes) == (band, player, tuple(notes))
+    assert [m.name for m in parsed.roster.models] == list(names)
+    _same(roster, replace(parsed.roster, models=tuple(replace(m, id=o.id) for m, o in zip(parsed.roster.models,
+                                                                                          roster.models))))
