@@ -4,13 +4,12 @@ import json
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
+from battle_testkit import Tally, accepted, assert_unchanged, snapshot
 from engine.battle import Accepted, Battle
 from engine.events import Event
 from engine.ruleset import Rejected
 from engine.rulesets.saga import commands as c, tables as t, view
 
-from ..tally import Tally, accepted
-from ..unchanged import assert_unchanged, snapshot
 from .conftest import new_battle, ok, unit
 
 UNITS = ["A.axes", "A.slings", "B.shields", "B.horse"]

@@ -1,14 +1,13 @@
 """Hypothesis: random command sequences keep the log the truth."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from battle_testkit import Tally, accepted, assert_unchanged, snapshot
 from engine.battle import Accepted, Battle
 from engine.events import Event
 from engine.log import effective
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
 
-from ..tally import Tally, accepted
-from ..unchanged import assert_unchanged, snapshot
 
 
 MODELS = ["A.kara", "A.bo", "A.cy", "B.xan", "B.yul"]

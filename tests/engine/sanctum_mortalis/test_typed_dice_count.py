@@ -1,10 +1,10 @@
 """Dice typed at the table: too few or too many is a clear refusal that changes nothing
 (a typo never passes for a roll)."""
+from battle_testkit import assert_unchanged, snapshot
 from engine.dice import TypedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
 
-from ..unchanged import assert_unchanged, snapshot
 
 
 def _ready(battle):

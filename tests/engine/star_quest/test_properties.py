@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from battle_testkit import Tally, accepted, assert_unchanged, snapshot
 from engine.battle import Accepted, Battle
 from engine.events import Event
 from engine.ruleset import Rejected
@@ -14,8 +15,6 @@ from engine.rulesets.star_quest.odds import AttackProfile, attack_odds, block_ch
 from engine.rulesets.star_quest.roster import SkillSpec, SpellSpec
 from engine.rulesets.star_quest.stat_test import success_chance
 
-from ..tally import Tally, accepted
-from ..unchanged import assert_unchanged, snapshot
 from .conftest import enemy, hero, new_battle, weapon
 
 HEROES = ["vex", "ilsa"]

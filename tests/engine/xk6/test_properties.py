@@ -6,13 +6,12 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
+from battle_testkit import Tally, accepted, assert_unchanged, snapshot
 from engine.battle import Accepted, Battle
 from engine.events import Event
 from engine.ruleset import Rejected
 from engine.rulesets.xk6 import commands as c, view
 
-from ..tally import Tally, accepted
-from ..unchanged import assert_unchanged, snapshot
 from .conftest import ARMS, model, new_battle, ok, refused
 
 MODELS = ["A.boss", "A.doc", "B.sniper", "B.brute"]

@@ -2,13 +2,13 @@
 not a silent no-op; a note changes nothing."""
 import pytest
 
+from battle_testkit import assert_unchanged, snapshot
 from engine.battle import Battle
 from engine.reducers import UnknownEvent
 from engine.dice import SeededDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle, view
 
-from ...unchanged import assert_unchanged, snapshot
 from .conftest import new_campaign, play_battle
 
 
