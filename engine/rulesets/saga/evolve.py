@@ -16,12 +16,16 @@ from .melee_state import Spend
 from .state import ActivationRecord, BattleState, Building, PendingMove, PendingShot, TerrainPiece, TurnState, \
     UnitState
 
-REDUCERS: Reducers[BattleState] = Reducers()
+REDUCERS: Reducers[BattleState] = Reducers(log_only=(
+    "activation_cancelled",  # an exhausted unit's SAGA-ability activation: nothing happens (§4.6)
+    "melee_result",  # step 8's verdict; the moves and the end of the melee follow as their own events
+))
 reducer = REDUCERS.on
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:
-    """The state after ``event``. Unknown kinds (notes, cancelled activations) change nothing."""
+    """The state after ``event``. Log-only kinds change nothing; any other unknown kind is an
+    ``UnknownEvent``."""
     return REDUCERS.evolve(state, event)
 
 

@@ -19,7 +19,7 @@ reducer = REDUCERS.on
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:
-    """The state after ``event``. Unknown kinds (e.g. notes) change nothing."""
+    """The state after ``event``. Notes change nothing; an unknown kind is an ``UnknownEvent``."""
     return REDUCERS.evolve(state, event)
 
 

@@ -14,12 +14,15 @@ from engine.reducers import Reducers
 
 from .state import Activation, AIWalk, BattleState, HitGroup, Melee, Offer, PendingAttack, RoundState, UnitState
 
-REDUCERS: Reducers[BattleState] = Reducers()
+REDUCERS: Reducers[BattleState] = Reducers(log_only=(
+    "test_rolled",  # a stat test's roll; its effects follow as their own events
+))
 reducer = REDUCERS.on
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:
-    """The state after ``event``. Unknown kinds (notes, test rolls) change nothing."""
+    """The state after ``event``. Log-only kinds (notes, test rolls) change nothing; any other unknown kind is an
+    ``UnknownEvent``."""
     return REDUCERS.evolve(state, event)
 
 

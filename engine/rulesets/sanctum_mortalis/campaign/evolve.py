@@ -25,7 +25,7 @@ on = REDUCERS.on
 
 
 def evolve(state: CampaignState, event: Event) -> CampaignState:
-    """The state after one event (kinds with no reducer change nothing)."""
+    """The state after one event; a kind with no reducer is an ``UnknownEvent``."""
     return REDUCERS.evolve(state, event)
 
 
