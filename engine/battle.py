@@ -30,7 +30,7 @@ class Accepted:
     state: Any
 
 
-def replay(ruleset: Ruleset, initial: Any, events: Iterable[Event]) -> Any:
+def replay(ruleset: Ruleset[Any, Any], initial: Any, events: Iterable[Event]) -> Any:
     """The state after the given effective events."""
     state = initial
     for event in events:
@@ -72,7 +72,7 @@ class Battle:
 
     def __init__(self, header: dict[str, Any], entries: Iterable[Event | dict[str, Any]] = ()) -> None:
         self.header = header
-        self.ruleset: Ruleset = get_ruleset(header["ruleset"])
+        self.ruleset: Ruleset[Any, Any] = get_ruleset(header["ruleset"])
         self.seed = int(header.get("seed", 0))
         self.initial = self.ruleset.initial_state(header["setup"])
         self.entries: list[Event] = []

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
 from .events import Event
-from .rolls import RollRecord, records_in
+from .rolls import records_in
 
 SideOf = Callable[[Event], "str | None"]
 

@@ -65,7 +65,8 @@ def summarise(path: Path) -> SaveSummary:
     result = _text(ended[-1].get("text")) if ended else None
     ruleset = _text(header.get("ruleset"))
     battles = _battles(snap.entries, ruleset) if header.get("kind") == "campaign" else ()
-    setup = header.get("setup") if isinstance(header.get("setup"), dict) else {}
+    raw_setup = header.get("setup")
+    setup = raw_setup if isinstance(raw_setup, dict) else {}
     key = setup.get("scenario")
     scenario = _scenario_name(ruleset, key) if isinstance(key, str) and key not in ("", "none") else None
     return SaveSummary(path, header.get("kind"), _text(header.get("title")), ruleset,

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ GENERIC_GROUPS = (COMMON_KEYS, GAME_KEYS, LOG_KEYS, APP_KEYS)
 """The groups that belong to no rule system (what ``key_of`` reads)."""
 
 
-def bindings(*groups: KeyGroup, footer: Iterable[str] | None = None, lead: bool = False) -> list[Binding]:
+def bindings(*groups: KeyGroup, footer: Iterable[str] | None = None, lead: bool = False) -> list[BindingType]:
     """The Textual bindings of ``groups``, in order, generated from the registry.
 
     ``footer``: when given, exactly the ids of the groups' actions the footer shows (else each
@@ -168,7 +168,7 @@ def bindings(*groups: KeyGroup, footer: Iterable[str] | None = None, lead: bool 
     footer of a screen always shows them.
     """
     shown = None if footer is None else frozenset(footer)
-    out: list[Binding] = []
+    out: list[BindingType] = []
     if lead:
         out += [Binding(a.keys, f"app.{a.action}", a.label, show=a.footer, key_display=_pretty(a.key_list[0]),
                         id=a.binding_id) for a in APP_KEYS.actions if a.lead]

@@ -212,7 +212,7 @@ class SkirmishApp(App[None]):
         self.run_worker(close, name="close", thread=True, exit_on_error=False)
 
     @on(SessionClosed)
-    def _closed(self, message: SessionClosed) -> None:
+    def session_closed(self, message: SessionClosed) -> None:
         if message.then == "quit":
             if message.error:
                 self.exit(return_code=1, message=f"skirmish: {message.error}")

@@ -24,7 +24,7 @@ from engine.dice import DiceSource
 from engine.events import Event
 from engine.ruleset import BattleSummary, Rejected, SettingSpec, SystemSpec, find_system
 
-from .messages import BattleChanged, CommandRefused, SaveFailed
+from .messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed
 
 Progress = Callable[[str, "float | None"], None]
 UNDO = "undo"
@@ -147,11 +147,11 @@ class Session:
                 self._post(CommandRefused(result, command))
                 continue
             assert isinstance(result, Accepted)
-            kind = command if command in (UNDO, REDO) else "command"
+            kind: ChangeKind = "undo" if command == UNDO else "redo" if command == REDO else "command"
             self._busy = True
             self._persist(kind, result.events)
 
-    def _persist(self, kind: str, events: tuple[Event, ...]) -> None:
+    def _persist(self, kind: ChangeKind, events: tuple[Event, ...]) -> None:
         """Append the entries; durable when ``append_many`` returns (the store's
         checkpoints fold the journal in their own thread)."""
         from saves import SaveError

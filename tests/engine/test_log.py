@@ -1,5 +1,5 @@
 """Undo/redo are log entries; the effective history is a function of the log."""
-from engine.events import REDO, UNDO, Event, EventDraft
+from engine.events import REDO, UNDO, Event
 from engine.log import effective
 
 

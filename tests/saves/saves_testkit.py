@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 
-from saves import BattleStore
 
 HEADER: dict[str, Any] = {
     "title": "Red vs Blue",

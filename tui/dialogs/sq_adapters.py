@@ -102,7 +102,8 @@ class ShotAdapter(Checked):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
         cover, stealth = "cover" in toggles, "stealth" in toggles
-        options = (RollOption("cover", "The target is in cover", "§9, §14", kind="toggle", active=cover),
+        options: tuple[RollOption, ...] = (
+                   RollOption("cover", "The target is in cover", "§9, §14", kind="toggle", active=cover),
                    RollOption("stealth", "The target is more than 9\" away (Stealth)", "§17 Stealth", kind="toggle",
                         active=stealth))
         lines = view.shot_detail(self.state, self.unit, self.weapon, self.target, cover, stealth)

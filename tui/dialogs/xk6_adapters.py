@@ -230,7 +230,7 @@ class LandingAdapter:
         self.problem = p.problem if p is not None else "no indirect fire is waiting for where it landed"
         if p is None:
             return RollPreview((), Text(""), self.problem)
-        options: list[Info] = []
+        options: list[RollOption] = []
         odds = Text()
         for i, pair in enumerate(p.pairs):
             d = self.state.model(pair.target)

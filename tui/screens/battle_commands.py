@@ -7,7 +7,7 @@ screen shows which.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from rich.text import Text
 from textual.message import Message
@@ -35,7 +35,7 @@ class PostBattleFailed(Message):
 class BattleCommands(GameCommands):
     """``action_*`` methods for every battle-scope registry action."""
 
-    CHANGE_SETTING = c.ChangeSetting
+    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = c.ChangeSetting
 
     session: Any
     selected: str | None

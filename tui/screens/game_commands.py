@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from textual.message import Message
+
 from .picker_screen import Choice, PickerScreen
 
 
@@ -18,6 +20,9 @@ class GameCommands:
     set_status: Callable[[Any], None]  # provided by the screen
     submit: Callable[..., None]  # provided by the screen (``SessionScreen.submit``)
     reviewing: Callable[[], bool]  # provided by the screen (``ReviewMode.reviewing``)
+    post_message: Callable[[Message], bool]  # Textual's, from the screen
+    run_worker: Callable[..., Any]
+    notify: Callable[..., None]
 
     def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None],
             highlight: bool = True) -> None:

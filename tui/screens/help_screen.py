@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,7 +22,7 @@ from .battle_keys import BATTLE_KEYS, BAND_KEYS
 def keys_table(groups: Iterable[KeyGroup] | None = None) -> Group:
     """One table per key group (a screen's ``groups`` and the app's; the generic ones when
     None): keys and what they do, from the registry."""
-    parts: list[object] = []
+    parts: list[RenderableType] = []
     shown = [g for g in help_groups(groups) if g.actions]
     width = max(len(a.display_keys()) for g in shown for a in g.actions)
     for group in shown:
@@ -90,7 +90,7 @@ class HelpScreen(ModalScreen[None]):
         from .session_screen import SessionScreen
 
         if isinstance(screen, SessionScreen):
-            return cls(screen.key_groups(), screen.GUIDE)
+            return cls(screen.key_groups(), type(screen).GUIDE)
         return cls()
 
     DEFAULT_CSS = """

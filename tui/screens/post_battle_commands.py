@@ -40,6 +40,15 @@ class PostBattleCommands:
     submit: Callable[..., None]  # provided by the screen (``SessionScreen.submit``)
     band_index: int
     next_wanted: bool
+    # provided by the screen (``PostBattleScreen``, ``SessionScreen``, Textual's ``Screen``):
+    state: Any
+    band: Any
+    app: Any
+    set_status: Callable[[Any], None]
+    redraw: Callable[[], None]
+    notify: Callable[..., None]
+    post_message: Callable[[Message], bool]
+    run_worker: Callable[..., Any]
 
     # ------------------------------------------------------------------ rows of the list
     def do_row(self, row: tuple[str, Any]) -> None:

@@ -9,7 +9,7 @@ and ``self.set_status``. It never decides a rule: what is open comes from the en
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.tables import BANDS
@@ -22,7 +22,7 @@ from .picker_screen import Choice, PickerScreen
 class SagaCommands(GameCommands):
     """``action_*`` methods for every ``saga``-scope registry action."""
 
-    CHANGE_SETTING = c.ChangeSetting
+    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = c.ChangeSetting
 
     session: Any
     selected: str | None

@@ -9,7 +9,7 @@ engine's ``view`` queries, and the engine accepts or refuses each command.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from engine.rulesets.star_quest import commands as c, tables as t, view
 
@@ -20,7 +20,7 @@ from .picker_screen import Choice
 class StarQuestCommands(GameCommands):
     """``action_*`` methods for every ``sq``-scope registry action."""
 
-    CHANGE_SETTING = c.ChangeSetting
+    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = c.ChangeSetting
 
     session: Any
     selected: str | None
@@ -232,7 +232,7 @@ class StarQuestCommands(GameCommands):
     def prompt_step(self) -> None:
         """Offer what the state waits for: the offer, the roll, the morale test, the
         status conditions, or the AI chart dialog."""
-        from ..dialogs.sq_adapters import AttackAdapter, DieAdapter, MoraleAdapter
+        from ..dialogs.sq_adapters import AttackAdapter, MoraleAdapter
 
         if self.app.screen is not self:
             return
@@ -248,7 +248,6 @@ class StarQuestCommands(GameCommands):
             self._roll(MoraleAdapter(s), self._typed)
         elif p is not None and p.kind == "status":
             status = s.activation.statuses[0]
-            name = t.STATUS_NAMES[status]
             if status == t.IMPAIRED:
                 unit = s.activation.unit
                 self.ask(f"{s.unit(unit).name} is Impaired (§18):",

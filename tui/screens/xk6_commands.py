@@ -8,7 +8,7 @@ engine's ``view`` queries, and the engine accepts or refuses each command.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, ClassVar
 
 from engine.rulesets.xk6 import commands as c, tables as t, view
 
@@ -31,7 +31,7 @@ def rof_label(sp: Any, magazine: bool) -> str:
 class XK6Commands(GameCommands):
     """``action_*`` methods for every ``xk6``-scope registry action."""
 
-    CHANGE_SETTING = c.ChangeSetting
+    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = c.ChangeSetting
 
     session: Any
     selected: str | None

@@ -67,13 +67,13 @@ def card_text(state: Any, model_id: str) -> Text:
         out.append(f"  {w.name}", style="bold")
         out.append(f" ({w.source}) {w.weapon_class}, range {w.range}\", {_shots(w)}, target T {w.toughness:+d}\n")
     for key in spec.melee:
-        w = t.MELEE_WEAPONS.get(key)
-        if w is None:
+        mw = t.MELEE_WEAPONS.get(key)
+        if mw is None:
             out.append(f"  {key}\n")
             continue
-        out.append(f"  {w.name}", style="bold")
-        extra = f", Fight {w.fight:+d}" if w.fight else ""
-        out.append(f" ({w.source}) melee, loser's T {w.toughness:+d}{extra}\n")
+        out.append(f"  {mw.name}", style="bold")
+        extra = f", Fight {mw.fight:+d}" if mw.fight else ""
+        out.append(f" ({mw.source}) melee, loser's T {mw.toughness:+d}{extra}\n")
     if not spec.ranged and not spec.melee:
         out.append("  none (fights unarmed)\n")
     armour = t.ARMOURS.get(spec.armour)

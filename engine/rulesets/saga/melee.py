@@ -5,7 +5,7 @@ Each command advances ``state.melee`` by one recorded event carrying its numbers
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -23,7 +23,7 @@ Decision = Rejected | Sequence[EventDraft]
 M2 = "the GM answers for the engaging move's legality [M2]"
 
 
-def _pool(unit: str, role: str, models: int, joined: bool = False) -> dict:
+def _pool(unit: str, role: str, models: int, joined: bool = False) -> dict[str, Any]:
     return {"unit": unit, "role": role, "models": models, "joined": joined}
 
 
@@ -55,13 +55,13 @@ def start_drafts(state: BattleState, attacker: str, target: str, charge: bool) -
     return [EventDraft("melee_started", payload, actor=a.id, text=f"Melee: {a.name} {how} {what}. {nxt}.")]
 
 
-def _melee(state: BattleState, *stages: str) -> tuple[Melee | None, Rejected | None]:
+def _melee(state: BattleState, *stages: str) -> Melee | Rejected:
     m = state.melee
     if m is None:
-        return None, Rejected("no melee is being resolved", "§3")
+        return Rejected("no melee is being resolved", "§3")
     if stages and m.stage not in stages:
-        return None, Rejected(f"the melee is at step {m.step} ({m.stage}); that is not open now", "§3")
-    return m, None
+        return Rejected(f"the melee is at step {m.step} ({m.stage}); that is not open now", "§3")
+    return m
 
 
 def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
@@ -82,15 +82,16 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
         target = d.building or d.id
     elif state.building(target) is None:
         return Rejected(f"no unit or building '{target}'", kind="malformed")
-    if state.building(target) and not any(u.side != a.side for u in state.occupants(target)):
-        return Rejected(f"no enemy unit is inside {state.building(target).name}", "§6")
+    building = state.building(target)
+    if building and not any(u.side != a.side for u in state.occupants(target)):
+        return Rejected(f"no enemy unit is inside {building.name}", "§6")
     return start_drafts(state, a.id, target, charge=False)
 
 
 def choose_defender(state: BattleState, cmd: ChooseDefender, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "choose-defender")
-    if problem:
-        return problem
+    m = _melee(state, "choose-defender")
+    if isinstance(m, Rejected):
+        return m
     if cmd.unit not in m.candidates:
         names = ", ".join(state.unit(c).name for c in m.candidates)
         return Rejected(f"the defending unit must be one inside the building ({names})", kind="malformed")
@@ -101,9 +102,9 @@ def choose_defender(state: BattleState, cmd: ChooseDefender, dice: DiceSource) -
 
 
 def join(state: BattleState, cmd: JoinMelee, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "participants")
-    if problem:
-        return problem
+    m = _melee(state, "participants")
+    if isinstance(m, Rejected):
+        return m
     if not state.has_unit(cmd.unit):
         return Rejected(f"no unit '{cmd.unit}'", kind="malformed")
     u = state.unit(cmd.unit)
@@ -115,9 +116,9 @@ def join(state: BattleState, cmd: JoinMelee, dice: DiceSource) -> Decision:
 
 
 def set_participants(state: BattleState, cmd: SetParticipants, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "participants")
-    if problem:
-        return problem
+    m = _melee(state, "participants")
+    if isinstance(m, Rejected):
+        return m
     pool = m.pool(cmd.unit)
     if pool is None:
         return Rejected(f"'{cmd.unit}' is not in this melee", kind="malformed")
@@ -133,10 +134,10 @@ def set_participants(state: BattleState, cmd: SetParticipants, dice: DiceSource)
 
 
 def set_cover(state: BattleState, cmd: SetMeleeCover, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "participants", "trade", "abilities-attacker", "abilities-defender",
+    m = _melee(state, "participants", "trade", "abilities-attacker", "abilities-defender",
                         "attack-roll", "defence-roll")
-    if problem:
-        return problem
+    if isinstance(m, Rejected):
+        return m
     if m.building:
         return Rejected("defenders of a building always have hard cover, with no 2/3 test", "§6")
     if cmd.in_contact < 1 or not 0 <= cmd.covered <= cmd.in_contact:
@@ -150,9 +151,9 @@ def set_cover(state: BattleState, cmd: SetMeleeCover, dice: DiceSource) -> Decis
 
 
 def confirm_attack_dice(state: BattleState, cmd: ConfirmAttackDice, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "participants")
-    if problem:
-        return problem
+    m = _melee(state, "participants")
+    if isinstance(m, Rejected):
+        return m
     rows, parts = [], []
     for pool in m.pools:
         s1 = step1(state, m, pool)
@@ -167,9 +168,9 @@ def confirm_attack_dice(state: BattleState, cmd: ConfirmAttackDice, dice: DiceSo
 
 
 def trade(state: BattleState, cmd: TradeDice, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "trade")
-    if problem:
-        return problem
+    m = _melee(state, "trade")
+    if isinstance(m, Rejected):
+        return m
     n = sum(p.step1 for p in m.pools_of(DEFENDER))
     if not cmd.trade:
         return [EventDraft("melee_trade", {"trade": False, "n": n, "removed": 0, "kept": n, "bonus": 0,
@@ -184,9 +185,9 @@ def trade(state: BattleState, cmd: TradeDice, dice: DiceSource) -> Decision:
 
 
 def declare(state: BattleState, cmd: DeclareAbility, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "abilities-attacker", "abilities-defender")
-    if problem:
-        return problem
+    m = _melee(state, "abilities-attacker", "abilities-defender")
+    if isinstance(m, Rejected):
+        return m
     role = ATTACKER if m.stage == "abilities-attacker" else DEFENDER
     unit = cmd.unit or m.primary(role)
     if unit not in [p.unit for p in m.pools_of(role)]:
@@ -216,9 +217,9 @@ def declare(state: BattleState, cmd: DeclareAbility, dice: DiceSource) -> Decisi
 
 
 def end_declarations(state: BattleState, cmd: EndDeclarations, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "abilities-attacker", "abilities-defender")
-    if problem:
-        return problem
+    m = _melee(state, "abilities-attacker", "abilities-defender")
+    if isinstance(m, Rejected):
+        return m
     if m.stage == "abilities-attacker":
         return [EventDraft("melee_declarations_closed", {"role": ATTACKER}, actor=m.attacker,
                            text="Step 3: the Attacker is done; the Defender declares and may spend the "

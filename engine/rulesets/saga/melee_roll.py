@@ -2,7 +2,8 @@
 first, T4 checklist), fatigue for everyone involved, and the retreat."""
 from __future__ import annotations
 
-from typing import Sequence
+from fractions import Fraction
+from typing import Any, Sequence
 
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
@@ -20,13 +21,13 @@ from .state import BattleState
 Decision = Rejected | Sequence[EventDraft]
 
 
-def _melee(state: BattleState, stage: str) -> tuple[Melee | None, Rejected | None]:
+def _melee(state: BattleState, stage: str) -> Melee | Rejected:
     m = state.melee
     if m is None:
-        return None, Rejected("no melee is being resolved", "§3")
+        return Rejected("no melee is being resolved", "§3")
     if m.stage != stage:
-        return None, Rejected(f"the melee is at step {m.step} ({m.stage}); that is not open now", "§3")
-    return m, None
+        return Rejected(f"the melee is at step {m.step} ({m.stage}); that is not open now", "§3")
+    return m
 
 
 def faces_for(typed: tuple[int, ...] | None, count: int, dice: DiceSource, purpose: str) -> tuple[int, ...]:
@@ -41,7 +42,7 @@ def faces_for(typed: tuple[int, ...] | None, count: int, dice: DiceSource, purpo
     return tuple(typed)
 
 
-def _frac(p) -> str:
+def _frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
@@ -73,9 +74,9 @@ def defence_record(state: BattleState, m: Melee, role: str, dice: tuple[Die, ...
 
 def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Decision:
     """Step 4: one roll record per unit, each against the opposing Armour."""
-    m, problem = _melee(state, "attack-roll")
-    if problem:
-        return problem
+    m = _melee(state, "attack-roll")
+    if isinstance(m, Rejected):
+        return m
     drafts, hits = [], {ATTACKER: 0, DEFENDER: 0}
     for role, typed in ((ATTACKER, cmd.attacker), (DEFENDER, cmd.defender)):
         pools = m.pools_of(role)
@@ -103,8 +104,8 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     stage = {"attack": "defence-roll", "defence": "casualties"}.get(cmd.phase)
     if stage is None:
         return Rejected("re-roll 'attack' or 'defence' dice", kind="malformed")
-    m, problem = _melee(state, stage)
-    if problem:
+    m = _melee(state, stage)
+    if isinstance(m, Rejected):
         return Rejected(f"{cmd.phase} dice are re-rolled right after they are rolled", "§3 steps 4–5")
     if cmd.side not in (m.attacker, m.defender):
         return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
@@ -139,7 +140,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
         ds = out[g]
         olds = " ".join(str(a) for a, _ in pairs)
         news = " ".join(str(b) for _, b in pairs)
-        payload: dict = {"role": role, "phase": cmd.phase, "group": g, "count": len(pairs)}
+        payload: dict[str, Any] = {"role": role, "phase": cmd.phase, "group": g, "count": len(pairs)}
         if cmd.phase == "attack":
             record, h = attack_record(state, m, g, ds)
             payload.update(unit=g, hits=h, role_hits=sum(hits.values()), roll=record.to_dict())
@@ -156,9 +157,9 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
 
 def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Decision:
     """Step 5: each side rolls one die per hit against it plus extras, capped at 2× hits."""
-    m, problem = _melee(state, "defence-roll")
-    if problem:
-        return problem
+    m = _melee(state, "defence-roll")
+    if isinstance(m, Rejected):
+        return m
     drafts, lost = [], []
     for role, typed in ((ATTACKER, cmd.attacker), (DEFENDER, cmd.defender)):
         opp = m.hits.get(other(role), 0)
@@ -207,9 +208,9 @@ def _split(state: BattleState, m: Melee, role: str, count: int, split: dict[str,
 
 
 def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "casualties")
-    if problem:
-        return problem
+    m = _melee(state, "casualties")
+    if isinstance(m, Rejected):
+        return m
     split = dict(cmd.split)
     if any(m.pool(u) is None for u in split):
         return Rejected("split casualties only among the units in this melee", kind="malformed")
@@ -242,9 +243,9 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
 
 
 def mark_within_s(state: BattleState, cmd: MarkWithinS, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "within-s")
-    if problem:
-        return problem
+    m = _melee(state, "within-s")
+    if isinstance(m, Rejected):
+        return m
     gone = state.unit(m.within_s[0])
     friends = {u.id for u in state.units_of(gone.side)} - {gone.id}
     if any(u not in friends for u in cmd.units) or len(set(cmd.units)) != len(cmd.units):
@@ -260,6 +261,7 @@ def mark_within_s(state: BattleState, cmd: MarkWithinS, dice: DiceSource) -> Dec
 def step7(state: BattleState) -> list[EventDraft]:
     """Every unit involved that survived gains one fatigue (T3); then step 8."""
     m = state.melee
+    assert m is not None
     drafts = [gain(state, p.unit, t.T3) for p in m.pools if state.unit(p.unit).alive]
     drafts.append(EventDraft("melee_stage", {"stage": "retreat"}, text="Step 8: who retreats?"))
     return drafts
@@ -270,9 +272,9 @@ CHECKLIST = ("move each model S away from the melee", "end outside VS of every e
 
 
 def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "retreat")
-    if problem:
-        return problem
+    m = _melee(state, "retreat")
+    if isinstance(m, Rejected):
+        return m
     lost = {r: m.casualties.get(r, 0) for r in ROLES}
     wiped = {r: all(not state.unit(p.unit).alive for p in m.pools_of(r)) for r in ROLES}
     held = bool(m.building) and any(u.side == m.defender for u in state.occupants(m.building))
@@ -305,7 +307,7 @@ def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -
                 retreating = None
                 reason += "; no legal retreat for either side: both stay (GM ruling [A7])"
     who = state.side_name(m.side_of(retreating)) if retreating else "no one"
-    payload = {"inflicted": {ATTACKER: lost[DEFENDER], DEFENDER: lost[ATTACKER]}, "winner": winner, "loser": loser,
+    payload: dict[str, Any] = {"inflicted": {ATTACKER: lost[DEFENDER], DEFENDER: lost[ATTACKER]}, "winner": winner, "loser": loser,
                "retreating": retreating, "units": [p.unit for p in m.pools_of(retreating)] if retreating else [],
                "not_a_retreat": not_a_retreat, "reason": reason, "checklist": list(CHECKLIST) if retreating else []}
     drafts = [EventDraft("melee_result", payload,

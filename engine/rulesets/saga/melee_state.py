@@ -104,7 +104,7 @@ class Ability:
         return cls(**{**dict(data), "fatigue_to": tuple(data.get("fatigue_to", ()))})
 
 
-def dice_from(data: list) -> tuple[Die, ...]:
+def dice_from(data: list[Any]) -> tuple[Die, ...]:
     return tuple(Die.from_dict(d) for d in data)
 
 
@@ -181,5 +181,5 @@ class Melee:
     def rerolls_allowed(self, role: str, phase: str) -> int:
         """Dice the role may still re-roll in ``phase`` ("attack" or "defence")."""
         field_name = "reroll_attack" if phase == "attack" else "reroll_defence"
-        granted = sum(getattr(a, field_name) for a in self.abilities_of(role))
+        granted: int = sum(getattr(a, field_name) for a in self.abilities_of(role))
         return granted - self.rerolls_used.get(f"{role}.{phase}", 0)

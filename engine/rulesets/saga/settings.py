@@ -7,6 +7,8 @@ A setting with one choice still appears, so the GM sees which reading is applied
 """
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from engine.ruleset import Choice, SettingSpec
 
 from . import tables as t
@@ -15,7 +17,7 @@ ON = Choice("on", "on")
 OFF = Choice("off", "off")
 
 
-def _s(key: str, title: str, ref: str, section: str, choices, default: str, note: str = "") -> SettingSpec:
+def _s(key: str, title: str, ref: str, section: str, choices: Iterable[Any], default: str, note: str = "") -> SettingSpec:
     return SettingSpec(key, title, ref, section,
                        tuple(Choice(*c) if isinstance(c, tuple) else c for c in choices), default, note)
 

@@ -79,10 +79,11 @@ def _target_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     if not cmd.target:
         return Rejected(f"a {'Move to engage' if cmd.kind == 'charge' else 'Shooting'} needs a target",
                         kind="ambiguous")
-    if cmd.kind == "charge" and state.building(cmd.target) is not None:
+    building = state.building(cmd.target) if cmd.kind == "charge" else None
+    if building is not None:
         held = state.occupants(cmd.target)
         if not any(o.side != u.side for o in held):
-            return Rejected(f"no enemy unit is inside {state.building(cmd.target).name}", "§6")
+            return Rejected(f"no enemy unit is inside {building.name}", "§6")
         return None
     if not state.has_unit(cmd.target):
         return Rejected(f"no unit or building '{cmd.target}'", kind="malformed")

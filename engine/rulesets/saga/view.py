@@ -103,6 +103,7 @@ def odds(state: BattleState, trade: bool | None = None) -> MeleeOdds | ShotOdds 
 
 def _move_view(state: BattleState) -> StepView:
     mv = state.move
+    assert mv is not None
     u = state.unit(mv.unit)
     band = mv.result_band
     lines = [f"{u.name}: Movement {mv.band}" + (" through broken terrain" if mv.broken else ""),
@@ -118,6 +119,7 @@ def _move_view(state: BattleState) -> StepView:
 
 def _shot_view(state: BattleState) -> StepView:
     sh = state.shot
+    assert sh is not None
     value, base, mods = shot_armour(state, sh)
     terms = " ".join(f"{m.value:+d} {m.label}" for m in mods)
     lines = [f"{state.unit(sh.shooter).name}: {sh.dice} attack dice", f"against Armour {value} = {base.value} "
@@ -211,6 +213,7 @@ def _decider(state: BattleState, m: Melee) -> str | None:
 
 def _melee_view(state: BattleState) -> StepView:
     m = state.melee
+    assert m is not None
     notes = tuple(f"{SETTINGS_BY_KEY[k].ref}: {SETTINGS_BY_KEY[k].title} — "
                   f"{SETTINGS_BY_KEY[k].label_of(state.setting(k))}" for k in _MELEE_NOTES.get(m.step, ()))
     if any(p.joined for p in m.pools):

@@ -2,7 +2,7 @@
 the table (§7.6–7.7), engagement (§8.1), removals, tricks (§21), settings, VP."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -20,10 +20,10 @@ from .turn import end_check
 Decision = Rejected | Sequence[EventDraft]
 
 
-def _model(state: BattleState, model_id: str):
+def _model(state: BattleState, model_id: str) -> ModelState | Rejected:
     if not state.has_model(model_id):
-        return None, Rejected(f"no model '{model_id}'", kind="malformed")
-    return state.model(model_id), None
+        return Rejected(f"no model '{model_id}'", kind="malformed")
+    return state.model(model_id)
 
 
 def with_end_check(state: BattleState, drafts: list[EventDraft]) -> list[EventDraft]:
@@ -33,9 +33,9 @@ def with_end_check(state: BattleState, drafts: list[EventDraft]) -> list[EventDr
 
 
 def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if cmd.marker not in MARKERS:
         return Rejected(f"unknown marker '{cmd.marker}' (one of: {', '.join(MARKERS)})", kind="malformed")
     if m.engaged:
@@ -56,9 +56,9 @@ def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Deci
 
 
 def remove_marker(state: BattleState, cmd: RemoveMarker, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if cmd.marker not in m.markers:
         return Rejected(f"{m.name} has no {MARKER_NAMES.get(cmd.marker, cmd.marker)} marker", kind="illegal")
     why = f" ({cmd.reason})" if cmd.reason else ""
@@ -84,9 +84,9 @@ def other_action_problem(m: ModelState, what: str) -> Rejected | None:
 
 
 def other_action(state: BattleState, cmd: OtherAction, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     problem = other_action_problem(m, cmd.what)
     if problem is not None:
         return problem
@@ -95,9 +95,9 @@ def other_action(state: BattleState, cmd: OtherAction, dice: DiceSource) -> Deci
 
 
 def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if m.spec.pet or m.spec.volunteer:
         return Rejected(f"{m.name} is a {'war pet' if m.spec.pet else 'Volunteer'} and cannot pick up markers", "§7.6")
     if cmd.special and not state.special_marker_on_table:
@@ -123,9 +123,9 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
 
 
 def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if not m.on_table:
         return Rejected(f"{m.name} is not on the table", "§7.7")
     if m.spec.volunteer:
@@ -165,9 +165,9 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
 
 
 def remove_model(state: BattleState, cmd: RemoveModel, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if not m.on_table:
         return Rejected(f"{m.name} is not on the table", kind="illegal")
     return with_end_check(state, removal(state, m.id, cmd.by, cmd.cause))
@@ -183,7 +183,7 @@ def removal(state: BattleState, model_id: str, by: str | None, cause: str) -> li
             xp = 1
     dropped = m.tech_markers + (1 if m.special_marker else 0)
     text = f"{m.name} is out of action ({cause})" + (f", dropping {dropped} marker(s)" if dropped else "")
-    if xp:
+    if xp and by:
         text += f"; +1 XP to {state.model(by).name}"
     drafts = [EventDraft("model_removed", {"model": m.id, "by": by, "cause": cause, "xp": xp}, actor=by, text=text + ".")]
     if state.order.active_model == m.id:
@@ -198,12 +198,12 @@ def removal(state: BattleState, model_id: str, by: str | None, cause: str) -> li
 
 
 def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
-    a, err = _model(state, cmd.model)
-    if err:
-        return err
-    b, err = _model(state, cmd.enemy)
-    if err:
-        return err
+    a = _model(state, cmd.model)
+    if isinstance(a, Rejected):
+        return a
+    b = _model(state, cmd.enemy)
+    if isinstance(b, Rejected):
+        return b
     if a.side == b.side:
         return Rejected(f"{a.name} and {b.name} are on the same side", kind="illegal")
     if not (a.on_table and b.on_table):
@@ -218,9 +218,9 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
 
 
 def disengage(state: BattleState, cmd: Disengage, dice: DiceSource) -> Decision:
-    a, err = _model(state, cmd.model)
-    if err:
-        return err
+    a = _model(state, cmd.model)
+    if isinstance(a, Rejected):
+        return a
     if cmd.enemy not in a.engaged_with:
         return Rejected(f"{a.name} is not engaged with that model", kind="illegal")
     b = state.model(cmd.enemy)
@@ -228,9 +228,9 @@ def disengage(state: BattleState, cmd: Disengage, dice: DiceSource) -> Decision:
 
 
 def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     trick = t.TRICKS.get(cmd.trick)
     if trick is None:
         return Rejected(f"unknown trick '{cmd.trick}'", kind="malformed")
@@ -242,12 +242,13 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
         return Rejected(f"{m.name} is engaged in melee and cannot cast", "§21")
     if m.special_marker:
         return Rejected(f"{m.name} carries the special marker and cannot cast", "§23.5")
-    target = None
+    target: ModelState | None = None
     if cmd.target:
-        target, err = _model(state, cmd.target)
-        if err:
-            return err
-    effect: dict = {}
+        found = _model(state, cmd.target)
+        if isinstance(found, Rejected):
+            return found
+        target = found
+    effect: dict[str, Any] = {}
     if trick.key == "infection":
         effect["infected"] = True
     elif trick.key == "flash":

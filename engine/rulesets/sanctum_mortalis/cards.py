@@ -2,11 +2,11 @@
 which, and what playing one does."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.ruleset import Rejected
+from engine.ruleset import Rejected, RejectionKind
 
 from . import tables as t
 from .commands import PlayCard
@@ -60,7 +60,7 @@ def play_card(state: BattleState, cmd: PlayCard, dice: DiceSource) -> Decision:
     key = t.CARD_ALIASES.get(t.slug(cmd.card), cmd.card)
     problem = card_problem(state, cmd.side, key, cmd.model)
     if problem:
-        kind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
+        kind: RejectionKind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
         return Rejected(problem, "§12", kind=kind)
     return card_drafts(state, cmd.side, key, cmd.model, cmd.note)
 
@@ -69,7 +69,7 @@ def card_drafts(state: BattleState, side: str, key: str, model_id: str, note: st
     """The events of playing a card (its effect on state where the app models one)."""
     card = t.EVENT_CARDS[key]
     m = state.model(model_id)
-    effect: dict = {}
+    effect: dict[str, Any] = {}
     extra: list[EventDraft] = []
     if key == "stall":
         effect["action_cap"] = 1

@@ -14,12 +14,12 @@ from . import tables as t
 from .actions import removal, with_end_check
 from .activation import SHOOT, take_action
 from .cards import card_drafts
-from .commands import EndSalvo, Reroll, Save, Shoot
+from .commands import Attack, EndSalvo, Reroll, Save, Shoot
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import apply_reroll
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
-from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, ModelState, PendingSave
+from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
 
 Decision = Rejected | Sequence[EventDraft]
 SPECIAL_WEAPONS = {"thrown-knife": "heads-down", "short-circuit": "short-circuit"}
@@ -225,6 +225,7 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
                                                 "effect": {}}, actor=m.id, text=f"{m.name} raises Tarcza ochronna."))
     if record.detail.get("adrenaline_used"):
         caster = _adrenaline_caster(state, m)
+        assert caster is not None
         drafts.append(EventDraft("trick_cast", {"model": caster.id, "trick": "adrenaline", "target": m.id,
                                                 "effect": {}}, actor=caster.id,
                                  text=f"{caster.name} casts Adrenalina on {m.name}."))
@@ -300,7 +301,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     return with_end_check(state, drafts)
 
 
-def _reroll_consequences(state: BattleState, last, old: RollRecord, new: RollRecord,
+def _reroll_consequences(state: BattleState, last: LastRoll, old: RollRecord, new: RollRecord,
                          dice: DiceSource) -> list[EventDraft]:
     if last.kind == "shot":
         s, tg = state.model(last.roller), state.model(last.context["target"])
@@ -323,6 +324,6 @@ def _reroll_consequences(state: BattleState, last, old: RollRecord, new: RollRec
     return []
 
 
-def attack(state, cmd, dice):  # replaced by melee_actions.attack
+def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:  # replaced by melee_actions.attack
     from .melee_actions import attack as _attack
     return _attack(state, cmd, dice)

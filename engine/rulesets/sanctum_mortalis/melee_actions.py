@@ -16,7 +16,7 @@ from .commands import Attack
 from .procedures.common import ProcedureRefused
 from .procedures.melee import KITTY, MeleeSituation, loser_toughness_situation, melee_options, melee_roll
 from .procedures.support import can_assist, support_counts
-from .state import DEFENSIVE_STANCE, BattleState, ModelState
+from .state import DEFENSIVE_STANCE, BattleState, LastRoll, ModelState
 
 Decision = Rejected | Sequence[EventDraft]
 
@@ -136,7 +136,7 @@ def outcome_drafts(state: BattleState, a: ModelState, d: ModelState, record: Rol
                        text=f"{loser.name} is hit and must make a Toughness roll (§8.2).")]
 
 
-def melee_reroll_consequences(state: BattleState, last, old: RollRecord, new: RollRecord) -> list[EventDraft]:
+def melee_reroll_consequences(state: BattleState, last: LastRoll, old: RollRecord, new: RollRecord) -> list[EventDraft]:
     """A re-roll that changes the melee winner moves the pending save to the new loser."""
     if old.detail.get("winner") == new.detail.get("winner"):
         return []

@@ -36,7 +36,8 @@ class Profile:
     O: Stat
 
     def __getitem__(self, stat: str) -> Stat:
-        return getattr(self, stat)
+        value: Stat = getattr(self, stat)
+        return value
 
     def values(self) -> dict[str, int]:
         return {s: self[s].value for s in STATS}

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.toml_lines import statements, syntax_error_line
 
@@ -123,21 +123,21 @@ class _Parser:
         self.problems.append(Problem(line, message, rule))
 
     # typed reads: each returns the default after reporting a wrong type
-    def text(self, data: dict, key: str, line: int, who: str, default: str = "") -> str:
+    def text(self, data: dict[str, Any], key: str, line: int, who: str, default: str = "") -> str:
         value = data.get(key, default)
         if not isinstance(value, str):
             self.add(line, f"{who}{key} must be text in quotes, not {_kind(value)}")
             return default
         return value
 
-    def flag(self, data: dict, key: str, line: int, who: str) -> bool:
+    def flag(self, data: dict[str, Any], key: str, line: int, who: str) -> bool:
         value = data.get(key, False)
         if not isinstance(value, bool):
             self.add(line, f"{who}{key} must be true or false, not {_kind(value)}")
             return False
         return value
 
-    def number(self, data: dict, key: str, line: int, who: str, default: int = 0, minimum: int = 0) -> int:
+    def number(self, data: dict[str, Any], key: str, line: int, who: str, default: int = 0, minimum: int = 0) -> int:
         value = data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
             self.add(line, f"{who}{key} must be a whole number, not {_kind(value)}")
@@ -147,7 +147,7 @@ class _Parser:
             return default
         return value
 
-    def names(self, data: dict, key: str, line: int, who: str, aliases: Mapping[str, str]) -> tuple[str, ...] | None:
+    def names(self, data: dict[str, Any], key: str, line: int, who: str, aliases: Mapping[str, str]) -> tuple[str, ...] | None:
         """A list of names (a single string is accepted) resolved through ``aliases``;
         unknown names stay as written for ``validate`` to report. None if absent."""
         if key not in data:
@@ -160,7 +160,7 @@ class _Parser:
             return ()
         return tuple(aliases.get(t.slug(v), v) for v in value)
 
-    def stats(self, data: dict, key: str, line: int, who: str) -> tuple[tuple[str, int], ...]:
+    def stats(self, data: dict[str, Any], key: str, line: int, who: str) -> tuple[tuple[str, int], ...]:
         value = data.get(key, {})
         if not isinstance(value, dict):
             self.add(line, f"{who}{key} must be a table like {{ W = 1, C = 1 }}, not {_kind(value)}")
@@ -174,7 +174,8 @@ class _Parser:
         order = {s: i for i, s in enumerate(STATS)}
         return tuple(sorted(out, key=lambda p: order.get(p[0], len(STATS))))
 
-    def unknown_keys(self, data: dict, allowed: tuple[str, ...], line_of, elsewhere: tuple[str, ...],
+    def unknown_keys(self, data: dict[str, Any], allowed: tuple[str, ...], line_of: Callable[[str], int],
+                     elsewhere: tuple[str, ...],
                      elsewhere_hint: str) -> None:
         for key in data:
             if key in allowed:
@@ -185,8 +186,8 @@ class _Parser:
                 self.add(line_of(key), f"unknown field '{key}'{suggest(key, allowed)}")
 
     # roster ---------------------------------------------------------------------------
-    def roster(self, data: dict, source: str) -> ParsedRoster:
-        top = lambda key: self.lines.top_line(key)  # noqa: E731
+    def roster(self, data: dict[str, Any], source: str) -> ParsedRoster:
+        top: Callable[[str], int] = lambda key: self.lines.top_line(key)  # noqa: E731
         self.unknown_keys(data, TOP_FIELDS, top, MODEL_FIELDS, "belongs to a model: put it after a [[model]] line")
         name = self.text(data, "band", top("band"), "")
         player = self.text(data, "player", top("player"), "")
@@ -225,10 +226,10 @@ class _Parser:
                             stash=tuple(stash), source=source, notes=tuple(notes))
         return ParsedRoster(roster, tuple(self.problems), campaign, budget, self.lines)
 
-    def model(self, i: int, data: dict) -> ModelSpec:
+    def model(self, i: int, data: dict[str, Any]) -> ModelSpec:
         fields = self.lines.models[i] if i < len(self.lines.models) else {}
         header = fields.get("header", 0)
-        at = lambda key: fields.get(key, header)  # noqa: E731
+        at: Callable[[str], int] = lambda key: fields.get(key, header)  # noqa: E731
         name = self.text(data, "name", at("name"), f"model {i + 1}: ").strip()
         if "name" not in data or not name:
             self.add(header, f"model {i + 1} has no name: add name = \"...\"")
@@ -285,7 +286,7 @@ class _Parser:
             neutral_type=neutral_type, profile_override=self.stats(data, "profile", at("profile"), who),
             line=header, stashed=stashed)
 
-    def melee(self, data: dict, arch: t.Archetype | None, at, who: str) -> tuple[tuple[str, ...], bool]:
+    def melee(self, data: dict[str, Any], arch: t.Archetype | None, at: Callable[[str], int], who: str) -> tuple[tuple[str, ...], bool]:
         """The real melee weapons and shield: the base loadout plus the off-hand options."""
         options = self.names(data, "options", at("options"), who, OPTION_ALIASES) or ()
         for option in options:

@@ -6,13 +6,15 @@ event). MISSING items that need GM data are noted where they apply.
 """
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from engine.ruleset import Choice, SettingSpec
 
 ON = Choice("on", "on")
 OFF = Choice("off", "off")
 
 
-def _s(key, title, ref, section, choices, default, note=""):
+def _s(key: str, title: str, ref: str, section: str, choices: Iterable[Any], default: str, note: str = "") -> SettingSpec:
     return SettingSpec(key, title, ref, section, tuple(Choice(*c) if isinstance(c, tuple) else c for c in choices),
                        default, note)
 

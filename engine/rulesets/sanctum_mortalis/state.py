@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from engine.records import changed
 
@@ -218,7 +218,7 @@ class BattleState:
                 return changed(self, models=(*models[:i], changed(m, **changes), *models[i + 1:]))
         return changed(self, models=models)
 
-    def with_models(self, fn) -> "BattleState":
+    def with_models(self, fn: Callable[[ModelState], ModelState]) -> "BattleState":
         return changed(self, models=tuple(fn(m) for m in self.models))
 
     def with_side(self, key: str, **changes: Any) -> "BattleState":

@@ -9,7 +9,23 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterable, Mapping, Protocol, TypeVar
+
+
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+class _Named(_Keyed, Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def source(self) -> str: ...
+
+
+_K = TypeVar("_K", bound=_Keyed)
 
 
 def slug(text: str) -> str:
@@ -23,15 +39,15 @@ def slug(text: str) -> str:
     return "-".join(p for p in "".join(out).split("-") if p)
 
 
-def _index(items) -> Mapping[str, object]:
-    table = {}
+def _index(items: Iterable[_K]) -> Mapping[str, _K]:
+    table: dict[str, _K] = {}
     for item in items:
         table[item.key] = item
     return MappingProxyType(table)
 
 
-def _aliases(items) -> Mapping[str, str]:
-    out = {}
+def _aliases(items: Iterable[_Named]) -> Mapping[str, str]:
+    out: dict[str, str] = {}
     for item in items:
         out[item.key] = item.key
         out[slug(item.name)] = item.key

@@ -37,7 +37,7 @@ def first_to_act(state: BattleState, first: str) -> str | None:
     return NEUTRAL if state.waiting(NEUTRAL) else None
 
 
-def _rolloff_text(state: BattleState, record: dict) -> str:
+def _rolloff_text(state: BattleState, record: dict[str, Any]) -> str:
     rounds = record["detail"]["rounds"]
     a, b = rounds[-1]["totals"]
     ties = len(rounds) - 1
@@ -68,9 +68,9 @@ def round_start(state: BattleState) -> RoundStart:
     scenario = t.SCENARIOS.get(state.scenario)
     use_scenario = scenario is not None and (number == 1 or state.setting("scenario_starter_rounds") == "all")
     counts = (_count(state, "A"), _count(state, "B"))
-    if use_scenario and scenario.starter in ("attacker", "defender") and any(s.role for s in state.sides):
+    if use_scenario and scenario is not None and scenario.starter in ("attacker", "defender") and any(s.role for s in state.sides):
         method = "role"
-    elif use_scenario and scenario.starter == "roll-low":
+    elif use_scenario and scenario is not None and scenario.starter == "roll-low":
         method = "roll-low"
     else:
         method = "more-models" if counts[0] != counts[1] else "roll-off"
@@ -84,7 +84,7 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
         return Rejected("the round is still being played; end it first", "§5.1")
     how = round_start(state)
     number, scenario = how.number, how.scenario
-    payload: dict = {"round": number, "first": None, "reason": "", "rolloff": None, "chooser": None}
+    payload: dict[str, Any] = {"round": number, "first": None, "reason": "", "rolloff": None, "chooser": None}
     if how.method == "role":
         first = next((s.key for s in state.sides if s.role == scenario.starter), "A")
         payload.update(first=first, reason=f"{scenario.name}: the {scenario.starter.title()} starts (§23)")
@@ -218,7 +218,7 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
     return drafts
 
 
-def battle_result(state: BattleState) -> dict:
+def battle_result(state: BattleState) -> dict[str, Any]:
     vp = {s.key: s.vp for s in state.sides}
     if vp["A"] == vp["B"]:
         winner = None
@@ -254,7 +254,7 @@ def end_check(state: BattleState) -> list[EventDraft]:
     return drafts
 
 
-def _result_text(state: BattleState, result: dict, reason: str) -> str:
+def _result_text(state: BattleState, result: dict[str, Any], reason: str) -> str:
     vp = result["vp"]
     if result["winner"]:
         head = f"{state.side(result['winner']).name} wins"

@@ -13,7 +13,7 @@ from typing import Any
 from . import tables as t
 from .cards import hand, offensive_used
 from .combat import next_shot_index, open_salvo, pending_for, salvo_size, save_situation, shot_situation
-from .commands import Attack, Save, Shoot
+from .commands import Attack, Fall, JumpDown, Save, Shoot
 from .procedures.kernel import rolloff_tie_chance
 from .procedures.rolloff import initiative_odds, scenario_start_odds, typed_rolloff_problem
 from .procedures.common import Option, ProcedureRefused
@@ -233,7 +233,7 @@ def other_actions(state: BattleState, model_id: str) -> list[tuple[str, str]]:
 
 
 # ------------------------------------------------------------------ cards, settings
-def card_hand(state: BattleState, side: str, model_id: str | None):
+def card_hand(state: BattleState, side: str, model_id: str | None) -> tuple[list[tuple[t.EventCard, bool, str]], int, int]:
     """(card, playable, why not) for every card of ``side``, and offensive events used."""
     return hand(state, side, model_id), offensive_used(state, side), t.MAX_OFFENSIVE_EVENTS
 
@@ -305,8 +305,7 @@ class DropPreview:
     """2k6 (a failed jump's fall rolls 2 more in the same command)."""
 
 
-def drop_preview(state: BattleState, cmd: "JumpDown | Fall") -> DropPreview:
-    from .commands import JumpDown
+def drop_preview(state: BattleState, cmd: JumpDown | Fall) -> DropPreview:
     from .procedures.common import speed_skill
     from .procedures.movement import (fall_survival_chance, fall_term, full_inches, jump_down_chance,
                                       jump_down_term)

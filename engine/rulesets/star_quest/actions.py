@@ -115,6 +115,7 @@ def take_action(state: BattleState, cmd: TakeAction, dice: DiceSource) -> Decisi
     if problem:
         return problem
     u, act = state.unit(cmd.unit), state.activation
+    assert act is not None  # acting_problem: this unit is activating
     if not u.hero:
         return Rejected("AI units act through the flow chart (AnswerAI, ChooseAIAction)", "§16.2")
     if cmd.action not in t.ACTIONS:

@@ -7,7 +7,8 @@ Deadly multiplies the unblocked hits and puts them on one model (§17, [SQ-A15])
 """
 from __future__ import annotations
 
-from typing import Sequence
+from fractions import Fraction
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -24,7 +25,7 @@ from .state import BattleState, HitGroup, PendingAttack
 Decision = Rejected | Sequence[EventDraft]
 
 
-def _frac(p) -> str:
+def _frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
@@ -56,6 +57,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     if problem:
         return problem
     u, act = state.unit(cmd.unit), state.activation
+    assert act is not None  # acting_problem: this unit is activating
     w = u.spec.weapon(cmd.weapon)
     if w is None or w.melee:
         names = ", ".join(x.name for x in u.spec.weapons if not x.melee) or "none"
@@ -92,7 +94,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     return drafts
 
 
-def start_drafts(state: BattleState, payload: dict, text: str) -> list[EventDraft]:
+def start_drafts(state: BattleState, payload: dict[str, Any], text: str) -> list[EventDraft]:
     """Start an attack (melee strike, Impact, fall); one with no dice resolves at once."""
     drafts = [EventDraft("attack_started", payload, actor=payload["attacker"], text=text)]
     return drafts
@@ -254,6 +256,7 @@ def _wounds_then_next(state: BattleState, a: PendingAttack, unit_id: str, wounds
 def finish_drafts(state: BattleState) -> list[EventDraft]:
     """The attack is over; a melee goes on with its next strike."""
     a = state.attack
+    assert a is not None
     drafts = [EventDraft("attack_resolved", {"attacker": a.attacker, "weapon": a.weapon, "dealt": a.dealt},
                          actor=a.attacker, text=f"{a.weapon}: {a.dealt} wound(s) in all.")]
     after = preview(state, drafts)

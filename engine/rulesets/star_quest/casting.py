@@ -100,11 +100,13 @@ def _random_spell(u: UnitState, cmd: Cast, dice: DiceSource) -> tuple[str, list[
 def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     ai_walk = state.ai is not None and state.ai.proposal is None
     problem = acting_problem(state, cmd.unit) if not ai_walk else None
-    if ai_walk and (state.activation is None or state.activation.unit != cmd.unit or state.ai.node != "cast"):
+    if ai_walk and (state.activation is None or state.activation.unit != cmd.unit
+                    or state.ai is None or state.ai.node != "cast"):
         return Rejected("an AI caster casts when the chart says so", "§16.2 step 4")
     if problem:
         return problem
     u, act = state.unit(cmd.unit), state.activation
+    assert act is not None  # acting_problem: this unit is activating
     if not u.spec.x("Caster") or not u.spec.spells:
         return Rejected(f"{u.name} is not a Caster with spells", "§17 Caster")
     drafts: list[EventDraft] = []

@@ -35,7 +35,7 @@ def stat_test(state: BattleState, unit_id: str, stat: str, title: str, target: i
     return Test(f"sq.{stat}", f"{u.name}: {title}", base, mods)
 
 
-def offer_draft(state: BattleState, unit_id: str, kind: str, cost: int, text: str, detail: Mapping[str, Any]):
+def offer_draft(state: BattleState, unit_id: str, kind: str, cost: int, text: str, detail: Mapping[str, Any]) -> EventDraft:
     u = state.unit(unit_id)
     return EventDraft("offer_made", {"kind": kind, "unit": unit_id, "cost": cost,
                                      "text": f"{text} (has {u.pp} PP)", "detail": dict(detail)},

@@ -102,6 +102,7 @@ def start_drafts(state: BattleState, charger: str, defender: str, models: int | 
 def advance(state: BattleState) -> list[EventDraft]:
     """Start the next strike of the open melee, or end it."""
     m = state.melee
+    assert m is not None
     stage_i, index = STAGES.index(m.stage) if m.stage in STAGES else len(STAGES), m.index
     while stage_i < len(STAGES):
         stage = STAGES[stage_i]

@@ -74,7 +74,7 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
     rounds = None
     if "rounds" in data:
         rounds = whole(data["rounds"], "rounds", 1, 99, lines.top_key("rounds"), problems)
-    tables: dict[str, list] = {k: [] for k in TABLE_KEYS}
+    tables: dict[str, list[Any]] = {k: [] for k in TABLE_KEYS}
     seen: dict[str, dict[str, int]] = {k: {} for k in TABLE_KEYS}
     for path, keys in TABLE_KEYS.items():
         raws = data.get(path, [])
@@ -84,7 +84,10 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
         for i, raw in enumerate(raws):
             block = lines.block(path, i)
             head = block[0]
-            line = lambda k, b=block: lines.key(k, *b) or b[0]  # noqa: E731
+
+            def line(k: str, b: tuple[int, int] = block) -> int:
+                return lines.key(k, *b) or b[0]
+
             if not isinstance(raw, dict):
                 problems.append((head, f"each [[{path}]] must be a table"))
                 continue

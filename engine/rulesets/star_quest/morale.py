@@ -117,7 +117,7 @@ def _roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource, typed: l
     first = take(typed, 1, dice, "the morale test")
     record = test.record(first, words=("passed", "failed"))
     passed = record.success
-    drafts: list[EventDraft] = []
+    drafts = []
     fearless_roll = None
     if not passed and u.spec.has("Fearless"):
         second = take(typed, 1, dice, "the Fearless roll (the morale test failed)")

@@ -7,6 +7,7 @@ for rules without a value.
 """
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -110,25 +111,26 @@ class UnitSpec:
     spells: tuple[SpellSpec, ...] = ()
     line: int = 0
 
-    def has(self, rule: str) -> bool:
+    def has(self, rule: builtins.str) -> bool:
         return has_rule(self.rules, rule)
 
-    def x(self, rule: str) -> int:
+    def x(self, rule: builtins.str) -> int:
         return rule_x(self.rules, rule) or 0
 
-    def weapon(self, name: str) -> WeaponSpec | None:
+    def weapon(self, name: builtins.str) -> WeaponSpec | None:
         return next((w for w in self.weapons if w.name == name), None)
 
-    def skill(self, name: str) -> SkillSpec | None:
+    def skill(self, name: builtins.str) -> SkillSpec | None:
         return next((s for s in self.skills if s.name == name), None)
 
-    def spell(self, name: str) -> SpellSpec | None:
+    def spell(self, name: builtins.str) -> SpellSpec | None:
         return next((s for s in self.spells if s.name == name), None)
 
-    def stat(self, name: str) -> int | None:
-        return getattr(self, name)
+    def stat(self, name: builtins.str) -> int | None:
+        value: int | None = getattr(self, name)
+        return value
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[builtins.str, Any]:
         return {"id": self.id, "name": self.name, "hero": self.hero, "models": self.models,
                 "quality": self.quality, "defense": self.defense, "tough": self.tough, "str": self.str,
                 "dex": self.dex, "wil": self.wil, "power_max": self.power_max, "power_start": self.power_start,
@@ -137,7 +139,7 @@ class UnitSpec:
                 "spells": [[s.name, s.value, s.effect] for s in self.spells], "line": self.line}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "UnitSpec":
+    def from_dict(cls, d: Mapping[builtins.str, Any]) -> "UnitSpec":
         return cls(id=d["id"], name=d["name"], hero=bool(d["hero"]), models=int(d["models"]),
                    quality=int(d["quality"]), defense=int(d["defense"]), tough=int(d["tough"]),
                    str=d.get("str"), dex=d.get("dex"), wil=d.get("wil"), power_max=int(d.get("power_max", 0)),

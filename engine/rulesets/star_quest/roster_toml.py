@@ -46,7 +46,7 @@ Layout (every number is roster data [SQ-M2]–[SQ-M6], none comes from the rules
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from . import tables as t
 from .roster import Roster, Rules, SkillSpec, SpellSpec, UnitSpec, WeaponSpec
@@ -102,7 +102,7 @@ def _rules(raw: Any, line: int, problems: Problems) -> Rules:
 
 def _weapon(raw: Any, lines: Lines, block: tuple[int, int], problems: Problems) -> WeaponSpec | None:
     head = block[0]
-    line = lambda k: lines.key(k, *block) or head  # noqa: E731
+    line: Callable[[str], int] = lambda k: lines.key(k, *block) or head  # noqa: E731
     if not isinstance(raw, dict):
         problems.append((head, "each [[...weapon]] must be a table"))
         return None
@@ -129,9 +129,10 @@ def _weapon(raw: Any, lines: Lines, block: tuple[int, int], problems: Problems) 
                       tuple(r for r in rules if r[0] != "AP"))
 
 
-def _named(raw: Any, keys: tuple[str, ...], lines: Lines, block: tuple[int, int], problems: Problems, what: str):
+def _named(raw: Any, keys: tuple[str, ...], lines: Lines, block: tuple[int, int], problems: Problems,
+           what: str) -> SkillSpec | SpellSpec | None:
     head = block[0]
-    line = lambda k: lines.key(k, *block) or head  # noqa: E731
+    line: Callable[[str], int] = lambda k: lines.key(k, *block) or head  # noqa: E731
     if not isinstance(raw, dict):
         problems.append((head, f"each [[...{what}]] must be a table"))
         return None
@@ -153,7 +154,7 @@ def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> 
     own = lines.block(path, index)
     whole_block = lines.owner(path, index)
     head = own[0]
-    line = lambda k: lines.key(k, *own) or head  # noqa: E731
+    line: Callable[[str], int] = lambda k: lines.key(k, *own) or head  # noqa: E731
     if not isinstance(raw, dict):
         problems.append((head, f"each [[{path}]] must be a table"))
         return None
@@ -185,7 +186,7 @@ def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> 
     if pmax is not None and pstart is not None and pstart > pmax:
         problems.append((line("power_start"), f"power_start {pstart} is more than power_max {pmax}"))
     rules = _rules(raw.get("rules"), line("rules"), problems)
-    parts: dict[str, list] = {"weapon": [], "skill": [], "spell": []}
+    parts: dict[str, list[Any]] = {"weapon": [], "skill": [], "spell": []}
     for sub in parts:
         items = raw.get(sub, [])
         if not isinstance(items, list):

@@ -38,7 +38,7 @@ HANDLERS: dict[type, Handler] = {
 
 def _with_continuation(handler: Handler) -> Handler:
     """Morale tests close the activation when the last one is answered."""
-    def run(state: BattleState, command: Any, dice: DiceSource):
+    def run(state: BattleState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
         out = handler(state, command, dice)
         if isinstance(out, Rejected):
             return out

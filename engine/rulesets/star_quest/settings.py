@@ -7,11 +7,12 @@ reading is applied.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Iterable, Mapping
 
 from engine.ruleset import Choice, SettingSpec
 
 
-def _s(key: str, title: str, ref: str, section: str, choices, default: str, note: str = "") -> SettingSpec:
+def _s(key: str, title: str, ref: str, section: str, choices: Iterable[Any], default: str, note: str = "") -> SettingSpec:
     return SettingSpec(key, title, ref, section, tuple(Choice(*c) for c in choices), default, note)
 
 
@@ -111,7 +112,7 @@ def defaults() -> dict[str, str]:
     return {s.key: s.default for s in SETTINGS}
 
 
-def scale_factor(settings, threshold: bool = False) -> Fraction:
+def scale_factor(settings: Mapping[str, str], threshold: bool = False) -> Fraction:
     """The distance factor [SQ-A1]; ``threshold`` for the jump/fall 3"-step thresholds."""
     value = settings.get("scale", "1")
     if value == "1":

@@ -6,7 +6,7 @@ applies); a hero skill always happens, a failed test costs the mandatory 1 PP.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -26,6 +26,7 @@ Decision = Rejected | Sequence[EventDraft]
 
 def _slot(state: BattleState) -> str | None:
     act = state.activation
+    assert act is not None
     if not act.skill_used:
         return "free"
     return "credit" if act.skill_credits else None
@@ -57,7 +58,7 @@ def use_skill(state: BattleState, cmd: UseSkill, dice: DiceSource) -> Decision:
         after = preview(state, [used])
         return [used] + test_then(after, u.id, test, skill.stat, "hero-skill",
                                   {"skill": skill.name, "effect": skill.effect}, faces, dice, cmd.d3)
-    detail: dict = {}
+    detail: dict[str, Any] = {}
     if cmd.skill in ("discover", "discover-adjacent"):
         tokens = dict(state.mission.search_tokens)
         if cmd.target not in tokens:

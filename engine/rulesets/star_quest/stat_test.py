@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Mapping
 
 from engine.dice import DiceEntryError, DiceSource
-from engine.rolls import Modifier, RollRecord, plain, total
+from engine.rolls import Die, Modifier, RollRecord, plain, total
 
 from . import tables as t
 
@@ -126,8 +126,8 @@ class Test:
     def passes(self, face: int) -> bool:
         return passes(face, self.target, self.net, self.natural, self.only_six)
 
-    def record(self, faces: tuple[int, ...], detail: dict | None = None, words: tuple[str, str] = ("pass", "fail"),
-               plural: str = "succeed", dice=None) -> RollRecord:
+    def record(self, faces: tuple[int, ...], detail: dict[str, Any] | None = None, words: tuple[str, str] = ("pass", "fail"),
+               plural: str = "succeed", dice: tuple[Die, ...] | None = None) -> RollRecord:
         """The roll as a record; several faces are several tries (one per attack)."""
         ok = [self.passes(f) for f in faces]
         n = sum(ok)

@@ -7,7 +7,7 @@ queue or an AI flow-chart walk may be waiting for the GM.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.records import changed
 
@@ -266,7 +266,7 @@ class BattleState:
     def with_unit(self, unit_id: str, **changes: Any) -> "BattleState":
         return changed(self, units=tuple(changed(u, **changes) if u.id == unit_id else u for u in self.units))
 
-    def with_units(self, fn) -> "BattleState":
+    def with_units(self, fn: Callable[[UnitState], UnitState]) -> "BattleState":
         return changed(self, units=tuple(fn(u) for u in self.units))
 
 

@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -20,16 +21,18 @@ from typing import Mapping, Sequence
 from . import modifiers as mod, tables as t
 from .actions import move_allowance
 from .ai_chart import AI_ACTIONS, open_question
-from .casting import ai_cast_chances as ai_cast_preview  # noqa: F401  (re-exported: the TUI's query)
+from .casting import ai_cast_chances
 from .effects import stat_test
 from .flow import ai_to_activate, heroes_to_activate
 from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, hits_then_wounds
-from .roster import rules_text
-from .ruleset import dice_problem  # noqa: F401  (re-exported: the TUI's query)
+from .roster import WeaponSpec, rules_text
+from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
-from .turn import ambush_delays  # noqa: F401  (re-exported: the TUI's query)
+from .turn import ambush_delays as ambush_delays  # re-exported: the TUI's query
+
+ai_cast_preview = ai_cast_chances  # the TUI's query
 
 
 @dataclass(frozen=True)
@@ -63,13 +66,13 @@ class HeroLine:
     conscious: bool
     shaken: bool
     fatigued: bool
-    statuses: tuple[str, ...]
+    statuses: tuple[builtins.str, ...]
     tokens: int
     activated: bool
     can_activate: bool
-    rules: str
-    weapons: tuple[str, ...]
-    moves: Mapping[str, str]
+    rules: builtins.str
+    weapons: tuple[builtins.str, ...]
+    moves: Mapping[builtins.str, builtins.str]
     """Action → move allowance with its working (§8)."""
 
 
@@ -121,7 +124,7 @@ class PendingView:
     commands: tuple[str, ...]
 
 
-def _weapon_text(w) -> str:
+def _weapon_text(w: WeaponSpec) -> str:
     rng = f"{w.range}\"" if not w.melee else "melee"
     extra = f", AP({w.ap})" if w.ap else ""
     rules = f", {rules_text(w.rules)}" if w.rules else ""
@@ -216,6 +219,7 @@ def round_view(state: BattleState) -> RoundView:
     if p:
         return RoundView(state.round, phase, act.unit if act else None, p.title, p.commands, tuple(warnings))
     if act:
+        cmds: tuple[str, ...]
         if act.ending:
             step, cmds = "morale", ("RollMorale",)
         elif state.ai and act.ai_action is None and state.ai.proposal:
@@ -246,6 +250,7 @@ def shot_preview(state: BattleState, unit: str, weapon: str, target: str, cover:
     """Exact hits and wounds if ``unit`` fires ``weapon`` at ``target`` now."""
     u = state.unit(unit)
     w = u.spec.weapon(weapon)
+    assert w is not None
     n = (models or u.models) * w.attacks
     moved = bool(state.activation and state.activation.unit == unit and state.activation.moved)
     a = PendingAttack(unit, target, weapon, "shoot" if not w.melee else "melee", n, moved=moved,
@@ -368,8 +373,8 @@ def skill_options(state: BattleState, hero: str) -> tuple[SkillOption, ...]:
         needs = "token" if s.key.startswith("discover") else "enemy" if s.key == "push" else ""
         out.append(SkillOption(s.key, s.name, s.stat, test_preview(state, hero, s.stat) if s.stat else None,
                                needs, s.effect))
-    for s in u.spec.skills:
-        out.append(SkillOption(s.name, s.name, s.stat, test_preview(state, hero, s.stat), "", s.effect))
+    for own in u.spec.skills:
+        out.append(SkillOption(own.name, own.name, own.stat, test_preview(state, hero, own.stat), "", own.effect))
     out.append(SkillOption("revive", "Revive", None, None, "unconscious",
                            f"spend {t.REVIVE_COST} PP: an unconscious hero within {t.REVIVE_RANGE}\" wakes (§10)"))
     return tuple(out)
@@ -381,6 +386,7 @@ def shot_detail(state: BattleState, unit: str, weapon: str, target: str, cover: 
     modifier, the target's block target (as ``pending`` shows them once it is rolled)."""
     u = state.unit(unit)
     w = u.spec.weapon(weapon)
+    assert w is not None
     moved = bool(state.activation and state.activation.unit == unit and state.activation.moved)
     a = PendingAttack(unit, target, weapon, "shoot" if not w.melee else "melee", u.models * w.attacks, moved=moved,
                       stealth=stealth_range, cover=cover)

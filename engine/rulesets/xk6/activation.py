@@ -127,11 +127,12 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
     if m.burning:
         drafts += _burning(state, cmd, dice)
     if cmd.option == t.RELOAD:
-        w = m.weapon(cmd.weapon)
+        assert cmd.weapon is not None  # _reload_problem: a weapon was named
+        w = m.weapon_state(cmd.weapon)
         uses = state.setting("reload_uses_mags") != "no"
         left = (w.mags or 0) - 1 if uses else w.mags
         drafts.append(EventDraft("reloaded", {"model": m.id, "weapon": w.id, "mags": left}, actor=m.id,
-                                 text=f"{m.name} reloads {m.spec.weapon(w.id).name}"
+                                 text=f"{m.name} reloads {state.weapon_spec(m.id, w.id).name}"
                                       + (f" ({left} magazine{'s' * (left != 1)} left, [XK-A14](a))." if uses else ".")))
     return drafts
 

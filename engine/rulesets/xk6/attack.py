@@ -7,7 +7,7 @@ lists the models where it landed (``Land``, in ``indirect.py``).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -54,7 +54,7 @@ def _who_may_attack(state: BattleState, cmd: Attack) -> Rejected | None:
 
 
 def _weapon_problem(state: BattleState, cmd: Attack, weapon: WeaponSpec) -> Rejected | None:
-    w = state.model(cmd.attacker).weapon(weapon.id)
+    w = state.model(cmd.attacker).weapon_state(weapon.id)
     if weapon.magazine and not w.loaded:
         return Rejected(f"{weapon.name}'s magazine is empty: reload it first (one activation)", "§12.2")
     if weapon.limited and (w.rounds or 0) <= 0:
@@ -177,7 +177,7 @@ def stealth_may_roll(state: BattleState, a: PendingAttack, index: int, model_id:
 
 
 def roll_defenders(state: BattleState, a: PendingAttack, targets: Sequence[Target], cmd: Attack | None,
-                   dice: DiceSource) -> tuple[list[TargetRoll], list[dict]]:
+                   dice: DiceSource) -> tuple[list[TargetRoll], list[dict[str, Any]]]:
     """Stealth first (centre model), then each defender's Def pool; returns rolls and Stealth records."""
     cmd = cmd or Attack(a.attacker, a.weapon, kind=a.kind)
     out, stealth = [], []

@@ -4,7 +4,7 @@ cost, friendliness, re-rolling a re-roll and the bought activation are [XK-A17] 
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -91,7 +91,7 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
         faces = faces_for(cmd.faces, a.att_dice, dice, f"{m.name}'s re-rolled Att dice")
         new = changed(a, faces=faces, replaced=a.faces)
-        payload = {"model": m.id, "which": "attack", "faces": list(faces), "replaced": list(a.faces)}
+        payload: dict[str, Any] = {"model": m.id, "which": "attack", "faces": list(faces), "replaced": list(a.faces)}
         if a.kind == "indirect":
             record, sl = hit_record(state, new)
             scatter = a.scatter

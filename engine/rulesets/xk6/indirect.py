@@ -46,6 +46,7 @@ def land(state: BattleState, cmd: Land, dice: DiceSource) -> Decision:
     if problem:
         return problem
     a = state.attack
+    assert a is not None
     att = state.model(a.attacker)
     rolls, stealth = roll_defenders(state, a, cmd.targets, None, dice)
     targets = tuple(def_faces(state, rolls, cmd.targets, dice))

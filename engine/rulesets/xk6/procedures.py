@@ -4,7 +4,7 @@ probability before the roll, and (for pools) the exact success-level distributio
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceEntryError, DiceSource
 from engine.rolls import Die, Modifier, RollRecord, plain, total
@@ -39,7 +39,7 @@ def result(faces: Sequence[int], mods: Sequence[Modifier]) -> int:
 def opposed_record(procedure: str, title: str, att_faces: Sequence[int], att_mods: Sequence[Modifier],
                    def_faces: Sequence[int], def_mods: Sequence[Modifier], att_label: str, def_label: str,
                    def_dice: int, *, att_replaced: Sequence[int] = (), def_replaced: Sequence[int] = (),
-                   unmodified_attack: bool = False, extra: dict | None = None) -> tuple[RollRecord, int]:
+                   unmodified_attack: bool = False, extra: dict[str, Any] | None = None) -> tuple[RollRecord, int]:
     """§4.1 opposed test as one record: the attacker's pool in ``dice``, the defender's pool as a
     nested record in ``detail["defender"]``. ``unmodified_attack``: the indirect-fire damage
     step (§9 step 2), where the attacker's modifiers do not count. Returns (record, SL)."""
@@ -57,7 +57,7 @@ def opposed_record(procedure: str, title: str, att_faces: Sequence[int], att_mod
                           f"result {d_res}", not won,
                           {"result": d_res, "unmodified": odds.pool_result(def_faces) if def_faces else None,
                            "distribution": odds.as_text(odds.result_distribution(def_dice, d_mod))})
-    detail = {"attacker_result": a_res, "unmodified": odds.pool_result(att_faces), "defender_result": d_res,
+    detail: dict[str, Any] = {"attacker_result": a_res, "unmodified": odds.pool_result(att_faces), "defender_result": d_res,
               "sl": sl, "sl_distribution": odds.as_text(sl_dist), "defender": defender.to_dict(),
               "attacker_distribution": odds.as_text(odds.result_distribution(att_dice, a_mod)),
               "rule": t.OPPOSED_RULE}
@@ -71,7 +71,7 @@ def opposed_record(procedure: str, title: str, att_faces: Sequence[int], att_mod
 
 
 def threshold_record(procedure: str, title: str, faces: Sequence[int], mods: Sequence[Modifier], threshold: int,
-                     label: str, *, replaced: Sequence[int] = (), extra: dict | None = None) -> tuple[RollRecord, int]:
+                     label: str, *, replaced: Sequence[int] = (), extra: dict[str, Any] | None = None) -> tuple[RollRecord, int]:
     """§4.2 threshold test: SL = result − threshold; returns (record, SL)."""
     dist = odds.threshold_sl(len(faces), total(mods), threshold)
     res = result(faces, mods)

@@ -40,6 +40,7 @@ def react(state: BattleState, cmd: React, dice: DiceSource) -> Decision:
             return Rejected(f"choose a speed: {', '.join(s.name for s in m.spec.speeds)}", "§14 [XK-A16](c)",
                             kind="ambiguous")
         col = m.spec.speed(cmd.speed)
+        assert col is not None
         return [EventDraft("reaction_started", {"model": m.id, "kind": "move", "speed": col.name,
                                                 "trigger": trigger.id, "trigger_event": cmd.trigger_event},
                            actor=m.id, text=f"{m.name} reacts to {trigger.name}{answer}: moves at {col.name} "

@@ -2,6 +2,7 @@
 check (§12.1) on the unmodified result, LA rounds, and removal at the wound limit."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Sequence
 
 from engine.dice import DiceSource
@@ -27,7 +28,7 @@ def empties(state: BattleState, a: PendingAttack) -> bool:
     return odds.pool_result(a.faces) <= a.empties_on
 
 
-def empty_chance(state: BattleState, a: PendingAttack) -> object:
+def empty_chance(state: BattleState, a: PendingAttack) -> Fraction:
     if state.setting("ammo_result") == "any-die":
         return odds.any_die_depletion(a.att_dice, a.empties_on)
     return odds.depletion(a.att_dice, a.empties_on)
@@ -48,7 +49,7 @@ def _ammo(state: BattleState, a: PendingAttack, empty: bool) -> list[EventDraft]
                  f"{p.numerator}/{p.denominator}): unmodified {unmodified} — "
                  + (f"{weapon.name}'s magazine is empty." if empty else "not empty.") + f" ({t.AMMO_RULE})"))
     if weapon.limited:
-        left = (m.weapon(weapon.id).rounds or 0) - 1
+        left = (m.weapon_state(weapon.id).rounds or 0) - 1
         drafts.append(EventDraft("round_used", {"model": m.id, "weapon": weapon.id, "left": left}, actor=m.id,
                                  text=f"{weapon.name} (LA): 1 round used, {left} left (§12.2)."))
     return drafts

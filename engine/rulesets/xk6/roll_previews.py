@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from engine.rolls import Modifier, total
+from engine.ruleset import Rejected
 
 from . import odds, tables as t
 from .activation import activation_problem, burning_chance, heal_problem, medic_mods
@@ -39,9 +40,9 @@ class BurningPreview:
 
 def burning_preview(state: BattleState, cmd: Activate) -> BurningPreview:
     """The burning roll ``cmd`` (an activation of a burning model) would make."""
-    problem = activation_problem(state, cmd)
+    problem: Rejected | str | None = activation_problem(state, cmd)
     m = state.model(cmd.model) if state.has_model(cmd.model) else None
-    if problem is None and not m.burning:
+    if problem is None and m is not None and not m.burning:
         problem = f"{m.name} is not burning"
     p_out = burning_chance()
     at_limit = m is not None and m.spec.wounds is not None and m.wounds + t.BURN_WOUNDS >= m.spec.wounds

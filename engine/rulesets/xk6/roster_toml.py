@@ -43,7 +43,7 @@ a roster supplies them::
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from engine.toml_lines import FileError, Lines, Problems, load, slug, whole
 
@@ -80,7 +80,7 @@ def _inches(value: Any, key: str, line: int, problems: Problems) -> float | None
     return float(value)
 
 
-def _unknown(raw: dict, known: tuple[str, ...], table: str, index: int, where: Lines, problems: Problems) -> None:
+def _unknown(raw: dict[str, Any], known: tuple[str, ...], table: str, index: int, where: Lines, problems: Problems) -> None:
     for key in raw:
         if key not in known:
             problems.append((where.block_key(table, index, key), f"unknown {table} key '{key}' (known: {', '.join(known)})"))
@@ -168,7 +168,7 @@ def _weapon(raw: Any, i: int, where: Lines, problems: Problems) -> WeaponSpec | 
     if not isinstance(name, str) or not name.strip():
         problems.append((head, "a weapon needs a name"))
         name = f"weapon {i + 1}"
-    line = lambda k: where.block_key("weapon", i, k)  # noqa: E731
+    line: Callable[[str], int] = lambda k: where.block_key("weapon", i, k)  # noqa: E731
     values = {k: _int(raw[k], k, line(k), problems) for k in ("acc", "dam", "rof", "la_rounds") if k in raw}
     if "dam" not in raw:
         problems.append((head, f"weapon '{name}' needs DAM (dam = N) [XK-M3]"))
@@ -217,7 +217,7 @@ def _model(raw: Any, i: int, where: Lines, moves: dict[str, tuple[SpeedColumn, .
         return None
     start = len(problems)
     _unknown(raw, MODEL_KEYS, "model", i, where, problems)
-    line = lambda k: where.block_key("model", i, k)  # noqa: E731
+    line: Callable[[str], int] = lambda k: where.block_key("model", i, k)  # noqa: E731
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append((head, "a model needs a name"))
@@ -264,7 +264,7 @@ def _model(raw: Any, i: int, where: Lines, moves: dict[str, tuple[SpeedColumn, .
                      skills=tuple((k, v) for k, v in skills.items()), line=head)
 
 
-def _tables(data: dict, key: str, problems: Problems, where: Lines) -> list:
+def _tables(data: dict[str, Any], key: str, problems: Problems, where: Lines) -> list[Any]:
     raw = data.get(key, [])
     if not isinstance(raw, list):
         problems.append((where.top_key(key), f"'{key}' must be [[{key}]] tables"))

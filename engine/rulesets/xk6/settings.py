@@ -6,13 +6,15 @@ with it. A setting with one choice still appears, so the GM sees which reading a
 """
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from engine.ruleset import Choice, SettingSpec
 
 ON = ("on", "on")
 OFF = ("off", "off")
 
 
-def _s(key: str, title: str, ref: str, section: str, choices, default: str, note: str = "") -> SettingSpec:
+def _s(key: str, title: str, ref: str, section: str, choices: Iterable[Any], default: str, note: str = "") -> SettingSpec:
     return SettingSpec(key, title, ref, section, tuple(Choice(*c) for c in choices), default, note)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.rolls import Modifier, RollRecord, total
 from engine.ruleset import Rejected
@@ -30,6 +30,7 @@ from .attack_records import hit_record, pair_record
 from .commands import Attack, Target
 from .modifiers import attack_mods, defence_mods, hit_mods
 from .resolve import empty_chance
+from .roster import WeaponSpec
 from .roll_previews import burning_preview, heal_preview, landing_preview
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
@@ -78,7 +79,7 @@ class ModelLine:
 
 def _weapon_line(state: BattleState, model_id: str, weapon_id: str) -> WeaponLine:
     m = state.model(model_id)
-    spec, w = m.spec.weapon(weapon_id), m.weapon(weapon_id)
+    spec, w = state.weapon_spec(model_id, weapon_id), m.weapon_state(weapon_id)
     if spec.limited:
         status = f"{w.rounds} rounds"
     elif spec.magazine:
@@ -103,7 +104,7 @@ def legal_options(state: BattleState, model_id: str) -> tuple[str, ...]:
     elif m.side != state.turn.next_side or m.activated:
         return ()
     out = [t.MOVE_ATTACK, t.MOVE_DESIGNATE, t.HOLD]
-    if any(s.magazine and not m.weapon(s.id).loaded for s in m.spec.weapons):
+    if any(s.magazine and not m.weapon_state(s.id).loaded for s in m.spec.weapons):
         out.append(t.RELOAD)
     if m.spec.medic is not None or m.spec.skills:
         out.append(t.SKILL)
@@ -252,7 +253,7 @@ def attack_preview(state: BattleState, cmd: Attack) -> AttackPreview | None:
                                  sl, odds.success(sl), odds.damage_distribution(sl, dam),
                                  odds.wound_distribution(sl, dam, d.spec.armour), _stealth_chance(state, d.id, i, pending),
                                  crossfire_suggested(state, d.id, m.id)))
-    extra = {}
+    extra: dict[str, Any] = {}
     if cmd.kind == "indirect" and m.spec.att:
         hm = hit_mods(state, cmd)
         dist = odds.threshold_sl(m.spec.att, total(hm), t.IF_THRESHOLD)
@@ -307,7 +308,7 @@ class AttackOption:
     problem: str
 
 
-def _kinds(weapon) -> tuple[str, ...]:
+def _kinds(weapon: WeaponSpec) -> tuple[str, ...]:
     out = []
     if weapon.optimal is not None or weapon.has("FT"):
         out.append("direct")

@@ -9,7 +9,7 @@ from engine.rulesets.star_quest.odds import AttackProfile, attack_odds, block_ch
 from engine.rulesets.star_quest.stat_test import success_chance
 from engine.rulesets.star_quest import view
 
-from .conftest import activate, enemy, hero, new_battle, ok, weapon
+from .conftest import activate, enemy, hero, new_battle, ok
 
 TABLE = {  # target: chances for net modifier −3 … +2
     2: ("1/3", "1/2", "2/3", "5/6", "5/6", "5/6"), 3: ("1/6", "1/3", "1/2", "2/3", "5/6", "5/6"),

@@ -9,7 +9,7 @@ from engine.rulesets.star_quest import commands as c
 from engine.rulesets.star_quest.odds import block_chance
 from engine.rulesets.star_quest.settings import SETTINGS, defaults
 
-from .conftest import activate, enemy, event, hero, new_battle, ok, refused, to_ai_phase, weapon
+from .conftest import activate, enemy, event, hero, new_battle, ok, refused, to_ai_phase
 
 RECOMMENDED = {
     "scale": ("SQ-A1", "1"), "natural_scope": ("SQ-A2", "all"), "d3_input": ("SQ-A3", "d6"),
@@ -103,7 +103,7 @@ def test_sq_a18_a_second_small_loss_after_half(reading, tests):
 def test_sq_a22_one_die_per_model():
     b = new_battle([hero("vex", tough=4)], [enemy("e")], settings={"dangerous_dice": "one"})
     ok(b, c.StartRound())
-    r = ok(b, c.DangerousTerrain("vex", faces=(1,)))
+    ok(b, c.DangerousTerrain("vex", faces=(1,)))
     assert b.state.unit("vex").wounds == (1,)
 
 

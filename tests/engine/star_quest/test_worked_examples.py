@@ -8,10 +8,10 @@ from engine.rulesets.star_quest.actions import move_allowance
 from engine.rulesets.star_quest.effects import fall_ap
 from engine.rulesets.star_quest.modifiers import hit_test
 from engine.rulesets.star_quest.state import Melee, PendingAttack
-from engine.rulesets.star_quest.stat_test import passes, success_chance
+from engine.rulesets.star_quest.stat_test import passes
 from engine.rulesets.star_quest.terrain import jump_tests
 
-from .conftest import activate, ai_hold_and_shoot, enemy, event, hero, new_battle, ok, refused, rules, to_ai_phase, \
+from .conftest import activate, ai_hold_and_shoot, enemy, event, hero, new_battle, ok, to_ai_phase, \
     weapon
 
 
@@ -319,7 +319,7 @@ def test_ex10_a_model_of_a_multi_model_unit_that_falls_is_killed_until_one_is_le
     ok(b, c.Fall("e", 4))
     assert b.state.unit("e").models == 2
     ok(b, c.Fall("e", 4))
-    r = ok(b, c.Fall("e", 4))
+    ok(b, c.Fall("e", 4))
     assert b.state.unit("e").models == 1 and b.state.attack.kind == "fall"
 
 
@@ -337,7 +337,6 @@ def test_ex11_revival_removes_3_wounds(tough, left):
 
 # -- 12. caster -------------------------------------------------------------------------------------------------------------------
 def _caster_battle():
-    from engine.records import changed
     from engine.rulesets.star_quest.roster import SpellSpec
     b = new_battle([hero("ilsa", pp=5, unit_rules=(("Caster", 2),), spells=(SpellSpec("Bolt", 2, "Zap"),))],
                    [enemy("e")])

@@ -62,7 +62,7 @@ def band_summary(state: CampaignState, band: str) -> BandSummary:
     """The band at a glance."""
     b = state.band(band)
     bp = state.post.of(band) if state.post else None
-    pending = {}
+    pending: dict[str, int] = {}
     for u in (bp.level_ups if bp else ()):
         if not u.pick:
             pending[u.model] = pending.get(u.model, 0) + 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.rolls import Die, RollRecord
@@ -48,7 +49,7 @@ def _pair(state: CampaignState, a: str, b: str) -> tuple[CampaignBand, CampaignB
     return first, second  # type: ignore[return-value]
 
 
-def roll_next_scenario(state: CampaignState, cmd: c.RollScenario, dice) -> Decision:
+def roll_next_scenario(state: CampaignState, cmd: c.RollScenario, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -63,7 +64,7 @@ def roll_next_scenario(state: CampaignState, cmd: c.RollScenario, dice) -> Decis
                        f"{record.detail['label']} (§23.1).")]
 
 
-def choose_scenario(state: CampaignState, cmd: c.ChooseScenario, dice) -> Decision:
+def choose_scenario(state: CampaignState, cmd: c.ChooseScenario, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -95,7 +96,7 @@ def _opponent(state: CampaignState, band: str) -> BandRoster | None:
     return replace(roster, models=roster.team)
 
 
-def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice) -> Decision:
+def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -131,7 +132,7 @@ def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice) -> Deci
                        text=f"{band.name} takes the Challenge {name}: {t.CHALLENGES[key].condition} (§23.7).")]
 
 
-def draw_challenge(state: CampaignState, cmd: c.DrawChallenge, dice) -> Decision:
+def draw_challenge(state: CampaignState, cmd: c.DrawChallenge, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -155,7 +156,7 @@ def draw_challenge(state: CampaignState, cmd: c.DrawChallenge, dice) -> Decision
                        + " (§23.7).")]
 
 
-def drop_challenge(state: CampaignState, cmd: c.DropChallenge, dice) -> Decision:
+def drop_challenge(state: CampaignState, cmd: c.DropChallenge, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -169,7 +170,7 @@ def drop_challenge(state: CampaignState, cmd: c.DropChallenge, dice) -> Decision
                        text=f"{band.name} gives up {t.CHALLENGES[key].source}.")]
 
 
-def add_band(state: CampaignState, cmd: c.AddBand, dice) -> Decision:
+def add_band(state: CampaignState, cmd: c.AddBand, dice: DiceSource) -> Decision:
     try:
         roster = BandRoster.from_dict(cmd.roster)
     except (KeyError, TypeError, ValueError) as err:
@@ -185,7 +186,7 @@ def add_band(state: CampaignState, cmd: c.AddBand, dice) -> Decision:
                        text=f"{roster.name} joins the campaign.")]
 
 
-def change_setting(state: CampaignState, cmd: c.ChangeSetting, dice) -> Decision:
+def change_setting(state: CampaignState, cmd: c.ChangeSetting, dice: DiceSource) -> Decision:
     from ..postbattle.data import LOCAL_SETTING_CHOICES
     spec = SETTINGS_BY_KEY.get(cmd.key)
     choices = [ch.value for ch in spec.choices] if spec else list(LOCAL_SETTING_CHOICES.get(cmd.key, ()))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.ruleset import Rejected
@@ -29,7 +30,7 @@ LEVEL_STEPS = ("development", "purchases")
 """Steps in which level-ups are rolled and spent (recruits' bought XP in purchases)."""
 
 
-def use_implant(state: CampaignState, cmd: c.UseImplant, dice) -> Decision:
+def use_implant(state: CampaignState, cmd: c.UseImplant, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, "development")
     if isinstance(bp, Rejected):
         return bp
@@ -61,7 +62,7 @@ def next_up(bp: BandPost, model: str, rolled: bool) -> LevelUp | None:
     return None
 
 
-def roll(state: CampaignState, cmd: c.RollLevelUp, dice) -> Decision:
+def roll(state: CampaignState, cmd: c.RollLevelUp, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, *LEVEL_STEPS)
     if isinstance(bp, Rejected):
         return bp
@@ -107,7 +108,7 @@ def pick_refusal(state: CampaignState, band: CampaignBand, bp: BandPost, spec: M
     return problem if problem is not None else after
 
 
-def choose(state: CampaignState, cmd: c.ChooseAdvance, dice) -> Decision:
+def choose(state: CampaignState, cmd: c.ChooseAdvance, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, *LEVEL_STEPS)
     if isinstance(bp, Rejected):
         return bp

@@ -12,7 +12,9 @@ Lesson learned adds 1 XP.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Mapping
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.ruleset import Rejected
@@ -24,6 +26,7 @@ from ..postbattle.experience import add_xp, gains_xp, levels_gained
 from ..postbattle.injuries import (INJURY_RESULTS, amnesia_candidates, care_cost, choice_refusal, gear_after_loss,
                                    injury_outcome, open_injury, pay_for_care, roll_injury, take_wound, use_medicine)
 from ..procedures.common import ProcedureRefused
+from ..roster import ModelSpec
 from . import commands as c
 from .rules import Decision, name_of, post_of, refused, usable_skill
 from .state import BandPost, CampaignBand, CampaignState, Wounded
@@ -43,7 +46,7 @@ def _wounded(state: CampaignState, band: str, model: str) -> tuple[BandPost, Cam
     return bp, b, w
 
 
-def roll(state: CampaignState, cmd: c.RollInjury, dice) -> Decision:
+def roll(state: CampaignState, cmd: c.RollInjury, dice: DiceSource) -> Decision:
     found = _wounded(state, cmd.band, cmd.model)
     if isinstance(found, Rejected):
         return found
@@ -67,7 +70,7 @@ def medic_usable(band: CampaignBand, bp: BandPost) -> bool:
     return usable_skill(band, bp, "medic") is not None
 
 
-def treat(state: CampaignState, cmd: c.TreatInjury, dice) -> Decision:
+def treat(state: CampaignState, cmd: c.TreatInjury, dice: DiceSource) -> Decision:
     found = _wounded(state, cmd.band, cmd.model)
     if isinstance(found, Rejected):
         return found
@@ -102,7 +105,7 @@ def treat(state: CampaignState, cmd: c.TreatInjury, dice) -> Decision:
                                           "choice": cmd.choice}, text=text + " (§18.2, §17.8)."), *extra]
 
 
-def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
+def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Decision:
     found = _wounded(state, cmd.band, cmd.model)
     if isinstance(found, Rejected):
         return found
@@ -111,7 +114,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
         return Rejected("roll on the injury table first", "§18.1")
     spec = band.model(w.model)
     out = injury_outcome(w.case)
-    head = {"band": bp.band, "model": w.model, "result": out.result, "effect": out.effect}
+    head: dict[str, Any] = {"band": bp.band, "model": w.model, "result": out.result, "effect": out.effect}
     result_name = INJURY_RESULTS[out.result].name
     drafts: list[EventDraft] = []
     if out.effect == "dies":
@@ -138,7 +141,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
                                                                wound.gear_to_stash else "") + " (§18.1 [SM-A46])"
             drafts += _cross_off(bp, spec, "retires", state.settings)
         else:
-            text += f", and misses the next battle (§18.1)"
+            text += ", and misses the next battle (§18.1)"
             drafts += [EventDraft("model_updated", {"band": bp.band, "model": replace(spec, wounds=wound.wounds)
                                                     .to_dict()}),
                        EventDraft("misses_next", {"band": bp.band, "model": spec.id})]
@@ -166,7 +169,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
     return [EventDraft("injury_resolved", {**head, "outcome": text}, text=text + "."), *drafts]
 
 
-def _cross_off(bp: BandPost, spec, cause: str, settings) -> list[EventDraft]:
+def _cross_off(bp: BandPost, spec: ModelSpec, cause: str, settings: Mapping[str, str]) -> list[EventDraft]:
     kept, _ = gear_after_loss(spec, cause, settings)
     out = [EventDraft("model_crossed_off", {"band": bp.band, "model": spec.id, "cause": cause})]
     out += [EventDraft("stash_added", {"band": bp.band, "item": k}) for k in kept]

@@ -8,6 +8,7 @@ Targowanie +20% under [SM-A37]); an item goes to the stash or is sold.
 """
 from __future__ import annotations
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.rolls import RollRecord
@@ -15,6 +16,7 @@ from engine.ruleset import Rejected
 
 from .. import tables as t
 from ..postbattle import data as d
+from ..postbattle.common import RollTable
 from ..postbattle.loot import LOOT_TABLES, hunt_reroll, loot_item, roll_loot_stage, search_shift
 from ..postbattle.trading import item_sell_price, technology_cash
 from ..procedures.common import ProcedureRefused
@@ -47,7 +49,7 @@ def next_stage(bp: BandPost) -> str | None:
     return "main" if bp.loot_left > 0 else None
 
 
-def roll_loot(state: CampaignState, cmd: c.RollLoot, dice) -> Decision:
+def roll_loot(state: CampaignState, cmd: c.RollLoot, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, "loot")
     if isinstance(bp, Rejected):
         return bp
@@ -76,7 +78,7 @@ def _last(state: CampaignState, band: str, skill: str) -> tuple[BandPost, RollRe
     return bp, bp.chain[-1]
 
 
-def hunt(state: CampaignState, cmd: c.HuntReroll, dice) -> Decision:
+def hunt(state: CampaignState, cmd: c.HuntReroll, dice: DiceSource) -> Decision:
     found = _last(state, cmd.band, "tech-hunter")
     if isinstance(found, Rejected):
         return found
@@ -91,7 +93,7 @@ def hunt(state: CampaignState, cmd: c.HuntReroll, dice) -> Decision:
                        text=f"Łowca technologii re-rolls a die: {roll_line(record)} → {label(record)} (§20.5).")]
 
 
-def search(state: CampaignState, cmd: c.SearchShift, dice) -> Decision:
+def search(state: CampaignState, cmd: c.SearchShift, dice: DiceSource) -> Decision:
     found = _last(state, cmd.band, "searching")
     if isinstance(found, Rejected):
         return found
@@ -106,7 +108,7 @@ def search(state: CampaignState, cmd: c.SearchShift, dice) -> Decision:
                        text=f"Przeszukiwanie {cmd.delta:+d}: {label(record)} (§20.5).")]
 
 
-def keep(state: CampaignState, cmd: c.KeepLoot, dice) -> Decision:
+def keep(state: CampaignState, cmd: c.KeepLoot, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, "loot")
     if isinstance(bp, Rejected):
         return bp
@@ -142,7 +144,7 @@ def keep(state: CampaignState, cmd: c.KeepLoot, dice) -> Decision:
             EventDraft("stash_added", {"band": bp.band, "item": result})]
 
 
-def stage_table(stage: str):
+def stage_table(stage: str) -> RollTable:
     """The loot table of a stage (for the view)."""
     return LOOT_TABLES[stage]
 

@@ -10,8 +10,11 @@ models, one of each Specialist, two item slots, what a modification fits).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -57,7 +60,8 @@ def _take(spec: ModelSpec, item: str) -> ModelSpec | None:
         values = list(getattr(spec, field))
         if item in values:
             values.remove(item)
-            return replace(spec, **{field: tuple(values)})
+            change: dict[str, Any] = {field: tuple(values)}
+            return replace(spec, **change)
     return None
 
 
@@ -66,7 +70,7 @@ def _item_name(key: str) -> str:
     return item.name if item else key
 
 
-def recruit(state: CampaignState, cmd: c.Recruit, dice) -> Decision:
+def recruit(state: CampaignState, cmd: c.Recruit, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=True)
     if isinstance(found, Rejected):
         return found
@@ -112,7 +116,7 @@ def recruit(state: CampaignState, cmd: c.Recruit, dice) -> Decision:
     return drafts
 
 
-def dismiss(state: CampaignState, cmd: c.Dismiss, dice) -> Decision:
+def dismiss(state: CampaignState, cmd: c.Dismiss, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=False)
     if isinstance(found, Rejected):
         return found
@@ -132,7 +136,7 @@ def dismiss(state: CampaignState, cmd: c.Dismiss, dice) -> Decision:
     return drafts
 
 
-def move_model(state: CampaignState, cmd: c.MoveModel, dice) -> Decision:
+def move_model(state: CampaignState, cmd: c.MoveModel, dice: DiceSource) -> Decision:
     """§15.10: the stash is swapped freely with the team between battles (here: between
     battles, or in the band's purchases step); the team keeps at most 7 models (§15.1)."""
     found = _when(state, cmd.band, trading=False)
@@ -165,7 +169,7 @@ def move_model(state: CampaignState, cmd: c.MoveModel, dice) -> Decision:
     return [EventDraft("model_updated", {"band": band.key, "model": after.to_dict()}, text=text)]
 
 
-def buy(state: CampaignState, cmd: c.Buy, dice) -> Decision:
+def buy(state: CampaignState, cmd: c.Buy, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=True)
     if isinstance(found, Rejected):
         return found
@@ -205,7 +209,7 @@ def _place(state: CampaignState, band: CampaignBand, item: str, model: str) -> l
                        text=f"{after.name} now has the {_item_name(item)}.")]
 
 
-def sell(state: CampaignState, cmd: c.Sell, dice) -> Decision:
+def sell(state: CampaignState, cmd: c.Sell, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=True)
     if isinstance(found, Rejected):
         return found
@@ -230,7 +234,7 @@ def sell(state: CampaignState, cmd: c.Sell, dice) -> Decision:
                               + (" (Targowanie +20%)" if haggling else "") + " (§22.3).")]
 
 
-def equip(state: CampaignState, cmd: c.Equip, dice) -> Decision:
+def equip(state: CampaignState, cmd: c.Equip, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=False)
     if isinstance(found, Rejected):
         return found
@@ -243,7 +247,7 @@ def equip(state: CampaignState, cmd: c.Equip, dice) -> Decision:
     return [EventDraft("stash_removed", {"band": band.key, "item": cmd.item}), *placed]
 
 
-def unequip(state: CampaignState, cmd: c.Unequip, dice) -> Decision:
+def unequip(state: CampaignState, cmd: c.Unequip, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=False)
     if isinstance(found, Rejected):
         return found

@@ -173,7 +173,7 @@ def _loadouts(archetype: str, specialist: str | None, settings: tuple[tuple[str,
     options = list(arch.options)
     combos = [()] + [combo for n in range(1, len(options) + 1) for combo in combinations(options, n)]
     armours = [arch.armour, *arch.armour_swaps]
-    found: dict[tuple, Loadout] = {}
+    found: dict[tuple[Any, ...], Loadout] = {}
     for r in ranged:
         for base in arch.melee:
             for combo in combos:
@@ -194,7 +194,7 @@ def _loadouts(archetype: str, specialist: str | None, settings: tuple[tuple[str,
 
 def _kinds() -> list[tuple[str, str, str, str | None, str]]:
     """(key, label, archetype, specialist, rule) of every kind of model, in book order."""
-    out = [(a.key, f"{a.name} ({a.source})", a.key, None, "§15.6" if a.pet else "§15.3")
+    out: list[tuple[str, str, str, str | None, str]] = [(a.key, f"{a.name} ({a.source})", a.key, None, "§15.6" if a.pet else "§15.3")
            for a in t.ARCHETYPES.values()]
     for s in t.SPECIALISTS.values():
         out += [(f"{s.key}:{base}", f"{s.name} ({s.source}) on a {t.ARCHETYPES[base].name}", base, s.key, "§15.4")

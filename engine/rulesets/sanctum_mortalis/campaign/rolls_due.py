@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from .. import tables as t
+from ..postbattle.common import RollTable
 from ..postbattle.experience import LEVEL_UP_TABLE
 from ..postbattle.injuries import INJURY_RESULTS, INJURY_TABLE, care_odds
 from ..postbattle.loot import LOOT_TABLES, loot_odds
@@ -41,7 +42,7 @@ class Due:
     model: str = ""
 
 
-def _odds(table) -> dict[str, Fraction]:
+def _odds(table: RollTable) -> dict[str, Fraction]:
     return {table.label(r): p for r, p in table.odds.items()}
 
 

@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence, Union
 
 from engine.events import EventDraft
 from engine.rolls import RollRecord
-from engine.ruleset import Rejected
+from engine.ruleset import Rejected, RejectionKind
 
 from .. import tables as t
 from ..band_building import ERROR, Problem, validate
@@ -22,8 +22,8 @@ Decision = Union[Rejected, Sequence[EventDraft]]
 def refused(err: ProcedureRefused) -> Rejected:
     """A post-battle procedure's refusal as a command rejection."""
     kind = getattr(err, "kind", "illegal")
-    return Rejected(str(getattr(err, "reason", err)), getattr(err, "rule", ""),
-                    kind if kind in ("malformed", "illegal", "ambiguous") else "illegal")
+    checked: RejectionKind = "malformed" if kind == "malformed" else "ambiguous" if kind == "ambiguous" else "illegal"
+    return Rejected(str(getattr(err, "reason", err)), getattr(err, "rule", ""), checked)
 
 
 def band_of(state: CampaignState, key: str) -> CampaignBand | Rejected:

@@ -16,6 +16,7 @@ import hashlib
 import json
 from typing import Any, Mapping
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -137,7 +138,7 @@ def _prefill(entry: ChallengeEntry, side: str, summary: dict[str, Any]) -> Chall
     return replace(entry, prefill=met, xp_to=xp_to, reward=reward)
 
 
-def _band_post(state: CampaignState, key: str, side: str, summary: dict[str, Any]) -> tuple[dict, list[EventDraft]]:
+def _band_post(state: CampaignState, key: str, side: str, summary: dict[str, Any]) -> tuple[dict[str, Any], list[EventDraft]]:
     band = state.band(key)
     settings = state.settings
     info = summary["sides"][side]
@@ -170,7 +171,7 @@ def _band_post(state: CampaignState, key: str, side: str, summary: dict[str, Any
     return post, drafts
 
 
-def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Decision:
+def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice: DiceSource) -> Decision:
     link = campaign_link(cmd.setup)
     name = f"'{cmd.title}'" if cmd.title else "this battle"
     refusal = waiting_for(state, cmd.setup, name)
@@ -227,7 +228,7 @@ def _open_items(state: CampaignState, bp: BandPost) -> str:
     return f"level-ups still to roll and spend: {', '.join(left)}" if left else ""
 
 
-def end_step(state: CampaignState, cmd: c.EndStep, dice) -> Decision:
+def end_step(state: CampaignState, cmd: c.EndStep, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band)
     if isinstance(bp, Rejected):
         return bp
@@ -267,7 +268,7 @@ def cash_in_xp(state: CampaignState, bp: BandPost) -> list[EventDraft]:
     return out
 
 
-def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice) -> Decision:
+def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice: DiceSource) -> Decision:
     from dataclasses import replace
     bp = post_of(state, cmd.band, "challenges")
     if isinstance(bp, Rejected):
@@ -305,7 +306,7 @@ def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice) -> Deci
                        text=text + " (§23.7).")]
 
 
-def set_wounded(state: CampaignState, cmd: c.SetWounded, dice) -> Decision:
+def set_wounded(state: CampaignState, cmd: c.SetWounded, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, "challenges", "loot", "injuries")
     if isinstance(bp, Rejected):
         return bp
@@ -322,7 +323,7 @@ def set_wounded(state: CampaignState, cmd: c.SetWounded, dice) -> Decision:
                        text=f"{name} {'rolls' if cmd.wounded else 'does not roll'} for injuries (GM, §18.1).")]
 
 
-def adjust_xp(state: CampaignState, cmd: c.AdjustXp, dice) -> Decision:
+def adjust_xp(state: CampaignState, cmd: c.AdjustXp, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, *XP_BEFORE_CASH_IN)
     if isinstance(bp, Rejected):
         return bp

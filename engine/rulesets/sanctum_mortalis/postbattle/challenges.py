@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import tables as t
-from ..roster import BandRoster
+from ..roster import BandRoster, ModelSpec
 from . import data as d
 from .common import reading
 
@@ -21,7 +21,7 @@ def challenge_key(name: str) -> str | None:
     return t.CHALLENGE_ALIASES.get(t.slug(name))
 
 
-def _members(band: BandRoster):
+def _members(band: BandRoster) -> list[ModelSpec]:
     return [m for m in band.team if not (m.volunteer or m.neutral)]  # the stash does not fight (§15.10)
 
 

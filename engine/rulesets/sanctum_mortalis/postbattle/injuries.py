@@ -25,6 +25,7 @@ from typing import Any, Collection, Mapping
 
 from engine.dice import DiceSource
 from engine.rolls import Die, RollRecord
+from engine.ruleset import RejectionKind
 
 from .. import tables as t
 from ..procedures.common import ProcedureRefused
@@ -198,7 +199,7 @@ def care_choices(case: InjuryCase, *, medic: bool = False, medicines: Collection
 def _refuse(case: InjuryCase, choice: str, settings: Mapping[str, str] | None) -> None:
     reason = choice_refusal(case, choice, settings)
     if reason is not None:
-        kind = "illegal" if choice in ("accept", "pay") or choice in d.MEDICINES else "malformed"
+        kind: RejectionKind = "illegal" if choice in ("accept", "pay") or choice in d.MEDICINES else "malformed"
         raise ProcedureRefused(reason, "§18.2" if choice == "pay" else "§17.8", kind)
 
 

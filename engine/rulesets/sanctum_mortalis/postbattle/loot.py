@@ -228,7 +228,7 @@ def loot_odds(tech_hunter: bool = False, searching: bool = False,
         # find -> chance from stage ``key`` on, memoised
         if key in memo:
             return memo[key]
-        table, out = LOOT_TABLES[key], {}
+        table, out = LOOT_TABLES[key], dict[str, Fraction]()
         if table.dice == 2:
             for a in range(1, 7):
                 for b in range(1, 7):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 
@@ -29,7 +29,7 @@ class CrowdPick:
     faces: tuple[int, ...]
     rule: str = "§10.4"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"chosen": self.chosen, "index": self.index, "faces": list(self.faces), "rule": self.rule}
 
 

@@ -19,6 +19,8 @@ from functools import lru_cache
 from engine.odds import probability, sum_distribution
 
 Mode = tuple[int, int, str]
+_Face = tuple[int, bool]
+_RerollRow = tuple[int, _Face, tuple[tuple[_Face, ...], ...]]
 PLAIN: Mode = (2, 2, "none")
 DROP_HIGHEST: Mode = (3, 2, "highest")
 DROP_LOWEST: Mode = (3, 2, "lowest")
@@ -192,9 +194,9 @@ def _melee_chance(edge: int, a_mode: Mode, d_mode: Mode, a_crit: bool, d_crit: b
 
 
 @lru_cache(maxsize=None)
-def _reroll_results(mode: Mode, crit: bool, plain_only: bool):
+def _reroll_results(mode: Mode, crit: bool, plain_only: bool) -> tuple[_RerollRow, ...]:
     """For each multiset of faces: (ways, (total, crit), per distinct die: six (total, crit))."""
-    out = []
+    out: list[_RerollRow] = []
     for faces in itertools.combinations_with_replacement(range(1, SIDES + 1), mode[0]):
         ways = sum(1 for p in set(itertools.permutations(faces)))
         now = (kept_total(faces, mode), crit and is_critical(faces, mode, False, plain_only))

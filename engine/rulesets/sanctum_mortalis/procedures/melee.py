@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 from engine.dice import DiceSource
 from engine.rolls import Modifier, RollRecord
@@ -80,7 +80,7 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
     p = f"{side}_"
     out: list[Option] = []
 
-    def add(key: str, label: str, value: int, rule: str, **kw) -> None:
+    def add(key: str, label: str, value: int, rule: str, **kw: Any) -> None:
         out.append(auto(p + key, label, value, rule, off, side=side, **kw))
 
     pistol = any(w in t.PISTOLS for w in me.ranged)
@@ -162,7 +162,7 @@ def melee_options(sit: MeleeSituation) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def _counted_reroll(options) -> tuple[str, str]:
+def _counted_reroll(options: Sequence[Option]) -> tuple[str, str]:
     keys = {o.key for o in options if o.kind == "reroll" and o.active}
     for key, kind in _REROLL_ORDER:
         if key in keys:
@@ -229,7 +229,7 @@ def melee_roll(sit: MeleeSituation, dice: DiceSource) -> RollRecord:
     tie_wins = setting(sit.settings, "withdraw_tie") == "win"
     prob = (w + tie if tie_wins else w) if sit.withdraw else w
 
-    def side_detail(side: str, model: ModelSpec, total: int) -> dict:
+    def side_detail(side: str, model: ModelSpec, total: int) -> dict[str, Any]:
         base = fight_base(sit, side)
         return {"id": model.id, "base": base.to_dict(),
                 "modifiers": [m.to_dict() for m in modifiers_of(options, side)], "fight": total,

@@ -8,7 +8,7 @@ the text is silent on a tie, and we roll again as for the round start.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.rolls import Die, RollRecord
@@ -41,9 +41,9 @@ def scenario_start_odds() -> tuple[Fraction, Fraction]:
     return high_b, high_a
 
 
-def _roll_until_different(dice: DiceSource, sides: tuple[str, str]) -> tuple[list[Die], list[dict]]:
+def _roll_until_different(dice: DiceSource, sides: tuple[str, str]) -> tuple[list[Die], list[dict[str, Any]]]:
     faces: list[Die] = []
-    rounds: list[dict] = []
+    rounds: list[dict[str, Any]] = []
     for _ in range(MAX_ROUNDS):
         a = dice.roll(2, 6, f"{sides[0]}'s roll-off")
         b = dice.roll(2, 6, f"{sides[1]}'s roll-off")
@@ -54,7 +54,7 @@ def _roll_until_different(dice: DiceSource, sides: tuple[str, str]) -> tuple[lis
     raise ProcedureRefused("the roll-off never ended", "§5.1 [SM-A40]", "malformed")
 
 
-def _record(title: str, mode: str, sides: tuple[str, str], dice: tuple[Die, ...], rounds: list[dict],
+def _record(title: str, mode: str, sides: tuple[str, str], dice: tuple[Die, ...], rounds: list[dict[str, Any]],
             winner: int, prob: Fraction, counts: tuple[int, int] | None, verb: str) -> RollRecord:
     detail = {"mode": mode, "sides": list(sides), "rounds": rounds, "winner": sides[winner],
               "counts": list(counts) if counts else None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from engine.dice import DiceSource
 from engine.rolls import Modifier, RollRecord
@@ -22,6 +22,9 @@ from .common import (CAUTION_FROM, HIGH_ENERGY_BATTERIES_RANGE, NATURAL_DOUBLE_O
 from .crowd import CrowdPick, crowd_pick, crowd_pick_chance  # re-exported: callers import them from here
 from .kernel import DROP_HIGHEST, DROP_LOWEST, MODE_NAMES, PLAIN, Mode, natural_pair_chance, success_chance
 from .reroll import group, group_kept_faces, group_mode, group_rerolled, group_total, register_evaluator, roll_group
+
+if TYPE_CHECKING:
+    from .toughness import ToughnessSituation
 
 ACTIVITIES = ("idle", "moved", "acted", "moved+acted")
 
@@ -362,7 +365,7 @@ def _evaluate_hit(record: RollRecord) -> RollRecord:
 
 
 # --------------------------------------------------------------------------- kill chance
-def kill_chance(shot: ShotSituation, save=None) -> Fraction:
+def kill_chance(shot: ShotSituation, save: ToughnessSituation | None = None) -> Fraction:
     """P(this shot removes the target): P(natural double 1 with Master shot) + P(other hit) ×
     P(failed save). ``save``: the target's ``ToughnessSituation`` (default:
     ``toughness_for_shot(shot)``)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Mapping
 
 from engine.dice import DiceSource
 from engine.rolls import Modifier, RollRecord
@@ -260,7 +260,7 @@ def toughness_roll(sit: ToughnessSituation, dice: DiceSource) -> RollRecord:
         else Modifier("Toughness", o.value, "§3.1")
     mods = () if what else modifiers_of(options)
     tmod = modified_toughness(sit, options)
-    detail = {"attack": sit.attack, "weapon": sit.weapon, "attacker": sit.attacker.id if sit.attacker else None,
+    detail: dict[str, Any] = {"attack": sit.attack, "weapon": sit.weapon, "attacker": sit.attacker.id if sit.attacker else None,
               "tmod": tmod, "always_fails_from": t.TOUGHNESS_ALWAYS_FAILS, "profile": o.explain(),
               "ignored": [m.label for m in modifiers_of(options)] if what else [],
               "adrenaline": active(options, "adrenaline"), "adrenaline_used": False}

@@ -7,9 +7,9 @@ from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis.campaign import (
     Buy, ChooseAdvance, ChooseScenario, EndStep, KeepLoot, ResolveInjury, RollInjury, RollLevelUp, RollLoot,
-    StartPostBattle, TreatInjury, AdjustXp, Sell)
+    StartPostBattle, TreatInjury, AdjustXp)
 from engine.rulesets.sanctum_mortalis.campaign import view
-from engine.rulesets.sanctum_mortalis.roster_toml import check_roster, read_roster
+from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
 
