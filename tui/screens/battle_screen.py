@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 
 from ..actions import bindings
-from ..draw_now import draw_now
 from ..messages import (
     BattleChanged,
     CardPlayRequested,
@@ -185,7 +184,6 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
             self._follow()
         self.set_status(change_status(message.kind, message.events, view))
         self.after_change(message)
-        draw_now(self)
 
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:

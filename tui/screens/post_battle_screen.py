@@ -25,7 +25,6 @@ from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.campaign import view
 
 from ..actions import bindings, key_of
-from ..draw_now import draw_now
 from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
 from ..widgets.choice_list import ChoiceList
 from ..widgets.log_pane import LogPane
@@ -353,7 +352,6 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         if message.kind == "command":
             if self.next_wanted:
                 self.action_next_battle()
-        draw_now(self)
 
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:

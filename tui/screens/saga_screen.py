@@ -18,7 +18,6 @@ from textual.app import ComposeResult
 from engine.rulesets.saga import view
 
 from ..actions import bindings, key_of as key
-from ..draw_now import draw_now
 from ..messages import BattleChanged, CommandRefused, UnitSelected
 from ..widgets.log_pane import LogPane
 from ..widgets.saga_tracker import SagaTracker
@@ -166,7 +165,6 @@ class SagaScreen(ReviewMode, SagaCommands, GameScreen):
             self.melee_dialog.refresh_view()
         elif message.kind == "command":
             self.prompt_step()
-        draw_now(self)
 
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:

@@ -18,7 +18,6 @@ from textual.app import ComposeResult
 from engine.rulesets.star_quest import view
 
 from ..actions import bindings, key_of as key
-from ..draw_now import draw_now
 from ..messages import BattleChanged, CommandRefused, UnitSelected
 from ..widgets.hero_pane import HeroPane
 from ..widgets.log_pane import LogPane
@@ -150,7 +149,6 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
             self.ai_dialog.refresh_view()
         if message.kind == "command" and not self.session.busy:
             self.call_after_refresh(self.after_command, message.events)
-        draw_now(self)
 
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from engine.rulesets.xk6 import view
 
 from ..actions import bindings, key_of as key
-from ..draw_now import draw_now
 from ..messages import BattleChanged, CommandRefused, ModelSelected
 from ..widgets.log_pane import LogPane
 from ..widgets.kept_background import KeptVertical
@@ -162,7 +161,6 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
         self.set_status(change_status(message.kind, message.events, v))
         if message.kind == "command":
             self.after_command(message.events)
-        draw_now(self)
 
     @on(CommandRefused)
     def _command_refused(self, message: CommandRefused) -> None:
