@@ -296,26 +296,22 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             line += height
         size = Size(width, line)
         if size != self.virtual_size:
-            # the pane's own size does not follow its content: no screen layout needed
-            self.set_reactive(LogPane.virtual_size, size)
-            self._scroll_update(size)
+            self.virtual_size = size  # as Textual's own Log does (the scrollbar follows)
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        width = max(0, size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical)
+    def on_resize(self, event: events.Resize) -> None:
+        """A new width: the rows wrap again (as Textual's own ``RichLog`` does on a resize)."""
+        width = max(0, event.size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical)
+        if width == self._width:
+            return
         at_end = self.scroll_offset.y >= self.max_scroll_y
-        rewrapped = width != self._width
-        if rewrapped:
-            self._width = width
-            self._heights, self._starts = [], []
-            self._measure()
-            virtual_size = self.virtual_size
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        if rewrapped or resized:  # the rows moved: keep the newest (or the cursor) in view
-            if at_end:
-                self.scroll_to(y=self.max_scroll_y, animate=False)
-            else:
-                self.scroll_to_highlight()
-        return resized
+        self._width = width
+        self._heights, self._starts = [], []
+        self._measure()
+        self.refresh()
+        if at_end:  # the rows moved: keep the newest (or the cursor) in view
+            self.scroll_to(y=self.max_scroll_y, animate=False)
+        else:
+            self.scroll_to_highlight()
 
     def notify_style_update(self) -> None:
         for row in self._rows:
@@ -326,7 +322,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
     def _drawn(self, row: LogRow, width: int, look: str, console: Any = None) -> list[Strip]:
         strips = row.strips.get((width, look))
         if strips is None:
-            base = self._base_style
+            base = self.line_style
             style = base
             if look == "cursor":
                 style = base + self.get_component_rich_style("log-pane--cursor")
@@ -350,7 +346,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         line = y + (self.scroll_offset.y if self._pass_top is None else self._pass_top)
         index = bisect_right(self._starts, line) - 1
         if width <= 0 or not 0 <= index < len(self._rows) or line >= self._starts[index] + self._heights[index]:
-            return blank(max(width, 0), self._base_style)
+            return blank(max(width, 0), self.line_style)
         look = "plain"
         if index == self._highlighted:
             look = "cursor" if self.has_focus else "blurred"
