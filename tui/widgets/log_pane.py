@@ -129,6 +129,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         self._starts: list[int] = []  # first line of each row at ``_width``
         self._heights: list[int] = []
         self._width = 0
+        self._view_height = 0  # lines shown at the last resize
         self._highlighted: int | None = None
         self._count = 0
         self._start: int | None = None  # index in the events of the first row shown
@@ -299,15 +300,17 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             self.virtual_size = size  # as Textual's own Log does (the scrollbar follows)
 
     def on_resize(self, event: events.Resize) -> None:
-        """A new width: the rows wrap again (as Textual's own ``RichLog`` does on a resize)."""
+        """A new size: the rows wrap again if the width changed (as Textual's own
+        ``RichLog`` does on a resize), and a log that showed its newest entry still does."""
+        view = event.size.height - self.styles.gutter.height
+        at_end = self.scroll_offset.y >= max(0, self.virtual_size.height - self._view_height)
+        self._view_height = view
         width = max(0, event.size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical)
-        if width == self._width:
-            return
-        at_end = self.scroll_offset.y >= self.max_scroll_y
-        self._width = width
-        self._heights, self._starts = [], []
-        self._measure()
-        self.refresh()
+        if width != self._width:
+            self._width = width
+            self._heights, self._starts = [], []
+            self._measure()
+            self.refresh()
         if at_end:  # the rows moved: keep the newest (or the cursor) in view
             self.scroll_to(y=self.max_scroll_y, animate=False)
         else:
