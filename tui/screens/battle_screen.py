@@ -12,6 +12,7 @@ from typing import Any
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from ..actions import bindings
@@ -29,7 +30,6 @@ from ..widgets.log_pane import LogPane
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
-from ..widgets.kept_background import KeptBackground, KeptHorizontal, KeptVertical
 from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .battle_commands import BattleCommands
 from .review_mode import ReviewMode
@@ -46,7 +46,7 @@ WIDE = 150
 HAND_WIDTH = 56
 
 
-class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
+class BattleScreen(ReviewMode, BattleCommands, Screen[None]):
     """One battle in play."""
 
     BINDINGS = bindings("battle")
@@ -73,9 +73,9 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Tracker(id="tracker")
-        with KeptHorizontal(id="main"):
-            with KeptVertical(id="left"):
-                with KeptHorizontal(id="bands"):
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Horizontal(id="bands"):
                     yield BandPane("A", id="band-A")
                     yield BandPane("B", id="band-B")
                 yield LogPane(id="log")

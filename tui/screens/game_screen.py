@@ -9,11 +9,10 @@ from textual.screen import Screen
 
 from ..widgets.steady_bar import SteadyBar
 from ..messages import LogEntryChosen, SaveFailed
-from ..widgets.kept_background import KeptBackground
 from .session_results import save_failed_status
 
 
-class GameScreen(KeptBackground, Screen[None]):
+class GameScreen(Screen[None]):
     """A battle screen; subclasses compose the panes and ``redraw`` them."""
 
     DEFAULT_CSS = """
