@@ -102,11 +102,12 @@ MEMORY_AIM = 1.5
 IMPORTS = (
     ("textual.app", "textual.app (baseline: what any Textual app imports)"),
     ("tui.app", "tui.app (what starts before the first frame)"),
-    ("engine.rulesets.sanctum_mortalis", "engine.rulesets.sanctum_mortalis"),
-    ("engine.rulesets.xk6", "engine.rulesets.xk6"),
-    ("engine.rulesets.saga", "engine.rulesets.saga"),
-    ("engine.rulesets.star_quest", "engine.rulesets.star_quest"),
     ("engine.rulesets", "engine.rulesets (the package: the registry)"),
+    ("engine.rulesets.sanctum_mortalis", "engine.rulesets.sanctum_mortalis (as imported now)"),
+    ("engine.rulesets.sanctum_mortalis alone", "  sanctum_mortalis alone (no other system)"),
+    ("engine.rulesets.xk6 alone", "  xk6 alone"),
+    ("engine.rulesets.saga alone", "  saga alone"),
+    ("engine.rulesets.star_quest alone", "  star_quest alone"),
 )
 
 
@@ -120,7 +121,7 @@ def start_once(mode: str, file: Path | None = None) -> dict[str, Any]:
             saves.mkdir()
             argv.append(str(file))
         t0 = now()
-        out = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+        out = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False)
         ended = now()
     lines = out.stdout.strip().splitlines()
     if out.returncode != 0 or not lines:
@@ -134,11 +135,23 @@ def start_once(mode: str, file: Path | None = None) -> dict[str, Any]:
     return result
 
 
+ALONE = ("import sys, types; sys.path.insert(0, {repo!r}); import engine; "
+         "pkg = types.ModuleType('engine.rulesets'); pkg.__path__ = [{rulesets!r}]; "
+         "sys.modules['engine.rulesets'] = pkg; ")
+"""Makes ``engine.rulesets`` an empty package before the import, so one rule system is
+imported alone (what opening a battle costs once only its own system is imported)."""
+
+
 def import_once(module: str) -> float:
-    """Seconds a fresh interpreter takes to import ``module`` (beyond its own start)."""
-    code = ("import sys, time; sys.path.insert(0, %r); t = time.perf_counter(); import %s; "
-            "print(time.perf_counter() - t)") % (str(REPO), module)
-    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    """Milliseconds a fresh interpreter takes to import ``module`` (beyond its own
+    start); ``module`` ending in " alone": that rule system without the others."""
+    name = module.removesuffix(" alone")
+    prelude = f"import sys; sys.path.insert(0, {str(REPO)!r}); "
+    if name != module:
+        prelude = ALONE.format(repo=str(REPO), rulesets=str(REPO / "engine" / "rulesets"))
+    code = f"{prelude}import time; t = time.perf_counter(); import {name}; print(time.perf_counter() - t)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                         check=False)
     if out.returncode != 0:
         raise SystemExit(f"tui_bench: importing {module} failed:\n{out.stderr[-2000:]}")
     return float(out.stdout.strip().splitlines()[-1]) * 1000
@@ -184,7 +197,7 @@ def bench_startup(runs: int, events: int) -> None:
         spread = f"{min(first):.0f}-{max(first):.0f}"
         print(f"   {label:<42} {med(col(mode, 'ready')):7.0f}ms {med(first):10.0f}ms "
               f"{spread:>12} {ratio:5.2f}x{shown}")
-    print(f"   Start to the first frame that shows the battle (the battle screen, its panes drawn):")
+    print("   Start to the first frame that shows the battle (the battle screen, its panes drawn):")
     for mode, label in VARIANTS[1:]:
         battle = col(mode, "battle")
         ratio = med(battle) / base

@@ -80,6 +80,14 @@ class Battle:
     ``rounds_after``), and states at checkpoints (``CHECKPOINT_EVERY``) and after the
     latest ``RECENT`` events; ``state_at`` replays from the nearest one before."""
 
+    _state: Any
+    _kept: dict[int, Any]
+    """Effective-event count -> the state then (checkpoints and the latest counts)."""
+    _rounds: list[int]
+    """The round after each effective-event count (index 0: before any event)."""
+    _looked_up: tuple[int, Any] | None
+    """``state_at``'s last answer: the next step replays from it."""
+
     def __init__(self, header: dict[str, Any], entries: Iterable[Event | dict[str, Any]] = ()) -> None:
         self.header = header
         self.ruleset: Ruleset = get_ruleset(header["ruleset"])
@@ -218,10 +226,11 @@ class Battle:
 
     # -- internals -----------------------------------------------------------
     def _reset_states(self) -> None:
-        self._state: Any = self.initial
-        self._kept: dict[int, Any] = {0: self.initial}  # effective-event count -> the state then
-        self._rounds: list[int] = [current_round(self.initial)]  # the round after each count
-        self._looked_up: tuple[int, Any] | None = None  # state_at's last answer
+        """No effective events yet: the initial state is the only one kept."""
+        self._state = self.initial
+        self._kept = {0: self.initial}
+        self._rounds = [current_round(self.initial)]
+        self._looked_up = None
 
     def _push(self, event: Event, state: Any) -> None:
         """``event`` counts now and ``state`` follows it."""

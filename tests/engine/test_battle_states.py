@@ -5,11 +5,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.battle import CHECKPOINT_EVERY, RECENT, Battle, new_header, replay
 from engine.dice import ScriptedDice
-from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
 from saves.rosters import demo_roster_paths, read_roster_text
 

@@ -22,10 +22,10 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
-from textual.cache import LRUCache
 from textual.strip import Strip
 
 from .kept_lines import KeptLines, blank
