@@ -12,23 +12,20 @@ from typing import Any
 from textual import on
 from textual.app import App
 
+from . import idle_gc
 from .actions import APP_KEYS, bindings
-from .idle_gc import collect_if_due, defer_collections, restore
 from .messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
 from .palette import GMCommands
 from .screens.loading_screen import LoadingScreen
 
 
 def settle_memory() -> None:
-    """After a battle is opened (and again once its dashboard is drawn): collect once,
-    then freeze what is alive (the replayed states of a long battle, the dashboard's
-    widgets and drawn lines) so the cyclic GC stops walking it on every full collection.
-    Without this a 5,000-event battle stalls a key now and then for 100 ms or more."""
-    import gc
-
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
+    """Collect and freeze what is alive (``idle_gc.settle``) where the app tunes the
+    collector (``idle_gc.ENABLED``): without it a 5,000-event battle stalled a key now
+    and then for 100 ms or more on Python 3.11. Run once the battle is drawn, not before
+    (a full collection there held the first frame of the battle back by about 65 ms)."""
+    if idle_gc.ENABLED:
+        idle_gc.settle()
 
 
 IDLE_COLLECT_EVERY = 0.2
@@ -62,8 +59,9 @@ class SkirmishApp(App[None]):
         self._loading = LoadingScreen()
         self.push_screen(self._loading)
         self.open_plan(self.plan)
-        self._gc_thresholds = defer_collections()
-        self.set_interval(IDLE_COLLECT_EVERY, collect_if_due, name="idle collections")
+        if idle_gc.ENABLED:
+            self._gc_thresholds = idle_gc.defer_collections()
+            self.set_interval(IDLE_COLLECT_EVERY, idle_gc.collect_if_due, name="idle collections")
         if not self.is_headless:
             self._watch_terminal()
 
@@ -83,13 +81,14 @@ class SkirmishApp(App[None]):
 
     def on_unmount(self) -> None:
         if self._gc_thresholds is not None:  # Python's own timing again once the app is gone
-            restore(self._gc_thresholds)
+            idle_gc.restore(self._gc_thresholds)
 
     @on(BattleChanged)
     def _collect_after_drawing(self, message: BattleChanged) -> None:
         """A change bubbles up here after its screen drew it: collect garbage once it is
         on screen (``idle_gc``)."""
-        self.call_after_refresh(collect_if_due)
+        if idle_gc.ENABLED:
+            self.call_after_refresh(idle_gc.collect_if_due)
 
     def open_plan(self, plan: Any) -> None:
         """Open ``plan`` in a thread worker; the current battle stays until it succeeds."""
@@ -121,7 +120,6 @@ class SkirmishApp(App[None]):
             self.post_message(OpenFailed(f"{err.__class__.__name__}: {err}"))
             return
         progress("Drawing the battle…", None)
-        settle_memory()
         from .systems import UnknownSystem, screen_class
 
         try:
@@ -148,7 +146,7 @@ class SkirmishApp(App[None]):
             self.pop_screen()
         self._loading = None
         self.switch_screen(screen(message.session))
-        self.call_after_refresh(settle_memory)  # the dashboard's own objects too, once it is drawn
+        self.call_after_refresh(settle_memory)  # the replayed battle and the dashboard, once it is drawn
         if old is not None:
             self.run_worker(old.close, name="close-old", thread=True, exit_on_error=False)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 
 from ..messages import CardPlayRequested, ModelSelected
 from ..widgets.band_pane import BandPane
@@ -20,7 +21,6 @@ from ..widgets.log_pane import LogPane
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
-from ..widgets.kept_background import KeptHorizontal, KeptVertical
 from .battle_commands import BattleCommands
 from .battle_keys import BAND_KEYS, BATTLE_KEYS
 from .game_screen import GameScreen
@@ -57,9 +57,9 @@ class BattleScreen(BattleCommands, GameScreen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Tracker(id="tracker")
-        with KeptHorizontal(id="main"):
-            with KeptVertical(id="left"):
-                with KeptHorizontal(id="bands"):
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Horizontal(id="bands"):
                     yield BandPane("A", id="band-A")
                     yield BandPane("B", id="band-B")
                 yield LogPane(id="log")

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from ..actions import COMMON_KEYS, GAME_KEYS, KeyGroup
-from ..widgets.kept_background import KeptBackground
 from .review_mode import ReviewMode
 from .session_screen import SessionScreen
 
 
-class GameScreen(ReviewMode, KeptBackground, SessionScreen):
+class GameScreen(ReviewMode, SessionScreen):
     """A battle screen; subclasses compose the panes and ``redraw`` them.
 
     ``CHANGE_SETTING``: the rule system's ChangeSetting command (key, value).

@@ -15,6 +15,7 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from engine.rulesets.saga import view
 
@@ -22,7 +23,6 @@ from ..actions import key_of
 from ..messages import BattleChanged, CommandRefused, UnitSelected
 from ..widgets.log_pane import LogPane
 from ..widgets.saga_tracker import SagaTracker
-from ..widgets.kept_background import KeptVertical
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.step_panel import StepPanel
@@ -80,7 +80,7 @@ class SagaScreen(SagaCommands, GameScreen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield SagaTracker(id="tracker")
-        with KeptVertical(id="units"):
+        with Vertical(id="units"):
             yield UnitPane("A", id="units-A")
             yield UnitPane("B", id="units-B")
         yield StepPanel(id="step")

@@ -17,7 +17,6 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ..actions import COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
-from ..draw_now import draw_now
 from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
 from ..widgets.steady_bar import SteadyBar
 from .session_results import change_status, refusal_line, refusal_status, save_failed_status
@@ -150,7 +149,6 @@ class SessionScreen(Screen[None]):
             self.follow()
         self.set_status(change_status(message.kind, message.events, view))
         self.after_change(message)
-        draw_now(self)
 
     def on_command_refused(self, message: CommandRefused) -> None:
         rejected = message.rejected

@@ -15,6 +15,7 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from engine.rulesets.star_quest import view
 
@@ -24,7 +25,6 @@ from ..widgets.hero_pane import HeroPane
 from ..widgets.log_pane import LogPane
 from ..widgets.sq_pending import SQPending
 from ..widgets.sq_tracker import SQTracker
-from ..widgets.kept_background import KeptVertical
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from .star_quest_commands import StarQuestCommands
@@ -74,7 +74,7 @@ class StarQuestScreen(StarQuestCommands, GameScreen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield SQTracker(id="tracker")
-        with KeptVertical(id="panes"):
+        with Vertical(id="panes"):
             yield HeroPane("heroes", id="heroes")
             yield HeroPane("ai", id="enemies")
         yield SQPending(id="pending")

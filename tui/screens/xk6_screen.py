@@ -13,13 +13,13 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from engine.rulesets.xk6 import view
 
 from ..actions import key_of
 from ..messages import BattleChanged, ModelSelected
 from ..widgets.log_pane import LogPane
-from ..widgets.kept_background import KeptVertical
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.xk6_attack_panel import XK6AttackPanel
@@ -77,7 +77,7 @@ class XK6Screen(XK6Commands, GameScreen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield XK6Tracker(id="tracker")
-        with KeptVertical(id="models"):
+        with Vertical(id="models"):
             yield XK6ModelPane("A", id="models-A")
             yield XK6ModelPane("B", id="models-B")
         yield XK6AttackPanel(id="attack")

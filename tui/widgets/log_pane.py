@@ -129,6 +129,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         self._starts: list[int] = []  # first line of each row at ``_width``
         self._heights: list[int] = []
         self._width = 0
+        self._view_height = 0  # lines shown at the last resize
         self._highlighted: int | None = None
         self._count = 0
         self._start: int | None = None  # index in the events of the first row shown
@@ -296,26 +297,24 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             line += height
         size = Size(width, line)
         if size != self.virtual_size:
-            # the pane's own size does not follow its content: no screen layout needed
-            self.set_reactive(LogPane.virtual_size, size)
-            self._scroll_update(size)
+            self.virtual_size = size  # as Textual's own Log does (the scrollbar follows)
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        width = max(0, size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical)
-        at_end = self.scroll_offset.y >= self.max_scroll_y
-        rewrapped = width != self._width
-        if rewrapped:
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size: the rows wrap again if the width changed (as Textual's own
+        ``RichLog`` does on a resize), and a log that showed its newest entry still does."""
+        view = event.size.height - self.styles.gutter.height
+        at_end = self.scroll_offset.y >= max(0, self.virtual_size.height - self._view_height)
+        self._view_height = view
+        width = max(0, event.size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical)
+        if width != self._width:
             self._width = width
             self._heights, self._starts = [], []
             self._measure()
-            virtual_size = self.virtual_size
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        if rewrapped or resized:  # the rows moved: keep the newest (or the cursor) in view
-            if at_end:
-                self.scroll_to(y=self.max_scroll_y, animate=False)
-            else:
-                self.scroll_to_highlight()
-        return resized
+            self.refresh()
+        if at_end:  # the rows moved: keep the newest (or the cursor) in view
+            self.scroll_to(y=self.max_scroll_y, animate=False)
+        else:
+            self.scroll_to_highlight()
 
     def notify_style_update(self) -> None:
         for row in self._rows:
@@ -326,7 +325,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
     def _drawn(self, row: LogRow, width: int, look: str, console: Any = None) -> list[Strip]:
         strips = row.strips.get((width, look))
         if strips is None:
-            base = self._base_style
+            base = self.line_style
             style = base
             if look == "cursor":
                 style = base + self.get_component_rich_style("log-pane--cursor")
@@ -350,7 +349,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         line = y + (self.scroll_offset.y if self._pass_top is None else self._pass_top)
         index = bisect_right(self._starts, line) - 1
         if width <= 0 or not 0 <= index < len(self._rows) or line >= self._starts[index] + self._heights[index]:
-            return blank(max(width, 0), self._base_style)
+            return blank(max(width, 0), self.line_style)
         look = "plain"
         if index == self._highlighted:
             look = "cursor" if self.has_focus else "blurred"

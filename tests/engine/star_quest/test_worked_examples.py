@@ -340,8 +340,8 @@ def _caster_battle():
     from engine.rulesets.star_quest.roster import SpellSpec
     b = new_battle([hero("ilsa", pp=5, unit_rules=(("Caster", 2),), spells=(SpellSpec("Bolt", 2, "Zap"),))],
                    [enemy("e")])
-    b._states[-1] = b.state.with_unit("ilsa", tokens=5)
-    b.initial = b._states[0] = b.state
+    b.initial = b.state.with_unit("ilsa", tokens=5)  # a battle with no events yet: starts from here
+    b._reset_states()
     return b
 
 
