@@ -38,7 +38,7 @@ class KeptLines:
     def render_lines(self, crop: Region) -> list[Strip]:
         self.begin_lines()
         try:
-            return super().render_lines(crop)  # type: ignore[misc, no-any-return]
+            return super().render_lines(crop)  # type: ignore[misc]
         finally:
             self.end_lines()
 
