@@ -44,6 +44,7 @@ to 50 rolls; ``--quick`` 3 and 25 (about a minute); ``--full`` 7 and 150 (under 
 minutes). The rolls stop early at a time budget (30 / 55 / 120 s) when each takes long,
 and the output says so. The machine is shared and noisy: read the ratios.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -135,9 +136,11 @@ def start_once(mode: str, file: Path | None = None) -> dict[str, Any]:
     return result
 
 
-ALONE = ("import sys, types; sys.path.insert(0, {repo!r}); import engine; "
-         "pkg = types.ModuleType('engine.rulesets'); pkg.__path__ = [{rulesets!r}]; "
-         "sys.modules['engine.rulesets'] = pkg; ")
+ALONE = (
+    "import sys, types; sys.path.insert(0, {repo!r}); import engine; "
+    "pkg = types.ModuleType('engine.rulesets'); pkg.__path__ = [{rulesets!r}]; "
+    "sys.modules['engine.rulesets'] = pkg; "
+)
 """Makes ``engine.rulesets`` an empty package before the import, so one rule system is
 imported alone (what opening a battle costs once only its own system is imported)."""
 
@@ -150,8 +153,9 @@ def import_once(module: str) -> float:
     if name != module:
         prelude = ALONE.format(repo=str(REPO), rulesets=str(REPO / "engine" / "rulesets"))
     code = f"{prelude}import time; t = time.perf_counter(); import {name}; print(time.perf_counter() - t)"
-    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
-                         check=False)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60, check=False
+    )
     if out.returncode != 0:
         raise SystemExit(f"tui_bench: importing {module} failed:\n{out.stderr[-2000:]}")
     return float(out.stdout.strip().splitlines()[-1]) * 1000
@@ -162,7 +166,7 @@ def bench_imports(runs: int) -> None:
         import_once(module)
     times = {m: [] for m, _ in IMPORTS}  # type: dict[str, list[float]]
     for i in range(runs):
-        for module, _ in (IMPORTS if i % 2 == 0 else IMPORTS[::-1]):
+        for module, _ in IMPORTS if i % 2 == 0 else IMPORTS[::-1]:
             times[module].append(import_once(module))
     base = med(times["textual.app"])
     print(f"0. Imports: a fresh interpreter importing one module (median of {runs}, alternating order)")
@@ -179,15 +183,17 @@ def bench_startup(runs: int, events: int) -> None:
             start_once(mode, file)
         samples: dict[str, list[dict[str, Any]]] = {m: [] for m in modes}
         for i in range(runs):
-            for mode in (modes if i % 2 == 0 else modes[::-1]):
+            for mode in modes if i % 2 == 0 else modes[::-1]:
                 samples[mode].append(start_once(mode, file))
 
     def col(mode: str, key: str) -> list[float]:
         return [s[key] for s in samples[mode] if key in s]
 
     base = med(col("bare", "first"))
-    print(f"1. Start-up: fresh process to first frame drawn, headless {SIZE[0]}x{SIZE[1]} "
-          f"(median of {runs}, alternating order, 1 warm-up each discarded)")
+    print(
+        f"1. Start-up: fresh process to first frame drawn, headless {SIZE[0]}x{SIZE[1]} "
+        f"(median of {runs}, alternating order, 1 warm-up each discarded)"
+    )
     print(f"   {'':<42} {'python up':>9} {'first frame':>12} {'min-max':>12} {'ratio':>6}")
     for mode, label in VARIANTS:
         first = col(mode, "first")
@@ -195,8 +201,7 @@ def bench_startup(runs: int, events: int) -> None:
         screens = sorted({s["first_screen"] for s in samples[mode]})
         shown = "" if mode == "bare" else f"  [{'/'.join(screens)}]"
         spread = f"{min(first):.0f}-{max(first):.0f}"
-        print(f"   {label:<42} {med(col(mode, 'ready')):7.0f}ms {med(first):10.0f}ms "
-              f"{spread:>12} {ratio:5.2f}x{shown}")
+        print(f"   {label:<42} {med(col(mode, 'ready')):7.0f}ms {med(first):10.0f}ms {spread:>12} {ratio:5.2f}x{shown}")
     print("   Start to the first frame that shows the battle (the battle screen, its panes drawn):")
     for mode, label in VARIANTS[1:]:
         battle = col(mode, "battle")
@@ -204,15 +209,17 @@ def bench_startup(runs: int, events: int) -> None:
         spread = f"{min(battle):.0f}-{max(battle):.0f}"
         what = f"{n_events}-event battle opened" if mode == "open" else "demo battle created and opened"
         verdict = f"aim <= {STARTUP_AIM}x: " + ("met" if ratio <= STARTUP_AIM else "MISSED")
-        print(f"   {'  ' + mode + ': ' + what:<42} {'':>9} {med(battle):10.0f}ms "
-              f"{spread:>12} {ratio:5.2f}x  {verdict}")
+        print(f"   {'  ' + mode + ': ' + what:<42} {'':>9} {med(battle):10.0f}ms {spread:>12} {ratio:5.2f}x  {verdict}")
     if col("bare", "rss") and col("open", "rss"):
         bare_rss = med(col("bare", "rss"))
         print(f"   Memory (VmRSS, idle {SETTLE_S:.0f} s after that frame):")
         for mode, label in VARIANTS:
             rss = med(col(mode, "rss"))
-            verdict = f"  aim <= {MEMORY_AIM}x: " + ("met" if rss / bare_rss <= MEMORY_AIM else "MISSED") \
-                if mode == "open" else ""
+            verdict = (
+                f"  aim <= {MEMORY_AIM}x: " + ("met" if rss / bare_rss <= MEMORY_AIM else "MISSED")
+                if mode == "open"
+                else ""
+            )
             print(f"   {'  ' + label:<42} {'':>9} {rss:8.1f} MB {'':>12} {rss / bare_rss:5.2f}x{verdict}")
     print()
 
@@ -491,10 +498,14 @@ async def key_to_shown(folder: Path, rolls: int, budget_s: float, events: int) -
     fsync = baseline.samples
     aim = KEY_FRAMES * FRAME_MS + p95(fsync)
     short = "" if len(shots) >= rolls else f" (stopped at the {budget_s:.0f}s budget, {rolls} wanted)"
-    print(f"2. Key to saved and shown: {n_events}-event battle ({n_events} to {final} log entries by the end; "
-          f"built in {built:.1f}s; opened in the app, battle screen drawn, in {opened:.1f}s)")
-    print(f"   {len(shots)} shots{short} after {warmup} warm-up; journal line {len(line)} bytes; "
-          f"baseline: {len(fsync)} fsync'd appends, interleaved")
+    print(
+        f"2. Key to saved and shown: {n_events}-event battle ({n_events} to {final} log entries by the end; "
+        f"built in {built:.1f}s; opened in the app, battle screen drawn, in {opened:.1f}s)"
+    )
+    print(
+        f"   {len(shots)} shots{short} after {warmup} warm-up; journal line {len(line)} bytes; "
+        f"baseline: {len(fsync)} fsync'd appends, interleaved"
+    )
     print(f"   {'':<52} {'median':>9} {'p95':>9}")
     rows = [
         ("  key -> roll dialog closed, command submitted", stage(None, "submitted")),
@@ -513,14 +524,20 @@ async def key_to_shown(folder: Path, rolls: int, budget_s: float, events: int) -
             print(f"   {label:<52} {med(samples):7.1f}ms {p95(samples):7.1f}ms")
     print(f"   {'first roll after opening (cold, not in the figures)':<52} {cold:7.1f}ms")
     bare = await bare_key_to_frame(max(20, len(shots)))
-    print(f"   {'bare Textual app: key -> Static updated -> frame':<52} {med(bare):7.1f}ms {p95(bare):7.1f}ms"
-          f"   (the floor: Textual paints on a {FRAME_MS:.1f} ms timer)")
-    print(f"   {'roll resolved, as multiples of that floor':<52} {med(total) / med(bare):7.1f}x  {p95(total) / p95(bare):7.1f}x"
-          "   (the machine's speed and noise cancel out: compare runs by these)")
+    print(
+        f"   {'bare Textual app: key -> Static updated -> frame':<52} {med(bare):7.1f}ms {p95(bare):7.1f}ms"
+        f"   (the floor: Textual paints on a {FRAME_MS:.1f} ms timer)"
+    )
+    print(
+        f"   {'roll resolved, as multiples of that floor':<52} {med(total) / med(bare):7.1f}x  {p95(total) / p95(bare):7.1f}x"
+        "   (the machine's speed and noise cancel out: compare runs by these)"
+    )
     ok = p95(total) <= aim
-    print(f"   aim: p95 {p95(total):.1f} ms <= {KEY_FRAMES} 60 fps frames {KEY_FRAMES * FRAME_MS:.1f} ms "
-          f"+ fsync p95 {p95(fsync):.1f} ms "
-          f"= {aim:.1f} ms: {'met' if ok else 'MISSED'} ({p95(total) / aim:.2f}x the aim)")
+    print(
+        f"   aim: p95 {p95(total):.1f} ms <= {KEY_FRAMES} 60 fps frames {KEY_FRAMES * FRAME_MS:.1f} ms "
+        f"+ fsync p95 {p95(fsync):.1f} ms "
+        f"= {aim:.1f} ms: {'met' if ok else 'MISSED'} ({p95(total) / aim:.2f}x the aim)"
+    )
     if len(shots) < 20:
         print(f"   (with {len(shots)} samples the p95 is close to the maximum)")
 
@@ -534,9 +551,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rolls", type=int, default=None, help="timed rolls")
     parser.add_argument("--budget", type=float, default=None, help="seconds the timed rolls may take at most")
     parser.add_argument("--events", type=int, default=5000, help="log entries in the long battle (default 5000)")
-    parser.add_argument("--gc-tuning", choices=("app", "on", "off"), default="app",
-                        help="the app's collector tuning (tui.idle_gc) in the key timings: as the app "
-                             "decides for this Python (default), forced on, or off")
+    parser.add_argument(
+        "--gc-tuning",
+        choices=("app", "on", "off"),
+        default="app",
+        help="the app's collector tuning (tui.idle_gc) in the key timings: as the app "
+        "decides for this Python (default), forced on, or off",
+    )
     parser.add_argument("--skip-startup", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--skip-imports", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--skip-keys", action="store_true", help=argparse.SUPPRESS)
@@ -548,8 +569,10 @@ def main(argv: list[str] | None = None) -> int:
     from textual import __version__ as textual_version
 
     load = f", load {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
-    print(f"Skirmish Desk TUI bench: Python {platform.python_version()}, Textual {textual_version}, "
-          f"{os.cpu_count()} CPUs{load}")
+    print(
+        f"Skirmish Desk TUI bench: Python {platform.python_version()}, Textual {textual_version}, "
+        f"{os.cpu_count()} CPUs{load}"
+    )
     print()
     if not args.skip_imports:
         bench_imports(starts)
@@ -560,8 +583,10 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.gc_tuning != "app":
             idle_gc.ENABLED = args.gc_tuning == "on"
-        print(f"GC tuning (tui.idle_gc) in the key timings: {'on' if idle_gc.ENABLED else 'off'} "
-              f"(--gc-tuning {args.gc_tuning}; measured to pay on Python {idle_gc.MEASURED_ON})")
+        print(
+            f"GC tuning (tui.idle_gc) in the key timings: {'on' if idle_gc.ENABLED else 'off'} "
+            f"(--gc-tuning {args.gc_tuning}; measured to pay on Python {idle_gc.MEASURED_ON})"
+        )
         with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as tmp:
             asyncio.run(key_to_shown(Path(tmp), rolls, budget, args.events))
     return 0

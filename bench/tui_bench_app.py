@@ -25,6 +25,7 @@ headless app skips turning the frame into terminal escape codes; the clock does 
 step too (and throws the text away), so a frame costs what it costs in a terminal.
 Only ``sys``, ``os``, ``json`` and ``time`` are imported before the app's own imports.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,6 +34,7 @@ import sys
 import time
 
 if hasattr(time, "clock_gettime") and hasattr(time, "CLOCK_MONOTONIC"):
+
     def now() -> float:
         """System-wide monotonic seconds (comparable between processes)."""
         return time.clock_gettime(time.CLOCK_MONOTONIC)
@@ -178,7 +180,9 @@ def child(mode: str, saves: str, file: str = "") -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) < 3:  # `make bench` runs every bench/*.py: nothing to time alone
-        print("tui_bench_app.py: the start-up child of tui_bench.py (usage: tui_bench_app.py bare|app|command "
-              "SAVES_DIR); run bench/tui_bench.py")
+        print(
+            "tui_bench_app.py: the start-up child of tui_bench.py (usage: tui_bench_app.py bare|app|command "
+            "SAVES_DIR); run bench/tui_bench.py"
+        )
         sys.exit(0)
     sys.exit(child(*sys.argv[1:4]))

@@ -4,6 +4,7 @@
 no I/O, no UI. The caller persists ``Accepted.events`` (the new log entries) after
 each call.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -177,8 +178,13 @@ class Battle:
         states: list[Any] = []
         for draft in drafts:
             event = Event(
-                seq=group + len(new), kind=draft.kind, round=current_round(state), actor=draft.actor,
-                payload=draft.payload, group=group, text=draft.text,
+                seq=group + len(new),
+                kind=draft.kind,
+                round=current_round(state),
+                actor=draft.actor,
+                payload=draft.payload,
+                group=group,
+                text=draft.text,
             )
             state = self.ruleset.evolve(state, event)
             new.append(event)
@@ -194,8 +200,14 @@ class Battle:
         if not self._active:
             return Rejected("nothing to undo", kind="illegal")
         group = self._active[-1].group
-        marker = Event(seq=len(self.entries), kind=UNDO, round=current_round(self.state),
-                       payload={"group": group}, group=len(self.entries), text=f"undo #{group}")
+        marker = Event(
+            seq=len(self.entries),
+            kind=UNDO,
+            round=current_round(self.state),
+            payload={"group": group},
+            group=len(self.entries),
+            text=f"undo #{group}",
+        )
         taken: list[Event] = []
         while self._active and self._active[-1].group == group:
             taken.append(self._active.pop())
@@ -214,9 +226,14 @@ class Battle:
         if not self._redo:
             return Rejected("nothing to redo", kind="illegal")
         restored = self._redo.pop()
-        marker = Event(seq=len(self.entries), kind=REDO, round=current_round(self.state),
-                       payload={"group": restored[0].group}, group=len(self.entries),
-                       text=f"redo #{restored[0].group}")
+        marker = Event(
+            seq=len(self.entries),
+            kind=REDO,
+            round=current_round(self.state),
+            payload={"group": restored[0].group},
+            group=len(self.entries),
+            text=f"redo #{restored[0].group}",
+        )
         state = self.state
         for event in restored:
             state = self.ruleset.evolve(state, event)
@@ -257,8 +274,13 @@ def new_header(ruleset: str, setup: dict[str, Any], seed: int, title: str = "", 
     """A JSON-safe header for a new battle save."""
     from .events import SCHEMA_VERSION
 
-    header = {"kind": HEADER_KIND, "ruleset": ruleset, "title": title, "seed": seed,
-              "setup": setup, "schema": SCHEMA_VERSION}
+    header = {
+        "kind": HEADER_KIND,
+        "ruleset": ruleset,
+        "title": title,
+        "seed": seed,
+        "setup": setup,
+        "schema": SCHEMA_VERSION,
+    }
     header.update(extra)
     return header
-

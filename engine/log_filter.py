@@ -5,6 +5,7 @@ a defender, the model that saved...). Ids are found by value: any string in the
 payload that is one of the battle's ids counts. Roll records inside the payload are
 skipped (their text is not an id).
 """
+
 from __future__ import annotations
 
 from typing import Any, Collection, Iterable

@@ -5,6 +5,7 @@ Every dice procedure can list its outcomes with exact probabilities
 (2d6, 3d6 keep 2, ...) are computed once, so an odds update on a key press costs
 a handful of dictionary lookups.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -37,8 +38,9 @@ def _sum_counts(count: int, sides: int, kept: int, drop: Drop) -> tuple[tuple[in
 
 
 @lru_cache(maxsize=None)
-def sum_distribution(count: int = 2, sides: int = 6, kept: int | None = None,
-                     drop: Drop = "lowest") -> dict[int, Fraction]:
+def sum_distribution(
+    count: int = 2, sides: int = 6, kept: int | None = None, drop: Drop = "lowest"
+) -> dict[int, Fraction]:
     """Distribution of the sum of ``count`` dice, keeping ``kept`` of them.
 
     ``drop="lowest"`` keeps the highest faces; ``drop="highest"`` keeps the lowest.
@@ -46,7 +48,7 @@ def sum_distribution(count: int = 2, sides: int = 6, kept: int | None = None,
     """
     kept = count if kept is None else kept
     counts = _sum_counts(count, sides, kept, drop)
-    whole = sides ** count
+    whole = sides**count
     return {value: Fraction(ways, whole) for value, ways in counts}
 
 
@@ -95,19 +97,17 @@ def opposed(a: Distribution, b: Distribution) -> tuple[Fraction, Fraction, Fract
     return win, tie, lose
 
 
-def faces_probability(count: int, success: Callable[[tuple[int, ...]], bool],
-                      sides: int = 6) -> Fraction:
+def faces_probability(count: int, success: Callable[[tuple[int, ...]], bool], sides: int = 6) -> Fraction:
     """P(success(faces)) over every outcome of ``count`` dice."""
     hits = sum(1 for faces in all_faces(count, sides) if success(faces))
-    return Fraction(hits, sides ** count)
+    return Fraction(hits, sides**count)
 
 
-def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool],
-                           sides: int = 6) -> Fraction:
+def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool], sides: int = 6) -> Fraction:
     """P(success) when, after a failure, the roller may re-roll one die of their choice
     (przerzut) and must keep the new face. The roller picks the die that gives the best
     chance; a success is never re-rolled."""
-    whole: int = sides ** count
+    whole: int = sides**count
     total: Fraction = Fraction(0)
     for faces in all_faces(count, sides):
         if success(faces):
@@ -115,7 +115,7 @@ def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool
             continue
         best = 0
         for i in range(count):
-            ok = sum(1 for f in range(1, sides + 1) if success(faces[:i] + (f,) + faces[i + 1:]))
+            ok = sum(1 for f in range(1, sides + 1) if success(faces[:i] + (f,) + faces[i + 1 :]))
             best = max(best, ok)
         total += Fraction(best, sides)
     return total / whole
@@ -125,10 +125,11 @@ def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool
 # The one copy of the distribution arithmetic every rule system uses (SAGA's casualties,
 # Star Quest's wounds, xK6's pools and damage, Sanctum Mortalis's tables). All exact.
 
+
 @lru_cache(maxsize=4096)
 def _binomial(n: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
     q = 1 - p
-    return tuple((k, comb(n, k) * p ** k * q ** (n - k)) for k in range(n + 1))
+    return tuple((k, comb(n, k) * p**k * q ** (n - k)) for k in range(n + 1))
 
 
 def binomial(n: int, p: Fraction) -> dict[int, Fraction]:

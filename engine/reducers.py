@@ -6,6 +6,7 @@ roll whose effects follow as their own events) are declared with ``log_only``: t
 nothing. Any other kind is an ``UnknownEvent`` on replay, never a silent no-op: a save whose
 events this version cannot apply is reported, not misread.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Generic, Iterable, TypeVar
@@ -47,6 +48,7 @@ class Reducers(Generic[S]):
                 raise ValueError(f"event kind {kind!r} already has a reducer or is log-only")
             self._table[kind] = fn
             return fn
+
         return wrap
 
     @property

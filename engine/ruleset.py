@@ -10,6 +10,7 @@ Each system declares itself once, as ``SYSTEM = SystemSpec(...)`` in its package
 ``engine.rulesets.BUNDLED`` lists the packages: the one registry. Generic code reads a
 state only through ``SystemSpec.summary`` (a ``BattleSummary``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -196,8 +197,9 @@ class NewBattle:
 class NewBattleBuilder(Protocol):
     """A system's set-up builder: ``texts`` are (text, source) of each of its ``files``."""
 
-    def __call__(self, texts: Sequence[tuple[str, str]], scenario: str | None, seed: int,
-                 allow_problems: bool = False) -> NewBattle: ...
+    def __call__(
+        self, texts: Sequence[tuple[str, str]], scenario: str | None, seed: int, allow_problems: bool = False
+    ) -> NewBattle: ...
 
 
 class DemoBuilder(Protocol):
@@ -376,8 +378,9 @@ def default_settings(specs: Sequence[SettingSpec]) -> dict[str, str]:
     return {s.key: s.default for s in specs}
 
 
-def setting_change(specs: dict[str, SettingSpec], current: Callable[[str], str], key: str,
-                   value: str) -> "Rejected | list[EventDraft]":
+def setting_change(
+    specs: dict[str, SettingSpec], current: Callable[[str], str], key: str, value: str
+) -> "Rejected | list[EventDraft]":
     """The ``setting_changed`` event every rule system's ChangeSetting command makes, or why
     not: an unknown setting or choice (malformed), or the reading already in force."""
     spec = specs.get(key)
@@ -389,5 +392,10 @@ def setting_change(specs: dict[str, SettingSpec], current: Callable[[str], str],
     old = current(key)
     if old == value:
         return Rejected(f"{spec.ref} is already '{spec.label_of(old)}'", kind="illegal")
-    return [EventDraft("setting_changed", {"key": key, "value": value, "old": old},
-                       text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(value)}.")]
+    return [
+        EventDraft(
+            "setting_changed",
+            {"key": key, "value": value, "old": old},
+            text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(value)}.",
+        )
+    ]

@@ -2,6 +2,7 @@
 so roster and mission problems can name their line. Also the error type (``FileError``:
 problems as (line, message)), ``slug`` and the small value checkers the rule systems'
 roster and mission readers share."""
+
 from __future__ import annotations
 
 import re
@@ -25,7 +26,7 @@ class FileError(ValueError):
 
 
 def slug(text: str) -> str:
-    """"Captain Vex" -> "captain-vex" (letters of any script are kept)."""
+    """ "Captain Vex" -> "captain-vex" (letters of any script are kept)."""
     norm = unicodedata.normalize("NFKD", text)
     plain = "".join(c for c in norm if not unicodedata.combining(c)).lower()
     return "-".join(p for p in "".join(c if c.isalnum() else "-" for c in plain).split("-") if p)
@@ -84,7 +85,7 @@ def _scan_value(text: str, depth: int, multiline: str | None) -> tuple[int, str 
             continue
         ch = text[i]
         if text.startswith('"""', i) or text.startswith("'''", i):
-            multiline, i = text[i:i + 3], i + 3
+            multiline, i = text[i : i + 3], i + 3
         elif ch in "\"'":
             j = i + 1
             while j < len(text) and text[j] != ch:
@@ -127,7 +128,7 @@ def statements(text: str) -> list[Statement]:
             key = _KEY_RE.match(raw)
             if key:
                 out.append(Statement(n, False, _key_parts(key.group(1)), table))
-                raw = raw[key.end():]
+                raw = raw[key.end() :]
         depth, multiline = _scan_value(raw, depth, multiline)
     return out
 
@@ -164,8 +165,7 @@ class Lines:
 
     def key(self, key: str, lo: int, hi: int) -> int:
         """The first line in ``lo``..``hi`` that sets ``key`` (``key = …`` or ``key.sub = …``); 0 if none."""
-        return next((s.line for s in self.statements
-                     if not s.header and lo <= s.line <= hi and s.path[0] == key), 0)
+        return next((s.line for s in self.statements if not s.header and lo <= s.line <= hi and s.path[0] == key), 0)
 
     def block_key(self, path: str, index: int, key: str) -> int:
         """The line of ``key`` in block ``index`` of ``[[path]]``, else the block's header
@@ -211,8 +211,9 @@ def text(value: Any, key: str, line: int, problems: Problems, required: bool = F
     return value.strip()
 
 
-def unknown_keys(raw: dict[str, Any], known: tuple[str, ...], where: str, line_of: Callable[[str], int],
-                 problems: Problems) -> None:
+def unknown_keys(
+    raw: dict[str, Any], known: tuple[str, ...], where: str, line_of: Callable[[str], int], problems: Problems
+) -> None:
     for key in raw:
         if key not in known:
             problems.append((line_of(key), f"unknown {where} key '{key}' (known: {', '.join(known)})"))

@@ -80,8 +80,9 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str | Iterable[byte
     exports and the last-battle note all go through it."""
     target = Path(path)
     folder = target.parent
-    chunks: Iterable[bytes] = ((data.encode("utf-8"),) if isinstance(data, str)
-                               else (data,) if isinstance(data, bytes) else data)
+    chunks: Iterable[bytes] = (
+        (data.encode("utf-8"),) if isinstance(data, str) else (data,) if isinstance(data, bytes) else data
+    )
     tmp = folder / f".{target.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
@@ -129,7 +130,7 @@ def _looks_truncated(text: str, err: json.JSONDecodeError) -> bool:
     end = len(text.rstrip())
     if err.pos >= end or err.msg.startswith("Unterminated string"):
         return True
-    rest = text[err.pos:end]
+    rest = text[err.pos : end]
     return any(word.startswith(rest) for word in ("true", "false", "null"))
 
 
@@ -163,8 +164,9 @@ class SaveStorage(Storage):
     the cache, so the next read comes from the disk again.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, raw: bytes | None = None,
-                 background: bool = False, new: bool = False) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], *, raw: bytes | None = None, background: bool = False, new: bool = False
+    ) -> None:
         """``raw``: the file's bytes if already read; ``new``: the file does not exist yet."""
         super().__init__()
         self.path = Path(path)

@@ -6,6 +6,7 @@ battle by value), read what an accepted command did, and count a property's acce
 Importable from any test as ``from battle_testkit import ok, refused`` (``tests`` is on
 pytest's ``pythonpath``); the rule systems' conftests add only their own factories.
 """
+
 from __future__ import annotations
 
 import pickle
@@ -110,5 +111,7 @@ class Tally:
         """At least this share of all submitted commands was accepted."""
         assert self.submitted > 0, "no command was submitted"
         share = self.accepted / self.submitted
-        print(f"\n{self.accepted} of {self.submitted} commands accepted ({share:.0%}) over {len(self.examples)} examples")
+        print(
+            f"\n{self.accepted} of {self.submitted} commands accepted ({share:.0%}) over {len(self.examples)} examples"
+        )
         assert share >= at_least, f"only {self.accepted} of {self.submitted} commands were accepted ({share:.0%})"

@@ -1,5 +1,6 @@
 """The shared test helpers can fail: a refusal that changes the state or the log in place is
 caught, and a property that gets too few commands accepted fails its tally."""
+
 from dataclasses import dataclass
 from types import SimpleNamespace
 

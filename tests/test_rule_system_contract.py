@@ -1,5 +1,6 @@
 """The rule-system contract: one registry, each system declared once, found by name or
 alias without loading any rules, and a battle that loads only its own system."""
+
 from __future__ import annotations
 
 import subprocess
@@ -24,20 +25,34 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _spec(name: str, *aliases: str) -> SystemSpec:
-    return SystemSpec(name=name, title=name.title(), package=f"engine.rulesets.{name}", aliases=aliases,
-                      ruleset=Lazy("x:y"), summary=Lazy("x:z"))
+    return SystemSpec(
+        name=name,
+        title=name.title(),
+        package=f"engine.rulesets.{name}",
+        aliases=aliases,
+        ruleset=Lazy("x:y"),
+        summary=Lazy("x:z"),
+    )
 
 
 def _modules_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
-                         cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return set(out.stdout.split())
 
 
 def _rules_modules(mods: set[str], package: str) -> set[str]:
     """The modules of ``package`` other than its light ``__init__`` packages."""
-    return {m for m in mods if m.startswith(f"engine.rulesets.{package}.")
-            and m not in {f"engine.rulesets.{p}" for p in BUNDLED}}
+    return {
+        m
+        for m in mods
+        if m.startswith(f"engine.rulesets.{package}.") and m not in {f"engine.rulesets.{p}" for p in BUNDLED}
+    }
 
 
 def test_every_bundled_package_declares_one_system_and_the_first_is_the_default():
@@ -82,9 +97,11 @@ def test_finding_every_system_loads_no_rules_code():
 
 @pytest.mark.parametrize("spec", [s for s in systems() if s.demo is not None], ids=lambda s: s.name)
 def test_a_battle_of_one_system_loads_only_that_systems_rules(spec: SystemSpec):
-    code = (f"from engine.battle import Battle, new_header\nfrom engine.ruleset import find_system\n"
-            f"spec = find_system({spec.name!r})\nbuilt = spec.demo(None, 1)\n"
-            f"battle = Battle(new_header(spec.name, built.setup, 1))\nspec.summary(battle.state)")
+    code = (
+        f"from engine.battle import Battle, new_header\nfrom engine.ruleset import find_system\n"
+        f"spec = find_system({spec.name!r})\nbuilt = spec.demo(None, 1)\n"
+        f"battle = Battle(new_header(spec.name, built.setup, 1))\nspec.summary(battle.state)"
+    )
     mods = _modules_after(code)
     own = spec.relative.split(".")[0]
     assert _rules_modules(mods, own), "its own rules are loaded"
@@ -114,10 +131,23 @@ def test_every_system_has_a_dashboard(spec: SystemSpec):
     assert screen_class(spec.name).__name__.endswith("Screen")
 
 
-GENERIC = ("engine/ruleset.py", "engine/luck.py", "saves/listing.py", "tui/cli.py",
-           "tui/launch.py", "tui/opening.py", "tui/session.py", "tui/report.py", "tui/roster_check.py",
-           "tui/save_summary.py", "tui/systems/__init__.py", "tui/screens/new_battle_screen.py",
-           "tui/screens/open_save_screen.py", "tui/screens/luck_screen.py", "tui/screens/review_mode.py")
+GENERIC = (
+    "engine/ruleset.py",
+    "engine/luck.py",
+    "saves/listing.py",
+    "tui/cli.py",
+    "tui/launch.py",
+    "tui/opening.py",
+    "tui/session.py",
+    "tui/report.py",
+    "tui/roster_check.py",
+    "tui/save_summary.py",
+    "tui/systems/__init__.py",
+    "tui/screens/new_battle_screen.py",
+    "tui/screens/open_save_screen.py",
+    "tui/screens/luck_screen.py",
+    "tui/screens/review_mode.py",
+)
 """Code that serves every rule system: it talks to ``SystemSpec`` and ``BattleSummary`` only."""
 
 

@@ -11,6 +11,7 @@ battle screen (``screens.game_screen.GameScreen``); ``LOG_KEYS`` on the battle l
 A rule system's own keys live in its own module (``screens.<system>_keys``): its screen
 names them as ``KEYS`` (and its panes' as ``PANE_KEYS``); nothing here knows the systems.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -103,57 +104,152 @@ class KeyGroup:
         return self.action(action_id).first_key()
 
 
-APP_KEYS = KeyGroup("Anywhere", (
-    GMAction("help", "question_mark,f1", "help", "Help", "Every key and what it does", footer=True,
-             key_display="? / f1", target="app", lead=True),
-    GMAction("new-battle", "ctrl+n", "new_battle", "New", "New battle from two roster files", target="app"),
-    GMAction("open-save", "ctrl+o", "open_save", "Open", "Open a saved battle", target="app"),
-    GMAction("palette", "ctrl+p", "command_palette", "Commands", "Command palette: search every action",
-             palette=False, target="app"),
-    GMAction("quit", "q", "quit", "Quit", "Save and quit (the battle resumes where you left it)", target="app"),
-))
+APP_KEYS = KeyGroup(
+    "Anywhere",
+    (
+        GMAction(
+            "help",
+            "question_mark,f1",
+            "help",
+            "Help",
+            "Every key and what it does",
+            footer=True,
+            key_display="? / f1",
+            target="app",
+            lead=True,
+        ),
+        GMAction("new-battle", "ctrl+n", "new_battle", "New", "New battle from two roster files", target="app"),
+        GMAction("open-save", "ctrl+o", "open_save", "Open", "Open a saved battle", target="app"),
+        GMAction(
+            "palette",
+            "ctrl+p",
+            "command_palette",
+            "Commands",
+            "Command palette: search every action",
+            palette=False,
+            target="app",
+        ),
+        GMAction("quit", "q", "quit", "Quit", "Save and quit (the battle resumes where you left it)", target="app"),
+    ),
+)
 """Keys bound on the App: they work on every screen."""
 
-COMMON_KEYS = KeyGroup("Undo, redo and panes", (
-    GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", footer=True),
-    GMAction("redo", "ctrl+y", "redo", "Redo", "Redo the last undone command"),
-    GMAction("next-pane", "tab", "app.focus_next", "Next pane", "Move to the next pane", palette=False,
-             target="widget"),
-    GMAction("previous-pane", "shift+tab", "app.focus_previous", "Previous pane", "Move to the previous pane",
-             palette=False, target="widget"),
-))
+COMMON_KEYS = KeyGroup(
+    "Undo, redo and panes",
+    (
+        GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", footer=True),
+        GMAction("redo", "ctrl+y", "redo", "Redo", "Redo the last undone command"),
+        GMAction(
+            "next-pane", "tab", "app.focus_next", "Next pane", "Move to the next pane", palette=False, target="widget"
+        ),
+        GMAction(
+            "previous-pane",
+            "shift+tab",
+            "app.focus_previous",
+            "Previous pane",
+            "Move to the previous pane",
+            palette=False,
+            target="widget",
+        ),
+    ),
+)
 """Keys of every screen that owns a session: each rule system's battle screen and the
 post-battle screen (``SessionScreen``)."""
 
-GAME_KEYS = KeyGroup("Settings, review, log filter and luck", (
-    GMAction("settings", "g", "settings", "Settings",
-             "Battle settings: every rule reading and house default, with its id"),
-    GMAction("review-back", "left_square_bracket", "review_back", "Review ◀",
-             "Review: step back one event (the dashboard shows the battle as it was)", key_display="["),
-    GMAction("review-forward", "right_square_bracket", "review_forward", "Review ▶",
-             "Review: step forward one event (past the last: back to the present)", key_display="]"),
-    GMAction("review-round-back", "left_curly_bracket", "review_round_back", "Round ◀",
-             "Review: jump back to the start of a round", key_display="{"),
-    GMAction("review-round-forward", "right_curly_bracket", "review_round_forward", "Round ▶",
-             "Review: jump forward to the next round", key_display="}"),
-    GMAction("review-exit", "escape", "review_exit", "Present", "Leave review: back to the present",
-             palette=False),
-    GMAction("luck", "L", "luck", "Luck",
-             "Dice luck: each side's successes against the exact odds, round by round"),
-    GMAction("filter-log", "slash", "filter_log", "Filter log",
-             "Show only one side's, one model's or unit's, the rolls' or one kind's log entries", key_display="/"),
-))
+GAME_KEYS = KeyGroup(
+    "Settings, review, log filter and luck",
+    (
+        GMAction(
+            "settings",
+            "g",
+            "settings",
+            "Settings",
+            "Battle settings: every rule reading and house default, with its id",
+        ),
+        GMAction(
+            "review-back",
+            "left_square_bracket",
+            "review_back",
+            "Review ◀",
+            "Review: step back one event (the dashboard shows the battle as it was)",
+            key_display="[",
+        ),
+        GMAction(
+            "review-forward",
+            "right_square_bracket",
+            "review_forward",
+            "Review ▶",
+            "Review: step forward one event (past the last: back to the present)",
+            key_display="]",
+        ),
+        GMAction(
+            "review-round-back",
+            "left_curly_bracket",
+            "review_round_back",
+            "Round ◀",
+            "Review: jump back to the start of a round",
+            key_display="{",
+        ),
+        GMAction(
+            "review-round-forward",
+            "right_curly_bracket",
+            "review_round_forward",
+            "Round ▶",
+            "Review: jump forward to the next round",
+            key_display="}",
+        ),
+        GMAction("review-exit", "escape", "review_exit", "Present", "Leave review: back to the present", palette=False),
+        GMAction(
+            "luck", "L", "luck", "Luck", "Dice luck: each side's successes against the exact odds, round by round"
+        ),
+        GMAction(
+            "filter-log",
+            "slash",
+            "filter_log",
+            "Filter log",
+            "Show only one side's, one model's or unit's, the rolls' or one kind's log entries",
+            key_display="/",
+        ),
+    ),
+)
 """Keys of every rule system's battle screen (``GameScreen``; ``screens.review_mode``)."""
 
-LOG_KEYS = KeyGroup("Battle log", (
-    GMAction("log-down", "j,down", "cursor_down", "Next", "Select the next log entry", palette=False,
-             key_display="j / ↓", target="widget"),
-    GMAction("log-up", "k,up", "cursor_up", "Previous", "Select the previous log entry", palette=False,
-             key_display="k / ↑", target="widget"),
-    GMAction("log-entry", "enter", "log_entry", "Details",
-             "Show the selected log entry's full breakdown (on \"▲ earlier entries\": show more)", footer=True,
-             key_display="⏎", target="widget"),
-), pane=True)
+LOG_KEYS = KeyGroup(
+    "Battle log",
+    (
+        GMAction(
+            "log-down",
+            "j,down",
+            "cursor_down",
+            "Next",
+            "Select the next log entry",
+            palette=False,
+            key_display="j / ↓",
+            target="widget",
+        ),
+        GMAction(
+            "log-up",
+            "k,up",
+            "cursor_up",
+            "Previous",
+            "Select the previous log entry",
+            palette=False,
+            key_display="k / ↑",
+            target="widget",
+        ),
+        GMAction(
+            "log-entry",
+            "enter",
+            "log_entry",
+            "Details",
+            'Show the selected log entry\'s full breakdown (on "▲ earlier entries": show more)',
+            footer=True,
+            key_display="⏎",
+            target="widget",
+        ),
+    ),
+    pane=True,
+)
 """Keys of the battle log pane (``widgets.log_pane``)."""
 
 GENERIC_GROUPS = (COMMON_KEYS, GAME_KEYS, LOG_KEYS, APP_KEYS)
@@ -170,8 +266,13 @@ def bindings(*groups: KeyGroup, footer: Iterable[str] | None = None, lead: bool 
     shown = None if footer is None else frozenset(footer)
     out: list[BindingType] = []
     if lead:
-        out += [Binding(a.keys, f"app.{a.action}", a.label, show=a.footer, key_display=_pretty(a.key_list[0]),
-                        id=a.binding_id) for a in APP_KEYS.actions if a.lead]
+        out += [
+            Binding(
+                a.keys, f"app.{a.action}", a.label, show=a.footer, key_display=_pretty(a.key_list[0]), id=a.binding_id
+            )
+            for a in APP_KEYS.actions
+            if a.lead
+        ]
     for group in groups:
         for a in group.actions:
             if a.id == "palette":
@@ -180,8 +281,17 @@ def bindings(*groups: KeyGroup, footer: Iterable[str] | None = None, lead: bool 
                 continue  # tab / shift+tab: Textual's own focus keys
             action = f"screen.{a.action}" if a.target == "screen" and group.pane else a.action
             show = a.footer if shown is None else a.id in shown
-            out.append(Binding(a.keys, action, a.label, show=show, key_display=a.key_display if show else None,
-                               priority=a.priority, id=a.binding_id))
+            out.append(
+                Binding(
+                    a.keys,
+                    action,
+                    a.label,
+                    show=show,
+                    key_display=a.key_display if show else None,
+                    priority=a.priority,
+                    id=a.binding_id,
+                )
+            )
     return out
 
 

@@ -4,6 +4,7 @@ screen, switches battles, and closes the save on quit.
 Start-up stays light: only Textual and the loading screen are imported before the
 first frame; the engine, saves and the dashboard load in the opening worker.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -48,6 +49,7 @@ class SkirmishApp(App[None]):
         super().__init__()
         if plan is None:
             from .opening import LaunchPlan
+
             plan = LaunchPlan()
         self.plan = plan
         self.session: Any = None
@@ -93,15 +95,20 @@ class SkirmishApp(App[None]):
     def open_plan(self, plan: Any) -> None:
         """Open ``plan`` in a thread worker; the current battle stays until it succeeds."""
         current = self.session
-        if plan.mode == "open" and current is not None and plan.file \
-                and Path(plan.file).expanduser().absolute() == current.path:
+        if (
+            plan.mode == "open"
+            and current is not None
+            and plan.file
+            and Path(plan.file).expanduser().absolute() == current.path
+        ):
             self.notify(f"{current.path.name} is already open.")
             return
         if current is not None:  # show progress over the current battle, which stays if opening fails
             self._loading = LoadingScreen()
             self.push_screen(self._loading)
-        self.run_worker(lambda: self._open(plan), name="open", group="open", thread=True, exclusive=False,
-                        exit_on_error=False)
+        self.run_worker(
+            lambda: self._open(plan), name="open", group="open", thread=True, exclusive=False, exit_on_error=False
+        )
 
     def _open(self, plan: Any) -> None:
         """Thread worker: never touches widgets; reports by messages."""

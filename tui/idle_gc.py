@@ -16,6 +16,7 @@ versions ``bench/tui_bench.py`` measured it to pay on (``MEASURED_ON``): the col
 changes between releases (3.12 counts differently, 3.14 collects incrementally), so
 elsewhere Python's own timing is left alone.
 """
+
 from __future__ import annotations
 
 import gc

@@ -4,6 +4,7 @@ Each function takes the parsed ``argparse`` namespace and returns an exit code:
 ``run_dashboard`` (the last battle, or the demo), ``new_battle`` (two rosters),
 ``demo_battle`` (a system's demo bands), ``open_battle`` (a save), ``list_battles`` and ``export_battle`` (no terminal UI).
 """
+
 from __future__ import annotations
 
 import sys
@@ -44,8 +45,16 @@ def _plan(args: Namespace, mode: str) -> LaunchPlan:
     from .opening import LaunchPlan
 
     o = Options.of(args)
-    return LaunchPlan(mode=mode, saves=o.saves, rosters=o.rosters, scenario=o.scenario, seed=o.seed,
-                      file=o.file or None, allow_problems=o.allow_problems, system=o.system)
+    return LaunchPlan(
+        mode=mode,
+        saves=o.saves,
+        rosters=o.rosters,
+        scenario=o.scenario,
+        seed=o.seed,
+        file=o.file or None,
+        allow_problems=o.allow_problems,
+        system=o.system,
+    )
 
 
 def _run(plan: LaunchPlan) -> int:
@@ -93,8 +102,11 @@ def campaign_from_battle(args: Namespace) -> int:
     except (saves.SaveError, OpenError) as err:
         from .campaign_opening import CampaignUnreadable
 
-        hint = "; skirmish campaign --new BATTLE starts a new campaign from it" if isinstance(
-            err, CampaignUnreadable) else ""
+        hint = (
+            "; skirmish campaign --new BATTLE starts a new campaign from it"
+            if isinstance(err, CampaignUnreadable)
+            else ""
+        )
         print(f"skirmish: {err}{hint}", file=sys.stderr)
         return 1
     print(f"{note}: {path}")

@@ -3,6 +3,7 @@
 Widgets never change the battle; they post what the GM asked for and the battle
 screen decides. Workers never touch widgets; they post what happened.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal

@@ -8,6 +8,7 @@ One builder serves every rule system: it reads the files the system's spec lists
 (``SystemSpec.files``, through ``saves.rosters``) and hands their text to the spec's
 ``new_battle`` (or ``demo``), which returns the set-up, the title and a note.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -109,8 +110,7 @@ def seed_of(plan: LaunchPlan) -> int:
     return plan.seed if plan.seed is not None else secrets.randbelow(1_000_000)
 
 
-def read_files(spec: SystemSpec, paths: tuple[str, ...],
-               progress: Progress = _no_progress) -> list[tuple[str, str]]:
+def read_files(spec: SystemSpec, paths: tuple[str, ...], progress: Progress = _no_progress) -> list[tuple[str, str]]:
     """(text, source) of each file a new battle of ``spec`` needs, read by the saves
     module; ``OpenError`` (one line) for the wrong number of files or one that cannot be read."""
     import saves

@@ -1,5 +1,6 @@
 """Command palette entries, generated from the action registry: every palette action
 with its key, run on the screen it was opened from (or on the app)."""
+
 from __future__ import annotations
 
 from functools import partial

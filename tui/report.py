@@ -5,6 +5,7 @@ the rule system's roster lists it), the events round by round with every roll br
 down (``engine.formatting.roll_breakdown``), the result, and the dice-luck table
 (``engine.luck``). It only arranges what the engine says; it computes no rule.
 """
+
 from __future__ import annotations
 
 import html
@@ -70,13 +71,16 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     ended = [e for e in events if e.kind == "battle_ended"]
     result = ended[-1].text if ended else "The battle has not ended."
     return Report(
-        title=str(header.get("title") or "Battle"), system=battle.ruleset.title, seed=header.get("seed"),
+        title=str(header.get("title") or "Battle"),
+        system=battle.ruleset.title,
+        seed=header.get("seed"),
         bands=tuple((names[key], tuple(m.line for m in initial.members_of(key))) for key in sides),
         rounds=tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items())),
         result=result,
         luck=tuple((names[row.side], row.rolls, row.expected, row.successes) for row in table),
         luck_rounds=tuple((rnd, tuple(values[s] for s in sides)) for rnd, values in series),
-        sides=tuple(names[s] for s in sides))
+        sides=tuple(names[s] for s in sides),
+    )
 
 
 def _breakdown(event: Event) -> tuple[str, ...]:
@@ -96,15 +100,22 @@ def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary)
             continue
         by_round.setdefault(event.round, []).append((event, _breakdown(event)))
     return Report(
-        title=str(header.get("title") or "Campaign"), system=battle.ruleset.title, seed=header.get("seed"),
+        title=str(header.get("title") or "Campaign"),
+        system=battle.ruleset.title,
+        seed=header.get("seed"),
         bands=tuple((side.name, tuple(m.line for m in now.members_of(side.key))) for side in now.sides),
         rounds=tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items())),
         result=now.result or "No battle recorded.",
-        luck=(), luck_rounds=(), sides=(), campaign=True)
+        luck=(),
+        luck_rounds=(),
+        sides=(),
+        campaign=True,
+    )
 
 
-def side_luck(summary: BattleSummary, events: Sequence[Event]
-              ) -> tuple[tuple[str, ...], tuple[SideLuck, ...], list[tuple[int, dict[str, Fraction]]]]:
+def side_luck(
+    summary: BattleSummary, events: Sequence[Event]
+) -> tuple[tuple[str, ...], tuple[SideLuck, ...], list[tuple[int, dict[str, Fraction]]]]:
     """(side names, each side's ``SideLuck``, running luck per round) for the luck screen."""
     from engine.luck import counted_rolls, luck_by_round, luck_table
 
@@ -137,8 +148,10 @@ def render_text(report: Report) -> str:
     if report.luck:
         lines += ["", "Dice luck (successes rolled against the exact odds):"]
     for name, rolls, expected, successes in report.luck:
-        lines.append(f"  {name}: {rolls} rolls, expected {float(expected):.2f}, rolled {successes}, "
-                     f"luck {_signed(successes - expected)}")
+        lines.append(
+            f"  {name}: {rolls} rolls, expected {float(expected):.2f}, rolled {successes}, "
+            f"luck {_signed(successes - expected)}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -156,12 +169,22 @@ def render_markdown(report: Report) -> str:
         out.append("")
     out += ["## Battles played" if report.campaign else "## Result", "", report.result, ""]
     if report.luck:
-        out += ["## Dice luck", "", "| side | rolls | expected successes | rolled | luck |", "|---|---:|---:|---:|---:|"]
+        out += [
+            "## Dice luck",
+            "",
+            "| side | rolls | expected successes | rolled | luck |",
+            "|---|---:|---:|---:|---:|",
+        ]
     for name, rolls, expected, successes in report.luck:
         out.append(f"| {name} | {rolls} | {float(expected):.2f} | {successes} | {_signed(successes - expected)} |")
     if report.luck_rounds:
-        out += ["", "Luck after each round (successes minus expected):", "",
-                "| round | " + " | ".join(report.sides) + " |", "|---:|" + "---:|" * len(report.sides)]
+        out += [
+            "",
+            "Luck after each round (successes minus expected):",
+            "",
+            "| round | " + " | ".join(report.sides) + " |",
+            "|---:|" + "---:|" * len(report.sides),
+        ]
         for rnd, values in report.luck_rounds:
             out.append(f"| {rnd} | " + " | ".join(_signed(v) for v in values) + " |")
     return "\n".join(out) + "\n"
@@ -175,10 +198,14 @@ td,th{border:1px solid #ccc;padding:.2rem .6rem;text-align:right}td:first-child,
 
 def render_html(report: Report) -> str:
     e = html.escape
-    out = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
-           f"<title>{e(report.title)}</title><style>{HTML_STYLE}</style></head><body>",
-           f"<h1>{e(report.title)}</h1>", f"<p><em>{e(report.system)}</em> · seed {e(str(report.seed))}</p>",
-           "<h2>Bands</h2>"]
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(report.title)}</title><style>{HTML_STYLE}</style></head><body>",
+        f"<h1>{e(report.title)}</h1>",
+        f"<p><em>{e(report.system)}</em> · seed {e(str(report.seed))}</p>",
+        "<h2>Bands</h2>",
+    ]
     for name, members in report.bands:
         out.append(f"<h3>{e(name)}</h3><ul>" + "".join(f"<li>{e(m)}</li>" for m in members) + "</ul>")
     out.append("<h2>Campaign</h2>" if report.campaign else "<h2>Battle</h2>")
@@ -188,24 +215,33 @@ def render_html(report: Report) -> str:
             body = f"<b>#{event.seq}</b> {e(event.text or event.kind)}"
             if breakdown:
                 body += "<pre>" + e("\n".join(breakdown)) + "</pre>"
-            out.append(f"<li value=\"{event.seq}\">{body}</li>")
+            out.append(f'<li value="{event.seq}">{body}</li>')
         out.append("</ol>")
     out.append(f"<h2>{'Battles played' if report.campaign else 'Result'}</h2><p>{e(report.result)}</p>")
     if report.luck:
-        out += ["<h2>Dice luck</h2>",
-                "<table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th><th>luck</th></tr>"]
+        out += [
+            "<h2>Dice luck</h2>",
+            "<table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th><th>luck</th></tr>",
+        ]
         for name, rolls, expected, successes in report.luck:
-            out.append(f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
-                       f"<td>{_signed(successes - expected)}</td></tr>")
+            out.append(
+                f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
+                f"<td>{_signed(successes - expected)}</td></tr>"
+            )
         out.append("</table>")
     if report.luck_rounds:
         scale = max((abs(float(v)) for _, values in report.luck_rounds for v in values), default=1.0) or 1.0
-        out.append("<h3>Luck over the rounds</h3><table><tr><th>round</th>"
-                   + "".join(f"<th>{e(s)}</th>" for s in report.sides) + "</tr>")
+        out.append(
+            "<h3>Luck over the rounds</h3><table><tr><th>round</th>"
+            + "".join(f"<th>{e(s)}</th>" for s in report.sides)
+            + "</tr>"
+        )
         for rnd, values in report.luck_rounds:
             cells = "".join(
-                f"<td>{_signed(v)} <span class=\"bar{' neg' if v < 0 else ''}\" "
-                f"style=\"width:{abs(float(v)) / scale * 6:.2f}rem\"></span></td>" for v in values)
+                f'<td>{_signed(v)} <span class="bar{" neg" if v < 0 else ""}" '
+                f'style="width:{abs(float(v)) / scale * 6:.2f}rem"></span></td>'
+                for v in values
+            )
             out.append(f"<tr><td>{rnd}</td>{cells}</tr>")
         out.append("</table>")
     out.append("</body></html>")

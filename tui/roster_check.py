@@ -5,6 +5,7 @@ The files are read by the saves module (a file that cannot be read is one line o
 problem as ``PATH:LINE: message (§rule)``, a good roster summarised (Sanctum Mortalis:
 each model's cost, the total against the budget and the band strength).
 """
+
 from __future__ import annotations
 
 import sys
@@ -13,8 +14,9 @@ from typing import Sequence, TextIO
 PROG = "skirmish"
 
 
-def check_rosters(paths: Sequence[str], out: TextIO | None = None, err: TextIO | None = None,
-                  system: str | None = None) -> int:
+def check_rosters(
+    paths: Sequence[str], out: TextIO | None = None, err: TextIO | None = None, system: str | None = None
+) -> int:
     """``skirmish check [--system X]``: 0 when every file reads and passes the system's
     checks, 1 otherwise, 2 for a rule system that is unknown or has no checker."""
     from engine.ruleset import UnknownSystem, find_system

@@ -2,6 +2,7 @@
 the rule system, the bands (the battle's title), the scenario (its name, which the saves
 package looks up in the rule tables), the result or "in play", and the number of log
 entries; a campaign's battles played; a campaign battle's number."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence

@@ -11,6 +11,7 @@ arrive before the screen has settled wait their turn, in order.
 Opening and creating battles (``open_session``, ``create_session``) do file I/O and
 replay the log: call them from a thread worker.
 """
+
 from __future__ import annotations
 
 import threading
@@ -107,8 +108,16 @@ class Session:
     def _snapshot(self) -> View:
         b = self.battle
         active = b.active_events
-        return View(b.state, active, b.undone_events, b.can_undo, b.can_redo, len(b.entries),
-                    tuple(b.entries), b.rounds_after(active))
+        return View(
+            b.state,
+            active,
+            b.undone_events,
+            b.can_undo,
+            b.can_redo,
+            len(b.entries),
+            tuple(b.entries),
+            b.rounds_after(active),
+        )
 
     # ------------------------------------------------------------------ changing
     def attach(self, host: Any) -> None:
@@ -141,8 +150,9 @@ class Session:
                 else:
                     result = self.battle.submit(command, dice)
             except Exception as err:  # noqa: BLE001 - an engine fault is a message, not a crash
-                result = Rejected(f"the rules engine failed on this command ({err.__class__.__name__}: {err})",
-                                  kind="malformed")
+                result = Rejected(
+                    f"the rules engine failed on this command ({err.__class__.__name__}: {err})", kind="malformed"
+                )
             if isinstance(result, Rejected):
                 self._post(CommandRefused(result, command))
                 continue
@@ -239,8 +249,15 @@ def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) 
         raise OpenError(f"cannot open {where}: not a battle this version can play ({detail})") from None
 
 
-def create_session(directory: Path, title: str, setup: dict[str, Any], seed: int,
-                   ruleset: str, progress: Progress = _no_progress, **extra: Any) -> Session:
+def create_session(
+    directory: Path,
+    title: str,
+    setup: dict[str, Any],
+    seed: int,
+    ruleset: str,
+    progress: Progress = _no_progress,
+    **extra: Any,
+) -> Session:
     """Create a new battle save in ``directory`` and open it."""
     import saves
 

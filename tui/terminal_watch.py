@@ -15,6 +15,7 @@ Plain ``os`` calls, no Textual internals. Drop this module (and ``SkirmishApp``'
 ``_watch_terminal``) once Textual's fix for the end-of-file input loop (Textual PR
 #6690) is in a release this project requires: the driver will then end the app itself.
 """
+
 from __future__ import annotations
 
 import os

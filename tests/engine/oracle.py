@@ -1,5 +1,6 @@
 """icepool as an independent oracle: the engine's exact odds must equal icepool's, outcome by
 outcome, as ``Fraction``s. The product keeps its own odds code; icepool is a test dependency."""
+
 from __future__ import annotations
 
 from fractions import Fraction

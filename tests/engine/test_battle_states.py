@@ -1,5 +1,6 @@
 """``Battle`` keeps states only at checkpoints and after the latest events; every state it
 answers with equals a replay of the effective log from the start."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -78,8 +79,10 @@ def test_rounds_after_agrees_with_the_replayed_states():
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(["undo", "redo", "play", "look"]), min_size=1, max_size=40),
-       st.integers(min_value=0, max_value=10_000))
+@given(
+    st.lists(st.sampled_from(["undo", "redo", "play", "look"]), min_size=1, max_size=40),
+    st.integers(min_value=0, max_value=10_000),
+)
 def test_undo_redo_and_new_commands_keep_every_state_equal_to_a_replay(steps, where):
     battle = Battle(header(), long_log())
     changed = 0
@@ -99,8 +102,9 @@ def test_undo_redo_and_new_commands_keep_every_state_equal_to_a_replay(steps, wh
     assert changed >= sum(s != "look" for s in steps) - steps.count("redo")  # only a redo with nothing to redo refuses
     reopened = Battle(battle.header, battle.entries)
     assert reopened.state == battle.state
-    assert [reopened.state_at(i) for i in range(0, len(battle.active_events), 17)] == \
-        [battle.state_at(i) for i in range(0, len(battle.active_events), 17)]
+    assert [reopened.state_at(i) for i in range(0, len(battle.active_events), 17)] == [
+        battle.state_at(i) for i in range(0, len(battle.active_events), 17)
+    ]
 
 
 def test_the_engine_does_not_touch_the_garbage_collector():

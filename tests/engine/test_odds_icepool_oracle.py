@@ -1,6 +1,7 @@
 """The shared probability module (``engine.odds``) equals icepool exactly: sums of dice with
 the highest or lowest dropped, binomials, convolution and repeated sums, opposed totals, the
 mean, and a one-die re-roll chosen for the best chance."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -56,7 +57,7 @@ def test_one_die_rerolled_for_the_best_chance_equals_icepools(target, count):
     def after(*faces: int) -> icepool.Die[bool]:
         if success(faces):
             return icepool.Die([True])
-        options = [d6.map(lambda f, i=i: success(faces[:i] + (f,) + faces[i + 1:])) for i in range(count)]
+        options = [d6.map(lambda f, i=i: success(faces[:i] + (f,) + faces[i + 1 :])) for i in range(count)]
         return max(options, key=chance)
 
     assert odds.faces_probability(count, success) == chance(icepool.map(lambda *f: success(f), *[d6] * count))

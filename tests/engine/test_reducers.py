@@ -1,6 +1,7 @@
 """The reducer table: an event kind nobody reduces is an error on replay, never a silent
 no-op, and every kind a rule system's decisions can write has a reducer or is declared
 log-only."""
+
 from __future__ import annotations
 
 import ast
@@ -77,8 +78,12 @@ def drafted_kinds(folder: str, skip: tuple[str, ...]) -> dict[str, str]:
         if path.relative_to(root).parts[0] in skip:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "EventDraft"
-                    and node.args and isinstance(node.args[0], ast.Constant)):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", getattr(node.func, "attr", None)) == "EventDraft"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
                 found.setdefault(node.args[0].value, f"{path.relative_to(RULESETS)}:{node.lineno}")
     return found
 

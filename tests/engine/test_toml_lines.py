@@ -1,4 +1,5 @@
 """The one TOML line locator (engine.toml_lines) every roster and mission reader uses."""
+
 import tomllib
 
 from hypothesis import given, strategies as st

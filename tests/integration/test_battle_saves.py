@@ -1,4 +1,5 @@
 """A whole battle through the engine and the saves: save, reload, same state."""
+
 import pytest
 
 from engine.battle import Battle, new_header

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 
-
 HEADER: dict[str, Any] = {
     "title": "Red vs Blue",
     "ruleset": "generic-2d6",
@@ -20,8 +19,13 @@ HEADER: dict[str, Any] = {
 
 def entry(seq: int, **extra: Any) -> dict[str, Any]:
     """A small log entry with nested dice data."""
-    return {"seq": seq, "round": 1 + seq // 10, "actor": "red" if seq % 2 else "blue",
-            "roll": {"faces": [seq % 6 + 1, (seq * 7) % 6 + 1], "modifiers": [["cover", -1, "4.2"]]}, **extra}
+    return {
+        "seq": seq,
+        "round": 1 + seq // 10,
+        "actor": "red" if seq % 2 else "blue",
+        "roll": {"faces": [seq % 6 + 1, (seq * 7) % 6 + 1], "modifiers": [["cover", -1, "4.2"]]},
+        **extra,
+    }
 
 
 def digest(path: Path) -> dict[str, str]:

@@ -6,6 +6,7 @@ yes/no the GM toggles with its letter, or a line of the roll's numbers (``kind``
 "info"). The engine's own previews carry options of the same shape; adapters build a
 ``RollOption`` for the lines the engine does not.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -39,7 +40,7 @@ class RollOption:
 
 
 def distribution_text(dist: Mapping[int, Any], what: str) -> Text:
-    """"Ceorls loses 0:19.8%  1:39.5%  2:29.6% … (mean 1.20)" (chances under 0.05% left out)."""
+    """ "Ceorls loses 0:19.8%  1:39.5%  2:29.6% … (mean 1.20)" (chances under 0.05% left out)."""
     mean = sum(k * p for k, p in dist.items())
     out = Text.assemble((what, "bold"), " ")
     out.append("  ".join(f"{k}:{percent(p)}" for k, p in sorted(dist.items()) if p * 2000 >= 1))

@@ -5,6 +5,7 @@ line say so ("house default"). The numbers (attack dice, Armour with each modifi
 the defence threshold) and the exact casualty odds come from the engine's
 ``engine.rulesets.saga.view``; nothing here decides a rule.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -34,8 +35,10 @@ class SagaShotAdapter:
         need = view.dice_to_roll(state)
         self.count = need[0].count if need else 0
         side = state.side_name(need[0].side) if need else ""
-        self.dice_hint = (f"{side}: the {self.count} {what} rolled, e.g. {' '.join(['4'] * max(1, self.count))} "
-                          "— or empty for the app's roll")
+        self.dice_hint = (
+            f"{side}: the {self.count} {what} rolled, e.g. {' '.join(['4'] * max(1, self.count))} "
+            "— or empty for the app's roll"
+        )
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         return c.RollShotDefence() if self.defence else c.RollShot()
@@ -47,8 +50,11 @@ class SagaShotAdapter:
         o = view.odds(self.state)
         odds = distribution_text(o.casualties, f"{self.target} loses") if o is not None else Text("")
         if o is not None:
-            odds.append(f"\n{o.dice} attack dice against Armour {o.armour}; defence dice cancel on {o.save_on}+ "
-                        "(house defaults, see settings g)", style="dim")
+            odds.append(
+                f"\n{o.dice} attack dice against Armour {o.armour}; defence dice cancel on {o.save_on}+ "
+                "(house defaults, see settings g)",
+                style="dim",
+            )
         return RollPreview(options, odds, "", self.count)
 
 

@@ -5,6 +5,7 @@ The screen owns the session. Widgets get state handed down and post intents up; 
 GM's commands (``battle_commands.BattleCommands``) go to the session, and the screen
 redraws when the session says the new events are on disk.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable

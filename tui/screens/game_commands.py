@@ -1,6 +1,7 @@
 """What every rule system's commands mixin may rely on: the screen it is mixed into (a
 ``GameScreen``: ``session``, ``state``, ``submit``, ``set_status``...), and asking the GM
 a question. Submitting, undo, redo and the settings are the screen base's."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -24,9 +25,9 @@ class GameCommands:
     run_worker: Callable[..., Any]
     notify: Callable[..., None]
 
-    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None],
-            highlight: bool = True) -> None:
+    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None], highlight: bool = True) -> None:
         """Ask the GM; ``then(value)`` runs only if they chose something. ``highlight=False``:
         no answer starts highlighted, so only one the GM moves to is chosen (targets)."""
-        self.app.push_screen(PickerScreen(question, choices, highlight=highlight),
-                             lambda value: value is not None and then(value))
+        self.app.push_screen(
+            PickerScreen(question, choices, highlight=highlight), lambda value: value is not None and then(value)
+        )

@@ -1,6 +1,7 @@
 """What every rule system's battle screen shares beyond the session (``SessionScreen``):
 review mode and the log filter, the battle settings, and their keys
 (``tui.actions.GAME_KEYS``, bound after the common ones)."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, ClassVar

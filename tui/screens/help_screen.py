@@ -1,6 +1,7 @@
 """Help: every key of the action registry and what it does, the marker legend and how a
 round goes. Generated from ``tui.actions`` and the screen's own key groups; nothing here
 lists keys by hand."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -44,8 +45,10 @@ def legend() -> Group:
     table.add_column()
     for symbol, style, meaning in d.LEGEND:
         table.add_row(Text(symbol, style=style), meaning)
-    table.add_row(Text("S4", style="bold underline cyan"), "A number changed by gear, injuries or skills "
-                  "(the model card says how)")
+    table.add_row(
+        Text("S4", style="bold underline cyan"),
+        "A number changed by gear, injuries or skills (the model card says how)",
+    )
     return Group(Text("Symbols", style="bold underline"), table)
 
 
@@ -75,8 +78,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close", id="skirmish.help-close")]
 
-    def __init__(self, groups: Iterable[KeyGroup] | None = None,
-                 guide_text: Callable[[], Any] | None = None) -> None:
+    def __init__(self, groups: Iterable[KeyGroup] | None = None, guide_text: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.groups = tuple(groups) if groups is not None else None
         """The key groups of the screen help was opened on (None: no battle is open)."""

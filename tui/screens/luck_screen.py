@@ -1,5 +1,6 @@
 """Dice luck, in a modal: for each side, the successes the exact odds promised beside
 those rolled, and how the difference ran over the rounds (a bar per round)."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -30,8 +31,13 @@ def luck_text(names: tuple[str, ...], table: Sequence[SideLuck], series: Series)
         grid.add_column(label, justify="right")
     for name, row in zip(names, table):
         luck = float(row.luck)
-        grid.add_row(name, str(row.rolls), f"{float(row.expected):.2f}", str(row.successes),
-                     Text(f"{luck:+.2f}", style="green" if luck > 0 else "red" if luck < 0 else ""))
+        grid.add_row(
+            name,
+            str(row.rolls),
+            f"{float(row.expected):.2f}",
+            str(row.successes),
+            Text(f"{luck:+.2f}", style="green" if luck > 0 else "red" if luck < 0 else ""),
+        )
     return grid
 
 
@@ -67,8 +73,9 @@ class LuckScreen(ModalScreen[None]):
     LuckScreen .hint { color: $text-muted; }
     """
 
-    def __init__(self, names: tuple[str, ...], keys: tuple[str, ...], table: Sequence[SideLuck],
-                 series: Series) -> None:
+    def __init__(
+        self, names: tuple[str, ...], keys: tuple[str, ...], table: Sequence[SideLuck], series: Series
+    ) -> None:
         super().__init__()
         self.names, self.keys, self.table, self.series = names, keys, table, series
 
@@ -76,8 +83,11 @@ class LuckScreen(ModalScreen[None]):
         scroll = VerticalScroll()
         scroll.border_title = "Dice luck — esc closes"
         with scroll:
-            yield Static("Successes rolled against the exact odds of every roll (expected = the sum of the "
-                         "chances before each roll).", classes="hint")
+            yield Static(
+                "Successes rolled against the exact odds of every roll (expected = the sum of the "
+                "chances before each roll).",
+                classes="hint",
+            )
             yield Static(luck_text(self.names, self.table, self.series))
             yield Static(Text("\nLuck after each round (left: below the odds, right: above)", style="bold"))
             yield Static(chart(self.names, self.keys, self.series))

@@ -1,6 +1,7 @@
 """Start a new battle: the rule system, the files it needs (two band rosters; Star Quest:
 the party, the enemies and the mission), or none for the bundled demo, a scenario (Sanctum
 Mortalis), a seed. The fields follow the system typed."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -74,8 +75,11 @@ class NewBattleScreen(ModalScreen[Any]):
             for field in FIELDS:
                 yield Static("", classes="hint", id=f"{field}-label")
                 yield Input(id=field)
-            yield Static("Scenario, Sanctum Mortalis only (1–5 or a name; empty: roll for it, Slaughter for the "
-                         "demo):", classes="hint", id="scenario-label")
+            yield Static(
+                "Scenario, Sanctum Mortalis only (1–5 or a name; empty: roll for it, Slaughter for the demo):",
+                classes="hint",
+                id="scenario-label",
+            )
             yield Input(placeholder="1", id="scenario")
             yield Static("Dice seed (empty: random):", classes="hint")
             yield Input(placeholder="", id="seed", type="integer")
@@ -131,7 +135,7 @@ class NewBattleScreen(ModalScreen[Any]):
             return
         system = spec.name
         self.show_fields(system)
-        files = tuple(self.query_one(f"#{field}", Input).value.strip() for field in FIELDS[:len(files_for(system))])
+        files = tuple(self.query_one(f"#{field}", Input).value.strip() for field in FIELDS[: len(files_for(system))])
         scenario = (self.query_one("#scenario", Input).value.strip() or None) if has_scenarios(system) else None
         seed_text = self.query_one("#seed", Input).value.strip()
         if any(files) and not all(files):
@@ -139,8 +143,9 @@ class NewBattleScreen(ModalScreen[Any]):
             return
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         if all(files):
-            self.dismiss(LaunchPlan(mode="new", saves=self.saves_dir, rosters=files, scenario=scenario, seed=seed,
-                                    system=system))
+            self.dismiss(
+                LaunchPlan(mode="new", saves=self.saves_dir, rosters=files, scenario=scenario, seed=seed, system=system)
+            )
         else:
             self.dismiss(LaunchPlan(mode="demo", saves=self.saves_dir, scenario=scenario, seed=seed, system=system))
 

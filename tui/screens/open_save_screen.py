@@ -1,5 +1,6 @@
 """Open a saved battle: the saves folder listed in a worker (reading every save takes a
 moment), newest first; saves that cannot be opened show their one-line reason."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -3,6 +3,7 @@ choices, level-ups, ending a step, writing the updated rosters and
 starting the next battle. Every rule question goes to ``campaign.view``; every change
 goes to the session as an engine command. File I/O runs in thread workers that report
 by messages."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -88,16 +89,22 @@ class PostBattleCommands:
         state, band = self.state, self.band
         menu = view.recruit_menu(state, band)
         if not menu.open:
-            self.notify(f"{menu.why} ({menu.rule})" if menu.rule else menu.why, title="Not allowed",
-                        severity="warning", timeout=6)
+            self.notify(
+                f"{menu.why} ({menu.rule})" if menu.rule else menu.why,
+                title="Not allowed",
+                severity="warning",
+                timeout=6,
+            )
             return
 
         def recruited(command: Any) -> None:
             if command is not None:
                 self.submit(command)
 
-        self.app.push_screen(RecruitForm(state.band(band).name, menu,
-                                         lambda order: view.recruit_quote(state, band, order, menu)), recruited)
+        self.app.push_screen(
+            RecruitForm(state.band(band).name, menu, lambda order: view.recruit_quote(state, band, order, menu)),
+            recruited,
+        )
 
     def choose_advance(self, model: str) -> None:
         """What the model's level-up may be spent on: open ones, and why not the others
@@ -110,8 +117,10 @@ class PostBattleCommands:
             self.open_roll(waiting)
             return
         options = view.advance_options(self.state, self.band, model)
-        choices = [Choice(o.command, o.label, "" if o.allowed else refusal(o))
-                   for o in sorted(options, key=lambda o: not o.allowed)]
+        choices = [
+            Choice(o.command, o.label, "" if o.allowed else refusal(o))
+            for o in sorted(options, key=lambda o: not o.allowed)
+        ]
         name = next((m.name for m in view.band_summary(self.state, self.band).models if m.id == model), model)
 
         def chosen(command: Any) -> None:
@@ -152,8 +161,7 @@ class PostBattleCommands:
         state = self.state
         running = self.still_running()
         if running:
-            self.notify(f"Finish the post-battle sequence first ({', '.join(running)}).", severity="warning",
-                        timeout=6)
+            self.notify(f"Finish the post-battle sequence first ({', '.join(running)}).", severity="warning", timeout=6)
             return
         self._ask_roster_path([b.key for b in state.bands])
 
@@ -171,8 +179,10 @@ class PostBattleCommands:
                 self.write_roster(band, Path(text).expanduser())
             self._ask_roster_path(rest)
 
-        self.app.push_screen(TextPrompt(f"Write the updated roster of {name} to:", default,
-                                        hint="⏎ write · esc skip this band"), answered)
+        self.app.push_screen(
+            TextPrompt(f"Write the updated roster of {name} to:", default, hint="⏎ write · esc skip this band"),
+            answered,
+        )
 
     def write_roster(self, band: str, path: Path) -> None:
         """Write the band's roster as it is now (TOML for ``skirmish check``), in a worker."""
@@ -220,8 +230,9 @@ class PostBattleCommands:
     def _pick_scenario(self) -> None:
         from .picker_screen import Choice, PickerScreen
 
-        options = [o for o in view.choices(self.state, self.band)
-                   if isinstance(o.command, (c.RollScenario, c.ChooseScenario))]
+        options = [
+            o for o in view.choices(self.state, self.band) if isinstance(o.command, (c.RollScenario, c.ChooseScenario))
+        ]
         choices = [Choice(o, o.label, "" if o.allowed else o.why) for o in options]
 
         def chosen(option: Any) -> None:

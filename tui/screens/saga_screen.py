@@ -7,6 +7,7 @@ the session; the screen redraws when the session says the new events are on disk
 then offers what the new state asks for: the opponent's fatigue spend when a move or
 a shot opens, the shot's rolls, the melee dialog.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable
@@ -52,8 +53,11 @@ def saga_guide() -> Text:
         "⏎ closes the step.\n",
         f"5. {key('saga-end-turn')} ends the turn. Fatigue is gained as the rules say (a second move or shot "
         "in a turn, each melee, a friend wiped out within S): the log says which rule each time.\n",
-        ("Fatigue ●●○ 2/3: markers with the class limit; EXH: exhausted (only Rest; half attack dice when "
-         "attacked). Values marked * come from the per-class house-default settings, not the roster.\n", "dim"),
+        (
+            "Fatigue ●●○ 2/3: markers with the class limit; EXH: exhausted (only Rest; half attack dice when "
+            "attacked). Values marked * come from the per-class house-default settings, not the roster.\n",
+            "dim",
+        ),
         f"Undo {key_of('undo')}, redo {key_of('redo')}. Every command is saved as it happens.\n",
     )
 
@@ -118,9 +122,12 @@ class SagaScreen(SagaCommands, GameScreen):
         self.query_one(SagaTracker).show(state, step, offers, self.session.read_only)
         lines = view.unit_lines(state)
         for side in ("A", "B"):
-            self.pane(side).show(state.side_name(side), [ln for ln in lines if ln.side == side],
-                                 to_act=state.turn.phase == "turn" and state.turn.active == side,
-                                 busy_unit=self.busy_unit())
+            self.pane(side).show(
+                state.side_name(side),
+                [ln for ln in lines if ln.side == side],
+                to_act=state.turn.phase == "turn" and state.turn.active == side,
+                busy_unit=self.busy_unit(),
+            )
         self.query_one(StepPanel).show(state, step, offers)
         self.show_log(self.query_one(LogPane))
 
@@ -172,4 +179,3 @@ class SagaScreen(SagaCommands, GameScreen):
         if self.melee_dialog is not None and self.melee_dialog.is_attached and self.melee_dialog.refused(message):
             return True
         return super().after_refusal(message)
-

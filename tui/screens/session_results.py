@@ -1,5 +1,6 @@
 """What every battle screen says when the session reports back: the status line after
 a command, an undo or a redo, and the line for a refusal (with its rule)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -8,6 +8,7 @@ it) and a failed save (nothing kept, said loudly). It binds the keys common to a
 them (``tui.actions.COMMON_KEYS``) after the screen's own ``KEYS``: a subclass names its
 key groups and nothing else needs registering.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
@@ -155,15 +156,15 @@ class SessionScreen(Screen[None]):
         line = refusal_line(rejected)
         self.set_status(refusal_status(line))
         if not self.after_refusal(message):
-            self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
-                        severity="warning", timeout=6)
+            self.notify(
+                line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning", timeout=6
+            )
 
     def on_save_failed(self, message: SaveFailed) -> None:
         self.session.failed(message.text)
         self.redraw()
         self.set_status(save_failed_status(message.text))
-        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
-                    timeout=15)
+        self.notify(message.text, title="Could not save — the last command was not kept", severity="error", timeout=15)
 
     def on_log_entry_chosen(self, message: LogEntryChosen) -> None:
         self.show_log_entry(message.seq)

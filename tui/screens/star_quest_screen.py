@@ -7,6 +7,7 @@ go to the session; the screen redraws when the session says the new events are o
 then offers what the new state asks for: a power-point offer, the attack's next roll, a
 morale test, the AI flow-chart dialog.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable
@@ -102,10 +103,12 @@ class StarQuestScreen(StarQuestCommands, GameScreen):
         rv = view.round_view(s)
         pending = view.pending(s)
         self.query_one(SQTracker).show(s, rv, pending, self.session.read_only)
-        self.query_one("#heroes", HeroPane).show("Heroes", view.hero_lines(s),
-                                                 to_act=rv.phase == "heroes", activating=rv.activating)
-        self.query_one("#enemies", HeroPane).show("AI units", view.enemy_lines(s), to_act=rv.phase == "ai",
-                                                  activating=rv.activating)
+        self.query_one("#heroes", HeroPane).show(
+            "Heroes", view.hero_lines(s), to_act=rv.phase == "heroes", activating=rv.activating
+        )
+        self.query_one("#enemies", HeroPane).show(
+            "AI units", view.enemy_lines(s), to_act=rv.phase == "ai", activating=rv.activating
+        )
         self.query_one(SQPending).show(s, pending, view.ai_question(s))
         self.show_log(self.query_one(LogPane))
 
@@ -153,4 +156,3 @@ class StarQuestScreen(StarQuestCommands, GameScreen):
 
     def after_refusal(self, message: CommandRefused) -> bool:
         return self.ai_dialog is not None and self.ai_dialog.is_attached and self.ai_dialog.refused(message)
-

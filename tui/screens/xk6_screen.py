@@ -5,6 +5,7 @@ battle log, a status line and the footer.
 The screen owns the session. The GM's commands (``xk6_commands.XK6Commands``) go to
 the session; the screen redraws when the session says the new events are on disk.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable
@@ -53,9 +54,12 @@ def xk6_guide() -> Text:
         "the ammunition check.\n",
         f"5. {key('xk6-end-activation')} ends the activation; the other side activates next. When every model "
         f"has activated, {key('xk6-turn')} starts the next turn.\n",
-        (f"Weapons: ■3 loaded with 3 spare magazines, EMPTY 3 needs a reload ({key('xk6-activate')} → reload), "
-         "4r rounds of a limited-ammunition weapon. State: STUN, BURN, HELD (a held action: "
-         f"{key('xk6-react')} reacts), OUT.\n", "dim"),
+        (
+            f"Weapons: ■3 loaded with 3 spare magazines, EMPTY 3 needs a reload ({key('xk6-activate')} → reload), "
+            "4r rounds of a limited-ammunition weapon. State: STUN, BURN, HELD (a held action: "
+            f"{key('xk6-react')} reacts), OUT.\n",
+            "dim",
+        ),
         f"Undo {key_of('undo')}, redo {key_of('redo')}, settings {key_of('settings')}. Every command is saved "
         "as it happens.\n",
     )
@@ -112,8 +116,9 @@ class XK6Screen(XK6Commands, GameScreen):
         acting = self.acting_model()
         to_act = side_to_act(state, tv)
         for side in ("A", "B"):
-            self.pane(side).show(state.side_name(side), [ln for ln in lines if ln.side == side],
-                                 to_act=to_act == side, acting=acting)
+            self.pane(side).show(
+                state.side_name(side), [ln for ln in lines if ln.side == side], to_act=to_act == side, acting=acting
+            )
         self.query_one(XK6AttackPanel).show(state, view.pending_view(state))
         self.show_log(self.query_one(LogPane))
 
@@ -160,4 +165,3 @@ class XK6Screen(XK6Commands, GameScreen):
     def after_change(self, message: BattleChanged) -> None:
         if message.kind == "command":
             self.after_command(message.events)
-

@@ -6,6 +6,7 @@ Nothing here names a system: the systems come from the engine's one registry
 Screens are named by import path and loaded only when a battle is shown, so importing
 this package loads no screen (and ``tui.app`` imports it only when opening a battle).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

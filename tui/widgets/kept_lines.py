@@ -10,6 +10,7 @@ Finished lines used to be kept here too, by overriding ``render_lines`` and read
 Textual's private border-title attribute: about 2 ms of a roll's median (bench/
 tui_bench.py), and a line drawn wrong the day Textual finishes lines differently.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

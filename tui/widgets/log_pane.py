@@ -10,6 +10,7 @@ wrapped and drawn once per width and kept (``LogRow.strips``), so scrolling by a
 line or moving the cursor repaints from kept lines: the cost of a redraw does not
 grow with the length of the battle, nor with the number of rows in view.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -93,10 +94,13 @@ class LogRow:
 class LogPane(KeptLines, ScrollView, can_focus=True):
     """The battle log. ``show(events, undone)`` redraws it and follows the newest."""
 
-    BINDINGS = [*bindings(LOG_KEYS),
-                Binding("home", "first", "First", show=False), Binding("end", "last", "Last", show=False),
-                Binding("pageup", "page_up", "Page up", show=False),
-                Binding("pagedown", "page_down", "Page down", show=False)]
+    BINDINGS = [
+        *bindings(LOG_KEYS),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+    ]
 
     COMPONENT_CLASSES = {"log-pane--cursor", "log-pane--cursor-blurred"}
 
@@ -187,8 +191,13 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         return row is not None and row.id == EARLIER
 
     # ------------------------------------------------------------------ showing events
-    def show(self, events: Sequence[Any] | Iterable[Any], undone: Iterable[Any] = (), follow: bool = True,
-             rounds: Mapping[int, int] | None = None) -> None:
+    def show(
+        self,
+        events: Sequence[Any] | Iterable[Any],
+        undone: Iterable[Any] = (),
+        follow: bool = True,
+        rounds: Mapping[int, int] | None = None,
+    ) -> None:
         """``rounds``: the round each event leaves the battle in, by seq (the session
         view's), so "Round 2 begins" is tagged R2; an event not in it is tagged with the
         round it was recorded in."""
@@ -210,30 +219,43 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             kept += 1
         done = len(shown) - len(undone)
         kept = min(kept, done, self._done)  # an entry just undone is the same event, struck through
-        if rounds is not self._rounds and not (getattr(rounds, "settled", False)
-                                               and getattr(self._rounds, "settled", False)):
+        if rounds is not self._rounds and not (
+            getattr(rounds, "settled", False) and getattr(self._rounds, "settled", False)
+        ):
             kept = 0  # other round tags: every key made again
         keys = self._keys[:kept] + [
-            (EARLIER, start) if e is None
-            else (e.seq, False, rounds.get(e.seq, e.round), e.text) if i < done
+            (EARLIER, start)
+            if e is None
+            else (e.seq, False, rounds.get(e.seq, e.round), e.text)
+            if i < done
             else (e.seq, True, e.round, e.text)
-            for i, e in enumerate(shown[kept:], kept)]
+            for i, e in enumerate(shown[kept:], kept)
+        ]
         items = list(zip(keys, shown))
         same = kept
         for old, new in zip(self._keys[kept:], keys[kept:]):
             if old != new:
                 break
             same += 1
-        rows = [LogRow(EARLIER, "", earlier_row(start)) if event is None
-                else LogRow(f"undone-{event.seq}" if key[1] else str(event.seq),
-                            f"R{key[2]}" if key[2] else "", entry_text(event, undone=key[1]))
-                for key, event in items[same:]]
+        rows = [
+            LogRow(EARLIER, "", earlier_row(start))
+            if event is None
+            else LogRow(
+                f"undone-{event.seq}" if key[1] else str(event.seq),
+                f"R{key[2]}" if key[2] else "",
+                entry_text(event, undone=key[1]),
+            )
+            for key, event in items[same:]
+        ]
         self._replace_from(same, rows)
         self._keys = keys
         self._shown, self._done, self._rounds = shown, done, rounds
         self._count = len(keys) - len(undone)
-        retitle(self, subtitle=f"{len(events)} event{'s' if len(events) != 1 else ''}" + (
-            f" · {len(undone)} undone (redo brings back)" if undone else ""))
+        retitle(
+            self,
+            subtitle=f"{len(events)} event{'s' if len(events) != 1 else ''}"
+            + (f" · {len(undone)} undone (redo brings back)" if undone else ""),
+        )
         if keep is not None and keep in self._index:
             self.highlighted = self._index[keep]
             return
@@ -331,8 +353,10 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
                 style = base + self.get_component_rich_style("log-pane--cursor")
             elif look == "blurred":
                 style = base + self.get_component_rich_style("log-pane--cursor-blurred")
-            strips = [line_strip(console or self.app.console, line, width, style, cursor=look != "plain")
-                      for line in row.lines(console or self.app.console, width)]
+            strips = [
+                line_strip(console or self.app.console, line, width, style, cursor=look != "plain")
+                for line in row.lines(console or self.app.console, width)
+            ]
             row.strips[(width, look)] = strips
         return strips
 

@@ -11,6 +11,7 @@ owner decides which columns to show (``set_columns``, or with the rows in
 sideways (a line wider than the table is cut). Moving the cursor posts
 ``RowTable.RowHighlighted``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -145,8 +146,13 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
             self._widths = {}
             self._relayout(set(self._keys))
 
-    def set_rows(self, rows: Sequence[tuple[str, dict[str, Text | str]]],
-                 columns: Sequence[ColumnSpec] | None = None, *, refit: bool = False) -> None:
+    def set_rows(
+        self,
+        rows: Sequence[tuple[str, dict[str, Text | str]]],
+        columns: Sequence[ColumnSpec] | None = None,
+        *,
+        refit: bool = False,
+    ) -> None:
         """The table's rows, in order, and (if given) the columns to show, laid out once.
         Only rows whose cells changed are drawn again, unless the columns changed or
         ``refit`` asks to size the columns to these rows afresh (they otherwise never
@@ -159,9 +165,13 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
             self._widths = {}
             changed = set(keys)
         else:
-            changed = {key for key, cells in rows
-                       if key not in self._cells or self._cells[key].keys() != cells.keys()
-                       or not all(same_cell(self._cells[key][c], v) for c, v in cells.items())}
+            changed = {
+                key
+                for key, cells in rows
+                if key not in self._cells
+                or self._cells[key].keys() != cells.keys()
+                or not all(same_cell(self._cells[key][c], v) for c, v in cells.items())
+            }
         order_changed = keys != self._keys
         self._keys = keys
         self._cells = {key: dict(cells) for key, cells in rows}
@@ -173,9 +183,16 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
     def _relayout(self, changed: set[str]) -> None:
         # a column grows to its widest cell and does not shrink back (until the columns
         # change): "ready" turning into "activated" and back redraws one row, not all
-        widths = {c.key: max([cell_len(c.label), self._widths.get(c.key, 0),
-                              *(cell_width(self._cells[k].get(c.key, "")) for k in self._keys)])
-                  for c in self._columns}
+        widths = {
+            c.key: max(
+                [
+                    cell_len(c.label),
+                    self._widths.get(c.key, 0),
+                    *(cell_width(self._cells[k].get(c.key, "")) for k in self._keys),
+                ]
+            )
+            for c in self._columns
+        }
         everything = widths != self._widths
         if everything:  # every row moves: lay them all out
             self._widths = widths

@@ -1,6 +1,7 @@
 """The Star Quest round tracker: round and phase, who is activating, the mission's round
 limit, and what the GM does next with the keys (from the action registry). The words
 come from the engine's ``view.round_view``."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,10 +27,19 @@ def next_step(state: Any, rv: Any, pending: Any) -> Text:
         if "ChooseAIAction" in rv.commands:
             return Text.assemble(_k("sq-continue"), f" {rv.next_step}")
         if state.unit(rv.activating).hero:
-            return Text.assemble(_k("sq-action"), " action ", _k("sq-skill"), " skill ", _k("sq-shoot"), " shoot ",
-                                 _k("sq-cast"), " cast · ", _k("sq-end-activation"), " ends the activation")
-        return Text.assemble(f"{rv.next_step}: ", _k("sq-shoot"), " shoot · ", _k("sq-end-activation"),
-                             " ends it")
+            return Text.assemble(
+                _k("sq-action"),
+                " action ",
+                _k("sq-skill"),
+                " skill ",
+                _k("sq-shoot"),
+                " shoot ",
+                _k("sq-cast"),
+                " cast · ",
+                _k("sq-end-activation"),
+                " ends the activation",
+            )
+        return Text.assemble(f"{rv.next_step}: ", _k("sq-shoot"), " shoot · ", _k("sq-end-activation"), " ends it")
     if "StartRound" in rv.commands:
         return Text.assemble(_k("sq-start-round"), f" starts round {state.round + 1}")
     if "EndRound" in rv.commands:

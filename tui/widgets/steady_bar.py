@@ -8,6 +8,7 @@ when the number of lines changes; each line is drawn once (cut with … to the
 width) and kept in an ``LRUCache`` cleared on a style change, so a line that did not
 change is not drawn again (as Textual's own ``Log`` keeps its lines).
 """
+
 from __future__ import annotations
 
 from typing import Any, Sequence

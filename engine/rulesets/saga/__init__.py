@@ -3,6 +3,7 @@
 ``SYSTEM`` declares the rule system "saga"; this module imports no rules code (the
 names below are loaded on first use).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,20 +14,31 @@ NAME = "saga"
 
 _HERE = __name__
 SYSTEM = SystemSpec(
-    name=NAME, title="SAGA", package=_HERE,
+    name=NAME,
+    title="SAGA",
+    package=_HERE,
     ruleset=Lazy(f"{_HERE}.ruleset:Saga"),
     summary=Lazy(f"{_HERE}.summary:summary"),
-    files=(RosterFile("warband", "First band's roster file (leave both empty for the demo bands):",
-                      "bands/wolves.toml"),
-           RosterFile("warband", "Second band's roster file:", "bands/saints.toml")),
+    files=(
+        RosterFile("warband", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
+        RosterFile("warband", "Second band's roster file:", "bands/saints.toml"),
+    ),
     new_battle=Lazy(f"{_HERE}.battle_setup:new_battle"),
     demo=Lazy(f"{_HERE}.battle_setup:demo"),
     read_roster=Lazy(f"{_HERE}.roster_toml:parse_roster"),
     check=Lazy(f"{_HERE}.battle_setup:check"),
 )
 
-_LAZY = {"fatigue_markers": "fatigue", "casualty_distribution": "odds", "UnitSpec": "roster", "Warband": "roster",
-         "RosterError": "roster_toml", "parse_roster": "roster_toml", "Saga": "ruleset", "make_setup": "ruleset"}
+_LAZY = {
+    "fatigue_markers": "fatigue",
+    "casualty_distribution": "odds",
+    "UnitSpec": "roster",
+    "Warband": "roster",
+    "RosterError": "roster_toml",
+    "parse_roster": "roster_toml",
+    "Saga": "ruleset",
+    "make_setup": "ruleset",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,5 +1,6 @@
 """New SAGA battles: two warband rosters (sides A and B), or the bundled demo; the
 rosters read for ``skirmish check``. The texts come from the caller."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -23,8 +24,9 @@ def read(text: str, source: str) -> Warband:
         raise SetupProblem(f"cannot use {BAND} {err}") from None
 
 
-def new_battle(texts: Sequence[tuple[str, str]], scenario: str | None, seed: int,
-               allow_problems: bool = False) -> NewBattle:
+def new_battle(
+    texts: Sequence[tuple[str, str]], scenario: str | None, seed: int, allow_problems: bool = False
+) -> NewBattle:
     """Two rosters ((text, source) each), sides A and B in that order."""
     a, b = (read(text, source) for text, source in texts)
     note = f"{TITLE} battles have no scenario here: --scenario is ignored" if scenario else ""
@@ -56,5 +58,5 @@ def check(files: Sequence[tuple[str, str]]) -> tuple[tuple[str, ...], bool]:
 
 
 def members_line(warband: Warband) -> str:
-    """"Jarl Sigurd's Host: 4 units: Sigurd the Jarl, Hirdmen, ..."."""
+    """ "Jarl Sigurd's Host: 4 units: Sigurd the Jarl, Hirdmen, ..."."""
     return f"{warband.name}: {len(warband.units)} units: " + ", ".join(u.name for u in warband.units)

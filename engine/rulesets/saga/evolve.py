@@ -4,6 +4,7 @@ Events carry the facts the rules decided (who, what, the dice, the numbers);
 reducers only apply them, so replaying the log never re-decides anything. The melee
 reducers are in ``evolve_melee.py`` and register here.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -13,13 +14,14 @@ from engine.records import changed
 from engine.reducers import Reducers
 
 from .melee_state import Spend
-from .state import ActivationRecord, BattleState, Building, PendingMove, PendingShot, TerrainPiece, TurnState, \
-    UnitState
+from .state import ActivationRecord, BattleState, Building, PendingMove, PendingShot, TerrainPiece, TurnState, UnitState
 
-REDUCERS: Reducers[BattleState] = Reducers(log_only=(
-    "activation_cancelled",  # an exhausted unit's SAGA-ability activation: nothing happens (§4.6)
-    "melee_result",  # step 8's verdict; the moves and the end of the melee follow as their own events
-))
+REDUCERS: Reducers[BattleState] = Reducers(
+    log_only=(
+        "activation_cancelled",  # an exhausted unit's SAGA-ability activation: nothing happens (§4.6)
+        "melee_result",  # step 8's verdict; the moves and the end of the melee follow as their own events
+    )
+)
 reducer = REDUCERS.on
 
 
@@ -99,9 +101,18 @@ def _fatigue_spent(s: BattleState, p: dict[str, Any]) -> BattleState:
 # -- movement and buildings --------------------------------------------------------------------------
 @reducer("move_started")
 def _move_started(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return changed(s, move=PendingMove(unit=p["unit"], kind=p["kind"], source=p.get("source", "normal"),
-                                       band=p["band"], broken=bool(p.get("broken")), target=p.get("target"),
-                                       causes_fatigue=bool(p.get("causes_fatigue"))))
+    return changed(
+        s,
+        move=PendingMove(
+            unit=p["unit"],
+            kind=p["kind"],
+            source=p.get("source", "normal"),
+            band=p["band"],
+            broken=bool(p.get("broken")),
+            target=p.get("target"),
+            causes_fatigue=bool(p.get("causes_fatigue")),
+        ),
+    )
 
 
 @reducer("move_completed")
@@ -134,9 +145,17 @@ def _terrain_set(s: BattleState, p: dict[str, Any]) -> BattleState:
 # -- shooting and casualties ---------------------------------------------------------------------------
 @reducer("shot_declared")
 def _shot_declared(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return changed(s, shot=PendingShot(shooter=p["shooter"], target=p["target"], source=p.get("source", "normal"),
-                                       dice=int(p["dice"]), cover=p.get("cover", "none"),
-                                       causes_fatigue=bool(p.get("causes_fatigue"))))
+    return changed(
+        s,
+        shot=PendingShot(
+            shooter=p["shooter"],
+            target=p["target"],
+            source=p.get("source", "normal"),
+            dice=int(p["dice"]),
+            cover=p.get("cover", "none"),
+            causes_fatigue=bool(p.get("causes_fatigue")),
+        ),
+    )
 
 
 @reducer("shot_rolled")

@@ -1,4 +1,5 @@
 """Reducers of the melee events: each applies the numbers its step recorded."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -24,16 +25,24 @@ def _set(s: BattleState, **changes: Any) -> BattleState:
 @reducer("melee_started")
 def _started(s: BattleState, p: dict[str, Any]) -> BattleState:
     pools = tuple(Pool(x["unit"], x["role"], int(x["models"]), joined=bool(x.get("joined"))) for x in p["pools"])
-    return changed(s, melee=Melee(attacker=p["attacker"], defender=p["defender"], stage=p["stage"], pools=pools,
-                                  building=p.get("building"), charge=p.get("charge"),
-                                  candidates=tuple(p.get("candidates", ()))))
+    return changed(
+        s,
+        melee=Melee(
+            attacker=p["attacker"],
+            defender=p["defender"],
+            stage=p["stage"],
+            pools=pools,
+            building=p.get("building"),
+            charge=p.get("charge"),
+            candidates=tuple(p.get("candidates", ())),
+        ),
+    )
 
 
 @reducer("melee_defender_chosen")
 def _defender_chosen(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = _in_melee(s)
-    return _set(s, pools=m.pools + (Pool(p["unit"], DEFENDER, int(p["models"])),), candidates=(),
-                stage="participants")
+    return _set(s, pools=m.pools + (Pool(p["unit"], DEFENDER, int(p["models"])),), candidates=(), stage="participants")
 
 
 @reducer("melee_joined")
@@ -44,8 +53,9 @@ def _joined(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("melee_participants")
 def _participants(s: BattleState, p: dict[str, Any]) -> BattleState:
     dice = p.get("dice")
-    return changed(s, melee=_in_melee(s).with_pool(p["unit"], models=int(p["models"]),
-                                              entered=None if dice is None else int(dice)))
+    return changed(
+        s, melee=_in_melee(s).with_pool(p["unit"], models=int(p["models"]), entered=None if dice is None else int(dice))
+    )
 
 
 @reducer("melee_cover")
@@ -66,8 +76,9 @@ def _trade(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = _in_melee(s)
     for unit, dice in p["pools"]:
         m = m.with_pool(unit, step3=int(dice))
-    return changed(s, melee=changed(m, traded=bool(p["trade"]), trade_bonus=int(p["bonus"]),
-                                    stage="abilities-attacker"))
+    return changed(
+        s, melee=changed(m, traded=bool(p["trade"]), trade_bonus=int(p["bonus"]), stage="abilities-attacker")
+    )
 
 
 @reducer("melee_ability")
@@ -91,8 +102,11 @@ def _step3(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("melee_attack_rolled")
 def _attack_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = _in_melee(s)
-    return _set(s, attack={**m.attack, p["unit"]: dice_from(p["roll"]["dice"])},
-                armour={**m.armour, p["unit"]: int(p["armour"])})
+    return _set(
+        s,
+        attack={**m.attack, p["unit"]: dice_from(p["roll"]["dice"])},
+        armour={**m.armour, p["unit"]: int(p["armour"])},
+    )
 
 
 @reducer("melee_attacks_done")
@@ -107,18 +121,26 @@ def _rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     used = {**m.rerolls_used, f"{role}.{phase}": m.rerolls_used.get(f"{role}.{phase}", 0) + int(p["count"])}
     dice = dice_from(p["roll"]["dice"])
     if phase == "attack":
-        return _set(s, attack={**m.attack, p["unit"]: dice}, hits={**m.hits, role: int(p["role_hits"])},
-                    rerolls_used=used)
-    return _set(s, defence={**m.defence, role: dice}, uncancelled={**m.uncancelled, role: int(p["uncancelled"])},
-                rerolls_used=used)
+        return _set(
+            s, attack={**m.attack, p["unit"]: dice}, hits={**m.hits, role: int(p["role_hits"])}, rerolls_used=used
+        )
+    return _set(
+        s,
+        defence={**m.defence, role: dice},
+        uncancelled={**m.uncancelled, role: int(p["uncancelled"])},
+        rerolls_used=used,
+    )
 
 
 @reducer("melee_defence_rolled")
 def _defence_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     m, role = _in_melee(s), p["role"]
-    return _set(s, defence={**m.defence, role: dice_from(p["roll"]["dice"])},
-                save_on={**m.save_on, role: int(p["save_on"])},
-                uncancelled={**m.uncancelled, role: int(p["uncancelled"])})
+    return _set(
+        s,
+        defence={**m.defence, role: dice_from(p["roll"]["dice"])},
+        save_on={**m.save_on, role: int(p["save_on"])},
+        uncancelled={**m.uncancelled, role: int(p["uncancelled"])},
+    )
 
 
 @reducer("melee_defences_done")
@@ -129,9 +151,13 @@ def _defences_done(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("melee_casualties")
 def _casualties(s: BattleState, p: dict[str, Any]) -> BattleState:
     within = tuple(p.get("within_s", ()))
-    return _set(s, casualties={ATTACKER: int(p["casualties"][ATTACKER]), DEFENDER: int(p["casualties"][DEFENDER])},
-                destroyed=tuple(p.get("destroyed", ())), within_s=within,
-                stage="within-s" if within else _in_melee(s).stage)
+    return _set(
+        s,
+        casualties={ATTACKER: int(p["casualties"][ATTACKER]), DEFENDER: int(p["casualties"][DEFENDER])},
+        destroyed=tuple(p.get("destroyed", ())),
+        within_s=within,
+        stage="within-s" if within else _in_melee(s).stage,
+    )
 
 
 @reducer("melee_within_s")

@@ -6,6 +6,7 @@ the opponent rolls one defence die per hit plus extras, capped at twice the hits
 (step 5); a success cancels one hit, never more than were scored. Re-rolls follow
 "re-roll failed dice, best chance first": a die is re-rolled at most once.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -83,15 +84,17 @@ def reroll_gain(failed: Sequence[tuple[int, int]], rerolls: int) -> Dist:
     return out
 
 
-def uncancelled_distribution(hits: Mapping[int, Fraction], save_on: int = t.DEFENCE_SAVE,
-                             extra_defence: int = 0, rerolls: int = 0) -> Dist:
+def uncancelled_distribution(
+    hits: Mapping[int, Fraction], save_on: int = t.DEFENCE_SAVE, extra_defence: int = 0, rerolls: int = 0
+) -> Dist:
     """Hits left after the step-5 defence roll, given the distribution of hits scored."""
     return dict(_uncancelled(tuple(sorted(hits.items())), p_success(save_on), extra_defence, rerolls))
 
 
 @lru_cache(maxsize=1024)
-def _uncancelled(hits: tuple[tuple[int, Fraction], ...], q: Fraction, extra: int,
-                 rerolls: int) -> tuple[tuple[int, Fraction], ...]:
+def _uncancelled(
+    hits: tuple[tuple[int, Fraction], ...], q: Fraction, extra: int, rerolls: int
+) -> tuple[tuple[int, Fraction], ...]:
     out: Dist = {}
     for h, ph in hits:
         for left, pl in _left_after_defence(h, q, extra, rerolls):
@@ -114,27 +117,43 @@ def capped(dist: Mapping[int, Fraction], models: int | None) -> Dist:
     return remap(dist, lambda v: min(v, models))
 
 
-def casualty_distribution(attack_dice: int, armour: int, save_on: int = t.DEFENCE_SAVE, extra_defence: int = 0,
-                          *, attack_rerolls: int = 0, defence_rerolls: int = 0, models: int | None = None) -> Dist:
+def casualty_distribution(
+    attack_dice: int,
+    armour: int,
+    save_on: int = t.DEFENCE_SAVE,
+    extra_defence: int = 0,
+    *,
+    attack_rerolls: int = 0,
+    defence_rerolls: int = 0,
+    models: int | None = None,
+) -> Dist:
     """Exact distribution of the casualties one side's attack inflicts: ``attack_dice``
     against ``armour``, the opponent cancelling on ``save_on``+ with ``extra_defence``
     set-aside or ability dice (step 5 cap applies), at most ``models`` casualties.
 
     ``casualty_distribution(6, 4)`` is §9 Case A; ``(6, 4, 4)`` Case B; ``(4, 4, 5, 2)`` Case C.
     """
-    return capped(dict(_casualties(attack_dice, armour, save_on, extra_defence, attack_rerolls, defence_rerolls)),
-                  models)
+    return capped(
+        dict(_casualties(attack_dice, armour, save_on, extra_defence, attack_rerolls, defence_rerolls)), models
+    )
 
 
 @lru_cache(maxsize=1024)
-def _casualties(dice: int, armour: int, save_on: int, extra: int, rr_a: int, rr_d: int) -> tuple[tuple[int, Fraction], ...]:
+def _casualties(
+    dice: int, armour: int, save_on: int, extra: int, rr_a: int, rr_d: int
+) -> tuple[tuple[int, Fraction], ...]:
     hits = hits_distribution(dice, armour, rr_a)
     return tuple(uncancelled_distribution(hits, save_on, extra, rr_d).items())
 
 
-def retreat_odds(attacker_losses: Mapping[int, Fraction], defender_losses: Mapping[int, Fraction],
-                 attacker_models: int, defender_models: int, building: bool = False,
-                 other_occupants: bool = False) -> dict[str, Fraction]:
+def retreat_odds(
+    attacker_losses: Mapping[int, Fraction],
+    defender_losses: Mapping[int, Fraction],
+    attacker_models: int,
+    defender_models: int,
+    building: bool = False,
+    other_occupants: bool = False,
+) -> dict[str, Fraction]:
     """Who must retreat in step 8, before any "cannot retreat" ruling: "attacker",
     "defender" or "none" (a side wiped out), with exact chances. In a building melee
     the Attacker retreats unless the Defender is wiped out and no other enemy is inside."""
@@ -145,8 +164,14 @@ def retreat_odds(attacker_losses: Mapping[int, Fraction], defender_losses: Mappi
     return out
 
 
-def who_retreats(lost_a: int, lost_d: int, attacker_models: int, defender_models: int,
-                 building: bool = False, other_occupants: bool = False) -> str:
+def who_retreats(
+    lost_a: int,
+    lost_d: int,
+    attacker_models: int,
+    defender_models: int,
+    building: bool = False,
+    other_occupants: bool = False,
+) -> str:
     """Step 8 by casualties alone: "attacker", "defender" or "none"."""
     defender_wiped = lost_d >= defender_models
     attacker_wiped = lost_a >= attacker_models

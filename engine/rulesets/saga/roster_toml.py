@@ -19,6 +19,7 @@ battle's per-class house-default settings, listed in ``tables.HOUSE_DEFAULTS``):
     attack_dice = 2              # melee dice per model [M1]
     shooting_dice = 1            # per model [M9]
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,16 +30,38 @@ from . import tables as t
 from .roster import UnitSpec, Warband
 
 TOP_KEYS = ("name", "player", "faction", "unit")
-UNIT_KEYS = ("id", "name", "class", "models", "mounted", "move", "armour_melee", "armour_shooting",
-             "attack_dice", "shooting_dice")
+UNIT_KEYS = (
+    "id",
+    "name",
+    "class",
+    "models",
+    "mounted",
+    "move",
+    "armour_melee",
+    "armour_shooting",
+    "attack_dice",
+    "shooting_dice",
+)
 CLASS_ALIASES = {
-    "levy": t.LEVY, "levies": t.LEVY, "ополченцы": t.LEVY,
-    "warriors": t.WARRIORS, "warrior": t.WARRIORS, "воины": t.WARRIORS,
-    "hearthguard": t.HEARTHGUARD, "hearthguards": t.HEARTHGUARD, "дружинники": t.HEARTHGUARD,
-    "warlord": t.WARLORD, "военный вождь": t.WARLORD,
+    "levy": t.LEVY,
+    "levies": t.LEVY,
+    "ополченцы": t.LEVY,
+    "warriors": t.WARRIORS,
+    "warrior": t.WARRIORS,
+    "воины": t.WARRIORS,
+    "hearthguard": t.HEARTHGUARD,
+    "hearthguards": t.HEARTHGUARD,
+    "дружинники": t.HEARTHGUARD,
+    "warlord": t.WARLORD,
+    "военный вождь": t.WARLORD,
 }
-RANGES = {"models": (1, 99), "armour_melee": (1, 7), "armour_shooting": (1, 7), "attack_dice": (0, 24),
-          "shooting_dice": (0, 24)}
+RANGES = {
+    "models": (1, 99),
+    "armour_melee": (1, 7),
+    "armour_shooting": (1, 7),
+    "attack_dice": (0, 24),
+    "shooting_dice": (0, 24),
+}
 
 
 class RosterError(FileError):
@@ -60,7 +83,9 @@ def _unit(raw: Any, index: int, where: Lines, problems: list[tuple[int, str]]) -
     start = len(problems)
     for key in raw:
         if key not in UNIT_KEYS:
-            problems.append((where.block_key("unit", index, key), f"unknown unit key '{key}' (known: {', '.join(UNIT_KEYS)})"))
+            problems.append(
+                (where.block_key("unit", index, key), f"unknown unit key '{key}' (known: {', '.join(UNIT_KEYS)})")
+            )
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append((header, "a unit needs a name"))
@@ -70,8 +95,9 @@ def _unit(raw: Any, index: int, where: Lines, problems: list[tuple[int, str]]) -
     if cls_raw is None:
         problems.append((header, f"unit '{name}' needs a class ({', '.join(t.CLASSES)})"))
     elif cls is None:
-        problems.append((where.block_key("unit", index, "class"),
-                         f"unknown class '{cls_raw}' (one of: {', '.join(t.CLASSES)})"))
+        problems.append(
+            (where.block_key("unit", index, "class"), f"unknown class '{cls_raw}' (one of: {', '.join(t.CLASSES)})")
+        )
     if "models" not in raw:
         problems.append((header, f"unit '{name}' needs a model count (models = N)"))
     values: dict[str, int | None] = {}
@@ -84,15 +110,26 @@ def _unit(raw: Any, index: int, where: Lines, problems: list[tuple[int, str]]) -
         mounted = False
     move = raw.get("move")
     if move is not None and move not in t.BANDS:
-        problems.append((where.block_key("unit", index, "move"), f"move must be one of {', '.join(t.BANDS)}, not {move!r}"))
+        problems.append(
+            (where.block_key("unit", index, "move"), f"move must be one of {', '.join(t.BANDS)}, not {move!r}")
+        )
         move = None
     unit_id = str(raw.get("id") or slug(name) or f"unit-{index + 1}")
     if len(problems) > start or cls is None or values.get("models") is None:
         return None
-    return UnitSpec(id=unit_id, name=name.strip(), cls=cls, models=int(values["models"] or 0), mounted=mounted,
-                    move=move, armour_melee=values.get("armour_melee"),
-                    armour_shooting=values.get("armour_shooting"), attack_dice=values.get("attack_dice"),
-                    shooting_dice=values.get("shooting_dice"), line=header)
+    return UnitSpec(
+        id=unit_id,
+        name=name.strip(),
+        cls=cls,
+        models=int(values["models"] or 0),
+        mounted=mounted,
+        move=move,
+        armour_melee=values.get("armour_melee"),
+        armour_shooting=values.get("armour_shooting"),
+        attack_dice=values.get("attack_dice"),
+        shooting_dice=values.get("shooting_dice"),
+        line=header,
+    )
 
 
 def parse_roster(text: str, source: str = "") -> Warband:
@@ -105,7 +142,7 @@ def parse_roster(text: str, source: str = "") -> Warband:
             problems.append((where.top_key(key), f"unknown key '{key}' (known: {', '.join(TOP_KEYS)})"))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append((where.top_key("name") or 1, "the warband needs a name (name = \"...\")"))
+        problems.append((where.top_key("name") or 1, 'the warband needs a name (name = "...")'))
         name = ""
     raw_units = data.get("unit", [])
     if not isinstance(raw_units, list) or not raw_units:
@@ -123,5 +160,10 @@ def parse_roster(text: str, source: str = "") -> Warband:
         seen.setdefault(u.id, u.line)
     if problems:
         raise RosterError(source, sorted(problems, key=lambda p: p[0]))
-    return Warband(name=name.strip(), units=tuple(units), player=str(data.get("player", "")),
-                   faction=str(data.get("faction", "")), source=source)
+    return Warband(
+        name=name.strip(),
+        units=tuple(units),
+        player=str(data.get("player", "")),
+        faction=str(data.get("faction", "")),
+        source=source,
+    )

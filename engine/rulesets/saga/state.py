@@ -5,6 +5,7 @@ Turn order (``TurnState``) lives apart from the units. Unit ids are battle-wide:
 ``move``, ``shot`` or ``melee`` (never two at once); the melee record is in
 ``melee_state.py``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

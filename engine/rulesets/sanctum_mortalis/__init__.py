@@ -3,6 +3,7 @@
 ``SYSTEM`` declares the rule system; this module imports no rules code (the names below
 are loaded on first use).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,12 +16,16 @@ CAMPAIGN = "sanctum-mortalis-campaign"
 
 _HERE = __name__
 SYSTEM = SystemSpec(
-    name=NAME, title="Sanctum Mortalis", package=_HERE,
+    name=NAME,
+    title="Sanctum Mortalis",
+    package=_HERE,
     aliases=("sm", "sanctum", "sanctum mortalis"),
     ruleset=Lazy(f"{_HERE}.ruleset:SanctumMortalis"),
     summary=Lazy(f"{_HERE}.summary:summary"),
-    files=(RosterFile("roster", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
-           RosterFile("roster", "Second band's roster file:", "bands/saints.toml")),
+    files=(
+        RosterFile("roster", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
+        RosterFile("roster", "Second band's roster file:", "bands/saints.toml"),
+    ),
     new_battle=Lazy(f"{_HERE}.battle_setup:new_battle"),
     demo=Lazy(f"{_HERE}.battle_setup:demo"),
     read_roster=Lazy(f"{_HERE}.roster_toml:parse_roster"),

@@ -4,6 +4,7 @@ rules, a scenario named or rolled (§23.1); the bundled demo bands; ``skirmish c
 The texts come from the caller (the saves package reads files); the demo rosters are
 the package's own data.
 """
+
 from __future__ import annotations
 
 import pkgutil
@@ -50,8 +51,9 @@ def rolled_scenario(seed: int, bands: tuple[BandRoster, ...] = ()) -> tuple[str,
     if record.outcome in t.SCENARIOS:
         sc = t.SCENARIOS[record.outcome]
         return sc.key, f"Scenario rolled by {roller} (§23.1): k6 = {face} → {sc.name} ({sc.source})"
-    return DEMO_SCENARIO, (f"Scenario rolled by {roller} (§23.1): k6 = {face}, the players choose; "
-                           "Slaughter until they do")
+    return DEMO_SCENARIO, (
+        f"Scenario rolled by {roller} (§23.1): k6 = {face}, the players choose; Slaughter until they do"
+    )
 
 
 def read_band(text: str, source: str, allow_problems: bool = False) -> tuple[BandRoster, str]:
@@ -64,11 +66,15 @@ def read_band(text: str, source: str, allow_problems: bool = False) -> tuple[Ban
     errors = [p for p in parsed.problems if p.severity == "error"]
     note = ""
     if errors and not allow_problems:
-        raise SetupProblem(f"roster {source} has {len(errors)} problem(s), first at line {errors[0].line}: "
-                           f"{errors[0]} — see `{PROG} check {source}`, or start anyway with --allow-problems")
+        raise SetupProblem(
+            f"roster {source} has {len(errors)} problem(s), first at line {errors[0].line}: "
+            f"{errors[0]} — see `{PROG} check {source}`, or start anyway with --allow-problems"
+        )
     if errors:
-        note = (f"{parsed.roster.name}: {len(errors)} band-building problem(s), e.g. line {errors[0].line}: "
-                f"{errors[0]} — see `{PROG} check {source}`")
+        note = (
+            f"{parsed.roster.name}: {len(errors)} band-building problem(s), e.g. line {errors[0].line}: "
+            f"{errors[0]} — see `{PROG} check {source}`"
+        )
     return parsed.roster, note
 
 
@@ -92,8 +98,9 @@ def _setup(a: BandRoster, b: BandRoster, scenario: str) -> dict[str, object]:
     return make_setup(a, b, scenario=scenario)
 
 
-def new_battle(texts: Sequence[tuple[str, str]], scenario: str | None, seed: int,
-               allow_problems: bool = False) -> NewBattle:
+def new_battle(
+    texts: Sequence[tuple[str, str]], scenario: str | None, seed: int, allow_problems: bool = False
+) -> NewBattle:
     """Two rosters ((text, source) each), sides A and B in that order; no scenario named:
     rolled (§23.1)."""
     read = [read_band(text, source, allow_problems) for text, source in texts]

@@ -1,5 +1,6 @@
 """Event cards (§12): each player's heroic plays and offensive events, who may play
 which, and what playing one does."""
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -76,16 +77,23 @@ def card_drafts(state: BattleState, side: str, key: str, model_id: str, note: st
     elif key == "distraction":
         for marker in (DEFENSIVE_STANCE, OVERWATCH):
             if marker in m.markers:
-                extra.append(EventDraft("marker_removed", {"model": m.id, "marker": marker, "reason": "Rozproszenie"},
-                                        actor=m.id, text=f"{m.name} loses {MARKER_NAMES[marker]} (Rozproszenie)."))
+                extra.append(
+                    EventDraft(
+                        "marker_removed",
+                        {"model": m.id, "marker": marker, "reason": "Rozproszenie"},
+                        actor=m.id,
+                        text=f"{m.name} loses {MARKER_NAMES[marker]} (Rozproszenie).",
+                    )
+                )
                 break
     used = offensive_used(state, side) + (1 if card.kind == "offensive" else 0)
     count = f" [{used}/{t.MAX_OFFENSIVE_EVENTS} offensive]" if card.kind == "offensive" else ""
     text = f"{state.side(side).name} plays {card.source} ({card.name}) on {m.name}: {card.effect}{count}"
     if note:
         text += f" — {note}"
-    draft = EventDraft("card_played", {"side": side, "card": key, "model": m.id, "effect": effect, "note": note},
-                       actor=side, text=text)
+    draft = EventDraft(
+        "card_played", {"side": side, "card": key, "model": m.id, "effect": effect, "note": note}, actor=side, text=text
+    )
     return [draft, *extra]
 
 

@@ -3,6 +3,7 @@
 Events carry the facts decided by the rules (who, what, the dice); reducers only
 apply them, so replaying the log never re-decides anything.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -24,24 +25,44 @@ def evolve(state: BattleState, event: Event) -> BattleState:
 
 
 def _new_round(m: ModelState) -> ModelState:
-    return changed(m, activated=False, moves=0, others=0, action_cap=t.ACTIONS_PER_ROUND, first_action="",
-                   climbed=False, jumped=False, no_shooting=False, aimed=False, bonus_action=False, salvo=None,
-                   charged=frozenset())
+    return changed(
+        m,
+        activated=False,
+        moves=0,
+        others=0,
+        action_cap=t.ACTIONS_PER_ROUND,
+        first_action="",
+        climbed=False,
+        jumped=False,
+        no_shooting=False,
+        aimed=False,
+        bonus_action=False,
+        salvo=None,
+        charged=frozenset(),
+    )
 
 
 @reducer("round_started")
 def _round_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = s.with_models(_new_round)
     phase = "choose-first" if p.get("chooser") else "activations"
-    return s.with_order(round=p["round"], phase=phase, first=p.get("first"), reason=p.get("reason", ""),
-                        rolloff=p.get("rolloff"), chooser=p.get("chooser"), to_act=p.get("to_act"),
-                        active_model=None)
+    return s.with_order(
+        round=p["round"],
+        phase=phase,
+        first=p.get("first"),
+        reason=p.get("reason", ""),
+        rolloff=p.get("rolloff"),
+        chooser=p.get("chooser"),
+        to_act=p.get("to_act"),
+        active_model=None,
+    )
 
 
 @reducer("first_chosen")
 def _first_chosen(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return s.with_order(first=p["side"], to_act=p["to_act"], phase="activations", chooser=None,
-                        reason=p.get("reason", s.order.reason))
+    return s.with_order(
+        first=p["side"], to_act=p["to_act"], phase="activations", chooser=None, reason=p.get("reason", s.order.reason)
+    )
 
 
 @reducer("activation_started")
@@ -201,11 +222,22 @@ def _leave_contacts(s: BattleState, m: ModelState) -> BattleState:
 def _model_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     s = _leave_contacts(s, m)
-    s = changed(s, markers_on_table=s.markers_on_table + m.tech_markers,
-                special_marker_on_table=s.special_marker_on_table or m.special_marker,
-                pending=tuple(x for x in s.pending if x.model != m.id))
-    s = s.with_model(m.id, status=OUT_OF_ACTION, removed_by=p.get("by"), removal_cause=p.get("cause", ""),
-                     markers=frozenset(), tech_markers=0, special_marker=False, salvo=None)
+    s = changed(
+        s,
+        markers_on_table=s.markers_on_table + m.tech_markers,
+        special_marker_on_table=s.special_marker_on_table or m.special_marker,
+        pending=tuple(x for x in s.pending if x.model != m.id),
+    )
+    s = s.with_model(
+        m.id,
+        status=OUT_OF_ACTION,
+        removed_by=p.get("by"),
+        removal_cause=p.get("cause", ""),
+        markers=frozenset(),
+        tech_markers=0,
+        special_marker=False,
+        salvo=None,
+    )
     killer = p.get("by")
     if killer and s.has_model(killer):
         k = s.model(killer)
@@ -230,11 +262,22 @@ def _model_left(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     s = _leave_contacts(s, m)
     side = s.side(m.side) if m.side in ("A", "B") else None
-    s = s.with_model(m.id, status=LEFT_TABLE, markers=frozenset(), tech_markers=0, special_marker=False,
-                     carried_off=int(p.get("carried", 0)), xp_gained=m.xp_gained + int(p.get("xp", 0)), salvo=None)
+    s = s.with_model(
+        m.id,
+        status=LEFT_TABLE,
+        markers=frozenset(),
+        tech_markers=0,
+        special_marker=False,
+        carried_off=int(p.get("carried", 0)),
+        xp_gained=m.xp_gained + int(p.get("xp", 0)),
+        salvo=None,
+    )
     if side is not None:
-        s = s.with_side(side.key, markers_collected=side.markers_collected + int(p.get("carried", 0)),
-                        vp=side.vp + int(p.get("vp", 0)))
+        s = s.with_side(
+            side.key,
+            markers_collected=side.markers_collected + int(p.get("carried", 0)),
+            vp=side.vp + int(p.get("vp", 0)),
+        )
     if s.order.active_model == m.id:
         s = s.with_order(active_model=None)
     return s
@@ -309,8 +352,9 @@ def _xp_awarded(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _markers_collected(s: BattleState, p: dict[str, Any]) -> BattleState:
     side = s.side(p["side"])
     s = changed(s, markers_on_table=max(0, s.markers_on_table - int(p.get("count", 0))))
-    return s.with_side(side.key, markers_collected=side.markers_collected + int(p.get("count", 0)),
-                       vp=side.vp + int(p.get("vp", 0)))
+    return s.with_side(
+        side.key, markers_collected=side.markers_collected + int(p.get("count", 0)), vp=side.vp + int(p.get("vp", 0))
+    )
 
 
 @reducer("battle_ended")

@@ -11,6 +11,7 @@ Every key and value is written by ``tomli_w``, so any name reads back as it was 
 backslashes, newlines, control characters such as U+007F, which TOML allows only
 escaped). This module only picks the fields and their order and adds the comments.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -21,8 +22,10 @@ from . import tables as t
 from .band_building import STATS, apply_options, model_options
 from .roster import BandRoster, ModelSpec
 
-HEADER = ("# Sanctum Mortalis band roster, written by Skirmish Desk after a campaign battle.\n"
-          "# Check it with:  skirmish check THIS-FILE.toml   (the format is described in the demo rosters)\n")
+HEADER = (
+    "# Sanctum Mortalis band roster, written by Skirmish Desk after a campaign battle.\n"
+    "# Check it with:  skirmish check THIS-FILE.toml   (the format is described in the demo rosters)\n"
+)
 
 
 def _value(value: Any) -> str:
@@ -32,12 +35,12 @@ def _value(value: Any) -> str:
         return f"[{', '.join(_value(v) for v in value)}]"
     if isinstance(value, dict):
         return f"{{ {', '.join(_line(k, v) for k, v in value.items())} }}" if value else "{}"
-    return tomli_w.dumps({"v": value})[len("v = "):-1]
+    return tomli_w.dumps({"v": value})[len("v = ") : -1]
 
 
 def _line(key: str, value: Any) -> str:
     """``key = value``, the key quoted by ``tomli_w`` when it must be."""
-    key_text = tomli_w.dumps({key: 0})[:-len(" = 0\n")]
+    key_text = tomli_w.dumps({key: 0})[: -len(" = 0\n")]
     return f"{key_text} = {_value(value)}"
 
 

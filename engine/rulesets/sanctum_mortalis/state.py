@@ -3,6 +3,7 @@
 Turn order lives apart from model state (``TurnOrder``). Model ids are battle-wide:
 ``"A.kara-vex"`` (side, dot, roster id); independent models use side ``"N"``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -215,7 +216,7 @@ class BattleState:
         models = self.models
         for i, m in enumerate(models):
             if m.id == model_id:  # ids are unique: one copy, the rest shared
-                return changed(self, models=(*models[:i], changed(m, **changes), *models[i + 1:]))
+                return changed(self, models=(*models[:i], changed(m, **changes), *models[i + 1 :]))
         return changed(self, models=models)
 
     def with_models(self, fn: Callable[[ModelState], ModelState]) -> "BattleState":

@@ -1,5 +1,6 @@
 """What generic code may read of a Sanctum Mortalis battle (``engine.ruleset.BattleSummary``),
 and a model's roster line ("Captain, Technomancer Trooper, 4 XP")."""
+
 from __future__ import annotations
 
 from engine.ruleset import BattleSummary, MemberSummary, SideSummary
@@ -10,7 +11,7 @@ from .state import BattleState
 
 
 def describe(spec: ModelSpec) -> str:
-    """"Captain, Technomancer Trooper, 4 XP" style text for a roster line."""
+    """ "Captain, Technomancer Trooper, 4 XP" style text for a roster line."""
     parts = []
     if spec.captain:
         parts.append("Captain")
@@ -43,7 +44,9 @@ def summary(state: BattleState) -> BattleSummary:
     return BattleSummary(
         round=state.order.round,
         sides=tuple(SideSummary(s.key, s.band.name, s.band.player, s.vp) for s in state.sides),
-        members=tuple(MemberSummary(m.id, m.name, m.side, roster_line(m.spec), out=not m.on_table)
-                      for m in state.models),
+        members=tuple(
+            MemberSummary(m.id, m.name, m.side, roster_line(m.spec), out=not m.on_table) for m in state.models
+        ),
         active_side=state.order.to_act,
-        result="ended" if state.ended else None)
+        result="ended" if state.ended else None,
+    )

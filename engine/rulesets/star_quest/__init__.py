@@ -3,6 +3,7 @@
 ``SYSTEM`` declares the rule system "star-quest"; this module imports no rules code
 (the names below are loaded on first use).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,23 +14,41 @@ NAME = "star-quest"
 
 _HERE = __name__
 SYSTEM = SystemSpec(
-    name=NAME, title="Star Quest", package=_HERE,
+    name=NAME,
+    title="Star Quest",
+    package=_HERE,
     aliases=("sq", "star quest", "starquest", "grimdark future star quest"),
     ruleset=Lazy(f"{_HERE}.ruleset:StarQuest"),
     summary=Lazy(f"{_HERE}.summary:summary"),
-    files=(RosterFile("party", "Party roster file, the heroes (leave all three empty for the bundled demo: The Vex "
-                      "Company v the Cult of the Hollow Star in The Silent Relay):", "party.toml"),
-           RosterFile("enemies", "Enemy roster file, the AI units:", "enemies.toml"),
-           RosterFile("mission", "Mission file (objectives, waves, search tokens, events):", "mission.toml")),
+    files=(
+        RosterFile(
+            "party",
+            "Party roster file, the heroes (leave all three empty for the bundled demo: The Vex "
+            "Company v the Cult of the Hollow Star in The Silent Relay):",
+            "party.toml",
+        ),
+        RosterFile("enemies", "Enemy roster file, the AI units:", "enemies.toml"),
+        RosterFile("mission", "Mission file (objectives, waves, search tokens, events):", "mission.toml"),
+    ),
     new_battle=Lazy(f"{_HERE}.battle_setup:new_battle"),
     demo=Lazy(f"{_HERE}.battle_setup:demo"),
     read_roster=Lazy(f"{_HERE}.roster_toml:parse_roster"),
     check=Lazy(f"{_HERE}.battle_setup:check"),
 )
 
-_LAZY = {"MissionError": "mission_toml", "parse_mission": "mission_toml", "MissionSpec": "roster", "Roster": "roster",
-         "UnitSpec": "roster", "WeaponSpec": "roster", "RosterError": "roster_toml", "parse_roster": "roster_toml",
-         "SetupError": "ruleset", "StarQuest": "ruleset", "make_setup": "ruleset"}
+_LAZY = {
+    "MissionError": "mission_toml",
+    "parse_mission": "mission_toml",
+    "MissionSpec": "roster",
+    "Roster": "roster",
+    "UnitSpec": "roster",
+    "WeaponSpec": "roster",
+    "RosterError": "roster_toml",
+    "parse_roster": "roster_toml",
+    "SetupError": "ruleset",
+    "StarQuest": "ruleset",
+    "make_setup": "ruleset",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,6 +1,7 @@
 """New Star Quest battles: three files — the party roster, the enemy roster and the
 mission — or the bundled demo; the files read for ``skirmish check``. The texts come
 from the caller."""
+
 from __future__ import annotations
 
 import tomllib
@@ -26,8 +27,9 @@ def _setup(party: Roster, enemies: Roster, mission: MissionSpec, title: str, not
         raise SetupProblem(str(err)) from None
 
 
-def new_battle(texts: Sequence[tuple[str, str]], scenario: str | None, seed: int,
-               allow_problems: bool = False) -> NewBattle:
+def new_battle(
+    texts: Sequence[tuple[str, str]], scenario: str | None, seed: int, allow_problems: bool = False
+) -> NewBattle:
     """``texts``: the party roster, the enemy roster and the mission, (text, source) each."""
     (party_text, party_src), (enemies_text, enemies_src), (mission_text, mission_src) = texts
     try:

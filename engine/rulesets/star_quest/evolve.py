@@ -4,6 +4,7 @@ Events carry the facts the rules decided (who, what, the dice, the numbers); red
 only apply them, so replaying the log never re-decides anything. Wound allocation
 ([SQ-A12]: on one model until it dies) is deterministic and done here.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -14,9 +15,11 @@ from engine.reducers import Reducers
 
 from .state import Activation, AIWalk, BattleState, HitGroup, Melee, Offer, PendingAttack, RoundState, UnitState
 
-REDUCERS: Reducers[BattleState] = Reducers(log_only=(
-    "test_rolled",  # a stat test's roll; its effects follow as their own events
-))
+REDUCERS: Reducers[BattleState] = Reducers(
+    log_only=(
+        "test_rolled",  # a stat test's roll; its effects follow as their own events
+    )
+)
 reducer = REDUCERS.on
 
 
@@ -85,8 +88,15 @@ def _arrived(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("activation_started")
 def _activation_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = s.with_units(lambda u: changed(u, took=0, fear=0, loss_before=u.loss if u.alive else u.start))
-    return changed(s, activation=Activation(unit=p["unit"], side=p["side"], statuses=tuple(p.get("statuses", ())),
-                                            shaken_recovery=bool(p.get("shaken_recovery"))))
+    return changed(
+        s,
+        activation=Activation(
+            unit=p["unit"],
+            side=p["side"],
+            statuses=tuple(p.get("statuses", ())),
+            shaken_recovery=bool(p.get("shaken_recovery")),
+        ),
+    )
 
 
 @reducer("activation_over")
@@ -109,9 +119,14 @@ def _activation_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _action(s: BattleState, p: dict[str, Any]) -> BattleState:
     a = s.activation
     assert a is not None
-    return _act(s, actions=a.actions + (p["action"],), extras=a.extras + (1 if p.get("extra") else 0),
-                skill_credits=a.skill_credits + (1 if p["action"] == "skill" else 0),
-                moved=a.moved or bool(p.get("moved")), over=a.over or p["action"] == "rest")
+    return _act(
+        s,
+        actions=a.actions + (p["action"],),
+        extras=a.extras + (1 if p.get("extra") else 0),
+        skill_credits=a.skill_credits + (1 if p["action"] == "skill" else 0),
+        moved=a.moved or bool(p.get("moved")),
+        over=a.over or p["action"] == "rest",
+    )
 
 
 @reducer("skill_used")
@@ -196,8 +211,7 @@ def _model_killed(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("revived")
 def _revived(s: BattleState, p: dict[str, Any]) -> BattleState:
     u = s.unit(p["unit"])
-    return s.with_unit(u.id, wounds=(max(0, u.wounds[0] - int(p["healed"])),), unconscious=False,
-                       revived_round=s.round)
+    return s.with_unit(u.id, wounds=(max(0, u.wounds[0] - int(p["healed"])),), unconscious=False, revived_round=s.round)
 
 
 @reducer("fear_applied")
@@ -225,11 +239,22 @@ def _offer_answered(s: BattleState, p: dict[str, Any]) -> BattleState:
 # -- attacks and melee -------------------------------------------------------------------------------
 @reducer("attack_started")
 def _attack_started(s: BattleState, p: dict[str, Any]) -> BattleState:
-    a = PendingAttack(attacker=p["attacker"], target=p["target"], weapon=p["weapon"], kind=p["kind"],
-                      attacks=int(p["attacks"]), stage=p.get("stage", "hits"), moved=bool(p.get("moved")),
-                      stealth=bool(p.get("stealth")), cover=bool(p.get("cover")), charging=bool(p.get("charging")),
-                      blast_models=p.get("blast_models"), blast_units=tuple(p.get("blast_units", ())),
-                      groups=tuple(HitGroup(*g) for g in p.get("groups", ())), fall_ap=int(p.get("fall_ap", 0)))
+    a = PendingAttack(
+        attacker=p["attacker"],
+        target=p["target"],
+        weapon=p["weapon"],
+        kind=p["kind"],
+        attacks=int(p["attacks"]),
+        stage=p.get("stage", "hits"),
+        moved=bool(p.get("moved")),
+        stealth=bool(p.get("stealth")),
+        cover=bool(p.get("cover")),
+        charging=bool(p.get("charging")),
+        blast_models=p.get("blast_models"),
+        blast_units=tuple(p.get("blast_units", ())),
+        groups=tuple(HitGroup(*g) for g in p.get("groups", ())),
+        fall_ap=int(p.get("fall_ap", 0)),
+    )
     s = changed(s, attack=a)
     act = s.activation
     if act and act.unit == a.attacker and a.kind in ("shoot", "melee", "impact"):
@@ -256,8 +281,9 @@ def _blocks(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _regen(s: BattleState, p: dict[str, Any]) -> BattleState:
     a = s.attack
     assert a is not None
-    return changed(s, attack=changed(a, stage="blocks", groups=a.groups[1:], wounds=0,
-                                     dealt=a.dealt + int(p["wounds"])))
+    return changed(
+        s, attack=changed(a, stage="blocks", groups=a.groups[1:], wounds=0, dealt=a.dealt + int(p["wounds"]))
+    )
 
 
 @reducer("attack_resolved")
@@ -280,8 +306,7 @@ def _melee_advanced(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _counter_attacked(s: BattleState, p: dict[str, Any]) -> BattleState:
     a = s.activation
     assert a is not None
-    return _act(s, counter_attackers=a.counter_attackers + (p["unit"],)) if p["unit"] not in a.counter_attackers \
-        else s
+    return _act(s, counter_attackers=a.counter_attackers + (p["unit"],)) if p["unit"] not in a.counter_attackers else s
 
 
 @reducer("melee_ended")

@@ -6,6 +6,7 @@ Rending, get AP(4)), Blast multiplies the hits, each hit is blocked or becomes a
 Deadly multiplies the wounds and Regeneration may ignore each one. Attacks are
 independent, so an attack's distribution is the per-die one convolved ``attacks`` times.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -97,8 +98,7 @@ def attack_odds(p: AttackProfile) -> AttackOdds:
         per_hits[n + r] = per_hits.get(n + r, Fraction(0)) + q
         for k, w in _wounds_from(n, r, p).items():
             per_wounds[k] = per_wounds.get(k, Fraction(0)) + q * w
-    return AttackOdds(power(per_hits, p.attacks), power(per_wounds, p.attacks), p.hit_chance, p.block,
-                      1 - p.block)
+    return AttackOdds(power(per_hits, p.attacks), power(per_wounds, p.attacks), p.hit_chance, p.block, 1 - p.block)
 
 
 def hits_then_wounds(hits: Mapping[int, Fraction], block: Fraction) -> Dist:
@@ -108,4 +108,3 @@ def hits_then_wounds(hits: Mapping[int, Fraction], block: Fraction) -> Dist:
         for k, q in binomial(h, 1 - block).items():
             out[k] = out.get(k, Fraction(0)) + ph * q
     return out
-

@@ -4,6 +4,7 @@ The round (number, phase, who has activated) lives apart from the units (§19). 
 one activation is open; inside it an attack, a melee, a pending power offer, a morale
 queue or an AI flow-chart walk may be waiting for the GM.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -271,5 +272,6 @@ class BattleState:
 
 
 def build_unit(spec: UnitSpec, on_table: bool = True) -> UnitState:
-    return UnitState(id=spec.id, spec=spec, wounds=(0,) * spec.models, pp=spec.power_start if spec.hero else 0,
-                     on_table=on_table)
+    return UnitState(
+        id=spec.id, spec=spec, wounds=(0,) * spec.models, pp=spec.power_start if spec.hero else 0, on_table=on_table
+    )

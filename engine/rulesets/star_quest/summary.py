@@ -1,5 +1,6 @@
 """What generic code may read of a Star Quest battle (``engine.ruleset.BattleSummary``):
 the heroes' party and the AI's enemies are its two sides."""
+
 from __future__ import annotations
 
 from engine.ruleset import BattleSummary, MemberSummary, SideSummary
@@ -16,4 +17,5 @@ def summary(state: BattleState) -> BattleSummary:
         round=state.round,
         sides=tuple(SideSummary(key, name) for key, name in SIDE_NAMES),
         members=tuple(MemberSummary(u.id, u.name, u.side, u.name, out=not u.alive) for u in state.units),
-        active_side=state.activation.side if state.activation is not None else None)
+        active_side=state.activation.side if state.activation is not None else None,
+    )

@@ -3,6 +3,7 @@
 Events carry the facts the rules decided (who, what, the dice, the numbers); reducers
 only apply them, so replaying the log never re-decides anything.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -56,8 +57,12 @@ def _turn_started(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _initiative_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     totals = tuple((k, int(v)) for k, v in sorted(p.get("totals", {}).items()))
     winner = p.get("winner")
-    return _turn(s, phase="choose" if winner else "initiative", chooser=winner or s.turn.chooser,
-                 initiative=totals or s.turn.initiative)
+    return _turn(
+        s,
+        phase="choose" if winner else "initiative",
+        chooser=winner or s.turn.chooser,
+        initiative=totals or s.turn.initiative,
+    )
 
 
 @reducer("first_chosen")
@@ -75,8 +80,7 @@ def _turn_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _model_activated(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     moving = p["option"] in t.MOVING_OPTIONS
-    s = s.with_model(m.id, stunned=False, held=p["option"] == t.HOLD,
-                     speed=p.get("speed") if moving else None)
+    s = s.with_model(m.id, stunned=False, held=p["option"] == t.HOLD, speed=p.get("speed") if moving else None)
     bonus = s.turn.bonus[1:] if p.get("bonus") and s.turn.bonus and s.turn.bonus[0] == m.id else s.turn.bonus
     return _turn(s, active=Activation(m.id, p["option"], p.get("speed"), bool(p.get("bonus"))), bonus=bonus)
 
@@ -148,18 +152,33 @@ def _test_rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
         return s
     faces, replaced = tuple(p["faces"]), tuple(p["replaced"])
     if p["model"] == a.attacker and p.get("which", "attack") == "attack":
-        return changed(s, attack=changed(a, faces=faces, replaced=replaced, rerolled=a.rerolled + 1,
-                                         hit=p.get("hit", a.hit), scatter=p.get("scatter", a.scatter)))
-    targets = tuple(changed(x, faces=faces, replaced=replaced, rerolled=x.rerolled + 1) if x.model == p["model"]
-                    else x for x in a.targets)
+        return changed(
+            s,
+            attack=changed(
+                a,
+                faces=faces,
+                replaced=replaced,
+                rerolled=a.rerolled + 1,
+                hit=p.get("hit", a.hit),
+                scatter=p.get("scatter", a.scatter),
+            ),
+        )
+    targets = tuple(
+        changed(x, faces=faces, replaced=replaced, rerolled=x.rerolled + 1) if x.model == p["model"] else x
+        for x in a.targets
+    )
     return changed(s, attack=changed(a, targets=targets))
 
 
 @reducer("damage_dealt")
 def _damage_dealt(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
-    return s.with_model(m.id, wounds=m.wounds + int(p["wounds"]), stunned=m.stunned or bool(p["stunned"]),
-                        burning=m.burning or bool(p.get("burning")))
+    return s.with_model(
+        m.id,
+        wounds=m.wounds + int(p["wounds"]),
+        stunned=m.stunned or bool(p["stunned"]),
+        burning=m.burning or bool(p.get("burning")),
+    )
 
 
 @reducer("ammo_checked")

@@ -9,6 +9,7 @@
 
 Modifiers only shift a result; they never change the number of dice (§19).
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -38,8 +39,8 @@ def pool_result(faces: Iterable[int]) -> int:
 
 @lru_cache(maxsize=None)
 def _pool(x: int) -> tuple[tuple[int, Fraction], ...]:
-    whole = 6 ** x
-    out = [(k, Fraction(k ** x - (k - 1) ** x, whole)) for k in range(1, 6)]
+    whole = 6**x
+    out = [(k, Fraction(k**x - (k - 1) ** x, whole)) for k in range(1, 6)]
     out += [(t.SIX_BASE + j, Fraction(comb(x, j) * 5 ** (x - j), whole)) for j in range(1, x + 1)]
     return tuple(out)
 

@@ -4,6 +4,7 @@ Model ids are battle-wide: ``"A.vance"`` (side, dot, roster id). Turn order
 (``TurnState``) lives apart from the models; the attack being resolved is
 ``PendingAttack`` (never more than one at a time).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -219,11 +220,23 @@ def model_id(side: str, spec: ModelSpec) -> str:
 def build_models(side: str, band: Band) -> tuple[ModelState, ...]:
     out = []
     for s in band.models:
-        weapons = tuple(WeaponState(w.id, True, w.mags if w.magazine else None, w.la_rounds if w.limited else None)
-                        for w in s.weapons)
+        weapons = tuple(
+            WeaponState(w.id, True, w.mags if w.magazine else None, w.la_rounds if w.limited else None)
+            for w in s.weapons
+        )
         out.append(ModelState(model_id(side, s), side, s, weapons, command_points=s.command_points))
     return tuple(out)
 
 
-__all__ = ["Activation", "BattleState", "ModelState", "PendingAttack", "TargetRoll", "TurnState", "WeaponState",
-           "build_models", "model_id", "opponent"]
+__all__ = [
+    "Activation",
+    "BattleState",
+    "ModelState",
+    "PendingAttack",
+    "TargetRoll",
+    "TurnState",
+    "WeaponState",
+    "build_models",
+    "model_id",
+    "opponent",
+]

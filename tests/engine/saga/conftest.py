@@ -1,5 +1,6 @@
 """Shared helpers: small hand-built warbands, a battle factory, and a runner that
 insists each command is accepted."""
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -14,17 +15,26 @@ from engine.rulesets.saga.roster import UnitSpec, Warband
 
 
 def unit(uid: str, cls: str = "warriors", models: int = 8, armour: int = 4, dice: int = 1, **kw: Any) -> UnitSpec:
-    return UnitSpec(id=uid, name=kw.pop("name", uid.title()), cls=cls, models=models, armour_melee=armour,
-                    armour_shooting=kw.pop("armour_shooting", armour), attack_dice=dice,
-                    shooting_dice=kw.pop("shooting_dice", 1), **kw)
+    return UnitSpec(
+        id=uid,
+        name=kw.pop("name", uid.title()),
+        cls=cls,
+        models=models,
+        armour_melee=armour,
+        armour_shooting=kw.pop("armour_shooting", armour),
+        attack_dice=dice,
+        shooting_dice=kw.pop("shooting_dice", 1),
+        **kw,
+    )
 
 
 def band(name: str, *units: UnitSpec) -> Warband:
     return Warband(name=name, units=tuple(units))
 
 
-def new_battle(a: Iterable[UnitSpec], b: Iterable[UnitSpec], settings: dict[str, str] | None = None,
-               seed: int = 7) -> Battle:
+def new_battle(
+    a: Iterable[UnitSpec], b: Iterable[UnitSpec], settings: dict[str, str] | None = None, seed: int = 7
+) -> Battle:
     setup = make_setup(band("Raiders", *a), band("Locals", *b), settings=settings)
     return Battle(new_header("saga", setup, seed=seed))
 

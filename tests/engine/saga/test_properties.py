@@ -1,5 +1,6 @@
 """Hypothesis: random command sequences keep the log the truth, fatigue never negative,
 the dice caps hold, and every distribution shown sums to 1."""
+
 import json
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
@@ -18,36 +19,74 @@ side = st.sampled_from(["A", "B"])
 faces = st.none() | st.lists(st.integers(1, 6), max_size=10).map(tuple)
 
 commands = st.one_of(
-    st.builds(c.StartTurn, st.none() | side), st.just(c.EndTurn()),
-    st.builds(c.Activate, u, st.sampled_from(["move", "charge", "shoot", "rest", "fly"]), target=st.none() | u,
-              source=st.sampled_from(["normal", "saga"]), allows_rest=st.booleans(), broken=st.booleans()),
-    st.builds(c.CompleteMove, contact=st.booleans()), st.builds(c.SpendFatigue, side, u,
-                                                                st.sampled_from(list(t.SPEND_USES))),
+    st.builds(c.StartTurn, st.none() | side),
+    st.just(c.EndTurn()),
+    st.builds(
+        c.Activate,
+        u,
+        st.sampled_from(["move", "charge", "shoot", "rest", "fly"]),
+        target=st.none() | u,
+        source=st.sampled_from(["normal", "saga"]),
+        allows_rest=st.booleans(),
+        broken=st.booleans(),
+    ),
+    st.builds(c.CompleteMove, contact=st.booleans()),
+    st.builds(c.SpendFatigue, side, u, st.sampled_from(list(t.SPEND_USES))),
     st.builds(c.AdjustFatigue, u, st.integers(-3, 3)),
-    st.builds(c.RollShot), st.builds(c.RollShotDefence),
-    st.builds(c.Engage, u, u), st.builds(c.JoinMelee, u), st.builds(c.SetParticipants, u, st.none() | st.integers(0, 9)),
+    st.builds(c.RollShot),
+    st.builds(c.RollShotDefence),
+    st.builds(c.Engage, u, u),
+    st.builds(c.JoinMelee, u),
+    st.builds(c.SetParticipants, u, st.none() | st.integers(0, 9)),
     st.builds(c.SetMeleeCover, st.integers(0, 6), st.integers(0, 6)),
-    st.just(c.ConfirmAttackDice()), st.builds(c.TradeDice, st.booleans()),
-    st.builds(c.DeclareAbility, st.just("Ability"), attack_dice=st.integers(0, 9), defence_dice=st.integers(0, 4),
-              reroll_attack=st.integers(0, 2), reroll_defence=st.integers(0, 2), own_armour=st.integers(-1, 2),
-              enemy_armour=st.integers(0, 2), acts_in=st.sampled_from([3, 4, 5])),
-    st.just(c.EndDeclarations()), st.builds(c.RollAttacks), st.builds(c.RollDefence),
-    st.builds(c.Reroll, side, st.sampled_from(["attack", "defence"]), st.lists(st.integers(0, 8), min_size=1,
-                                                                             max_size=3).map(tuple)),
-    st.builds(c.RemoveCasualties), st.builds(c.MarkWithinS, st.lists(u, max_size=2, unique=True).map(tuple)),
+    st.just(c.ConfirmAttackDice()),
+    st.builds(c.TradeDice, st.booleans()),
+    st.builds(
+        c.DeclareAbility,
+        st.just("Ability"),
+        attack_dice=st.integers(0, 9),
+        defence_dice=st.integers(0, 4),
+        reroll_attack=st.integers(0, 2),
+        reroll_defence=st.integers(0, 2),
+        own_armour=st.integers(-1, 2),
+        enemy_armour=st.integers(0, 2),
+        acts_in=st.sampled_from([3, 4, 5]),
+    ),
+    st.just(c.EndDeclarations()),
+    st.builds(c.RollAttacks),
+    st.builds(c.RollDefence),
+    st.builds(
+        c.Reroll,
+        side,
+        st.sampled_from(["attack", "defence"]),
+        st.lists(st.integers(0, 8), min_size=1, max_size=3).map(tuple),
+    ),
+    st.builds(c.RemoveCasualties),
+    st.builds(c.MarkWithinS, st.lists(u, max_size=2, unique=True).map(tuple)),
     st.builds(c.ResolveRetreat, st.booleans(), st.booleans(), st.sampled_from(["", "no-retreat", "defenders-leave"])),
-    st.builds(c.ChangeSetting, st.sampled_from(["exhaustion_rounding", "defender_cap_base", "t1_counts"]),
-              st.sampled_from(["lose-up", "lose-down", "step3", "before-step2", "any-activation"])),
-    st.just("undo"), st.just("redo"),
+    st.builds(
+        c.ChangeSetting,
+        st.sampled_from(["exhaustion_rounding", "defender_cap_base", "t1_counts"]),
+        st.sampled_from(["lose-up", "lose-down", "step3", "before-step2", "any-activation"]),
+    ),
+    st.just("undo"),
+    st.just("redo"),
 )
 # A prefix that reaches the melee most of the time, so the random tail explores its steps.
-into_melee = [c.StartTurn("A"), c.AdjustFatigue("B.shields", 2), c.AdjustFatigue("A.axes", 1),
-              c.Engage("A.axes", "B.shields"), c.ConfirmAttackDice()]
+into_melee = [
+    c.StartTurn("A"),
+    c.AdjustFatigue("B.shields", 2),
+    c.AdjustFatigue("A.axes", 1),
+    c.Engage("A.axes", "B.shields"),
+    c.ConfirmAttackDice(),
+]
 
 
 def make() -> Battle:
-    return new_battle([unit("axes", models=6, dice=2), unit("slings", cls="levy", models=6)],
-                      [unit("shields", models=5), unit("horse", cls="hearthguard", models=3, dice=2, mounted=True)])
+    return new_battle(
+        [unit("axes", models=6, dice=2), unit("slings", cls="levy", models=6)],
+        [unit("shields", models=5), unit("horse", cls="hearthguard", models=3, dice=2, mounted=True)],
+    )
 
 
 def check_invariants(battle: Battle) -> None:
@@ -121,8 +160,11 @@ def test_the_trade_removes_half_rounded_up_and_gives_one_die_per_two_removed(n):
 @st.composite
 def melee_scripts(draw):
     """A whole melee in legal order with random choices, then a random tail."""
-    attacker, defender = draw(st.sampled_from([("A.axes", "B.shields"), ("A.slings", "B.horse"),
-                                               ("B.horse", "A.axes"), ("A.axes", "B.horse")]))
+    attacker, defender = draw(
+        st.sampled_from(
+            [("A.axes", "B.shields"), ("A.slings", "B.horse"), ("B.horse", "A.axes"), ("A.axes", "B.horse")]
+        )
+    )
     script = [c.StartTurn(attacker[0])]  # the attacker's turn: an enemy's turn would refuse the Engage
     script += [c.AdjustFatigue(x, draw(st.integers(1, 4))) for x in UNITS if draw(st.booleans())]
     script.append(c.Engage(attacker, defender))
@@ -136,11 +178,19 @@ def melee_scripts(draw):
     for spender in (attacker[0], defender[0]):
         enemy = defender if spender == attacker[0] else attacker
         for _ in range(draw(st.integers(0, 2))):
-            script.append(c.DeclareAbility("Ability", attack_dice=draw(st.integers(0, 9)),
-                                           defence_dice=draw(st.integers(0, 3)), reroll_attack=draw(st.integers(0, 2)),
-                                           reroll_defence=draw(st.integers(0, 2)), own_armour=draw(st.integers(-1, 1)),
-                                           enemy_armour=draw(st.integers(0, 1)), acts_in=draw(st.sampled_from([3, 4, 5])),
-                                           fatigue_to=tuple(draw(st.lists(u, max_size=1)))))
+            script.append(
+                c.DeclareAbility(
+                    "Ability",
+                    attack_dice=draw(st.integers(0, 9)),
+                    defence_dice=draw(st.integers(0, 3)),
+                    reroll_attack=draw(st.integers(0, 2)),
+                    reroll_defence=draw(st.integers(0, 2)),
+                    own_armour=draw(st.integers(-1, 1)),
+                    enemy_armour=draw(st.integers(0, 1)),
+                    acts_in=draw(st.sampled_from([3, 4, 5])),
+                    fatigue_to=tuple(draw(st.lists(u, max_size=1))),
+                )
+            )
         for use in draw(st.lists(st.sampled_from(["own_armour", "enemy_armour"]), max_size=3)):
             script.append(c.SpendFatigue(spender, enemy, use))
         script.append(c.EndDeclarations())
@@ -151,8 +201,11 @@ def melee_scripts(draw):
     script.append(c.RemoveCasualties())
     script.append(c.MarkWithinS(tuple(draw(st.lists(u, max_size=2, unique=True)))))
     script += [c.MarkWithinS(), c.MarkWithinS()]  # none ticked is always an answer (up to two units destroyed)
-    script.append(c.ResolveRetreat(draw(st.booleans()), draw(st.booleans()),
-                                   draw(st.sampled_from(["", "no-retreat", "defenders-leave"]))))
+    script.append(
+        c.ResolveRetreat(
+            draw(st.booleans()), draw(st.booleans()), draw(st.sampled_from(["", "no-retreat", "defenders-leave"]))
+        )
+    )
     out = []
     for cmd in script:  # after the steps of the melee, sprinkle undo/redo pairs and undos with the step again
         out.append(cmd)
@@ -161,8 +214,17 @@ def melee_scripts(draw):
     return out + draw(st.lists(commands, max_size=10))  # then anything (lone undos included)
 
 
-STEPS = (c.StartTurn, c.Engage, c.ConfirmAttackDice, c.TradeDice, c.EndDeclarations, c.RollAttacks, c.RollDefence,
-         c.RemoveCasualties, c.ResolveRetreat)
+STEPS = (
+    c.StartTurn,
+    c.Engage,
+    c.ConfirmAttackDice,
+    c.TradeDice,
+    c.EndDeclarations,
+    c.RollAttacks,
+    c.RollDefence,
+    c.RemoveCasualties,
+    c.ResolveRetreat,
+)
 """The melee's own steps: an undo after one of them takes back that step, not a refused option's
 predecessor (which would leave the script's next steps out of order)."""
 
@@ -192,8 +254,10 @@ def test_whole_melees_with_random_choices_replay_exactly_and_keep_every_cap():
         finished.append(reached)
         event("the melee reached step 8" if reached else "the melee stopped before step 8")
         check_caps(battle.entries)
-        reloaded = Battle(json.loads(json.dumps(battle.header)),
-                          [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in battle.entries])
+        reloaded = Battle(
+            json.loads(json.dumps(battle.header)),
+            [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in battle.entries],
+        )
         assert reloaded.state == battle.state
 
     run()

@@ -1,4 +1,5 @@
 """Hypothesis: random command sequences keep the log the truth."""
+
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battle_testkit import Tally, accepted, assert_unchanged, snapshot
@@ -9,38 +10,59 @@ from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
 
 
-
 MODELS = ["A.kara", "A.bo", "A.cy", "B.xan", "B.yul"]
 model = st.sampled_from(MODELS)
 CARDS = ["stall", "distraction", "primal-fear", "doubt", "stumble", "im-fine", "woohoo", "your-mother-too"]
 
 commands = st.one_of(
-    st.just(c.StartRound()), st.just(c.EndActivation()), st.builds(c.EndRound, force=st.booleans()),
+    st.just(c.StartRound()),
+    st.just(c.EndActivation()),
+    st.builds(c.EndRound, force=st.booleans()),
     st.builds(c.Activate, model),
     st.builds(c.PlaceMarker, model, st.sampled_from(["defensive-stance", "overwatch", "hidden", "bogus"])),
     st.builds(c.RemoveMarker, model, st.sampled_from(["defensive-stance", "overwatch"])),
     st.builds(c.PlayCard, st.sampled_from(["A", "B"]), st.sampled_from(CARDS), model),
-    st.builds(c.Engage, model, model), st.builds(c.Disengage, model, model),
-    st.builds(c.PickUpTech, model), st.builds(c.LeaveTable, model),
+    st.builds(c.Engage, model, model),
+    st.builds(c.Disengage, model, model),
+    st.builds(c.PickUpTech, model),
+    st.builds(c.LeaveTable, model),
     st.builds(c.RemoveModel, model, by=st.none() | model),
     st.builds(c.OtherAction, model, st.just("throws a grenade")),
-    st.builds(c.ChangeSetting, st.sampled_from(["withdraw_tie", "aimed_shot_drop", "nope"]),
-              st.sampled_from(["fail", "win", "highest", "lowest", "x"])),
-    st.builds(c.Move, model, st.none() | st.integers(0, 6), difficult=st.booleans(),
-              engage=st.lists(model, max_size=1).map(tuple)),
-    st.builds(c.Shoot, model, model, st.sampled_from(["assault-rifle", "assault-pistol", "primitive", "thrown-knife"]),
-              toggles=st.frozensets(st.sampled_from(["obstacle", "cover", "long_range", "captain_reroll"])),
-              overwatch=st.booleans()),
+    st.builds(
+        c.ChangeSetting,
+        st.sampled_from(["withdraw_tie", "aimed_shot_drop", "nope"]),
+        st.sampled_from(["fail", "win", "highest", "lowest", "x"]),
+    ),
+    st.builds(
+        c.Move,
+        model,
+        st.none() | st.integers(0, 6),
+        difficult=st.booleans(),
+        engage=st.lists(model, max_size=1).map(tuple),
+    ),
+    st.builds(
+        c.Shoot,
+        model,
+        model,
+        st.sampled_from(["assault-rifle", "assault-pistol", "primitive", "thrown-knife"]),
+        toggles=st.frozensets(st.sampled_from(["obstacle", "cover", "long_range", "captain_reroll"])),
+        overwatch=st.booleans(),
+    ),
     st.builds(c.EndSalvo, model),
-    st.builds(c.Save, model, hold=st.booleans(),
-              toggles=st.frozensets(st.sampled_from(["what-are-you-gonna-do", "im-fine", "adrenaline"]))),
+    st.builds(
+        c.Save,
+        model,
+        hold=st.booleans(),
+        toggles=st.frozensets(st.sampled_from(["what-are-you-gonna-do", "im-fine", "adrenaline"])),
+    ),
     st.builds(c.Attack, model, model, withdraw=st.booleans()),
     st.builds(c.Reroll, model, st.integers(-1, 4), st.sampled_from(["captain", "im-fine", "point-blank", "bogus"])),
     st.builds(c.JumpDown, model, st.floats(-1, 12, allow_nan=False)),
     st.builds(c.Fall, model, st.integers(0, 10)),
     st.builds(c.AwardVP, st.sampled_from(["A", "B", "C"]), st.integers(-2, 2), st.just("test")),
     st.builds(c.EndBattle),
-    st.just("undo"), st.just("redo"),
+    st.just("undo"),
+    st.just("redo"),
 )
 
 

@@ -1,10 +1,10 @@
 """Dice typed at the table: too few or too many is a clear refusal that changes nothing
 (a typo never passes for a roll)."""
+
 from battle_testkit import assert_unchanged, snapshot
 from engine.dice import TypedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
-
 
 
 def _ready(battle):
@@ -66,6 +66,8 @@ def test_a_flamer_rolls_no_dice_so_typed_dice_are_refused():
     battle.submit(c.Activate("A.fi"))
     flamer = c.Shoot("A.fi", "B.xan", "flamer")
     assert view.shot_preview(battle.state, flamer).dice == 0  # an automatic hit (§10.7)
-    assert view.dice_problem(battle.state, flamer, (3, 4)) == \
-        "2 dice typed (3 4), but the command rolls no dice: type just the dice rolled"
+    assert (
+        view.dice_problem(battle.state, flamer, (3, 4))
+        == "2 dice typed (3 4), but the command rolls no dice: type just the dice rolled"
+    )
     assert view.dice_problem(battle.state, flamer, ()) == ""

@@ -1,5 +1,6 @@
 """Replaying a log with an event kind these rules do not know is an error naming the event,
 not a silent no-op; a note changes nothing."""
+
 import pytest
 
 from engine.battle import Battle
@@ -25,5 +26,5 @@ def test_a_note_changes_nothing_on_replay():
     battle = Battle(new_header("sanctum-mortalis", make_setup(*small_bands(), scenario="none"), seed=11))
     assert not hasattr(battle.submit(c.StartRound()), "reason")
     entries = [e.to_dict() for e in battle.entries]
-    note = {"seq": len(entries), "kind": "note", "text": "The GM rules the wall is 2\" high.", "payload": {}}
+    note = {"seq": len(entries), "kind": "note", "text": 'The GM rules the wall is 2" high.', "payload": {}}
     assert Battle(battle.header, entries + [note]).state == battle.state

@@ -2,6 +2,7 @@
 of a 6), and an attack's hits and wounds (extra hits and Rending on a 6, Blast, blocks,
 Deadly, Regeneration before or after Deadly). icepool enumerates the dice; the rules are
 restated here from the text."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -66,8 +67,12 @@ PROFILES = [
 @pytest.mark.parametrize("shape", PROFILES)
 @pytest.mark.parametrize(("quality", "defense"), [(4, 4), (2, 6), (5, 3)])
 def test_hits_and_wounds_of_an_attack_equal_icepools(shape, quality, defense):
-    p = AttackProfile(hit_chance=Fraction(7 - quality, 6), block=block_chance(defense),
-                      block_rending=block_chance(defense, -4), **shape)
+    p = AttackProfile(
+        hit_chance=Fraction(7 - quality, 6),
+        block=block_chance(defense),
+        block_rending=block_chance(defense, -4),
+        **shape,
+    )
     hits, wounds = attack(p, quality)
     got = attack_odds(p)
     assert nonzero(got.hits) == dist(hits)

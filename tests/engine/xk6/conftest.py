@@ -1,5 +1,6 @@
 """Shared helpers: hand-built model cards, a battle factory, and runners that insist a
 command is accepted (or refused without changing anything)."""
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -24,12 +25,22 @@ ARMS = (RIFLE, SMG, PISTOL, KNIFE, MORTAR, GRENADE, FLAMER)
 
 
 def model(mid: str, att: int = 2, defence: int = 2, armour: int = 8, **kw: Any) -> ModelSpec:
-    return ModelSpec(id=mid, name=kw.pop("name", mid.title()), type="trooper", att=att, defence=defence,
-                     armour=armour, speeds=kw.pop("speeds", SPEEDS), weapons=kw.pop("weapons", ARMS), **kw)
+    return ModelSpec(
+        id=mid,
+        name=kw.pop("name", mid.title()),
+        type="trooper",
+        att=att,
+        defence=defence,
+        armour=armour,
+        speeds=kw.pop("speeds", SPEEDS),
+        weapons=kw.pop("weapons", ARMS),
+        **kw,
+    )
 
 
-def new_battle(a: Iterable[ModelSpec], b: Iterable[ModelSpec], settings: dict[str, str] | None = None,
-               seed: int = 7) -> Battle:
+def new_battle(
+    a: Iterable[ModelSpec], b: Iterable[ModelSpec], settings: dict[str, str] | None = None, seed: int = 7
+) -> Battle:
     setup = make_setup(Band("Reds", tuple(a)), Band("Blues", tuple(b)), settings=settings)
     return Battle(new_header("xk6", setup, seed=seed))
 

@@ -1,6 +1,7 @@
 """xK6 odds (§23) equal icepool's exactly: the pool result, opposed and threshold tests, a
 known attack result against a Def pool, ammunition depletion, damage and wounds, initiative
 and one-die tests. icepool enumerates the dice; the rules are restated here from the text."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -33,8 +34,9 @@ def test_a_modified_result_equals_icepools(x, modifier):
     assert nonzero(odds.result_distribution(x, modifier)) == dist(pool(x) + modifier)
 
 
-@pytest.mark.parametrize(("xa", "ma", "xd", "md"), [(1, 0, 1, 0), (2, 1, 3, 0), (3, 0, 2, -1), (4, 2, 4, 1),
-                                                    (5, -1, 1, 2), (2, 0, 5, 0)])
+@pytest.mark.parametrize(
+    ("xa", "ma", "xd", "md"), [(1, 0, 1, 0), (2, 1, 3, 0), (3, 0, 2, -1), (4, 2, 4, 1), (5, -1, 1, 2), (2, 0, 5, 0)]
+)
 def test_an_opposed_test_sl_equals_icepools(xa, ma, xd, md):
     assert nonzero(odds.opposed_sl(xa, ma, xd, md)) == dist((pool(xa) + ma) - (pool(xd) + md))
 

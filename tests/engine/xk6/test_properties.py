@@ -1,6 +1,7 @@
 """Hypothesis: random command sequences keep magazines and rounds never below empty, the log
 rebuilds the same state, rejected commands change nothing, and every distribution shown sums
 to 1."""
+
 import json
 from fractions import Fraction
 
@@ -18,32 +19,65 @@ MODELS = ["A.boss", "A.doc", "B.sniper", "B.brute"]
 WEAPONS = [w.id for w in ARMS]
 m = st.sampled_from(MODELS)
 faces = st.none() | st.lists(st.integers(1, 6), min_size=1, max_size=3).map(tuple)
-target = st.builds(c.Target, m, st.sampled_from(["open", "soft", "hard", "hidden"]), st.booleans(), st.booleans(),
-                   st.booleans(), faces, st.none() | st.integers(1, 6))
+target = st.builds(
+    c.Target,
+    m,
+    st.sampled_from(["open", "soft", "hard", "hidden"]),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    faces,
+    st.none() | st.integers(1, 6),
+)
 commands = st.one_of(
-    st.builds(c.StartTurn), st.builds(c.RollInitiative), st.builds(c.ChooseFirst, st.sampled_from(["A", "B"])),
-    st.builds(c.Activate, m, st.sampled_from(["move-attack", "move-designate", "hold", "reload", "skill", "x"]),
-              speed=st.none() | st.sampled_from(["still", "walk", "run"]), weapon=st.none() | st.sampled_from(WEAPONS)),
+    st.builds(c.StartTurn),
+    st.builds(c.RollInitiative),
+    st.builds(c.ChooseFirst, st.sampled_from(["A", "B"])),
+    st.builds(
+        c.Activate,
+        m,
+        st.sampled_from(["move-attack", "move-designate", "hold", "reload", "skill", "x"]),
+        speed=st.none() | st.sampled_from(["still", "walk", "run"]),
+        weapon=st.none() | st.sampled_from(WEAPONS),
+    ),
     st.just(c.EndActivation()),
-    st.builds(c.Attack, m, st.sampled_from(WEAPONS), st.lists(target, max_size=3).map(tuple),
-              kind=st.sampled_from(["direct", "melee", "indirect"]),
-              range=st.sampled_from(["optimal", "maximum", "beyond"]), rof_dam=st.integers(0, 3),
-              rof_area=st.integers(0, 2), override_range=st.booleans(), faces=faces),
-    st.builds(c.Land, st.lists(target, max_size=2).map(tuple)), st.just(c.ResolveAttack()),
+    st.builds(
+        c.Attack,
+        m,
+        st.sampled_from(WEAPONS),
+        st.lists(target, max_size=3).map(tuple),
+        kind=st.sampled_from(["direct", "melee", "indirect"]),
+        range=st.sampled_from(["optimal", "maximum", "beyond"]),
+        rof_dam=st.integers(0, 3),
+        rof_area=st.integers(0, 2),
+        override_range=st.booleans(),
+        faces=faces,
+    ),
+    st.builds(c.Land, st.lists(target, max_size=2).map(tuple)),
+    st.just(c.ResolveAttack()),
     st.builds(c.SpendCommandPoint, m, st.sampled_from(["reroll", "activation"]), m),
     st.builds(c.React, m, st.sampled_from(["move", "shoot"]), m, speed=st.none() | st.just("walk")),
-    st.just(c.EndReaction()), st.builds(c.Designate, st.none() | m), st.builds(c.Heal, m),
-    st.builds(c.AdjustWounds, m, st.integers(-2, 2)), st.builds(c.RemoveModel, m),
-    st.builds(c.ChangeSetting, st.sampled_from(["attacks_per_activation", "ammo_result", "la_depletion"]),
-              st.sampled_from(["one-per-weapon", "any-die", "on", "off"])),
-    st.just("undo"), st.just("redo"),
+    st.just(c.EndReaction()),
+    st.builds(c.Designate, st.none() | m),
+    st.builds(c.Heal, m),
+    st.builds(c.AdjustWounds, m, st.integers(-2, 2)),
+    st.builds(c.RemoveModel, m),
+    st.builds(
+        c.ChangeSetting,
+        st.sampled_from(["attacks_per_activation", "ammo_result", "la_depletion"]),
+        st.sampled_from(["one-per-weapon", "any-die", "on", "off"]),
+    ),
+    st.just("undo"),
+    st.just("redo"),
 )
 opening = [c.StartTurn(faces=(6, 1)), c.ChooseFirst("A"), c.Activate("A.boss", "move-attack", speed="still")]
 
 
 def make() -> Battle:
-    return new_battle([model("boss", att=3, command=3, command_points=2, wounds=3), model("doc", medic=4)],
-                      [model("sniper", stealth=5, armour=3, wounds=2), model("brute", att=3, armour=4)])
+    return new_battle(
+        [model("boss", att=3, command=3, command_points=2, wounds=3), model("doc", medic=4)],
+        [model("sniper", stealth=5, armour=3, wounds=2), model("brute", att=3, armour=4)],
+    )
 
 
 TARGETS = ["B.sniper", "B.brute"]
@@ -51,9 +85,11 @@ TARGETS = ["B.sniper", "B.brute"]
 
 def make_sturdy(settings: dict[str, str]) -> Battle:
     """As ``make``, with targets that never go out of play (the property is about ammunition)."""
-    return new_battle([model("boss", att=3, command=3, command_points=2, wounds=3), model("doc", medic=4)],
-                      [model("sniper", armour=3, wounds=1000), model("brute", att=3, armour=4, wounds=1000)],
-                      settings)
+    return new_battle(
+        [model("boss", att=3, command=3, command_points=2, wounds=3), model("doc", medic=4)],
+        [model("sniper", armour=3, wounds=1000), model("brute", att=3, armour=4, wounds=1000)],
+        settings,
+    )
 
 
 def check_invariants(battle: Battle) -> None:
@@ -144,14 +180,28 @@ def ready(battle: Battle, preferred: list[str]) -> str | None:
     return None
 
 
-KIND = {"rifle": "direct", "smg": "direct", "pistol": "direct", "knife": "melee", "mortar": "indirect",
-        "grenade": "direct", "flamer": "direct"}
+KIND = {
+    "rifle": "direct",
+    "smg": "direct",
+    "pistol": "direct",
+    "knife": "melee",
+    "mortar": "indirect",
+    "grenade": "direct",
+    "flamer": "direct",
+}
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.sampled_from(WEAPONS), st.integers(0, 4), st.integers(0, 2), st.sampled_from(TARGETS)),
-                min_size=1, max_size=20), st.integers(0, 1000), st.sampled_from(["test-result", "any-die"]),
-       st.sampled_from(["off", "on"]))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(WEAPONS), st.integers(0, 4), st.integers(0, 2), st.sampled_from(TARGETS)),
+        min_size=1,
+        max_size=20,
+    ),
+    st.integers(0, 1000),
+    st.sampled_from(["test-result", "any-die"]),
+    st.sampled_from(["off", "on"]),
+)
 def test_firing_again_and_again_never_takes_a_magazine_or_round_count_below_empty(shots, seed, ammo, la):
     battle = make_sturdy({"ammo_result": ammo, "la_depletion": la})
     battle.seed = seed
@@ -164,8 +214,17 @@ def test_firing_again_and_again_never_takes_a_magazine_or_round_count_below_empt
         ok(battle, c.Activate("A.boss", "move-attack", speed="still"))
         rof = battle.state.weapon_spec("A.boss", weapon).rof
         area = min(rof_area, rof)
-        ok(battle, c.Attack("A.boss", weapon, (c.Target(target),), kind=KIND[weapon],
-                            rof_dam=min(rof_dam, rof - area), rof_area=area))
+        ok(
+            battle,
+            c.Attack(
+                "A.boss",
+                weapon,
+                (c.Target(target),),
+                kind=KIND[weapon],
+                rof_dam=min(rof_dam, rof - area),
+                rof_area=area,
+            ),
+        )
         if battle.state.attack is not None and battle.state.attack.stage == "landed":
             ok(battle, c.Land((c.Target(target),)))
         ok(battle, c.ResolveAttack())
@@ -174,24 +233,40 @@ def test_firing_again_and_again_never_takes_a_magazine_or_round_count_below_empt
         check_invariants(battle)
     kinds = [e.kind for e in battle.active_events]
     event(f"attacks accepted: {fired} of {len(shots)}")
-    event(f"magazines emptied: {sum(1 for e in battle.active_events if e.kind == 'ammo_checked' and e.payload['empty'])}")
+    event(
+        f"magazines emptied: {sum(1 for e in battle.active_events if e.kind == 'ammo_checked' and e.payload['empty'])}"
+    )
     event(f"reloads: {kinds.count('reloaded')}, LA rounds used: {kinds.count('round_used')}")
     assert fired == len(shots)  # every generated attack was legal and accepted (before: 20–46 of 343)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(WEAPONS), st.sampled_from(["direct", "melee", "indirect"]), st.integers(0, 4),
-       st.integers(0, 2), st.lists(st.sampled_from(["B.sniper", "B.brute", "A.doc"]), min_size=1, max_size=3,
-                                   unique=True), st.sampled_from(["open", "soft", "hard", "hidden"]))
+@given(
+    st.sampled_from(WEAPONS),
+    st.sampled_from(["direct", "melee", "indirect"]),
+    st.integers(0, 4),
+    st.integers(0, 2),
+    st.lists(st.sampled_from(["B.sniper", "B.brute", "A.doc"]), min_size=1, max_size=3, unique=True),
+    st.sampled_from(["open", "soft", "hard", "hidden"]),
+)
 def test_every_preview_distribution_sums_to_one(weapon, kind, rof_dam, rof_area, targets, cover):
     battle = make()
     for cmd in opening:
         battle.submit(cmd)
-    pv = view.attack_preview(battle.state, c.Attack("A.boss", weapon, tuple(c.Target(t, cover) for t in targets),
-                                                    kind=kind, rof_dam=rof_dam, rof_area=rof_area))
+    pv = view.attack_preview(
+        battle.state,
+        c.Attack(
+            "A.boss", weapon, tuple(c.Target(t, cover) for t in targets), kind=kind, rof_dam=rof_dam, rof_area=rof_area
+        ),
+    )
     for pair in pv.pairs:
-        for dist in (pair.att_distribution, pair.def_distribution, pair.sl_distribution, pair.damage_distribution,
-                     pair.wound_distribution):
+        for dist in (
+            pair.att_distribution,
+            pair.def_distribution,
+            pair.sl_distribution,
+            pair.damage_distribution,
+            pair.wound_distribution,
+        ):
             assert sum(dist.values()) == 1
     if pv.hit_sl_distribution is not None:
         assert sum(pv.hit_sl_distribution.values()) == 1

@@ -21,6 +21,7 @@ post-battle sequence, which runs in the order of §16 (``state.STEPS``):
 screen needs (the step, what is due with its odds, the choices open and why others are
 not, each band's summary, the next battle's set-up).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,7 +33,10 @@ KIND = "campaign"
 
 _HERE = __name__
 SYSTEM = SystemSpec(
-    name=NAME, title="Sanctum Mortalis campaign", package=_HERE, aliases=("sm-campaign", "campaign"),
+    name=NAME,
+    title="Sanctum Mortalis campaign",
+    package=_HERE,
+    aliases=("sm-campaign", "campaign"),
     ruleset=Lazy(f"{_HERE}.ruleset:SanctumMortalisCampaign"),
     summary=Lazy(f"{_HERE}.overview:summary"),
     scenario_name=Lazy("engine.rulesets.sanctum_mortalis.tables:scenario_name"),

@@ -5,6 +5,7 @@ model's whole record after the change; ``treasury_changed`` a signed amount with
 reason; ``stash_added`` / ``stash_removed`` one item), so replaying the log rebuilds the
 rosters exactly without re-deciding anything.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -65,8 +66,11 @@ def _model_crossed_off(s: CampaignState, p: dict[str, Any]) -> CampaignState:
     band = s.band(p["band"])
     gone = band.model(p["model"])
     s = s.with_roster(band.key, models=tuple(m for m in band.roster.models if m.id != gone.id))
-    return s.with_band(band.key, captain_lost=band.captain_lost or gone.captain,
-                       misses_next=tuple(m for m in band.misses_next if m != gone.id))
+    return s.with_band(
+        band.key,
+        captain_lost=band.captain_lost or gone.captain,
+        misses_next=tuple(m for m in band.misses_next if m != gone.id),
+    )
 
 
 @on("treasury_changed")
@@ -103,20 +107,39 @@ def _setting_changed(s: CampaignState, p: dict[str, Any]) -> CampaignState:
 @on("post_battle_started")
 def _post_started(s: CampaignState, p: dict[str, Any]) -> CampaignState:
     b = p["battle"]
-    record = BattleRecord(int(b["number"]), b.get("title", ""), b["scenario"], tuple(b["bands"]),
-                          tuple(b["vp"]), b.get("winner"), b.get("ref", ""), b.get("digest", ""))
-    posts = tuple(BandPost(
-        band=d["band"], side=d["side"], step=d["step"], won=d.get("won"), markers=int(d.get("markers", 0)),
-        special_marker=bool(d.get("special_marker")), scenario_tk=int(d.get("scenario_tk", 0)),
-        loot_due=int(d.get("loot_due", 0)), challenges=tuple(entry_from(c) for c in d.get("challenges", ())),
-        wounded=tuple(Wounded(m) for m in d.get("wounded", ())),
-        xp=tuple((m, tuple((lbl, int(v), rule) for lbl, v, rule in terms)) for m, terms in d.get("xp", ())),
-        xp_before=tuple((m, int(x)) for m, x in d.get("xp_before", ())),
-        needing_care=tuple(d.get("needing_care", ()))) for d in p["bands"])
+    record = BattleRecord(
+        int(b["number"]),
+        b.get("title", ""),
+        b["scenario"],
+        tuple(b["bands"]),
+        tuple(b["vp"]),
+        b.get("winner"),
+        b.get("ref", ""),
+        b.get("digest", ""),
+    )
+    posts = tuple(
+        BandPost(
+            band=d["band"],
+            side=d["side"],
+            step=d["step"],
+            won=d.get("won"),
+            markers=int(d.get("markers", 0)),
+            special_marker=bool(d.get("special_marker")),
+            scenario_tk=int(d.get("scenario_tk", 0)),
+            loot_due=int(d.get("loot_due", 0)),
+            challenges=tuple(entry_from(c) for c in d.get("challenges", ())),
+            wounded=tuple(Wounded(m) for m in d.get("wounded", ())),
+            xp=tuple((m, tuple((lbl, int(v), rule) for lbl, v, rule in terms)) for m, terms in d.get("xp", ())),
+            xp_before=tuple((m, int(x)) for m, x in d.get("xp_before", ())),
+            needing_care=tuple(d.get("needing_care", ())),
+        )
+        for d in p["bands"]
+    )
     for key in record.bands:
         s = s.with_band(key, misses_next=())
-    return changed(s, battles=s.battles + (record,), post=PostBattle(record.number, record.scenario, posts),
-                   next=NextBattle())
+    return changed(
+        s, battles=s.battles + (record,), post=PostBattle(record.number, record.scenario, posts), next=NextBattle()
+    )
 
 
 @on("step_ended")
@@ -133,8 +156,11 @@ def _post_closed(s: CampaignState, p: dict[str, Any]) -> CampaignState:
 def _challenge_settled(s: CampaignState, p: dict[str, Any]) -> CampaignState:
     bp = _bp(s, p["band"])
     entry = entry_from(p["entry"])
-    s = s.with_post(bp.band, challenges=tuple(entry if c.key == entry.key else c for c in bp.challenges),
-                    loot_due=bp.loot_due + int(entry.reward.get("loot_rolls", 0)))
+    s = s.with_post(
+        bp.band,
+        challenges=tuple(entry if c.key == entry.key else c for c in bp.challenges),
+        loot_due=bp.loot_due + int(entry.reward.get("loot_rolls", 0)),
+    )
     xp = int(entry.reward.get("xp", 0))
     if xp and entry.xp_to:
         s = _add_terms(s, bp.band, entry.xp_to, (p["label"], xp, "§23.7"))
@@ -188,10 +214,16 @@ def _set_wounded(s: CampaignState, band: str, model: str, **changes: Any) -> Cam
 def _wounded_set(s: CampaignState, p: dict[str, Any]) -> CampaignState:
     bp = _bp(s, p["band"])
     if p["wounded"]:
-        return s.with_post(bp.band, wounded=bp.wounded + (Wounded(p["model"]),),
-                           needing_care=tuple(dict.fromkeys(bp.needing_care + (p["model"],))))
-    return s.with_post(bp.band, wounded=tuple(w for w in bp.wounded if w.model != p["model"]),
-                       needing_care=tuple(m for m in bp.needing_care if m != p["model"]))
+        return s.with_post(
+            bp.band,
+            wounded=bp.wounded + (Wounded(p["model"]),),
+            needing_care=tuple(dict.fromkeys(bp.needing_care + (p["model"],))),
+        )
+    return s.with_post(
+        bp.band,
+        wounded=tuple(w for w in bp.wounded if w.model != p["model"]),
+        needing_care=tuple(m for m in bp.needing_care if m != p["model"]),
+    )
 
 
 @on("care_needed")
@@ -238,8 +270,9 @@ def _level_up_rolled(s: CampaignState, p: dict[str, Any]) -> CampaignState:
 @on("advance_chosen")
 def _advance_chosen(s: CampaignState, p: dict[str, Any]) -> CampaignState:
     bp = _bp(s, p["band"])
-    ups = tuple(changed(u, pick=p["pick"]) if (u.model, u.level) == (p["model"], p["level"]) else u
-                for u in bp.level_ups)
+    ups = tuple(
+        changed(u, pick=p["pick"]) if (u.model, u.level) == (p["model"], p["level"]) else u for u in bp.level_ups
+    )
     raised = bp.raised + (((p["model"], p["pick"][5:]),) if p["pick"].startswith("stat:") else ())
     return s.with_post(bp.band, level_ups=ups, raised=raised)
 

@@ -9,6 +9,7 @@ a Serious injury adds a wound (the third retires the model, [SM-A46] its gear to
 stash) and the model misses the next battle, Amnesia crosses off a learned skill,
 Lesson learned adds 1 XP.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -23,8 +24,19 @@ from .. import tables as t
 from ..postbattle import data as d
 from ..postbattle.common import CARE_RESULTS, reading
 from ..postbattle.experience import add_xp, gains_xp, levels_gained
-from ..postbattle.injuries import (INJURY_RESULTS, amnesia_candidates, care_cost, choice_refusal, gear_after_loss,
-                                   injury_outcome, open_injury, pay_for_care, roll_injury, take_wound, use_medicine)
+from ..postbattle.injuries import (
+    INJURY_RESULTS,
+    amnesia_candidates,
+    care_cost,
+    choice_refusal,
+    gear_after_loss,
+    injury_outcome,
+    open_injury,
+    pay_for_care,
+    roll_injury,
+    take_wound,
+    use_medicine,
+)
 from ..procedures.common import ProcedureRefused
 from ..roster import ModelSpec
 from . import commands as c
@@ -39,8 +51,11 @@ def _wounded(state: CampaignState, band: str, model: str) -> tuple[BandPost, Cam
     b = state.band(band)
     w = bp.wound(model)
     if w is None:
-        return Rejected(f"{name_of(b, model)} does not roll for injuries "
-                        "(not removed from play, or a Volunteer)", "§18.1", "malformed")
+        return Rejected(
+            f"{name_of(b, model)} does not roll for injuries (not removed from play, or a Volunteer)",
+            "§18.1",
+            "malformed",
+        )
     if w.resolved:
         return Rejected(f"{name_of(b, model)}'s injury is settled ({w.outcome})", "§18")
     return bp, b, w
@@ -56,12 +71,17 @@ def roll(state: CampaignState, cmd: c.RollInjury, dice: DiceSource) -> Decision:
     name = band.model(w.model).name
     record = roll_injury(dice, name)
     case = open_injury(record, w.model)
-    drafts = [EventDraft("injury_rolled", {"band": bp.band, "model": w.model, "case": case.to_dict()},
-                         text=f"{name}: post-battle injury {roll_line(record)} → {INJURY_RESULTS[case.result].name}"
-                         " (§18.1).")]
+    drafts = [
+        EventDraft(
+            "injury_rolled",
+            {"band": bp.band, "model": w.model, "case": case.to_dict()},
+            text=f"{name}: post-battle injury {roll_line(record)} → {INJURY_RESULTS[case.result].name} (§18.1).",
+        )
+    ]
     if reading(state.settings, "care_skill_condition") == "care-result":
-        drafts.append(EventDraft("care_needed", {"band": bp.band, "model": w.model,
-                                                 "needs": case.result in CARE_RESULTS}))
+        drafts.append(
+            EventDraft("care_needed", {"band": bp.band, "model": w.model, "needs": case.result in CARE_RESULTS})
+        )
     return drafts
 
 
@@ -80,8 +100,11 @@ def treat(state: CampaignState, cmd: c.TreatInjury, dice: DiceSource) -> Decisio
     name = band.model(w.model).name
     why = choice_refusal(w.case, cmd.choice, state.settings)
     if why is not None or cmd.choice == "accept":
-        return Rejected(why or "to accept the result, resolve the injury", "§18.2",
-                        "malformed" if cmd.choice not in ("pay", "accept", *d.MEDICINES) else "illegal")
+        return Rejected(
+            why or "to accept the result, resolve the injury",
+            "§18.2",
+            "malformed" if cmd.choice not in ("pay", "accept", *d.MEDICINES) else "illegal",
+        )
     try:
         if cmd.choice == "pay":
             medic = medic_usable(band, bp)
@@ -101,8 +124,14 @@ def treat(state: CampaignState, cmd: c.TreatInjury, dice: DiceSource) -> Decisio
         return refused(err)
     again = case.rolls[-1] if len(case.rolls) > len(w.case.rolls) else None
     text = f"{name}: {how} → {INJURY_RESULTS[case.result].name}" + (f" ({roll_line(again)})" if again else "")
-    return [EventDraft("injury_treated", {"band": bp.band, "model": w.model, "case": case.to_dict(),
-                                          "choice": cmd.choice}, text=text + " (§18.2, §17.8)."), *extra]
+    return [
+        EventDraft(
+            "injury_treated",
+            {"band": bp.band, "model": w.model, "case": case.to_dict(), "choice": cmd.choice},
+            text=text + " (§18.2, §17.8).",
+        ),
+        *extra,
+    ]
 
 
 def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Decision:
@@ -137,14 +166,18 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Dec
         head["wound"] = wound.wound
         text = f"{spec.name} takes a wound: {t.WOUNDS[wound.wound].name}"
         if wound.retires:
-            text += f" — a third wound: {spec.name} retires" + (", its gear goes to the stash" if
-                                                               wound.gear_to_stash else "") + " (§18.1 [SM-A46])"
+            text += (
+                f" — a third wound: {spec.name} retires"
+                + (", its gear goes to the stash" if wound.gear_to_stash else "")
+                + " (§18.1 [SM-A46])"
+            )
             drafts += _cross_off(bp, spec, "retires", state.settings)
         else:
             text += ", and misses the next battle (§18.1)"
-            drafts += [EventDraft("model_updated", {"band": bp.band, "model": replace(spec, wounds=wound.wounds)
-                                                    .to_dict()}),
-                       EventDraft("misses_next", {"band": bp.band, "model": spec.id})]
+            drafts += [
+                EventDraft("model_updated", {"band": bp.band, "model": replace(spec, wounds=wound.wounds).to_dict()}),
+                EventDraft("misses_next", {"band": bp.band, "model": spec.id}),
+            ]
     elif out.effect == "forget-skill":
         options = amnesia_candidates(spec)
         if not options:
@@ -152,18 +185,38 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Dec
         else:
             skill = cmd.skill or (options[0] if len(options) == 1 else "")
             if skill not in options:
-                return Rejected(f"name the skill {spec.name} forgets: one of {', '.join(options)}", "§18.1",
-                                "ambiguous" if not cmd.skill else "malformed")
+                return Rejected(
+                    f"name the skill {spec.name} forgets: one of {', '.join(options)}",
+                    "§18.1",
+                    "ambiguous" if not cmd.skill else "malformed",
+                )
             head["skill"] = skill
             text = f"{spec.name} forgets {t.SKILLS[skill].name if skill in t.SKILLS else skill} (§18.1)"
-            drafts.append(EventDraft("model_updated", {"band": bp.band, "model": replace(
-                spec, skills=tuple(k for k in spec.skills if k != skill)).to_dict()}))
+            drafts.append(
+                EventDraft(
+                    "model_updated",
+                    {
+                        "band": bp.band,
+                        "model": replace(spec, skills=tuple(k for k in spec.skills if k != skill)).to_dict(),
+                    },
+                )
+            )
     elif out.effect == "xp" and gains_xp(spec):
         after = add_xp(spec.xp, out.xp)
         levels = levels_gained(spec.xp, after)
         text = f"{spec.name}: {result_name}, +{after - spec.xp} XP ({out.rule})"
-        drafts.append(EventDraft("xp_added", {"band": bp.band, "model": spec.id, "xp_after": after,
-                                              "levels": levels, "terms": [[result_name, out.xp, out.rule]]}))
+        drafts.append(
+            EventDraft(
+                "xp_added",
+                {
+                    "band": bp.band,
+                    "model": spec.id,
+                    "xp_after": after,
+                    "levels": levels,
+                    "terms": [[result_name, out.xp, out.rule]],
+                },
+            )
+        )
     else:
         text = f"{spec.name}: {result_name}, fights on (§18.1)"
     return [EventDraft("injury_resolved", {**head, "outcome": text}, text=text + "."), *drafts]

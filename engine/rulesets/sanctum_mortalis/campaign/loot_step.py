@@ -6,6 +6,7 @@ time. Łowca technologii and Przeszukiwanie (§20.5) change the last table rolle
 the next one. ``KeepLoot`` settles the find: a technology is sold at once (§17.2,
 Targowanie +20% under [SM-A37]); an item goes to the stash or is sold.
 """
+
 from __future__ import annotations
 
 from engine.dice import DiceSource
@@ -24,8 +25,13 @@ from . import commands as c
 from .rules import Decision, post_of, refused, usable_skill
 from .state import BandPost, CampaignState
 
-SKILL_NAMES = {"tech-hunter": "Łowca technologii", "searching": "Przeszukiwanie", "haggling": "Targowanie",
-               "medic": "Medyk", "fence": "Paser"}
+SKILL_NAMES = {
+    "tech-hunter": "Łowca technologii",
+    "searching": "Przeszukiwanie",
+    "haggling": "Targowanie",
+    "medic": "Medyk",
+    "fence": "Paser",
+}
 
 
 def label(record: RollRecord) -> str:
@@ -61,9 +67,14 @@ def roll_loot(state: CampaignState, cmd: c.RollLoot, dice: DiceSource) -> Decisi
     record = roll_loot_stage(stage, dice)
     n = len(bp.finds) + 1
     band = state.band(bp.band)
-    return [EventDraft("loot_rolled", {"band": bp.band, "roll": record.to_dict()},
-                       text=f"{band.name}, loot roll {n} of {bp.loot_due}: {record.title}: {roll_line(record)}"
-                       f" → {label(record)} ({record.detail['rule']}).")]
+    return [
+        EventDraft(
+            "loot_rolled",
+            {"band": bp.band, "roll": record.to_dict()},
+            text=f"{band.name}, loot roll {n} of {bp.loot_due}: {record.title}: {roll_line(record)}"
+            f" → {label(record)} ({record.detail['rule']}).",
+        )
+    ]
 
 
 def _last(state: CampaignState, band: str, skill: str) -> tuple[BandPost, RollRecord] | Rejected:
@@ -73,8 +84,11 @@ def _last(state: CampaignState, band: str, skill: str) -> tuple[BandPost, RollRe
     if not bp.chain:
         return Rejected("roll a loot table first", "§17")
     if usable_skill(state.band(band), bp, skill) is None:
-        return Rejected(f"no model of {state.band(band).name} can use {SKILL_NAMES[skill]} now (it needs the "
-                        "skill and must not need medical care; the stash does not count)", "§15.10, §20.5")
+        return Rejected(
+            f"no model of {state.band(band).name} can use {SKILL_NAMES[skill]} now (it needs the "
+            "skill and must not need medical care; the stash does not count)",
+            "§15.10, §20.5",
+        )
     return bp, bp.chain[-1]
 
 
@@ -89,8 +103,13 @@ def hunt(state: CampaignState, cmd: c.HuntReroll, dice: DiceSource) -> Decision:
         record = hunt_reroll(last, cmd.die, dice)
     except ProcedureRefused as err:
         return refused(err)
-    return [EventDraft("loot_changed", {"band": bp.band, "roll": record.to_dict(), "skill": "tech-hunter"},
-                       text=f"Łowca technologii re-rolls a die: {roll_line(record)} → {label(record)} (§20.5).")]
+    return [
+        EventDraft(
+            "loot_changed",
+            {"band": bp.band, "roll": record.to_dict(), "skill": "tech-hunter"},
+            text=f"Łowca technologii re-rolls a die: {roll_line(record)} → {label(record)} (§20.5).",
+        )
+    ]
 
 
 def search(state: CampaignState, cmd: c.SearchShift, dice: DiceSource) -> Decision:
@@ -104,8 +123,13 @@ def search(state: CampaignState, cmd: c.SearchShift, dice: DiceSource) -> Decisi
         record = search_shift(last, cmd.delta)
     except ProcedureRefused as err:
         return refused(err)
-    return [EventDraft("loot_changed", {"band": bp.band, "roll": record.to_dict(), "skill": "searching"},
-                       text=f"Przeszukiwanie {cmd.delta:+d}: {label(record)} (§20.5).")]
+    return [
+        EventDraft(
+            "loot_changed",
+            {"band": bp.band, "roll": record.to_dict(), "skill": "searching"},
+            text=f"Przeszukiwanie {cmd.delta:+d}: {label(record)} (§20.5).",
+        )
+    ]
 
 
 def keep(state: CampaignState, cmd: c.KeepLoot, dice: DiceSource) -> Decision:
@@ -126,22 +150,35 @@ def keep(state: CampaignState, cmd: c.KeepLoot, dice: DiceSource) -> Decision:
     head = {"band": bp.band, "result": result}
     if result in t.TECHNOLOGY_VALUES:
         cash = technology_cash(t.TECHNOLOGY_VALUES[result], haggling, state.settings)
-        text = f"{band.name} sells the technology at once for {cash}tk" + (" (Targowanie +20%)" if haggling and
-                                                                            cash > t.TECHNOLOGY_VALUES[result] else "")
-        return [EventDraft("loot_kept", {**head, "disposition": "sold", "cash": cash}, text=text + " (§17.2)."),
-                EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": "technology sold"})]
+        text = f"{band.name} sells the technology at once for {cash}tk" + (
+            " (Targowanie +20%)" if haggling and cash > t.TECHNOLOGY_VALUES[result] else ""
+        )
+        return [
+            EventDraft("loot_kept", {**head, "disposition": "sold", "cash": cash}, text=text + " (§17.2)."),
+            EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": "technology sold"}),
+        ]
     item = loot_item(result)
     name = item.name if item else result
     if cmd.sell:
         cash = item_sell_price(result, haggling, state.settings)
         if cash is None:
             return Rejected(f"{name} cannot be sold: it can only be kept", "§22.3")
-        return [EventDraft("loot_kept", {**head, "disposition": "sold", "cash": cash},
-                           text=f"{band.name} sells the {name} for {cash}tk (§16, §22.3)."),
-                EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": f"{name} sold"})]
-    return [EventDraft("loot_kept", {**head, "disposition": "stash", "cash": 0},
-                       text=f"{band.name} keeps the {name} in the stash (§16)."),
-            EventDraft("stash_added", {"band": bp.band, "item": result})]
+        return [
+            EventDraft(
+                "loot_kept",
+                {**head, "disposition": "sold", "cash": cash},
+                text=f"{band.name} sells the {name} for {cash}tk (§16, §22.3).",
+            ),
+            EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": f"{name} sold"}),
+        ]
+    return [
+        EventDraft(
+            "loot_kept",
+            {**head, "disposition": "stash", "cash": 0},
+            text=f"{band.name} keeps the {name} in the stash (§16).",
+        ),
+        EventDraft("stash_added", {"band": bp.band, "item": result}),
+    ]
 
 
 def stage_table(stage: str) -> RollTable:
@@ -149,5 +186,15 @@ def stage_table(stage: str) -> RollTable:
     return LOOT_TABLES[stage]
 
 
-__all__ = ["SKILL_NAMES", "chain_done", "chain_started", "hunt", "keep", "label", "next_stage", "roll_loot", "search",
-           "stage_table"]
+__all__ = [
+    "SKILL_NAMES",
+    "chain_done",
+    "chain_started",
+    "hunt",
+    "keep",
+    "label",
+    "next_stage",
+    "roll_loot",
+    "search",
+    "stage_table",
+]

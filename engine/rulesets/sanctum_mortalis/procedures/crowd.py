@@ -5,6 +5,7 @@ still gives cover) and an obstacle counts if it hides at least one model — tho
 ``ShotSituation(into_crowd=True)`` options. This module picks the model that saves,
 each with chance exactly 1/n, from die faces that end up in the event.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -45,9 +46,9 @@ def crowd_pick(candidates: Sequence[str], dice: DiceSource) -> CrowdPick:
     if n == 1:
         return CrowdPick(candidates[0], 0, ())
     count = 1
-    while 6 ** count < n:
+    while 6**count < n:
         count += 1
-    space = 6 ** count
+    space = 6**count
     limit = space - space % n
     faces: list[int] = []
     for _ in range(MAX_THROWS):

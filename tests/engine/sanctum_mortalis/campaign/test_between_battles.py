@@ -1,5 +1,6 @@
 """Between battles: the scenario roll (§23.1), Challenges (§23.7) and the next battle,
 then a second post-battle sequence on the updated bands."""
+
 from fractions import Fraction
 
 from battle_testkit import ok
@@ -7,8 +8,21 @@ from engine.battle import Accepted, Battle, new_header
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis.campaign import (
-    ChooseAdvance, ChooseChallenge, ChooseScenario, DrawChallenge, EndStep, KeepLoot, ResolveInjury, RollInjury, RollLevelUp, RollLoot,
-    RollScenario, SettleChallenge, StartPostBattle, view)
+    ChooseAdvance,
+    ChooseChallenge,
+    ChooseScenario,
+    DrawChallenge,
+    EndStep,
+    KeepLoot,
+    ResolveInjury,
+    RollInjury,
+    RollLevelUp,
+    RollLoot,
+    RollScenario,
+    SettleChallenge,
+    StartPostBattle,
+    view,
+)
 
 
 def close_first(campaign, finished, wound_xan=False):
@@ -72,8 +86,9 @@ def test_second_battle_settles_challenges_from_the_log_and_pays_their_technology
     battle = Battle(new_header("sanctum-mortalis", setup, seed=9))
     names = [m["name"] for m in setup["bands"]["B"]["models"]]
     assert "Xan" not in names and names.count("Volunteer 1") == (nxt.volunteers["saints"] > 0)
-    assert isinstance(battle.submit(bc.RemoveModel("B.yul", by="A.kara", cause="failed Toughness roll (shooting)")),
-                      Accepted)
+    assert isinstance(
+        battle.submit(bc.RemoveModel("B.yul", by="A.kara", cause="failed Toughness roll (shooting)")), Accepted
+    )
     assert battle.state.ended  # only Wolves are left: the battle ends, they take the 5 markers (no XP, §14)
     ok(campaign, StartPostBattle(battle.header["setup"], tuple(e.to_dict() for e in battle.entries)))
     wolves = campaign.state.post.of("wolves")

@@ -1,5 +1,6 @@
 """Properties of the campaign log: replay rebuilds the state, a rejected command changes
 nothing, the treasury is never negative — over random command sequences."""
+
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from battle_testkit import Tally, accepted, assert_unchanged, snapshot
@@ -10,8 +11,7 @@ from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle
 from engine.rulesets.sanctum_mortalis.campaign import view
 
 
-SETTINGS = settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                            HealthCheck.too_slow])
+SETTINGS = settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
 def _walk(campaign: Battle, picks: list[tuple[int, int, int]]) -> int:
@@ -55,8 +55,7 @@ def test_replaying_the_log_rebuilds_the_same_state(make_campaign, make_finished)
     def run(picks, seed):
         campaign = make_campaign(seed)
         finished = make_finished()
-        start = campaign.submit(StartPostBattle(finished.header["setup"],
-                                                tuple(e.to_dict() for e in finished.entries)))
+        start = campaign.submit(StartPostBattle(finished.header["setup"], tuple(e.to_dict() for e in finished.entries)))
         assert isinstance(start, Accepted), start
         tally.example(_walk(campaign, picks), len(picks))
         again = Battle(campaign.header, [e.to_dict() for e in campaign.entries])
@@ -74,8 +73,7 @@ def test_view_and_engine_agree_on_what_is_allowed(make_campaign, make_finished):
     def run(picks):
         campaign = make_campaign()
         finished = make_finished()
-        start = campaign.submit(StartPostBattle(finished.header["setup"],
-                                                tuple(e.to_dict() for e in finished.entries)))
+        start = campaign.submit(StartPostBattle(finished.header["setup"], tuple(e.to_dict() for e in finished.entries)))
         assert isinstance(start, Accepted), start
         taken = tried = 0
         for band_pick, option_pick, seed in picks:
@@ -98,6 +96,7 @@ def test_view_and_engine_agree_on_what_is_allowed(make_campaign, make_finished):
 def test_random_walks_reach_the_end_of_the_sequence(make_campaign, make_finished):
     """The walk of the properties does get through the steps (so they test something)."""
     import random
+
     reached = set()
     for seed in range(5):
         rng = random.Random(seed)

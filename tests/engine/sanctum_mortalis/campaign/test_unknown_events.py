@@ -1,5 +1,6 @@
 """Replaying a log with an event kind these rules do not know is an error naming the event,
 not a silent no-op; a note changes nothing."""
+
 import pytest
 
 from battle_testkit import assert_unchanged, snapshot
@@ -31,7 +32,7 @@ def test_a_note_changes_nothing_on_replay():
     first = next(o for o in view.choices(battle.state, band) if o.allowed)
     assert not hasattr(battle.submit(first.command, SeededDice(1)), "reason")
     entries = [e.to_dict() for e in battle.entries]
-    note = {"seq": len(entries), "kind": "note", "text": "The GM rules the wall is 2\" high.", "payload": {}}
+    note = {"seq": len(entries), "kind": "note", "text": 'The GM rules the wall is 2" high.', "payload": {}}
     assert Battle(battle.header, entries + [note]).state == battle.state
 
 

@@ -1,4 +1,5 @@
 """``view.roll_of``: which choices roll dice, with the exact odds a roll dialog shows."""
+
 from fractions import Fraction
 
 from battle_testkit import ok
