@@ -3,6 +3,7 @@
 Prints medians over several runs and the ratios to the baseline measured in the same run
 (the machine is shared; single figures mean little).
 """
+
 from __future__ import annotations
 
 import json

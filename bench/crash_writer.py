@@ -30,8 +30,14 @@ if str(REPO) not in sys.path:
 from saves import BattleStore, SaveError, load  # noqa: E402
 
 WEAPONS = ("bolt rifle", "plasma pistol", "chainsword", "grenade launcher", "heavy stubber")
-MODIFIERS = (("cover", -1, "core 4.2"), ("long range", -1, "core 3.1"), ("aimed", 1, "core 3.4"),
-             ("pinned", -1, "core 6.2"), ("elevated", 1, "core 4.5"), ("veteran", 1, "army 2.3"))
+MODIFIERS = (
+    ("cover", -1, "core 4.2"),
+    ("long range", -1, "core 3.1"),
+    ("aimed", 1, "core 3.4"),
+    ("pinned", -1, "core 6.2"),
+    ("elevated", 1, "core 4.5"),
+    ("veteran", 1, "army 2.3"),
+)
 
 
 def make_entry(seq: int) -> dict[str, Any]:
@@ -45,19 +51,35 @@ def make_entry(seq: int) -> dict[str, Any]:
     return {
         "seq": seq,
         "round": 1 + seq // 40,
-        "actor": {"side": rng.choice(("red", "blue")), "unit": f"squad-{rng.randint(1, 9)}",
-                  "model": f"trooper-{rng.randint(1, 12)}"},
+        "actor": {
+            "side": rng.choice(("red", "blue")),
+            "unit": f"squad-{rng.randint(1, 9)}",
+            "model": f"trooper-{rng.randint(1, 12)}",
+        },
         "kind": "shoot",
         "payload": {
-            "weapon": {"name": rng.choice(WEAPONS), "range": rng.randint(6, 36), "shots": len(faces),
-                       "strength": rng.randint(3, 8), "ap": -rng.randint(0, 3)},
-            "target": {"unit": f"squad-{rng.randint(1, 9)}", "model": f"trooper-{rng.randint(1, 12)}",
-                       "distance": round(rng.uniform(1, 30), 1)},
+            "weapon": {
+                "name": rng.choice(WEAPONS),
+                "range": rng.randint(6, 36),
+                "shots": len(faces),
+                "strength": rng.randint(3, 8),
+                "ap": -rng.randint(0, 3),
+            },
+            "target": {
+                "unit": f"squad-{rng.randint(1, 9)}",
+                "model": f"trooper-{rng.randint(1, 12)}",
+                "distance": round(rng.uniform(1, 30), 1),
+            },
             "roll": {
-                "dice": "2d6kh2", "faces": faces, "kept": kept, "dropped": sorted(faces, reverse=True)[2:],
-                "rerolled": [], "target": target,
+                "dice": "2d6kh2",
+                "faces": faces,
+                "kept": kept,
+                "dropped": sorted(faces, reverse=True)[2:],
+                "rerolled": [],
+                "target": target,
                 "modifiers": [{"label": m[0], "value": m[1], "rule": m[2]} for m in mods],
-                "probability": round(rng.random(), 6), "total": total,
+                "probability": round(rng.random(), 6),
+                "total": total,
                 "outcome": "hit" if total >= target else "miss",
             },
             "effects": [{"marker": "pinned", "on": f"squad-{rng.randint(1, 9)}"}] if total >= target else [],
@@ -131,11 +153,27 @@ def _expected(count: int) -> list[dict[str, Any]]:
     return _EXPECTED[:count]
 
 
-def kill_round(save: Path, rng: random.Random, *, max_delay: float = 0.2, fold_min: int = 8,
-               sync: bool = False, checkpoint_prob: float = 0.03) -> RoundResult:
+def kill_round(
+    save: Path,
+    rng: random.Random,
+    *,
+    max_delay: float = 0.2,
+    fold_min: int = 8,
+    sync: bool = False,
+    checkpoint_prob: float = 0.03,
+) -> RoundResult:
     """Start a writer on ``save``, SIGKILL it at a random moment, reload, compare."""
-    command = [sys.executable, str(Path(__file__).resolve()), str(save), "--seed", str(rng.randrange(1 << 30)),
-               "--fold-min", str(fold_min), "--checkpoint-prob", str(checkpoint_prob)]
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        str(save),
+        "--seed",
+        str(rng.randrange(1 << 30)),
+        "--fold-min",
+        str(fold_min),
+        "--checkpoint-prob",
+        str(checkpoint_prob),
+    ]
     if sync:
         command.append("--sync")
     writer = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)

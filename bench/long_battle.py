@@ -3,6 +3,7 @@
 Rounds of moves, markers and shots that rarely take anyone out, so the log grows
 without the battle ending. Imported by the bench scripts; run alone it prints a summary.
 """
+
 from __future__ import annotations
 
 import sys

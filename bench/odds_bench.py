@@ -24,20 +24,54 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from engine.rulesets.sanctum_mortalis.procedures import (  # noqa: E402
-    MeleeSituation, ShotSituation, dispel_chance, fall_survival_chance, grenade_chance, hit_chance, initiative_odds,
-    jump_down_chance, kill_chance, melee_kill_chance, melee_odds, melee_options, shooting_options, toughness_chance,
-    toughness_for_shot, toughness_options)
+    MeleeSituation,
+    ShotSituation,
+    dispel_chance,
+    fall_survival_chance,
+    grenade_chance,
+    hit_chance,
+    initiative_odds,
+    jump_down_chance,
+    kill_chance,
+    melee_kill_chance,
+    melee_odds,
+    melee_options,
+    shooting_options,
+    toughness_chance,
+    toughness_for_shot,
+    toughness_options,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec  # noqa: E402
 
-TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",), captain=True,
-                    skills=("point-blank", "aimed-shot", "master-shot"), items=("frag-grenade",))
-TARGET = ModelSpec("tg", "Target", "swordsman", melee=("hand-weapon", "additional-weapon"), shield=True,
-                   skills=("effective-parry", "critical-hit"))
-KILLER = ModelSpec("kl", "Killer", "swordsman", melee=("two-handed",), mods=("nano-blade",),
-                   skills=("deadly-blow", "duellist", "critical-hit"))
+TROOPER = ModelSpec(
+    "sz",
+    "Szturmowiec",
+    "trooper",
+    ranged=("assault-rifle",),
+    captain=True,
+    skills=("point-blank", "aimed-shot", "master-shot"),
+    items=("frag-grenade",),
+)
+TARGET = ModelSpec(
+    "tg",
+    "Target",
+    "swordsman",
+    melee=("hand-weapon", "additional-weapon"),
+    shield=True,
+    skills=("effective-parry", "critical-hit"),
+)
+KILLER = ModelSpec(
+    "kl",
+    "Killer",
+    "swordsman",
+    melee=("two-handed",),
+    mods=("nano-blade",),
+    skills=("deadly-blow", "duellist", "critical-hit"),
+)
 
-SHOT = ShotSituation(TROOPER, TARGET, "assault-rifle", shot_index=2, distance=15, shooter_moved=True,
-                     toggles=frozenset({"obstacle"}))
+SHOT = ShotSituation(
+    TROOPER, TARGET, "assault-rifle", shot_index=2, distance=15, shooter_moved=True, toggles=frozenset({"obstacle"})
+)
 SAVE = toughness_for_shot(SHOT, defensive_stance=True)
 MELEE = MeleeSituation(KILLER, TARGET, attacker_support_models=(TROOPER,), defender_stance=True)
 

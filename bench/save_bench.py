@@ -159,15 +159,20 @@ def main() -> int:
     try:
         print(f"Skirmish Desk save bench ({'quick' if args.quick else 'full'}), writing in {work}")
         samples, extra = append_figures(work, args.quick)
-        print("\nDurable save per event (ms)        store: median   p95 | "
-              "fsync'd line: median   p95 | ratio: median  p95")
+        print(
+            "\nDurable save per event (ms)        store: median   p95 | fsync'd line: median   p95 | ratio: median  p95"
+        )
         for event, (ours, base) in samples.items():
-            print(f"  around event {event:>5,} ({len(ours):>4} samples)     {quantile(ours, .5) * 1e3:6.3f} "
-                  f"{quantile(ours, .95) * 1e3:6.3f} |               {quantile(base, .5) * 1e3:6.3f} "
-                  f"{quantile(base, .95) * 1e3:6.3f} |       {quantile(ours, .5) / quantile(base, .5):5.2f}x "
-                  f"{quantile(ours, .95) / quantile(base, .95):5.2f}x")
-        print(f"  slowest single append in the 5,100-event battles: {extra['worst'] * 1e3:.1f} ms "
-              f"(fsync'd line: {extra['base_worst'] * 1e3:.1f} ms; checkpoints run in a background thread)")
+            print(
+                f"  around event {event:>5,} ({len(ours):>4} samples)     {quantile(ours, 0.5) * 1e3:6.3f} "
+                f"{quantile(ours, 0.95) * 1e3:6.3f} |               {quantile(base, 0.5) * 1e3:6.3f} "
+                f"{quantile(base, 0.95) * 1e3:6.3f} |       {quantile(ours, 0.5) / quantile(base, 0.5):5.2f}x "
+                f"{quantile(ours, 0.95) / quantile(base, 0.95):5.2f}x"
+            )
+        print(
+            f"  slowest single append in the 5,100-event battles: {extra['worst'] * 1e3:.1f} ms "
+            f"(fsync'd line: {extra['base_worst'] * 1e3:.1f} ms; checkpoints run in a background thread)"
+        )
         print(f"  close() of a 5,100-event battle (final fold into battle.json): {extra['close'] * 1e3:.0f} ms")
         print("\nOpen a 5,000-event battle (ms)     ours (median) | json.loads same data | ratio")
         for label, ours, base in open_figures(work, args.quick):
@@ -175,9 +180,11 @@ def main() -> int:
         rounds = 20 if args.quick else 200
         print(f"\nKill -9 at random moments, then load() ({rounds} rounds, fresh save every 20) ...")
         totals = crash_figures(work, rounds)
-        print(f"  loaded {totals['loaded']}/{totals['rounds']}; events lost {totals['lost']} "
-              f"(of {totals['acked']:,} acknowledged by the killed writers); "
-              f"kills that interrupted a checkpoint: {totals['mid_checkpoint']}")
+        print(
+            f"  loaded {totals['loaded']}/{totals['rounds']}; events lost {totals['lost']} "
+            f"(of {totals['acked']:,} acknowledged by the killed writers); "
+            f"kills that interrupted a checkpoint: {totals['mid_checkpoint']}"
+        )
         print(f"\nTotal {time.perf_counter() - began:.0f} s")
         return 0 if totals["loaded"] == totals["rounds"] and totals["lost"] == 0 else 1
     finally:

@@ -2,16 +2,20 @@
 that times one start-up (alone, without arguments, it only says so: ``make bench``
 runs every ``bench/*.py``).
 
-    python bench/tui_bench_app.py bare|app|command SAVES_DIR
+    python bench/tui_bench_app.py bare|app|command|open SAVES_DIR [SAVE_FILE]
 
 Prints one JSON line: CLOCK_MONOTONIC timestamps (seconds) of the interpreter reaching
 this file, the first frame drawn (and which screen it showed) and, for Skirmish Desk,
 the first frame that shows the battle screen. The parent subtracts the time it took
 just before starting the process (CLOCK_MONOTONIC is system-wide on Linux and macOS).
+``rss`` is the process's resident memory in MB (``VmRSS``) ``SETTLE_S`` after that
+frame, the app idle and still running (Linux only; absent elsewhere).
 
 * ``bare``: a bare ``textual.app.App`` with one ``Static`` (the baseline).
 * ``app``: ``SkirmishApp`` imported from ``tui.app`` and run on a launch plan for the
   saves folder, as ``tui.launch`` builds it (an empty folder: the demo battle).
+* ``open``: ``SkirmishApp`` opening SAVE_FILE (a long battle ``tui_bench.py`` wrote),
+  as ``skirmish FILE`` does.
 * ``command``: what the ``skirmish`` command runs: ``tui.cli.main(["--saves", DIR])``
   (its imports, argument parsing, ``tui.launch``), with the app class swapped for a
   clocked one that runs headless.
@@ -21,6 +25,7 @@ headless app skips turning the frame into terminal escape codes; the clock does 
 step too (and throws the text away), so a frame costs what it costs in a terminal.
 Only ``sys``, ``os``, ``json`` and ``time`` are imported before the app's own imports.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,6 +34,7 @@ import sys
 import time
 
 if hasattr(time, "clock_gettime") and hasattr(time, "CLOCK_MONOTONIC"):
+
     def now() -> float:
         """System-wide monotonic seconds (comparable between processes)."""
         return time.clock_gettime(time.CLOCK_MONOTONIC)
@@ -41,6 +47,21 @@ T_READY = now()
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZE = (120, 40)
 """The terminal size the benchmarks draw (the TUI tests' size)."""
+SETTLE_S = 1.0
+"""Seconds the app runs idle after the frame that counts before its memory is read (the
+work queued after the first frame, such as the idle collections, is done by then)."""
+
+
+def rss_mb() -> float | None:
+    """The process's resident set size in MB, from ``/proc`` (None where there is none)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
 
 
 def clocked(base: type) -> type:
@@ -85,21 +106,27 @@ def _startup_hook(app, marks: dict, wait_for_battle: bool) -> None:  # noqa: ANN
     """First frame: note it (and exit for the bare app); Skirmish Desk: exit once a
     frame shows the battle screen."""
 
+    def finish() -> None:
+        rss = rss_mb()
+        if rss is not None:
+            marks["rss"] = rss
+        app.exit()
+
     def on_frame(t: float) -> None:
         name = _screen_name(app)
         if "first" not in marks:
             marks["first"] = t
             marks["first_screen"] = name
             if not wait_for_battle:
-                app.exit()
+                app.set_timer(SETTLE_S, finish)
         if wait_for_battle and "battle" not in marks and name == "BattleScreen":
             marks["battle"] = t
-            app.exit()
+            app.set_timer(SETTLE_S, finish)
 
     app.on_frame = on_frame
 
 
-def child(mode: str, saves: str) -> int:
+def child(mode: str, saves: str, file: str = "") -> int:
     marks: dict = {"ready": T_READY}
     if mode == "bare":
         from textual.app import App, ComposeResult
@@ -118,6 +145,14 @@ def child(mode: str, saves: str) -> int:
         from tui.opening import LaunchPlan  # what tui.launch imports to build the plan
 
         app = clocked(SkirmishApp)(LaunchPlan(mode="resume", saves=saves))
+        _startup_hook(app, marks, wait_for_battle=True)
+        app.run(headless=True, size=SIZE)
+    elif mode == "open":
+        sys.path.insert(0, REPO)
+        from tui.app import SkirmishApp
+        from tui.opening import LaunchPlan
+
+        app = clocked(SkirmishApp)(LaunchPlan(mode="open", saves=saves, file=file))
         _startup_hook(app, marks, wait_for_battle=True)
         app.run(headless=True, size=SIZE)
     elif mode == "command":
@@ -145,7 +180,9 @@ def child(mode: str, saves: str) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) < 3:  # `make bench` runs every bench/*.py: nothing to time alone
-        print("tui_bench_app.py: the start-up child of tui_bench.py (usage: tui_bench_app.py bare|app|command "
-              "SAVES_DIR); run bench/tui_bench.py")
+        print(
+            "tui_bench_app.py: the start-up child of tui_bench.py (usage: tui_bench_app.py bare|app|command "
+            "SAVES_DIR); run bench/tui_bench.py"
+        )
         sys.exit(0)
-    sys.exit(child(sys.argv[1], sys.argv[2]))
+    sys.exit(child(*sys.argv[1:4]))

@@ -5,6 +5,7 @@ GM typing what was rolled on the table. Either way a rule procedure asks a
 ``DiceSource`` for faces and the faces end up stored in the event, so replaying a
 battle never rolls again.
 """
+
 from __future__ import annotations
 
 import random
@@ -56,10 +57,10 @@ class TypedDice:
                 f"{count} more {'die' if count == 1 else 'dice'} needed{what}, "
                 f"but only {left} {'was' if left == 1 else 'were'} typed"
             )
-        for face in self.faces[self.used:self.used + count]:
+        for face in self.faces[self.used : self.used + count]:
             if not 1 <= face <= sides:
                 raise DiceEntryError(f"{face} is not a face of a d{sides} (1–{sides})")
-        out = tuple(self.faces[self.used:self.used + count])
+        out = tuple(self.faces[self.used : self.used + count])
         self.used += count
         return out
 
@@ -70,7 +71,7 @@ class TypedDice:
 
 
 def too_many_dice(typed: TypedDice) -> str:
-    """"3 dice typed (3 4 5), but the roll used 2: type just the dice rolled"."""
+    """ "3 dice typed (3 4 5), but the roll used 2: type just the dice rolled"."""
     faces = " ".join(map(str, typed.faces))
     used = f"the roll used {typed.used}" if typed.used else "the command rolls no dice"
     return f"{len(typed.faces)} dice typed ({faces}), but {used}: type just the dice rolled"
@@ -95,7 +96,7 @@ def parse_dice(text: str, count: int | None = None, sides: int = 6) -> tuple[int
     raw = text.strip()
     if not raw:
         need = f"{count} " if count else ""
-        raise DiceEntryError(f"type the {need}dice you rolled, e.g. \"3 5\"")
+        raise DiceEntryError(f'type the {need}dice you rolled, e.g. "3 5"')
     tokens = [t for t in _SEPARATORS.split(raw) if t]
     if len(tokens) == 1 and tokens[0].isdigit() and len(tokens[0]) > 1 and sides <= 9:
         tokens = list(tokens[0])  # "35" means two dice, 3 and 5

@@ -4,6 +4,7 @@ Every change to battle state is an ``Event``. Events serialize to plain JSON-saf
 dicts carrying a schema version; a save written by a newer schema is refused, not
 misread.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -2,6 +2,7 @@
 
 Pure string building, shared by every rule system and by the dashboard.
 """
+
 from __future__ import annotations
 
 from .odds import percent
@@ -9,7 +10,7 @@ from .rolls import RollRecord
 
 
 def dice_text(record: RollRecord) -> str:
-    """"3 [6] 2→5": dropped faces in brackets, re-rolled faces as old→new."""
+    """ "3 [6] 2→5": dropped faces in brackets, re-rolled faces as old→new."""
     parts = []
     for d in record.dice:
         face = f"{d.replaced}→{d.face}" if d.replaced is not None else str(d.face)

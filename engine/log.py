@@ -4,6 +4,7 @@ The log only grows. Undo and redo are themselves log entries that name the comma
 group they take back or restore, so the effective history is a pure function of
 the log: ``effective(entries)``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

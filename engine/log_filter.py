@@ -5,6 +5,7 @@ a defender, the model that saved...). Ids are found by value: any string in the
 payload that is one of the battle's ids counts. Roll records inside the payload are
 skipped (their text is not an id).
 """
+
 from __future__ import annotations
 
 from typing import Any, Collection, Iterable
@@ -17,7 +18,7 @@ _SKIP = frozenset({"roll", "rolls", "attempts", "rolloff", "text"})
 def ids_in(event: Event, known: Collection[str]) -> frozenset[str]:
     """The known ids the event concerns: its actor and every id its payload names."""
     found: set[str] = set()
-    if event.actor in known:
+    if event.actor is not None and event.actor in known:
         found.add(event.actor)
     _collect(event.payload, known, found, depth=0)
     return frozenset(found)

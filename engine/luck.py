@@ -7,6 +7,7 @@ side's luck. ``luck_by_round`` gives the running totals a chart draws.
 
 Which side rolled is the rule system's business: callers pass ``side_of(event)``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
 from .events import Event
-from .rolls import RollRecord, records_in
+from .rolls import records_in
 
 SideOf = Callable[[Event], "str | None"]
 
@@ -58,8 +59,7 @@ def counted_rolls(events: Iterable[Event], side_of: SideOf) -> list[RollLuck]:
         for record in records_in(event.payload):
             if not record.comparison:
                 continue
-            out.append(RollLuck(event.seq, event.round, side, record.probability, bool(record.success),
-                                record.title))
+            out.append(RollLuck(event.seq, event.round, side, record.probability, bool(record.success), record.title))
     return out
 
 
@@ -68,8 +68,9 @@ def luck_table(rolls: Sequence[RollLuck], sides: Sequence[str]) -> tuple[SideLuc
     table = []
     for side in sides:
         mine = [r for r in rolls if r.side == side]
-        table.append(SideLuck(side, len(mine), sum((r.chance for r in mine), Fraction(0)),
-                              sum(1 for r in mine if r.success)))
+        table.append(
+            SideLuck(side, len(mine), sum((r.chance for r in mine), Fraction(0)), sum(1 for r in mine if r.success))
+        )
     return tuple(table)
 
 

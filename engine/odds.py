@@ -5,17 +5,21 @@ Every dice procedure can list its outcomes with exact probabilities
 (2d6, 3d6 keep 2, ...) are computed once, so an odds update on a key press costs
 a handful of dictionary lookups.
 """
+
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Literal, Mapping
+from math import comb
+from typing import Callable, Hashable, Iterable, Iterator, Literal, Mapping, TypeVar
 
 Distribution = Mapping[int, Fraction]
 """Value -> exact probability; the probabilities add up to 1."""
 
 Drop = Literal["highest", "lowest"]
+
+K = TypeVar("K", bound=Hashable)
 
 
 def all_faces(count: int, sides: int = 6) -> Iterator[tuple[int, ...]]:
@@ -34,8 +38,9 @@ def _sum_counts(count: int, sides: int, kept: int, drop: Drop) -> tuple[tuple[in
 
 
 @lru_cache(maxsize=None)
-def sum_distribution(count: int = 2, sides: int = 6, kept: int | None = None,
-                     drop: Drop = "lowest") -> dict[int, Fraction]:
+def sum_distribution(
+    count: int = 2, sides: int = 6, kept: int | None = None, drop: Drop = "lowest"
+) -> dict[int, Fraction]:
     """Distribution of the sum of ``count`` dice, keeping ``kept`` of them.
 
     ``drop="lowest"`` keeps the highest faces; ``drop="highest"`` keeps the lowest.
@@ -43,7 +48,7 @@ def sum_distribution(count: int = 2, sides: int = 6, kept: int | None = None,
     """
     kept = count if kept is None else kept
     counts = _sum_counts(count, sides, kept, drop)
-    whole = sides ** count
+    whole = sides**count
     return {value: Fraction(ways, whole) for value, ways in counts}
 
 
@@ -53,18 +58,22 @@ def probability(dist: Distribution, predicate: Callable[[int], bool]) -> Fractio
 
 
 def at_most(dist: Distribution, limit: int) -> Fraction:
+    """P(value ≤ limit)."""
     return probability(dist, lambda v: v <= limit)
 
 
 def below(dist: Distribution, limit: int) -> Fraction:
+    """P(value < limit)."""
     return probability(dist, lambda v: v < limit)
 
 
 def above(dist: Distribution, limit: int) -> Fraction:
+    """P(value > limit)."""
     return probability(dist, lambda v: v > limit)
 
 
 def at_least(dist: Distribution, limit: int) -> Fraction:
+    """P(value ≥ limit)."""
     return probability(dist, lambda v: v >= limit)
 
 
@@ -88,38 +97,91 @@ def opposed(a: Distribution, b: Distribution) -> tuple[Fraction, Fraction, Fract
     return win, tie, lose
 
 
-def faces_probability(count: int, success: Callable[[tuple[int, ...]], bool],
-                      sides: int = 6) -> Fraction:
+def faces_probability(count: int, success: Callable[[tuple[int, ...]], bool], sides: int = 6) -> Fraction:
     """P(success(faces)) over every outcome of ``count`` dice."""
     hits = sum(1 for faces in all_faces(count, sides) if success(faces))
-    return Fraction(hits, sides ** count)
+    return Fraction(hits, sides**count)
 
 
-def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool],
-                           sides: int = 6) -> Fraction:
+def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool], sides: int = 6) -> Fraction:
     """P(success) when, after a failure, the roller may re-roll one die of their choice
     (przerzut) and must keep the new face. The roller picks the die that gives the best
     chance; a success is never re-rolled."""
-    whole = sides ** count
-    total = Fraction(0)
+    whole: int = sides**count
+    total: Fraction = Fraction(0)
     for faces in all_faces(count, sides):
         if success(faces):
             total += 1
             continue
         best = 0
         for i in range(count):
-            ok = sum(1 for f in range(1, sides + 1) if success(faces[:i] + (f,) + faces[i + 1:]))
+            ok = sum(1 for f in range(1, sides + 1) if success(faces[:i] + (f,) + faces[i + 1 :]))
             best = max(best, ok)
         total += Fraction(best, sides)
     return total / whole
 
 
-def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
-    """Number of successes among ``n`` independent trials of chance ``p``."""
-    from math import comb
+# --------------------------------------------------------------------------- building blocks
+# The one copy of the distribution arithmetic every rule system uses (SAGA's casualties,
+# Star Quest's wounds, xK6's pools and damage, Sanctum Mortalis's tables). All exact.
 
+
+@lru_cache(maxsize=4096)
+def _binomial(n: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
     q = 1 - p
-    return {k: comb(n, k) * p ** k * q ** (n - k) for k in range(n + 1)}
+    return tuple((k, comb(n, k) * p**k * q ** (n - k)) for k in range(n + 1))
+
+
+def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
+    """Number of successes among ``n`` independent trials of chance ``p`` (cached: the
+    same few shapes recur on every key press)."""
+    return dict(_binomial(n, p))
+
+
+def add_to(out: dict[K, Fraction], value: K, p: Fraction) -> None:
+    """``out[value] += p``, leaving impossible values out."""
+    if p:
+        out[value] = out.get(value, Fraction(0)) + p
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """Distribution of the sum of two independent values."""
+    out: dict[int, Fraction] = {}
+    for va, pa in a.items():
+        for vb, pb in b.items():
+            add_to(out, va + vb, pa * pb)
+    return out
+
+
+def power(dist: Mapping[int, Fraction], n: int) -> dict[int, Fraction]:
+    """The sum of ``n`` independent copies of ``dist``."""
+    out: dict[int, Fraction] = {0: Fraction(1)}
+    base = dict(dist)
+    while n:
+        if n & 1:
+            out = convolve(out, base)
+        base = convolve(base, base)
+        n >>= 1
+    return out
+
+
+def remap(dist: Mapping[int, Fraction], fn: Callable[[int], K]) -> dict[K, Fraction]:
+    """The distribution of ``fn(value)`` (values that map together add up)."""
+    out: dict[K, Fraction] = {}
+    for v, p in dist.items():
+        add_to(out, fn(v), p)
+    return out
+
+
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    """The expected value, exact."""
+    return sum((v * p for v, p in dist.items()), Fraction(0))
+
+
+def at_least_table(dist: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """P(value ≥ k) for every k from 0 to the largest value."""
+    top = max(dist) if dist else 0
+    return {k: at_least(dist, k) for k in range(top + 1)}
 
 
 def total_probability(dist: Distribution) -> Fraction:

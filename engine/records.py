@@ -5,6 +5,7 @@ microseconds a call; replaying a long battle makes thousands of copies. ``change
 copies the instance dictionary instead (about a microsecond) and still refuses unknown
 field names.
 """
+
 from __future__ import annotations
 
 from typing import Any, TypeVar

@@ -4,6 +4,7 @@ A ``RollRecord`` keeps every face (kept, dropped, re-rolled), every modifier wit
 its value and the rule it comes from, the target, the exact probability of
 success before the roll and the outcome. Formatting it as text lives elsewhere.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -79,7 +80,7 @@ def reroll(dice: tuple[Die, ...], index: int, new_face: int) -> tuple[Die, ...]:
     old = dice[index]
     if old.replaced is not None:
         raise ValueError("a re-rolled die cannot be re-rolled again")
-    return dice[:index] + (replace(old, face=new_face, replaced=old.face),) + dice[index + 1:]
+    return dice[:index] + (replace(old, face=new_face, replaced=old.face),) + dice[index + 1 :]
 
 
 def kept_faces(dice: Iterable[Die]) -> tuple[int, ...]:

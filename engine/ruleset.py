@@ -4,11 +4,18 @@ A rule system is a plug-in of the one core: it builds the initial state from a
 battle set-up, decides commands (pure: state + command + dice -> events or a
 rejection), evolves state by one event, and lists its settings (each AMBIGUITY
 reading the GM can see and change).
+
+Each system declares itself once, as ``SYSTEM = SystemSpec(...)`` in its package's
+``__init__`` (light: rules code is named by ``Lazy`` references), and
+``engine.rulesets.BUNDLED`` lists the packages: the one registry. Generic code reads a
+state only through ``SystemSpec.summary`` (a ``BattleSummary``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, Protocol, Sequence, runtime_checkable
+from importlib import import_module
+from typing import Any, Callable, Literal, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .dice import DiceSource
 from .events import Event, EventDraft
@@ -68,74 +75,312 @@ class Command(Protocol):
     """A GM intent. Each rule system defines its own command dataclasses."""
 
 
+StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT", contravariant=True)
+
+
 @runtime_checkable
-class Ruleset(Protocol):
-    """What a rule system provides to the core."""
+class Ruleset(Protocol[StateT, CommandT]):
+    """What a rule system provides to the core: ``StateT`` is its state type, ``CommandT``
+    the commands it decides."""
 
     name: str
     title: str
     settings: tuple[SettingSpec, ...]
 
-    def initial_state(self, setup: dict[str, Any]) -> Any:
+    def initial_state(self, setup: dict[str, Any]) -> StateT:
         """Build the state before any event from a JSON-safe battle set-up."""
         ...
 
-    def decide(self, state: Any, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
+    def decide(self, state: StateT, command: CommandT, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
         """Pure: what the command does now. Never mutates ``state``."""
         ...
 
-    def evolve(self, state: Any, event: Event) -> Any:
+    def evolve(self, state: StateT, event: Event) -> StateT:
         """Pure: the state after one event."""
         ...
 
 
-_REGISTRY: dict[str, Callable[[], Ruleset]] = {}
-_INSTANCES: dict[str, Ruleset] = {}
+AnyRuleset = Ruleset[Any, Any]
 
 
-def register(name: str, factory: Callable[[], Ruleset]) -> None:
-    """Make a rule system findable by name."""
-    _REGISTRY[name] = factory
+# ---------------------------------------------------------------------- what generic code may read
+@dataclass(frozen=True)
+class MemberSummary:
+    """One model or unit as generic code sees it.
+
+    ``id``: the engine's id (event actors name it); ``line``: its roster line for a
+    report ("Kara Vex (Captain, Technomancer Trooper, 4 XP)"); ``out``: no longer in play.
+    """
+
+    id: str
+    name: str
+    side: str
+    line: str
+    out: bool = False
 
 
-def get_ruleset(name: str) -> Ruleset:
-    """The rule system registered under ``name``; KeyError with the known names otherwise."""
-    _load_builtin()
+@dataclass(frozen=True)
+class SideSummary:
+    """One side: ``key`` as the engine names it ("A"), ``name`` the band's, ``player``
+    who plays it ("" if unknown), ``vp`` its victory points (None: the system keeps none)."""
+
+    key: str
+    name: str
+    player: str = ""
+    vp: int | None = None
+
+
+@dataclass(frozen=True)
+class BattleSummary:
+    """The typed, read-only view of a state that generic code (report, listing, review,
+    luck, log filter) reads: never the state itself.
+
+    ``active_side``: whose turn it is (a side key, None between turns); ``result``: how
+    the battle ended (None while in play); ``members``: every model or unit, in the
+    order the rule system lists them.
+    """
+
+    round: int
+    sides: tuple[SideSummary, ...]
+    members: tuple[MemberSummary, ...] = ()
+    active_side: str | None = None
+    result: str | None = None
+
+    @property
+    def side_keys(self) -> tuple[str, ...]:
+        return tuple(s.key for s in self.sides)
+
+    def side_name(self, key: str) -> str:
+        """The side's name; "Side X" for a key the battle does not have."""
+        return next((s.name for s in self.sides if s.key == key), f"Side {key}")
+
+    def members_of(self, key: str) -> tuple[MemberSummary, ...]:
+        return tuple(m for m in self.members if m.side == key)
+
+    def side_of(self, event: Event) -> str | None:
+        """The side whose roll ``event`` records (for dice luck): the actor if it is a side,
+        else the side of the member that acted; None for nobody's rolls."""
+        keys = self.side_keys
+        actor = event.actor
+        if actor in keys:
+            return actor
+        owner = next((m.side for m in self.members if m.id == actor), None)
+        return owner if owner in keys else None
+
+
+# ---------------------------------------------------------------------- the contract
+class SetupProblem(ValueError):
+    """A battle cannot be built from these files or options; ``str()`` is one line."""
+
+
+@dataclass(frozen=True)
+class RosterFile:
+    """One file a new battle of a system is built from: ``what`` it is ("warband",
+    "mission"), the dialog's ``label`` and an ``example`` file name."""
+
+    what: str
+    label: str
+    example: str
+
+
+@dataclass(frozen=True)
+class NewBattle:
+    """What a system's set-up builder returns: the JSON-safe ``setup``, the battle's
+    ``title`` and a ``note`` for the GM (a rolled scenario, band-building problems)."""
+
+    setup: dict[str, Any]
+    title: str
+    note: str = ""
+
+
+class NewBattleBuilder(Protocol):
+    """A system's set-up builder: ``texts`` are (text, source) of each of its ``files``."""
+
+    def __call__(
+        self, texts: Sequence[tuple[str, str]], scenario: str | None, seed: int, allow_problems: bool = False
+    ) -> NewBattle: ...
+
+
+class DemoBuilder(Protocol):
+    """A system's bundled demo battle (a scenario if the system has them, else ignored)."""
+
+    def __call__(self, scenario: str | None, seed: int) -> NewBattle: ...
+
+
+RosterCheck = Callable[[Sequence[tuple[str, str]]], "tuple[tuple[str, ...], bool]"]
+"""``skirmish check``: (source, text) of each file -> (lines to print, all good)."""
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """``module:name``, imported on first call and called: a spec names its rules code
+    without loading it (finding a system by name imports no rules)."""
+
+    target: str
+
+    def resolve(self) -> Any:
+        module, _, attr = self.target.partition(":")
+        loaded = import_module(module)
+        return vars(loaded)[attr] if attr else loaded
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+
+@dataclass(frozen=True)
+class SystemSpec:
+    """One rule system, declared once in its package's ``__init__`` as ``SYSTEM``.
+
+    Everything heavy is a ``Lazy`` reference: ``ruleset`` (the factory of its
+    ``Ruleset``), ``summary(state) -> BattleSummary``, ``new_battle(texts, scenario, seed,
+    allow_problems) -> NewBattle`` (``texts``: (text, source) of each of ``files``),
+    ``demo(scenario, seed) -> NewBattle``, ``read_roster(text, source)`` and
+    ``write_roster(roster) -> str``, ``check(files) -> (lines, ok)`` for ``skirmish check``
+    (``files``: (source, text) pairs). ``package``: the engine package; its dashboard is
+    ``tui.systems.<the same relative name>``. ``scenarios``: the scenario names a new
+    battle may name (empty: the system plays none). ``playable``: new and demo battles
+    start from files (False for a campaign, which starts from a finished battle).
+    """
+
+    name: str
+    title: str
+    package: str
+    ruleset: Callable[[], AnyRuleset]
+    summary: Callable[[Any], BattleSummary]
+    aliases: tuple[str, ...] = ()
+    files: tuple[RosterFile, ...] = ()
+    new_battle: NewBattleBuilder | None = None
+    demo: DemoBuilder | None = None
+    read_roster: Callable[[str, str], Any] | None = None
+    write_roster: Callable[[Any], str] | None = None
+    check: RosterCheck | None = None
+    scenario_name: Callable[[str], str] | None = None
+    scenario_key: Callable[[str | None], str] | None = None
+    """A scenario by number, key or name -> its key; ``SetupProblem`` otherwise."""
+    kind: str = "battle"
+    """The save header's ``kind`` of this system's saves ("battle", "campaign")."""
+    settings: Callable[[], tuple[SettingSpec, ...]] | None = None
+
+    @property
+    def playable(self) -> bool:
+        return self.new_battle is not None
+
+    @property
+    def relative(self) -> str:
+        """The package below ``engine.rulesets`` (``<x>`` or ``<x>.<y>``)."""
+        return self.package.removeprefix(PACKAGE + ".")
+
+    def setting_specs(self) -> tuple[SettingSpec, ...]:
+        return self.settings() if self.settings is not None else tuple(get_ruleset(self.name).settings)
+
+
+# ---------------------------------------------------------------------- the registry
+PACKAGE = "engine.rulesets"
+
+
+class UnknownSystem(KeyError):
+    """No rule system of that name or alias; ``str()`` names the known ones."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class Registry:
+    """Rule systems by name and alias; a second system with a taken name is an error."""
+
+    def __init__(self, specs: Sequence[SystemSpec] = ()) -> None:
+        self.specs: dict[str, SystemSpec] = {}
+        self._names: dict[str, SystemSpec] = {}
+        for spec in specs:
+            self.add(spec)
+
+    def add(self, spec: SystemSpec) -> None:
+        for key in (spec.name, *spec.aliases):
+            wanted = _norm(key)
+            taken = self._names.get(wanted)
+            if taken is not None and taken is not spec:
+                raise ValueError(f"rule system name '{key}' of {spec.name} is taken by {taken.name}")
+            self._names[wanted] = spec
+        self.specs[spec.name] = spec
+
+    def find(self, text: str) -> SystemSpec:
+        spec = self._names.get(_norm(text))
+        if spec is None:
+            known = ", ".join(self.specs) or "none"
+            raise UnknownSystem(f"unknown rule system '{text}' (known: {known})")
+        return spec
+
+
+def _norm(text: str) -> str:
+    return str(text).strip().lower().replace("_", "-")
+
+
+_REGISTRY: Registry | None = None
+_INSTANCES: dict[str, AnyRuleset] = {}
+
+
+def registry() -> Registry:
+    """The bundled systems (``engine.rulesets.BUNDLED``): each package's light
+    ``__init__`` only, no rules code."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        from .rulesets import BUNDLED
+
+        _REGISTRY = Registry([import_module(f"{PACKAGE}.{rel}").SYSTEM for rel in BUNDLED])
+    return _REGISTRY
+
+
+def systems() -> tuple[SystemSpec, ...]:
+    """Every bundled system, the default first."""
+    return tuple(registry().specs.values())
+
+
+def default_system() -> SystemSpec:
+    """The system a new or demo battle plays when none is named (the first bundled)."""
+    return systems()[0]
+
+
+def find_system(text: str | None) -> SystemSpec:
+    """The system named ``text`` (name or alias, any case; None or empty: the default);
+    ``UnknownSystem`` otherwise."""
+    if text is None or not str(text).strip():
+        return default_system()
+    return registry().find(text)
+
+
+def get_ruleset(name: str) -> AnyRuleset:
+    """The rule system registered under ``name`` (imports its rules on first use);
+    KeyError with the known names otherwise."""
     if name not in _INSTANCES:
-        if name not in _REGISTRY:
-            known = ", ".join(sorted(_REGISTRY)) or "none"
-            raise KeyError(f"unknown rule system '{name}' (known: {known})")
-        _INSTANCES[name] = _REGISTRY[name]()
+        spec = registry().specs.get(name)
+        if spec is None:
+            known = ", ".join(sorted(registry().specs)) or "none"
+            raise UnknownSystem(f"unknown rule system '{name}' (known: {known})")
+        _INSTANCES[name] = spec.ruleset()
     return _INSTANCES[name]
 
 
 def ruleset_names() -> list[str]:
-    _load_builtin()
-    return sorted(_REGISTRY)
+    return sorted(registry().specs)
 
 
 def scenario_name(ruleset: str | None, key: str) -> str:
-    """The name the rule system ``ruleset`` gives its scenario ``key`` (a rule system
-    with scenarios has a ``scenario_name(key)`` method); the key itself when the system
-    is unknown or has no scenarios."""
-    try:
-        system = get_ruleset(ruleset or "")
-    except KeyError:
+    """The name the rule system ``ruleset`` gives its scenario ``key``; the key itself
+    when the system is unknown or has no scenarios."""
+    spec = registry().specs.get(ruleset or "")
+    if spec is None or spec.scenario_name is None:
         return key
-    lookup = getattr(system, "scenario_name", None)
-    return lookup(key) if callable(lookup) else key
+    return spec.scenario_name(key)
 
 
 def default_settings(specs: Sequence[SettingSpec]) -> dict[str, str]:
     return {s.key: s.default for s in specs}
 
 
-def _load_builtin() -> None:
-    from . import rulesets  # noqa: F401  (registers the bundled systems)
-
-
-def setting_change(specs: dict[str, SettingSpec], current: Callable[[str], str], key: str,
-                   value: str) -> "Rejected | list[EventDraft]":
+def setting_change(
+    specs: dict[str, SettingSpec], current: Callable[[str], str], key: str, value: str
+) -> "Rejected | list[EventDraft]":
     """The ``setting_changed`` event every rule system's ChangeSetting command makes, or why
     not: an unknown setting or choice (malformed), or the reading already in force."""
     spec = specs.get(key)
@@ -147,5 +392,10 @@ def setting_change(specs: dict[str, SettingSpec], current: Callable[[str], str],
     old = current(key)
     if old == value:
         return Rejected(f"{spec.ref} is already '{spec.label_of(old)}'", kind="illegal")
-    return [EventDraft("setting_changed", {"key": key, "value": value, "old": old},
-                       text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(value)}.")]
+    return [
+        EventDraft(
+            "setting_changed",
+            {"key": key, "value": value, "old": old},
+            text=f"Setting {spec.ref} ({spec.title}): {spec.label_of(old)} → {spec.label_of(value)}.",
+        )
+    ]

@@ -65,11 +65,23 @@ def summarise(path: Path) -> SaveSummary:
     result = _text(ended[-1].get("text")) if ended else None
     ruleset = _text(header.get("ruleset"))
     battles = _battles(snap.entries, ruleset) if header.get("kind") == "campaign" else ()
-    setup = header.get("setup") if isinstance(header.get("setup"), dict) else {}
+    raw_setup = header.get("setup")
+    setup = raw_setup if isinstance(raw_setup, dict) else {}
     key = setup.get("scenario")
     scenario = _scenario_name(ruleset, key) if isinstance(key, str) and key not in ("", "none") else None
-    return SaveSummary(path, header.get("kind"), _text(header.get("title")), ruleset,
-                       len(snap.entries), modified, None, header, result, battles, scenario)
+    return SaveSummary(
+        path,
+        header.get("kind"),
+        _text(header.get("title")),
+        ruleset,
+        len(snap.entries),
+        modified,
+        None,
+        header,
+        result,
+        battles,
+        scenario,
+    )
 
 
 def _battles(entries: list[Any], ruleset: str | None) -> tuple[dict[str, Any], ...]:
@@ -82,8 +94,11 @@ def _battles(entries: list[Any], ruleset: str | None) -> tuple[dict[str, Any], .
         active = effective([Event.from_dict(e) for e in entries]).active
     except Exception:  # noqa: BLE001 - a summary never raises: the save opens with its own message
         return ()
-    battles = [dict(e.payload["battle"]) for e in active
-               if e.kind == "post_battle_started" and isinstance(e.payload.get("battle"), dict)]
+    battles = [
+        dict(e.payload["battle"])
+        for e in active
+        if e.kind == "post_battle_started" and isinstance(e.payload.get("battle"), dict)
+    ]
     for battle in battles:
         if isinstance(battle.get("scenario"), str):
             battle["scenario_name"] = _scenario_name(ruleset, battle["scenario"])

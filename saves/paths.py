@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from saves.errors import IO, SaveError, describe_os_error
+from saves.storage import atomic_write
 
 APP_DIR_NAME = "skirmish-desk"
 SUFFIX = ".skirmish"
@@ -19,18 +20,19 @@ _SLUG_MAX = 48
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The saves folder, created if needed.
 
-    Precedence: ``override`` (from ``--saves``) > ``$SKIRMISH_SAVES`` >
-    ``$XDG_DATA_HOME/skirmish-desk`` > ``~/.local/share/skirmish-desk``.
-    Per the XDG spec an empty or relative ``XDG_DATA_HOME`` is ignored.
+    Precedence: ``override`` (from ``--saves``) > ``$SKIRMISH_SAVES`` > the platform's
+    user data folder from ``platformdirs`` (``$XDG_DATA_HOME/skirmish-desk``, else
+    ``~/.local/share/skirmish-desk`` on Linux; an empty or relative ``XDG_DATA_HOME``
+    is ignored, as the XDG spec says).
     """
     if override is not None and str(override) != "":
         folder = Path(override).expanduser()
     elif os.environ.get(ENV_SAVES):
         folder = Path(os.environ[ENV_SAVES]).expanduser()
     else:
-        xdg = os.environ.get("XDG_DATA_HOME", "")
-        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-        folder = base / APP_DIR_NAME
+        from platformdirs import user_data_path
+
+        folder = user_data_path(APP_DIR_NAME, appauthor=False)
     folder = folder.absolute()
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -66,16 +68,12 @@ LAST_BATTLE_FILE = "last-battle.json"
 
 
 def remember_last_battle(directory: Path, path: Path) -> None:
-    """Note ``path`` as the last battle opened (atomic replace; best effort, never raises)."""
+    """Note ``path`` as the last battle opened (atomic, fsync'd; best effort, never raises)."""
     import json
-    import tempfile
 
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".last-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"path": str(Path(path).resolve())}, f)
-        os.replace(tmp, directory / LAST_BATTLE_FILE)
+        atomic_write(directory / LAST_BATTLE_FILE, json.dumps({"path": str(Path(path).resolve())}))
     except OSError:
         pass
 
@@ -92,36 +90,22 @@ def last_battle(directory: Path) -> Path | None:
     return path if path.exists() else None
 
 
-def _write_atomically(path: str | os.PathLike[str], text: str, prefix: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file, fsync'd, then an
-    atomic replace: a crash leaves the old file or the new one, never half of one."""
-    import tempfile
-
+def _write_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """``atomic_write`` of ``text`` (UTF-8), its ``OSError`` as a one-line ``SaveError``."""
     target = Path(path)
-    tmp = ""
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=prefix, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
+        atomic_write(target, text)
     except OSError as err:
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
         raise SaveError(target, IO, describe_os_error(err), action="write") from None
 
 
 def write_export(path: str | os.PathLike[str], text: str) -> None:
     """Write an exported report (Markdown, HTML) atomically; a one-line SaveError on failure."""
-    _write_atomically(path, text, ".export-")
+    _write_atomically(path, text)
 
 
 def write_roster(path: str | os.PathLike[str], text: str) -> None:
     """Write a band roster's TOML text (from ``roster_write.write_roster``) atomically:
     the old roster or the new one is on disk, never half of one. A one-line
     ``SaveError`` (action ``write``) on failure; the old file is then left as it was."""
-    _write_atomically(path, text, ".roster-")
+    _write_atomically(path, text)

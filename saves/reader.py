@@ -137,8 +137,9 @@ def _journal_tail(segments: list[Segment], folded: int) -> list[dict[str, Any]]:
     tail: list[dict[str, Any]] = []
     if segments and segments[0].start > folded:
         first = segments[0]
-        raise Damage(CORRUPT, f"entries {folded} to {first.start - 1} are missing "
-                              f"({first.path.name} starts at {first.start})")
+        raise Damage(
+            CORRUPT, f"entries {folded} to {first.start - 1} are missing ({first.path.name} starts at {first.start})"
+        )
     expected = segments[0].start if segments else 0
     for seg in segments:
         if seg.start != expected:

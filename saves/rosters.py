@@ -44,9 +44,13 @@ def read_roster_text(path: str | os.PathLike[str]) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        raise SaveError(file, CORRUPT, f"not UTF-8 text (byte 0x{data[err.start]:02x} on line {line}); "
-                        "save it as UTF-8", action="read") from None
+        line = data[: err.start].count(b"\n") + 1
+        raise SaveError(
+            file,
+            CORRUPT,
+            f"not UTF-8 text (byte 0x{data[err.start]:02x} on line {line}); save it as UTF-8",
+            action="read",
+        ) from None
 
 
 def demo_roster_paths() -> list[Path]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -28,7 +29,8 @@ except ImportError:  # Linux, Windows
     _fcntl = None  # type: ignore[assignment]
 
 DB_NAME = "battle.json"
-TMP_PREFIX = ".battle.json.tmp"
+TMP_PREFIX = f".{DB_NAME}.tmp"
+"""What ``atomic_write`` names its temporary files beside ``battle.json``."""
 
 # Compact, UTF-8, strict (no NaN/Infinity): the only encoder we write with.
 ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
@@ -69,10 +71,20 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def atomic_write(path: Path, chunks: Iterable[bytes]) -> None:
-    """Replace ``path`` with ``chunks``: temp file, fsync, rename, fsync folder."""
-    tmp = path.with_name(f"{TMP_PREFIX}-{os.getpid()}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+def atomic_write(path: str | os.PathLike[str], data: bytes | str | Iterable[bytes]) -> None:
+    """Replace ``path`` with ``data`` (bytes, UTF-8 text or byte chunks), all or nothing:
+    a temporary file beside it (``.<name>.tmp-<pid>-<random>``), flushed and fsync'd,
+    renamed over ``path``, then the folder fsync'd. On any failure (a full disk, a
+    killed write) the temporary file is removed, ``path`` is left as it was and the
+    error is raised. The one atomic write of ``saves``: the battle file, rosters,
+    exports and the last-battle note all go through it."""
+    target = Path(path)
+    folder = target.parent
+    chunks: Iterable[bytes] = (
+        (data.encode("utf-8"),) if isinstance(data, str) else (data,) if isinstance(data, bytes) else data
+    )
+    tmp = folder / f".{target.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
         try:
             for chunk in chunks:
@@ -80,14 +92,14 @@ def atomic_write(path: Path, chunks: Iterable[bytes]) -> None:
             sync_file(fd)
         finally:
             os.close(fd)
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
-    sync_dir(path.parent)
+    sync_dir(folder)
 
 
 def decode_text(raw: bytes, name: str) -> str:
@@ -118,7 +130,7 @@ def _looks_truncated(text: str, err: json.JSONDecodeError) -> bool:
     end = len(text.rstrip())
     if err.pos >= end or err.msg.startswith("Unterminated string"):
         return True
-    rest = text[err.pos:end]
+    rest = text[err.pos : end]
     return any(word.startswith(rest) for word in ("true", "false", "null"))
 
 
@@ -152,8 +164,9 @@ class SaveStorage(Storage):
     the cache, so the next read comes from the disk again.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, raw: bytes | None = None,
-                 background: bool = False, new: bool = False) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], *, raw: bytes | None = None, background: bool = False, new: bool = False
+    ) -> None:
         """``raw``: the file's bytes if already read; ``new``: the file does not exist yet."""
         super().__init__()
         self.path = Path(path)

@@ -18,7 +18,7 @@ import shutil
 import threading
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, MutableMapping
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -103,8 +103,14 @@ class BattleStore:
 
     # ----------------------------------------------------------------- opening
     @classmethod
-    def create(cls, path: str | os.PathLike[str], header: dict[str, Any], *,
-               fold_min: int = DEFAULT_FOLD_MIN, background: bool = True) -> BattleStore:
+    def create(
+        cls,
+        path: str | os.PathLike[str],
+        header: dict[str, Any],
+        *,
+        fold_min: int = DEFAULT_FOLD_MIN,
+        background: bool = True,
+    ) -> BattleStore:
         """Make a new save; durable before it returns. ``SaveError`` if it exists."""
         where = _abs(path)
         clean = _normalise_header(header, None)
@@ -132,8 +138,9 @@ class BattleStore:
         return cls.open(where, fold_min=fold_min, background=background)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, fold_min: int = DEFAULT_FOLD_MIN,
-             background: bool = True) -> BattleStore:
+    def open(
+        cls, path: str | os.PathLike[str], *, fold_min: int = DEFAULT_FOLD_MIN, background: bool = True
+    ) -> BattleStore:
         """Open a save to add to it. Validates everything before repairing anything."""
         where = _abs(path)
         try:
@@ -190,8 +197,12 @@ class BattleStore:
         for offset, entry in enumerate(batch):
             seq = entry.get("seq") if isinstance(entry, dict) else None
             if type(seq) is not int or seq != expected + offset:
-                raise SaveError(self.path, BAD_ENTRY,
-                                f"{BAD_ENTRY}: seq {seq!r} is out of order (expected {expected + offset})", "save")
+                raise SaveError(
+                    self.path,
+                    BAD_ENTRY,
+                    f"{BAD_ENTRY}: seq {seq!r} is out of order (expected {expected + offset})",
+                    "save",
+                )
         line = encode_line(batch[0] if single else batch)
         try:
             self._journal.write(line)
@@ -211,7 +222,7 @@ class BattleStore:
         clean = _normalise_header(header, self.header.get("kind"))
         self._wait_for_fold()
 
-        def replace(doc: dict[str, Any]) -> None:
+        def replace(doc: MutableMapping[str, Any]) -> None:
             doc.clear()
             doc.update(clean)
 
@@ -261,8 +272,9 @@ class BattleStore:
             old.close()
             self._old_segments.append(old.path)
         if background and upto > self._folded:
-            self._fold_thread = threading.Thread(target=self._fold, args=(upto, list(self._old_segments)),
-                                                 name=f"checkpoint {self.path.name}")
+            self._fold_thread = threading.Thread(
+                target=self._fold, args=(upto, list(self._old_segments)), name=f"checkpoint {self.path.name}"
+            )
             self._fold_thread.start()
         else:
             self._fold(upto, list(self._old_segments))
@@ -278,7 +290,7 @@ class BattleStore:
             have = len(table)  # what battle.json holds (after a failure, re-read from disk)
             if have < upto:  # explicit ids: document id = seq + 1
                 table.insert_multiple(Document(entry, doc_id=entry["seq"] + 1) for entry in self.entries[have:upto])
-        except BaseException as err:
+        except BaseException as err:  # noqa: BLE001 - kept for the GM; the journal still holds every entry
             self._reset_db()
             self._fold_failed(err)
             return
@@ -345,8 +357,9 @@ class BattleStore:
     def __enter__(self) -> BattleStore:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         self.close()
 
     def __repr__(self) -> str:

@@ -7,6 +7,7 @@ noisy; a property is about what an example does, not how fast it runs on a busy 
 Saves: a test that gives no folder of its own writes to a temporary one for its test
 process, never to the user's saves folder, and two pytest-xdist workers never share one.
 """
+
 from collections.abc import Iterator
 
 import pytest

@@ -1,4 +1,5 @@
 """The ``skirmish`` command line: ``check`` in full, and the argument surface of the rest."""
+
 from __future__ import annotations
 
 import re
@@ -38,8 +39,7 @@ def test_check_of_the_broken_roster_prints_each_problem_as_path_line_message_rul
     assert f"{BROKEN}:11: Boss: the Captain of a starting band has 4 XP, not 3 (§15.2)" in lines
     assert f"{BROKEN}:38: unknown field 'armor' — did you mean 'armour'?" in lines
     assert f"{BROKEN}:3: warning: no Veterans: two models besides the Captain may start with 2 XP (§15.2)" in lines
-    assert [int(line[len(BROKEN) + 1:].split(":")[0]) for line in lines] == [3, 3, 11, 17, 24, 31, 33, 38, 39,
-                                                                             40, 41]
+    assert [int(line[len(BROKEN) + 1 :].split(":")[0]) for line in lines] == [3, 3, 11, 17, 24, 31, 33, 38, 39, 40, 41]
     assert "band strength" not in out
 
 
@@ -50,12 +50,20 @@ def test_check_goes_on_after_a_bad_file_and_still_fails(capsys):
     assert "Volunteers" not in out
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda tmp: tmp / "missing.toml", "no such file"),
-    (lambda tmp: tmp, "it is a folder, not a roster file"),
-    (lambda tmp: (tmp / "latin2.toml").write_bytes(b'band = "Wilki"\nplayer = "\xa3ukasz"\n') and
-     tmp / "latin2.toml", "not UTF-8 text (byte 0xa3 on line 2); save it as UTF-8"),
-], ids=["missing", "folder", "not UTF-8"])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda tmp: tmp / "missing.toml", "no such file"),
+        (lambda tmp: tmp, "it is a folder, not a roster file"),
+        (
+            lambda tmp: (
+                (tmp / "latin2.toml").write_bytes(b'band = "Wilki"\nplayer = "\xa3ukasz"\n') and tmp / "latin2.toml"
+            ),
+            "not UTF-8 text (byte 0xa3 on line 2); save it as UTF-8",
+        ),
+    ],
+    ids=["missing", "folder", "not UTF-8"],
+)
 def test_an_unreadable_roster_is_one_line_on_stderr_and_exit_1(tmp_path, capsys, make, message):
     path = make(tmp_path)
     assert main(["check", str(path)]) == 1
@@ -79,11 +87,14 @@ def test_a_byte_order_mark_is_not_a_problem(tmp_path, capsys):
 
 
 def test_check_runs_as_a_module_in_a_fresh_process():
-    ok = subprocess.run([sys.executable, "-m", "tui.cli", "check", *DEMOS], cwd=ROOT, capture_output=True,
-                        text=True)
+    ok = subprocess.run([sys.executable, "-m", "tui.cli", "check", *DEMOS], cwd=ROOT, capture_output=True, text=True)
     assert ok.returncode == 0 and "Iron Wolves" in ok.stdout and ok.stderr == ""
-    bad = subprocess.run([sys.executable, "-m", "tui.cli", "check", BROKEN, str(ROOT / "nope.toml")], cwd=ROOT,
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "check", BROKEN, str(ROOT / "nope.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode == 1 and "Traceback" not in bad.stderr
     assert bad.stderr.strip() == f"skirmish: cannot read {ROOT / 'nope.toml'}: no such file"
 
@@ -135,15 +146,21 @@ def test_open_list_and_export_dispatch_to_tui_launch(launch):
     main(["list", "--saves", "/tmp/s"])
     main(["export", "x.skirmish", "-o", "log.txt"])
     assert [(n, getattr(a, "file", None)) for n, a in launch] == [
-        ("open_battle", "x.skirmish"), ("list_battles", None), ("export_battle", "x.skirmish")]
+        ("open_battle", "x.skirmish"),
+        ("list_battles", None),
+        ("export_battle", "x.skirmish"),
+    ]
     assert launch[1][1].saves == "/tmp/s" and launch[2][1].output == "log.txt"
 
 
-@pytest.mark.parametrize("system, folder, expect", [
-    ("saga", "saga", "Jarl Sigurd's Host: 4 units: Sigurd the Jarl, Hirdmen, Bondi, Thralls with slings"),
-    ("xk6", "xk6", "Kestrel Squad: 3 models: Sgt. Vance, Okafor, Doc Hale"),
-    ("star-quest", "star_quest", "mission.toml: mission The Silent Relay"),
-])
+@pytest.mark.parametrize(
+    "system, folder, expect",
+    [
+        ("saga", "saga", "Jarl Sigurd's Host: 4 units: Sigurd the Jarl, Hirdmen, Bondi, Thralls with slings"),
+        ("xk6", "xk6", "Kestrel Squad: 3 models: Sgt. Vance, Okafor, Doc Hale"),
+        ("star-quest", "star_quest", "mission.toml: mission The Silent Relay"),
+    ],
+)
 def test_check_reads_other_systems_rosters_and_exits_0(capsys, system, folder, expect):
     files = sorted(str(p) for p in (ROOT / "engine" / "rulesets" / folder / "demo").glob("*.toml"))
     assert main(["check", "--system", system, *files]) == 0
@@ -166,8 +183,11 @@ def test_check_with_an_unknown_system_says_so(capsys):
 def test_check_of_a_campaign_band_with_models_in_the_stash(capsys, tmp_path):
     dogs = "".join(f"\n[[model]]\nname = 'Dog {i}'\narchetype = 'war-pet'\n" for i in range(1, 8))
     roster = tmp_path / "kennel.toml"
-    roster.write_text("band = 'Kennel'\ncampaign = true\n" + dogs + "\n[[model]]\nname = 'Spare'\n"
-                      "archetype = 'war-pet'\nstash = true\n", encoding="utf-8")
+    roster.write_text(
+        "band = 'Kennel'\ncampaign = true\n" + dogs + "\n[[model]]\nname = 'Spare'\n"
+        "archetype = 'war-pet'\nstash = true\n",
+        encoding="utf-8",
+    )
     assert main(["check", str(roster)]) == 0
     out = capsys.readouterr().out
     assert "Kennel: campaign band, 8 models (7 in the team, 1 in the stash)" in out
@@ -175,5 +195,7 @@ def test_check_of_a_campaign_band_with_models_in_the_stash(capsys, tmp_path):
     assert "band strength 21" in out  # §15.9: 3 × 7; the stash does not count (§15.10)
     roster.write_text(roster.read_text(encoding="utf-8").replace("stash = true\n", ""), encoding="utf-8")
     assert main(["check", str(roster)]) == 1
-    assert f"{roster}:32: the team has 8 models; at most 7, war pets included (Spare is number 8); keep the " \
-           "others in the stash with stash = true (§15.1, §15.10)" in capsys.readouterr().out.splitlines()
+    assert (
+        f"{roster}:32: the team has 8 models; at most 7, war pets included (Spare is number 8); keep the "
+        "others in the stash with stash = true (§15.1, §15.10)" in capsys.readouterr().out.splitlines()
+    )

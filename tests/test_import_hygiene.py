@@ -1,4 +1,5 @@
 """Imports go one way: tui -> saves -> engine. The engine loads no UI or storage library."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -7,13 +8,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _modules_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
-                         cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return set(out.stdout.split())
 
 
 def test_engine_imports_no_textual_tinydb_rich_saves_or_tui():
-    mods = _modules_after("import engine.battle, engine.rulesets; from engine.ruleset import get_ruleset; get_ruleset('sanctum-mortalis')")
+    mods = _modules_after(
+        "import engine.battle, engine.rulesets; from engine.ruleset import get_ruleset; get_ruleset('sanctum-mortalis')"
+    )
     for banned in ("textual", "tinydb", "rich", "saves", "tui"):
         assert not any(m == banned or m.startswith(banned + ".") for m in mods), banned
 

@@ -4,6 +4,7 @@ screen, switches battles, and closes the save on quit.
 Start-up stays light: only Textual and the loading screen are imported before the
 first frame; the engine, saves and the dashboard load in the opening worker.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,23 +13,20 @@ from typing import Any
 from textual import on
 from textual.app import App
 
-from .actions import bindings
-from .idle_gc import collect_if_due, defer_collections, restore
+from . import idle_gc
+from .actions import APP_KEYS, bindings
 from .messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
 from .palette import GMCommands
 from .screens.loading_screen import LoadingScreen
 
 
 def settle_memory() -> None:
-    """After a battle is opened (and again once its dashboard is drawn): collect once,
-    then freeze what is alive (the replayed states of a long battle, the dashboard's
-    widgets and drawn lines) so the cyclic GC stops walking it on every full collection.
-    Without this a 5,000-event battle stalls a key now and then for 100 ms or more."""
-    import gc
-
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
+    """Collect and freeze what is alive (``idle_gc.settle``) where the app tunes the
+    collector (``idle_gc.ENABLED``): without it a 5,000-event battle stalled a key now
+    and then for 100 ms or more on Python 3.11. Run once the battle is drawn, not before
+    (a full collection there held the first frame of the battle back by about 65 ms)."""
+    if idle_gc.ENABLED:
+        idle_gc.settle()
 
 
 IDLE_COLLECT_EVERY = 0.2
@@ -42,7 +40,7 @@ class SkirmishApp(App[None]):
 
     TITLE = "Skirmish Desk"
     CSS_PATH = "app.tcss"
-    BINDINGS = bindings("app")
+    BINDINGS = bindings(APP_KEYS)
     COMMANDS = App.COMMANDS | {GMCommands}
     COMMAND_PALETTE_DISPLAY = "ctrl+p"
     _gc_thresholds: tuple[int, ...] | None = None
@@ -51,6 +49,7 @@ class SkirmishApp(App[None]):
         super().__init__()
         if plan is None:
             from .opening import LaunchPlan
+
             plan = LaunchPlan()
         self.plan = plan
         self.session: Any = None
@@ -62,8 +61,9 @@ class SkirmishApp(App[None]):
         self._loading = LoadingScreen()
         self.push_screen(self._loading)
         self.open_plan(self.plan)
-        self._gc_thresholds = defer_collections()
-        self.set_interval(IDLE_COLLECT_EVERY, collect_if_due, name="idle collections")
+        if idle_gc.ENABLED:
+            self._gc_thresholds = idle_gc.defer_collections()
+            self.set_interval(IDLE_COLLECT_EVERY, idle_gc.collect_if_due, name="idle collections")
         if not self.is_headless:
             self._watch_terminal()
 
@@ -83,26 +83,32 @@ class SkirmishApp(App[None]):
 
     def on_unmount(self) -> None:
         if self._gc_thresholds is not None:  # Python's own timing again once the app is gone
-            restore(self._gc_thresholds)
+            idle_gc.restore(self._gc_thresholds)
 
     @on(BattleChanged)
     def _collect_after_drawing(self, message: BattleChanged) -> None:
         """A change bubbles up here after its screen drew it: collect garbage once it is
         on screen (``idle_gc``)."""
-        self.call_after_refresh(collect_if_due)
+        if idle_gc.ENABLED:
+            self.call_after_refresh(idle_gc.collect_if_due)
 
     def open_plan(self, plan: Any) -> None:
         """Open ``plan`` in a thread worker; the current battle stays until it succeeds."""
         current = self.session
-        if plan.mode == "open" and current is not None and plan.file \
-                and Path(plan.file).expanduser().absolute() == current.path:
+        if (
+            plan.mode == "open"
+            and current is not None
+            and plan.file
+            and Path(plan.file).expanduser().absolute() == current.path
+        ):
             self.notify(f"{current.path.name} is already open.")
             return
         if current is not None:  # show progress over the current battle, which stays if opening fails
             self._loading = LoadingScreen()
             self.push_screen(self._loading)
-        self.run_worker(lambda: self._open(plan), name="open", group="open", thread=True, exclusive=False,
-                        exit_on_error=False)
+        self.run_worker(
+            lambda: self._open(plan), name="open", group="open", thread=True, exclusive=False, exit_on_error=False
+        )
 
     def _open(self, plan: Any) -> None:
         """Thread worker: never touches widgets; reports by messages."""
@@ -121,7 +127,6 @@ class SkirmishApp(App[None]):
             self.post_message(OpenFailed(f"{err.__class__.__name__}: {err}"))
             return
         progress("Drawing the battle…", None)
-        settle_memory()
         from .systems import UnknownSystem, screen_class
 
         try:
@@ -148,7 +153,7 @@ class SkirmishApp(App[None]):
             self.pop_screen()
         self._loading = None
         self.switch_screen(screen(message.session))
-        self.call_after_refresh(settle_memory)  # the dashboard's own objects too, once it is drawn
+        self.call_after_refresh(settle_memory)  # the replayed battle and the dashboard, once it is drawn
         if old is not None:
             self.run_worker(old.close, name="close-old", thread=True, exit_on_error=False)
 
@@ -169,7 +174,7 @@ class SkirmishApp(App[None]):
         from .screens.help_screen import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(getattr(self.screen, "GM_SCOPES", None), getattr(self.screen, "GUIDE", None)))
+            self.push_screen(HelpScreen.of(self.screen))
 
     def action_new_battle(self) -> None:
         from .screens.new_battle_screen import NewBattleScreen
@@ -212,7 +217,7 @@ class SkirmishApp(App[None]):
         self.run_worker(close, name="close", thread=True, exit_on_error=False)
 
     @on(SessionClosed)
-    def _closed(self, message: SessionClosed) -> None:
+    def session_closed(self, message: SessionClosed) -> None:
         if message.then == "quit":
             if message.error:
                 self.exit(return_code=1, message=f"skirmish: {message.error}")

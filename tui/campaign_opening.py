@@ -1,27 +1,27 @@
 """Sanctum Mortalis campaigns: a campaign save started from a finished battle, the next
 battle started from the campaign's bands, and that battle recorded back in its campaign.
 
-The ``tui.systems`` builder of the campaign rule system. A campaign is not started from
-rosters or a demo: ``skirmish campaign BATTLE.skirmish`` (``post_battle``) reads the
+A campaign (its ``SystemSpec`` has no new-battle builder) is not started from rosters
+or a demo: ``skirmish campaign BATTLE.skirmish`` (``post_battle``) reads the
 battle's save; a battle the campaign started (its set-up names the campaign, its header
 ``CAMPAIGN_SAVE`` the campaign's save) is recorded in that campaign, any other battle
 makes a new campaign of its two bands (``start_from_battle``). Either way the post-battle
 sequence starts from the battle's log. These functions read and write files: call them
 from a thread worker (or the command line, before the dashboard starts).
 """
+
 from __future__ import annotations
 
 import secrets
 from pathlib import Path
 from typing import Any
 
+from engine.rulesets.sanctum_mortalis import NAME as BATTLE_RULESET
+from engine.rulesets.sanctum_mortalis.campaign import NAME as RULESET
 from saves.errors import CORRUPT, MISSING, NOT_OURS, TRUNCATED, UNREADABLE
 
-from .opening import LaunchPlan
 from .session import OpenError, Progress, Session, _no_progress, create_session
 
-RULESET = "sanctum-mortalis-campaign"
-BATTLE_RULESET = "sanctum-mortalis"
 CAMPAIGN_SAVE = "campaign_save"
 """The battle header's key for its campaign's save, as given when the battle was started."""
 UNREADABLE_KINDS = frozenset({MISSING, CORRUPT, TRUNCATED, UNREADABLE, NOT_OURS})
@@ -53,8 +53,12 @@ def _start(battle: Path, header: dict[str, Any], entries: list[Any]) -> Any:
     """The ``StartPostBattle`` of a battle's save (its title, its path as the reference)."""
     from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle
 
-    return StartPostBattle(header.get("setup") or {}, tuple(entries), title=str(header.get("title") or battle.stem),
-                           ref=str(battle.resolve()))
+    return StartPostBattle(
+        header.get("setup") or {},
+        tuple(entries),
+        title=str(header.get("title") or battle.stem),
+        ref=str(battle.resolve()),
+    )
 
 
 def _refused(battle: Path, result: Any) -> OpenError:
@@ -62,8 +66,9 @@ def _refused(battle: Path, result: Any) -> OpenError:
     return OpenError(f"cannot start the post-battle sequence of {battle.name}: {result.reason}{rule}")
 
 
-def start_from_battle(battle: str | Path, directory: Path, progress: Progress = _no_progress,
-                      seed: int | None = None) -> Path:
+def start_from_battle(
+    battle: str | Path, directory: Path, progress: Progress = _no_progress, seed: int | None = None
+) -> Path:
     """A new campaign save in ``directory`` of the battle's two bands, its post-battle
     sequence started from the battle's log. Returns the campaign's path; ``OpenError``
     (one line) if the battle cannot start one (not Sanctum Mortalis, not ended...)."""
@@ -71,8 +76,9 @@ def start_from_battle(battle: str | Path, directory: Path, progress: Progress = 
     return _new_campaign(where, header, entries, directory, progress, seed)
 
 
-def _new_campaign(where: Path, header: dict[str, Any], entries: list[Any], directory: Path, progress: Progress,
-                  seed: int | None) -> Path:
+def _new_campaign(
+    where: Path, header: dict[str, Any], entries: list[Any], directory: Path, progress: Progress, seed: int | None
+) -> Path:
     import saves
     from engine.battle import Battle
     from engine.ruleset import Rejected
@@ -86,8 +92,12 @@ def _new_campaign(where: Path, header: dict[str, Any], entries: list[Any], direc
     except (KeyError, TypeError, ValueError) as err:
         raise OpenError(f"cannot read the bands of {where} ({err})") from None
     title = f"Campaign: {rosters[0].name} and {rosters[1].name}"
-    campaign = Battle(campaign_header(campaign_setup(rosters, title, campaign_id=secrets.token_hex(8)),
-                                      secrets.randbelow(1_000_000) if seed is None else seed))
+    campaign = Battle(
+        campaign_header(
+            campaign_setup(rosters, title, campaign_id=secrets.token_hex(8)),
+            secrets.randbelow(1_000_000) if seed is None else seed,
+        )
+    )
     progress("Starting the post-battle sequence…", None)
     alone = {**header, "setup": {k: v for k, v in setup.items() if k != LINK}}  # its first battle, not another's
     result = campaign.submit(_start(where, alone, entries))
@@ -142,12 +152,14 @@ def find_campaign(link: dict[str, Any], folders: list[Path], progress: Progress 
                     return s.path
     title = link.get("title") or wanted or "?"
     where = str(first_error) if first_error else f"campaign '{title}' not found"
-    raise OpenError(f"{where} (the campaign of this battle, not found in {', '.join(map(str, folders))} either)",
-                    MISSING)
+    raise OpenError(
+        f"{where} (the campaign of this battle, not found in {', '.join(map(str, folders))} either)", MISSING
+    )
 
 
-def recorded_in(header: dict[str, Any], folders: list[Path],
-                progress: Progress = _no_progress) -> tuple[Path, int] | None:
+def recorded_in(
+    header: dict[str, Any], folders: list[Path], progress: Progress = _no_progress
+) -> tuple[Path, int] | None:
     """The campaign save among ``folders`` that has recorded this battle already (by its
     set-up's fingerprint) and the battle's number there, or None."""
     import saves
@@ -163,8 +175,9 @@ def recorded_in(header: dict[str, Any], folders: list[Path],
     return None
 
 
-def record_in_campaign(campaign: Path, battle: Path, header: dict[str, Any], entries: list[Any],
-                       progress: Progress = _no_progress) -> None:
+def record_in_campaign(
+    campaign: Path, battle: Path, header: dict[str, Any], entries: list[Any], progress: Progress = _no_progress
+) -> None:
     """Start the battle's post-battle sequence in its campaign's save: decided on a
     read-only copy first (a refusal writes nothing), then appended through the save's
     crash-safe journal. ``OpenError`` (one line) if refused or the save cannot be written."""
@@ -197,8 +210,9 @@ def record_in_campaign(campaign: Path, battle: Path, header: dict[str, Any], ent
         raise OpenError(str(err), err.kind) from None
 
 
-def post_battle(battle: str | Path, directory: Path, progress: Progress = _no_progress, seed: int | None = None,
-                new: bool = False) -> tuple[Path, str]:
+def post_battle(
+    battle: str | Path, directory: Path, progress: Progress = _no_progress, seed: int | None = None, new: bool = False
+) -> tuple[Path, str]:
     """The post-battle sequence of a finished battle: recorded in the campaign that
     started it (looked for in ``directory`` and the battle's folder if it was moved), or
     in a new campaign (a battle of no campaign, or ``new``). Returns the campaign's path
@@ -208,8 +222,10 @@ def post_battle(battle: str | Path, directory: Path, progress: Progress = _no_pr
     if not new and not link:
         recorded = recorded_in(header, [directory, where.parent], progress)
         if recorded is not None:
-            raise OpenError(f"{where.name} is already recorded in the campaign {recorded[0]} (battle {recorded[1]}): "
-                            "open it with skirmish open, or --new starts another campaign")
+            raise OpenError(
+                f"{where.name} is already recorded in the campaign {recorded[0]} (battle {recorded[1]}): "
+                "open it with skirmish open, or --new starts another campaign"
+            )
     if new or not link:
         path = _new_campaign(where, header, entries, directory, progress, seed)
         return path, f"New campaign: the post-battle sequence of {where.name} has started"
@@ -225,8 +241,13 @@ def post_battle(battle: str | Path, directory: Path, progress: Progress = _no_pr
 
 
 # --------------------------------------------------------------------------- the next battle
-def next_battle(directory: Path, state: Any, progress: Progress = _no_progress, seed: int | None = None,
-                campaign: Path | None = None) -> Session:
+def next_battle(
+    directory: Path,
+    state: Any,
+    progress: Progress = _no_progress,
+    seed: int | None = None,
+    campaign: Path | None = None,
+) -> Session:
     """A new Sanctum Mortalis battle from the campaign's bands as they are now
     (``view.next_battle_setup``: models that miss it left out, Volunteers added, the
     campaign named); ``campaign``: the campaign's save, kept in the battle's header so
@@ -240,14 +261,12 @@ def next_battle(directory: Path, state: Any, progress: Progress = _no_progress, 
     a, b = (setup["bands"][side]["name"] for side in ("A", "B"))
     number = len(state.battles) + 1
     extra = {CAMPAIGN_SAVE: str(campaign.expanduser().absolute())} if campaign is not None else {}
-    return create_session(directory, f"Battle {number}: {a} v {b}", setup,
-                          secrets.randbelow(1_000_000) if seed is None else seed, BATTLE_RULESET, progress, **extra)
-
-
-def new_battle(directory: Path, plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
-    """A campaign does not start from rosters (``tui.systems`` builder)."""
-    raise OpenError("a campaign starts from a finished battle: skirmish campaign BATTLE.skirmish")
-
-
-demo_battle = new_battle
-"""A campaign has no demo (``tui.systems`` builder)."""
+    return create_session(
+        directory,
+        f"Battle {number}: {a} v {b}",
+        setup,
+        secrets.randbelow(1_000_000) if seed is None else seed,
+        BATTLE_RULESET,
+        progress,
+        **extra,
+    )

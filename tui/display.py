@@ -3,6 +3,7 @@
 Pure presentation over the engine's state and tables; nothing here decides a rule.
 Markers always show a symbol and a colour, never colour alone.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,8 +24,13 @@ from engine.rulesets.sanctum_mortalis.state import (
     OVERWATCH,
 )
 
-MARKER_STYLES = {DEFENSIVE_STANCE: "bold dodger_blue1", OVERWATCH: "bold orange1", HIDDEN: "bold magenta",
-                 "tech": "bold green", "special": "bold gold1"}
+MARKER_STYLES = {
+    DEFENSIVE_STANCE: "bold dodger_blue1",
+    OVERWATCH: "bold orange1",
+    HIDDEN: "bold magenta",
+    "tech": "bold green",
+    "special": "bold gold1",
+}
 """Colour of each marker badge (``view.marker_badges`` style keys); the symbol comes with it."""
 TECH_SYMBOL = "✦"
 TECH_STYLE = MARKER_STYLES["tech"]
@@ -70,7 +76,7 @@ def archetype_short(spec: Any) -> str:
 
 
 def archetype(spec: Any) -> str:
-    """"Officer · Technomancer" / "War pet" / "Volunteer"."""
+    """ "Officer · Technomancer" / "War pet" / "Volunteer"."""
     if spec.volunteer:
         base = "Volunteer"
     else:
@@ -83,7 +89,7 @@ def archetype(spec: Any) -> str:
 
 
 def ranged_weapon_name(key: str) -> str:
-    """"Heavy rifle" for ``heavy_rifle`` (the key itself if the table lacks it)."""
+    """ "Heavy rifle" for ``heavy_rifle`` (the key itself if the table lacks it)."""
     w = t.RANGED_WEAPONS.get(key)
     return w.name if w else key
 
@@ -111,7 +117,7 @@ def weapons(spec: Any) -> str:
 
 
 def profile_text(spec: Any, infected: bool = False, compact: bool = False) -> Text:
-    """"S4 W0 C7 O5" ("4 0 7 5" compact, under an "S W C O" header): the effective
+    """ "S4 W0 C7 O5" ("4 0 7 5" compact, under an "S W C O" header): the effective
     numbers; one changed by gear, injuries or skills is underlined and coloured."""
     prof = effective_profile(spec, infected)
     out = Text()

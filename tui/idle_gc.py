@@ -7,11 +7,26 @@ collection of 1–2 ms nearly always lands between the GM's key and the frame th
 shows the result. While the app runs, ``defer_collections`` raises that threshold
 above what one command allocates, and ``collect_if_due`` (called once the change is
 on screen, and on a slow timer) runs the collections Python would have run, in the
-same order of generations, at a moment nobody is waiting.
+same order of generations, at a moment nobody is waiting. ``settle`` freezes what is
+alive once a battle is open and drawn (the replayed states, the dashboard's widgets),
+so full collections stop walking it.
+
+The engine never touches the collector; only the app does, and only on the Python
+versions ``bench/tui_bench.py`` measured it to pay on (``MEASURED_ON``): the collector
+changes between releases (3.12 counts differently, 3.14 collects incrementally), so
+elsewhere Python's own timing is left alone.
 """
+
 from __future__ import annotations
 
 import gc
+import sys
+
+MEASURED_ON = ((3, 11),)
+"""Python versions on which the bench showed the tuning pays (see ``bench/tui_bench.py
+--gc-tuning off``): the app tunes the collector only on these."""
+ENABLED = sys.version_info[:2] in MEASURED_ON
+"""Whether the app tunes the collector (``SkirmishApp`` reads it when it mounts)."""
 
 YOUNG_THRESHOLD = 10_000
 """Allocations before Python collects on its own while the app runs (a command makes
@@ -43,3 +58,12 @@ def collect_if_due() -> None:
         gc.collect(1)
     elif young >= YOUNG_DUE:
         gc.collect(0)
+
+
+def settle() -> None:
+    """After a battle is opened (and again once its dashboard is drawn): collect once,
+    then freeze what is alive (the replayed states of a long battle, the dashboard's
+    widgets and drawn lines) so the cyclic GC stops walking it on every full collection."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()

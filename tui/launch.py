@@ -4,25 +4,60 @@ Each function takes the parsed ``argparse`` namespace and returns an exit code:
 ``run_dashboard`` (the last battle, or the demo), ``new_battle`` (two rosters),
 ``demo_battle`` (a system's demo bands), ``open_battle`` (a save), ``list_battles`` and ``export_battle`` (no terminal UI).
 """
+
 from __future__ import annotations
 
 import sys
 from argparse import Namespace
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-
-def _plan(args: Namespace, mode: str) -> Any:
+if TYPE_CHECKING:
     from .opening import LaunchPlan
 
-    rosters = tuple(getattr(args, "rosters", None) or ())
-    return LaunchPlan(mode=mode, saves=getattr(args, "saves", None), rosters=rosters,
-                      scenario=getattr(args, "scenario", None), seed=getattr(args, "seed", None),
-                      file=getattr(args, "file", None), allow_problems=bool(getattr(args, "allow_problems", False)),
-                      system=getattr(args, "system", None) or "sanctum-mortalis")
+
+@dataclass(frozen=True)
+class Options:
+    """The command line's options, whichever subcommand parsed them (absent: the default)."""
+
+    saves: str | None = None
+    rosters: tuple[str, ...] = ()
+    scenario: str | None = None
+    seed: int | None = None
+    file: str = ""
+    allow_problems: bool = False
+    system: str = ""
+    output: str | None = None
+    format: str | None = None
+    new: bool = False
+
+    @classmethod
+    def of(cls, args: Namespace) -> Options:
+        given = vars(args)
+        found = {f.name: given[f.name] for f in fields(cls) if given.get(f.name) is not None}
+        if "rosters" in found:
+            found["rosters"] = tuple(found["rosters"])
+        return cls(**found)
 
 
-def _run(plan: Any) -> int:
+def _plan(args: Namespace, mode: str) -> LaunchPlan:
+    from .opening import LaunchPlan
+
+    o = Options.of(args)
+    return LaunchPlan(
+        mode=mode,
+        saves=o.saves,
+        rosters=o.rosters,
+        scenario=o.scenario,
+        seed=o.seed,
+        file=o.file or None,
+        allow_problems=o.allow_problems,
+        system=o.system,
+    )
+
+
+def _run(plan: LaunchPlan) -> int:
     from .app import SkirmishApp
 
     app = SkirmishApp(plan)
@@ -55,23 +90,27 @@ def campaign_from_battle(args: Namespace) -> int:
     recorded in the campaign that started the battle, else (or with ``--new``) in a new
     campaign save of its two bands in the saves folder; then open the campaign."""
     import saves
+
     from .campaign_opening import post_battle
     from .opening import LaunchPlan
     from .session import OpenError
 
+    o = Options.of(args)
     try:
-        folder = saves.data_dir(getattr(args, "saves", None))
-        path, note = post_battle(args.file, folder, seed=getattr(args, "seed", None),
-                                 new=bool(getattr(args, "new", False)))
+        folder = saves.data_dir(o.saves)
+        path, note = post_battle(o.file, folder, seed=o.seed, new=o.new)
     except (saves.SaveError, OpenError) as err:
         from .campaign_opening import CampaignUnreadable
 
-        hint = "; skirmish campaign --new BATTLE starts a new campaign from it" if isinstance(
-            err, CampaignUnreadable) else ""
+        hint = (
+            "; skirmish campaign --new BATTLE starts a new campaign from it"
+            if isinstance(err, CampaignUnreadable)
+            else ""
+        )
         print(f"skirmish: {err}{hint}", file=sys.stderr)
         return 1
     print(f"{note}: {path}")
-    return _run(LaunchPlan(mode="open", saves=getattr(args, "saves", None), file=str(path)))
+    return _run(LaunchPlan(mode="open", saves=o.saves, file=str(path)))
 
 
 def list_battles(args: Namespace, out: TextIO | None = None) -> int:
@@ -80,7 +119,7 @@ def list_battles(args: Namespace, out: TextIO | None = None) -> int:
 
     out = out or sys.stdout
     try:
-        folder = saves.data_dir(getattr(args, "saves", None))
+        folder = saves.data_dir(Options.of(args).saves)
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
@@ -106,10 +145,10 @@ list_saves = list_battles
 
 def export_format(args: Namespace) -> str:
     """``--format``, else the output file's suffix (.md, .html), else text."""
-    chosen = getattr(args, "format", None)
-    if chosen:
-        return chosen
-    suffix = Path(getattr(args, "output", None) or "").suffix.lower()
+    o = Options.of(args)
+    if o.format:
+        return o.format
+    suffix = Path(o.output or "").suffix.lower()
     return {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}.get(suffix, "text")
 
 
@@ -117,8 +156,9 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     """``skirmish export FILE [-o OUT] [--format text|md|html]``: the battle report."""
     import saves
 
+    o = Options.of(args)
     try:
-        header, entries = saves.load(args.file)
+        header, entries = saves.load(o.file)
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
@@ -127,9 +167,9 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     try:
         text = render(build_report(header, entries), export_format(args))
     except Exception as err:  # noqa: BLE001 - one line, never a traceback
-        print(f"skirmish: cannot export {args.file}: {err}", file=sys.stderr)
+        print(f"skirmish: cannot export {o.file}: {err}", file=sys.stderr)
         return 1
-    output = getattr(args, "output", None)
+    output = o.output
     if not output:
         (out or sys.stdout).write(text)
         return 0

@@ -3,11 +3,18 @@
 Widgets never change the battle; they post what the GM asked for and the battle
 screen decides. Workers never touch widgets; they post what happened.
 """
+
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual.message import Message
+
+if TYPE_CHECKING:
+    from engine.ruleset import Rejected
+
+ChangeKind = Literal["command", "undo", "redo"]
+"""What made new log entries: a command, an undo or a redo."""
 
 
 # --------------------------------------------------------------------------- widget intents
@@ -70,16 +77,16 @@ class BattleChanged(Message):
     ``kind``: "command", "undo" or "redo"; ``events``: the new entries.
     """
 
-    def __init__(self, kind: str, events: tuple[Any, ...]) -> None:
+    def __init__(self, kind: ChangeKind, events: tuple[Any, ...]) -> None:
         super().__init__()
-        self.kind = kind
+        self.kind: ChangeKind = kind
         self.events = events
 
 
 class CommandRefused(Message):
     """The engine rejected a command: nothing changed. ``rejected`` has reason and rule."""
 
-    def __init__(self, rejected: Any, command: Any = None) -> None:
+    def __init__(self, rejected: Rejected, command: Any = None) -> None:
         super().__init__()
         self.rejected = rejected
         self.command = command

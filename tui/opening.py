@@ -1,21 +1,25 @@
-"""What to open: the last battle, the demo battle, a new battle from rosters, a save.
+"""What to open: the last battle, the demo battle, a new battle from files, a save.
 
 A ``LaunchPlan`` comes from the command line (``tui.launch``) or from the new-battle
 and open-save dialogs. ``open_plan`` carries it out; it reads files, so it runs in a
 thread worker and reports its steps through ``progress``.
+
+One builder serves every rule system: it reads the files the system's spec lists
+(``SystemSpec.files``, through ``saves.rosters``) and hands their text to the spec's
+``new_battle`` (or ``demo``), which returns the set-up, the title and a note.
 """
+
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .session import OpenError, Progress, Session, _no_progress, create_session, open_session
 
-DEMO_SCENARIO = "slaughter"
-DEMO_TITLE = "Demo battle"
-RULESET = "sanctum-mortalis"
+if TYPE_CHECKING:
+    from engine.ruleset import NewBattle, SystemSpec
 
 
 @dataclass(frozen=True)
@@ -31,8 +35,8 @@ class LaunchPlan:
     file: str | None = None
     allow_problems: bool = False
     """Start a new battle even if a roster breaks band-building rules (shown as a note)."""
-    system: str = "sanctum-mortalis"
-    """The rule system of a new or demo battle (a name from ``tui.systems``)."""
+    system: str = ""
+    """The rule system of a new or demo battle (a name or alias; empty: the default system)."""
 
 
 def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
@@ -46,9 +50,9 @@ def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
     if plan.mode == "open":
         session = open_session(Path(plan.file or ""), progress)
     elif plan.mode == "new":
-        session = _builder(plan).new_battle(directory, plan, progress)
+        session = new_battle(system_of(plan), directory, plan, progress)
     elif plan.mode == "demo":
-        session = _builder(plan).demo_battle(directory, plan, progress)
+        session = demo_battle(system_of(plan), directory, plan, progress)
     else:
         last = last_battle(directory, progress)
         if last is not None:
@@ -57,21 +61,21 @@ def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
             except OpenError as err:  # the last battle went bad: say so, start the demo
                 if err.kind == "in use":  # open in another window: say so, start nothing new
                     raise
-                session = _builder(plan).demo_battle(directory, plan, progress)
+                session = demo_battle(system_of(plan), directory, plan, progress)
                 session.note = f"{err} — started the demo battle instead"
         else:
-            session = _builder(plan).demo_battle(directory, plan, progress)
+            session = demo_battle(system_of(plan), directory, plan, progress)
     remember(directory, session.path)
     return session
 
 
-def _builder(plan: LaunchPlan) -> Any:
-    """The module that creates battles of the plan's rule system (``tui.systems``)."""
-    from . import systems
+def system_of(plan: LaunchPlan) -> SystemSpec:
+    """The rule system of the plan's new or demo battle; ``OpenError`` if there is none such."""
+    from engine.ruleset import UnknownSystem, find_system
 
     try:
-        return systems.builder(systems.find(plan.system))
-    except systems.UnknownSystem as err:
+        return find_system(plan.system)
+    except UnknownSystem as err:
         raise OpenError(str(err)) from None
 
 
@@ -80,6 +84,7 @@ def last_battle(directory: Path, progress: Progress = _no_progress) -> Path | No
     """The battle the GM had open last (the saves module's note of it); without a note,
     the most recently changed save that opens."""
     import saves
+
     from .systems import has_dashboard
 
     found = saves.last_battle(directory)
@@ -100,109 +105,63 @@ def remember(directory: Path, path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- new battles
-def scenario_key(value: str | None) -> str:
-    """A scenario by number, key or name ("1", "slaughter", "Jatka"); OpenError otherwise."""
-    from engine.rulesets.sanctum_mortalis import tables as t
-
-    if value is None or str(value).strip() == "":
-        return DEMO_SCENARIO
-    text = str(value).strip()
-    key = t.SCENARIO_ALIASES.get(t.slug(text), t.SCENARIO_ALIASES.get(text, text))
-    if key in t.SCENARIOS or key == "none":
-        return key
-    known = ", ".join(f"{s.number} {s.key}" for s in t.SCENARIOS.values())
-    raise OpenError(f"unknown scenario '{value}' (one of: {known}, or none)")
-
-
-def _seed(plan: LaunchPlan) -> int:
+def seed_of(plan: LaunchPlan) -> int:
+    """The plan's dice seed, else a random one."""
     return plan.seed if plan.seed is not None else secrets.randbelow(1_000_000)
 
 
-def _create(directory: Path, bands: tuple[Any, Any], plan: LaunchPlan, progress: Progress,
-            title: str, scenario: str | None = None, seed: int | None = None) -> Session:
-    from engine.rulesets.sanctum_mortalis import make_setup
-
-    setup = make_setup(bands[0], bands[1], scenario=scenario or scenario_key(plan.scenario))
-    return create_session(directory, title, setup, _seed(plan) if seed is None else seed, RULESET, progress)
-
-
-def rolled_scenario(seed: int, bands: tuple = ()) -> tuple[str, str]:
-    """§23.1: the engine's scenario roll when the GM named none (a 6 lets the players
-    choose: Slaughter until they do). Returns (key, note). The dice come from the seed."""
-    from engine.dice import SeededDice
-    from engine.rulesets.sanctum_mortalis import tables as t
-    from engine.rulesets.sanctum_mortalis.postbattle.scenarios import roll_scenario
-
-    counts = [len(b.models) for b in bands] if len(bands) == 2 else [0, 0]
-    names = [b.name for b in bands] if len(bands) == 2 else ["A", "B"]
-    record = roll_scenario(SeededDice(seed, stream="scenario"), counts[0], counts[1], names[0], names[1])
-    roller = record.detail.get("roller", "")
-    face = record.dice[-1].face if record.dice else "?"
-    if record.outcome in t.SCENARIOS:
-        sc = t.SCENARIOS[record.outcome]
-        return sc.key, f"Scenario rolled by {roller} (§23.1): k6 = {face} → {sc.name} ({sc.source})"
-    return DEMO_SCENARIO, f"Scenario rolled by {roller} (§23.1): k6 = {face}, the players choose; Slaughter until they do"
-
-
-def _new(directory: Path, plan: LaunchPlan, progress: Progress) -> Session:
-    if len(plan.rosters) != 2:
-        raise OpenError(f"a battle needs two roster files, got {len(plan.rosters)}")
-    read = [read_band(Path(p), progress, plan.allow_problems) for p in plan.rosters]
-    bands = (read[0][0], read[1][0])
-    title = f"{bands[0].name} v {bands[1].name}"
-    seed = _seed(plan)
-    scenario, rolled = (scenario_key(plan.scenario), "") if plan.scenario else rolled_scenario(seed, bands)
-    session = _create(directory, bands, plan, progress, title, scenario, seed)
-    session.note = " · ".join(note for note in (rolled, *(n for _, n in read)) if note)
-    return session
-
-
-def _demo(directory: Path, plan: LaunchPlan, progress: Progress) -> Session:
-    progress("Setting up the demo battle…", None)
-    a, b = demo_bands()
-    return _create(directory, (a, b), plan, progress, f"{DEMO_TITLE}: {a.name} v {b.name}")
-
-
-new_battle = _new
-"""Sanctum Mortalis: a new battle from the plan's two rosters (``tui.systems`` builder)."""
-demo_battle = _demo
-"""Sanctum Mortalis: the demo battle (``tui.systems`` builder)."""
-
-
-# ---------------------------------------------------------------------- rosters
-def read_band(path: Path, progress: Progress = _no_progress, allow_problems: bool = False) -> tuple[Any, str]:
-    """A band roster from a TOML file, read by the saves module and understood by the rule
-    system's roster reader. Returns (roster, note); ``note`` mentions band-building
-    problems (the battle may still be played). ``OpenError`` if the file cannot be used."""
+def read_files(spec: SystemSpec, paths: tuple[str, ...], progress: Progress = _no_progress) -> list[tuple[str, str]]:
+    """(text, source) of each file a new battle of ``spec`` needs, read by the saves
+    module; ``OpenError`` (one line) for the wrong number of files or one that cannot be read."""
     import saves
     from saves.rosters import read_roster_text
-    from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 
-    progress(f"Reading roster {path.name}…", None)
+    wanted = spec.files
+    if len(paths) != len(wanted):
+        what = ", ".join(f.what for f in wanted)
+        raise OpenError(f"a {spec.title} battle needs {len(wanted)} files ({what}), got {len(paths)}")
+    out = []
+    for file, given in zip(wanted, paths):
+        path = Path(given)
+        progress(f"Reading {file.what} {path.name}…", None)
+        try:
+            out.append((read_roster_text(path), str(path)))
+        except saves.SaveError as err:
+            raise OpenError(str(err)) from None
+    return out
+
+
+def new_battle(spec: SystemSpec, directory: Path, plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
+    """A new battle of ``spec`` from the plan's files (``plan.rosters``, in the order of ``spec.files``)."""
+    from engine.ruleset import SetupProblem
+
+    if spec.new_battle is None:
+        raise OpenError(f"a {spec.title} does not start from files")
+    texts = read_files(spec, tuple(plan.rosters), progress)
+    seed = seed_of(plan)
     try:
-        text = read_roster_text(path)
-    except saves.SaveError as err:
+        built = spec.new_battle(texts, plan.scenario, seed, plan.allow_problems)
+    except SetupProblem as err:
         raise OpenError(str(err)) from None
-    parsed = check_roster(text, source=str(path))
-    if parsed.roster is None:
-        first = parsed.problems[0] if parsed.problems else "unreadable"
-        raise OpenError(f"cannot read roster {path}:{getattr(first, 'line', 0)}: {first}")
-    errors = [p for p in parsed.problems if p.severity == "error"]
-    note = ""
-    if errors and not allow_problems:
-        raise OpenError(f"roster {path} has {len(errors)} problem(s), first at line {errors[0].line}: {errors[0]} "
-                        f"— see `skirmish check {path}`, or start anyway with --allow-problems")
-    if errors:
-        note = (f"{parsed.roster.name}: {len(errors)} band-building problem(s), e.g. line {errors[0].line}: "
-                f"{errors[0]} — see `skirmish check {path}`")
-    return parsed.roster, note
+    return _create(spec, directory, built, seed, progress)
 
 
-def demo_bands() -> tuple[Any, Any]:
-    """The two bundled demo bands (the rule system's demo roster files)."""
-    from saves.rosters import demo_roster_paths
+def demo_battle(spec: SystemSpec, directory: Path, plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
+    """A new battle of ``spec``'s bundled demo."""
+    from engine.ruleset import SetupProblem
 
-    paths = demo_roster_paths()
-    if len(paths) < 2:
-        raise OpenError("the bundled demo rosters are missing from this installation")
-    return read_band(paths[0])[0], read_band(paths[1])[0]
+    if spec.demo is None:
+        raise OpenError(f"a {spec.title} has no demo")
+    progress("Setting up the demo battle…", None)
+    seed = seed_of(plan)
+    try:
+        built = spec.demo(plan.scenario, seed)
+    except SetupProblem as err:
+        raise OpenError(str(err)) from None
+    return _create(spec, directory, built, seed, progress)
+
+
+def _create(spec: SystemSpec, directory: Path, built: NewBattle, seed: int, progress: Progress) -> Session:
+    session = create_session(directory, built.title, built.setup, seed, spec.name, progress)
+    session.note = built.note
+    return session

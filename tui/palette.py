@@ -1,5 +1,6 @@
 """Command palette entries, generated from the action registry: every palette action
 with its key, run on the screen it was opened from (or on the app)."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -13,7 +14,10 @@ class GMCommands(Provider):
     """Every GM action of the registry that makes sense on the current screen."""
 
     def _actions(self) -> list[GMAction]:
-        return list(palette_actions(frozenset(getattr(self.screen, "GM_SCOPES", frozenset()))))
+        from .screens.session_screen import SessionScreen
+
+        screen = self.screen
+        return list(palette_actions(screen.key_groups() if isinstance(screen, SessionScreen) else ()))
 
     def _run(self, action: GMAction) -> None:
         node = self.app if action.target == "app" else self.screen

@@ -5,12 +5,19 @@ the rule system's roster lists it), the events round by round with every roll br
 down (``engine.formatting.roll_breakdown``), the result, and the dice-luck table
 (``engine.luck``). It only arranges what the engine says; it computes no rule.
 """
+
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    from engine.battle import Battle
+    from engine.events import Event
+    from engine.luck import SideLuck
+    from engine.ruleset import BattleSummary
 
 FORMATS = ("text", "md", "html")
 
@@ -23,7 +30,7 @@ class Report:
     system: str
     seed: Any
     bands: tuple[tuple[str, tuple[str, ...]], ...]
-    rounds: tuple[tuple[int, tuple[tuple[Any, tuple[str, ...]], ...]], ...]
+    rounds: tuple[tuple[int, tuple[tuple[Event, tuple[str, ...]], ...]], ...]
     result: str
     luck: tuple[tuple[str, int, Fraction, int], ...]
     luck_rounds: tuple[tuple[int, tuple[Fraction, ...]], ...]
@@ -40,130 +47,81 @@ def round_heading(report: Report, rnd: int) -> str:
 
 
 def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Report:
-    """Replay the battle and gather what the report shows."""
+    """Replay the battle and gather what the report shows (through the rule system's
+    ``BattleSummary``: the report reads no state itself)."""
     from engine.battle import Battle
-    from engine.formatting import roll_breakdown
     from engine.luck import counted_rolls, luck_by_round, luck_table
-    from engine.rolls import records_in
+    from engine.ruleset import find_system
 
     battle = Battle(header, entries)
-    if header.get("kind") == "campaign":
-        return _campaign_report(header, battle)
-    state, initial = battle.state, battle.initial
-    sides = tuple(_side_keys(initial))
-    names = {key: _side_name(initial, key) for key in sides}
-    side_of = _side_of(initial, sides)
+    spec = find_system(battle.ruleset.name)
+    if spec.kind == "campaign":
+        return _campaign_report(header, battle, spec.summary(battle.state))
+    initial = spec.summary(battle.initial)
+    sides = initial.side_keys
+    names = {key: initial.side_name(key) for key in sides}
     events = battle.active_events
-    by_round: dict[int, list[tuple[Any, tuple[str, ...]]]] = {}
+    by_round: dict[int, list[tuple[Event, tuple[str, ...]]]] = {}
     rounds = battle.rounds_after()  # a round's opening event in the round it starts
     for event in events:
-        lines = tuple(line for record in records_in(event.payload) for line in roll_breakdown(record))
-        by_round.setdefault(rounds[event.seq], []).append((event, lines))
-    rolls = counted_rolls(events, side_of)
+        by_round.setdefault(rounds[event.seq], []).append((event, _breakdown(event)))
+    rolls = counted_rolls(events, initial.side_of)
     table = luck_table(rolls, sides)
     series = luck_by_round(rolls, sides)
     ended = [e for e in events if e.kind == "battle_ended"]
     result = ended[-1].text if ended else "The battle has not ended."
-    system = getattr(battle.ruleset, "title", header.get("ruleset", ""))
     return Report(
-        title=str(header.get("title") or "Battle"), system=str(system), seed=header.get("seed"),
-        bands=tuple((names[key], tuple(_roster_lines(initial, key))) for key in sides),
+        title=str(header.get("title") or "Battle"),
+        system=battle.ruleset.title,
+        seed=header.get("seed"),
+        bands=tuple((names[key], tuple(m.line for m in initial.members_of(key))) for key in sides),
         rounds=tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items())),
         result=result,
         luck=tuple((names[row.side], row.rolls, row.expected, row.successes) for row in table),
         luck_rounds=tuple((rnd, tuple(values[s] for s in sides)) for rnd, values in series),
-        sides=tuple(names[s] for s in sides))
+        sides=tuple(names[s] for s in sides),
+    )
 
 
-def _campaign_report(header: dict[str, Any], battle: Any) -> Report:
-    """A Sanctum Mortalis campaign: its bands as they are now, every logged line grouped
-    by the battles recorded, and the battles played as the result (no dice luck: the
-    post-battle rolls are nobody's side)."""
+def _breakdown(event: Event) -> tuple[str, ...]:
     from engine.formatting import roll_breakdown
     from engine.rolls import records_in
-    from engine.rulesets.sanctum_mortalis.campaign import view
 
-    from .roster_check import describe
+    return tuple(line for record in records_in(event.payload) for line in roll_breakdown(record))
 
-    state = battle.state
-    by_round: dict[int, list[tuple[Any, tuple[str, ...]]]] = {}
+
+def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary) -> Report:
+    """A campaign: its bands as they are now, every logged line grouped by the battles
+    recorded, and the battles played as the result (no dice luck: the post-battle rolls
+    are nobody's side)."""
+    by_round: dict[int, list[tuple[Event, tuple[str, ...]]]] = {}
     for event in battle.active_events:
         if not event.text:  # a command's follow-up (treasury, stash, a model's record): its first line says it
             continue
-        lines = tuple(line for record in records_in(event.payload) for line in roll_breakdown(record))
-        by_round.setdefault(event.round, []).append((event, lines))
-    played = view.battles_played(state)
+        by_round.setdefault(event.round, []).append((event, _breakdown(event)))
     return Report(
-        title=str(header.get("title") or "Campaign"), system=str(getattr(battle.ruleset, "title", "")),
+        title=str(header.get("title") or "Campaign"),
+        system=battle.ruleset.title,
         seed=header.get("seed"),
-        bands=tuple((b.name, tuple(f"{m.name} ({describe(m)})" for m in b.roster.models)) for b in state.bands),
+        bands=tuple((side.name, tuple(m.line for m in now.members_of(side.key))) for side in now.sides),
         rounds=tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items())),
-        result="; ".join(f"Battle {b.number}, {b.scenario}: {b.result}" for b in played) or "No battle recorded.",
-        luck=(), luck_rounds=(), sides=(), campaign=True)
+        result=now.result or "No battle recorded.",
+        luck=(),
+        luck_rounds=(),
+        sides=(),
+        campaign=True,
+    )
 
 
-def side_luck(state: Any, events: Any) -> tuple[tuple[str, ...], Any, list[tuple[int, dict[str, Fraction]]]]:
+def side_luck(
+    summary: BattleSummary, events: Sequence[Event]
+) -> tuple[tuple[str, ...], tuple[SideLuck, ...], list[tuple[int, dict[str, Fraction]]]]:
     """(side names, each side's ``SideLuck``, running luck per round) for the luck screen."""
     from engine.luck import counted_rolls, luck_by_round, luck_table
 
-    sides = tuple(_side_keys(state))
-    rolls = counted_rolls(events, _side_of(state, sides))
-    return tuple(_side_name(state, k) for k in sides), luck_table(rolls, sides), luck_by_round(rolls, sides)
-
-
-# ---------------------------------------------------------------------- what a state offers
-def _side_keys(state: Any) -> list[str]:
-    sides = getattr(state, "sides", None)
-    if sides:
-        return [s.key for s in sides]
-    return ["A", "B"]
-
-
-def _side_name(state: Any, key: str) -> str:
-    side = getattr(state, "side", None)
-    if callable(side):
-        try:
-            return str(side(key).name)
-        except (KeyError, AttributeError):
-            pass
-    names = getattr(state, "warbands", None)
-    if isinstance(names, dict) and key in names:
-        return str(names[key])
-    return f"Side {key}"
-
-
-def _members(state: Any) -> list[Any]:
-    return list(getattr(state, "models", None) or getattr(state, "units", None) or ())
-
-
-def _roster_lines(state: Any, key: str) -> list[str]:
-    out = []
-    for m in _members(state):
-        if getattr(m, "side", None) != key:
-            continue
-        name = getattr(m, "name", getattr(m, "id", "?"))
-        spec = getattr(m, "spec", None)
-        if getattr(spec, "archetype", None):  # a Sanctum Mortalis model: its roster line
-            from .roster_check import describe
-
-            kind = describe(spec)
-        else:
-            kind = getattr(m, "cls", None) or getattr(m, "kind", "")
-        out.append(f"{name} ({str(kind).replace('-', ' ')})" if kind else str(name))
-    return out
-
-
-def _side_of(state: Any, sides: tuple[str, ...]) -> Callable[[Any], str | None]:
-    owner = {getattr(m, "id", None): getattr(m, "side", None) for m in _members(state)}
-
-    def side_of(event: Any) -> str | None:
-        actor = event.actor
-        if actor in sides:
-            return actor
-        side = owner.get(actor)
-        return side if side in sides else None
-
-    return side_of
+    sides = summary.side_keys
+    rolls = counted_rolls(events, summary.side_of)
+    return tuple(summary.side_name(k) for k in sides), luck_table(rolls, sides), luck_by_round(rolls, sides)
 
 
 # ---------------------------------------------------------------------- formats
@@ -190,8 +148,10 @@ def render_text(report: Report) -> str:
     if report.luck:
         lines += ["", "Dice luck (successes rolled against the exact odds):"]
     for name, rolls, expected, successes in report.luck:
-        lines.append(f"  {name}: {rolls} rolls, expected {float(expected):.2f}, rolled {successes}, "
-                     f"luck {_signed(successes - expected)}")
+        lines.append(
+            f"  {name}: {rolls} rolls, expected {float(expected):.2f}, rolled {successes}, "
+            f"luck {_signed(successes - expected)}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -209,12 +169,22 @@ def render_markdown(report: Report) -> str:
         out.append("")
     out += ["## Battles played" if report.campaign else "## Result", "", report.result, ""]
     if report.luck:
-        out += ["## Dice luck", "", "| side | rolls | expected successes | rolled | luck |", "|---|---:|---:|---:|---:|"]
+        out += [
+            "## Dice luck",
+            "",
+            "| side | rolls | expected successes | rolled | luck |",
+            "|---|---:|---:|---:|---:|",
+        ]
     for name, rolls, expected, successes in report.luck:
         out.append(f"| {name} | {rolls} | {float(expected):.2f} | {successes} | {_signed(successes - expected)} |")
     if report.luck_rounds:
-        out += ["", "Luck after each round (successes minus expected):", "",
-                "| round | " + " | ".join(report.sides) + " |", "|---:|" + "---:|" * len(report.sides)]
+        out += [
+            "",
+            "Luck after each round (successes minus expected):",
+            "",
+            "| round | " + " | ".join(report.sides) + " |",
+            "|---:|" + "---:|" * len(report.sides),
+        ]
         for rnd, values in report.luck_rounds:
             out.append(f"| {rnd} | " + " | ".join(_signed(v) for v in values) + " |")
     return "\n".join(out) + "\n"
@@ -228,10 +198,14 @@ td,th{border:1px solid #ccc;padding:.2rem .6rem;text-align:right}td:first-child,
 
 def render_html(report: Report) -> str:
     e = html.escape
-    out = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
-           f"<title>{e(report.title)}</title><style>{HTML_STYLE}</style></head><body>",
-           f"<h1>{e(report.title)}</h1>", f"<p><em>{e(report.system)}</em> · seed {e(str(report.seed))}</p>",
-           "<h2>Bands</h2>"]
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(report.title)}</title><style>{HTML_STYLE}</style></head><body>",
+        f"<h1>{e(report.title)}</h1>",
+        f"<p><em>{e(report.system)}</em> · seed {e(str(report.seed))}</p>",
+        "<h2>Bands</h2>",
+    ]
     for name, members in report.bands:
         out.append(f"<h3>{e(name)}</h3><ul>" + "".join(f"<li>{e(m)}</li>" for m in members) + "</ul>")
     out.append("<h2>Campaign</h2>" if report.campaign else "<h2>Battle</h2>")
@@ -241,24 +215,33 @@ def render_html(report: Report) -> str:
             body = f"<b>#{event.seq}</b> {e(event.text or event.kind)}"
             if breakdown:
                 body += "<pre>" + e("\n".join(breakdown)) + "</pre>"
-            out.append(f"<li value=\"{event.seq}\">{body}</li>")
+            out.append(f'<li value="{event.seq}">{body}</li>')
         out.append("</ol>")
     out.append(f"<h2>{'Battles played' if report.campaign else 'Result'}</h2><p>{e(report.result)}</p>")
     if report.luck:
-        out += ["<h2>Dice luck</h2>",
-                "<table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th><th>luck</th></tr>"]
+        out += [
+            "<h2>Dice luck</h2>",
+            "<table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th><th>luck</th></tr>",
+        ]
         for name, rolls, expected, successes in report.luck:
-            out.append(f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
-                       f"<td>{_signed(successes - expected)}</td></tr>")
+            out.append(
+                f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
+                f"<td>{_signed(successes - expected)}</td></tr>"
+            )
         out.append("</table>")
     if report.luck_rounds:
         scale = max((abs(float(v)) for _, values in report.luck_rounds for v in values), default=1.0) or 1.0
-        out.append("<h3>Luck over the rounds</h3><table><tr><th>round</th>"
-                   + "".join(f"<th>{e(s)}</th>" for s in report.sides) + "</tr>")
+        out.append(
+            "<h3>Luck over the rounds</h3><table><tr><th>round</th>"
+            + "".join(f"<th>{e(s)}</th>" for s in report.sides)
+            + "</tr>"
+        )
         for rnd, values in report.luck_rounds:
             cells = "".join(
-                f"<td>{_signed(v)} <span class=\"bar{' neg' if v < 0 else ''}\" "
-                f"style=\"width:{abs(float(v)) / scale * 6:.2f}rem\"></span></td>" for v in values)
+                f'<td>{_signed(v)} <span class="bar{" neg" if v < 0 else ""}" '
+                f'style="width:{abs(float(v)) / scale * 6:.2f}rem"></span></td>'
+                for v in values
+            )
             out.append(f"<tr><td>{rnd}</td>{cells}</tr>")
         out.append("</table>")
     out.append("</body></html>")

@@ -4,6 +4,7 @@ Roll events carry ``RollRecord`` dicts (``payload["roll"]``, ``payload["rolls"]`
 the roll-off attempts of a new round). This module only formats them; every number
 comes from the record.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -51,7 +52,7 @@ def opposing_pool(record: RollRecord) -> RollRecord | None:
 
 
 def one_line(record: RollRecord) -> Text:
-    """"Roll-off: [3 5 2 2] → Rust Wolves wins" style summary."""
+    """ "Roll-off: [3 5 2 2] → Rust Wolves wins" style summary."""
     out = Text(f"{record.title}: ")
     out.append_text(dice_text(record.dice))
     opposing = opposing_pool(record)

@@ -2,29 +2,34 @@
 the rule system, the bands (the battle's title), the scenario (its name, which the saves
 package looks up in the rule tables), the result or "in play", and the number of log
 entries; a campaign's battles played; a campaign battle's number."""
+
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    from saves.listing import SaveSummary
 
 
-def summary_line(s: Any) -> str:
+def summary_line(s: SaveSummary) -> str:
     """System, bands (the title), scenario, result and entries of one save."""
-    setup = s.header.get("setup") if isinstance(s.header.get("setup"), dict) else {}
+    raw = s.header.get("setup")
+    setup: dict[str, Any] = raw if isinstance(raw, dict) else {}
     parts = [_system_title(s.ruleset, s.kind), s.title or s.path.stem]
-    if getattr(s, "scenario", None):
+    if s.scenario:
         parts.append(f"scenario {s.scenario}")
     link = setup.get("campaign")
     if isinstance(link, dict) and link.get("battle"):
         parts.append(f"battle {link['battle']} of “{link.get('title') or 'a campaign'}”")
     parts.append(f"[{s.events} entries]")
     if s.kind == "campaign":
-        parts.append(battles_line(getattr(s, "battles", ())))
+        parts.append(battles_line(s.battles))
     else:
         parts.append(f"ended: {s.result}" if s.result else "in play")
     return "  ".join(parts)
 
 
-def battles_line(battles: Any) -> str:
+def battles_line(battles: Sequence[dict[str, Any]]) -> str:
     """A campaign's battles: number, scenario and result of each ("no battle yet")."""
     if not battles:
         return "no battle recorded yet"
@@ -39,8 +44,7 @@ def battles_line(battles: Any) -> str:
 
 
 def _system_title(ruleset: str | None, kind: str | None) -> str:
-    from .systems import BY_NAME
+    from .systems import title_of
 
-    system = BY_NAME.get(ruleset or "")
-    title = system.title if system else (ruleset or "?")
+    title = title_of(ruleset) or ruleset or "?"
     return f"{title} campaign" if kind == "campaign" and not title.endswith("campaign") else title

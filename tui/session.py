@@ -11,6 +11,7 @@ arrive before the screen has settled wait their turn, in order.
 Opening and creating battles (``open_session``, ``create_session``) do file I/O and
 replay the log: call them from a thread worker.
 """
+
 from __future__ import annotations
 
 import threading
@@ -22,9 +23,9 @@ from typing import Any, Callable, Mapping
 from engine.battle import Accepted, Battle, new_header
 from engine.dice import DiceSource
 from engine.events import Event
-from engine.ruleset import Rejected
+from engine.ruleset import BattleSummary, Rejected, SettingSpec, SystemSpec, find_system
 
-from .messages import BattleChanged, CommandRefused, SaveFailed
+from .messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed
 
 Progress = Callable[[str, "float | None"], None]
 UNDO = "undo"
@@ -85,9 +86,18 @@ class Session:
         return self._busy or bool(self._queue)
 
     @property
-    def settings(self) -> tuple[Any, ...]:
+    def settings(self) -> tuple[SettingSpec, ...]:
         """The rule system's setting specs (for the settings screen)."""
         return tuple(self.battle.ruleset.settings)
+
+    @property
+    def system(self) -> SystemSpec:
+        """The rule system's declaration (``engine.ruleset.SystemSpec``)."""
+        return find_system(self.battle.ruleset.name)
+
+    def summary(self, state: Any | None = None) -> BattleSummary:
+        """What generic code may read of ``state`` (default: the state on disk)."""
+        return self.system.summary(self.view.state if state is None else state)
 
     def entry(self, seq: int) -> Event | None:
         """Log entry ``seq`` if it is on disk."""
@@ -98,8 +108,16 @@ class Session:
     def _snapshot(self) -> View:
         b = self.battle
         active = b.active_events
-        return View(b.state, active, b.undone_events, b.can_undo, b.can_redo, len(b.entries),
-                    tuple(b.entries), b.rounds_after(active))
+        return View(
+            b.state,
+            active,
+            b.undone_events,
+            b.can_undo,
+            b.can_redo,
+            len(b.entries),
+            tuple(b.entries),
+            b.rounds_after(active),
+        )
 
     # ------------------------------------------------------------------ changing
     def attach(self, host: Any) -> None:
@@ -132,17 +150,18 @@ class Session:
                 else:
                     result = self.battle.submit(command, dice)
             except Exception as err:  # noqa: BLE001 - an engine fault is a message, not a crash
-                result = Rejected(f"the rules engine failed on this command ({err.__class__.__name__}: {err})",
-                                  kind="malformed")
+                result = Rejected(
+                    f"the rules engine failed on this command ({err.__class__.__name__}: {err})", kind="malformed"
+                )
             if isinstance(result, Rejected):
                 self._post(CommandRefused(result, command))
                 continue
             assert isinstance(result, Accepted)
-            kind = command if command in (UNDO, REDO) else "command"
+            kind: ChangeKind = "undo" if command == UNDO else "redo" if command == REDO else "command"
             self._busy = True
             self._persist(kind, result.events)
 
-    def _persist(self, kind: str, events: tuple[Event, ...]) -> None:
+    def _persist(self, kind: ChangeKind, events: tuple[Event, ...]) -> None:
         """Append the entries; durable when ``append_many`` returns (the store's
         checkpoints fold the journal in their own thread)."""
         from saves import SaveError
@@ -230,8 +249,15 @@ def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) 
         raise OpenError(f"cannot open {where}: not a battle this version can play ({detail})") from None
 
 
-def create_session(directory: Path, title: str, setup: dict[str, Any], seed: int,
-                   ruleset: str = "sanctum-mortalis", progress: Progress = _no_progress, **extra: Any) -> Session:
+def create_session(
+    directory: Path,
+    title: str,
+    setup: dict[str, Any],
+    seed: int,
+    ruleset: str,
+    progress: Progress = _no_progress,
+    **extra: Any,
+) -> Session:
     """Create a new battle save in ``directory`` and open it."""
     import saves
 

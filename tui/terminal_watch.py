@@ -10,7 +10,12 @@ The terminal's device node is unlinked when it goes (``st_nlink`` 0), which ``fs
 sees without reading the input the driver owns. ``SkirmishApp`` checks every
 ``EVERY`` seconds and quits as ``q`` does: the save is closed, the battle resumes
 where it was.
+
+Plain ``os`` calls, no Textual internals. Drop this module (and ``SkirmishApp``'s
+``_watch_terminal``) once Textual's fix for the end-of-file input loop (Textual PR
+#6690) is in a release this project requires: the driver will then end the app itself.
 """
+
 from __future__ import annotations
 
 import os

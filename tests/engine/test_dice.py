@@ -5,20 +5,24 @@ from engine.dice import DiceEntryError, ScriptedDice, SeededDice, TypedDice, par
 from engine.rolls import Die, keep, kept_sum, reroll
 
 
-@pytest.mark.parametrize("text, faces", [("3 5", (3, 5)), ("3,5", (3, 5)), ("35", (3, 5)), (" 6  1 ", (6, 1)),
-                                          ("2;4", (2, 4))])
+@pytest.mark.parametrize(
+    "text, faces", [("3 5", (3, 5)), ("3,5", (3, 5)), ("35", (3, 5)), (" 6  1 ", (6, 1)), ("2;4", (2, 4))]
+)
 def test_typed_dice_accept_the_usual_ways_of_writing_them(text, faces):
     assert parse_dice(text, 2) == faces
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "type the 2 dice you rolled"),
-    ("3", "this roll needs 2 dice, you typed 1 (3)"),
-    ("3 5 6", "this roll needs 2 dice, you typed 3 (3 5 6)"),
-    ("3 7", "7 is not a face of a d6 (1–6)"),
-    ("0 4", "0 is not a face of a d6 (1–6)"),
-    ("3 x", "'x' is not a number"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "type the 2 dice you rolled"),
+        ("3", "this roll needs 2 dice, you typed 1 (3)"),
+        ("3 5 6", "this roll needs 2 dice, you typed 3 (3 5 6)"),
+        ("3 7", "7 is not a face of a d6 (1–6)"),
+        ("0 4", "0 is not a face of a d6 (1–6)"),
+        ("3 x", "'x' is not a number"),
+    ],
+)
 def test_a_typo_in_typed_dice_gets_a_clear_message(text, message):
     with pytest.raises(DiceEntryError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_dice(text, 2)

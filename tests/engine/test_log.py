@@ -1,5 +1,6 @@
 """Undo/redo are log entries; the effective history is a function of the log."""
-from engine.events import REDO, UNDO, Event, EventDraft
+
+from engine.events import REDO, UNDO, Event
 from engine.log import effective
 
 
@@ -30,6 +31,7 @@ def test_event_round_trips_through_a_plain_dict():
 def test_an_event_from_a_newer_schema_is_refused():
     import pytest
     from engine.events import EventFormatError
+
     data = Event(seq=0, kind="x").to_dict() | {"schema": 99}
     with pytest.raises(EventFormatError, match="schema 99"):
         Event.from_dict(data)

@@ -1,4 +1,5 @@
 """Dice luck: expected successes from each roll's exact chance, beside those rolled."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -9,8 +10,16 @@ from engine.rolls import RollRecord, plain
 
 
 def roll(chance: Fraction, success: bool, comparison: str = "<=") -> dict:
-    return RollRecord("test.roll", "Test roll", plain([3, 4]), target=7, comparison=comparison,
-                      probability=chance, outcome="ok" if success else "no", success=success).to_dict()
+    return RollRecord(
+        "test.roll",
+        "Test roll",
+        plain([3, 4]),
+        target=7,
+        comparison=comparison,
+        probability=chance,
+        outcome="ok" if success else "no",
+        success=success,
+    ).to_dict()
 
 
 def event(seq: int, rnd: int, actor: str, *rolls: dict) -> Event:
@@ -26,10 +35,12 @@ def side_of(e: Event) -> str | None:
 
 
 def test_expected_successes_are_the_exact_sum_of_the_chances():
-    events = [event(0, 1, "a1", roll(Fraction(7, 12), True)),
-              event(1, 1, "b1", roll(Fraction(1, 6), False), roll(Fraction(5, 6), True)),
-              event(2, 2, "a2", roll(Fraction(1, 36), True)),
-              event(3, 2, "nobody", roll(Fraction(1, 2), True))]  # no side: left out
+    events = [
+        event(0, 1, "a1", roll(Fraction(7, 12), True)),
+        event(1, 1, "b1", roll(Fraction(1, 6), False), roll(Fraction(5, 6), True)),
+        event(2, 2, "a2", roll(Fraction(1, 36), True)),
+        event(3, 2, "nobody", roll(Fraction(1, 2), True)),
+    ]  # no side: left out
     rolls = counted_rolls(events, side_of)
     assert len(rolls) == 4
     a, b = luck_table(rolls, ["A", "B"])
@@ -45,7 +56,13 @@ def test_rolls_without_a_chance_are_not_counted():
 
 
 def test_running_luck_after_each_round():
-    events = [event(0, 1, "a1", roll(Fraction(1, 2), True)), event(1, 2, "b1", roll(Fraction(1, 3), False)),
-              event(2, 2, "a1", roll(Fraction(3, 4), False))]
+    events = [
+        event(0, 1, "a1", roll(Fraction(1, 2), True)),
+        event(1, 2, "b1", roll(Fraction(1, 3), False)),
+        event(2, 2, "a1", roll(Fraction(3, 4), False)),
+    ]
     series = luck_by_round(counted_rolls(events, side_of), ["A", "B"])
-    assert series == [(1, {"A": Fraction(1, 2), "B": 0}), (2, {"A": Fraction(1, 2) - Fraction(3, 4), "B": Fraction(-1, 3)})]
+    assert series == [
+        (1, {"A": Fraction(1, 2), "B": 0}),
+        (2, {"A": Fraction(1, 2) - Fraction(3, 4), "B": Fraction(-1, 3)}),
+    ]

@@ -3,8 +3,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.odds import (at_most, below, binomial, opposed, reroll_one_probability, sum_distribution,
-                         total_probability)
+from engine.odds import at_most, below, binomial, opposed, reroll_one_probability, sum_distribution, total_probability
 
 
 def test_two_d6_at_most_seven_is_seven_twelfths():
@@ -18,12 +17,25 @@ def test_two_d6_below_seven_is_fifteen_thirty_sixths():
 def test_three_dice_drop_highest_matches_the_reference_pair_distribution():
     # sanctum-mortalis.md §27.2: 2:16, 3:27, 4:34, 5:36, 6:34, 7:27, 8:19, 9:12, 10:7, 11:3, 12:1 (/216)
     dist = sum_distribution(3, kept=2, drop="highest")
-    assert {v: p * 216 for v, p in dist.items()} == {2: 16, 3: 27, 4: 34, 5: 36, 6: 34, 7: 27, 8: 19, 9: 12,
-                                                     10: 7, 11: 3, 12: 1}
+    assert {v: p * 216 for v, p in dist.items()} == {
+        2: 16,
+        3: 27,
+        4: 34,
+        5: 36,
+        6: 34,
+        7: 27,
+        8: 19,
+        9: 12,
+        10: 7,
+        11: 3,
+        12: 1,
+    }
 
 
-@pytest.mark.parametrize("count, kept, drop", [(1, None, "lowest"), (2, None, "lowest"), (3, 2, "highest"),
-                                               (3, 2, "lowest"), (4, 1, "lowest")])
+@pytest.mark.parametrize(
+    "count, kept, drop",
+    [(1, None, "lowest"), (2, None, "lowest"), (3, 2, "highest"), (3, 2, "lowest"), (4, 1, "lowest")],
+)
 def test_every_distribution_sums_to_one(count, kept, drop):
     assert total_probability(sum_distribution(count, kept=kept, drop=drop)) == 1
 

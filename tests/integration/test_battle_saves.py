@@ -1,4 +1,7 @@
 """A whole battle through the engine and the saves: save, reload, same state."""
+
+import pytest
+
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as c, make_setup
@@ -57,3 +60,19 @@ def test_reopening_and_playing_on_appends_to_the_same_log(tmp_path):
     header, entries = load(path)
     assert Battle(header, entries).state == again.state
     assert again.state.order.phase == "round-over"
+
+
+def test_a_save_with_an_event_this_version_does_not_know_is_refused_in_one_line(tmp_path):
+    from tui.session import OpenError, open_session
+
+    battle = demo_battle()
+    path = tmp_path / "demo.skirmish"
+    with BattleStore.create(path, battle.header) as store:
+        play_some(battle, store)
+        seq = len(battle.entries)
+        store.append_many([{"seq": seq, "kind": "dragon_summoned", "round": 1, "group": seq, "payload": {}}])
+    with pytest.raises(OpenError) as err:
+        open_session(path)
+    message = str(err.value)
+    assert "\n" not in message and str(path) in message
+    assert f"event {seq}" in message and "'dragon_summoned'" in message

@@ -11,6 +11,7 @@ import pytest
 from saves import BattleStore
 from saves_testkit import HEADER, digest, entry  # noqa: F401
 
+
 @pytest.fixture
 def save_path(tmp_path: Path) -> Path:
     return tmp_path / "battle.skirmish"

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from saves import BattleStore
 
 HEADER: dict[str, Any] = {
     "title": "Red vs Blue",
@@ -24,8 +19,13 @@ HEADER: dict[str, Any] = {
 
 def entry(seq: int, **extra: Any) -> dict[str, Any]:
     """A small log entry with nested dice data."""
-    return {"seq": seq, "round": 1 + seq // 10, "actor": "red" if seq % 2 else "blue",
-            "roll": {"faces": [seq % 6 + 1, (seq * 7) % 6 + 1], "modifiers": [["cover", -1, "4.2"]]}, **extra}
+    return {
+        "seq": seq,
+        "round": 1 + seq // 10,
+        "actor": "red" if seq % 2 else "blue",
+        "roll": {"faces": [seq % 6 + 1, (seq * 7) % 6 + 1], "modifiers": [["cover", -1, "4.2"]]},
+        **extra,
+    }
 
 
 def digest(path: Path) -> dict[str, str]:

@@ -1,4 +1,5 @@
 """A campaign is a save like a battle (kind "campaign"); rosters are written back atomically."""
+
 from __future__ import annotations
 
 import os
@@ -10,8 +11,13 @@ from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
-from engine.rulesets.sanctum_mortalis.campaign import (EndStep, RollInjury, StartPostBattle, campaign_header,
-                                                       campaign_setup)
+from engine.rulesets.sanctum_mortalis.campaign import (
+    EndStep,
+    RollInjury,
+    StartPostBattle,
+    campaign_header,
+    campaign_setup,
+)
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
@@ -20,11 +26,17 @@ from saves.rosters import read_roster_text
 
 
 def _bands() -> tuple[BandRoster, BandRoster]:
-    a = BandRoster("Wolves", "Ann", (ModelSpec("kara", "Kara", "trooper", ranged=("assault-rifle",), captain=True,
-                                               xp=4),
-                                     ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon",))))
-    b = BandRoster("Saints", "Bob", (ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True,
-                                               xp=4),))
+    a = BandRoster(
+        "Wolves",
+        "Ann",
+        (
+            ModelSpec("kara", "Kara", "trooper", ranged=("assault-rifle",), captain=True, xp=4),
+            ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon",)),
+        ),
+    )
+    b = BandRoster(
+        "Saints", "Bob", (ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True, xp=4),)
+    )
     return a, b
 
 
@@ -41,8 +53,11 @@ def test_a_campaign_is_saved_and_listed_with_its_kind(tmp_path: Path):
     path = tmp_path / "autumn.skirmish"
     battle = _finished_battle()
     with BattleStore.create(path, campaign.header, background=False) as store:
-        for command, faces in ((StartPostBattle(battle.header["setup"], tuple(e.to_dict() for e in battle.entries)),
-                                None), (EndStep("wolves"), None), (RollInjury("wolves", "bo"), [4, 5])):
+        for command, faces in (
+            (StartPostBattle(battle.header["setup"], tuple(e.to_dict() for e in battle.entries)), None),
+            (EndStep("wolves"), None),
+            (RollInjury("wolves", "bo"), [4, 5]),
+        ):
             result = campaign.submit(command, ScriptedDice(faces) if faces else None)
             store.append_many([e.to_dict() for e in result.events])
     header, entries = load(path)
@@ -53,7 +68,11 @@ def test_a_campaign_is_saved_and_listed_with_its_kind(tmp_path: Path):
     assert reopened.state.post.of("wolves").wound("bo").case.result == "light"
     [summary] = list_saves(tmp_path)
     assert (summary.kind, summary.title, summary.ruleset, summary.events) == (
-        "campaign", "Autumn", "sanctum-mortalis-campaign", len(entries))
+        "campaign",
+        "Autumn",
+        "sanctum-mortalis-campaign",
+        len(entries),
+    )
 
 
 def test_a_campaign_save_survives_a_crash_before_close(tmp_path: Path):
@@ -81,8 +100,8 @@ def test_written_rosters_are_read_back_and_pass_check(tmp_path: Path):
 def test_writing_a_roster_replaces_the_old_one_whole(tmp_path: Path):
     path = tmp_path / "band.toml"
     path.write_text("old", encoding="utf-8")
-    save_roster(path, "band = \"New\"\n")
-    assert path.read_text(encoding="utf-8") == "band = \"New\"\n"
+    save_roster(path, 'band = "New"\n')
+    assert path.read_text(encoding="utf-8") == 'band = "New"\n'
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a read-only folder")
@@ -103,5 +122,5 @@ def test_a_roster_that_cannot_be_written_is_a_one_line_error_and_the_old_file_st
 
 def test_a_roster_in_a_missing_folder_is_a_one_line_error(tmp_path: Path):
     with pytest.raises(SaveError) as err:
-        save_roster(tmp_path / "nowhere" / "band.toml", "band = \"X\"\n")
+        save_roster(tmp_path / "nowhere" / "band.toml", 'band = "X"\n')
     assert "\n" not in str(err.value) and err.value.action == "write"

@@ -26,8 +26,14 @@ def test_a_killed_writer_never_leaves_a_save_that_fails_to_load(tmp_path: Path) 
     results = []
     for number in range(24):
         save = tmp_path / f"crash-{number // 8}.skirmish"  # a fresh save every 8 kills
-        result = writer.kill_round(save, rng, max_delay=0.15, fold_min=rng.choice((2, 8, 64)),
-                                   sync=number % 2 == 1, checkpoint_prob=0.05 if number % 4 < 2 else 0.0)
+        result = writer.kill_round(
+            save,
+            rng,
+            max_delay=0.15,
+            fold_min=rng.choice((2, 8, 64)),
+            sync=number % 2 == 1,
+            checkpoint_prob=0.05 if number % 4 < 2 else 0.0,
+        )
         results.append(result)
         assert result.error is None, f"seed {seed}, kill {number}: {result.error}"
         assert result.lost == 0, f"seed {seed}, kill {number}: {result}"

@@ -38,6 +38,18 @@ def test_a_relative_xdg_data_home_is_ignored(clean_env: Path, monkeypatch: pytes
     assert data_dir() == clean_env / "home" / ".local" / "share" / "skirmish-desk"
 
 
+def test_the_default_is_platformdirs_user_data_folder(clean_env: Path) -> None:
+    from platformdirs import user_data_path
+
+    assert data_dir() == user_data_path("skirmish-desk", appauthor=False).absolute()
+
+
+def test_an_empty_xdg_data_home_or_skirmish_saves_is_ignored(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    monkeypatch.setenv("SKIRMISH_SAVES", "")
+    assert data_dir() == clean_env / "home" / ".local" / "share" / "skirmish-desk"
+
+
 def test_skirmish_saves_beats_xdg(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(clean_env / "xdg"))
     monkeypatch.setenv("SKIRMISH_SAVES", str(clean_env / "env-saves"))
@@ -79,15 +91,18 @@ def test_the_saves_list_is_newest_first_with_header_fields(tmp_path: Path) -> No
     (tmp_path / "notes.txt").write_text("not a save")
     summaries = list_saves(tmp_path)
     assert [(s.title, s.events, s.kind, s.ruleset, s.error) for s in summaries] == [
-        ("New", 2, "battle", "generic-2d6", None), ("Old", 1, "battle", "generic-2d6", None)]
+        ("New", 2, "battle", "generic-2d6", None),
+        ("Old", 1, "battle", "generic-2d6", None),
+    ]
     assert summaries[0].header["seed"] == HEADER["seed"]
 
 
 def test_the_saves_list_names_the_scenario_from_the_rule_tables(tmp_path: Path) -> None:
     setup = {"scenario": "surrounded"}
     BattleStore.create(tmp_path / "sm.skirmish", {**HEADER, "ruleset": "sanctum-mortalis", "setup": setup}).close()
-    BattleStore.create(tmp_path / "none.skirmish", {**HEADER, "ruleset": "sanctum-mortalis",
-                                                    "setup": {"scenario": "none"}}).close()
+    BattleStore.create(
+        tmp_path / "none.skirmish", {**HEADER, "ruleset": "sanctum-mortalis", "setup": {"scenario": "none"}}
+    ).close()
     BattleStore.create(tmp_path / "other.skirmish", {**HEADER, "setup": {"scenario": "hill"}}).close()
     names = {s.path.stem: s.scenario for s in list_saves(tmp_path)}
     assert names == {"sm": "Surrounded", "none": None, "other": "hill"}  # an unknown system: the key
@@ -98,10 +113,14 @@ def test_the_saves_list_of_a_missing_folder_is_empty(tmp_path: Path) -> None:
 
 
 def test_saves_imports_no_ui_code() -> None:
-    code = ("import sys, saves; bad = [m for m in ('tui', 'textual', 'rich') if m in sys.modules]; "
-            "print(','.join(bad))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=Path(__file__).resolve().parents[2])
+    code = "import sys, saves; bad = [m for m in ('tui', 'textual', 'rich') if m in sys.modules]; print(','.join(bad))"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert out.stdout.strip() == ""
 
 

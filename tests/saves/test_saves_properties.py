@@ -33,8 +33,9 @@ FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 
 @FAST
 @given(ops=OPS, fold_min=st.integers(1, 6), background=st.booleans(), payload=JSON)
-def test_load_returns_exactly_what_was_appended(ops: list[tuple[str, int]], fold_min: int, background: bool,
-                                                payload: object) -> None:
+def test_load_returns_exactly_what_was_appended(
+    ops: list[tuple[str, int]], fold_min: int, background: bool, payload: object
+) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "p.skirmish"
         store = BattleStore.create(path, HEADER, fold_min=fold_min, background=background)

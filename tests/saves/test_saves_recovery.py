@@ -148,7 +148,8 @@ def test_readers_see_a_whole_prefix_while_a_writer_checkpoints(save_path: Path) 
 
 
 def test_a_checkpoint_that_fails_after_its_rename_is_retried_without_duplicates(
-        save_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import saves.storage
 
     with BattleStore.create(save_path, HEADER, fold_min=1000) as store:

@@ -97,8 +97,13 @@ def test_set_header_replaces_the_header_atomically(save_path: Path) -> None:
     with BattleStore.create(save_path, HEADER) as store:
         store.append(entry(0))
         store.set_header({"title": "Renamed", "ruleset": "generic-2d6"})
-        assert store.header == {"app": "skirmish-desk", "format": 1, "kind": "battle",
-                                "title": "Renamed", "ruleset": "generic-2d6"}
+        assert store.header == {
+            "app": "skirmish-desk",
+            "format": 1,
+            "kind": "battle",
+            "title": "Renamed",
+            "ruleset": "generic-2d6",
+        }
         assert load(save_path)[0] == store.header
         store.append(entry(1))
     assert load(save_path) == (store.header, [entry(0), entry(1)])

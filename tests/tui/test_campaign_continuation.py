@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import shutil
-import sys
 from argparse import Namespace
 from pathlib import Path
 

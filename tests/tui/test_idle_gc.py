@@ -1,9 +1,15 @@
 """Garbage is collected after a change is drawn, not while a key is answered
-(``tui.idle_gc``); the app puts Python's own timing back when it exits."""
+(``tui.idle_gc``); the app puts Python's own timing back when it exits. Only on the
+Python versions the bench measured it on; the engine never touches the collector."""
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 import weakref
+from pathlib import Path
+
+import pytest
 
 from tui import idle_gc
 
@@ -31,6 +37,28 @@ def test_an_idle_moment_collects_the_young_garbage_that_is_due():
     assert gc.get_threshold() == before
 
 
+def test_the_tuning_is_on_only_for_the_python_versions_it_was_measured_on():
+    assert idle_gc.ENABLED == (sys.version_info[:2] in idle_gc.MEASURED_ON)
+
+
+def test_settling_freezes_what_is_alive():
+    try:
+        idle_gc.settle()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+
+
+def test_opening_a_battle_in_the_engine_leaves_the_collector_alone():
+    code = ("import gc, sys; sys.path.insert(0, 'bench'); from long_battle import long_battle; "
+            "from engine.battle import Battle; b = long_battle(300); gc.set_threshold(123, 4, 5); "
+            "Battle(b.header, b.entries); print(gc.isenabled(), gc.get_threshold(), gc.get_freeze_count())")
+    repo = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo)
+    assert out.stdout.split() == ["True", "(123,", "4,", "5)", "0"]
+
+
+@pytest.mark.skipif(not idle_gc.ENABLED, reason="the app tunes the collector only where it was measured to pay")
 async def test_the_app_defers_collections_while_it_runs_and_restores_them(make_app):
     before = gc.get_threshold()
     app = make_app()

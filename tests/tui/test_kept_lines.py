@@ -1,6 +1,7 @@
-"""Kept finished lines (``KeptLines``) and the bars (``SteadyBar``) draw exactly what
-Textual draws for the same content, after the content moves, the cursor moves, focus
-changes and the pane is resized."""
+"""Widgets that keep their drawn lines (``KeptLines``: the log, the tables, the bars)
+draw exactly what they draw from scratch for the same content, after the content
+moves, the cursor moves, focus changes and the pane is resized; and they use only
+Textual's public API (no finished-line cache of their own)."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -26,8 +27,9 @@ class Panes(App[None]):
 
 
 def textual_lines(widget: Widget) -> list[str]:
-    """The widget's lines as Textual's own line cache finishes them, from scratch."""
-    widget._styles_cache.clear()
+    """The widget's lines drawn from scratch: its kept lines dropped (as a style change
+    drops them) and every line finished by Textual again."""
+    widget.notify_style_update()
     width, height = widget.outer_size
     return [repr(list(line)) for line in Widget.render_lines(widget, Region(0, 0, width, height))]
 
@@ -73,24 +75,30 @@ async def test_kept_lines_match_textuals_after_scrolling_cursor_focus_and_resize
             assert kept_lines(widget) == textual_lines(widget)
 
 
-async def test_a_border_row_is_kept_under_the_title_it_shows():
+async def test_a_new_border_title_or_subtitle_is_drawn():
     app = Panes()
     async with app.run_test(size=(70, 30)) as pilot:
         log = app.query_one(LogPane)
         log.show(entries(5))
         await settle(pilot)
         top, bottom = 0, log.outer_size.height - 1
-        first = log.render_lines(Region(0, 0, *log.outer_size))
-        log.show(entries(6))  # a new entry: the subtitle's count changes, the title does not
+        log.show(entries(6))  # a new entry: the subtitle's count changes
         await settle(pilot)
-        second = log.render_lines(Region(0, 0, *log.outer_size))
-        assert second[top] is first[top]  # the top row is kept: it shows only the title
-        assert second[bottom] is not first[bottom] and "6 events" in second[bottom].text
+        assert "6 events" in log.render_lines(Region(0, 0, *log.outer_size))[bottom].text
         assert kept_lines(log) == textual_lines(log)
-        log.border_title = "Battle log · shots only"  # a new title: the top row is finished again
+        log.border_title = "Battle log · shots only"
         await settle(pilot)
         assert "shots only" in log.render_lines(Region(0, 0, *log.outer_size))[top].text
         assert kept_lines(log) == textual_lines(log)
+
+
+def test_kept_lines_leave_finishing_lines_to_textual():
+    import inspect
+
+    from tui.widgets import kept_lines
+
+    source = inspect.getsource(kept_lines)
+    assert "._" not in source.replace("self.__dict__", "")  # no private name of Textual's
 
 
 async def test_a_steady_bar_shows_its_lines_cut_to_the_width_and_keeps_what_did_not_change():

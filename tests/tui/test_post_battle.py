@@ -13,7 +13,7 @@ from engine.rulesets.sanctum_mortalis.campaign import EndStep, ResolveInjury
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from saves import BattleStore
 from tui.campaign_opening import start_from_battle
-from tui.opening import demo_bands
+from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands
 from tui.screens.post_battle_screen import PostBattleScreen
 from tui.session import OpenError
 

@@ -113,3 +113,17 @@ def test_a_campaign_report_shows_its_bands_its_lines_by_battle_and_the_battles_p
     assert "Dice luck" not in md and "Side A" not in md
     page = render(build_report(*saves.load(campaign)), "html")
     assert "<h2>Battles played</h2>" in page and "<h3>After battle 1</h3>" in page
+
+
+def test_every_systems_report_names_its_sides_and_lists_their_members():
+    from engine.ruleset import systems
+
+    for spec in (s for s in systems() if s.demo is not None):
+        built = spec.demo(None, 1)
+        battle = Battle(new_header(spec.name, built.setup, seed=1, title=built.title))
+        report = build_report(battle.header, [e.to_dict() for e in battle.entries])
+        summary = spec.summary(battle.state)
+        assert report.sides == tuple(side.name for side in summary.sides), spec.name
+        assert [name for name, _ in report.bands] == list(report.sides), spec.name
+        assert all(members for _, members in report.bands), spec.name
+        assert not any(name.startswith("Side ") for name in report.sides), spec.name

@@ -170,7 +170,6 @@ async def test_a_new_saga_battle_from_two_roster_files(make_app):
 
 
 async def test_help_and_palette_show_the_saga_keys_only(make_app):
-    from tui.actions import ACTIONS
     from tui.palette import GMCommands
     from tui.screens.help_screen import HelpScreen
 
@@ -181,8 +180,8 @@ async def test_help_and_palette_show_the_saga_keys_only(make_app):
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(rendered(app.screen.query_one("#keys").content).split())  # wrapped lines joined
-        for action in ACTIONS:
-            if action.scope in ("saga", "units"):
+        for group in screen.key_groups():
+            for action in group.actions:
                 assert action.help in text, action.id
         assert "Defensive stance" not in text
         await press(pilot, "escape")

@@ -5,7 +5,7 @@ import io
 from argparse import Namespace
 from pathlib import Path
 
-from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text
+from .conftest import SIZE, battle_ready, press, start_round_one, status_text
 from .test_dashboard import rendered
 
 

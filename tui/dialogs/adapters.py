@@ -5,6 +5,7 @@ view queries (``engine.rulesets.sanctum_mortalis.view``) for the options and exa
 of that command. A roll the engine has no preview for yet gets ``PlainAdapter``: no
 options, no odds, but the roll itself still goes to the engine.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -62,14 +63,21 @@ class ShotAdapter(Checked):
 
         weapon = t.RANGED_WEAPONS.get(command.weapon)
         preview = _view().shot_preview(state, command)
-        self.title = (f"{shooter.name} shoots {target.name} — {weapon.name if weapon else command.weapon}, "
-                      f"shot {preview.shot_index}/{preview.shots}")
-        self.flags = (Flag("o", "overwatch", "Overwatch shot ◎ (uses the marker, not an action)"),) \
-            if "overwatch" in shooter.markers else ()
+        self.title = (
+            f"{shooter.name} shoots {target.name} — {weapon.name if weapon else command.weapon}, "
+            f"shot {preview.shot_index}/{preview.shots}"
+        )
+        self.flags = (
+            (Flag("o", "overwatch", "Overwatch shot ◎ (uses the marker, not an action)"),)
+            if "overwatch" in shooter.markers
+            else ()
+        )
         self.start_toggles, self.start_declined = _view().salvo_carried(state, command)
         if self.start_toggles or self.start_declined:
-            self.options_title = (f"Modifiers kept from shot {preview.shot_index - 1} at {target.name} — press a "
-                                  "letter to toggle one; type the dice rolled on the table below:")
+            self.options_title = (
+                f"Modifiers kept from shot {preview.shot_index - 1} at {target.name} — press a "
+                "letter to toggle one; type the dice rolled on the table below:"
+            )
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         return replace(self.base, toggles=toggles, declined=declined, overwatch=flags.get("overwatch", False))
@@ -81,12 +89,21 @@ class ShotAdapter(Checked):
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         odds = Text.assemble(
-            ("Accuracy ", "bold"), f"{p.base} → {p.cmod}", "   ", *_chance("hit", p.p_hit, "bold green"),
-            "   ", ("Toughness ", "bold"), f"{p.tmod}", " if hit   ", *_chance("takes it out", p.p_kill, "bold red"))
+            ("Accuracy ", "bold"),
+            f"{p.base} → {p.cmod}",
+            "   ",
+            *_chance("hit", p.p_hit, "bold green"),
+            "   ",
+            ("Toughness ", "bold"),
+            f"{p.tmod}",
+            " if hit   ",
+            *_chance("takes it out", p.p_kill, "bold red"),
+        )
         if p.save_options:
             odds.append("\nTarget's save: ", style="dim")
-            odds.append(", ".join(f"{o.label} {o.value:+d}" for o in p.save_options if o.active and o.value),
-                        style="dim")
+            odds.append(
+                ", ".join(f"{o.label} {o.value:+d}" for o in p.save_options if o.active and o.value), style="dim"
+            )
         return RollPreview(p.options, odds, "", p.dice or None)
 
 
@@ -109,11 +126,13 @@ class SaveAdapter(Checked):
         p = _view().save_preview(self.state, self.shown)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
-        odds = Text.assemble(("Toughness ", "bold"), f"{p.base} → {p.tmod}", "   ",
-                             *_chance("passes", p.p_pass, "bold green"))
+        odds = Text.assemble(
+            ("Toughness ", "bold"), f"{p.base} → {p.tmod}", "   ", *_chance("passes", p.p_pass, "bold green")
+        )
         if p.held_roll:
-            odds.append("\nA failed roll is waiting: ⏎ accepts it (the model is taken out), or re-roll first.",
-                        style="yellow")
+            odds.append(
+                "\nA failed roll is waiting: ⏎ accepts it (the model is taken out), or re-roll first.", style="yellow"
+            )
         return RollPreview(p.options, odds, "", _dice_for(p.options))
 
 
@@ -155,12 +174,16 @@ class DropAdapter(Checked):
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         jump = p.comparison == ">"
-        odds = Text.assemble(("2k6 ", "bold"), f"{p.comparison} {p.target} ({' '.join(p.terms)})   ",
-                             *_chance("lands" if jump else "survives", p.p_success, "bold green"))
+        odds = Text.assemble(
+            ("2k6 ", "bold"),
+            f"{p.comparison} {p.target} ({' '.join(p.terms)})   ",
+            *_chance("lands" if jump else "survives", p.p_success, "bold green"),
+        )
         if jump:
             odds.append_text(Text.assemble("   ", *_chance("survives, counting the fall", p.p_survives, "bold")))
-            odds.append(f"\nA failed jump is a fall: type its {p.dice} dice after the jump's (e.g. 2 3 5 6).",
-                        style="dim")
+            odds.append(
+                f"\nA failed jump is a fall: type its {p.dice} dice after the jump's (e.g. 2 3 5 6).", style="dim"
+            )
         return RollPreview((), odds, "", p.dice)
 
 
@@ -186,8 +209,11 @@ class RollOffAdapter:
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         r = self.roll
-        odds = Text.assemble(*_chance(f"{r.names[0]} {r.verb}", r.p_first, "bold"), "   ",
-                             *_chance(f"{r.names[1]} {r.verb}", r.p_second, "bold"))
+        odds = Text.assemble(
+            *_chance(f"{r.names[0]} {r.verb}", r.p_first, "bold"),
+            "   ",
+            *_chance(f"{r.names[1]} {r.verb}", r.p_second, "bold"),
+        )
         odds.append(f"\nA tie ({percent(r.p_tie)} a roll) is rolled again.", style="dim")
         return RollPreview((), odds, "", r.dice)
 
@@ -223,20 +249,38 @@ class MeleeAdapter(Checked):
         if cmd.withdraw:
             odds.append_text(Text.assemble(*_chance("gets away", p.p_withdraw, "bold green")))
         else:
-            odds.append_text(Text.assemble(
-                *_chance("wins", p.p_win, "bold green"), "   ", *_chance("tie", p.p_tie), "   ",
-                *_chance("loses", p.p_lose, "bold red"), "\n", *_chance(f"takes {self.names[1]} out", p.p_takes_out, "bold"),
-                "   ", *_chance("is taken out", p.p_taken_out, "bold")))
+            odds.append_text(
+                Text.assemble(
+                    *_chance("wins", p.p_win, "bold green"),
+                    "   ",
+                    *_chance("tie", p.p_tie),
+                    "   ",
+                    *_chance("loses", p.p_lose, "bold red"),
+                    "\n",
+                    *_chance(f"takes {self.names[1]} out", p.p_takes_out, "bold"),
+                    "   ",
+                    *_chance("is taken out", p.p_taken_out, "bold"),
+                )
+            )
         for who, names in zip(self.names, p.supporters):
             if names:
                 odds.append(f"\nSupport for {who}: {', '.join(names)}", style="dim")
-        labelled = tuple(o._replace(label=f"{self.names[0] if o.side == 'attacker' else self.names[1]}: {o.label}")
-                         if getattr(o, "side", "") and hasattr(o, "_replace") else o for o in p.options)
+        labelled = tuple(
+            o._replace(label=f"{self.names[0] if o.side == 'attacker' else self.names[1]}: {o.label}")
+            if getattr(o, "side", "") and hasattr(o, "_replace")
+            else o
+            for o in p.options
+        )
         return RollPreview(labelled, odds, "", sum(p.dice))
 
 
-ADAPTERS = {"shot": ShotAdapter, "save": SaveAdapter, "melee": MeleeAdapter, "drop": DropAdapter,
-            "round-start": RollOffAdapter}
+ADAPTERS = {
+    "shot": ShotAdapter,
+    "save": SaveAdapter,
+    "melee": MeleeAdapter,
+    "drop": DropAdapter,
+    "round-start": RollOffAdapter,
+}
 
 
 def adapter_for(kind: str, state: Any, command: Any) -> Any:

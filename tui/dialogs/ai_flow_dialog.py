@@ -10,6 +10,7 @@ The dialog never decides a rule: the question, the path and the actions open com
 the engine's ``view.ai_question`` / ``view.ai_path`` / ``view.ai_options``; the commands
 go to the screen's session, and the screen calls ``refresh_view`` when they are saved.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -101,8 +102,9 @@ class AIFlowDialog(ModalScreen[None]):
             self.dismiss(None)
             return
         u = s.unit(q.unit)
-        self.query_one("#ai-unit", Static).update(Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"),
-                                                                f"  ({u.models} model(s))"))
+        self.query_one("#ai-unit", Static).update(
+            Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"), f"  ({u.models} model(s))")
+        )
         self.query_one("#ai-path-text", Static).update(path_text(s))
         now = Text()
         keys = Text()
@@ -115,9 +117,11 @@ class AIFlowDialog(ModalScreen[None]):
             now.append(f"{q.step}  ", style="bold yellow")
             now.append(q.question, style="bold")
             now.append(f"\n{q.rule}", style="dim")
-            keys.append("y yes · n no" + (" · c cast a random spell now (odds, then type the dice or r)"
-                                          if q.node == "cast" else "")
-                        + " · esc hide (space brings it back)")
+            keys.append(
+                "y yes · n no"
+                + (" · c cast a random spell now (odds, then type the dice or r)" if q.node == "cast" else "")
+                + " · esc hide (space brings it back)"
+            )
         else:
             now.append("The chart proposes: ", style="bold")
             now.append(q.proposal_text, style="bold green")
@@ -152,8 +156,9 @@ class AIFlowDialog(ModalScreen[None]):
         if q is not None and q.node == "cast":
             self._clear()
             adapter = AICastAdapter(self.state, q.unit)
-            push_roll_dialog(self.app, adapter,
-                             lambda result: result is not None and self.host.submit(adapter.typed(*result)))
+            push_roll_dialog(
+                self.app, adapter, lambda result: result is not None and self.host.submit(adapter.typed(*result))
+            )
 
     def action_take(self) -> None:
         q = view.ai_question(self.state)
@@ -173,12 +178,22 @@ class AIFlowDialog(ModalScreen[None]):
         def chosen(option: Any) -> None:
             def reason(text: Any) -> None:
                 if text:
-                    self._with_target(option, lambda target: self.host.submit(
-                        c.ChooseAIAction(option.key, reason=text, target=target)))
-            self.app.push_screen(TextPrompt(f"Why {option.text.lower()} instead of the chart's proposal?",
-                                            placeholder="e.g. the door is locked"), reason)
-        self.app.push_screen(PickerScreen(f"Override the chart: {q.proposal_text} — instead:", choices),
-                             lambda v: v is not None and chosen(v))
+                    self._with_target(
+                        option,
+                        lambda target: self.host.submit(c.ChooseAIAction(option.key, reason=text, target=target)),
+                    )
+
+            self.app.push_screen(
+                TextPrompt(
+                    f"Why {option.text.lower()} instead of the chart's proposal?", placeholder="e.g. the door is locked"
+                ),
+                reason,
+            )
+
+        self.app.push_screen(
+            PickerScreen(f"Override the chart: {q.proposal_text} — instead:", choices),
+            lambda v: v is not None and chosen(v),
+        )
 
     def _with_target(self, option: Any, then: Any) -> None:
         """A charge needs the nearest hero named; other actions go at once."""
@@ -186,8 +201,9 @@ class AIFlowDialog(ModalScreen[None]):
             then(None)
             return
         heroes = [Choice(h.id, h.name) for h in view.hero_lines(self.state) if h.conscious]
-        self.app.push_screen(PickerScreen("Charge which hero (the nearest)?", heroes),
-                             lambda v: v is not None and then(v))
+        self.app.push_screen(
+            PickerScreen("Charge which hero (the nearest)?", heroes), lambda v: v is not None and then(v)
+        )
 
     def action_hide(self) -> None:
         self.dismiss(None)

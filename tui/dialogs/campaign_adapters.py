@@ -1,6 +1,7 @@
 """Roll adapters for the campaign's post-battle rolls (injury, loot, level-up, care,
 scenario): the roll dialog shows the exact odds ``campaign.view`` gives (a ``Due``)
 and sends its command as it is, with the GM's typed dice or the app's roll."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,8 +34,9 @@ class CampaignRollAdapter:
         self.due = due
         self.title = f"{due.title} — {due.dice} ({due.rule})"
         self.dice_count = 1 if due.dice == "k6" else 2
-        self.dice_hint = (f"the {due.dice} you rolled, e.g. {' '.join(['3'] * self.dice_count)} "
-                          "— or leave empty for the app's roll")
+        self.dice_hint = (
+            f"the {due.dice} you rolled, e.g. {' '.join(['3'] * self.dice_count)} — or leave empty for the app's roll"
+        )
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         return self.due.command

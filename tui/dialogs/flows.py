@@ -1,6 +1,7 @@
 """The steps from a key press to a roll: who is the target, which weapon, then the roll
 dialog (modifiers, odds, app roll or typed dice). Each flow ends in one engine command
 handed to the battle screen."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -50,28 +51,36 @@ def shoot(screen: Any, m: Any) -> None:
         name = ranged_weapon_name(weapon)
         # No target starts highlighted: a ⏎ typed ahead (or meant for a weapon picker a
         # one-weapon model skips) must not shoot whoever is listed first.
-        screen.ask(f"{m.name} shoots the {name} at:", ordered,
-                   lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)), highlight=False)
+        screen.ask(
+            f"{m.name} shoots the {name} at:",
+            ordered,
+            lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)),
+            highlight=False,
+        )
 
     salvo = open_salvo(m)
     if salvo:
         weapon, fired, shots = salvo
         name = ranged_weapon_name(weapon)
-        screen.ask(f"{m.name} is firing the {name} ({fired}/{shots} shots):",
-                   [Choice("next", f"Next shot ({fired + 1}/{shots})"),
-                    Choice("stop", "Stop firing (the remaining shots are not taken)")],
-                   lambda what: with_weapon(weapon) if what == "next" else screen.submit(c.EndSalvo(m.id)))
+        screen.ask(
+            f"{m.name} is firing the {name} ({fired}/{shots} shots):",
+            [
+                Choice("next", f"Next shot ({fired + 1}/{shots})"),
+                Choice("stop", "Stop firing (the remaining shots are not taken)"),
+            ],
+            lambda what: with_weapon(weapon) if what == "next" else screen.submit(c.EndSalvo(m.id)),
+        )
         return
-    screen.ask(f"{m.name} shoots with:",
-               [Choice(w, ranged_weapon_name(w)) for w in weapons], with_weapon)
+    screen.ask(f"{m.name} shoots with:", [Choice(w, ranged_weapon_name(w)) for w in weapons], with_weapon)
 
 
 def fight(screen: Any, m: Any, withdraw: bool) -> None:
     """Opponent, then the melee roll (or the Withdraw roll)."""
     targets = _target_choices(screen, m, engaged_only=withdraw or bool(m.engaged_with))
     if not targets:
-        screen.set_status(f"{m.name} is not engaged with anyone." if withdraw
-                          else "There is no enemy model on the table to fight.")
+        screen.set_status(
+            f"{m.name} is not engaged with anyone." if withdraw else "There is no enemy model on the table to fight."
+        )
         return
     verb = "withdraws from" if withdraw else "attacks"
 
@@ -106,11 +115,20 @@ def reroll(screen: Any) -> None:
     sources = [Choice(k, f"{NAMES.get(k, k)}") for k in sorted(REROLL_SOURCES)]
 
     def with_source(source: str) -> None:
-        dice = [Choice(i, f"Die {i + 1}: {d.face}" + ("" if d.kept else " (dropped)")
-                       + (f" (already re-rolled from {d.replaced})" if d.replaced is not None else ""))
-                for i, d in enumerate(record.dice)]
-        screen.ask(f"Which die of {roller}'s {record.title} ({record.outcome})?", dice,
-                   lambda die: screen.submit(c.Reroll(last.roller, die, source)))
+        dice = [
+            Choice(
+                i,
+                f"Die {i + 1}: {d.face}"
+                + ("" if d.kept else " (dropped)")
+                + (f" (already re-rolled from {d.replaced})" if d.replaced is not None else ""),
+            )
+            for i, d in enumerate(record.dice)
+        ]
+        screen.ask(
+            f"Which die of {roller}'s {record.title} ({record.outcome})?",
+            dice,
+            lambda die: screen.submit(c.Reroll(last.roller, die, source)),
+        )
 
     screen.ask(f"Re-roll {roller}'s {record.title}: {record.outcome}. Who re-rolls?", sources, with_source)
 

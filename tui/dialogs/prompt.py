@@ -1,5 +1,6 @@
 """Small keyboard forms: one text answer (``TextPrompt``), or a SAGA melee ability
 (``AbilityForm``). Each dismisses with the answer, or None on esc."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -31,8 +32,14 @@ class TextPrompt(ModalScreen[Any]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="skirmish.prompt-cancel")]
     DEFAULT_CSS = FORM_CSS.format(name="TextPrompt")
 
-    def __init__(self, question: str, value: str = "", placeholder: str = "", restrict: str | None = None,
-                 hint: str = "⏎ done · esc cancel") -> None:
+    def __init__(
+        self,
+        question: str,
+        value: str = "",
+        placeholder: str = "",
+        restrict: str | None = None,
+        hint: str = "⏎ done · esc cancel",
+    ) -> None:
         super().__init__()
         self.question = question
         self.value = value
@@ -83,8 +90,9 @@ class AbilityForm(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"{self.who} declares a SAGA ability (the battle boards are not in the source [M5])",
-                         classes="question")
+            yield Static(
+                f"{self.who} declares a SAGA ability (the battle boards are not in the source [M5])", classes="question"
+            )
             for key, label, value, restrict in ABILITY_FIELDS:
                 yield Static(label, classes="hint")
                 yield Input(value, restrict=restrict, id=f"ability-{key}")

@@ -7,6 +7,7 @@ the quote (``campaign.view.recruit_quote``): the cost term by term, the treasury
 and the refusal with its rule. The form computes no rule; it dismisses with the
 engine's ``Recruit`` command, or None on esc.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -63,23 +64,28 @@ class RecruitForm(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         menu = self.menu
         with Vertical(id="recruit-box"):
-            yield Static(f"{self.band_name} recruits a new model (§22.2) — treasury {menu.treasury}tk",
-                         classes="question")
+            yield Static(
+                f"{self.band_name} recruits a new model (§22.2) — treasury {menu.treasury}tk", classes="question"
+            )
             yield Static("Name", classes="label")
             yield Input(placeholder="the new model's name", id="recruit-name", compact=True)
             yield Static("Kind of model (cost of its cheapest weapons and armour)", classes="label")
             yield OptionList(*self._kind_options(), id="recruit-kinds", compact=True)
             yield Static("Weapons and armour", classes="label")
             yield OptionList(id="recruit-loadouts", compact=True)
-            yield Static("Its trick (a Technomancer starts with one, §15.4)", classes="label",
-                         id="recruit-trick-label")
+            yield Static("Its trick (a Technomancer starts with one, §15.4)", classes="label", id="recruit-trick-label")
             yield OptionList(*(Option(label) for _, label in menu.tricks), id="recruit-tricks", compact=True)
             yield Checkbox(f"Small guy (−{SMALL_PERCENT}%, §15.5)", id="recruit-small", compact=True)
             for extra in menu.extras:
-                yield Checkbox(f"{extra.label} +{extra.cost}tk ({extra.rule})", id=f"recruit-gear-{extra.key}",
-                               compact=True)
-            yield Checkbox(f"Keep it in the stash, not the team (team {menu.team} of {menu.team_limit}, §15.10)",
-                           value=menu.stash_first, id="recruit-stash", compact=True)
+                yield Checkbox(
+                    f"{extra.label} +{extra.cost}tk ({extra.rule})", id=f"recruit-gear-{extra.key}", compact=True
+                )
+            yield Checkbox(
+                f"Keep it in the stash, not the team (team {menu.team} of {menu.team_limit}, §15.10)",
+                value=menu.stash_first,
+                id="recruit-stash",
+                compact=True,
+            )
             yield Static(f"XP bought ({menu.xp_cost}tk each, 0–{menu.max_xp})", classes="label")
             yield Input("0", restrict=r"[0-9]{0,2}", id="recruit-xp", compact=True)
             with Vertical(id="recruit-foot"):  # docked: the price and the refusal stay in sight as the fields scroll
@@ -120,17 +126,23 @@ class RecruitForm(ModalScreen[Any]):
         xp = self.query_one("#recruit-xp", Input).value.strip()
         gear = tuple(e.key for e in self.menu.extras if self.query_one(f"#recruit-gear-{e.key}", Checkbox).value)
         return RecruitOrder(
-            name=self.query_one("#recruit-name", Input).value, kind=kind.key if kind else "",
-            loadout=loadout if loadout is not None else -1, small=self.query_one("#recruit-small", Checkbox).value,
-            gear=gear, trick=self.menu.tricks[trick][0] if trick is not None and self.menu.tricks else "",
-            xp=int(xp) if xp.isdigit() else 0, stash=self.query_one("#recruit-stash", Checkbox).value)
+            name=self.query_one("#recruit-name", Input).value,
+            kind=kind.key if kind else "",
+            loadout=loadout if loadout is not None else -1,
+            small=self.query_one("#recruit-small", Checkbox).value,
+            gear=gear,
+            trick=self.menu.tricks[trick][0] if trick is not None and self.menu.tricks else "",
+            xp=int(xp) if xp.isdigit() else 0,
+            stash=self.query_one("#recruit-stash", Checkbox).value,
+        )
 
     # ------------------------------------------------------------------ drawing
     def _fill_loadouts(self) -> None:
         kind = self.kind
         loadouts = self.query_one("#recruit-loadouts", OptionList)
-        loadouts.set_options([Option(Text.assemble(lo.label, (f" — {lo.cost}tk", "dim")))
-                              for lo in (kind.loadouts if kind else ())])
+        loadouts.set_options(
+            [Option(Text.assemble(lo.label, (f" — {lo.cost}tk", "dim"))) for lo in (kind.loadouts if kind else ())]
+        )
         loadouts.highlighted = 0 if kind and kind.loadouts else None
         needs_trick = bool(kind and kind.needs_trick)
         self.query_one("#recruit-tricks", OptionList).display = needs_trick

@@ -5,6 +5,7 @@ The dialog knows nothing of any rule: a ``RollAdapter`` (``dialogs.adapters``) a
 engine's view queries for the options and odds, and builds the command. Dismisses with
 ``(command, dice)`` — dice None means the app rolls — or None when cancelled.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -123,22 +124,23 @@ class DiceInput(Input):
     """The dice field: digits and separators are typed; a letter is a dialog key
     (toggle a modifier, a flag, r for the app's roll, q to cancel)."""
 
-    async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter" and isinstance(self.screen, RollDialog):
-            # resolved here, not by the Input's binding and a Submitted message: a
-            # roll's result is on screen two message hops sooner
-            event.stop()
-            event.prevent_default()
-            self.screen.confirm()
-            return
+    BINDINGS = [Binding("enter", "confirm_roll", "Roll", show=False, priority=True, id="skirmish.roll-confirm")]
+    """⏎ resolves the roll at once: a priority binding, not the Input's own binding and a
+    ``Submitted`` message, so a roll's result is on screen two message hops sooner."""
+
+    def action_confirm_roll(self) -> None:
+        screen = self.screen
+        if isinstance(screen, RollDialog):
+            screen.confirm()
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter is the dialog's key, never typed (the Input would take it)."""
         if event.character and event.character.isalpha():
             event.stop()
-            event.prevent_default()
+            event.prevent_default()  # the Input's own key handling does not run
             screen = self.screen
             if isinstance(screen, RollDialog):
                 screen.letter(event.character)
-            return
-        await super()._on_key(event)
 
 
 class RollDialog(ModalScreen[Any]):
@@ -148,10 +150,8 @@ class RollDialog(ModalScreen[Any]):
         Binding("escape,q", "cancel", "Cancel", id="skirmish.roll-cancel"),
         Binding("r", "app_roll", "App rolls", id="skirmish.roll-app"),
         Binding("space", "toggle_highlighted", "Toggle", id="skirmish.roll-toggle"),
-        *(Binding(k, f"toggle_number({i})", show=False, id=f"skirmish.roll-toggle-{k}")
-          for i, k in enumerate(HOTKEYS)),
-        *(Binding(k, f"flag_key('{k}')", show=False, id=f"skirmish.roll-flag-{k}")
-          for k in FLAG_KEYS),
+        *(Binding(k, f"toggle_number({i})", show=False, id=f"skirmish.roll-toggle-{k}") for i, k in enumerate(HOTKEYS)),
+        *(Binding(k, f"flag_key('{k}')", show=False, id=f"skirmish.roll-flag-{k}") for k in FLAG_KEYS),
     ]
 
     DEFAULT_CSS = """
@@ -185,8 +185,9 @@ class RollDialog(ModalScreen[Any]):
             yield Static("", id="odds")
             yield Static("", id="refusal")
             yield DiceInput(placeholder=DICE_PLACEHOLDER, id="dice", restrict=r"[0-9 ,;]*")
-            yield Static("letters: toggle · digits + ⏎: your dice · r or empty ⏎: the app rolls · esc: cancel",
-                         id="roll-hint")
+            yield Static(
+                "letters: toggle · digits + ⏎: your dice · r or empty ⏎: the app rolls · esc: cancel", id="roll-hint"
+            )
 
     def on_mount(self) -> None:
         self.refresh_preview()
@@ -208,8 +209,10 @@ class RollDialog(ModalScreen[Any]):
         self.set_focus(dice)
 
     def _options_title(self) -> str:
-        return (getattr(self.adapter, "options_title", "")
-                or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:")
+        return (
+            getattr(self.adapter, "options_title", "")
+            or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:"
+        )
 
     # ------------------------------------------------------------------ closing
     closing = False
@@ -229,8 +232,7 @@ class RollDialog(ModalScreen[Any]):
         keep = listing.highlighted
         self.current = self.adapter.preview(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
         options = [Option(option_line(i, o), id=str(i)) for i, o in enumerate(self.current.options)]
-        listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"),
-                                               disabled=True)])
+        listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"), disabled=True)])
         if keep is not None and options:
             listing.highlighted = min(keep, len(options) - 1)
         flags = Text()
@@ -251,7 +253,8 @@ class RollDialog(ModalScreen[Any]):
         elif self.current.dice:
             self.query_one("#dice", Input).placeholder = (
                 f"the {self.current.dice} dice you rolled, e.g. {' '.join(['3'] * self.current.dice)} "
-                "— or leave empty for the app's roll")
+                "— or leave empty for the app's roll"
+            )
 
     # ------------------------------------------------------------------ keys
     def action_toggle_number(self, index: int) -> None:

@@ -5,40 +5,17 @@ line say so ("house default"). The numbers (attack dice, Armour with each modifi
 the defence threshold) and the exact casualty odds come from the engine's
 ``engine.rulesets.saga.view``; nothing here decides a rule.
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rich.text import Text
 
-from engine.odds import percent
 from engine.rulesets.saga import commands as c, view
 
+from .options import RollOption, distribution_text
 from .roll_dialog import Flag, RollPreview
-
-
-@dataclass(frozen=True)
-class Info:
-    """A line of the roll's numbers, shown as information (not a toggle)."""
-
-    key: str
-    label: str
-    rule: str = ""
-    value: int = 0
-    kind: str = "info"
-    active: bool = True
-    state: str = ""
-    note: str = ""
-
-
-def distribution_text(dist: Mapping[int, Any], what: str) -> Text:
-    """"Ceorls loses 0:19.8%  1:39.5%  2:29.6% … (mean 1.20)" (chances under 0.05% left out)."""
-    mean = sum(k * p for k, p in dist.items())
-    out = Text.assemble((what, "bold"), " ")
-    out.append("  ".join(f"{k}:{percent(p)}" for k, p in sorted(dist.items()) if p * 2000 >= 1))
-    out.append(f"  (mean {float(mean):.2f})", style="dim")
-    return out
 
 
 class SagaShotAdapter:
@@ -58,8 +35,10 @@ class SagaShotAdapter:
         need = view.dice_to_roll(state)
         self.count = need[0].count if need else 0
         side = state.side_name(need[0].side) if need else ""
-        self.dice_hint = (f"{side}: the {self.count} {what} rolled, e.g. {' '.join(['4'] * max(1, self.count))} "
-                          "— or empty for the app's roll")
+        self.dice_hint = (
+            f"{side}: the {self.count} {what} rolled, e.g. {' '.join(['4'] * max(1, self.count))} "
+            "— or empty for the app's roll"
+        )
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         return c.RollShotDefence() if self.defence else c.RollShot()
@@ -67,12 +46,15 @@ class SagaShotAdapter:
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         step = view.pending_step(self.state)
         lines = step.lines if step is not None else ()
-        options = tuple(Info(f"line{i}", line) for i, line in enumerate(lines))
+        options = tuple(RollOption(f"line{i}", line) for i, line in enumerate(lines))
         o = view.odds(self.state)
         odds = distribution_text(o.casualties, f"{self.target} loses") if o is not None else Text("")
         if o is not None:
-            odds.append(f"\n{o.dice} attack dice against Armour {o.armour}; defence dice cancel on {o.save_on}+ "
-                        "(house defaults, see settings g)", style="dim")
+            odds.append(
+                f"\n{o.dice} attack dice against Armour {o.armour}; defence dice cancel on {o.save_on}+ "
+                "(house defaults, see settings g)",
+                style="dim",
+            )
         return RollPreview(options, odds, "", self.count)
 
 

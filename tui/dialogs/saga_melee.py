@@ -12,6 +12,7 @@ Every choice is an engine command handed to the battle screen (``host.submit``);
 screen calls ``refresh_view`` when the session says the events are saved. Esc closes
 the dialog; the melee stays open (space on the dashboard comes back to it).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER
 
 from ..screens.picker_screen import Choice, PickerScreen
 from .prompt import AbilityForm, TextPrompt
-from .saga_adapters import distribution_text
+from .options import distribution_text
 
 OPTION_KEYS = "abcdefghijklmnopstuvwxyz"
 """Choice keys: letters, never r (the app's roll) or q."""
@@ -50,15 +51,14 @@ class Opt:
 class DiceField(Input):
     """The typed dice: digits and separators; a letter is a dialog key."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """A letter is the dialog's key, never typed (the Input would take it)."""
         if event.character and event.character.isalpha():
             event.stop()
-            event.prevent_default()
+            event.prevent_default()  # the Input's own key handling does not run
             screen = self.screen
             if isinstance(screen, MeleeDialog):
                 screen.letter(event.character)
-            return
-        await super()._on_key(event)
 
 
 class MeleeDialog(ModalScreen[None]):
@@ -157,21 +157,29 @@ class MeleeDialog(ModalScreen[None]):
         dice.display = rolling
         if rolling:
             need = view.dice_to_roll(state)
-            dice.placeholder = "type " + ", then ".join(f"{state.side_name(x.side)}'s {x.count}" for x in need) \
+            dice.placeholder = (
+                "type "
+                + ", then ".join(f"{state.side_name(x.side)}'s {x.count}" for x in need)
                 + " dice — or r / empty ⏎: the app rolls"
+            )
             dice.focus()
         else:
             self.set_focus(None)
         self.query_one("#melee-hint", Static).update(self._hint(m))
 
     def _hint(self, m: Any) -> str:
-        what = {"choose-defender": "a letter chooses the defending unit",
-                "participants": "⏎ the attack dice are right (step 2 next)",
-                "trade": f"⏎ {'trade' if self.trade else 'keep the attack dice'}",
-                "abilities-attacker": "⏎ the Attacker is done declaring", "abilities-defender": "⏎ step 3 is closed",
-                "attack-roll": "⏎ roll (typed dice or the app)", "defence-roll": "⏎ roll the defence dice",
-                "casualties": "⏎ remove the casualties", "within-s": "⏎ these units were within S",
-                "retreat": "⏎ resolve the retreat"}[m.stage]
+        what = {
+            "choose-defender": "a letter chooses the defending unit",
+            "participants": "⏎ the attack dice are right (step 2 next)",
+            "trade": f"⏎ {'trade' if self.trade else 'keep the attack dice'}",
+            "abilities-attacker": "⏎ the Attacker is done declaring",
+            "abilities-defender": "⏎ step 3 is closed",
+            "attack-roll": "⏎ roll (typed dice or the app)",
+            "defence-roll": "⏎ roll the defence dice",
+            "casualties": "⏎ remove the casualties",
+            "within-s": "⏎ these units were within S",
+            "retreat": "⏎ resolve the retreat",
+        }[m.stage]
         return f"letters: choices · {what} · ↑↓ scroll · ctrl+z undo · esc close (space reopens)"
 
     # ------------------------------------------------------------------ choices of each step
@@ -179,46 +187,80 @@ class MeleeDialog(ModalScreen[None]):
         submit = self.host.submit
         out: list[Opt] = []
         if m.stage == "choose-defender":
-            out += [Opt(f"{state.unit(u).name} defends the building (§6)", lambda u=u: submit(c.ChooseDefender(u)))
-                    for u in m.candidates]
+            out += [
+                Opt(f"{state.unit(u).name} defends the building (§6)", lambda u=u: submit(c.ChooseDefender(u)))
+                for u in m.candidates
+            ]
         elif m.stage == "participants":
             for p in m.pools:
                 u = state.unit(p.unit)
-                out.append(Opt(f"{u.name}: models taking part ({p.models} of {u.models}) [A2]",
-                               lambda p=p, u=u: self._ask_number(f"How many of {u.name}'s {u.models} models take part?",
-                                                                 lambda n: submit(c.SetParticipants(p.unit, models=n)))))
-                out.append(Opt(f"{u.name}: type its attack dice instead [M1]",
-                               lambda p=p, u=u: self._ask_number(f"{u.name}'s attack dice:",
-                                                                 lambda n: submit(c.SetParticipants(p.unit, dice=n)))))
+                out.append(
+                    Opt(
+                        f"{u.name}: models taking part ({p.models} of {u.models}) [A2]",
+                        lambda p=p, u=u: self._ask_number(
+                            f"How many of {u.name}'s {u.models} models take part?",
+                            lambda n: submit(c.SetParticipants(p.unit, models=n)),
+                        ),
+                    )
+                )
+                out.append(
+                    Opt(
+                        f"{u.name}: type its attack dice instead [M1]",
+                        lambda p=p, u=u: self._ask_number(
+                            f"{u.name}'s attack dice:", lambda n: submit(c.SetParticipants(p.unit, dice=n))
+                        ),
+                    )
+                )
             if not m.building:
-                out.append(Opt("Hard cover for the Defender: models in contact, how many covered (§3.9)",
-                               self._ask_cover))
+                out.append(
+                    Opt("Hard cover for the Defender: models in contact, how many covered (§3.9)", self._ask_cover)
+                )
             out.append(Opt("Another unit joins the melee (GM's call [M3])", self._ask_join))
         elif m.stage == "trade":
             out.append(Opt("Trade half the attack dice for defence dice (§3 step 2)", self._toggle_trade, self.trade))
         elif m.stage in ("abilities-attacker", "abilities-defender"):
             side = m.attacker if m.stage == "abilities-attacker" else m.defender
             for o in view.fatigue_offers(state, side):
-                out.append(Opt(f"Spend 1 of {state.unit(o.unit).name}'s fatigue: {o.effect} ({o.rule})",
-                               lambda o=o: submit(c.SpendFatigue(o.by, o.unit, o.use, o.for_unit))))
+                out.append(
+                    Opt(
+                        f"Spend 1 of {state.unit(o.unit).name}'s fatigue: {o.effect} ({o.rule})",
+                        lambda o=o: submit(c.SpendFatigue(o.by, o.unit, o.use, o.for_unit)),
+                    )
+                )
             out.append(Opt(f"{state.side_name(side)} declares a SAGA ability", lambda s=side: self._ask_ability(s)))
         elif m.stage in ("defence-roll", "casualties"):
             for side in (m.attacker, m.defender):
                 phase, left, dice = view.reroll_dice(state, side)
                 if left > 0 and any(not x.rerolled for x in dice):
-                    out.append(Opt(f"{state.side_name(side)} re-rolls {phase} dice ({left} left; a re-rolled die "
-                                   "is never re-rolled again)", lambda s=side: self._ask_reroll(s)))
+                    out.append(
+                        Opt(
+                            f"{state.side_name(side)} re-rolls {phase} dice ({left} left; a re-rolled die "
+                            "is never re-rolled again)",
+                            lambda s=side: self._ask_reroll(s),
+                        )
+                    )
         elif m.stage == "within-s":
             gone = state.unit(m.within_s[0])
             for u in state.units_of(gone.side):
                 if u.id != gone.id:
-                    out.append(Opt(f"{u.name} was within S of {gone.name} (T4: +1 fatigue)",
-                                   lambda u=u: self._tick(u.id), u.id in self.ticked))
+                    out.append(
+                        Opt(
+                            f"{u.name} was within S of {gone.name} (T4: +1 fatigue)",
+                            lambda u=u: self._tick(u.id),
+                            u.id in self.ticked,
+                        )
+                    )
         elif m.stage == "retreat":
-            out.append(Opt("The loser cannot retreat legally (the winner retreats instead)", self._toggle_loser,
-                           not self.loser_can))
-            out.append(Opt("The winner cannot retreat either (both stay [A7])", self._toggle_winner,
-                           not self.winner_can))
+            out.append(
+                Opt(
+                    "The loser cannot retreat legally (the winner retreats instead)",
+                    self._toggle_loser,
+                    not self.loser_can,
+                )
+            )
+            out.append(
+                Opt("The winner cannot retreat either (both stay [A7])", self._toggle_winner, not self.winner_can)
+            )
         return out
 
     def _options_text(self) -> Text:
@@ -236,8 +278,11 @@ class MeleeDialog(ModalScreen[None]):
         o = view.odds(state, trade=self.trade if m.stage == "trade" else None)
         if o is None:
             if m.stage == "retreat":
-                return Text("The loser retreats (a tie: the Attacker); a side wiped out: no one (§3 step 8). "
-                            "Retreat checklist: S away, outside VS of enemies, in formation [A8].", style="dim")
+                return Text(
+                    "The loser retreats (a tie: the Attacker); a side wiped out: no one (§3 step 8). "
+                    "Retreat checklist: S away, outside VS of enemies, in formation [A8].",
+                    style="dim",
+                )
             return Text("")
         out = Text("Exact odds for these choices:", style="bold")
         for role in (DEFENDER, ATTACKER):
@@ -245,8 +290,11 @@ class MeleeDialog(ModalScreen[None]):
             out.append("\n")
             out.append_text(distribution_text(o.losses[role], f"{names} loses"))
         r = o.retreat
-        out.append(f"\nRetreats: the Attacker {percent(r['attacker'])} · the Defender {percent(r['defender'])} · "
-                   f"no one (wiped out) {percent(r['none'])}", style="dim")
+        out.append(
+            f"\nRetreats: the Attacker {percent(r['attacker'])} · the Defender {percent(r['defender'])} · "
+            f"no one (wiped out) {percent(r['none'])}",
+            style="dim",
+        )
         return out
 
     # ------------------------------------------------------------------ asking
@@ -265,16 +313,24 @@ class MeleeDialog(ModalScreen[None]):
             elif text:
                 self.refresh_view("give two numbers: models in contact, then how many of them are covered")
 
-        self.app.push_screen(TextPrompt("Defending models in contact, then how many of them are behind hard cover "
-                                        "(two thirds needed, §3.9):", placeholder="6 4", restrict=r"[0-9 ,]*"), done)
+        self.app.push_screen(
+            TextPrompt(
+                "Defending models in contact, then how many of them are behind hard cover (two thirds needed, §3.9):",
+                placeholder="6 4",
+                restrict=r"[0-9 ,]*",
+            ),
+            done,
+        )
 
     def _ask_join(self) -> None:
         m = self.state.melee
         units = [u for u in self.state.units if u.alive and m.pool(u.id) is None]
         choices = [Choice(u.id, f"{u.name} ({self.state.side_name(u.side)})") for u in units]
         if choices:
-            self.app.push_screen(PickerScreen("Which unit joins? (joining rules not in source [M3])", choices),
-                                 lambda unit: unit and self.host.submit(c.JoinMelee(unit)))
+            self.app.push_screen(
+                PickerScreen("Which unit joins? (joining rules not in source [M3])", choices),
+                lambda unit: unit and self.host.submit(c.JoinMelee(unit)),
+            )
 
     def _ask_ability(self, side: str) -> None:
         def done(values: Any) -> None:
@@ -285,8 +341,14 @@ class MeleeDialog(ModalScreen[None]):
 
     def _ask_reroll(self, side: str) -> None:
         phase, left, dice = view.reroll_dice(self.state, side)
-        choices = [Choice(x.index, f"die {x.index + 1}: {x.face} ({'success' if x.succeeded else 'failed'})",
-                          "already re-rolled" if x.rerolled else "") for x in dice]
+        choices = [
+            Choice(
+                x.index,
+                f"die {x.index + 1}: {x.face} ({'success' if x.succeeded else 'failed'})",
+                "already re-rolled" if x.rerolled else "",
+            )
+            for x in dice
+        ]
 
         def face(index: Any) -> None:
             if index is None:
@@ -298,11 +360,13 @@ class MeleeDialog(ModalScreen[None]):
                 faces = (int(text),) if text else None
                 self.host.submit(c.Reroll(side, phase, (index,), faces))
 
-            self.app.push_screen(TextPrompt("The re-rolled die's face (1–6), or empty: the app rolls",
-                                            restrict=r"[1-6]?"), done)
+            self.app.push_screen(
+                TextPrompt("The re-rolled die's face (1–6), or empty: the app rolls", restrict=r"[1-6]?"), done
+            )
 
-        self.app.push_screen(PickerScreen(f"{self.state.side_name(side)}: which {phase} die is re-rolled?", choices),
-                             face)
+        self.app.push_screen(
+            PickerScreen(f"{self.state.side_name(side)}: which {phase} die is re-rolled?", choices), face
+        )
 
     def _toggle_trade(self) -> None:
         self.trade = not self.trade
@@ -349,8 +413,10 @@ class MeleeDialog(ModalScreen[None]):
         command = {
             "participants": lambda: c.ConfirmAttackDice(),
             "trade": lambda: c.TradeDice(self.trade),
-            "abilities-attacker": lambda: c.EndDeclarations(), "abilities-defender": lambda: c.EndDeclarations(),
-            "attack-roll": lambda: self._roll(c.RollAttacks), "defence-roll": lambda: self._roll(c.RollDefence),
+            "abilities-attacker": lambda: c.EndDeclarations(),
+            "abilities-defender": lambda: c.EndDeclarations(),
+            "attack-roll": lambda: self._roll(c.RollAttacks),
+            "defence-roll": lambda: self._roll(c.RollDefence),
             "casualties": lambda: c.RemoveCasualties(),
             "within-s": lambda: c.MarkWithinS(tuple(sorted(self.ticked))),
             "retreat": lambda: c.ResolveRetreat(self.loser_can, self.winner_can),
@@ -378,12 +444,17 @@ class MeleeDialog(ModalScreen[None]):
         """A refusal while the dialog is open: shown here; the [A16] ruling is asked."""
         rejected = message.rejected
         if isinstance(message.command, c.ResolveRetreat) and rejected.kind == "ambiguous":
-            choices = [Choice("defenders-leave", "The defenders leave instead (the general rule: the winner retreats)"),
-                       Choice("no-retreat", "No retreat: both stay")]
+            choices = [
+                Choice("defenders-leave", "The defenders leave instead (the general rule: the winner retreats)"),
+                Choice("no-retreat", "No retreat: both stay"),
+            ]
             cmd = message.command
-            self.app.push_screen(PickerScreen(f"{rejected.reason} ({rejected.rule})", choices),
-                                 lambda ruling: ruling and self.host.submit(
-                                     c.ResolveRetreat(cmd.loser_can_retreat, cmd.winner_can_retreat, ruling)))
+            self.app.push_screen(
+                PickerScreen(f"{rejected.reason} ({rejected.rule})", choices),
+                lambda ruling: (
+                    ruling and self.host.submit(c.ResolveRetreat(cmd.loser_can_retreat, cmd.winner_can_retreat, ruling))
+                ),
+            )
             return True
         self.refresh_view(f"{rejected.reason}" + (f" ({rejected.rule})" if rejected.rule else ""))
         return True

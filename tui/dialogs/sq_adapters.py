@@ -8,9 +8,10 @@ spell's die), and before the dialog closes ``check_dice`` asks the engine
 (``view.dice_problem``) whether they fit: a die missing or too many is said in the
 dialog, so a typo never reaches the battle.
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Mapping
 
 from rich.text import Text
@@ -18,31 +19,8 @@ from rich.text import Text
 from engine.odds import percent
 from engine.rulesets.star_quest import commands as c, view
 
+from .options import RollOption, distribution_text as dist_text
 from .roll_dialog import Flag, RollPreview
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a roll's numbers (``kind`` "info"), or a yes/no the GM toggles
-    (``kind`` "toggle": cover, Stealth range)."""
-
-    key: str
-    label: str
-    rule: str = ""
-    value: int = 0
-    kind: str = "info"
-    active: bool = True
-    state: str = ""
-    note: str = ""
-
-
-def dist_text(dist: Mapping[int, Any], what: str) -> Text:
-    """"wounds 0:44.4%  1:55.6%  (mean 0.56)" (chances under 0.05% left out)."""
-    mean = sum(k * p for k, p in dist.items())
-    out = Text.assemble((what, "bold"), " ")
-    out.append("  ".join(f"{k}:{percent(p)}" for k, p in sorted(dist.items()) if p * 2000 >= 1))
-    out.append(f"  (mean {float(mean):.2f})", style="dim")
-    return out
 
 
 def odds_text(odds: Any) -> Text:
@@ -112,12 +90,14 @@ class ShotAdapter(Checked):
         u, tgt = state.unit(unit), state.unit(target)
         self.title = f"{u.name} shoots {tgt.name} with {weapon}"
         self.count = u.models * u.spec.weapon(weapon).attacks
-        self.dice_hint = (f"the {self.count} hit dice rolled, e.g. {' '.join(['4'] * self.count)} "
-                          "— or empty for the app's roll")
+        self.dice_hint = (
+            f"the {self.count} hit dice rolled, e.g. {' '.join(['4'] * self.count)} — or empty for the app's roll"
+        )
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return c.Shoot(self.unit, self.weapon, self.target, cover="cover" in toggles,
-                       stealth_range="stealth" in toggles)
+        return c.Shoot(
+            self.unit, self.weapon, self.target, cover="cover" in toggles, stealth_range="stealth" in toggles
+        )
 
     def commands_with(self, faces: tuple[int, ...]) -> list[Any]:
         return [self.command(*self._shown), c.RollHits(faces)]
@@ -125,11 +105,14 @@ class ShotAdapter(Checked):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
         cover, stealth = "cover" in toggles, "stealth" in toggles
-        options = (Line("cover", "The target is in cover", "§9, §14", kind="toggle", active=cover),
-                   Line("stealth", "The target is more than 9\" away (Stealth)", "§17 Stealth", kind="toggle",
-                        active=stealth))
+        options: tuple[RollOption, ...] = (
+            RollOption("cover", "The target is in cover", "§9, §14", kind="toggle", active=cover),
+            RollOption(
+                "stealth", 'The target is more than 9" away (Stealth)', "§17 Stealth", kind="toggle", active=stealth
+            ),
+        )
         lines = view.shot_detail(self.state, self.unit, self.weapon, self.target, cover, stealth)
-        options += tuple(Line(f"line{i}", text) for i, text in enumerate(lines))
+        options += tuple(RollOption(f"line{i}", text) for i, text in enumerate(lines))
         odds = view.shot_preview(self.state, self.unit, self.weapon, self.target, cover, stealth)
         return RollPreview(options, odds_text(odds), "", self.count)
 
@@ -147,20 +130,24 @@ class AttackAdapter(Checked):
         self.state = state
         a = state.attack
         self.stage = a.stage
-        self.count = {"hits": a.attacks, "blocks": a.groups[0].hits if a.groups else 0,
-                      "regeneration": a.wounds}[a.stage]
+        self.count = {"hits": a.attacks, "blocks": a.groups[0].hits if a.groups else 0, "regeneration": a.wounds}[
+            a.stage
+        ]
         who = state.unit(a.groups[0].unit).name if a.groups and a.stage != "hits" else state.unit(a.attacker).name
-        self.title = (f"{state.unit(a.attacker).name}'s {a.weapon} ({a.kind}) at {state.unit(a.target).name}: "
-                      + (self.WHAT[a.stage] if a.stage == "hits" else f"{who}'s {self.WHAT[a.stage]}"))
-        self.dice_hint = (f"{who}: the {self.count} {self.WHAT[a.stage]} rolled, e.g. "
-                          f"{' '.join(['4'] * max(1, self.count))} — or empty for the app's roll")
+        self.title = f"{state.unit(a.attacker).name}'s {a.weapon} ({a.kind}) at {state.unit(a.target).name}: " + (
+            self.WHAT[a.stage] if a.stage == "hits" else f"{who}'s {self.WHAT[a.stage]}"
+        )
+        self.dice_hint = (
+            f"{who}: the {self.count} {self.WHAT[a.stage]} rolled, e.g. "
+            f"{' '.join(['4'] * max(1, self.count))} — or empty for the app's roll"
+        )
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         return self.COMMANDS[self.stage]()
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         p = view.pending(self.state)
-        options = tuple(Line(f"line{i}", text) for i, text in enumerate(p.lines if p else ()))
+        options = tuple(RollOption(f"line{i}", text) for i, text in enumerate(p.lines if p else ()))
         return RollPreview(options, odds_text(view.attack_preview(self.state)), "", self.count)
 
 
@@ -170,21 +157,29 @@ class MoraleAdapter(Checked):
     AI unit uses (§17 Villain, [SQ-A20])."""
 
     flags: tuple[Flag, ...] = ()
-    options_title = "Morale test (§12) — a letter: a Villain within 12\" lends its Quality:"
+    options_title = 'Morale test (§12) — a letter: a Villain within 12" lends its Quality:'
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.unit = state.morale[0]
         u = state.unit(self.unit)
         self.title = f"Morale test: {u.name}"
-        self.villains = () if u.hero else tuple(
-            e for e in view.enemy_lines(state) if e.id != u.id and e.models and e.on_table and not e.shaken
-            and state.unit(e.id).spec.has("Villain"))
-        self.dice_hint = ("the die rolled (then the Fearless die if it fails, then the D3 die of Tough 9+) "
-                          "— or empty for the app's roll")
+        self.villains = (
+            ()
+            if u.hero
+            else tuple(
+                e
+                for e in view.enemy_lines(state)
+                if e.id != u.id and e.models and e.on_table and not e.shaken and state.unit(e.id).spec.has("Villain")
+            )
+        )
+        self.dice_hint = (
+            "the die rolled (then the Fearless die if it fails, then the D3 die of Tough 9+) "
+            "— or empty for the app's roll"
+        )
 
     def _villain(self, toggles: frozenset[str]) -> str | None:
-        chosen = sorted(k[len("villain:"):] for k in toggles if k.startswith("villain:"))
+        chosen = sorted(k[len("villain:") :] for k in toggles if k.startswith("villain:"))
         return chosen[0] if chosen else None
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
@@ -193,13 +188,25 @@ class MoraleAdapter(Checked):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
         p = view.pending(self.state)
-        options = tuple(Line(f"villain:{v.id}", f"{v.name} (Villain, Quality {v.quality}+) is within 12\"",
-                             "§17 Villain [SQ-A20]", kind="toggle", active=f"villain:{v.id}" in toggles)
-                        for v in self.villains)
-        options += tuple(Line(f"line{i}", text) for i, text in enumerate(p.lines if p else ()))
+        options = tuple(
+            RollOption(
+                f"villain:{v.id}",
+                f'{v.name} (Villain, Quality {v.quality}+) is within 12"',
+                "§17 Villain [SQ-A20]",
+                kind="toggle",
+                active=f"villain:{v.id}" in toggles,
+            )
+            for v in self.villains
+        )
+        options += tuple(RollOption(f"line{i}", text) for i, text in enumerate(p.lines if p else ()))
         chance = view.morale_preview(self.state, self.unit, self._villain(toggles))
-        odds = Text.assemble(("passes ", "bold"), (percent(chance), "bold green"), "   ",
-                             ("fails ", "bold"), (percent(1 - chance), "bold red"))
+        odds = Text.assemble(
+            ("passes ", "bold"),
+            (percent(chance), "bold green"),
+            "   ",
+            ("fails ", "bold"),
+            (percent(1 - chance), "bold red"),
+        )
         several = sum(1 for k in toggles if k.startswith("villain:")) > 1
         return RollPreview(options, odds, "one Villain's Quality only: untick the others" if several else "", None)
 
@@ -212,8 +219,16 @@ class DieAdapter(Checked):
     flags: tuple[Flag, ...] = ()
     options_title = "The test:"
 
-    def __init__(self, title: str, command: Any, lines: tuple[str, ...] = (), chance: Any = None,
-                 dice: int = 1, odds: Text | None = None, state: Any = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        command: Any,
+        lines: tuple[str, ...] = (),
+        chance: Any = None,
+        dice: int = 1,
+        odds: Text | None = None,
+        state: Any = None,
+    ) -> None:
         self.state = state
         self.title = title
         self.base = command
@@ -221,8 +236,9 @@ class DieAdapter(Checked):
         self.chance = chance
         self.dice = dice
         self.odds = odds
-        self.dice_hint = ("the die rolled, e.g. 4" if dice == 1 else f"the {dice} dice rolled, e.g. 4 2") + \
-            " — or empty for the app's roll"
+        self.dice_hint = (
+            "the die rolled, e.g. 4" if dice == 1 else f"the {dice} dice rolled, e.g. 4 2"
+        ) + " — or empty for the app's roll"
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         return self.base
@@ -235,9 +251,12 @@ class DieAdapter(Checked):
         return ""
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        options = tuple(Line(f"line{i}", text) for i, text in enumerate(self.lines))
-        odds = self.odds or (Text.assemble(("passes ", "bold"), (percent(self.chance), "bold green"))
-                             if self.chance is not None else Text(""))
+        options = tuple(RollOption(f"line{i}", text) for i, text in enumerate(self.lines))
+        odds = self.odds or (
+            Text.assemble(("passes ", "bold"), (percent(self.chance), "bold green"))
+            if self.chance is not None
+            else Text("")
+        )
         return RollPreview(options, odds, "", self.dice)
 
 
@@ -263,9 +282,18 @@ class CastAdapter(Checked):
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
-        options = tuple(Line(f"token{i}", "One more spell token", "§17 Caster", value=1, kind="modifier",
-                             active=f"token{i}" in toggles) for i in range(self.spare))
-        options += (Line("effect", self.spell.effect or "the GM resolves the effect"),)
+        options = tuple(
+            RollOption(
+                f"token{i}",
+                "One more spell token",
+                "§17 Caster",
+                value=1,
+                kind="modifier",
+                active=f"token{i}" in toggles,
+            )
+            for i in range(self.spare)
+        )
+        options += (RollOption("effect", self.spell.effect or "the GM resolves the effect"),)
         chance = view.cast_preview(self.state, self.unit, self._extra(toggles))
         odds = Text.assemble(("casts ", "bold"), (percent(chance), "bold green"))
         return RollPreview(options, odds, "", 1)
@@ -278,7 +306,7 @@ class AICastAdapter(Checked):
     the casting die."""
 
     flags: tuple[Flag, ...] = ()
-    options_title = "The AI casts a random spell — letters: a hero within 18\" spends a token to hinder (−1):"
+    options_title = 'The AI casts a random spell — letters: a hero within 18" spends a token to hinder (−1):'
 
     def __init__(self, state: Any, unit: str) -> None:
         self.state, self.unit = state, unit
@@ -286,8 +314,11 @@ class AICastAdapter(Checked):
         self.sides = len(u.spec.spells)
         self.hinderers = tuple(h for h in view.hero_lines(state) if h.tokens and h.conscious)
         self.title = f"{u.name} casts a random spell ({u.tokens} spell token(s))"
-        self.dice_hint = ((f"the spell die (d{self.sides}), then the casting die, e.g. 1 4" if self.sides > 1
-                           else "the casting die, e.g. 4") + " — or empty for the app's roll")
+        self.dice_hint = (
+            f"the spell die (d{self.sides}), then the casting die, e.g. 1 4"
+            if self.sides > 1
+            else "the casting die, e.g. 4"
+        ) + " — or empty for the app's roll"
 
     def _hinder(self, toggles: frozenset[str]) -> tuple[tuple[str, int], ...]:
         counts = {h.id: sum(1 for k in toggles if k.startswith(f"hinder:{h.id}:")) for h in self.hinderers}
@@ -310,9 +341,18 @@ class AICastAdapter(Checked):
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
-        options = tuple(Line(key, f"{h.name} spends a spell token to hinder", "§17 Caster [SQ-A29](e)",
-                             value=-1, kind="modifier", active=key in toggles)
-                        for h in self.hinderers for key in (f"hinder:{h.id}:{i}" for i in range(h.tokens)))
+        options = tuple(
+            RollOption(
+                key,
+                f"{h.name} spends a spell token to hinder",
+                "§17 Caster [SQ-A29](e)",
+                value=-1,
+                kind="modifier",
+                active=key in toggles,
+            )
+            for h in self.hinderers
+            for key in (f"hinder:{h.id}:{i}" for i in range(h.tokens))
+        )
         hinder = sum(n for _, n in self._hinder(toggles))
         faces, chance = view.ai_cast_preview(self.state, self.unit, hinder)
         for f in faces:
@@ -321,9 +361,14 @@ class AICastAdapter(Checked):
                 text = f"{head}{f.spell.name} (value {f.spell.value}) — too few tokens: nothing is cast [SQ-A29](c)"
             else:
                 terms = " ".join(f"{m.value:+d} {m.label}" for m in f.test.modifiers)
-                text = (f"{head}{f.spell.name} (value {f.spell.value}) — spends {f.tokens} token(s), casts on "
-                        f"{f.test.target}+ {terms}: {percent(f.chance)}").replace("  ", " ")
-            options += (Line(f"spell{f.face}", text, "§17 Caster (AI)"),)
-        odds = Text.assemble(("casts ", "bold"), (percent(chance), "bold green"),
-                             (" (before the spell is drawn)" if self.sides > 1 else "", "dim"))
+                text = (
+                    f"{head}{f.spell.name} (value {f.spell.value}) — spends {f.tokens} token(s), casts on "
+                    f"{f.test.target}+ {terms}: {percent(f.chance)}"
+                ).replace("  ", " ")
+            options += (RollOption(f"spell{f.face}", text, "§17 Caster (AI)"),)
+        odds = Text.assemble(
+            ("casts ", "bold"),
+            (percent(chance), "bold green"),
+            (" (before the spell is drawn)" if self.sides > 1 else "", "dim"),
+        )
         return RollPreview(options, odds, "", 2 if self.sides > 1 else 1)

@@ -7,9 +7,10 @@ fire landed (``Land``). Numbers come from ``engine.rulesets.xk6.view``.
 Each adapter says how many dice it takes (``check_dice``: a wrong count is refused in
 the dialog) and puts the typed faces into its command (``typed``).
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -17,26 +18,13 @@ from rich.text import Text
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 
+from .options import RollOption
 from .roll_dialog import Flag, RollPreview
 from .xk6_attack import dist_text, mods_text, wounds_text
 
 
-@dataclass(frozen=True)
-class Info:
-    """A number of the roll, shown as information (not a toggle)."""
-
-    key: str
-    label: str
-    rule: str = ""
-    value: int = 0
-    kind: str = "info"
-    active: bool = True
-    state: str = ""
-    note: str = ""
-
-
 def count_problem(faces: Any, need: int, what: str) -> str:
-    """"" if ``need`` faces were typed, else a one-line reason."""
+    """ "" if ``need`` faces were typed, else a one-line reason."""
     if len(faces) == need:
         return ""
     return f"{len(faces)} typed; {what} takes {need} {'die' if need == 1 else 'dice'}"
@@ -56,24 +44,43 @@ class InitiativeAdapter:
         self.state = state
         self.again = again
         a, b = state.side_name("A"), state.side_name("B")
-        self.title = (f"Turn {state.turn.number}: initiative tied, roll again" if again
-                      else f"Turn {state.turn.number + 1}: initiative")
+        self.title = (
+            f"Turn {state.turn.number}: initiative tied, roll again"
+            if again
+            else f"Turn {state.turn.number + 1}: initiative"
+        )
         self.dice_hint = f"{a} die, then {b} die (e.g. 4 2) — or empty ⏎: the app rolls"
 
-    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> Any:
+    def command(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> Any:
         return c.RollInitiative() if self.again else c.StartTurn()
 
-    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> RollPreview:
+    def preview(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> RollPreview:
         p = view.initiative_preview(self.state)
         name = self.state.side_name
-        options = tuple(Info(s, f"{name(s)}: 1d6 + highest Command {p.commands[s]}", "§5.1 [XK-A2]")
-                        for s in ("A", "B"))
-        odds = Text.assemble((f"{name('A')} ", "bold"), (percent(p.p_a), "bold green"), " · ",
-                             ("tie, roll again ", "bold"), percent(p.p_tie), " · ",
-                             (f"{name('B')} ", "bold"), (percent(p.p_b), "bold green"),
-                             ("   chance to choose who activates first", "dim"))
+        options = tuple(
+            RollOption(s, f"{name(s)}: 1d6 + highest Command {p.commands[s]}", "§5.1 [XK-A2]") for s in ("A", "B")
+        )
+        odds = Text.assemble(
+            (f"{name('A')} ", "bold"),
+            (percent(p.p_a), "bold green"),
+            " · ",
+            ("tie, roll again ", "bold"),
+            percent(p.p_tie),
+            " · ",
+            (f"{name('B')} ", "bold"),
+            (percent(p.p_b), "bold green"),
+            ("   chance to choose who activates first", "dim"),
+        )
         return RollPreview(options, odds, "", 2)
 
     def check_dice(self, faces: Any) -> str:
@@ -100,23 +107,33 @@ class RerollAdapter:
         self.title = f"{commander.name} spends a command point: {model.name} re-rolls its {what} test (§15)"
         self.dice_hint = f"{model.name} {self.count} new {what} dice — or empty ⏎: the app rolls"
 
-    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> Any:
+    def command(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> Any:
         return c.SpendCommandPoint(self.option.commander, "reroll", self.option.model)
 
-    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> RollPreview:
+    def preview(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> RollPreview:
         from ..widgets.xk6_attack_panel import pair_text
 
         pending = view.pending_view(self.state)
         records = pending.records if pending else ()
         mine = [r for r in records if self.attacker or (r.detail or {}).get("defender_id") == self.option.model]
-        options = tuple(Info(f"r{i}", pair_text(self.state, r).plain) for i, r in enumerate(mine))
+        options = tuple(RollOption(f"r{i}", pair_text(self.state, r).plain) for i, r in enumerate(mine))
         odds = Text()
         for r in mine:
-            odds.append(f"Before the roll this test succeeded with {percent(r.probability)} for the attacker "
-                        f"({r.probability.numerator}/{r.probability.denominator}); a re-roll has the same odds.\n",
-                        style="dim")
+            odds.append(
+                f"Before the roll this test succeeded with {percent(r.probability)} for the attacker "
+                f"({r.probability.numerator}/{r.probability.denominator}); a re-roll has the same odds.\n",
+                style="dim",
+            )
         return RollPreview(options, odds, self.option.problem, self.count)
 
     def check_dice(self, faces: Any) -> str:
@@ -148,19 +165,37 @@ class BurningAdapter:
         self.title = f"{m.name} is burning: the burning die first, at the start of its activation"
         self.dice_hint = f"{m.name}'s burning die (1d6) — or empty ⏎: the app rolls"
 
-    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> Any:
+    def command(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> Any:
         return self.base
 
-    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> RollPreview:
+    def preview(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> RollPreview:
         p = view.burning_preview(self.state, self.base)
-        options = (Info("out", f"1–{p.out_max}: the fire goes out", "§16 SB"),
-                   Info("wound", f"{p.out_max + 1}–6: loses {p.wounds_lost} wound (Armour does not count), keeps "
-                                 "burning", "§16 SB"),
-                   Info("mods", "no modifier: burning is not a test (a stun does not count)", "[XK-A15]"))
-        odds = Text.assemble(("fire goes out ", "bold"), (_chance(p.p_out), "bold green"), " · ",
-                             ("loses a wound ", "bold"), (_chance(p.p_wound), "bold red"))
+        options = (
+            RollOption("out", f"1–{p.out_max}: the fire goes out", "§16 SB"),
+            RollOption(
+                "wound",
+                f"{p.out_max + 1}–6: loses {p.wounds_lost} wound (Armour does not count), keeps burning",
+                "§16 SB",
+            ),
+            RollOption("mods", "no modifier: burning is not a test (a stun does not count)", "[XK-A15]"),
+        )
+        odds = Text.assemble(
+            ("fire goes out ", "bold"),
+            (_chance(p.p_out), "bold green"),
+            " · ",
+            ("loses a wound ", "bold"),
+            (_chance(p.p_wound), "bold red"),
+        )
         if p.p_taken_out:
             odds.append_text(Text.assemble(" · ", ("taken out of play ", "bold"), _chance(p.p_taken_out)))
         return RollPreview(options, odds, p.problem, 1)
@@ -189,22 +224,32 @@ class MedicAdapter:
         self.title = f"{self.medic} heals {target} (Medic, base contact)"
         self.dice_hint = f"{self.medic}'s Medic die (1d6) — or empty ⏎: the app rolls"
 
-    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> Any:
+    def command(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> Any:
         return self.base
 
-    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> RollPreview:
+    def preview(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> RollPreview:
         p = view.heal_preview(self.state, self.base)
         target = self.state.model(self.base.target).name
-        options = [Info("medic", f"Medic {p.above}: a die above {p.above} heals 1 wound of {target}",
-                        "§16 Medic §4.3")]
-        options += [Info(m.key or m.label, f"{m.label} {m.value:+d}", m.rule) for m in p.mods]
+        options = [
+            RollOption("medic", f"Medic {p.above}: a die above {p.above} heals 1 wound of {target}", "§16 Medic §4.3")
+        ]
+        options += [RollOption(m.key or m.label, f"{m.label} {m.value:+d}", m.rule) for m in p.mods]
         if not p.mods:
-            options.append(Info("mods", "no modifier applies", "§13 [XK-A15]"))
+            options.append(RollOption("mods", "no modifier applies", "§13 [XK-A15]"))
         needs = f"heals on {p.needs}+ " if p.needs <= 6 else "no face heals "
-        odds = Text.assemble((needs, "bold"), (_chance(p.p_heal), "bold green"), " · ",
-                             ("fails ", "bold"), _chance(1 - p.p_heal))
+        odds = Text.assemble(
+            (needs, "bold"), (_chance(p.p_heal), "bold green"), " · ", ("fails ", "bold"), _chance(1 - p.p_heal)
+        )
         return RollPreview(tuple(options), odds, p.problem, 1)
 
     def check_dice(self, faces: Any) -> str:
@@ -232,24 +277,41 @@ class LandingAdapter:
         self.counts: tuple[tuple[str, int, str], ...] = ()
         self.dice_names = self.dice_hint = self.problem = ""
 
-    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> Any:
+    def command(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> Any:
         return self.base
 
-    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> RollPreview:
+    def preview(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> RollPreview:
         p = view.landing_preview(self.state, self.base)
         self.problem = p.problem if p is not None else "no indirect fire is waiting for where it landed"
         if p is None:
             return RollPreview((), Text(""), self.problem)
-        options: list[Info] = []
+        options: list[RollOption] = []
         odds = Text()
         for i, pair in enumerate(p.pairs):
             d = self.state.model(pair.target)
-            options.append(Info(f"def:{i}", f"{d.name}: Def {pair.def_dice} dice against the unmodified "
-                                            f"{p.unmodified}", "§9 step 2"))
-            options += [Info(f"mod:{i}:{j}", f"{'' if m.label.startswith(d.name) else d.name + ': '}{m.label} "
-                                             f"{m.value:+d}", m.rule) for j, m in enumerate(pair.def_mods)]
+            options.append(
+                RollOption(
+                    f"def:{i}", f"{d.name}: Def {pair.def_dice} dice against the unmodified {p.unmodified}", "§9 step 2"
+                )
+            )
+            options += [
+                RollOption(
+                    f"mod:{i}:{j}",
+                    f"{'' if m.label.startswith(d.name) else d.name + ': '}{m.label} {m.value:+d}",
+                    m.rule,
+                )
+                for j, m in enumerate(pair.def_mods)
+            ]
             if i:
                 odds.append("\n")
             odds.append("Def ", style="bold")
@@ -257,13 +319,18 @@ class LandingAdapter:
             odds.append("SL  ", style="bold")
             odds.append(dist_text(pair.sl_distribution))
             odds.append(f"   success {_chance(pair.p_success)}", style="bold red")
-            odds.append(f"\n    wounds (DAM {p.dam} v Armour {d.spec.armour}): "
-                        f"{wounds_text(pair.wound_distribution, d)}")
+            odds.append(
+                f"\n    wounds (DAM {p.dam} v Armour {d.spec.armour}): {wounds_text(pair.wound_distribution, d)}"
+            )
             if pair.stealth_chance is not None:
                 odds.append(f"\n    {d.name}'s Stealth avoids it first: {percent(pair.stealth_chance)}", style="cyan")
         self.counts = p.dice
-        self.dice_names = ", ".join(f"{self.state.model(mid).name}'s Stealth die" if what == "Stealth"
-                                    else f"{self.state.model(mid).name} {n} Def" for mid, n, what in p.dice)
+        self.dice_names = ", ".join(
+            f"{self.state.model(mid).name}'s Stealth die"
+            if what == "Stealth"
+            else f"{self.state.model(mid).name} {n} Def"
+            for mid, n, what in p.dice
+        )
         self.dice_hint = f"{self.dice_names} (empty ⏎: the app rolls)"
         return RollPreview(tuple(options), odds, p.problem, sum(n for _, n, _ in p.dice))
 

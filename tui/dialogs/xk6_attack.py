@@ -8,6 +8,7 @@ Built on the generic roll dialog: a letter cycles one judgement instead of toggl
 modifier, and the typed faces are checked against the pools before anything is sent.
 Every number comes from ``engine.rulesets.xk6.view.attack_preview``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -26,10 +27,17 @@ from engine.rulesets.xk6.tables import AMMO_ROW_LABELS
 from .roll_dialog import DiceInput, Flag, RollDialog, RollPreview
 
 RANGES = ("optimal", "maximum", "beyond")
-RANGE_LABELS = {"optimal": "optimal range", "maximum": "maximum range (−1)",
-                "beyond": "beyond range: the GM allows it [XK-A19]"}
-COVER_LABELS = {"open": "in the open (+1)", "soft": "soft cover (−1)", "hard": "hard cover (−2)",
-                "hidden": "not visible (−2 to hit)"}
+RANGE_LABELS = {
+    "optimal": "optimal range",
+    "maximum": "maximum range (−1)",
+    "beyond": "beyond range: the GM allows it [XK-A19]",
+}
+COVER_LABELS = {
+    "open": "in the open (+1)",
+    "soft": "soft cover (−1)",
+    "hard": "hard cover (−2)",
+    "hidden": "not visible (−2 to hit)",
+}
 
 
 @dataclass(frozen=True)
@@ -48,15 +56,16 @@ class Judgement:
 
 
 def dist_text(dist: Mapping[int, Fraction], fail_label: str = "fails") -> str:
-    """"SL ≤0 70.1% (fails) · 1 14.2% · 2 9.1% …": every SL above 0 on its own."""
+    """ "SL ≤0 70.1% (fails) · 1 14.2% · 2 9.1% …": every SL above 0 on its own."""
     fail = sum((p for sl, p in dist.items() if sl < 1), Fraction(0))
-    parts = [f"≤0 {percent(fail)} ({fail_label})"] + [f"{sl} {percent(p)}" for sl, p in sorted(dist.items())
-                                                       if sl >= 1 and p * 2000 >= 1]
+    parts = [f"≤0 {percent(fail)} ({fail_label})"] + [
+        f"{sl} {percent(p)}" for sl, p in sorted(dist.items()) if sl >= 1 and p * 2000 >= 1
+    ]
     return " · ".join(parts)
 
 
 def wounds_text(dist: Mapping[int, Fraction], model: Any) -> str:
-    """"0 50.8% · 1 19.3% · 2+ 29.9% (out)": wounds caused, the last bucket taking the model out."""
+    """ "0 50.8% · 1 19.3% · 2+ 29.9% (out)": wounds caused, the last bucket taking the model out."""
     limit = model.spec.wounds
     left = None if limit is None else max(1, limit - model.wounds)
     parts = []
@@ -143,24 +152,50 @@ class XK6AttackAdapter:
             out.append(Judgement(f"cover:{i}", f"{name}: {COVER_LABELS[x.cover]}", rule="§7"))
             if self.base.kind == "indirect":
                 continue
-            out.append(Judgement(f"crossfire:{i}", f"{name}: crossfire (Def)", -1, "§8.2 [XK-A9]",
-                                 active=x.crossfire, kind="modifier",
-                                 note="suggested: attacked this turn already" if suggested.get(x.model) else ""))
-            out.append(Judgement(f"rear:{i}", f"{name}: attacked from behind (Def)", -1, "§8.2",
-                                 active=x.rear, kind="modifier"))
+            out.append(
+                Judgement(
+                    f"crossfire:{i}",
+                    f"{name}: crossfire (Def)",
+                    -1,
+                    "§8.2 [XK-A9]",
+                    active=x.crossfire,
+                    kind="modifier",
+                    note="suggested: attacked this turn already" if suggested.get(x.model) else "",
+                )
+            )
+            out.append(
+                Judgement(
+                    f"rear:{i}", f"{name}: attacked from behind (Def)", -1, "§8.2", active=x.rear, kind="modifier"
+                )
+            )
             if self.base.kind == "direct" and not self.weapon.has("M"):
-                out.append(Judgement(f"within_3:{i}", f"{name}: within 3\" of a weapon without M (Att)",
-                                     -1, "§8.2 [XK-M7]", active=x.within_3, kind="modifier"))
+                out.append(
+                    Judgement(
+                        f"within_3:{i}",
+                        f'{name}: within 3" of a weapon without M (Att)',
+                        -1,
+                        "§8.2 [XK-M7]",
+                        active=x.within_3,
+                        kind="modifier",
+                    )
+                )
         return tuple(out)
 
     # ------------------------------------------------------------------ RollAdapter
-    def command(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> c.Attack:
-        return replace(self.base, range=self.range, targets=tuple(self.targets),
-                       override_range=self.range == "beyond")
+    def command(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> c.Attack:
+        return replace(self.base, range=self.range, targets=tuple(self.targets), override_range=self.range == "beyond")
 
-    def preview(self, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                flags: dict[str, bool] | None = None) -> RollPreview:
+    def preview(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> RollPreview:
         pv = view.attack_preview(self.state, self.command())
         if pv is None:
             return RollPreview((), Text(""), "the attacker, weapon or a target is unknown")
@@ -171,13 +206,17 @@ class XK6AttackAdapter:
             odds.append_text(pair_odds(self.state, self.attacker, pair, pv.dam, self.base.kind == "indirect"))
         if pv.p_hit is not None:
             odds.append("\nHit ", style="bold")
-            odds.append(f"threshold 4, {mods_text(pv.hit_mods)}\n    SL {dist_text(pv.hit_sl_distribution, 'misses')}"
-                        f"   hits {percent(pv.p_hit)}")
+            odds.append(
+                f"threshold 4, {mods_text(pv.hit_mods)}\n    SL {dist_text(pv.hit_sl_distribution, 'misses')}"
+                f"   hits {percent(pv.p_hit)}"
+            )
         if pv.p_empty:
             odds.append("\nAmmo ", style="bold")
             upto = "1" if pv.empties_on == 1 else f"1–{pv.empties_on}"
-            odds.append(f"the magazine empties on an unmodified {upto} ({AMMO_ROW_LABELS[pv.ammo_row]}): "
-                        f"{percent(pv.p_empty)}", style="yellow")
+            odds.append(
+                f"the magazine empties on an unmodified {upto} ({AMMO_ROW_LABELS[pv.ammo_row]}): {percent(pv.p_empty)}",
+                style="yellow",
+            )
         self.counts = dice_counts(self.state, self.command(), pv)
         names = [f"{who}'s Stealth die" if what == "Stealth" else f"{who} {n} {what}" for who, n, what in self.counts]
         if self.base.kind == "indirect":
@@ -204,8 +243,8 @@ def with_faces(cmd: c.Attack, counts: Sequence[tuple[str, int, str]], faces: Seq
     if counts and counts[0][2] == "Stealth":
         stealth = faces.pop(0)
         counts = counts[1:]
-    att = tuple(faces[:counts[0][1]])
-    rest = faces[counts[0][1]:]
+    att = tuple(faces[: counts[0][1]])
+    rest = faces[counts[0][1] :]
     targets = list(cmd.targets)
     scatter = None
     if cmd.kind == "indirect":

@@ -5,9 +5,10 @@ A mixin of ``BattleScreen``: it uses ``self.session``, ``self.state``, ``self.se
 and ``self.set_status``. It never decides a rule; the engine accepts or refuses and the
 screen shows which.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from rich.text import Text
 from textual.message import Message
@@ -16,7 +17,7 @@ from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
 
 from .. import display as d
-from ..actions import key_of
+from .battle_keys import BATTLE_KEYS
 from ..messages import BattleChanged, CommandRefused
 from .game_commands import GameCommands
 from .picker_screen import Choice, PickerScreen, confirm
@@ -35,13 +36,12 @@ class PostBattleFailed(Message):
 class BattleCommands(GameCommands):
     """``action_*`` methods for every battle-scope registry action."""
 
-    CHANGE_SETTING = c.ChangeSetting
+    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = c.ChangeSetting
 
     session: Any
     selected: str | None
     state: Any
     app: Any
-
 
     # ------------------------------------------------------------------ helpers
     def _model(self) -> Any | None:
@@ -53,8 +53,7 @@ class BattleCommands(GameCommands):
             return None
         return self.state.model(self.selected)
 
-    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None],
-            highlight: bool = True) -> None:
+    def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None], highlight: bool = True) -> None:
         """Ask the GM; ``then(value)`` runs only if they chose something (a lone open
         answer is taken at once). ``highlight=False``: no answer starts highlighted, so
         only one the GM moves to is chosen (targets)."""
@@ -100,8 +99,11 @@ class BattleCommands(GameCommands):
         choices = [Choice(s, f"{state.side(s).name} starts") for s in ("A", "B")]
         dice = rolloff_dice(state, state.order.rolloff)
         why = f"{state.order.reason}" + (f"\nDice: {dice}" if dice else "")
-        self.ask(f"{why}\n\n{chooser} chooses who starts round {state.order.round}:", choices,
-                 lambda side: self.submit(c.ChooseFirst(side)))
+        self.ask(
+            f"{why}\n\n{chooser} chooses who starts round {state.order.round}:",
+            choices,
+            lambda side: self.submit(c.ChooseFirst(side)),
+        )
 
     def action_activate(self) -> None:
         m = self._model()
@@ -117,16 +119,22 @@ class BattleCommands(GameCommands):
     def after_change(self, message: BattleChanged) -> None:
         """Follow-ups the new state asks for: who starts after a low roll-off; a hit's
         Toughness roll; once the battle has ended, the key of its post-battle sequence."""
-        if message.kind == "command" and self.state.order.phase == "choose-first" and any(
-                e.kind == "round_started" for e in message.events):
+        if (
+            message.kind == "command"
+            and self.state.order.phase == "choose-first"
+            and any(e.kind == "round_started" for e in message.events)
+        ):
             self.choose_first()
         if message.kind == "command" and self._save_follows(message.events):
             from ..dialogs.flows import save
 
             save(self)  # the roll's own dialog may still be closing: the save gets one of its own
         if message.kind != "undo" and self.state.ended and any(e.kind == "battle_ended" for e in message.events):
-            self.app.notify(f"{key_of('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
-                            title="The battle is over", timeout=8)
+            self.app.notify(
+                f"{BATTLE_KEYS.key('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
+                title="The battle is over",
+                timeout=8,
+            )
 
     def _save_follows(self, events: Any) -> bool:
         """A hit chains into its Toughness roll (§9): the dialog opens at once after a shot
@@ -145,13 +153,17 @@ class BattleCommands(GameCommands):
 
     def after_refusal(self, message: CommandRefused) -> bool:
         """Handle refusals that need a question; True when handled."""
-        if isinstance(message.command, c.EndRound) and message.rejected.kind == "ambiguous" \
-                and not message.command.force:
+        if (
+            isinstance(message.command, c.EndRound)
+            and message.rejected.kind == "ambiguous"
+            and not message.command.force
+        ):
+
             def force(answer: Any) -> None:
                 if answer:
                     self.submit(c.EndRound(force=True))
-            self.app.push_screen(confirm(f"{message.rejected.reason}?", "End the round now", "Keep playing"),
-                                 force)
+
+            self.app.push_screen(confirm(f"{message.rejected.reason}?", "End the round now", "Keep playing"), force)
             return True
         return False
 
@@ -173,12 +185,17 @@ class BattleCommands(GameCommands):
                 inches, explain = allowance(self.state, m, difficult)
             except Exception:  # noqa: BLE001 - the label is a convenience
                 return ""
-            return f" — up to {inches}\" ({explain})"
+            return f' — up to {inches}" ({explain})'
 
-        choices = [Choice(c.Move(m.id), f"Move{up_to(False)}"),
-                   Choice(c.Move(m.id, difficult=True), f"Move through difficult terrain{up_to(True)}")]
-        choices += [Choice(c.Move(m.id, engage=(x.id,)), f"Charge: end in contact with {x.name}")
-                    for x in self.enemies(m) if x.id not in m.engaged_with]
+        choices = [
+            Choice(c.Move(m.id), f"Move{up_to(False)}"),
+            Choice(c.Move(m.id, difficult=True), f"Move through difficult terrain{up_to(True)}"),
+        ]
+        choices += [
+            Choice(c.Move(m.id, engage=(x.id,)), f"Charge: end in contact with {x.name}")
+            for x in self.enemies(m)
+            if x.id not in m.engaged_with
+        ]
         if "jet-pack" in m.spec.items:
             choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)"))
         choices += [Choice("jump", "Jump down from a height…"), Choice("fall", "Falls from a height…")]
@@ -186,8 +203,11 @@ class BattleCommands(GameCommands):
         def chosen(value: Any) -> None:
             if value in ("jump", "fall"):
                 heights = [Choice(h, f'{h}"') for h in range(1, 11)]
-                make = (lambda h: c.JumpDown(m.id, float(h))) if value == "jump" else \
-                    (lambda h: c.Fall(m.id, float(h), "pushed or fell"))
+                make = (
+                    (lambda h: c.JumpDown(m.id, float(h)))
+                    if value == "jump"
+                    else (lambda h: c.Fall(m.id, float(h), "pushed or fell"))
+                )
                 self.ask(f"{m.name}: from how high (inches)?", heights, lambda h: roll(self, "drop", make(h)))
             else:
                 self.submit(value)
@@ -201,12 +221,17 @@ class BattleCommands(GameCommands):
         if not m:
             return
         foes = self.enemies(m)
-        choices = [Choice(c.Disengage(m.id, x.id), f"No longer in contact with {x.name}")
-                   for x in foes if x.id in m.engaged_with]
-        choices += [Choice(c.Engage(m.id, x.id), f"Engaged with {x.name}") for x in foes
-                    if x.id not in m.engaged_with]
-        choices += [Choice(c.Engage(m.id, x.id, intercept=True), f"Intercepts {x.name} (no action)") for x in foes
-                    if x.id not in m.engaged_with]
+        choices = [
+            Choice(c.Disengage(m.id, x.id), f"No longer in contact with {x.name}")
+            for x in foes
+            if x.id in m.engaged_with
+        ]
+        choices += [Choice(c.Engage(m.id, x.id), f"Engaged with {x.name}") for x in foes if x.id not in m.engaged_with]
+        choices += [
+            Choice(c.Engage(m.id, x.id, intercept=True), f"Intercepts {x.name} (no action)")
+            for x in foes
+            if x.id not in m.engaged_with
+        ]
         if not choices:
             self.set_status("There is no enemy model on the table.")
             return
@@ -241,16 +266,21 @@ class BattleCommands(GameCommands):
     def action_leave_table(self) -> None:
         m = self._model()
         if m:
-            self.ask(f"{m.name} leaves the table?", [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table"),
-                                                     Choice(None, "No")], self.submit)
+            self.ask(
+                f"{m.name} leaves the table?",
+                [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table"), Choice(None, "No")],
+                self.submit,
+            )
 
     def action_remove_model(self) -> None:
         m = self._model()
         if not m:
             return
         choices = [Choice(c.RemoveModel(m.id), "Removed by the GM (no one gets XP)")]
-        choices += [Choice(c.RemoveModel(m.id, by=x.id, cause=f"taken out by {x.name}"), f"Taken out by {x.name}")
-                    for x in self.enemies(m)]
+        choices += [
+            Choice(c.RemoveModel(m.id, by=x.id, cause=f"taken out by {x.name}"), f"Taken out by {x.name}")
+            for x in self.enemies(m)
+        ]
         self.ask(f"Remove {m.name} from play: who took it out?", choices, self.submit)
 
     def action_trick(self) -> None:
@@ -268,13 +298,21 @@ class BattleCommands(GameCommands):
             if trick is None:
                 return
             targets = [Choice(c.CastTrick(m.id, trick, None), "No target / the caster itself")]
-            targets += [Choice(c.CastTrick(m.id, trick, x.id), f"{x.name} ({self.state.side(x.side).name})")
-                        for x in self.state.models if x.on_table and x.side in ("A", "B")]
+            targets += [
+                Choice(c.CastTrick(m.id, trick, x.id), f"{x.name} ({self.state.side(x.side).name})")
+                for x in self.state.models
+                if x.on_table and x.side in ("A", "B")
+            ]
             self.ask(f"{t.TRICKS[trick].source}: on whom?", targets, self.submit)
 
-        self.ask(f"Which trick does {m.name} cast?",
-                 [Choice(k, f"{t.TRICKS[k].source} ({t.TRICKS[k].name}), {n} charge(s) left — {t.TRICKS[k].effect}")
-                  for k, n in known], cast)
+        self.ask(
+            f"Which trick does {m.name} cast?",
+            [
+                Choice(k, f"{t.TRICKS[k].source} ({t.TRICKS[k].name}), {n} charge(s) left — {t.TRICKS[k].effect}")
+                for k, n in known
+            ],
+            cast,
+        )
 
     def action_other_action(self) -> None:
         m = self._model()
@@ -282,9 +320,11 @@ class BattleCommands(GameCommands):
             return
         from engine.rulesets.sanctum_mortalis.view import other_actions
 
-        self.ask(f"Which action does {m.name} take? (its effect is played out at the table)",
-                 [Choice(c.OtherAction(m.id, what), what, why_not) for what, why_not in other_actions(self.state, m.id)],
-                 self.submit)
+        self.ask(
+            f"Which action does {m.name} take? (its effect is played out at the table)",
+            [Choice(c.OtherAction(m.id, what), what, why_not) for what, why_not in other_actions(self.state, m.id)],
+            self.submit,
+        )
 
     def action_victory_points(self) -> None:
         choices = []
@@ -294,9 +334,15 @@ class BattleCommands(GameCommands):
         self.ask("Victory points (Challenges, scenario objectives):", choices, self.submit)
 
     def action_end_battle(self) -> None:
-        self.ask("End the battle now? (§14: the side with more VP wins)",
-                 [Choice(c.EndBattle("the scenario's objectives are done"), "Yes: objectives done"),
-                  Choice(c.EndBattle(), "Yes: the GM ends it"), Choice(None, "No")], self.submit)
+        self.ask(
+            "End the battle now? (§14: the side with more VP wins)",
+            [
+                Choice(c.EndBattle("the scenario's objectives are done"), "Yes: objectives done"),
+                Choice(c.EndBattle(), "Yes: the GM ends it"),
+                Choice(None, "No"),
+            ],
+            self.submit,
+        )
 
     # ------------------------------------------------------------------ after the battle
     def action_post_battle(self) -> None:
@@ -305,8 +351,10 @@ class BattleCommands(GameCommands):
         if self.reviewing():
             return
         if not self.state.ended:
-            self.set_status(f"The battle has not ended: {key_of('end-battle')} ends it (§14), then "
-                            f"{key_of('post-battle')} starts its post-battle sequence.")
+            self.set_status(
+                f"The battle has not ended: {BATTLE_KEYS.key('end-battle')} ends it (§14), then "
+                f"{BATTLE_KEYS.key('post-battle')} starts its post-battle sequence."
+            )
             return
         if self.session.busy:
             self.set_status("Still saving the last command: try again in a moment.")
@@ -351,8 +399,14 @@ class BattleCommands(GameCommands):
             if yes:
                 self.open_post_battle(new=True)
 
-        self.app.push_screen(confirm(f"{message.text}. Start a new campaign from this battle instead?",
-                                     "Start a new campaign", "No: leave everything as it is"), answered)
+        self.app.push_screen(
+            confirm(
+                f"{message.text}. Start a new campaign from this battle instead?",
+                "Start a new campaign",
+                "No: leave everything as it is",
+            ),
+            answered,
+        )
 
     # ------------------------------------------------------------------ cards
     def action_cards(self) -> None:

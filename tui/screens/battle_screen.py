@@ -5,35 +5,26 @@ The screen owns the session. Widgets get state handed down and post intents up; 
 GM's commands (``battle_commands.BattleCommands``) go to the session, and the screen
 redraws when the session says the new events are on disk.
 """
+
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.screen import Screen
+from textual.containers import Horizontal, Vertical
 
-from ..actions import bindings
-from ..draw_now import draw_now
-from ..messages import (
-    BattleChanged,
-    CardPlayRequested,
-    CommandRefused,
-    LogEntryChosen,
-    ModelSelected,
-    SaveFailed,
-)
+from ..messages import CardPlayRequested, ModelSelected
 from ..widgets.band_pane import BandPane
 from ..widgets.card_hand import CardHand
 from ..widgets.log_pane import LogPane
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
-from ..widgets.kept_background import KeptBackground, KeptHorizontal, KeptVertical
-from .session_results import change_status, refusal_line, refusal_status, save_failed_status
 from .battle_commands import BattleCommands
-from .review_mode import ReviewMode
+from .battle_keys import BAND_KEYS, BATTLE_KEYS
+from .game_screen import GameScreen
 
 SIDE_BY_SIDE = 170
 """From this many columns the band panes sit side by side with every column."""
@@ -47,12 +38,11 @@ WIDE = 150
 HAND_WIDTH = 56
 
 
-class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
+class BattleScreen(BattleCommands, GameScreen):
     """One battle in play."""
 
-    BINDINGS = bindings("battle")
-    GM_SCOPES = frozenset({"battle", "band", "log"})
-    """Registry scopes this screen carries out (the command palette reads it)."""
+    KEYS = BATTLE_KEYS
+    PANE_KEYS = (BAND_KEYS,)
 
     DEFAULT_CSS = """
     BattleScreen { layout: vertical; }
@@ -63,20 +53,14 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
     BattleScreen.-narrow BandPane { width: 100%; }
     BattleScreen #hand-pane { display: none; width: 56; height: 1fr; }
     BattleScreen.-wide #hand-pane { display: block; }
-    BattleScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
-
-    def __init__(self, session: Any) -> None:
-        super().__init__()
-        self.session = session
-        self.selected: str | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Tracker(id="tracker")
-        with KeptHorizontal(id="main"):
-            with KeptVertical(id="left"):
-                with KeptHorizontal(id="bands"):
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Horizontal(id="bands"):
                     yield BandPane("A", id="band-A")
                     yield BandPane("B", id="band-B")
                 yield LogPane(id="log")
@@ -84,17 +68,15 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
         yield SteadyBar(id="status")
         yield SteadyFooter()
 
-    def on_mount(self) -> None:
-        self.session.attach(self)
-        self.sub_title = self.session.title
-        self.redraw()
+    def first_selection(self) -> str | None:
         state = self.state
-        first = self._follow_target(state) or (state.models_of("A")[0].id if state.models_of("A") else None)
-        if first:
-            self.select_model(first, focus=True)
-        note = self.session.note or f"Opened “{self.session.title}”"
-        self.set_status(Text(note, style="italic"))
-        if state.order.phase == "choose-first":
+        return self._follow_target(state) or (state.models_of("A")[0].id if state.models_of("A") else None)
+
+    def select_first(self, key: str) -> None:
+        self.select_model(key, focus=True)
+
+    def resume(self) -> None:
+        if self.state.order.phase == "choose-first":
             self.call_after_refresh(self.choose_first)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -105,11 +87,6 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
         self.set_class(event.size.width >= WIDE, "-wide")
 
     # ------------------------------------------------------------------ reading
-    @property
-    def state(self) -> Any:
-        """The battle as saved (the only state the screen shows)."""
-        return self.session.view.state
-
     def band(self, side: str) -> BandPane:
         return self.query_one(f"#band-{side}", BandPane)
 
@@ -126,9 +103,6 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
         hand = self.query_one("#hand-pane", CardHand)
         if self.has_class("-wide"):
             hand.show(self.state, self.selected)
-
-    def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", SteadyBar).put(text)
 
     # ------------------------------------------------------------------ selection
     def select_model(self, model_id: str, focus: bool = False) -> None:
@@ -157,7 +131,7 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
                 return waiting[0].id
         return None
 
-    def _follow(self) -> None:
+    def follow(self) -> None:
         target = self._follow_target(self.state)
         if target is None:
             return
@@ -171,44 +145,11 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
         self._redraw_hand()
 
     # ------------------------------------------------------------------ session results
-    @staticmethod
-    def _turn(state: Any) -> tuple[Any, ...]:
+    def turn_key(self, state: Any) -> Hashable:
         o = state.order
         return (o.round, o.phase, o.to_act, o.active_model)
 
-    @on(BattleChanged)
-    def _battle_changed(self, message: BattleChanged) -> None:
-        before = self._turn(self.state)
-        view = self.session.settle()
-        self.redraw()
-        if self._turn(view.state) != before:  # play moved on: the selection follows it
-            self._follow()
-        self.set_status(change_status(message.kind, message.events, view))
-        self.after_change(message)
-        draw_now(self)
-
-    @on(CommandRefused)
-    def _command_refused(self, message: CommandRefused) -> None:
-        rejected = message.rejected
-        line = refusal_line(rejected)
-        self.set_status(refusal_status(line))
-        if not self.after_refusal(message):
-            self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
-                        severity="warning", timeout=6)
-
-    @on(SaveFailed)
-    def _save_failed(self, message: SaveFailed) -> None:
-        self.session.failed(message.text)
-        self.redraw()
-        self.set_status(save_failed_status(message.text))
-        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
-                    timeout=15)
-
     # ------------------------------------------------------------------ widget intents
-    @on(LogEntryChosen)
-    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
-        self.show_log_entry(message.seq)
-
     @on(CardPlayRequested)
     def _card_play_requested(self, message: CardPlayRequested) -> None:
         self.play_card(message.side, message.card, message.model_id)
@@ -223,12 +164,3 @@ class BattleScreen(ReviewMode, BattleCommands, KeptBackground, Screen[None]):
             self.set_status("The log is empty.")
             return
         self.show_log_entry(seq)
-
-    def show_log_entry(self, seq: int) -> None:
-        from .log_entry_screen import LogEntryScreen
-
-        event = self.session.entry(seq)
-        if event is None:
-            return
-        undone = any(e.seq == seq for e in self.session.view.undone)
-        self.app.push_screen(LogEntryScreen(event, undone=undone))

@@ -1,5 +1,6 @@
 """The event-card hand for the selected model, in a modal. Enter plays the highlighted
 card: the screen dismisses with ``(side, card, model)`` for the battle screen."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,35 +1,37 @@
 """Help: every key of the action registry and what it does, the marker legend and how a
-round goes. Generated from ``tui.actions``; nothing here lists keys by hand."""
+round goes. Generated from ``tui.actions`` and the screen's own key groups; nothing here
+lists keys by hand."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from ..actions import SCOPE_TITLES, by_scope, key_of as key
+from ..actions import KeyGroup, help_groups, key_of
+from .battle_keys import BATTLE_KEYS, BAND_KEYS
 
 
-def keys_table(scopes: frozenset[str] | None = None) -> Group:
-    """One table per scope (the screen's ``scopes`` and the app's; all when None): keys
-    and what they do, from the registry."""
-    parts: list[object] = []
-    groups = by_scope(scopes)
-    width = max(len(a.display_keys()) for group in groups.values() for a in group)
-    for scope, actions in groups.items():
-        if not actions:
-            continue
-        parts.append(Text(SCOPE_TITLES[scope], style="bold underline"))
+def keys_table(groups: Iterable[KeyGroup] | None = None) -> Group:
+    """One table per key group (a screen's ``groups`` and the app's; the generic ones when
+    None): keys and what they do, from the registry."""
+    parts: list[RenderableType] = []
+    shown = [g for g in help_groups(groups) if g.actions]
+    width = max(len(a.display_keys()) for g in shown for a in g.actions)
+    for group in shown:
+        parts.append(Text(group.title, style="bold underline"))
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold", no_wrap=True, min_width=width)
         table.add_column()
-        for a in actions:
+        for a in group.actions:
             table.add_row(a.display_keys(), a.help)
         parts += [table, Text("")]
     return Group(*parts)
@@ -43,18 +45,22 @@ def legend() -> Group:
     table.add_column()
     for symbol, style, meaning in d.LEGEND:
         table.add_row(Text(symbol, style=style), meaning)
-    table.add_row(Text("S4", style="bold underline cyan"), "A number changed by gear, injuries or skills "
-                  "(the model card says how)")
+    table.add_row(
+        Text("S4", style="bold underline cyan"),
+        "A number changed by gear, injuries or skills (the model card says how)",
+    )
     return Group(Text("Symbols", style="bold underline"), table)
 
 
 def guide() -> Text:
+    """How a Sanctum Mortalis round goes, with the keys from the registry."""
+    key = BATTLE_KEYS.key
     return Text.assemble(
         ("How a round goes\n", "bold underline"),
         f"1. {key('next-round')} starts the round: the app says who starts and why (more models, or a "
         "roll-off: type the dice rolled at the table, or let the app roll).\n",
-        f"2. The side to act picks a model ({key('select-down')}/{key('select-up')}, {key('next-pane')} switches "
-        f"band) and activates it ({key('activate')}), or just gives it an action.\n",
+        f"2. The side to act picks a model ({BAND_KEYS.key('select-down')}/{BAND_KEYS.key('select-up')}, "
+        f"{key_of('next-pane')} switches band) and activates it ({key('activate')}), or just gives it an action.\n",
         f"3. Actions: {key('move')} move, {key('shoot')} shoot, {key('fight')} fight, {key('stance')} defensive "
         f"stance, {key('overwatch')} overwatch, {key('hide')} hide, {key('pick-up')} pick up a marker, "
         f"{key('cards')} event cards. Every roll opens the roll dialog: modifiers, exact odds, typed dice or "
@@ -62,7 +68,7 @@ def guide() -> Text:
         f"4. {key('end-activation')} ends the activation; play passes as the rules say. When every model has "
         f"acted the round is over: {key('next-round')} again.\n",
         f"Anything the rules do not allow is refused with the reason and the rule; nothing changes. "
-        f"{key('undo')} takes back the last command, {key('redo')} brings it back. Every command is saved as it "
+        f"{key_of('undo')} takes back the last command, {key_of('redo')} brings it back. Every command is saved as it "
         "happens: quit any time and the battle resumes where you were.\n",
     )
 
@@ -72,11 +78,22 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close", id="skirmish.help-close")]
 
-    def __init__(self, scopes: frozenset[str] | None = None, guide_text: Any = None) -> None:
+    def __init__(self, groups: Iterable[KeyGroup] | None = None, guide_text: Callable[[], Any] | None = None) -> None:
         super().__init__()
-        self.scopes = frozenset(scopes) if scopes is not None else None
+        self.groups = tuple(groups) if groups is not None else None
+        """The key groups of the screen help was opened on (None: no battle is open)."""
         self.guide_text = guide_text
         """The screen's own guide (a callable returning Rich renderables), else the SM round guide."""
+
+    @classmethod
+    def of(cls, screen: Screen[Any]) -> HelpScreen:
+        """Help for ``screen``: its own keys and guide when it owns a session, else the
+        generic keys."""
+        from .session_screen import SessionScreen
+
+        if isinstance(screen, SessionScreen):
+            return cls(screen.key_groups(), type(screen).GUIDE)
+        return cls()
 
     DEFAULT_CSS = """
     HelpScreen {
@@ -101,10 +118,10 @@ class HelpScreen(ModalScreen[None]):
         with scroll:
             if self.guide_text is not None:
                 yield Static(self.guide_text(), id="guide")
-                yield Static(keys_table(self.scopes), id="keys")
+                yield Static(keys_table(self.groups), id="keys")
             else:
                 yield Static(guide(), id="guide")
-                yield Static(keys_table(self.scopes), id="keys")
+                yield Static(keys_table(self.groups), id="keys")
                 yield Static(legend(), id="legend")
 
     def on_mount(self) -> None:

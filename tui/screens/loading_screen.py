@@ -1,5 +1,6 @@
 """The first screen: what is being opened, with progress, so a long load never looks
 frozen. If opening fails it shows the one-line reason and what the GM can do."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult

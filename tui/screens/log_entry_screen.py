@@ -1,5 +1,6 @@
 """One log entry in full: what happened, and every roll's breakdown (dice, modifiers
 with their rules, target, the exact chance before the roll, outcome)."""
+
 from __future__ import annotations
 
 from typing import Any

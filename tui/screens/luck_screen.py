@@ -1,8 +1,10 @@
 """Dice luck, in a modal: for each side, the successes the exact odds promised beside
 those rolled, and how the difference ran over the rounds (a bar per round)."""
+
 from __future__ import annotations
 
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -12,23 +14,34 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+if TYPE_CHECKING:
+    from engine.luck import SideLuck
+
+Series = list[tuple[int, dict[str, Fraction]]]
+"""Running luck per side at the end of each round (``engine.luck.luck_by_round``)."""
+
 BAR = 12
 """Characters for the largest swing either way."""
 
 
-def luck_text(names: tuple[str, ...], table: Any, series: list[tuple[int, dict[str, Any]]]) -> Table:
+def luck_text(names: tuple[str, ...], table: Sequence[SideLuck], series: Series) -> Table:
     grid = Table(expand=False, show_edge=False, pad_edge=False, box=None, padding=(0, 2))
     grid.add_column("side", style="bold")
     for label in ("rolls", "expected", "rolled", "luck"):
         grid.add_column(label, justify="right")
     for name, row in zip(names, table):
         luck = float(row.luck)
-        grid.add_row(name, str(row.rolls), f"{float(row.expected):.2f}", str(row.successes),
-                     Text(f"{luck:+.2f}", style="green" if luck > 0 else "red" if luck < 0 else ""))
+        grid.add_row(
+            name,
+            str(row.rolls),
+            f"{float(row.expected):.2f}",
+            str(row.successes),
+            Text(f"{luck:+.2f}", style="green" if luck > 0 else "red" if luck < 0 else ""),
+        )
     return grid
 
 
-def chart(names: tuple[str, ...], keys: tuple[str, ...], series: list[tuple[int, dict[str, Any]]]) -> Text:
+def chart(names: tuple[str, ...], keys: tuple[str, ...], series: Series) -> Text:
     out = Text()
     if not series:
         return Text("No rolls with odds yet.", style="dim")
@@ -60,8 +73,9 @@ class LuckScreen(ModalScreen[None]):
     LuckScreen .hint { color: $text-muted; }
     """
 
-    def __init__(self, names: tuple[str, ...], keys: tuple[str, ...], table: Any,
-                 series: list[tuple[int, dict[str, Any]]]) -> None:
+    def __init__(
+        self, names: tuple[str, ...], keys: tuple[str, ...], table: Sequence[SideLuck], series: Series
+    ) -> None:
         super().__init__()
         self.names, self.keys, self.table, self.series = names, keys, table, series
 
@@ -69,8 +83,11 @@ class LuckScreen(ModalScreen[None]):
         scroll = VerticalScroll()
         scroll.border_title = "Dice luck — esc closes"
         with scroll:
-            yield Static("Successes rolled against the exact odds of every roll (expected = the sum of the "
-                         "chances before each roll).", classes="hint")
+            yield Static(
+                "Successes rolled against the exact odds of every roll (expected = the sum of the "
+                "chances before each roll).",
+                classes="hint",
+            )
             yield Static(luck_text(self.names, self.table, self.series))
             yield Static(Text("\nLuck after each round (left: below the odds, right: above)", style="bold"))
             yield Static(chart(self.names, self.keys, self.series))

@@ -1,4 +1,5 @@
 """The selected model's full card, in a modal. j/k (↑↓) flip through the band."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,7 @@
 """Start a new battle: the rule system, the files it needs (two band rosters; Star Quest:
 the party, the enemies and the mission), or none for the bundled demo, a scenario (Sanctum
 Mortalis), a seed. The fields follow the system typed."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -12,23 +13,32 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-TWO_BANDS = (("First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
-             ("Second band's roster file:", "bands/saints.toml"))
-FILES: dict[str, tuple[tuple[str, str], ...]] = {
-    "star-quest": (("Party roster file, the heroes (leave all three empty for the bundled demo: The Vex Company "
-                    "v the Cult of the Hollow Star in The Silent Relay):", "party.toml"),
-                   ("Enemy roster file, the AI units:", "enemies.toml"),
-                   ("Mission file (objectives, waves, search tokens, events):", "mission.toml")),
-}
-"""The files a new battle of each system needs: (label, example) per field; others: two bands."""
 FIELDS = ("roster-a", "roster-b", "mission")
-WHAT = {"star-quest": "all three files (party, enemies, mission), or none for the bundled demo"}
-SCENARIO_SYSTEMS = frozenset({"sanctum-mortalis"})
+"""Input fields for the files a system's new battle needs (``SystemSpec.files``): at most three."""
 
 
 def files_for(system: str) -> tuple[tuple[str, str], ...]:
     """(label, example) of each file ``system`` needs."""
-    return FILES.get(system, TWO_BANDS)
+    from engine.ruleset import find_system
+
+    return tuple((f.label, f.example) for f in find_system(system).files)
+
+
+def has_scenarios(system: str) -> bool:
+    """A new battle of ``system`` may name a scenario."""
+    from engine.ruleset import find_system
+
+    return find_system(system).scenario_key is not None
+
+
+def _what(system: str) -> str:
+    from engine.ruleset import find_system
+
+    spec = find_system(system)
+    if len(spec.files) == 2 and spec.files[0].what == spec.files[1].what:
+        return "both roster files, or neither for the demo bands"
+    count = {2: "both", 3: "all three"}.get(len(spec.files), f"all {len(spec.files)}")
+    return f"{count} files ({', '.join(f.what for f in spec.files)}), or none for the bundled demo"
 
 
 class NewBattleScreen(ModalScreen[Any]):
@@ -50,19 +60,26 @@ class NewBattleScreen(ModalScreen[Any]):
     def __init__(self, saves_dir: str | None) -> None:
         super().__init__()
         self.saves_dir = saves_dir
-        self.system = "sanctum-mortalis"
+        self.system = ""
 
     def compose(self) -> ComposeResult:
+        from engine.ruleset import default_system, systems
+
+        default = default_system().name
+        playable = [s.name for s in systems() if s.playable]
         with Vertical():
             yield Static("New battle", classes="title")
-            yield Static("Rule system (sanctum-mortalis, saga, star-quest or xk6; empty: sanctum-mortalis):",
-                         classes="hint")
-            yield Input(placeholder="sanctum-mortalis", id="system")
+            listed = ", ".join(playable[:-1]) + f" or {playable[-1]}" if len(playable) > 1 else default
+            yield Static(f"Rule system ({listed}; empty: {default}):", classes="hint")
+            yield Input(placeholder=default, id="system")
             for field in FIELDS:
                 yield Static("", classes="hint", id=f"{field}-label")
                 yield Input(id=field)
-            yield Static("Scenario, Sanctum Mortalis only (1–5 or a name; empty: roll for it, Slaughter for the "
-                         "demo):", classes="hint", id="scenario-label")
+            yield Static(
+                "Scenario, Sanctum Mortalis only (1–5 or a name; empty: roll for it, Slaughter for the demo):",
+                classes="hint",
+                id="scenario-label",
+            )
             yield Input(placeholder="1", id="scenario")
             yield Static("Dice seed (empty: random):", classes="hint")
             yield Input(placeholder="", id="seed", type="integer")
@@ -70,7 +87,9 @@ class NewBattleScreen(ModalScreen[Any]):
             yield Static("⏎ start · tab next field · esc cancel", classes="hint")
 
     def on_mount(self) -> None:
-        self.show_fields("sanctum-mortalis")
+        from engine.ruleset import default_system
+
+        self.show_fields(default_system().name)
         self.query_one("#system", Input).focus()
 
     def show_fields(self, system: str) -> None:
@@ -84,43 +103,49 @@ class NewBattleScreen(ModalScreen[Any]):
             if shown:
                 label.update(wanted[i][0])
                 entry.placeholder = wanted[i][1]
-        scenario = system in SCENARIO_SYSTEMS
+        scenario = has_scenarios(system)
         self.query_one("#scenario-label", Static).display = scenario
         self.query_one("#scenario", Input).display = scenario
 
     @on(Input.Changed, "#system")
     def _system_typed(self, event: Input.Changed) -> None:
-        from ..systems import UnknownSystem, find
+        from engine.ruleset import UnknownSystem, find_system
 
         try:
-            system = find(event.value).name
+            spec = find_system(event.value)
         except UnknownSystem:
             return  # still typing: the fields stay as they are
-        if system != self.system:
-            self.show_fields(system)
+        if spec.playable and spec.name != self.system:
+            self.show_fields(spec.name)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        from engine.ruleset import UnknownSystem, find_system
+
         from ..opening import LaunchPlan
-        from ..systems import UnknownSystem, find
 
         error = self.query_one("#new-error", Static)
         try:
-            system = find(self.query_one("#system", Input).value).name
+            spec = find_system(self.query_one("#system", Input).value)
         except UnknownSystem as err:
             error.update(str(err))
             return
+        if not spec.playable:
+            error.update(f"A {spec.title} does not start here.")
+            return
+        system = spec.name
         self.show_fields(system)
-        files = tuple(self.query_one(f"#{field}", Input).value.strip() for field in FIELDS[:len(files_for(system))])
-        scenario = (self.query_one("#scenario", Input).value.strip() or None) if system in SCENARIO_SYSTEMS else None
+        files = tuple(self.query_one(f"#{field}", Input).value.strip() for field in FIELDS[: len(files_for(system))])
+        scenario = (self.query_one("#scenario", Input).value.strip() or None) if has_scenarios(system) else None
         seed_text = self.query_one("#seed", Input).value.strip()
         if any(files) and not all(files):
-            error.update(f"Give {WHAT.get(system, 'both roster files, or neither for the demo bands')}.")
+            error.update(f"Give {_what(system)}.")
             return
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         if all(files):
-            self.dismiss(LaunchPlan(mode="new", saves=self.saves_dir, rosters=files, scenario=scenario, seed=seed,
-                                    system=system))
+            self.dismiss(
+                LaunchPlan(mode="new", saves=self.saves_dir, rosters=files, scenario=scenario, seed=seed, system=system)
+            )
         else:
             self.dismiss(LaunchPlan(mode="demo", saves=self.saves_dir, scenario=scenario, seed=seed, system=system))
 

@@ -1,8 +1,9 @@
 """Open a saved battle: the saves folder listed in a worker (reading every save takes a
 moment), newest first; saves that cannot be opened show their one-line reason."""
+
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on, work
@@ -14,6 +15,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..messages import SavesListed
+
+if TYPE_CHECKING:
+    from saves.listing import SaveSummary
 
 
 class OpenSaveScreen(ModalScreen[Any]):
@@ -65,7 +69,7 @@ class OpenSaveScreen(ModalScreen[Any]):
     def _listed(self, message: SavesListed) -> None:
         self.show(message.found, message.error)
 
-    def show(self, found: list[Any], error: str) -> None:
+    def show(self, found: list[SaveSummary], error: str) -> None:
         listing = self.query_one("#saves", OptionList)
         listing.clear_options()
         if error:

@@ -6,6 +6,7 @@ list scrolls under the question while the key hint stays in view. A picker opene
 ``highlight=False`` (a target) starts with no row highlighted, so a ⏎ typed ahead or
 meant for the previous picker chooses nothing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

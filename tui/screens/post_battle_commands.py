@@ -1,12 +1,13 @@
 """What the GM's keys do on the post-battle screen: rolls (through the roll dialog),
-choices, level-ups, ending a step, undo and redo, writing the updated rosters and
+choices, level-ups, ending a step, writing the updated rosters and
 starting the next battle. Every rule question goes to ``campaign.view``; every change
 goes to the session as an engine command. File I/O runs in thread workers that report
 by messages."""
+
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.message import Message
@@ -37,8 +38,18 @@ class PostBattleCommands:
     """Mixin of ``PostBattleScreen``: its actions (keys from ``tui.actions``)."""
 
     session: Any
+    submit: Callable[..., None]  # provided by the screen (``SessionScreen.submit``)
     band_index: int
     next_wanted: bool
+    # provided by the screen (``PostBattleScreen``, ``SessionScreen``, Textual's ``Screen``):
+    state: Any
+    band: Any
+    app: Any
+    set_status: Callable[[Any], None]
+    redraw: Callable[[], None]
+    notify: Callable[..., None]
+    post_message: Callable[[Message], bool]
+    run_worker: Callable[..., Any]
 
     # ------------------------------------------------------------------ rows of the list
     def do_row(self, row: tuple[str, Any]) -> None:
@@ -56,7 +67,7 @@ class PostBattleCommands:
             if rolled is not None:
                 self.open_roll(rolled)
             else:
-                self.session.submit(value.command)
+                self.submit(value.command)
 
     def open_roll(self, due: Any) -> None:
         """The roll dialog for a roll (its exact odds): typed dice, or r for the app's roll."""
@@ -66,7 +77,7 @@ class PostBattleCommands:
         def rolled(result: Any) -> None:
             if result is not None:
                 command, dice = result
-                self.session.submit(command, dice)
+                self.submit(command, dice)
 
         push_roll_dialog(self.app, CampaignRollAdapter(due), rolled)
 
@@ -78,16 +89,22 @@ class PostBattleCommands:
         state, band = self.state, self.band
         menu = view.recruit_menu(state, band)
         if not menu.open:
-            self.notify(f"{menu.why} ({menu.rule})" if menu.rule else menu.why, title="Not allowed",
-                        severity="warning", timeout=6)
+            self.notify(
+                f"{menu.why} ({menu.rule})" if menu.rule else menu.why,
+                title="Not allowed",
+                severity="warning",
+                timeout=6,
+            )
             return
 
         def recruited(command: Any) -> None:
             if command is not None:
-                self.session.submit(command)
+                self.submit(command)
 
-        self.app.push_screen(RecruitForm(state.band(band).name, menu,
-                                         lambda order: view.recruit_quote(state, band, order, menu)), recruited)
+        self.app.push_screen(
+            RecruitForm(state.band(band).name, menu, lambda order: view.recruit_quote(state, band, order, menu)),
+            recruited,
+        )
 
     def choose_advance(self, model: str) -> None:
         """What the model's level-up may be spent on: open ones, and why not the others
@@ -100,13 +117,15 @@ class PostBattleCommands:
             self.open_roll(waiting)
             return
         options = view.advance_options(self.state, self.band, model)
-        choices = [Choice(o.command, o.label, "" if o.allowed else refusal(o))
-                   for o in sorted(options, key=lambda o: not o.allowed)]
+        choices = [
+            Choice(o.command, o.label, "" if o.allowed else refusal(o))
+            for o in sorted(options, key=lambda o: not o.allowed)
+        ]
         name = next((m.name for m in view.band_summary(self.state, self.band).models if m.id == model), model)
 
         def chosen(command: Any) -> None:
             if command is not None:
-                self.session.submit(command)
+                self.submit(command)
 
         self.app.push_screen(PickerScreen(f"{name}: spend a level-up on", choices), chosen)
 
@@ -128,13 +147,7 @@ class PostBattleCommands:
         if view.step(self.state, self.band) is None:
             self.notify("No post-battle sequence is running: the bands are between battles.", timeout=5)
             return
-        self.session.submit(EndStep(self.band))
-
-    def action_undo(self) -> None:
-        self.session.undo()
-
-    def action_redo(self) -> None:
-        self.session.redo()
+        self.submit(EndStep(self.band))
 
     def still_running(self) -> list[str]:
         """The bands whose post-battle sequence is not done yet."""
@@ -148,8 +161,7 @@ class PostBattleCommands:
         state = self.state
         running = self.still_running()
         if running:
-            self.notify(f"Finish the post-battle sequence first ({', '.join(running)}).", severity="warning",
-                        timeout=6)
+            self.notify(f"Finish the post-battle sequence first ({', '.join(running)}).", severity="warning", timeout=6)
             return
         self._ask_roster_path([b.key for b in state.bands])
 
@@ -167,8 +179,10 @@ class PostBattleCommands:
                 self.write_roster(band, Path(text).expanduser())
             self._ask_roster_path(rest)
 
-        self.app.push_screen(TextPrompt(f"Write the updated roster of {name} to:", default,
-                                        hint="⏎ write · esc skip this band"), answered)
+        self.app.push_screen(
+            TextPrompt(f"Write the updated roster of {name} to:", default, hint="⏎ write · esc skip this band"),
+            answered,
+        )
 
     def write_roster(self, band: str, path: Path) -> None:
         """Write the band's roster as it is now (TOML for ``skirmish check``), in a worker."""
@@ -216,8 +230,9 @@ class PostBattleCommands:
     def _pick_scenario(self) -> None:
         from .picker_screen import Choice, PickerScreen
 
-        options = [o for o in view.choices(self.state, self.band)
-                   if isinstance(o.command, (c.RollScenario, c.ChooseScenario))]
+        options = [
+            o for o in view.choices(self.state, self.band) if isinstance(o.command, (c.RollScenario, c.ChooseScenario))
+        ]
         choices = [Choice(o, o.label, "" if o.allowed else o.why) for o in options]
 
         def chosen(option: Any) -> None:

@@ -6,6 +6,7 @@ the band at a glance, the battles played and the campaign log. Everything shown 
 ``engine.rulesets.sanctum_mortalis.campaign.view``; the screen computes no rule. The
 GM's commands (``PostBattleCommands``) go to the session, which saves them.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,7 +17,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,28 +24,35 @@ from engine.odds import percent
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.campaign import view
 
-from ..actions import bindings, key_of
-from ..draw_now import draw_now
-from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
+from ..messages import BattleChanged
 from ..widgets.choice_list import ChoiceList
 from ..widgets.log_pane import LogPane
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
-from .session_results import change_status, refusal_line, refusal_status, save_failed_status
+from .battle_keys import BATTLE_KEYS
 from .post_battle_commands import PostBattleCommands
+from .post_battle_keys import CAMPAIGN_KEYS
+from .session_screen import SessionScreen
+
+
+def key_of(action_id: str) -> str:
+    """The first key of a post-battle action (or of the dashboard's post-battle key)."""
+    return (BATTLE_KEYS if action_id == "post-battle" else CAMPAIGN_KEYS).key(action_id)
 
 
 def post_battle_guide() -> str:
     """The help screen's short guide."""
-    return (f"After a battle ({key_of('post-battle')} on its dashboard records it in its campaign): each "
-            f"band's post-battle sequence, step by step (§16). {key_of('campaign-next-band')} switches band, ⏎ on "
-            f"a roll or a choice does it ({key_of('campaign-roll')} rolls the first roll due: type the dice or "
-            "press r; once it is done nothing is highlighted, so a second ⏎ does nothing: ↓/j moves on), "
-            f"{key_of('campaign-end-step')} ends the step; tab moves to the band summary (↑↓ "
-            "scrolls it). Purchases: ⏎ on “Recruit a new model…” "
-            "opens the recruit form; “Put … in the stash” / “Bring … into the team” move models (§15.10). At "
-            f"the end, {key_of('campaign-write')} writes the rosters and {key_of('campaign-next-battle')} starts "
-            "the next battle.")
+    return (
+        f"After a battle ({key_of('post-battle')} on its dashboard records it in its campaign): each "
+        f"band's post-battle sequence, step by step (§16). {key_of('campaign-next-band')} switches band, ⏎ on "
+        f"a roll or a choice does it ({key_of('campaign-roll')} rolls the first roll due: type the dice or "
+        "press r; once it is done nothing is highlighted, so a second ⏎ does nothing: ↓/j moves on), "
+        f"{key_of('campaign-end-step')} ends the step; tab moves to the band summary (↑↓ "
+        "scrolls it). Purchases: ⏎ on “Recruit a new model…” "
+        "opens the recruit form; “Put … in the stash” / “Bring … into the team” move models (§15.10). At "
+        f"the end, {key_of('campaign-write')} writes the rosters and {key_of('campaign-next-battle')} starts "
+        "the next battle."
+    )
 
 
 WOUND_NAMES = {k: w.name for k, w in t.WOUNDS.items()}
@@ -65,19 +72,33 @@ def summary_text(s: Any) -> Table:
         head.append("  captain lost", style="bold red")
     grid.add_row(head)
     nbsp = "\u00a0"  # a narrow pane breaks the line between the figures, not inside one
-    grid.add_row(Text.assemble(("Treasury", "bold"), f"{nbsp}{s.treasury}tk   ", ("Strength", "bold"),
-                               f"{nbsp}{s.strength}   ", ("Cost", "bold"), f"{nbsp}{s.cost}tk"))
+    grid.add_row(
+        Text.assemble(
+            ("Treasury", "bold"),
+            f"{nbsp}{s.treasury}tk   ",
+            ("Strength", "bold"),
+            f"{nbsp}{s.strength}   ",
+            ("Cost", "bold"),
+            f"{nbsp}{s.cost}tk",
+        )
+    )
     grid.add_row(Text.assemble(("Stash ", "bold"), ", ".join(map(view.item_name, s.stash)) if s.stash else "—"))
     stashed = [m.name for m in s.models if m.stashed]
     if stashed:
         grid.add_row(Text.assemble(("Models in the stash ", "bold"), ", ".join(stashed), (" (§15.10)", "dim")))
-    models = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, show_edge=False,
-                   header_style="bold")
+    models = Table(
+        box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, show_edge=False, header_style="bold"
+    )
     for column in ("Model", "XP", "Lvl", "Wounds"):
         models.add_column(column, no_wrap=column != "Wounds")
     for m in s.models:
-        models.add_row(("★ " if m.captain else "  ") + m.name, str(m.xp), str(m.level),
-                       ", ".join(WOUND_NAMES.get(w, w) for w in m.wounds) or "—", style="dim" if m.stashed else None)
+        models.add_row(
+            ("★ " if m.captain else "  ") + m.name,
+            str(m.xp),
+            str(m.level),
+            ", ".join(WOUND_NAMES.get(w, w) for w in m.wounds) or "—",
+            style="dim" if m.stashed else None,
+        )
     grid.add_row(models)
     for m in s.models:
         notes = model_notes(m)
@@ -91,8 +112,12 @@ def model_notes(m: Any) -> Text:
     the log counts it, §19.1), level-ups waiting, gear, the stash, the next battle."""
     out: list[Text] = []
     if m.injury:
-        out.append(Text(f"injury {m.injury}", style="yellow" if m.injury == "roll due" or
-                        not m.injury.endswith("settled") else ""))
+        out.append(
+            Text(
+                f"injury {m.injury}",
+                style="yellow" if m.injury == "roll due" or not m.injury.endswith("settled") else "",
+            )
+        )
     if m.battle_xp:
         terms = m.battle_xp
         said = terms[0][0] if len(terms) == 1 else ", ".join(f"{label} {value:+d}" for label, value, _ in terms)
@@ -132,8 +157,16 @@ def told(events: Any) -> list[Any]:
 
 def battles_text(lines: Any) -> Table:
     """The battles of the campaign: number, scenario, result and title."""
-    grid = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold",
-                 title="Battles played", title_justify="left", title_style="bold")
+    grid = Table(
+        box=None,
+        padding=(0, 1),
+        pad_edge=False,
+        show_edge=False,
+        header_style="bold",
+        title="Battles played",
+        title_justify="left",
+        title_style="bold",
+    )
     for column in ("#", "Scenario", "Result", "Battle"):  # a narrow pane wraps the words, cuts none
         grid.add_column(column, no_wrap=column in ("#", "Scenario"))
     for b in lines:
@@ -143,12 +176,10 @@ def battles_text(lines: Any) -> Table:
     return grid
 
 
-class PostBattleScreen(PostBattleCommands, Screen[None]):
+class PostBattleScreen(PostBattleCommands, SessionScreen):
     """One campaign: the post-battle sequence of each band, then the next battle."""
 
-    BINDINGS = bindings("campaign")
-    GM_SCOPES = frozenset({"campaign", "log"})
-    """Registry scopes this screen carries out (the command palette and help read it)."""
+    KEYS = CAMPAIGN_KEYS
     GUIDE = staticmethod(post_battle_guide)
 
     DEFAULT_CSS = """
@@ -160,14 +191,10 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
     PostBattleScreen #summary-pane:focus { background-tint: $foreground 5%; }
     PostBattleScreen #summary { width: 100%; height: auto; padding: 0 1; }
     PostBattleScreen LogPane { height: 1fr; min-height: 4; }
-    PostBattleScreen #status {
-        height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis;
-    }
     """
 
     def __init__(self, session: Any) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.band_index = 0
         self.rows: list[Any] = []
         """What each row of the action list does: ("roll", Due), ("choice", Option),
@@ -188,19 +215,10 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         yield SteadyBar(id="status")
         yield SteadyFooter()
 
-    def on_mount(self) -> None:
-        self.session.attach(self)
-        self.sub_title = self.session.title
-        self.redraw()
+    def opened(self) -> None:
         self.query_one("#actions", OptionList).focus()
-        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
 
     # ------------------------------------------------------------------ reading
-    @property
-    def state(self) -> Any:
-        """The campaign as saved (the only state the screen shows)."""
-        return self.session.view.state
-
     @property
     def band(self) -> str:
         """The key of the band shown."""
@@ -213,7 +231,8 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         self.query_one("#heading", Static).update(self.heading(state, band))
         played = battles_text(view.battles_played(state))
         self.query_one("#summary", Static).update(
-            Group(summary_text(view.band_summary(state, band)), Text(""), played) if band else played)
+            Group(summary_text(view.band_summary(state, band)), Text(""), played) if band else played
+        )
         self.fill_actions(state, band)
         v = self.session.view
         self.query_one(LogPane).show(told(v.events), told(v.undone))
@@ -235,20 +254,21 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
             out.append(f"{step.title} ({step.rule})")
             if step.key != "done":
                 out.append("   ")
-                out.append(f"{key_of('campaign-end-step')}: end the step" if step.can_end else step.why,
-                           style="green" if step.can_end else "yellow")
+                out.append(
+                    f"{key_of('campaign-end-step')}: end the step" if step.can_end else step.why,
+                    style="green" if step.can_end else "yellow",
+                )
             elif running := self.still_running():
-                out.append(f"   still running: {', '.join(running)} ({key_of('campaign-next-band')})",
-                           style="yellow")
+                out.append(f"   still running: {', '.join(running)} ({key_of('campaign-next-band')})", style="yellow")
         else:
             nb = view.next_battle(state)
             out.append("Between battles: ", style="bold")
             if nb.ready:
-                out.append(f"next battle ready ({nb.scenario}) — {key_of('campaign-next-battle')} starts it",
-                           style="green")
+                out.append(
+                    f"next battle ready ({nb.scenario}) — {key_of('campaign-next-battle')} starts it", style="green"
+                )
             else:
-                out.append(f"{nb.why} — {key_of('campaign-next-battle')} chooses or rolls the scenario",
-                           style="yellow")
+                out.append(f"{nb.why} — {key_of('campaign-next-battle')} chooses or rolls the scenario", style="yellow")
             out.append(f"   {key_of('campaign-write')}: write the rosters", style="dim")
         return out
 
@@ -267,8 +287,13 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
             heading("Rolls due (⏎ rolls: type the dice or r)")
             for d in due:
                 rows.append(("roll", d))
-                options.append(Option(Text.assemble(("🎲 ", ""), (d.title, "bold"), f"  {d.dice} {d.rule}\n   ",
-                                                    (_odds_line(d.odds), "dim"))))
+                options.append(
+                    Option(
+                        Text.assemble(
+                            ("🎲 ", ""), (d.title, "bold"), f"  {d.dice} {d.rule}\n   ", (_odds_line(d.odds), "dim")
+                        )
+                    )
+                )
         summary = view.band_summary(state, band) if band else None
         spend = [m for m in (summary.models if summary else ()) if m.levels_pending]
         if spend and summary.step in ("development", "purchases"):
@@ -276,8 +301,14 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
             rolling = {d.model for d in due}
             for m in spend:
                 rows.append(("advance", m.id))
-                options.append(Option(Text(f"Spend a level-up of {m.name}… ({m.levels_pending} waiting)" +
-                                           (" — roll it first (⏎ rolls)" if m.id in rolling else ""))))
+                options.append(
+                    Option(
+                        Text(
+                            f"Spend a level-up of {m.name}… ({m.levels_pending} waiting)"
+                            + (" — roll it first (⏎ rolls)" if m.id in rolling else "")
+                        )
+                    )
+                )
         choices = view.choices(state, band) if band else ()
         if choices:
             heading("Choices (⏎ does it)")
@@ -291,8 +322,10 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
                 options.append(Option(label, disabled=not opt.allowed))
         if not rows and summary is not None and summary.step == "done":
             running = self.still_running()
-            heading(f"{summary.name} has finished its post-battle sequence." + (
-                f" {key_of('campaign-next-band')} shows {', '.join(running)}." if running else ""))
+            heading(
+                f"{summary.name} has finished its post-battle sequence."
+                + (f" {key_of('campaign-next-band')} shows {', '.join(running)}." if running else "")
+            )
         where = (band, summary.step if summary else None)
         fresh = where != self.listed
         if fresh:  # another band or step: from the top
@@ -312,9 +345,6 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
             listing.park(parked)
         elif open_rows:
             listing.highlighted = open_rows[0]
-
-    def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", SteadyBar).put(text)
 
     # ------------------------------------------------------------------ the list
     @on(OptionList.OptionSelected, "#actions")
@@ -345,37 +375,6 @@ class PostBattleScreen(PostBattleCommands, Screen[None]):
         return out
 
     # ------------------------------------------------------------------ session results
-    @on(BattleChanged)
-    def _battle_changed(self, message: BattleChanged) -> None:
-        v = self.session.settle()
-        self.redraw()
-        self.set_status(change_status(message.kind, message.events, v))
-        if message.kind == "command":
-            if self.next_wanted:
-                self.action_next_battle()
-        draw_now(self)
-
-    @on(CommandRefused)
-    def _command_refused(self, message: CommandRefused) -> None:
-        rejected = message.rejected
-        line = refusal_line(rejected)
-        self.set_status(refusal_status(line))
-        self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning",
-                    timeout=6)
-
-    @on(SaveFailed)
-    def _save_failed(self, message: SaveFailed) -> None:
-        self.session.failed(message.text)
-        self.redraw()
-        self.set_status(save_failed_status(message.text))
-        self.notify(message.text, title="Could not save — the last command was not kept", severity="error",
-                    timeout=15)
-
-    @on(LogEntryChosen)
-    def _log_entry_chosen(self, message: LogEntryChosen) -> None:
-        from .log_entry_screen import LogEntryScreen
-
-        event = self.session.entry(message.seq)
-        if event is not None:
-            undone = any(e.seq == message.seq for e in self.session.view.undone)
-            self.app.push_screen(LogEntryScreen(event, undone=undone))
+    def after_change(self, message: BattleChanged) -> None:
+        if message.kind == "command" and self.next_wanted:
+            self.action_next_battle()

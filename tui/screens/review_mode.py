@@ -8,6 +8,7 @@ reviewing; ``esc`` (or ``]`` past the last event) comes back to the present.
 Filter: ``/`` shows only the log entries of one side, the selected model, the rolls,
 or one kind of event; ``/`` again offers "everything".
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -42,8 +43,11 @@ class ReviewMode:
         """True (and a hint in the status line) when a command must wait for the present."""
         if self.review is None:
             return False
-        self.set_status(Text.assemble(("Reviewing the log: ", "bold magenta"),
-                                      "esc comes back to the present, where commands work."))
+        self.set_status(
+            Text.assemble(
+                ("Reviewing the log: ", "bold magenta"), "esc comes back to the present, where commands work."
+            )
+        )
         return True
 
     def review_banner(self) -> Text | None:
@@ -52,8 +56,10 @@ class ReviewMode:
         events = self.session.view.events
         event = events[self.review - 1] if self.review else None
         where = f"after #{event.seq} (round {event.round})" if event else "before the first event"
-        return Text.assemble(("◀ REVIEW ▶ ", "bold reverse magenta"),
-                             f" event {self.review} of {len(events)}, {where} · [ ] step · {{ }} round · esc present")
+        return Text.assemble(
+            ("◀ REVIEW ▶ ", "bold reverse magenta"),
+            f" event {self.review} of {len(events)}, {where} · [ ] step · {{ }} round · esc present",
+        )
 
     # ------------------------------------------------------------------ stepping
     def _go(self, position: int | None) -> None:
@@ -67,8 +73,12 @@ class ReviewMode:
     def show_log(self, log: Any) -> None:
         """Draw the battle log pane: filtered, and following the reviewed event."""
         view = self.session.view
-        log.show(self.filtered(view.events), view.undone if self.log_filter is None else (),
-                 follow=self.review is None, rounds=view.rounds)
+        log.show(
+            self.filtered(view.events),
+            view.undone if self.log_filter is None else (),
+            follow=self.review is None,
+            rounds=view.rounds,
+        )
         retitle(log, f"Battle log · {self.log_filter[0]} only (/ changes)" if self.log_filter else "Battle log")
         if self.review:
             log.reveal(view.events[self.review - 1].seq)
@@ -121,25 +131,31 @@ class ReviewMode:
     def action_filter_log(self) -> None:
         from engine.log_filter import concerning, events_of_kind
 
-        from ..report import _members, _side_keys, _side_name
-
-        state = self.session.view.state
-        members = _members(state)
+        summary = self.session.summary()
+        members = summary.members
         known = [m.id for m in members]
         choices = [Choice("all", "Everything (no filter)")]
-        for side in _side_keys(state):
-            ids = [m.id for m in members if getattr(m, "side", None) == side]
-            name = _side_name(state, side)
+        for side in summary.sides:
+            ids = [m.id for m in summary.members_of(side.key)]
+            name = side.name
             choices.append(Choice((name, lambda ev, ids=ids: concerning(ev, ids, known)), f"{name}: its entries"))
         chosen_one = next((m for m in members if m.id == self.selected), None)
         if chosen_one is not None:
             name = chosen_one.name
-            choices.append(Choice((name, lambda ev, i=chosen_one.id: concerning(ev, [i], known)),
-                                  f"{name}: the selected one's entries"))
+            choices.append(
+                Choice(
+                    (name, lambda ev, i=chosen_one.id: concerning(ev, [i], known)),
+                    f"{name}: the selected one's entries",
+                )
+            )
         choices.append(Choice(("rolls", lambda ev: events_of_kind(ev, "rolls")), "Every roll"))
         kinds = sorted({e.kind for e in self.session.view.events})
-        choices += [Choice((kind.replace("_", " "), lambda ev, k=kind: events_of_kind(ev, k)),
-                           f"Kind: {kind.replace('_', ' ')}") for kind in kinds]
+        choices += [
+            Choice(
+                (kind.replace("_", " "), lambda ev, k=kind: events_of_kind(ev, k)), f"Kind: {kind.replace('_', ' ')}"
+            )
+            for kind in kinds
+        ]
 
         def chosen(value: Any) -> None:
             if value is None:  # cancelled
@@ -154,8 +170,7 @@ class ReviewMode:
         from ..report import side_luck
         from .luck_screen import LuckScreen
 
-        state = self.session.view.state
-        names, table, series = side_luck(state, self.session.view.events)
+        names, table, series = side_luck(self.session.summary(), self.session.view.events)
         self.app.push_screen(LuckScreen(names, tuple(row.side for row in table), table, series))  # type: ignore[attr-defined]
 
     def filtered(self, events: Sequence[Any]) -> Sequence[Any]:

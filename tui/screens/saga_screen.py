@@ -7,30 +7,32 @@ the session; the screen redraws when the session says the new events are on disk
 then offers what the new state asks for: the opponent's fatigue spend when a move or
 a shot opens, the shot's rolls, the melee dialog.
 """
+
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from engine.rulesets.saga import view
 
-from ..actions import bindings, key_of as key
-from ..draw_now import draw_now
+from ..actions import key_of
 from ..messages import BattleChanged, CommandRefused, UnitSelected
 from ..widgets.log_pane import LogPane
 from ..widgets.saga_tracker import SagaTracker
-from ..widgets.kept_background import KeptVertical
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.step_panel import StepPanel
 from ..widgets.unit_pane import UnitPane
-from .session_results import change_status, refusal_line, refusal_status
 from .saga_commands import SagaCommands
+from .saga_keys import SAGA_KEYS, UNIT_KEYS
 from .game_screen import GameScreen
-from .review_mode import ReviewMode
+
+key = SAGA_KEYS.key
 
 
 def saga_guide() -> Text:
@@ -38,7 +40,8 @@ def saga_guide() -> Text:
     return Text.assemble(
         ("How a SAGA turn goes\n", "bold underline"),
         f"1. {key('saga-start-turn')} starts a player turn (the first time: choose the side).\n",
-        f"2. Select a unit ({key('saga-unit-down')}/{key('saga-unit-up')}, {key('saga-next-pane')} switches "
+        f"2. Select a unit ({UNIT_KEYS.key('saga-unit-down')}/{UNIT_KEYS.key('saga-unit-up')}, "
+        f"{key_of('next-pane')} switches "
         f"warband) and activate it: {key('saga-move')} move, {key('saga-charge')} charge (move to engage, then "
         f"the melee), {key('saga-shoot')} shoot, {key('saga-rest')} rest (first activation only: −1 fatigue).\n",
         "3. When a move or a shot opens and the opponent may spend the unit's fatigue, the app asks the "
@@ -50,18 +53,21 @@ def saga_guide() -> Text:
         "⏎ closes the step.\n",
         f"5. {key('saga-end-turn')} ends the turn. Fatigue is gained as the rules say (a second move or shot "
         "in a turn, each melee, a friend wiped out within S): the log says which rule each time.\n",
-        ("Fatigue ●●○ 2/3: markers with the class limit; EXH: exhausted (only Rest; half attack dice when "
-         "attacked). Values marked * come from the per-class house-default settings, not the roster.\n", "dim"),
-        f"Undo {key('saga-undo')}, redo {key('saga-redo')}. Every command is saved as it happens.\n",
+        (
+            "Fatigue ●●○ 2/3: markers with the class limit; EXH: exhausted (only Rest; half attack dice when "
+            "attacked). Values marked * come from the per-class house-default settings, not the roster.\n",
+            "dim",
+        ),
+        f"Undo {key_of('undo')}, redo {key_of('redo')}. Every command is saved as it happens.\n",
     )
 
 
-class SagaScreen(ReviewMode, SagaCommands, GameScreen):
+class SagaScreen(SagaCommands, GameScreen):
     """One SAGA battle in play."""
 
-    BINDINGS = bindings("saga")
-    GM_SCOPES = frozenset({"saga", "units", "log"})
-    """Registry scopes this screen carries out (the command palette and help read it)."""
+    KEYS = SAGA_KEYS
+    PANE_KEYS = (UNIT_KEYS,)
+    COMMON_IN_FOOTER = frozenset()
     GUIDE = staticmethod(saga_guide)
 
     DEFAULT_CSS = """
@@ -78,7 +84,7 @@ class SagaScreen(ReviewMode, SagaCommands, GameScreen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield SagaTracker(id="tracker")
-        with KeptVertical(id="units"):
+        with Vertical(id="units"):
             yield UnitPane("A", id="units-A")
             yield UnitPane("B", id="units-B")
         yield StepPanel(id="step")
@@ -116,9 +122,12 @@ class SagaScreen(ReviewMode, SagaCommands, GameScreen):
         self.query_one(SagaTracker).show(state, step, offers, self.session.read_only)
         lines = view.unit_lines(state)
         for side in ("A", "B"):
-            self.pane(side).show(state.side_name(side), [ln for ln in lines if ln.side == side],
-                                 to_act=state.turn.phase == "turn" and state.turn.active == side,
-                                 busy_unit=self.busy_unit())
+            self.pane(side).show(
+                state.side_name(side),
+                [ln for ln in lines if ln.side == side],
+                to_act=state.turn.phase == "turn" and state.turn.active == side,
+                busy_unit=self.busy_unit(),
+            )
         self.query_one(StepPanel).show(state, step, offers)
         self.show_log(self.query_one(LogPane))
 
@@ -152,31 +161,21 @@ class SagaScreen(ReviewMode, SagaCommands, GameScreen):
         self.selected = message.unit_id
 
     # ------------------------------------------------------------------ session results
-    @on(BattleChanged)
-    def _battle_changed(self, message: BattleChanged) -> None:
-        before = (self.state.turn, self.state.busy)
-        v = self.session.settle()
-        self.redraw()
-        if (v.state.turn, v.state.busy) != before:
-            target = self._follow_target()
-            if target:
-                self.select_unit(target, focus=self.focused is None or isinstance(self.focused, UnitPane))
-        self.set_status(change_status(message.kind, message.events, v))
+    def turn_key(self, state: Any) -> Hashable:
+        return (state.turn, state.busy)
+
+    def follow(self) -> None:
+        target = self._follow_target()
+        if target:
+            self.select_unit(target, focus=self.focused is None or isinstance(self.focused, UnitPane))
+
+    def after_change(self, message: BattleChanged) -> None:
         if self.melee_dialog is not None and self.melee_dialog.is_attached:
             self.melee_dialog.refresh_view()
         elif message.kind == "command":
             self.prompt_step()
-        draw_now(self)
 
-    @on(CommandRefused)
-    def _command_refused(self, message: CommandRefused) -> None:
-        rejected = message.rejected
-        line = refusal_line(rejected)
-        self.set_status(refusal_status(line))
+    def after_refusal(self, message: CommandRefused) -> bool:
         if self.melee_dialog is not None and self.melee_dialog.is_attached and self.melee_dialog.refused(message):
-            return
-        if not self.after_refusal(message):
-            self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
-                        severity="warning", timeout=6)
-
-    # ------------------------------------------------------------------ the log
+            return True
+        return super().after_refusal(message)

@@ -1,10 +1,14 @@
 """What every battle screen says when the session reports back: the status line after
 a command, an undo or a redo, and the line for a refusal (with its rule)."""
+
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from engine.ruleset import Rejected
 
 
 def change_status(kind: str, events: Any, view: Any) -> Text:
@@ -18,10 +22,9 @@ def change_status(kind: str, events: Any, view: Any) -> Text:
     return Text.assemble(("✓ ", "bold green"), " ".join(e.text for e in events if e.text))
 
 
-def refusal_line(rejected: Any) -> str:
+def refusal_line(rejected: Rejected) -> str:
     """The reason, and the rule it comes from."""
-    rule = getattr(rejected, "rule", "")
-    return f"{rejected.reason} ({rule})" if rule else f"{rejected.reason}"
+    return f"{rejected.reason} ({rejected.rule})" if rejected.rule else rejected.reason
 
 
 def refusal_status(line: str) -> Text:

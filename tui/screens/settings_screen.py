@@ -2,6 +2,7 @@
 reference id, the current choice and the recommended one. Enter on a setting asks
 for the new choice; the screen dismisses with ``(key, value)`` and the battle screen
 turns that into a ``ChangeSetting`` command (a logged, undoable event)."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
@@ -68,8 +69,9 @@ class SettingsScreen(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         ref = max([6, *(len(s.ref) for s in self.specs)])  # "SAGA-A10" is longer than "SM-A6"
         section = min(10, max([6, *(len(s.section) for s in self.specs)]))
-        options = [Option(setting_line(s, self.values.get(s.key, s.default), ref, section), id=s.key)
-                   for s in self.specs]
+        options = [
+            Option(setting_line(s, self.values.get(s.key, s.default), ref, section), id=s.key) for s in self.specs
+        ]
         listing = OptionList(*options, id="settings")
         listing.border_title = "Battle settings (rule readings)"
         yield listing
@@ -82,10 +84,16 @@ class SettingsScreen(ModalScreen[Any]):
         event.stop()
         spec = next(s for s in self.specs if s.key == event.option.id)
         current = self.values.get(spec.key, spec.default)
-        choices = [Choice(c.value, c.label + ("  ← now" if c.value == current else "")
-                          + ("  (recommended)" if c.value == spec.default else ""),
-                          "" if c.value != current else "")
-                   for c in spec.choices]
+        choices = [
+            Choice(
+                c.value,
+                c.label
+                + ("  ← now" if c.value == current else "")
+                + ("  (recommended)" if c.value == spec.default else ""),
+                "" if c.value != current else "",
+            )
+            for c in spec.choices
+        ]
         note = f"\n{spec.note}" if spec.note else ""
 
         def chosen(value: Any) -> None:

@@ -1,6 +1,7 @@
 """A Star Quest hero's or AI unit's card: every number of ``view.hero_lines`` /
 ``view.enemy_lines`` — stats, wounds, power points, tokens, conditions, weapons, special
 rules and each action's move with its working."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -40,8 +41,14 @@ def unit_card(state: Any, unit_id: str) -> Table:
         table.add_row("Wounds", ", ".join(str(w) for w in line.wounds) + f" (Tough {line.tough})")
         if line.tokens:
             table.add_row("Spell tokens", str(line.tokens))
-        table.add_row("On the table", "yes" if line.on_table else f"no — arrives in round {line.arrives}"
-                      if line.arrives else "no (a later wave)")
+        table.add_row(
+            "On the table",
+            "yes"
+            if line.on_table
+            else f"no — arrives in round {line.arrives}"
+            if line.arrives
+            else "no (a later wave)",
+        )
     cond = [w for w, on in (("Shaken", line.shaken), ("fatigued", line.fatigued)) if on] + list(line.statuses)
     table.add_row("Conditions", ", ".join(cond) or "none")
     table.add_row("Activated", "yes" if line.activated else "not yet this round")

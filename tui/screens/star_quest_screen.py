@@ -7,30 +7,32 @@ go to the session; the screen redraws when the session says the new events are o
 then offers what the new state asks for: a power-point offer, the attack's next roll, a
 morale test, the AI flow-chart dialog.
 """
+
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from engine.rulesets.star_quest import view
 
-from ..actions import bindings, key_of as key
-from ..draw_now import draw_now
+from ..actions import key_of
 from ..messages import BattleChanged, CommandRefused, UnitSelected
 from ..widgets.hero_pane import HeroPane
 from ..widgets.log_pane import LogPane
 from ..widgets.sq_pending import SQPending
 from ..widgets.sq_tracker import SQTracker
-from ..widgets.kept_background import KeptVertical
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
-from .session_results import change_status, refusal_line, refusal_status
 from .star_quest_commands import StarQuestCommands
+from .star_quest_keys import HERO_KEYS, STAR_QUEST_KEYS
 from .game_screen import GameScreen
-from .review_mode import ReviewMode
+
+key = STAR_QUEST_KEYS.key
 
 
 def star_quest_guide() -> Text:
@@ -38,7 +40,7 @@ def star_quest_guide() -> Text:
     return Text.assemble(
         ("How a Star Quest round goes\n", "bold underline"),
         f"1. {key('sq-start-round')} starts the round: spell tokens, Ambush arrivals, waves and mission events.\n",
-        f"2. Hero phase: the players pick a hero ({key('sq-unit-down')}/{key('sq-unit-up')}) and "
+        f"2. Hero phase: the players pick a hero ({HERO_KEYS.key('sq-unit-down')}/{HERO_KEYS.key('sq-unit-up')}) and "
         f"{key('sq-activate')} activates it. {key('sq-action')} its action (Hold, Advance, Rush, Charge, Rest, "
         f"Skill; a second one is the extra action for 2 PP), {key('sq-skill')} its skill action, "
         f"{key('sq-shoot')} shoots after Hold or Advance (the exact hits and wounds show before the roll), "
@@ -49,16 +51,16 @@ def star_quest_guide() -> Text:
         "asks each question (y / n), shows the path and proposes the action: ⏎ takes it, o overrides it with a "
         f"reason. Then shoot ({key('sq-shoot')}) or fight as chosen, and {key('sq-end-activation')}.\n",
         f"5. {key('sq-end-round')} ends the round when every unit has acted.\n",
-        f"Undo {key('sq-undo')}, redo {key('sq-redo')}. Every command is saved as it happens.\n",
+        f"Undo {key_of('undo')}, redo {key_of('redo')}. Every command is saved as it happens.\n",
     )
 
 
-class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
+class StarQuestScreen(StarQuestCommands, GameScreen):
     """One Star Quest battle in play."""
 
-    BINDINGS = bindings("sq")
-    GM_SCOPES = frozenset({"sq", "heroes", "log"})
-    """Registry scopes this screen carries out (the command palette and help read it)."""
+    KEYS = STAR_QUEST_KEYS
+    PANE_KEYS = (HERO_KEYS,)
+    COMMON_IN_FOOTER = frozenset()
     GUIDE = staticmethod(star_quest_guide)
 
     DEFAULT_CSS = """
@@ -73,7 +75,7 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield SQTracker(id="tracker")
-        with KeptVertical(id="panes"):
+        with Vertical(id="panes"):
             yield HeroPane("heroes", id="heroes")
             yield HeroPane("ai", id="enemies")
         yield SQPending(id="pending")
@@ -101,10 +103,12 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
         rv = view.round_view(s)
         pending = view.pending(s)
         self.query_one(SQTracker).show(s, rv, pending, self.session.read_only)
-        self.query_one("#heroes", HeroPane).show("Heroes", view.hero_lines(s),
-                                                 to_act=rv.phase == "heroes", activating=rv.activating)
-        self.query_one("#enemies", HeroPane).show("AI units", view.enemy_lines(s), to_act=rv.phase == "ai",
-                                                  activating=rv.activating)
+        self.query_one("#heroes", HeroPane).show(
+            "Heroes", view.hero_lines(s), to_act=rv.phase == "heroes", activating=rv.activating
+        )
+        self.query_one("#enemies", HeroPane).show(
+            "AI units", view.enemy_lines(s), to_act=rv.phase == "ai", activating=rv.activating
+        )
         self.query_one(SQPending).show(s, pending, view.ai_question(s))
         self.show_log(self.query_one(LogPane))
 
@@ -136,30 +140,19 @@ class StarQuestScreen(ReviewMode, StarQuestCommands, GameScreen):
         self.selected = message.unit_id
 
     # ------------------------------------------------------------------ session results
-    @on(BattleChanged)
-    def _battle_changed(self, message: BattleChanged) -> None:
-        before = (self.state.turn, self.state.activation is None)
-        v = self.session.settle()
-        self.redraw()
-        if (v.state.turn, v.state.activation is None) != before:
-            target = self._follow_target()
-            if target:
-                self.select_unit(target, focus=self.focused is None or isinstance(self.focused, HeroPane))
-        self.set_status(change_status(message.kind, message.events, v))
+    def turn_key(self, state: Any) -> Hashable:
+        return (state.turn, state.activation is None)
+
+    def follow(self) -> None:
+        target = self._follow_target()
+        if target:
+            self.select_unit(target, focus=self.focused is None or isinstance(self.focused, HeroPane))
+
+    def after_change(self, message: BattleChanged) -> None:
         if self.ai_dialog is not None and self.ai_dialog.is_attached:
             self.ai_dialog.refresh_view()
         if message.kind == "command" and not self.session.busy:
             self.call_after_refresh(self.after_command, message.events)
-        draw_now(self)
 
-    @on(CommandRefused)
-    def _command_refused(self, message: CommandRefused) -> None:
-        rejected = message.rejected
-        line = refusal_line(rejected)
-        self.set_status(refusal_status(line))
-        if self.ai_dialog is not None and self.ai_dialog.is_attached and self.ai_dialog.refused(message):
-            return
-        self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning",
-                    timeout=6)
-
-    # ------------------------------------------------------------------ the log
+    def after_refusal(self, message: CommandRefused) -> bool:
+        return self.ai_dialog is not None and self.ai_dialog.is_attached and self.ai_dialog.refused(message)

@@ -1,5 +1,6 @@
 """A SAGA unit's card: its profile with each house-default value labelled, fatigue with
 the limit, this turn's activations and the activations open now (``view.unit_lines``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,8 +15,12 @@ from textual.widgets import Static
 
 from engine.rulesets.saga import tables as t, view
 
-FIELDS = (("armour_melee", "Armour in melee"), ("armour_shooting", "Armour against shooting"),
-          ("attack_dice", "Melee attack dice per model"), ("shooting_dice", "Shooting dice per model"))
+FIELDS = (
+    ("armour_melee", "Armour in melee"),
+    ("armour_shooting", "Armour against shooting"),
+    ("attack_dice", "Melee attack dice per model"),
+    ("shooting_dice", "Shooting dice per model"),
+)
 
 
 def unit_card(state: Any, unit_id: str) -> Table:

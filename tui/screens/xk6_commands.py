@@ -6,9 +6,10 @@ A mixin of ``XK6Screen``: it uses ``self.session``, ``self.state``, ``self.selec
 and ``self.set_status``. It never decides a rule: what is possible comes from the
 engine's ``view`` queries, and the engine accepts or refuses each command.
 """
+
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, ClassVar
 
 from engine.rulesets.xk6 import commands as c, tables as t, view
 
@@ -20,10 +21,10 @@ TERRAIN_LABELS = {"normal": "", "difficult": " through difficult terrain", "very
 
 
 def rof_label(sp: Any, magazine: bool) -> str:
-    """"ROF +2 DAM: DAM 5 · empties on 1–4 (the full ROF)"."""
+    """ "ROF +2 DAM: DAM 5 · empties on 1–4 (the full ROF)"."""
     used = " ".join(f"+{n} {what}" for n, what in ((sp.rof_dam, "DAM"), (sp.rof_area, "radius")) if n)
     head = f"ROF {used}" if used else "ROF not used"
-    radius = f", radius {sp.radius}\"" if sp.radius else ""
+    radius = f', radius {sp.radius}"' if sp.radius else ""
     empties = f" · empties on {'1' if sp.empties_on == 1 else f'1–{sp.empties_on}'}" if magazine else ""
     return f"{head}: DAM {sp.dam}{radius}{empties}"
 
@@ -31,13 +32,12 @@ def rof_label(sp: Any, magazine: bool) -> str:
 class XK6Commands(GameCommands):
     """``action_*`` methods for every ``xk6``-scope registry action."""
 
-    CHANGE_SETTING = c.ChangeSetting
+    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = c.ChangeSetting
 
     session: Any
     selected: str | None
     state: Any
     app: Any
-
 
     # ------------------------------------------------------------------ helpers
     def _model(self) -> Any | None:
@@ -61,6 +61,7 @@ class XK6Commands(GameCommands):
         def rolled(result: Any) -> None:
             if result is not None:
                 self.submit(adapter.typed(*result))
+
         push_roll_dialog(self.app, adapter, rolled)
 
     # ------------------------------------------------------------------ the turn
@@ -71,9 +72,11 @@ class XK6Commands(GameCommands):
         phase = s.turn.phase
         if phase == "choose":
             chooser = s.side_name(s.turn.chooser)
-            self.ask(f"{chooser} won the initiative: which side activates the first model?",
-                     [Choice(side, f"{s.side_name(side)} activates first") for side in ("A", "B")],
-                     lambda side: self.submit(c.ChooseFirst(side)))
+            self.ask(
+                f"{chooser} won the initiative: which side activates the first model?",
+                [Choice(side, f"{s.side_name(side)} activates first") for side in ("A", "B")],
+                lambda side: self.submit(c.ChooseFirst(side)),
+            )
         elif phase in ("setup", "between", "initiative"):
             self._dice_dialog(InitiativeAdapter(s, again=phase == "initiative"))
         else:
@@ -91,8 +94,10 @@ class XK6Commands(GameCommands):
         if not can:
             self.submit(c.Activate(m.id, t.HOLD))  # refused: the engine's reason shows at once
             return
-        choices = [Choice(opt, f"{i + 1}. {t.OPTIONS[opt]}", "" if opt in can else "not possible now")
-                   for i, opt in enumerate(t.OPTIONS)]
+        choices = [
+            Choice(opt, f"{i + 1}. {t.OPTIONS[opt]}", "" if opt in can else "not possible now")
+            for i, opt in enumerate(t.OPTIONS)
+        ]
         self.ask(f"{m.name} activates (§5.2):", choices, lambda opt: self._activate_with(m, opt))
 
     def _activate_with(self, m: Any, option: str) -> None:
@@ -104,15 +109,27 @@ class XK6Commands(GameCommands):
                     if terrain != "normal" and not inches:
                         continue  # standing still is the same on any ground
                     att = "no attack" if col.att is None else f"Att {col.att:+d}"
-                    choices.append(Choice(c.Activate(m.id, option, speed=col.name, terrain=terrain),
-                                          f"{col.name}{TERRAIN_LABELS[terrain]}: up to {inches:.3g}\" — {att}, "
-                                          f"Def {col.defence:+d}"))
+                    choices.append(
+                        Choice(
+                            c.Activate(m.id, option, speed=col.name, terrain=terrain),
+                            f'{col.name}{TERRAIN_LABELS[terrain]}: up to {inches:.3g}" — {att}, Def {col.defence:+d}',
+                        )
+                    )
             self.ask(f"{m.name}: {t.OPTIONS[option]} — at which speed (§6)?", choices, self._start)
         elif option == t.RELOAD:
             weapons = [w for w in self._line(m.id).weapons if w.mags is not None]
-            self.ask(f"{m.name} reloads (§12.2):",
-                     [Choice(c.Activate(m.id, t.RELOAD, weapon=w.id), f"{w.name} ({w.status})",
-                             "" if not w.loaded else "its magazine is loaded") for w in weapons], self._start)
+            self.ask(
+                f"{m.name} reloads (§12.2):",
+                [
+                    Choice(
+                        c.Activate(m.id, t.RELOAD, weapon=w.id),
+                        f"{w.name} ({w.status})",
+                        "" if not w.loaded else "its magazine is loaded",
+                    )
+                    for w in weapons
+                ],
+                self._start,
+            )
         else:
             self._start(c.Activate(m.id, option))
 
@@ -146,9 +163,12 @@ class XK6Commands(GameCommands):
             self.submit(c.Designate())  # refused with the reason
             return
         m = s.model(act.model)
-        self.ask(f"{m.name} designates a target for indirect fire ([XK-A3]):",
-                 [Choice(x.id, x.name) for x in s.models if x.in_play and x.side != m.side],
-                 lambda target: self.submit(c.Designate(target=target)), highlight=False)
+        self.ask(
+            f"{m.name} designates a target for indirect fire ([XK-A3]):",
+            [Choice(x.id, x.name) for x in s.models if x.in_play and x.side != m.side],
+            lambda target: self.submit(c.Designate(target=target)),
+            highlight=False,
+        )
 
     def action_skill(self) -> None:
         s = self.state
@@ -159,10 +179,14 @@ class XK6Commands(GameCommands):
         m = s.model(act.model)
         choices = []
         if m.spec.medic is not None:
-            choices += [Choice(c.Heal(x.id), f"Medic {m.spec.medic}: heal {x.name} ({x.wounds} wound"
-                                            f"{'s' * (x.wounds != 1)}; in base contact)",
-                               "" if x.wounds else "no wounds")
-                        for x in s.models_of(m.side)]
+            choices += [
+                Choice(
+                    c.Heal(x.id),
+                    f"Medic {m.spec.medic}: heal {x.name} ({x.wounds} wound{'s' * (x.wounds != 1)}; in base contact)",
+                    "" if x.wounds else "no wounds",
+                )
+                for x in s.models_of(m.side)
+            ]
         choices += [Choice(c.SkillAction(name), f"{name}: {effect}") for name, effect in m.spec.skills]
         self.ask(f"{m.name}'s skill action (§5.2, §16):", choices, self._skill_chosen)
 
@@ -187,9 +211,10 @@ class XK6Commands(GameCommands):
             self.submit(c.React(m.id, "shoot", trigger or m.id))  # refused with the reason
             return
         choices = [Choice(c.React(m.id, "shoot", trigger), "shoots (then s: the attack)")]
-        choices += [Choice(c.React(m.id, "move", trigger, speed=col.name), f"moves at {col.name} (up to "
-                                                                          f"{col.inches:g}\")")
-                    for col in m.spec.speeds]
+        choices += [
+            Choice(c.React(m.id, "move", trigger, speed=col.name), f'moves at {col.name} (up to {col.inches:g}")')
+            for col in m.spec.speeds
+        ]
         self.ask(f"{m.name} uses its held action against {s.model(trigger).name} (§14):", choices, self.submit)
 
     # ------------------------------------------------------------------ attacks
@@ -200,8 +225,10 @@ class XK6Commands(GameCommands):
             self.set_status("Activate a model first (a).")
             return
         m = s.model(mid)
-        choices = [Choice(o, f"{o.name} — {KIND_LABELS[o.kind]}: {o.profile} [{o.status}]", o.problem)
-                   for o in view.attack_options(s, mid)]
+        choices = [
+            Choice(o, f"{o.name} — {KIND_LABELS[o.kind]}: {o.profile} [{o.status}]", o.problem)
+            for o in view.attack_options(s, mid)
+        ]
         self.ask(f"{m.name} attacks with (§8):", choices, lambda o: self._rof(m, o))
 
     def _rof(self, m: Any, option: Any) -> None:
@@ -210,8 +237,11 @@ class XK6Commands(GameCommands):
             self._targets(m, option, 0, 0)
             return
         choices = [Choice(sp, rof_label(sp, spec.magazine)) for sp in view.rof_splits(self.state, m.id, option.weapon)]
-        self.ask(f"{spec.name}: declare the ROF {spec.rof} before the roll (§11):", choices,
-                 lambda sp: self._targets(m, option, sp.rof_dam, sp.rof_area, sp.radius))
+        self.ask(
+            f"{spec.name}: declare the ROF {spec.rof} before the roll (§11):",
+            choices,
+            lambda sp: self._targets(m, option, sp.rof_dam, sp.rof_area, sp.radius),
+        )
 
     def _targets(self, m: Any, option: Any, rof_dam: int, rof_area: int, radius: int | None = None) -> None:
         s = self.state
@@ -229,8 +259,10 @@ class XK6Commands(GameCommands):
                 self._more_in_area(m, base, chosen)
             else:
                 self._roll(base, chosen)
-        self.ask(f"{m.name} — {spec.name} ({KIND_LABELS[option.kind]}): at which model?", choices, centre,
-                 highlight=False)
+
+        self.ask(
+            f"{m.name} — {spec.name} ({KIND_LABELS[option.kind]}): at which model?", choices, centre, highlight=False
+        )
 
     def _more_in_area(self, m: Any, base: c.Attack, chosen: list[str]) -> None:
         s = self.state
@@ -243,6 +275,7 @@ class XK6Commands(GameCommands):
                 self._roll(base, chosen)
             else:
                 self._more_in_area(m, base, chosen + [value])
+
         self.ask("Another model inside the area (§10)?", choices, added)
 
     def _roll(self, base: c.Attack, targets: list[str]) -> None:
@@ -251,12 +284,14 @@ class XK6Commands(GameCommands):
         from ..dialogs.xk6_attack import XK6AttackAdapter, XK6AttackDialog
 
         s = self.state
-        cmd = replace(base, targets=tuple(c.Target(x, crossfire=view.crossfire_suggested(s, x, base.attacker))
-                                          for x in targets))
+        cmd = replace(
+            base, targets=tuple(c.Target(x, crossfire=view.crossfire_suggested(s, x, base.attacker)) for x in targets)
+        )
 
         def done(result: Any) -> None:
             if result is not None:
                 self.submit(result[0], result[1])
+
         self.app.push_screen(XK6AttackDialog(XK6AttackAdapter(s, cmd)), done)
 
     def action_continue_step(self) -> None:
@@ -275,10 +310,11 @@ class XK6Commands(GameCommands):
 
         s = self.state
         a = s.attack
-        hit = "hit the aim point" if a.hit else f"missed: scattered {a.scatter}\" (the GM enters the direction)"
+        hit = "hit the aim point" if a.hit else f'missed: scattered {a.scatter}" (the GM enters the direction)'
         choices = [Choice("done", f"Done: {len(chosen)} model{'s' * (len(chosen) != 1)} under the blast")]
-        choices += [Choice(x.id, f"{x.name} ({s.side_name(x.side)})") for x in s.models
-                    if x.in_play and x.id not in chosen]
+        choices += [
+            Choice(x.id, f"{x.name} ({s.side_name(x.side)})") for x in s.models if x.in_play and x.id not in chosen
+        ]
 
         def added(value: str) -> None:
             if value == "done" and chosen:
@@ -287,7 +323,8 @@ class XK6Commands(GameCommands):
                 self.submit(c.Land())  # nobody under it: no die to roll
             else:
                 self.land(chosen + (value,))
-        self.ask(f"The shot {hit}. Which models are under it (radius {a.radius}\")?", choices, added)
+
+        self.ask(f'The shot {hit}. Which models are under it (radius {a.radius}")?', choices, added)
 
     # ------------------------------------------------------------------ command points
     def action_command_point(self) -> None:
@@ -301,7 +338,7 @@ class XK6Commands(GameCommands):
 
         def label(o: Any) -> str:
             who, model = s.model(o.commander), s.model(o.model)
-            near = "" if o.model == o.commander else " (within 6\")"
+            near = "" if o.model == o.commander else ' (within 6")'
             if o.use == "reroll":
                 what = "Att" if s.attack and o.model == s.attack.attacker else "Def"
                 return f"{who.name} (CP {who.command_points}): {model.name} re-rolls its {what} test{near}"
@@ -312,6 +349,7 @@ class XK6Commands(GameCommands):
                 self._dice_dialog(RerollAdapter(self.state, o))
             else:
                 self.submit(c.SpendCommandPoint(o.commander, o.use, o.model))
+
         what = "re-roll a test of the open attack" if s.attack else "buy an activation"
         self.ask(f"Spend a command point (§15): {what}", [Choice(o, label(o), o.problem) for o in options], chosen)
 
@@ -319,11 +357,15 @@ class XK6Commands(GameCommands):
     def action_wounds(self) -> None:
         m = self._model()
         if m:
-            self.ask(f"{m.name}: {m.wounds} wound(s) — a GM correction:",
-                     [Choice(c.AdjustWounds(m.id, 1, "GM"), "+1 wound"),
-                      Choice(c.AdjustWounds(m.id, -1, "GM"), "−1 wound", "" if m.wounds else "no wounds"),
-                      Choice(c.RemoveModel(m.id, "GM"), "Take it out of play", "" if m.in_play else "already out")],
-                     self.submit)
+            self.ask(
+                f"{m.name}: {m.wounds} wound(s) — a GM correction:",
+                [
+                    Choice(c.AdjustWounds(m.id, 1, "GM"), "+1 wound"),
+                    Choice(c.AdjustWounds(m.id, -1, "GM"), "−1 wound", "" if m.wounds else "no wounds"),
+                    Choice(c.RemoveModel(m.id, "GM"), "Take it out of play", "" if m.in_play else "already out"),
+                ],
+                self.submit,
+            )
 
     def action_model_card(self) -> None:
         from .xk6_model_card import XK6ModelCard

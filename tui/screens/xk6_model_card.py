@@ -1,6 +1,7 @@
 """An xK6 model's card: its skills, Armour, wounds with the wound track, speeds with
 their modifiers, each weapon with its profile and magazines, command points, skills,
 and what it may do now (``view.model_lines``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,15 +24,17 @@ def model_card(state: Any, model_id: str) -> Table:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     table.add_row("Band", state.side_name(line.side))
-    table.add_row("Card", f"Att {line.att} dice · Def {line.defence} dice · Armour {line.armour} · "
-                          f"Command {line.command}")
+    table.add_row(
+        "Card", f"Att {line.att} dice · Def {line.defence} dice · Armour {line.armour} · Command {line.command}"
+    )
     track = ", ".join(f"{at}+ wounds {mod:+d}" for at, mod in spec.wound_track) or "no wound track"
     cap = f"/{line.wound_limit}" if line.wound_limit is not None else " (no limit on the card: the GM removes it)"
     table.add_row("Wounds", f"{line.wounds}{cap} — modifier now {line.wound_modifier:+d} ({track}, [XK-M4])")
     if line.markers:
         table.add_row("State", line.markers)
-    speeds = "; ".join(f"{s.name} {s.inches:g}\" Att {'–' if s.att is None else f'{s.att:+d}'} Def {s.defence:+d}"
-                       for s in spec.speeds)
+    speeds = "; ".join(
+        f'{s.name} {s.inches:g}" Att {"–" if s.att is None else f"{s.att:+d}"} Def {s.defence:+d}' for s in spec.speeds
+    )
     table.add_row("Speeds", speeds + (f"\nin force: {line.speed}" if line.speed else ""))
     for w in line.weapons:
         table.add_row(w.name, f"{w.profile} — {w.status}")

@@ -5,30 +5,32 @@ battle log, a status line and the footer.
 The screen owns the session. The GM's commands (``xk6_commands.XK6Commands``) go to
 the session; the screen redraws when the session says the new events are on disk.
 """
+
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 
 from engine.rulesets.xk6 import view
 
-from ..actions import bindings, key_of as key
-from ..draw_now import draw_now
-from ..messages import BattleChanged, CommandRefused, ModelSelected
+from ..actions import key_of
+from ..messages import BattleChanged, ModelSelected
 from ..widgets.log_pane import LogPane
-from ..widgets.kept_background import KeptVertical
 from ..widgets.steady_bar import SteadyBar
 from ..widgets.steady_footer import SteadyFooter
 from ..widgets.xk6_attack_panel import XK6AttackPanel
 from ..widgets.xk6_model_pane import XK6ModelPane
 from ..widgets.xk6_tracker import XK6Tracker, side_to_act
-from .session_results import change_status, refusal_line, refusal_status
 from .xk6_commands import XK6Commands
+from .xk6_keys import MODEL_KEYS, XK6_KEYS
 from .game_screen import GameScreen
-from .review_mode import ReviewMode
+
+key = XK6_KEYS.key
 
 
 def xk6_guide() -> Text:
@@ -37,7 +39,8 @@ def xk6_guide() -> Text:
         ("How an xK6 turn goes\n", "bold underline"),
         f"1. {key('xk6-turn')} starts the turn: type both initiative dice (1d6 + highest Command) or let the "
         f"app roll; {key('xk6-turn')} again lets the winner choose who activates first (a tie rolls again).\n",
-        f"2. Select a model ({key('xk6-model-down')}/{key('xk6-model-up')}, {key('xk6-next-pane')} switches band), "
+        f"2. Select a model ({MODEL_KEYS.key('xk6-model-down')}/{MODEL_KEYS.key('xk6-model-up')}, "
+        f"{key_of('next-pane')} switches band), "
         f"{key('xk6-activate')} activates it: move and attack, move and designate, hold, reload or a skill; a "
         "move asks for the speed column (its Att/Def modifiers hold until the model's next activation). A "
         "burning model first rolls its burning die, and a Medic its healing die: type it or let the app roll.\n",
@@ -51,20 +54,23 @@ def xk6_guide() -> Text:
         "the ammunition check.\n",
         f"5. {key('xk6-end-activation')} ends the activation; the other side activates next. When every model "
         f"has activated, {key('xk6-turn')} starts the next turn.\n",
-        (f"Weapons: ■3 loaded with 3 spare magazines, EMPTY 3 needs a reload ({key('xk6-activate')} → reload), "
-         "4r rounds of a limited-ammunition weapon. State: STUN, BURN, HELD (a held action: "
-         f"{key('xk6-react')} reacts), OUT.\n", "dim"),
-        f"Undo {key('xk6-undo')}, redo {key('xk6-redo')}, settings {key('xk6-settings')}. Every command is saved "
+        (
+            f"Weapons: ■3 loaded with 3 spare magazines, EMPTY 3 needs a reload ({key('xk6-activate')} → reload), "
+            "4r rounds of a limited-ammunition weapon. State: STUN, BURN, HELD (a held action: "
+            f"{key('xk6-react')} reacts), OUT.\n",
+            "dim",
+        ),
+        f"Undo {key_of('undo')}, redo {key_of('redo')}, settings {key_of('settings')}. Every command is saved "
         "as it happens.\n",
     )
 
 
-class XK6Screen(ReviewMode, XK6Commands, GameScreen):
+class XK6Screen(XK6Commands, GameScreen):
     """One xK6 battle in play."""
 
-    BINDINGS = bindings("xk6")
-    GM_SCOPES = frozenset({"xk6", "xk6-models", "log"})
-    """Registry scopes this screen carries out (the command palette and help read it)."""
+    KEYS = XK6_KEYS
+    PANE_KEYS = (MODEL_KEYS,)
+    COMMON_IN_FOOTER = frozenset()
     GUIDE = staticmethod(xk6_guide)
 
     DEFAULT_CSS = """
@@ -72,13 +78,10 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
     XK6Screen #models { height: auto; max-height: 60%; }
     """
 
-    def __init__(self, session: Any) -> None:
-        super().__init__(session)
-
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield XK6Tracker(id="tracker")
-        with KeptVertical(id="models"):
+        with Vertical(id="models"):
             yield XK6ModelPane("A", id="models-A")
             yield XK6ModelPane("B", id="models-B")
         yield XK6AttackPanel(id="attack")
@@ -113,8 +116,9 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
         acting = self.acting_model()
         to_act = side_to_act(state, tv)
         for side in ("A", "B"):
-            self.pane(side).show(state.side_name(side), [ln for ln in lines if ln.side == side],
-                                 to_act=to_act == side, acting=acting)
+            self.pane(side).show(
+                state.side_name(side), [ln for ln in lines if ln.side == side], to_act=to_act == side, acting=acting
+            )
         self.query_one(XK6AttackPanel).show(state, view.pending_view(state))
         self.show_log(self.query_one(LogPane))
 
@@ -150,26 +154,14 @@ class XK6Screen(ReviewMode, XK6Commands, GameScreen):
         self.selected = message.model_id
 
     # ------------------------------------------------------------------ session results
-    @on(BattleChanged)
-    def _battle_changed(self, message: BattleChanged) -> None:
-        before = (self.state.turn, self.state.attack is None)
-        v = self.session.settle()
-        self.redraw()
-        if (v.state.turn, v.state.attack is None) != before:
-            target = self._follow_target()
-            if target:
-                self.select_model(target, focus=self.focused is None or isinstance(self.focused, XK6ModelPane))
-        self.set_status(change_status(message.kind, message.events, v))
+    def turn_key(self, state: Any) -> Hashable:
+        return (state.turn, state.attack is None)
+
+    def follow(self) -> None:
+        target = self._follow_target()
+        if target:
+            self.select_model(target, focus=self.focused is None or isinstance(self.focused, XK6ModelPane))
+
+    def after_change(self, message: BattleChanged) -> None:
         if message.kind == "command":
             self.after_command(message.events)
-        draw_now(self)
-
-    @on(CommandRefused)
-    def _command_refused(self, message: CommandRefused) -> None:
-        rejected = message.rejected
-        line = refusal_line(rejected)
-        self.set_status(refusal_status(line))
-        self.notify(line, title="Not allowed" if rejected.kind == "illegal" else "Not done",
-                    severity="warning", timeout=6)
-
-    # ------------------------------------------------------------------ the log

@@ -7,6 +7,7 @@ row is the selected model: moving it posts ``ModelSelected``. A redraw with the
 same models and turn order does nothing; otherwise only changed rows are drawn
 again (``RowTable``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from textual import events
 
 from .. import display as d
 from ..actions import bindings
+from ..screens.battle_keys import BAND_KEYS
 from ..messages import ModelSelected
 from .border_text import retitle
 from .row_table import ColumnSpec, RowTable, cell_width
@@ -54,7 +56,7 @@ PADDING = 2  # a blank cell either side of each column
 class BandPane(RowTable):
     """The models of one side. ``show(state)`` redraws; the screen calls it."""
 
-    BINDINGS = bindings("band")
+    BINDINGS = bindings(BAND_KEYS)
 
     DEFAULT_CSS = """
     BandPane {
@@ -90,19 +92,23 @@ class BandPane(RowTable):
         models = state.models_of(self.side)
         acted = sum(1 for m in models if m.activated or not m.on_table)
         arrow = "▶ " if to_act else ""
-        retitle(self, f"{arrow}{side.name}" + (f" ({side.band.player})" if side.band.player else ""),
-                f"VP {side.vp} · {acted}/{len(models)} acted")
+        retitle(
+            self,
+            f"{arrow}{side.name}" + (f" ({side.band.player})" if side.band.player else ""),
+            f"VP {side.vp} · {acted}/{len(models)} acted",
+        )
         self._rebuild()
 
-    def _columns_for(self, width: int, cells: dict[str, list[Text | str]],
-                     kept: dict[str, int]) -> list[Column]:
+    def _columns_for(self, width: int, cells: dict[str, list[Text | str]], kept: dict[str, int]) -> list[Column]:
         """The columns that fit ``width`` (all of them when the width is not known yet).
         ``kept``: the widths the table keeps for the columns shown (a column does not
         shrink back while the same columns are shown), so the same choice still fits."""
         if width <= 0:
             return list(COLUMNS)
-        widths = {col.key: max([len(col.label), kept.get(col.key, 0), *(cell_width(c) for c in cells[col.key])])
-                  + PADDING for col in COLUMNS}
+        widths = {
+            col.key: max([len(col.label), kept.get(col.key, 0), *(cell_width(c) for c in cells[col.key])]) + PADDING
+            for col in COLUMNS
+        }
         chosen: set[str] = set()
         used = 0
         for col in sorted(COLUMNS, key=lambda c: c.priority):
@@ -130,8 +136,11 @@ class BandPane(RowTable):
         short = 0 < width < 60
         cells = {col.key: [self._cell(col, state, m, short) for m in models] for col in COLUMNS}
         columns = self._columns_for(width, cells, {} if refit else self._widths)
-        self.set_rows([(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)],
-                      [ColumnSpec(c.key, c.label) for c in columns], refit=refit)
+        self.set_rows(
+            [(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)],
+            [ColumnSpec(c.key, c.label) for c in columns],
+            refit=refit,
+        )
 
     def _cell(self, col: Column, state: Any, model: Any, short: bool) -> "Text | str":
         if not col.own:

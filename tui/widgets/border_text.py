@@ -4,6 +4,7 @@ Textual repaints a whole widget whenever ``border_title`` or ``border_subtitle``
 assigned, even to the text it already shows. Panes redrawn after every event set
 them through ``retitle``, so a pane whose title did not change keeps its drawn lines.
 """
+
 from __future__ import annotations
 
 from typing import Any

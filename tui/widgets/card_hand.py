@@ -2,6 +2,7 @@
 which may be played on the selected model now and why not otherwise, and the
 offensive events used out of three. Enter on a playable card posts
 ``CardPlayRequested``; the engine decides (``cards.hand`` says why not)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -37,8 +38,13 @@ def card_line(card: Any, playable: bool, why_not: str, spent: bool) -> Text:
 
 def card_detail(card: Any) -> Text:
     """When a card is played and what it does."""
-    return Text.assemble((f"{card.name} ({card.source}) — {KIND_NAMES[card.kind][:-1]}\n", "bold"),
-                         ("When: ", "bold"), f"{card.timing}\n", ("Effect: ", "bold"), card.effect)
+    return Text.assemble(
+        (f"{card.name} ({card.source}) — {KIND_NAMES[card.kind][:-1]}\n", "bold"),
+        ("When: ", "bold"),
+        f"{card.timing}\n",
+        ("Effect: ", "bold"),
+        card.effect,
+    )
 
 
 def _section(state: Any, side: str, kind: str, model_id: str | None, target: str) -> list[Option]:
@@ -49,9 +55,13 @@ def _section(state: Any, side: str, kind: str, model_id: str | None, target: str
     spent = set(state.side(side).cards_used)
     rows = [(c, ok, why) for c, ok, why in cards.hand(state, side, model_id) if c.kind == kind]
     rows.sort(key=lambda r: (r[0].key in spent, not r[1]))
-    return [Option(head, id=f"head-{side}-{kind}", disabled=True),
-            *(Option(card_line(c, ok and c.key not in spent, why, c.key in spent), id=f"{side}:{c.key}")
-              for c, ok, why in rows)]
+    return [
+        Option(head, id=f"head-{side}-{kind}", disabled=True),
+        *(
+            Option(card_line(c, ok and c.key not in spent, why, c.key in spent), id=f"{side}:{c.key}")
+            for c, ok, why in rows
+        ),
+    ]
 
 
 def _spent_line(state: Any, side: str, kind: str) -> Option:
@@ -74,9 +84,14 @@ def card_options(state: Any, model_id: str | None) -> list[Option | None]:
         return out
     m = state.model(model_id)
     own, other = m.side, state.opponent(m.side)
-    return [*_section(state, own, "heroic", model_id, m.name), None,
-            *_section(state, other, "offensive", model_id, m.name), None,
-            _spent_line(state, own, "offensive"), _spent_line(state, other, "heroic")]
+    return [
+        *_section(state, own, "heroic", model_id, m.name),
+        None,
+        *_section(state, other, "offensive", model_id, m.name),
+        None,
+        _spent_line(state, own, "offensive"),
+        _spent_line(state, other, "heroic"),
+    ]
 
 
 class CardHand(OptionList):

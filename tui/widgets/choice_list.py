@@ -6,6 +6,7 @@ highlights a row they can see; and ↓/↑ from a lifted highlight resume where 
 parked, not from the top. ⏎ with nothing highlighted posts ``NothingHighlighted``, so the
 owner can say what to press.
 """
+
 from __future__ import annotations
 
 from textual.binding import Binding

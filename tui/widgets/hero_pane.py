@@ -3,6 +3,7 @@ activation state) and the AI units (models, wounds, conditions, on the table or 
 they arrive). One row per unit; the header names the side (▶ while it is that side's
 phase). Cells come from the engine's ``view.hero_lines`` / ``view.enemy_lines``.
 """
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -10,6 +11,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ..actions import bindings
+from ..screens.star_quest_keys import HERO_KEYS
 from ..messages import UnitSelected
 from .row_table import ColumnSpec, RowTable
 
@@ -17,7 +19,7 @@ STATUS_SHORT = {"afflicted": "Afflicted", "crippled": "Crippled", "diseased": "D
 
 
 def pips(have: int, most: int) -> Text:
-    """"●●●●○○ 4/6": power points (or tokens) with the maximum."""
+    """ "●●●●○○ 4/6": power points (or tokens) with the maximum."""
     out = Text("●" * max(0, min(have, most)), style="bold cyan")
     out.append("○" * max(0, most - have), style="dim")
     out.append(f" {have}/{most}", style="" if have else "bold red")
@@ -33,8 +35,10 @@ def wounds_cell(taken: int, tough: int) -> Text:
 def conditions(line: Any) -> Text:
     """Shaken, fatigued and the status conditions, each in its colour."""
     out = Text()
-    for word, on, style in (("Shaken", line.shaken, "bold red"), ("Fatigued", line.fatigued and not line.shaken,
-                                                                   "yellow")):
+    for word, on, style in (
+        ("Shaken", line.shaken, "bold red"),
+        ("Fatigued", line.fatigued and not line.shaken, "yellow"),
+    ):
         if on:
             out.append(("" if not out else " ") + word, style=style)
     for s in line.statuses:
@@ -66,9 +70,15 @@ def hero_row(line: Any, activating: str | None) -> dict[str, Text | str]:
     name = Text(line.name, style="bold" if line.id == activating else "")
     if not line.conscious:
         name.stylize("dim")
-    return {"name": name, "wounds": wounds_cell(line.wounds, line.tough), "pp": pips(line.pp, line.power_max),
-            "tok": Text(str(line.tokens), style="cyan") if line.tokens else Text("–", style="dim"),
-            "qd": f"{line.quality}+/{line.defense}+", "cond": conditions(line), "state": hero_state(line, activating)}
+    return {
+        "name": name,
+        "wounds": wounds_cell(line.wounds, line.tough),
+        "pp": pips(line.pp, line.power_max),
+        "tok": Text(str(line.tokens), style="cyan") if line.tokens else Text("–", style="dim"),
+        "qd": f"{line.quality}+/{line.defense}+",
+        "cond": conditions(line),
+        "state": hero_state(line, activating),
+    }
 
 
 def enemy_row(line: Any, activating: str | None) -> dict[str, Text | str]:
@@ -76,24 +86,43 @@ def enemy_row(line: Any, activating: str | None) -> dict[str, Text | str]:
     if not line.models:
         name.stylize("strike dim")
     taken = sum(line.wounds)
-    return {"name": name, "models": f"{line.models}/{line.start_models}",
-            "wounds": wounds_cell(line.wounds[0], line.tough) if line.start_models == 1 and line.wounds
-            else Text(f"{taken}" if taken else "–", style="yellow" if taken else "dim"),
-            "qd": f"{line.quality}+/{line.defense}+",
-            "tok": Text(str(line.tokens), style="cyan") if line.tokens else Text("–", style="dim"),
-            "cond": conditions(line), "state": enemy_state(line, activating)}
+    return {
+        "name": name,
+        "models": f"{line.models}/{line.start_models}",
+        "wounds": wounds_cell(line.wounds[0], line.tough)
+        if line.start_models == 1 and line.wounds
+        else Text(f"{taken}" if taken else "–", style="yellow" if taken else "dim"),
+        "qd": f"{line.quality}+/{line.defense}+",
+        "tok": Text(str(line.tokens), style="cyan") if line.tokens else Text("–", style="dim"),
+        "cond": conditions(line),
+        "state": enemy_state(line, activating),
+    }
 
 
-HERO_COLUMNS = (("name", ""), ("wounds", "Wnd"), ("pp", "Power"), ("tok", "Tok"), ("qd", "Q/D"),
-                ("cond", "Conditions"), ("state", ""))
-ENEMY_COLUMNS = (("name", ""), ("models", "Mdl"), ("wounds", "Wnd"), ("tok", "Tok"), ("qd", "Q/D"),
-                 ("cond", "Conditions"), ("state", ""))
+HERO_COLUMNS = (
+    ("name", ""),
+    ("wounds", "Wnd"),
+    ("pp", "Power"),
+    ("tok", "Tok"),
+    ("qd", "Q/D"),
+    ("cond", "Conditions"),
+    ("state", ""),
+)
+ENEMY_COLUMNS = (
+    ("name", ""),
+    ("models", "Mdl"),
+    ("wounds", "Wnd"),
+    ("tok", "Tok"),
+    ("qd", "Q/D"),
+    ("cond", "Conditions"),
+    ("state", ""),
+)
 
 
 class HeroPane(RowTable):
     """The heroes (``side`` "heroes") or the AI units ("ai"); ``show`` redraws."""
 
-    BINDINGS = bindings("heroes")
+    BINDINGS = bindings(HERO_KEYS)
 
     DEFAULT_CSS = """
     HeroPane {
@@ -119,8 +148,10 @@ class HeroPane(RowTable):
         head = ("▶ " if to_act else "  ") + title
         columns = HERO_COLUMNS if self.side == "heroes" else ENEMY_COLUMNS
         row = hero_row if self.side == "heroes" else enemy_row
-        self.set_rows([(ln.id, row(ln, activating)) for ln in lines],  # rows and columns in one layout
-                      [ColumnSpec(k, head if k == "name" else label) for k, label in columns])
+        self.set_rows(
+            [(ln.id, row(ln, activating)) for ln in lines],  # rows and columns in one layout
+            [ColumnSpec(k, head if k == "name" else label) for k, label in columns],
+        )
 
     # ------------------------------------------------------------------ selection
     @property

@@ -7,6 +7,7 @@ the highlighted one), its key bindings and the message that reports the selectio
 Columns that do not fit are dropped, least needed first. A redraw with the same lines
 does nothing; otherwise ``RowTable`` draws only the rows that changed.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,17 +32,23 @@ class Column:
     priority: int
 
 
-def fit(columns: Sequence[Column], width: int, labels: dict[str, str], cells: dict[str, list[Any]],
-        kept: dict[str, int] | None = None) -> list[Column]:
+def fit(
+    columns: Sequence[Column],
+    width: int,
+    labels: dict[str, str],
+    cells: dict[str, list[Any]],
+    kept: dict[str, int] | None = None,
+) -> list[Column]:
     """The columns that fit ``width`` (all of them when the width is not known yet).
     ``kept``: the widths the table keeps for the columns shown (a column does not shrink
     back while the same columns are shown), so the same choice still fits."""
     if width <= 0:
         return list(columns)
     kept = kept or {}
-    widths = {c.key: max([cell_width(labels[c.key]), kept.get(c.key, 0),
-                          *(cell_width(x) for x in cells[c.key])])
-              + PADDING for c in columns}
+    widths = {
+        c.key: max([cell_width(labels[c.key]), kept.get(c.key, 0), *(cell_width(x) for x in cells[c.key])]) + PADDING
+        for c in columns
+    }
     used, chosen = 0, set()
     for col in sorted(columns, key=lambda c: c.priority):
         if used + widths[col.key] <= width or col.priority == 0:
@@ -97,8 +104,11 @@ class LinePane(RowTable):
         chosen = fit(columns, width, labels, cells, {} if refit else self._widths)
         # rows and columns in one layout: a column kept wide from the last rows must not
         # widen the table past the pane for a moment (a horizontal scrollbar row)
-        self.set_rows([(ln.id, {c.key: cells[c.key][i] for c in chosen}) for i, ln in enumerate(lines)],
-                      [ColumnSpec(c.key, labels[c.key]) for c in chosen], refit=refit)
+        self.set_rows(
+            [(ln.id, {c.key: cells[c.key][i] for c in chosen}) for i, ln in enumerate(lines)],
+            [ColumnSpec(c.key, labels[c.key]) for c in chosen],
+            refit=refit,
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         self._rebuild()  # nothing to do unless the room for the columns changed

@@ -10,6 +10,7 @@ wrapped and drawn once per width and kept (``LogRow.strips``), so scrolling by a
 line or moving the cursor repaints from kept lines: the cost of a redraw does not
 grow with the length of the battle, nor with the number of rows in view.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -23,7 +24,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..actions import bindings
+from ..actions import LOG_KEYS, bindings
 from ..messages import LogEntryChosen
 from ..rolltext import one_line, rolls_in
 from .border_text import retitle
@@ -93,10 +94,13 @@ class LogRow:
 class LogPane(KeptLines, ScrollView, can_focus=True):
     """The battle log. ``show(events, undone)`` redraws it and follows the newest."""
 
-    BINDINGS = [*bindings("log"),
-                Binding("home", "first", "First", show=False), Binding("end", "last", "Last", show=False),
-                Binding("pageup", "page_up", "Page up", show=False),
-                Binding("pagedown", "page_down", "Page down", show=False)]
+    BINDINGS = [
+        *bindings(LOG_KEYS),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+    ]
 
     COMPONENT_CLASSES = {"log-pane--cursor", "log-pane--cursor-blurred"}
 
@@ -129,6 +133,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         self._starts: list[int] = []  # first line of each row at ``_width``
         self._heights: list[int] = []
         self._width = 0
+        self._view_height = 0  # lines shown at the last resize
         self._highlighted: int | None = None
         self._count = 0
         self._start: int | None = None  # index in the events of the first row shown
@@ -186,8 +191,13 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         return row is not None and row.id == EARLIER
 
     # ------------------------------------------------------------------ showing events
-    def show(self, events: Sequence[Any] | Iterable[Any], undone: Iterable[Any] = (), follow: bool = True,
-             rounds: Mapping[int, int] | None = None) -> None:
+    def show(
+        self,
+        events: Sequence[Any] | Iterable[Any],
+        undone: Iterable[Any] = (),
+        follow: bool = True,
+        rounds: Mapping[int, int] | None = None,
+    ) -> None:
         """``rounds``: the round each event leaves the battle in, by seq (the session
         view's), so "Round 2 begins" is tagged R2; an event not in it is tagged with the
         round it was recorded in."""
@@ -209,30 +219,43 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             kept += 1
         done = len(shown) - len(undone)
         kept = min(kept, done, self._done)  # an entry just undone is the same event, struck through
-        if rounds is not self._rounds and not (getattr(rounds, "settled", False)
-                                               and getattr(self._rounds, "settled", False)):
+        if rounds is not self._rounds and not (
+            getattr(rounds, "settled", False) and getattr(self._rounds, "settled", False)
+        ):
             kept = 0  # other round tags: every key made again
         keys = self._keys[:kept] + [
-            (EARLIER, start) if e is None
-            else (e.seq, False, rounds.get(e.seq, e.round), e.text) if i < done
+            (EARLIER, start)
+            if e is None
+            else (e.seq, False, rounds.get(e.seq, e.round), e.text)
+            if i < done
             else (e.seq, True, e.round, e.text)
-            for i, e in enumerate(shown[kept:], kept)]
+            for i, e in enumerate(shown[kept:], kept)
+        ]
         items = list(zip(keys, shown))
         same = kept
         for old, new in zip(self._keys[kept:], keys[kept:]):
             if old != new:
                 break
             same += 1
-        rows = [LogRow(EARLIER, "", earlier_row(start)) if event is None
-                else LogRow(f"undone-{event.seq}" if key[1] else str(event.seq),
-                            f"R{key[2]}" if key[2] else "", entry_text(event, undone=key[1]))
-                for key, event in items[same:]]
+        rows = [
+            LogRow(EARLIER, "", earlier_row(start))
+            if event is None
+            else LogRow(
+                f"undone-{event.seq}" if key[1] else str(event.seq),
+                f"R{key[2]}" if key[2] else "",
+                entry_text(event, undone=key[1]),
+            )
+            for key, event in items[same:]
+        ]
         self._replace_from(same, rows)
         self._keys = keys
         self._shown, self._done, self._rounds = shown, done, rounds
         self._count = len(keys) - len(undone)
-        retitle(self, subtitle=f"{len(events)} event{'s' if len(events) != 1 else ''}" + (
-            f" · {len(undone)} undone (redo brings back)" if undone else ""))
+        retitle(
+            self,
+            subtitle=f"{len(events)} event{'s' if len(events) != 1 else ''}"
+            + (f" · {len(undone)} undone (redo brings back)" if undone else ""),
+        )
         if keep is not None and keep in self._index:
             self.highlighted = self._index[keep]
             return
@@ -296,26 +319,24 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             line += height
         size = Size(width, line)
         if size != self.virtual_size:
-            # the pane's own size does not follow its content: no screen layout needed
-            self.set_reactive(LogPane.virtual_size, size)
-            self._scroll_update(size)
+            self.virtual_size = size  # as Textual's own Log does (the scrollbar follows)
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        width = max(0, size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical)
-        at_end = self.scroll_offset.y >= self.max_scroll_y
-        rewrapped = width != self._width
-        if rewrapped:
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size: the rows wrap again if the width changed (as Textual's own
+        ``RichLog`` does on a resize), and a log that showed its newest entry still does."""
+        view = event.size.height - self.styles.gutter.height
+        at_end = self.scroll_offset.y >= max(0, self.virtual_size.height - self._view_height)
+        self._view_height = view
+        width = max(0, event.size.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical)
+        if width != self._width:
             self._width = width
             self._heights, self._starts = [], []
             self._measure()
-            virtual_size = self.virtual_size
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        if rewrapped or resized:  # the rows moved: keep the newest (or the cursor) in view
-            if at_end:
-                self.scroll_to(y=self.max_scroll_y, animate=False)
-            else:
-                self.scroll_to_highlight()
-        return resized
+            self.refresh()
+        if at_end:  # the rows moved: keep the newest (or the cursor) in view
+            self.scroll_to(y=self.max_scroll_y, animate=False)
+        else:
+            self.scroll_to_highlight()
 
     def notify_style_update(self) -> None:
         for row in self._rows:
@@ -326,14 +347,16 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
     def _drawn(self, row: LogRow, width: int, look: str, console: Any = None) -> list[Strip]:
         strips = row.strips.get((width, look))
         if strips is None:
-            base = self._base_style
+            base = self.line_style
             style = base
             if look == "cursor":
                 style = base + self.get_component_rich_style("log-pane--cursor")
             elif look == "blurred":
                 style = base + self.get_component_rich_style("log-pane--cursor-blurred")
-            strips = [line_strip(console or self.app.console, line, width, style, cursor=look != "plain")
-                      for line in row.lines(console or self.app.console, width)]
+            strips = [
+                line_strip(console or self.app.console, line, width, style, cursor=look != "plain")
+                for line in row.lines(console or self.app.console, width)
+            ]
             row.strips[(width, look)] = strips
         return strips
 
@@ -350,7 +373,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         line = y + (self.scroll_offset.y if self._pass_top is None else self._pass_top)
         index = bisect_right(self._starts, line) - 1
         if width <= 0 or not 0 <= index < len(self._rows) or line >= self._starts[index] + self._heights[index]:
-            return blank(max(width, 0), self._base_style)
+            return blank(max(width, 0), self.line_style)
         look = "plain"
         if index == self._highlighted:
             look = "cursor" if self.has_focus else "blurred"

@@ -1,5 +1,6 @@
 """A model's full card: profile with where each number comes from, weapons, armour,
 gear, skills, tricks, wounds, markers and what it has done this round."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -65,22 +66,26 @@ def card_text(state: Any, model_id: str) -> Text:
             out.append(f"  {key}\n")
             continue
         out.append(f"  {w.name}", style="bold")
-        out.append(f" ({w.source}) {w.weapon_class}, range {w.range}\", {_shots(w)}, target T {w.toughness:+d}\n")
+        out.append(f' ({w.source}) {w.weapon_class}, range {w.range}", {_shots(w)}, target T {w.toughness:+d}\n')
     for key in spec.melee:
-        w = t.MELEE_WEAPONS.get(key)
-        if w is None:
+        mw = t.MELEE_WEAPONS.get(key)
+        if mw is None:
             out.append(f"  {key}\n")
             continue
-        out.append(f"  {w.name}", style="bold")
-        extra = f", Fight {w.fight:+d}" if w.fight else ""
-        out.append(f" ({w.source}) melee, loser's T {w.toughness:+d}{extra}\n")
+        out.append(f"  {mw.name}", style="bold")
+        extra = f", Fight {mw.fight:+d}" if mw.fight else ""
+        out.append(f" ({mw.source}) melee, loser's T {mw.toughness:+d}{extra}\n")
     if not spec.ranged and not spec.melee:
         out.append("  none (fights unarmed)\n")
     armour = t.ARMOURS.get(spec.armour)
     out.append("  Armour: ", style="bold")
     if armour is not None:
-        out.append(f"{armour.name} (T {armour.toughness:+d}" + (f", S {armour.speed:+d}" if armour.speed else "")
-                   + (", Large target" if armour.large_target else "") + ")")
+        out.append(
+            f"{armour.name} (T {armour.toughness:+d}"
+            + (f", S {armour.speed:+d}" if armour.speed else "")
+            + (", Large target" if armour.large_target else "")
+            + ")"
+        )
     else:
         out.append(spec.armour)
     if spec.shield:
@@ -96,17 +101,29 @@ def card_text(state: Any, model_id: str) -> Text:
     out.append(_names(spec.skills, t.SKILLS) + "\n")
     if spec.tricks:
         out.append("Tricks: ", style="bold")
-        out.append(", ".join(f"{t.TRICKS[k].name} ({m.charges(k)} charge{'s' if m.charges(k) != 1 else ''} left)"
-                             if k in t.TRICKS else k for k in spec.tricks) + "\n")
+        out.append(
+            ", ".join(
+                f"{t.TRICKS[k].name} ({m.charges(k)} charge{'s' if m.charges(k) != 1 else ''} left)"
+                if k in t.TRICKS
+                else k
+                for k in spec.tricks
+            )
+            + "\n"
+        )
     if spec.wounds:
         out.append("Wounds: ", style="bold")
         out.append(_names(spec.wounds, t.WOUNDS) + "\n")
 
     out.append("\nThis round: ", style="bold")
     facts = [f"{m.moves} move(s)", f"{m.others} other action(s)", f"limit {m.action_cap}"]
-    for flag, label in (("climbed", "climbed"), ("jumped", "jumped down"), ("aimed", "aimed shot"),
-                        ("no_shooting", "no shooting (Flash)"), ("bonus_action", "bonus action"),
-                        ("infected", "infected")):
+    for flag, label in (
+        ("climbed", "climbed"),
+        ("jumped", "jumped down"),
+        ("aimed", "aimed shot"),
+        ("no_shooting", "no shooting (Flash)"),
+        ("bonus_action", "bonus action"),
+        ("infected", "infected"),
+    ):
         if getattr(m, flag, False):
             facts.append(label)
     out.append(", ".join(facts) + "\n")

@@ -11,6 +11,7 @@ owner decides which columns to show (``set_columns``, or with the rows in
 sideways (a line wider than the table is cut). Moving the cursor posts
 ``RowTable.RowHighlighted``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -31,6 +33,8 @@ from .kept_lines import KeptLines, blank
 
 PAD = 1
 """Blank cells either side of each column."""
+STRIPS_KEPT = 1024
+"""Drawn lines kept (as Textual's ``Log`` keeps 1,024): every row in each of its looks."""
 HEADER = "\0header"
 """The header's key in the drawn-line cache (no row key starts with a NUL)."""
 
@@ -102,7 +106,7 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
         self._cells: dict[str, dict[str, Text | str]] = {}
         self._widths: dict[str, int] = {}
         self._lines: dict[str, Text] = {}  # each row as one line of text (columns laid out)
-        self._strips: dict[tuple[str, str, int], Strip] = {}  # (row, look, width) -> drawn line
+        self._strips: LRUCache[tuple[str, str, int], Strip] = LRUCache(STRIPS_KEPT)  # (row, look, width) -> line
         self.cursor_row = 0
 
     # ------------------------------------------------------------------ content
@@ -142,8 +146,13 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
             self._widths = {}
             self._relayout(set(self._keys))
 
-    def set_rows(self, rows: Sequence[tuple[str, dict[str, Text | str]]],
-                 columns: Sequence[ColumnSpec] | None = None, *, refit: bool = False) -> None:
+    def set_rows(
+        self,
+        rows: Sequence[tuple[str, dict[str, Text | str]]],
+        columns: Sequence[ColumnSpec] | None = None,
+        *,
+        refit: bool = False,
+    ) -> None:
         """The table's rows, in order, and (if given) the columns to show, laid out once.
         Only rows whose cells changed are drawn again, unless the columns changed or
         ``refit`` asks to size the columns to these rows afresh (they otherwise never
@@ -156,9 +165,13 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
             self._widths = {}
             changed = set(keys)
         else:
-            changed = {key for key, cells in rows
-                       if key not in self._cells or self._cells[key].keys() != cells.keys()
-                       or not all(same_cell(self._cells[key][c], v) for c, v in cells.items())}
+            changed = {
+                key
+                for key, cells in rows
+                if key not in self._cells
+                or self._cells[key].keys() != cells.keys()
+                or not all(same_cell(self._cells[key][c], v) for c, v in cells.items())
+            }
         order_changed = keys != self._keys
         self._keys = keys
         self._cells = {key: dict(cells) for key, cells in rows}
@@ -170,9 +183,16 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
     def _relayout(self, changed: set[str]) -> None:
         # a column grows to its widest cell and does not shrink back (until the columns
         # change): "ready" turning into "activated" and back redraws one row, not all
-        widths = {c.key: max([cell_len(c.label), self._widths.get(c.key, 0),
-                              *(cell_width(self._cells[k].get(c.key, "")) for k in self._keys)])
-                  for c in self._columns}
+        widths = {
+            c.key: max(
+                [
+                    cell_len(c.label),
+                    self._widths.get(c.key, 0),
+                    *(cell_width(self._cells[k].get(c.key, "")) for k in self._keys),
+                ]
+            )
+            for c in self._columns
+        }
         everything = widths != self._widths
         if everything:  # every row moves: lay them all out
             self._widths = widths
@@ -181,7 +201,8 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
         for key in changed:
             self._lines[key] = self._layout({c.key: self._cells[key].get(c.key, "") for c in self._columns})
         if changed and self._strips:
-            self._strips = {k: v for k, v in self._strips.items() if k[0] not in changed}
+            for gone in [k for k in self._strips.keys() if k[0] in changed]:
+                self._strips.discard(gone)
         for key in [k for k in self._lines if k not in self._cells]:
             del self._lines[key]
         total = sum(self._widths.values()) + 2 * PAD * len(self._columns)
@@ -222,12 +243,12 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
             strip = self._strips.get((HEADER, "header", width))
             if strip is None:
                 header = {c.key: c.label for c in self._columns}
-                style = self._base_style + self.get_component_rich_style("row-table--header")
+                style = self.line_style + self.get_component_rich_style("row-table--header")
                 strip = self._strips[(HEADER, "header", width)] = self._strip(self._layout(header), width, style)
             return strip
         index = y - 1 + self.scroll_offset.y
         if not 0 <= index < len(self._keys):
-            return blank(width, self._base_style)
+            return blank(width, self.line_style)
         key = self._keys[index]
         look = "plain"
         if index == self.cursor_row:
@@ -235,7 +256,7 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
         cache_key = (key, look, width)
         strip = self._strips.get(cache_key)
         if strip is None:
-            base = style = self._base_style
+            base = style = self.line_style
             if look == "cursor":
                 style = base + self.get_component_rich_style("row-table--cursor")
             elif look == "blurred":

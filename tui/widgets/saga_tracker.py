@@ -1,17 +1,18 @@
 """The SAGA turn tracker: turn and round, whose turn it is, how many units have
 activated, and what the GM does next (with the keys, from the action registry)."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
 
-from ..actions import key_of as key
+from ..screens.saga_keys import SAGA_KEYS
 from .steady_bar import SteadyBar
 
 
 def _k(action_id: str) -> tuple[str, str]:
-    return (f" {key(action_id)} ", "bold reverse")
+    return (f" {SAGA_KEYS.key(action_id)} ", "bold reverse")
 
 
 def next_step(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:
@@ -20,19 +21,33 @@ def next_step(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:
     if turn.phase == "setup":
         return Text.assemble("Press ", _k("saga-start-turn"), " to start the first turn (choose the side).")
     if turn.phase != "turn":
-        return Text.assemble("Press ", _k("saga-start-turn"), f" for {state.side_name('B' if turn.active == 'A' else 'A')}"
-                             "'s turn.")
-    spend = (Text.assemble(" · ", _k("saga-fatigue"), f" {state.side_name(offers[0].by)} may spend fatigue")
-             if offers else Text(""))
+        return Text.assemble(
+            "Press ", _k("saga-start-turn"), f" for {state.side_name('B' if turn.active == 'A' else 'A')}'s turn."
+        )
+    spend = (
+        Text.assemble(" · ", _k("saga-fatigue"), f" {state.side_name(offers[0].by)} may spend fatigue")
+        if offers
+        else Text("")
+    )
     if step is not None and step.kind == "move":
         return Text.assemble(_k("saga-continue"), " completes the move", spend, ".")
     if step is not None and step.kind == "shot":
         return Text.assemble(_k("saga-continue"), " rolls the shot (house default)", spend, ".")
     if step is not None:
         return Text.assemble(_k("saga-continue"), f" opens the melee dialog ({step.title.lower()}).")
-    return Text.assemble("Select a unit: ", _k("saga-move"), " move ", _k("saga-charge"), " charge ",
-                         _k("saga-shoot"), " shoot ", _k("saga-rest"), " rest · ", _k("saga-end-turn"),
-                         " ends the turn.")
+    return Text.assemble(
+        "Select a unit: ",
+        _k("saga-move"),
+        " move ",
+        _k("saga-charge"),
+        " charge ",
+        _k("saga-shoot"),
+        " shoot ",
+        _k("saga-rest"),
+        " rest · ",
+        _k("saga-end-turn"),
+        " ends the turn.",
+    )
 
 
 class SagaTracker(SteadyBar):

@@ -2,6 +2,7 @@
 offer, an attack stage with its numbers, a morale test, status conditions, the AI
 chart's question) or the AI's proposal; with nothing open, the activating unit's
 moves, or the mission's objectives."""
+
 from __future__ import annotations
 
 from typing import Any

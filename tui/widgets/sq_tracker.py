@@ -1,20 +1,21 @@
 """The Star Quest round tracker: round and phase, who is activating, the mission's round
 limit, and what the GM does next with the keys (from the action registry). The words
 come from the engine's ``view.round_view``."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
 
-from ..actions import key_of as key
+from ..screens.star_quest_keys import STAR_QUEST_KEYS
 from .steady_bar import SteadyBar
 
 PHASE_NAMES = {"setup": "before the first round", "heroes": "hero phase", "ai": "AI phase", "end": "round over"}
 
 
 def _k(action_id: str) -> tuple[str, str]:
-    return (f" {key(action_id)} ", "bold reverse")
+    return (f" {STAR_QUEST_KEYS.key(action_id)} ", "bold reverse")
 
 
 def next_step(state: Any, rv: Any, pending: Any) -> Text:
@@ -26,10 +27,19 @@ def next_step(state: Any, rv: Any, pending: Any) -> Text:
         if "ChooseAIAction" in rv.commands:
             return Text.assemble(_k("sq-continue"), f" {rv.next_step}")
         if state.unit(rv.activating).hero:
-            return Text.assemble(_k("sq-action"), " action ", _k("sq-skill"), " skill ", _k("sq-shoot"), " shoot ",
-                                 _k("sq-cast"), " cast · ", _k("sq-end-activation"), " ends the activation")
-        return Text.assemble(f"{rv.next_step}: ", _k("sq-shoot"), " shoot · ", _k("sq-end-activation"),
-                             " ends it")
+            return Text.assemble(
+                _k("sq-action"),
+                " action ",
+                _k("sq-skill"),
+                " skill ",
+                _k("sq-shoot"),
+                " shoot ",
+                _k("sq-cast"),
+                " cast · ",
+                _k("sq-end-activation"),
+                " ends the activation",
+            )
+        return Text.assemble(f"{rv.next_step}: ", _k("sq-shoot"), " shoot · ", _k("sq-end-activation"), " ends it")
     if "StartRound" in rv.commands:
         return Text.assemble(_k("sq-start-round"), f" starts round {state.round + 1}")
     if "EndRound" in rv.commands:

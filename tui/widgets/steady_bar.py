@@ -5,14 +5,16 @@ Dashboards redraw their bars after every event. A ``Static`` lays its whole text
 out again on each update, though most events change one line of a bar or none.
 ``SteadyBar.put`` skips the text it already shows and asks for a new layout only
 when the number of lines changes; each line is drawn once (cut with … to the
-width) and kept, so a line that did not change is not drawn again (``KeptLines``
-then keeps its finished line too).
+width) and kept in an ``LRUCache`` cleared on a style change, so a line that did not
+change is not drawn again (as Textual's own ``Log`` keeps its lines).
 """
+
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from rich.text import Span, Text
+from textual.cache import LRUCache
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -68,7 +70,7 @@ class SteadyBar(KeptLines, Widget):
         super().__init__(id=id, classes=classes)
         self._lines = _lines(text)
         self._shown: Text | None = None
-        self._drawn: dict[tuple[Any, ...], Strip] = {}
+        self._drawn: LRUCache[tuple[Any, ...], Strip] = LRUCache(KEEP)
 
     def put(self, text: Text | str | Sequence[Text | str]) -> None:
         lines = _lines(text)
@@ -100,15 +102,13 @@ class SteadyBar(KeptLines, Widget):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if width <= 0 or not 0 <= y < len(self._lines):
-            return blank(max(width, 0), self._base_style)
+            return blank(max(width, 0), self.line_style)
         line = self._lines[y]
         key = (line.plain, tuple(line.spans), line.style, width)
         strip = self._drawn.get(key)
         if strip is None:
-            if len(self._drawn) > KEEP:
-                self._drawn.clear()
             cut = line.copy()
             cut.no_wrap = True
             cut.truncate(width, overflow="ellipsis")
-            strip = self._drawn[key] = line_strip(self.app.console, cut, width, self._base_style)
+            strip = self._drawn[key] = line_strip(self.app.console, cut, width, self.line_style)
         return strip

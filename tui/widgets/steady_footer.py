@@ -9,6 +9,7 @@ when the terminal is wide; only keys that fit whole) as one line of text, and dr
 it again only when the keys, their labels or their states change. A click on a key
 presses it.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -98,8 +99,9 @@ class SteadyFooter(KeptLines, Widget, can_focus=False):
         self._strip = None
         super().notify_style_update()
 
-    def _item(self, entry: tuple[str, str, str, bool], tight: bool, key_style: Style,
-              text_style: Style) -> list[Segment]:
+    def _item(
+        self, entry: tuple[str, str, str, bool], tight: bool, key_style: Style, text_style: Style
+    ) -> list[Segment]:
         """One key as Textual's footer draws it: " ⏎ Card " (spaced) or "⏎ Card" (tight);
         a disabled key dimmed."""
         _key, shown, description, enabled = entry

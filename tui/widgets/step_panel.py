@@ -1,6 +1,7 @@
 """The pending-step panel of a SAGA battle: the open move, shot or melee step with its
 numbers (``view.pending_step``), who decides now, and the readings in force; with
 nothing open, the buildings and terrain on the table."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,7 @@
 """Initiative and activation tracker: the round, who starts and why (with the roll-off
 dice), whose activation it is, who has activated, the independent models last, and
 what the GM does next (with the key, from the action registry)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,8 +11,10 @@ from rich.text import Text
 from engine.rulesets.sanctum_mortalis.combat import open_salvo
 
 from .. import display as d
-from ..actions import BY_ID, key_of as key
+from ..screens.battle_keys import BATTLE_KEYS
 from .steady_bar import SteadyBar, line_of
+
+key = BATTLE_KEYS.key
 
 PHASES = {
     "setup": "before the first round",
@@ -24,7 +27,7 @@ PHASES = {
 
 
 def rolloff_dice(state: Any, rolloff: dict | None) -> str:
-    """"Rust Wolves 3+5=8 v Saints of Ash 2+2=4" for each attempt of a roll-off."""
+    """ "Rust Wolves 3+5=8 v Saints of Ash 2+2=4" for each attempt of a roll-off."""
     if not rolloff:
         return ""
     pairs: list[tuple[list[int], list[int]]] = []
@@ -35,8 +38,7 @@ def rolloff_dice(state: Any, rolloff: dict | None) -> str:
         det = attempt.get("detail", {})
         pairs.append((det.get("A", []), det.get("B", [])))
     names = (d.side_name(state, "A"), d.side_name(state, "B"))
-    return "; ".join(" v ".join(f"{n} {'+'.join(map(str, f))}={sum(f)}" for n, f in zip(names, pair))
-                     for pair in pairs)
+    return "; ".join(" v ".join(f"{n} {'+'.join(map(str, f))}={sum(f)}" for n, f in zip(names, pair)) for pair in pairs)
 
 
 def next_step(state: Any) -> Text:
@@ -47,11 +49,13 @@ def next_step(state: Any) -> Text:
     if o.phase == "setup":
         return Text.assemble("Press ", (key("next-round"), "bold reverse"), " to start round 1.")
     if o.phase == "choose-first":
-        return Text.assemble(f"{d.side_name(state, o.chooser)} chooses who starts: press ",
-                             (key("next-round"), "bold reverse"), ".")
+        return Text.assemble(
+            f"{d.side_name(state, o.chooser)} chooses who starts: press ", (key("next-round"), "bold reverse"), "."
+        )
     if o.phase == "round-over":
-        return Text.assemble(f"Round {o.round} is over: press ", (key("next-round"), "bold reverse"),
-                             f" to start round {o.round + 1}.")
+        return Text.assemble(
+            f"Round {o.round} is over: press ", (key("next-round"), "bold reverse"), f" to start round {o.round + 1}."
+        )
     if state.pending:
         who = d.model_name(state, state.pending[0].model)
         then = []
@@ -63,26 +67,39 @@ def next_step(state: Any) -> Text:
         salvo = open_salvo(m)
         if salvo:  # the action's next shot comes first (§10.5)
             weapon, fired, shots = salvo
-            return Text.assemble("Press ", (key("shoot"), "bold reverse"),
-                                 f" for {m.name}'s {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, "
-                                 "or to stop firing.")
+            return Text.assemble(
+                "Press ",
+                (key("shoot"), "bold reverse"),
+                f" for {m.name}'s {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, or to stop firing.",
+            )
         if m.actions_left == 0:
-            return Text.assemble((m.name, "bold"), " has no actions left: press ",
-                                 (key("end-activation"), "bold reverse"), " to end the activation.")
+            return Text.assemble(
+                (m.name, "bold"),
+                " has no actions left: press ",
+                (key("end-activation"), "bold reverse"),
+                " to end the activation.",
+            )
         return Text.assemble(
-            (m.name, "bold"), f", {m.actions_left} action{'s' if m.actions_left != 1 else ''} left: ",
-            *_keys("move", "shoot", "fight", "stance", "cards"), "· ", (key("end-activation"), "bold reverse"),
-            " ends the activation.")
+            (m.name, "bold"),
+            f", {m.actions_left} action{'s' if m.actions_left != 1 else ''} left: ",
+            *_keys("move", "shoot", "fight", "stance", "cards"),
+            "· ",
+            (key("end-activation"), "bold reverse"),
+            " ends the activation.",
+        )
     if o.to_act:
-        return Text.assemble(f"{d.side_name(state, o.to_act)} to activate: select a model and press ",
-                             (key("activate"), "bold reverse"), " (or just give it an action).")
+        return Text.assemble(
+            f"{d.side_name(state, o.to_act)} to activate: select a model and press ",
+            (key("activate"), "bold reverse"),
+            " (or just give it an action).",
+        )
     return Text("")
 
 
 def _keys(*ids: str) -> list[Any]:
     out: list[Any] = []
     for action_id in ids:
-        a = BY_ID[action_id]
+        a = BATTLE_KEYS.action(action_id)
         out += [(key(action_id), "bold reverse"), f" {a.label.lower()} "]
     return out
 
@@ -109,8 +126,10 @@ class Tracker(SteadyBar):
         starts and why, whose activation it is and who has acted, what to do next; and
         ``note`` (a review banner, why the battle is not saving) on a fourth."""
         o = state.order
-        head: list[str | tuple[str, str]] = [(f"Round {o.round}" if o.round else "Round –", "bold"),
-                                             f" · {PHASES.get(o.phase, o.phase)}"]
+        head: list[str | tuple[str, str]] = [
+            (f"Round {o.round}" if o.round else "Round –", "bold"),
+            f" · {PHASES.get(o.phase, o.phase)}",
+        ]
         if o.first:
             head += [" · ", (d.side_name(state, o.first), "bold"), " started"]
         dice = rolloff_dice(state, o.rolloff)
@@ -120,8 +139,11 @@ class Tracker(SteadyBar):
             head.append((f": {o.reason}", "dim"))
         turn: list[str | tuple[str, str]]
         if o.active_model:
-            turn = [("▶ ", "bold yellow"), (d.model_name(state, o.active_model), "bold yellow"),
-                    f" ({d.side_name(state, state.model(o.active_model).side)}) activating"]
+            turn = [
+                ("▶ ", "bold yellow"),
+                (d.model_name(state, o.active_model), "bold yellow"),
+                f" ({d.side_name(state, state.model(o.active_model).side)}) activating",
+            ]
         elif o.to_act:
             turn = [("▶ ", "bold yellow"), (d.side_name(state, o.to_act), "bold yellow"), " to activate"]
         else:
@@ -134,8 +156,10 @@ class Tracker(SteadyBar):
         neutrals = state.on_table("N")
         if neutrals:
             turn.append(f" · then {len(neutrals)} independent")
-        turn += [f" │ VP {state.side('A').vp}–{state.side('B').vp}",
-                 (f" │ {d.TECH_SYMBOL} {state.markers_on_table} on table", d.TECH_STYLE)]
+        turn += [
+            f" │ VP {state.side('A').vp}–{state.side('B').vp}",
+            (f" │ {d.TECH_SYMBOL} {state.markers_on_table} on table", d.TECH_STYLE),
+        ]
         lines = [line_of(*head), line_of(*turn), Text.assemble(("Next: ", "bold"), next_step(state))]
         if note:
             lines.append(note if isinstance(note, Text) else Text(note, style="bold red"))

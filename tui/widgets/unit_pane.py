@@ -8,6 +8,7 @@ house-default settings is marked ``*``. Columns that do not fit are dropped, lea
 needed first; the unit card (⏎) always has everything. Cells come from the engine's
 ``view.unit_lines``.
 """
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -15,6 +16,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ..actions import bindings
+from ..screens.saga_keys import UNIT_KEYS
 from ..messages import UnitSelected
 from .line_pane import Column, LinePane
 
@@ -36,7 +38,7 @@ def _pair(line: Any, a: str, b: str) -> Text:
 
 
 def fatigue_cell(line: Any) -> Text:
-    """"●●○ 2/3", red when exhausted ("EXH")."""
+    """ "●●○ 2/3", red when exhausted ("EXH")."""
     style = "bold red" if line.exhausted else ("yellow" if line.fatigue else "")
     out = Text(line.markers, style=style)
     out.append(f" {line.fatigue}/{line.limit}", style=style or "dim")
@@ -69,7 +71,7 @@ COLUMNS: tuple[Column, ...] = (
 class UnitPane(LinePane):
     """The units of one side. ``show(title, lines, ...)`` redraws; the screen calls it."""
 
-    BINDINGS = bindings("units")
+    BINDINGS = bindings(UNIT_KEYS)
     COLUMNS = COLUMNS
     SELECTED = UnitSelected
 

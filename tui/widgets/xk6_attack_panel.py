@@ -1,6 +1,7 @@
 """The attack being resolved in an xK6 battle: each attacker–defender pair with both
 pools (faces, modifiers, results), the success level and what it does, the models
 Stealth saved, and what is open (``view.pending_view``). Hidden when nothing is open."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,7 +21,7 @@ def _pool(name: str, record: Any, result: Any) -> Text:
 
 
 def pair_text(state: Any, record: Any) -> Text:
-    """"Sgt. Vance [6 2 1] −1 = 5 v Warden Kell [2 3] = 3 → SL 2: 10 damage, 2 wounds, stunned"."""
+    """ "Sgt. Vance [6 2 1] −1 = 5 v Warden Kell [2 3] = 3 → SL 2: 10 damage, 2 wounds, stunned"."""
     detail = record.detail or {}
     att_name = state.model(detail["attacker_id"]).name if "attacker_id" in detail else ""
     out = Text()

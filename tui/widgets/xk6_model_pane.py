@@ -9,6 +9,7 @@ command points, the speed column in force with its Att/Def row, Att/Def dice and
 Armour. Columns that do not fit are dropped, least needed first; the model card (⏎)
 has everything. Cells come from the engine's ``view.model_lines``.
 """
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -16,6 +17,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ..actions import bindings
+from ..screens.xk6_keys import MODEL_KEYS
 from ..messages import ModelSelected
 from .line_pane import Column, LinePane
 
@@ -33,7 +35,7 @@ def name_cell(line: Any, acting: bool) -> Text:
 
 
 def wounds_cell(line: Any) -> Text:
-    """"1/3 −1": wounds taken, the limit, the wound-track modifier in force."""
+    """ "1/3 −1": wounds taken, the limit, the wound-track modifier in force."""
     cap = f"/{line.wound_limit}" if line.wound_limit is not None else ""
     style = "bold red" if line.out else ("yellow" if line.wounds else "")
     out = Text(f"{line.wounds}{cap}", style=style)
@@ -44,8 +46,12 @@ def wounds_cell(line: Any) -> Text:
 
 def state_cell(line: Any) -> Text:
     out = Text()
-    for on, word, style in ((line.out, "OUT", "bold red"), (line.stunned, "STUN", "bold magenta"),
-                            (line.burning, "BURN", "bold red"), (line.held, "HELD", "bold cyan")):
+    for on, word, style in (
+        (line.out, "OUT", "bold red"),
+        (line.stunned, "STUN", "bold magenta"),
+        (line.burning, "BURN", "bold red"),
+        (line.held, "HELD", "bold cyan"),
+    ):
         if on:
             out.append((" " if out else "") + word, style=style)
     return out
@@ -79,8 +85,9 @@ COLUMNS: tuple[Column, ...] = (
     Column("wounds", "W", lambda ln, acting: wounds_cell(ln), 0),
     Column("state", "State", lambda ln, acting: state_cell(ln), 0),
     Column("weapons", "Weapons (■ loaded+mags)", lambda ln, acting: weapons_cell(ln), 1),
-    Column("cp", "CP", lambda ln, acting: Text(str(ln.command_points) if ln.command_points else "",
-                                               style="bold yellow"), 2),
+    Column(
+        "cp", "CP", lambda ln, acting: Text(str(ln.command_points) if ln.command_points else "", style="bold yellow"), 2
+    ),
     Column("speed", "Speed A/D", lambda ln, acting: speed_cell(ln), 3),
     Column("dice", "A/D", lambda ln, acting: f"{ln.att}/{ln.defence}", 4),
     Column("armour", "Arm", lambda ln, acting: str(ln.armour), 5),
@@ -90,7 +97,7 @@ COLUMNS: tuple[Column, ...] = (
 class XK6ModelPane(LinePane):
     """The models of one side. ``show(title, lines, ...)`` redraws; the screen calls it."""
 
-    BINDINGS = bindings("xk6-models")
+    BINDINGS = bindings(MODEL_KEYS)
     COLUMNS = COLUMNS
     SELECTED = ModelSelected
 

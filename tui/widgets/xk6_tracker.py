@@ -1,22 +1,28 @@
 """The xK6 turn tracker: the turn, the initiative, whose activation it is, how many
 models of each band have activated, and what the GM does next (with the keys, from
 the action registry). Everything comes from the engine's state and ``view.turn_view``."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
 
-from ..actions import key_of as key
+from ..screens.xk6_keys import XK6_KEYS
 from .steady_bar import SteadyBar
 
-OPTION_KEYS = {"move-attack": (("xk6-attack", "attack"),), "move-designate": (("xk6-designate", "designate"),),
-               "skill": (("xk6-skill", "skill action"),), "hold": (), "reload": ()}
+OPTION_KEYS = {
+    "move-attack": (("xk6-attack", "attack"),),
+    "move-designate": (("xk6-designate", "designate"),),
+    "skill": (("xk6-skill", "skill action"),),
+    "hold": (),
+    "reload": (),
+}
 """The keys worth naming while a model is activated with each option."""
 
 
 def _k(action_id: str) -> tuple[str, str]:
-    return (f" {key(action_id)} ", "bold reverse")
+    return (f" {XK6_KEYS.key(action_id)} ", "bold reverse")
 
 
 def next_step(state: Any, tv: Any) -> Text:
@@ -37,8 +43,13 @@ def next_step(state: Any, tv: Any) -> Text:
     if a is not None:
         return Text.assemble(_k("xk6-continue"), " resolves the attack (damage, stun, ammunition)", *cp)
     if state.reaction:
-        return Text.assemble(f"{state.model(state.reaction).name} reacts: ", _k("xk6-attack"), " attack · ",
-                             _k("xk6-react"), " no shot after all")
+        return Text.assemble(
+            f"{state.model(state.reaction).name} reacts: ",
+            _k("xk6-attack"),
+            " attack · ",
+            _k("xk6-react"),
+            " no shot after all",
+        )
     act = state.turn.active
     if act is not None:
         parts: list[Any] = [f"{state.model(act.model).name} acts: "]
@@ -49,11 +60,17 @@ def next_step(state: Any, tv: Any) -> Text:
         react = (" · ", _k("xk6-react"), f" {held[0]} reacts (held)") if held else ()
         return Text.assemble(*parts, _k("xk6-end-activation"), " ends the activation", *react)
     if tv.bonus:
-        return Text.assemble(_k("xk6-activate"), f" activates {state.model(tv.bonus[0]).name} (bought with a "
-                                                  "command point)")
+        return Text.assemble(
+            _k("xk6-activate"), f" activates {state.model(tv.bonus[0]).name} (bought with a command point)"
+        )
     if tv.next_side:
-        return Text.assemble(f"{name(tv.next_side)}: select a model, ", _k("xk6-activate"), " activates it · ",
-                             _k("xk6-command-point"), " buys an activation")
+        return Text.assemble(
+            f"{name(tv.next_side)}: select a model, ",
+            _k("xk6-activate"),
+            " activates it · ",
+            _k("xk6-command-point"),
+            " buys an activation",
+        )
     return Text("No model is left to activate.")
 
 
@@ -62,8 +79,11 @@ def side_to_act(state: Any, tv: Any) -> str | None:
     the side whose activation is next."""
     if tv.phase != "activations":
         return None
-    acting = state.reaction or (state.turn.active.model if state.turn.active else None) or \
-        (tv.bonus[0] if tv.bonus else None)
+    acting = (
+        state.reaction
+        or (state.turn.active.model if state.turn.active else None)
+        or (tv.bonus[0] if tv.bonus else None)
+    )
     return state.model(acting).side if acting else tv.next_side
 
 

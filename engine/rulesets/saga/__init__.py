@@ -1,16 +1,53 @@
 """SAGA (Dark Age skirmish): rules from shared/rules/saga.md.
 
-Importing this package registers the rule system as "saga".
+``SYSTEM`` declares the rule system "saga"; this module imports no rules code (the
+names below are loaded on first use).
 """
-from engine.ruleset import register
 
-from .fatigue import fatigue_markers
-from .odds import casualty_distribution
-from .roster import UnitSpec, Warband
-from .roster_toml import RosterError, parse_roster
-from .ruleset import NAME, Saga, make_setup
+from __future__ import annotations
 
-register(NAME, Saga)
+from typing import Any
 
-__all__ = ["NAME", "RosterError", "Saga", "UnitSpec", "Warband", "casualty_distribution", "fatigue_markers",
-           "make_setup", "parse_roster"]
+from engine.ruleset import Lazy, RosterFile, SystemSpec
+
+NAME = "saga"
+
+_HERE = __name__
+SYSTEM = SystemSpec(
+    name=NAME,
+    title="SAGA",
+    package=_HERE,
+    ruleset=Lazy(f"{_HERE}.ruleset:Saga"),
+    summary=Lazy(f"{_HERE}.summary:summary"),
+    files=(
+        RosterFile("warband", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
+        RosterFile("warband", "Second band's roster file:", "bands/saints.toml"),
+    ),
+    new_battle=Lazy(f"{_HERE}.battle_setup:new_battle"),
+    demo=Lazy(f"{_HERE}.battle_setup:demo"),
+    read_roster=Lazy(f"{_HERE}.roster_toml:parse_roster"),
+    check=Lazy(f"{_HERE}.battle_setup:check"),
+)
+
+_LAZY = {
+    "fatigue_markers": "fatigue",
+    "casualty_distribution": "odds",
+    "UnitSpec": "roster",
+    "Warband": "roster",
+    "RosterError": "roster_toml",
+    "parse_roster": "roster_toml",
+    "Saga": "ruleset",
+    "make_setup": "ruleset",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names of ``__all__``, imported on first use (PEP 562)."""
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(f"{_HERE}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {_HERE!r} has no attribute {name!r}")
+
+
+__all__ = ["NAME", "SYSTEM", *_LAZY]

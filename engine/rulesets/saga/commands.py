@@ -4,6 +4,7 @@ Each command is a frozen record; ``decide`` turns it into events or a rejection.
 Sides are "A" and "B"; units are battle ids like "A.hirdmen". Dice the GM typed
 can come in the command (``faces`` fields) or as the ``TypedDice`` source.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@ melee, T4 when a friendly unit within S is destroyed in melee. Spend: the oppone
 removes one marker for one of four effects, each at most once per move, shot or
 melee (§4.5). Fatigue never goes below 0.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -36,11 +37,14 @@ def gain(state: BattleState, unit_id: str, trigger: t.Trigger, note: str = "") -
     u = state.unit(unit_id)
     after = u.fatigue + 1
     flag = " — exhausted" if after >= u.limit else ""
-    return EventDraft("fatigue_gained", {"unit": unit_id, "trigger": trigger.key, "rule": trigger.rule,
-                                         "note": note},
-                      actor=unit_id, text=f"{u.name} gains 1 fatigue ({trigger.key}: {trigger.name}"
-                                          f"{'; ' + note if note else ''}): "
-                                          f"{fatigue_markers(after, u.limit)} {after}/{u.limit}{flag}.")
+    return EventDraft(
+        "fatigue_gained",
+        {"unit": unit_id, "trigger": trigger.key, "rule": trigger.rule, "note": note},
+        actor=unit_id,
+        text=f"{u.name} gains 1 fatigue ({trigger.key}: {trigger.name}"
+        f"{'; ' + note if note else ''}): "
+        f"{fatigue_markers(after, u.limit)} {after}/{u.limit}{flag}.",
+    )
 
 
 def tiring(state: BattleState, unit_id: str, kind: str, causes_fatigue: bool = False) -> tuple[EventDraft | None, str]:
@@ -91,14 +95,29 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
         if enemy.fatigue < 1 or not enemy.alive:
             continue
         if not any(s.use == t.OWN_ARMOUR.key and s.unit == enemy.id for s in used):
-            out.append(SpendOption(by, enemy.id, t.OWN_ARMOUR.key,
-                                   f"+1 Armour to {state.unit(mine).name} against {enemy.name}'s attack dice",
-                                   t.OWN_ARMOUR.rule, mine))
+            out.append(
+                SpendOption(
+                    by,
+                    enemy.id,
+                    t.OWN_ARMOUR.key,
+                    f"+1 Armour to {state.unit(mine).name} against {enemy.name}'s attack dice",
+                    t.OWN_ARMOUR.rule,
+                    mine,
+                )
+            )
         minus_used = [s for s in used if s.use == t.ENEMY_ARMOUR.key and (once_per_melee or s.unit == enemy.id)]
         if not minus_used:
-            out.append(SpendOption(by, enemy.id, t.ENEMY_ARMOUR.key, f"−1 to {enemy.name}'s Armour",
-                                   t.ENEMY_ARMOUR.rule + (" [A11: once per melee]" if once_per_melee
-                                                          else " [A11: once per enemy unit]"), enemy.id))
+            out.append(
+                SpendOption(
+                    by,
+                    enemy.id,
+                    t.ENEMY_ARMOUR.key,
+                    f"−1 to {enemy.name}'s Armour",
+                    t.ENEMY_ARMOUR.rule
+                    + (" [A11: once per melee]" if once_per_melee else " [A11: once per enemy unit]"),
+                    enemy.id,
+                )
+            )
     return out
 
 
@@ -110,17 +129,30 @@ def spend_options(state: BattleState) -> tuple[SpendOption, ...]:
         u = state.unit(mv.unit)
         if u.fatigue >= 1 and not mv.slowed and t.band_index(mv.band) > 0:
             to = t.reduced_band(mv.band, mv.broken)
-            out.append(SpendOption(opponent(u.side), u.id, t.SLOW_MOVE.key,
-                                   f"{u.name} moves {to} instead of {mv.band}"
-                                   + (" (broken terrain)" if mv.broken else ""), t.SLOW_MOVE.rule + " [A12]"))
+            out.append(
+                SpendOption(
+                    opponent(u.side),
+                    u.id,
+                    t.SLOW_MOVE.key,
+                    f"{u.name} moves {to} instead of {mv.band}" + (" (broken terrain)" if mv.broken else ""),
+                    t.SLOW_MOVE.rule + " [A12]",
+                )
+            )
     sh = state.shot
     if sh is not None and sh.stage == "declared":
         u = state.unit(sh.shooter)
         target = state.unit(sh.target)
         if u.fatigue >= 1 and not sh.spends:
-            out.append(SpendOption(target.side, u.id, t.SHOOTING_ARMOUR.key,
-                                   f"+1 Armour to {target.name} against this shooting", t.SHOOTING_ARMOUR.rule,
-                                   target.id))
+            out.append(
+                SpendOption(
+                    target.side,
+                    u.id,
+                    t.SHOOTING_ARMOUR.key,
+                    f"+1 Armour to {target.name} against this shooting",
+                    t.SHOOTING_ARMOUR.rule,
+                    target.id,
+                )
+            )
     out.extend(_melee_options(state))
     return tuple(out)
 
@@ -151,20 +183,30 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
             if state.melee.stage.startswith("abilities"):
                 return Rejected(f"the {whose} is declaring now; the other side spends after it", "§3 step 3")
             return Rejected("fatigue is spent in step 3 of the melee", "§4.5 ways 3–4")
-        return Rejected(f"'{use.name}' on {u.name} is not open now (each use at most once per "
-                        f"{use.context}, and only the opponent's side spends)", use.rule)
+        return Rejected(
+            f"'{use.name}' on {u.name} is not open now (each use at most once per "
+            f"{use.context}, and only the opponent's side spends)",
+            use.rule,
+        )
     option = match[0]
     for_unit = (cmd.for_unit or option.for_unit) if cmd.use == t.OWN_ARMOUR.key else option.for_unit
     if cmd.use == t.OWN_ARMOUR.key and state.melee is not None:
         role = state.melee.role_of_side(cmd.by)
         if for_unit not in [p.unit for p in state.melee.pools_of(role)]:
-            return Rejected(f"'{for_unit}' is not one of {state.side_name(cmd.by)}'s units in this melee",
-                            kind="malformed")
+            return Rejected(
+                f"'{for_unit}' is not one of {state.side_name(cmd.by)}'s units in this melee", kind="malformed"
+            )
     left = u.fatigue - 1
     payload = {"by": cmd.by, "unit": u.id, "use": cmd.use, "for_unit": for_unit, "context": use.context}
-    return [EventDraft("fatigue_spent", payload, actor=cmd.by,
-                       text=f"{state.side_name(cmd.by)} spends 1 of {u.name}'s fatigue: {option.effect} "
-                            f"({use.rule}); {u.name} {fatigue_markers(left, u.limit)} {left}/{u.limit}.")]
+    return [
+        EventDraft(
+            "fatigue_spent",
+            payload,
+            actor=cmd.by,
+            text=f"{state.side_name(cmd.by)} spends 1 of {u.name}'s fatigue: {option.effect} "
+            f"({use.rule}); {u.name} {fatigue_markers(left, u.limit)} {left}/{u.limit}.",
+        )
+    ]
 
 
 def adjust(state: BattleState, cmd: AdjustFatigue, dice: DiceSource) -> Decision:
@@ -177,6 +219,12 @@ def adjust(state: BattleState, cmd: AdjustFatigue, dice: DiceSource) -> Decision
     if u.fatigue + cmd.delta < 0:
         return Rejected(f"{u.name} has only {u.fatigue} fatigue; fatigue never goes below 0", "§4.1")
     after = u.fatigue + cmd.delta
-    return [EventDraft("fatigue_adjusted", {"unit": u.id, "delta": cmd.delta, "reason": cmd.reason},
-                       actor=u.id, text=f"{u.name}: {cmd.delta:+d} fatigue ({cmd.reason or 'GM'}; not a Rest): "
-                                        f"{fatigue_markers(after, u.limit)} {after}/{u.limit}.")]
+    return [
+        EventDraft(
+            "fatigue_adjusted",
+            {"unit": u.id, "delta": cmd.delta, "reason": cmd.reason},
+            actor=u.id,
+            text=f"{u.name}: {cmd.delta:+d} fatigue ({cmd.reason or 'GM'}; not a Rest): "
+            f"{fatigue_markers(after, u.limit)} {after}/{u.limit}.",
+        )
+    ]

@@ -3,17 +3,27 @@ and fatigue spending with the doubling cap. Steps 4–8 are in ``melee_roll.py``
 
 Each command advances ``state.melee`` by one recorded event carrying its numbers.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
 from . import tables as t
-from .commands import (ChooseDefender, ConfirmAttackDice, DeclareAbility, EndDeclarations, Engage, JoinMelee,
-                       SetMeleeCover, SetParticipants, TradeDice)
+from .commands import (
+    ChooseDefender,
+    ConfirmAttackDice,
+    DeclareAbility,
+    EndDeclarations,
+    Engage,
+    JoinMelee,
+    SetMeleeCover,
+    SetParticipants,
+    TradeDice,
+)
 from .fatigue import gain
 from .melee_numbers import cap_base, final_dice, hard_cover, step1, trade_pools
 from .melee_state import ATTACKER, DEFENDER, Ability, Melee
@@ -23,7 +33,7 @@ Decision = Rejected | Sequence[EventDraft]
 M2 = "the GM answers for the engaging move's legality [M2]"
 
 
-def _pool(unit: str, role: str, models: int, joined: bool = False) -> dict:
+def _pool(unit: str, role: str, models: int, joined: bool = False) -> dict[str, Any]:
     return {"unit": unit, "role": role, "models": models, "joined": joined}
 
 
@@ -47,21 +57,31 @@ def start_drafts(state: BattleState, attacker: str, target: str, charge: bool) -
         defender_side = d.side
         what = d.name
     stage = "choose-defender" if candidates else "participants"
-    payload = {"attacker": a.side, "defender": defender_side, "building": building.id if building else None,
-               "charge": a.id if charge else None, "pools": pools, "candidates": candidates, "stage": stage}
-    nxt = ("the Defender chooses which unit inside defends (§6)" if candidates
-           else "Step 1: attack dice — enter the models taking part [A2]")
+    payload = {
+        "attacker": a.side,
+        "defender": defender_side,
+        "building": building.id if building else None,
+        "charge": a.id if charge else None,
+        "pools": pools,
+        "candidates": candidates,
+        "stage": stage,
+    }
+    nxt = (
+        "the Defender chooses which unit inside defends (§6)"
+        if candidates
+        else "Step 1: attack dice — enter the models taking part [A2]"
+    )
     how = "engages" if charge else f"engages (no Move to engage; {M2})"
     return [EventDraft("melee_started", payload, actor=a.id, text=f"Melee: {a.name} {how} {what}. {nxt}.")]
 
 
-def _melee(state: BattleState, *stages: str) -> tuple[Melee | None, Rejected | None]:
+def _melee(state: BattleState, *stages: str) -> Melee | Rejected:
     m = state.melee
     if m is None:
-        return None, Rejected("no melee is being resolved", "§3")
+        return Rejected("no melee is being resolved", "§3")
     if stages and m.stage not in stages:
-        return None, Rejected(f"the melee is at step {m.step} ({m.stage}); that is not open now", "§3")
-    return m, None
+        return Rejected(f"the melee is at step {m.step} ({m.stage}); that is not open now", "§3")
+    return m
 
 
 def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
@@ -82,42 +102,55 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
         target = d.building or d.id
     elif state.building(target) is None:
         return Rejected(f"no unit or building '{target}'", kind="malformed")
-    if state.building(target) and not any(u.side != a.side for u in state.occupants(target)):
-        return Rejected(f"no enemy unit is inside {state.building(target).name}", "§6")
+    building = state.building(target)
+    if building and not any(u.side != a.side for u in state.occupants(target)):
+        return Rejected(f"no enemy unit is inside {building.name}", "§6")
     return start_drafts(state, a.id, target, charge=False)
 
 
 def choose_defender(state: BattleState, cmd: ChooseDefender, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "choose-defender")
-    if problem:
-        return problem
+    m = _melee(state, "choose-defender")
+    if isinstance(m, Rejected):
+        return m
     if cmd.unit not in m.candidates:
         names = ", ".join(state.unit(c).name for c in m.candidates)
         return Rejected(f"the defending unit must be one inside the building ({names})", kind="malformed")
     u = state.unit(cmd.unit)
-    return [EventDraft("melee_defender_chosen", {"unit": u.id, "models": u.models}, actor=u.side,
-                       text=f"{state.side_name(u.side)} chooses {u.name} to defend the building (§6); "
-                            f"all {u.models} models take part [A15].")]
+    return [
+        EventDraft(
+            "melee_defender_chosen",
+            {"unit": u.id, "models": u.models},
+            actor=u.side,
+            text=f"{state.side_name(u.side)} chooses {u.name} to defend the building (§6); "
+            f"all {u.models} models take part [A15].",
+        )
+    ]
 
 
 def join(state: BattleState, cmd: JoinMelee, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "participants")
-    if problem:
-        return problem
+    m = _melee(state, "participants")
+    if isinstance(m, Rejected):
+        return m
     if not state.has_unit(cmd.unit):
         return Rejected(f"no unit '{cmd.unit}'", kind="malformed")
     u = state.unit(cmd.unit)
     if not u.alive or m.pool(u.id) is not None:
         return Rejected(f"{u.name} cannot join: destroyed or already in this melee", kind="illegal")
     role = m.role_of_side(u.side)
-    return [EventDraft("melee_joined", {"unit": u.id, "role": role, "models": u.models}, actor=u.id,
-                       text=f"{u.name} joins the {role.title()} (GM's call: joining rules not in source text [M3]).")]
+    return [
+        EventDraft(
+            "melee_joined",
+            {"unit": u.id, "role": role, "models": u.models},
+            actor=u.id,
+            text=f"{u.name} joins the {role.title()} (GM's call: joining rules not in source text [M3]).",
+        )
+    ]
 
 
 def set_participants(state: BattleState, cmd: SetParticipants, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "participants")
-    if problem:
-        return problem
+    m = _melee(state, "participants")
+    if isinstance(m, Rejected):
+        return m
     pool = m.pool(cmd.unit)
     if pool is None:
         return Rejected(f"'{cmd.unit}' is not in this melee", kind="malformed")
@@ -128,65 +161,116 @@ def set_participants(state: BattleState, cmd: SetParticipants, dice: DiceSource)
     if cmd.dice is not None and cmd.dice < 0:
         return Rejected("attack dice cannot be negative", kind="malformed")
     how = f"{cmd.dice} attack dice typed" if cmd.dice is not None else f"{models} models take part"
-    return [EventDraft("melee_participants", {"unit": u.id, "models": models, "dice": cmd.dice}, actor=u.id,
-                       text=f"Step 1: {u.name}: {how} [M1] [A2].")]
+    return [
+        EventDraft(
+            "melee_participants",
+            {"unit": u.id, "models": models, "dice": cmd.dice},
+            actor=u.id,
+            text=f"Step 1: {u.name}: {how} [M1] [A2].",
+        )
+    ]
 
 
 def set_cover(state: BattleState, cmd: SetMeleeCover, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "participants", "trade", "abilities-attacker", "abilities-defender",
-                        "attack-roll", "defence-roll")
-    if problem:
-        return problem
+    m = _melee(
+        state, "participants", "trade", "abilities-attacker", "abilities-defender", "attack-roll", "defence-roll"
+    )
+    if isinstance(m, Rejected):
+        return m
     if m.building:
         return Rejected("defenders of a building always have hard cover, with no 2/3 test", "§6")
     if cmd.in_contact < 1 or not 0 <= cmd.covered <= cmd.in_contact:
-        return Rejected("give the defending models in contact (1 or more) and how many of them are covered",
-                        kind="malformed")
+        return Rejected(
+            "give the defending models in contact (1 or more) and how many of them are covered", kind="malformed"
+        )
     ok = t.hard_cover_in_melee(cmd.in_contact, cmd.covered)
     need = -(-2 * cmd.in_contact // 3)
-    return [EventDraft("melee_cover", {"in_contact": cmd.in_contact, "covered": cmd.covered, "hard": ok},
-                       text=f"Cover in melee: {cmd.covered} of {cmd.in_contact} defending models in contact behind "
-                            f"hard cover ({need} needed): {'hard cover, cancels on 4+' if ok else 'no cover'} (§3.9).")]
+    return [
+        EventDraft(
+            "melee_cover",
+            {"in_contact": cmd.in_contact, "covered": cmd.covered, "hard": ok},
+            text=f"Cover in melee: {cmd.covered} of {cmd.in_contact} defending models in contact behind "
+            f"hard cover ({need} needed): {'hard cover, cancels on 4+' if ok else 'no cover'} (§3.9).",
+        )
+    ]
 
 
 def confirm_attack_dice(state: BattleState, cmd: ConfirmAttackDice, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "participants")
-    if problem:
-        return problem
+    m = _melee(state, "participants")
+    if isinstance(m, Rejected):
+        return m
     rows, parts = [], []
     for pool in m.pools:
         s1 = step1(state, m, pool)
-        rows.append({"unit": s1.unit, "dice": s1.dice, "per_model": s1.per_model, "exhausted": s1.exhausted,
-                     "halved": s1.halved, "after": s1.after, "rule": s1.rule})
+        rows.append(
+            {
+                "unit": s1.unit,
+                "dice": s1.dice,
+                "per_model": s1.per_model,
+                "exhausted": s1.exhausted,
+                "halved": s1.halved,
+                "after": s1.after,
+                "rule": s1.rule,
+            }
+        )
         name = state.unit(pool.unit).name
         how = f"{pool.models} × {s1.per_model}" if s1.per_model is not None else "typed"
-        parts.append(f"{name} {s1.dice} ({how})" + (f", exhausted: −{s1.halved} → {s1.after} ({s1.rule})"
-                                                    if s1.halved else ""))
-    return [EventDraft("melee_step1", {"pools": rows},
-                       text="Step 1 attack dice: " + "; ".join(parts) + ". Step 2: the Defender may trade.")]
+        parts.append(
+            f"{name} {s1.dice} ({how})" + (f", exhausted: −{s1.halved} → {s1.after} ({s1.rule})" if s1.halved else "")
+        )
+    return [
+        EventDraft(
+            "melee_step1",
+            {"pools": rows},
+            text="Step 1 attack dice: " + "; ".join(parts) + ". Step 2: the Defender may trade.",
+        )
+    ]
 
 
 def trade(state: BattleState, cmd: TradeDice, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "trade")
-    if problem:
-        return problem
+    m = _melee(state, "trade")
+    if isinstance(m, Rejected):
+        return m
     n = sum(p.step1 for p in m.pools_of(DEFENDER))
     if not cmd.trade:
-        return [EventDraft("melee_trade", {"trade": False, "n": n, "removed": 0, "kept": n, "bonus": 0,
-                                           "pools": [[p.unit, p.step1] for p in m.pools_of(DEFENDER)]},
-                           actor=m.defender, text=f"Step 2: the Defender keeps its {n} attack dice. "
-                                                  "Step 3: the Attacker declares abilities.")]
+        return [
+            EventDraft(
+                "melee_trade",
+                {
+                    "trade": False,
+                    "n": n,
+                    "removed": 0,
+                    "kept": n,
+                    "bonus": 0,
+                    "pools": [[p.unit, p.step1] for p in m.pools_of(DEFENDER)],
+                },
+                actor=m.defender,
+                text=f"Step 2: the Defender keeps its {n} attack dice. Step 3: the Attacker declares abilities.",
+            )
+        ]
     removed, kept, bonus = t.trade(n)
-    return [EventDraft("melee_trade", {"trade": True, "n": n, "removed": removed, "kept": kept, "bonus": bonus,
-                                       "pools": [list(x) for x in trade_pools(m)]}, actor=m.defender,
-                       text=f"Step 2: the Defender trades: {n} attack dice − {removed} = {kept}, and sets aside "
-                            f"{bonus} defence dice for step 5 [A1]. Step 3: the Attacker declares abilities.")]
+    return [
+        EventDraft(
+            "melee_trade",
+            {
+                "trade": True,
+                "n": n,
+                "removed": removed,
+                "kept": kept,
+                "bonus": bonus,
+                "pools": [list(x) for x in trade_pools(m)],
+            },
+            actor=m.defender,
+            text=f"Step 2: the Defender trades: {n} attack dice − {removed} = {kept}, and sets aside "
+            f"{bonus} defence dice for step 5 [A1]. Step 3: the Attacker declares abilities.",
+        )
+    ]
 
 
 def declare(state: BattleState, cmd: DeclareAbility, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "abilities-attacker", "abilities-defender")
-    if problem:
-        return problem
+    m = _melee(state, "abilities-attacker", "abilities-defender")
+    if isinstance(m, Rejected):
+        return m
     role = ATTACKER if m.stage == "abilities-attacker" else DEFENDER
     unit = cmd.unit or m.primary(role)
     if unit not in [p.unit for p in m.pools_of(role)]:
@@ -199,44 +283,85 @@ def declare(state: BattleState, cmd: DeclareAbility, dice: DiceSource) -> Decisi
     for f in cmd.fatigue_to:
         if not state.has_unit(f):
             return Rejected(f"no unit '{f}'", kind="malformed")
-    ability = Ability(cmd.name.strip(), role, unit, cmd.acts_in, cmd.attack_dice, cmd.defence_dice,
-                      cmd.reroll_attack, cmd.reroll_defence, cmd.own_armour, cmd.enemy_armour,
-                      tuple(cmd.fatigue_to), cmd.saga_dice)
-    effects = [f"{v:+d} {label}" for v, label in ((cmd.attack_dice, "attack dice"),
-               (cmd.defence_dice, "defence dice"), (cmd.own_armour, "own Armour"), (-abs(cmd.enemy_armour),
-               "enemy Armour")) if v] + [f"re-roll {v} {label}" for v, label in
-                                         ((cmd.reroll_attack, "attack dice"), (cmd.reroll_defence, "defence dice")) if v]
-    drafts = [EventDraft("melee_ability", {"ability": ability.to_dict()}, actor=m.side_of(role),
-                         text=f"Step 3: the {role.title()} declares {ability.name} ({', '.join(effects) or 'no effect entered'}"
-                              f"; acts in step {ability.acts_in}"
-                              + (f"; {cmd.saga_dice} SAGA dice" if cmd.saga_dice else "") + ").")]
+    ability = Ability(
+        cmd.name.strip(),
+        role,
+        unit,
+        cmd.acts_in,
+        cmd.attack_dice,
+        cmd.defence_dice,
+        cmd.reroll_attack,
+        cmd.reroll_defence,
+        cmd.own_armour,
+        cmd.enemy_armour,
+        tuple(cmd.fatigue_to),
+        cmd.saga_dice,
+    )
+    effects = [
+        f"{v:+d} {label}"
+        for v, label in (
+            (cmd.attack_dice, "attack dice"),
+            (cmd.defence_dice, "defence dice"),
+            (cmd.own_armour, "own Armour"),
+            (-abs(cmd.enemy_armour), "enemy Armour"),
+        )
+        if v
+    ] + [
+        f"re-roll {v} {label}"
+        for v, label in ((cmd.reroll_attack, "attack dice"), (cmd.reroll_defence, "defence dice"))
+        if v
+    ]
+    drafts = [
+        EventDraft(
+            "melee_ability",
+            {"ability": ability.to_dict()},
+            actor=m.side_of(role),
+            text=f"Step 3: the {role.title()} declares {ability.name} ({', '.join(effects) or 'no effect entered'}"
+            f"; acts in step {ability.acts_in}" + (f"; {cmd.saga_dice} SAGA dice" if cmd.saga_dice else "") + ").",
+        )
+    ]
     if cmd.acts_in == 3:
         drafts += [gain(state, f, t.ABILITY_FATIGUE, ability.name) for f in cmd.fatigue_to]
     return drafts
 
 
 def end_declarations(state: BattleState, cmd: EndDeclarations, dice: DiceSource) -> Decision:
-    m, problem = _melee(state, "abilities-attacker", "abilities-defender")
-    if problem:
-        return problem
+    m = _melee(state, "abilities-attacker", "abilities-defender")
+    if isinstance(m, Rejected):
+        return m
     if m.stage == "abilities-attacker":
-        return [EventDraft("melee_declarations_closed", {"role": ATTACKER}, actor=m.attacker,
-                           text="Step 3: the Attacker is done; the Defender declares and may spend the "
-                                "Attacker's fatigue.")]
+        return [
+            EventDraft(
+                "melee_declarations_closed",
+                {"role": ATTACKER},
+                actor=m.attacker,
+                text="Step 3: the Attacker is done; the Defender declares and may spend the Attacker's fatigue.",
+            )
+        ]
     rows, parts = [], []
     for pool in m.pools:
         final, lost = final_dice(state, m, pool)
         base = cap_base(state, pool)
         bonus = final - pool.step3 + lost
-        rows.append({"unit": pool.unit, "before": pool.step3, "bonus": bonus, "base": base, "final": final,
-                     "lost": lost})
+        rows.append(
+            {"unit": pool.unit, "before": pool.step3, "bonus": bonus, "base": base, "final": final, "lost": lost}
+        )
         text = f"{state.unit(pool.unit).name} {pool.step3}" + (f" +{bonus}" if bonus else "") + f" = {final}"
         if lost:
             text += f" (capped at 2× {base}: {lost} lost)"
         parts.append(text)
-    rule = "cap base: " + ("the Defender's dice before step 2 [A3]"
-                           if state.setting("defender_cap_base") == "before-step2" else "dice at the start of step 3 [A3]")
+    rule = "cap base: " + (
+        "the Defender's dice before step 2 [A3]"
+        if state.setting("defender_cap_base") == "before-step2"
+        else "dice at the start of step 3 [A3]"
+    )
     cover, why = hard_cover(state, m)
-    return [EventDraft("melee_step3", {"pools": rows, "rule": rule, "hard_cover": cover},
-                       text="Step 3 closed; no more SAGA abilities. Attack dice: " + "; ".join(parts)
-                            + f" ({rule}). Defender: {why}. Step 4: both sides roll.")]
+    return [
+        EventDraft(
+            "melee_step3",
+            {"pools": rows, "rule": rule, "hard_cover": cover},
+            text="Step 3 closed; no more SAGA abilities. Attack dice: "
+            + "; ".join(parts)
+            + f" ({rule}). Defender: {why}. Step 4: both sides roll.",
+        )
+    ]

@@ -4,12 +4,14 @@ effective Armour, defence dice and thresholds, and the exact odds of casualties.
 Pure functions of the state: the step handlers record what they return, the view
 shows them before each roll, and they update as the choices change.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from engine.odds import remap, shift
 from engine.rolls import Modifier
 
 from . import odds, tables as t
@@ -39,8 +41,11 @@ def step1(state: BattleState, m: Melee, pool: Pool) -> Step1:
     rounding = state.setting("exhaustion_rounding") or "lose-up"
     lost = t.exhaustion_loss(dice, rounding) if (u.exhausted and halves) else 0
     if u.exhausted and halves:
-        rule = ("§4.6 [A5] loses half rounded " + ("down" if rounding == "lose-down" else "up")
-                + ("" if pool.role == DEFENDER else " [A6] exhausted Attacker halved"))
+        rule = (
+            "§4.6 [A5] loses half rounded "
+            + ("down" if rounding == "lose-down" else "up")
+            + ("" if pool.role == DEFENDER else " [A6] exhausted Attacker halved")
+        )
     elif u.exhausted:
         rule = "§4.6 [A6] an exhausted Attacker keeps its dice"
     else:
@@ -102,8 +107,9 @@ def armour(state: BattleState, m: Melee, unit: str) -> tuple[int, tuple[Modifier
     role = m.pool(unit).role
     target = m.primary(other(role))
     value, house = state.profile(target, "armour_melee")
-    base = Modifier(f"{state.unit(target).name}'s Armour" + (" (house default)" if house else ""), value,
-                    "§3 step 4 [M4]")
+    base = Modifier(
+        f"{state.unit(target).name}'s Armour" + (" (house default)" if house else ""), value, "§3 step 4 [M4]"
+    )
     mods: list[Modifier] = []
     for a in m.abilities_of(other(role)):
         if a.own_armour and a.unit == target:
@@ -113,11 +119,15 @@ def armour(state: BattleState, m: Melee, unit: str) -> tuple[int, tuple[Modifier
             mods.append(Modifier(f"ability {a.name}", -abs(a.enemy_armour), "§3 step 3 [M5]"))
     for s in m.spends:
         if s.use == t.OWN_ARMOUR.key and s.unit == unit and s.for_unit == target:
-            mods.append(Modifier(f"{state.unit(unit).name}'s fatigue spent: +1 own Armour", 1, t.OWN_ARMOUR.rule,
-                                 "own_armour"))
+            mods.append(
+                Modifier(f"{state.unit(unit).name}'s fatigue spent: +1 own Armour", 1, t.OWN_ARMOUR.rule, "own_armour")
+            )
         if s.use == t.ENEMY_ARMOUR.key and s.unit == target and s.by == m.side_of(role):
-            mods.append(Modifier(f"{state.unit(target).name}'s fatigue spent: −1 Armour", -1, t.ENEMY_ARMOUR.rule,
-                                 "enemy_armour"))
+            mods.append(
+                Modifier(
+                    f"{state.unit(target).name}'s fatigue spent: −1 Armour", -1, t.ENEMY_ARMOUR.rule, "enemy_armour"
+                )
+            )
     return value + sum(x.value for x in mods), tuple(mods), base
 
 
@@ -164,9 +174,14 @@ def _after_attack(m: Melee, role: str, rerolls: int) -> dict[int, Fraction]:
     """Hits once the attack dice are rolled: the hits so far plus what the re-rolls left
     can add (failed dice not yet re-rolled, best chance first)."""
     hits = m.hits.get(role, 0)
-    misses = [(sum(1 for d in m.attack.get(p.unit, ()) if d.face < m.armour.get(p.unit, 7) and d.replaced is None),
-               m.armour.get(p.unit, 7)) for p in m.pools_of(role)]
-    return odds.shift(odds.reroll_gain(misses, rerolls), hits)
+    misses = [
+        (
+            sum(1 for d in m.attack.get(p.unit, ()) if d.face < m.armour.get(p.unit, 7) and d.replaced is None),
+            m.armour.get(p.unit, 7),
+        )
+        for p in m.pools_of(role)
+    ]
+    return shift(odds.reroll_gain(misses, rerolls), hits)
 
 
 def _after_defence(m: Melee, victim: str, rerolls: int) -> dict[int, Fraction]:
@@ -176,11 +191,7 @@ def _after_defence(m: Melee, victim: str, rerolls: int) -> dict[int, Fraction]:
     dice = m.defence.get(victim, ())
     done = sum(1 for d in dice if d.face >= target)
     failed = sum(1 for d in dice if d.face < target and d.replaced is None)
-    out: dict[int, Fraction] = {}
-    for gain, p in odds.reroll_gain([(failed, target)], rerolls).items():
-        left = hits - min(hits, done + gain)
-        out[left] = out.get(left, Fraction(0)) + p
-    return out
+    return remap(odds.reroll_gain([(failed, target)], rerolls), lambda gain: hits - min(hits, done + gain))
 
 
 def melee_odds(state: BattleState, trade: bool | None = None) -> MeleeOdds | None:
@@ -212,10 +223,15 @@ def melee_odds(state: BattleState, trade: bool | None = None) -> MeleeOdds | Non
         losses[victim] = odds.capped(dist, models)
         dice[role] = sum(current_dice(state, m, p, trade) for p in pools)
         armours[role] = armour(state, m, pools[0].unit)[0]
-    held = bool(m.building) and any(u.side == m.defender and u.id != m.primary(DEFENDER)
-                                    for u in state.occupants(m.building))
-    retreat = odds.retreat_odds(losses[ATTACKER], losses[DEFENDER],
-                                sum(state.unit(p.unit).models for p in m.pools_of(ATTACKER)),
-                                sum(state.unit(p.unit).models for p in m.pools_of(DEFENDER)),
-                                building=bool(m.building), other_occupants=held)
+    held = bool(m.building) and any(
+        u.side == m.defender and u.id != m.primary(DEFENDER) for u in state.occupants(m.building)
+    )
+    retreat = odds.retreat_odds(
+        losses[ATTACKER],
+        losses[DEFENDER],
+        sum(state.unit(p.unit).models for p in m.pools_of(ATTACKER)),
+        sum(state.unit(p.unit).models for p in m.pools_of(DEFENDER)),
+        building=bool(m.building),
+        other_occupants=held,
+    )
     return MeleeOdds(losses, retreat, dice, armours, saves, extras)

@@ -6,6 +6,7 @@ of a side rolls against the opposing primary unit's Armour, and a side's casualt
 fall on its primary unit unless its owner splits them (house handling of [M3],
 whose joining rules are not in the source text).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,10 +20,20 @@ ATTACKER = "attacker"
 DEFENDER = "defender"
 ROLES = (ATTACKER, DEFENDER)
 
-STAGES: Mapping[str, int] = MappingProxyType({
-    "choose-defender": 1, "participants": 1, "trade": 2, "abilities-attacker": 3, "abilities-defender": 3,
-    "attack-roll": 4, "defence-roll": 5, "casualties": 6, "within-s": 6, "retreat": 8,
-})
+STAGES: Mapping[str, int] = MappingProxyType(
+    {
+        "choose-defender": 1,
+        "participants": 1,
+        "trade": 2,
+        "abilities-attacker": 3,
+        "abilities-defender": 3,
+        "attack-roll": 4,
+        "defence-roll": 5,
+        "casualties": 6,
+        "within-s": 6,
+        "retreat": 8,
+    }
+)
 """Stage of the melee record -> the source's step number. "defence-roll": the attack
 dice are known (attack re-rolls still open); "casualties": the defence dice are known
 (defence re-rolls still open)."""
@@ -93,18 +104,27 @@ class Ability:
     saga_dice: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "role": self.role, "unit": self.unit, "acts_in": self.acts_in,
-                "attack_dice": self.attack_dice, "defence_dice": self.defence_dice,
-                "reroll_attack": self.reroll_attack, "reroll_defence": self.reroll_defence,
-                "own_armour": self.own_armour, "enemy_armour": self.enemy_armour,
-                "fatigue_to": list(self.fatigue_to), "saga_dice": self.saga_dice}
+        return {
+            "name": self.name,
+            "role": self.role,
+            "unit": self.unit,
+            "acts_in": self.acts_in,
+            "attack_dice": self.attack_dice,
+            "defence_dice": self.defence_dice,
+            "reroll_attack": self.reroll_attack,
+            "reroll_defence": self.reroll_defence,
+            "own_armour": self.own_armour,
+            "enemy_armour": self.enemy_armour,
+            "fatigue_to": list(self.fatigue_to),
+            "saga_dice": self.saga_dice,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Ability":
         return cls(**{**dict(data), "fatigue_to": tuple(data.get("fatigue_to", ()))})
 
 
-def dice_from(data: list) -> tuple[Die, ...]:
+def dice_from(data: list[Any]) -> tuple[Die, ...]:
     return tuple(Die.from_dict(d) for d in data)
 
 
@@ -181,5 +201,5 @@ class Melee:
     def rerolls_allowed(self, role: str, phase: str) -> int:
         """Dice the role may still re-roll in ``phase`` ("attack" or "defence")."""
         field_name = "reroll_attack" if phase == "attack" else "reroll_defence"
-        granted = sum(getattr(a, field_name) for a in self.abilities_of(role))
+        granted: int = sum(getattr(a, field_name) for a in self.abilities_of(role))
         return granted - self.rerolls_used.get(f"{role}.{phase}", 0)

@@ -6,37 +6,23 @@ the opponent rolls one defence die per hit plus extras, capped at twice the hits
 (step 5); a success cancels one hit, never more than were scored. Re-rolls follow
 "re-roll failed dice, best chance first": a die is re-rolled at most once.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from engine.odds import binomial as _binomial
+from engine.odds import add_to as _add, binomial, convolve, remap
 
 from . import tables as t
 
 Dist = dict[int, Fraction]
 
 
-@lru_cache(maxsize=4096)
-def _binomial_cached(n: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
-    return tuple(_binomial(n, p).items())
-
-
-def binomial(n: int, p: Fraction) -> dict[int, Fraction]:
-    """``engine.odds.binomial``, cached: the same few shapes recur on every key press."""
-    return dict(_binomial_cached(n, p))
-
-
 def p_success(target: int) -> Fraction:
     """Chance one d6 shows ``target`` or more [A4: no limits]."""
     return Fraction(max(0, min(6, 7 - target)), 6)
-
-
-def _add(out: Dist, value: int, p: Fraction) -> None:
-    if p:
-        out[value] = out.get(value, Fraction(0)) + p
 
 
 def successes(dice: int, p: Fraction, rerolls: int = 0) -> Dist:
@@ -98,28 +84,17 @@ def reroll_gain(failed: Sequence[tuple[int, int]], rerolls: int) -> Dist:
     return out
 
 
-def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
-    """Distribution of the sum of two independent counts."""
-    out: Dist = {}
-    for va, pa in a.items():
-        for vb, pb in b.items():
-            _add(out, va + vb, pa * pb)
-    return out
-
-
-def shift(dist: Mapping[int, Fraction], by: int) -> Dist:
-    return {v + by: p for v, p in dist.items()}
-
-
-def uncancelled_distribution(hits: Mapping[int, Fraction], save_on: int = t.DEFENCE_SAVE,
-                             extra_defence: int = 0, rerolls: int = 0) -> Dist:
+def uncancelled_distribution(
+    hits: Mapping[int, Fraction], save_on: int = t.DEFENCE_SAVE, extra_defence: int = 0, rerolls: int = 0
+) -> Dist:
     """Hits left after the step-5 defence roll, given the distribution of hits scored."""
     return dict(_uncancelled(tuple(sorted(hits.items())), p_success(save_on), extra_defence, rerolls))
 
 
 @lru_cache(maxsize=1024)
-def _uncancelled(hits: tuple[tuple[int, Fraction], ...], q: Fraction, extra: int,
-                 rerolls: int) -> tuple[tuple[int, Fraction], ...]:
+def _uncancelled(
+    hits: tuple[tuple[int, Fraction], ...], q: Fraction, extra: int, rerolls: int
+) -> tuple[tuple[int, Fraction], ...]:
     out: Dist = {}
     for h, ph in hits:
         for left, pl in _left_after_defence(h, q, extra, rerolls):
@@ -139,43 +114,46 @@ def capped(dist: Mapping[int, Fraction], models: int | None) -> Dist:
     """Casualties: a unit cannot lose more models than it has (step 6)."""
     if models is None:
         return dict(dist)
-    out: Dist = {}
-    for v, p in dist.items():
-        _add(out, min(v, models), p)
-    return out
+    return remap(dist, lambda v: min(v, models))
 
 
-def casualty_distribution(attack_dice: int, armour: int, save_on: int = t.DEFENCE_SAVE, extra_defence: int = 0,
-                          *, attack_rerolls: int = 0, defence_rerolls: int = 0, models: int | None = None) -> Dist:
+def casualty_distribution(
+    attack_dice: int,
+    armour: int,
+    save_on: int = t.DEFENCE_SAVE,
+    extra_defence: int = 0,
+    *,
+    attack_rerolls: int = 0,
+    defence_rerolls: int = 0,
+    models: int | None = None,
+) -> Dist:
     """Exact distribution of the casualties one side's attack inflicts: ``attack_dice``
     against ``armour``, the opponent cancelling on ``save_on``+ with ``extra_defence``
     set-aside or ability dice (step 5 cap applies), at most ``models`` casualties.
 
     ``casualty_distribution(6, 4)`` is §9 Case A; ``(6, 4, 4)`` Case B; ``(4, 4, 5, 2)`` Case C.
     """
-    return capped(dict(_casualties(attack_dice, armour, save_on, extra_defence, attack_rerolls, defence_rerolls)),
-                  models)
+    return capped(
+        dict(_casualties(attack_dice, armour, save_on, extra_defence, attack_rerolls, defence_rerolls)), models
+    )
 
 
 @lru_cache(maxsize=1024)
-def _casualties(dice: int, armour: int, save_on: int, extra: int, rr_a: int, rr_d: int) -> tuple[tuple[int, Fraction], ...]:
+def _casualties(
+    dice: int, armour: int, save_on: int, extra: int, rr_a: int, rr_d: int
+) -> tuple[tuple[int, Fraction], ...]:
     hits = hits_distribution(dice, armour, rr_a)
     return tuple(uncancelled_distribution(hits, save_on, extra, rr_d).items())
 
 
-def mean(dist: Mapping[int, Fraction]) -> Fraction:
-    return sum((v * p for v, p in dist.items()), Fraction(0))
-
-
-def at_least_table(dist: Mapping[int, Fraction]) -> Dist:
-    """P(value ≥ k) for every k from 0 to the largest value."""
-    top = max(dist) if dist else 0
-    return {k: sum((p for v, p in dist.items() if v >= k), Fraction(0)) for k in range(top + 1)}
-
-
-def retreat_odds(attacker_losses: Mapping[int, Fraction], defender_losses: Mapping[int, Fraction],
-                 attacker_models: int, defender_models: int, building: bool = False,
-                 other_occupants: bool = False) -> dict[str, Fraction]:
+def retreat_odds(
+    attacker_losses: Mapping[int, Fraction],
+    defender_losses: Mapping[int, Fraction],
+    attacker_models: int,
+    defender_models: int,
+    building: bool = False,
+    other_occupants: bool = False,
+) -> dict[str, Fraction]:
     """Who must retreat in step 8, before any "cannot retreat" ruling: "attacker",
     "defender" or "none" (a side wiped out), with exact chances. In a building melee
     the Attacker retreats unless the Defender is wiped out and no other enemy is inside."""
@@ -186,8 +164,14 @@ def retreat_odds(attacker_losses: Mapping[int, Fraction], defender_losses: Mappi
     return out
 
 
-def who_retreats(lost_a: int, lost_d: int, attacker_models: int, defender_models: int,
-                 building: bool = False, other_occupants: bool = False) -> str:
+def who_retreats(
+    lost_a: int,
+    lost_d: int,
+    attacker_models: int,
+    defender_models: int,
+    building: bool = False,
+    other_occupants: bool = False,
+) -> str:
     """Step 8 by casualties alone: "attacker", "defender" or "none"."""
     defender_wiped = lost_d >= defender_models
     attacker_wiped = lost_a >= attacker_models

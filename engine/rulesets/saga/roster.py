@@ -4,6 +4,7 @@ Parsing TOML text into them, with the line of every problem, is ``roster_toml.py
 A profile value the roster leaves out is ``None`` here and comes from the battle's
 per-class settings (house defaults, [M1] [M4] [M9]); ``profile_value`` says which.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -73,13 +74,23 @@ class Warband:
         raise KeyError(unit_id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "player": self.player, "faction": self.faction, "source": self.source,
-                "units": [u.to_dict() for u in self.units]}
+        return {
+            "name": self.name,
+            "player": self.player,
+            "faction": self.faction,
+            "source": self.source,
+            "units": [u.to_dict() for u in self.units],
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Warband":
-        return cls(name=data["name"], player=data.get("player", ""), faction=data.get("faction", ""),
-                   source=data.get("source", ""), units=tuple(UnitSpec.from_dict(u) for u in data.get("units", ())))
+        return cls(
+            name=data["name"],
+            player=data.get("player", ""),
+            faction=data.get("faction", ""),
+            source=data.get("source", ""),
+            units=tuple(UnitSpec.from_dict(u) for u in data.get("units", ())),
+        )
 
 
 def profile_value(spec: UnitSpec, field: str, settings: Mapping[str, str]) -> tuple[int, bool]:

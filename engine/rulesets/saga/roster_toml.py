@@ -19,28 +19,49 @@ battle's per-class house-default settings, listed in ``tables.HOUSE_DEFAULTS``):
     attack_dice = 2              # melee dice per model [M1]
     shooting_dice = 1            # per model [M9]
 """
+
 from __future__ import annotations
 
-import re
-import tomllib
 from typing import Any
 
-from engine.toml_lines import FileError, slug, syntax_error_line, text_lines
+from engine.toml_lines import FileError, Lines, load, slug, whole
 
 from . import tables as t
 from .roster import UnitSpec, Warband
 
 TOP_KEYS = ("name", "player", "faction", "unit")
-UNIT_KEYS = ("id", "name", "class", "models", "mounted", "move", "armour_melee", "armour_shooting",
-             "attack_dice", "shooting_dice")
+UNIT_KEYS = (
+    "id",
+    "name",
+    "class",
+    "models",
+    "mounted",
+    "move",
+    "armour_melee",
+    "armour_shooting",
+    "attack_dice",
+    "shooting_dice",
+)
 CLASS_ALIASES = {
-    "levy": t.LEVY, "levies": t.LEVY, "ополченцы": t.LEVY,
-    "warriors": t.WARRIORS, "warrior": t.WARRIORS, "воины": t.WARRIORS,
-    "hearthguard": t.HEARTHGUARD, "hearthguards": t.HEARTHGUARD, "дружинники": t.HEARTHGUARD,
-    "warlord": t.WARLORD, "военный вождь": t.WARLORD,
+    "levy": t.LEVY,
+    "levies": t.LEVY,
+    "ополченцы": t.LEVY,
+    "warriors": t.WARRIORS,
+    "warrior": t.WARRIORS,
+    "воины": t.WARRIORS,
+    "hearthguard": t.HEARTHGUARD,
+    "hearthguards": t.HEARTHGUARD,
+    "дружинники": t.HEARTHGUARD,
+    "warlord": t.WARLORD,
+    "военный вождь": t.WARLORD,
 }
-RANGES = {"models": (1, 99), "armour_melee": (1, 7), "armour_shooting": (1, 7), "attack_dice": (0, 24),
-          "shooting_dice": (0, 24)}
+RANGES = {
+    "models": (1, 99),
+    "armour_melee": (1, 7),
+    "armour_shooting": (1, 7),
+    "attack_dice": (0, 24),
+    "shooting_dice": (0, 24),
+}
 
 
 class RosterError(FileError):
@@ -50,68 +71,21 @@ class RosterError(FileError):
         super().__init__(source, problems, "roster")
 
 
-class _Lines:
-    """Where keys are in the text: top-level keys and each ``[[unit]]`` block."""
-
-    _HEADER = re.compile(r"^\s*\[")
-    _UNIT = re.compile(r"^\s*\[\[\s*unit\s*\]\]")
-
-    def __init__(self, text: str) -> None:
-        self.lines = text_lines(text)
-        self.blocks: list[tuple[int, int]] = []  # (header line, last line) of each [[unit]], 1-based
-        first_table = len(self.lines) + 1
-        for i, line in enumerate(self.lines, start=1):
-            if self._HEADER.match(line):
-                first_table = min(first_table, i)
-                if self.blocks and self.blocks[-1][1] == 0:
-                    self.blocks[-1] = (self.blocks[-1][0], i - 1)
-                if self._UNIT.match(line):
-                    self.blocks.append((i, 0))
-        if self.blocks and self.blocks[-1][1] == 0:
-            self.blocks[-1] = (self.blocks[-1][0], len(self.lines))
-        self.top = (1, first_table - 1)
-
-    def _find(self, key: str, lo: int, hi: int) -> int:
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-        for i in range(lo, hi + 1):
-            if pattern.match(self.lines[i - 1]):
-                return i
-        return 0
-
-    def top_key(self, key: str) -> int:
-        return self._find(key, *self.top)
-
-    def unit(self, index: int) -> int:
-        return self.blocks[index][0] if index < len(self.blocks) else 0
-
-    def unit_key(self, index: int, key: str) -> int:
-        if index >= len(self.blocks):
-            return 0
-        lo, hi = self.blocks[index]
-        return self._find(key, lo, hi) or lo
-
-
-
 def _int(value: Any, key: str, line: int, problems: list[tuple[int, str]]) -> int | None:
-    lo, hi = RANGES[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.append((line, f"{key} must be a whole number, not {value!r}"))
-        return None
-    if not lo <= value <= hi:
-        problems.append((line, f"{key} must be between {lo} and {hi}, not {value}"))
-        return None
-    return value
+    return whole(value, key, *RANGES[key], line, problems)
 
 
-def _unit(raw: Any, index: int, where: _Lines, problems: list[tuple[int, str]]) -> UnitSpec | None:
-    header = where.unit(index)
+def _unit(raw: Any, index: int, where: Lines, problems: list[tuple[int, str]]) -> UnitSpec | None:
+    header = where.block("unit", index)[0]
     if not isinstance(raw, dict):
         problems.append((header, "each [[unit]] must be a table"))
         return None
     start = len(problems)
     for key in raw:
         if key not in UNIT_KEYS:
-            problems.append((where.unit_key(index, key), f"unknown unit key '{key}' (known: {', '.join(UNIT_KEYS)})"))
+            problems.append(
+                (where.block_key("unit", index, key), f"unknown unit key '{key}' (known: {', '.join(UNIT_KEYS)})")
+            )
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append((header, "a unit needs a name"))
@@ -121,45 +95,54 @@ def _unit(raw: Any, index: int, where: _Lines, problems: list[tuple[int, str]]) 
     if cls_raw is None:
         problems.append((header, f"unit '{name}' needs a class ({', '.join(t.CLASSES)})"))
     elif cls is None:
-        problems.append((where.unit_key(index, "class"),
-                         f"unknown class '{cls_raw}' (one of: {', '.join(t.CLASSES)})"))
+        problems.append(
+            (where.block_key("unit", index, "class"), f"unknown class '{cls_raw}' (one of: {', '.join(t.CLASSES)})")
+        )
     if "models" not in raw:
         problems.append((header, f"unit '{name}' needs a model count (models = N)"))
     values: dict[str, int | None] = {}
     for key in RANGES:
         if key in raw:
-            values[key] = _int(raw[key], key, where.unit_key(index, key), problems)
+            values[key] = _int(raw[key], key, where.block_key("unit", index, key), problems)
     mounted = raw.get("mounted", False)
     if not isinstance(mounted, bool):
-        problems.append((where.unit_key(index, "mounted"), f"mounted must be true or false, not {mounted!r}"))
+        problems.append((where.block_key("unit", index, "mounted"), f"mounted must be true or false, not {mounted!r}"))
         mounted = False
     move = raw.get("move")
     if move is not None and move not in t.BANDS:
-        problems.append((where.unit_key(index, "move"), f"move must be one of {', '.join(t.BANDS)}, not {move!r}"))
+        problems.append(
+            (where.block_key("unit", index, "move"), f"move must be one of {', '.join(t.BANDS)}, not {move!r}")
+        )
         move = None
     unit_id = str(raw.get("id") or slug(name) or f"unit-{index + 1}")
     if len(problems) > start or cls is None or values.get("models") is None:
         return None
-    return UnitSpec(id=unit_id, name=name.strip(), cls=cls, models=int(values["models"] or 0), mounted=mounted,
-                    move=move, armour_melee=values.get("armour_melee"),
-                    armour_shooting=values.get("armour_shooting"), attack_dice=values.get("attack_dice"),
-                    shooting_dice=values.get("shooting_dice"), line=header)
+    return UnitSpec(
+        id=unit_id,
+        name=name.strip(),
+        cls=cls,
+        models=int(values["models"] or 0),
+        mounted=mounted,
+        move=move,
+        armour_melee=values.get("armour_melee"),
+        armour_shooting=values.get("armour_shooting"),
+        attack_dice=values.get("attack_dice"),
+        shooting_dice=values.get("shooting_dice"),
+        line=header,
+    )
 
 
 def parse_roster(text: str, source: str = "") -> Warband:
     """The warband in ``text``; raises ``RosterError`` listing every (line, problem)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RosterError(source, [(syntax_error_line(err, text), f"not valid TOML: {err}")]) from None
-    where = _Lines(text)
+    data = load(text, source, RosterError)
+    where = Lines(text)
     problems: list[tuple[int, str]] = []
     for key in data:
         if key not in TOP_KEYS:
             problems.append((where.top_key(key), f"unknown key '{key}' (known: {', '.join(TOP_KEYS)})"))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append((where.top_key("name") or 1, "the warband needs a name (name = \"...\")"))
+        problems.append((where.top_key("name") or 1, 'the warband needs a name (name = "...")'))
         name = ""
     raw_units = data.get("unit", [])
     if not isinstance(raw_units, list) or not raw_units:
@@ -177,5 +160,10 @@ def parse_roster(text: str, source: str = "") -> Warband:
         seen.setdefault(u.id, u.line)
     if problems:
         raise RosterError(source, sorted(problems, key=lambda p: p[0]))
-    return Warband(name=name.strip(), units=tuple(units), player=str(data.get("player", "")),
-                   faction=str(data.get("faction", "")), source=source)
+    return Warband(
+        name=name.strip(),
+        units=tuple(units),
+        player=str(data.get("player", "")),
+        faction=str(data.get("faction", "")),
+        source=source,
+    )

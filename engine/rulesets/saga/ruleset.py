@@ -1,4 +1,5 @@
 """The SAGA rule system as a plug-in of the engine core."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -17,18 +18,32 @@ NAME = "saga"
 
 Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
 HANDLERS: dict[type, Handler] = {
-    c.StartTurn: turn.start_turn, c.EndTurn: turn.end_turn, c.ChangeSetting: turn.change_setting,
-    c.Activate: turn.activate, c.CompleteMove: turn.complete_move,
-    c.SpendFatigue: fatigue.spend, c.AdjustFatigue: fatigue.adjust,
-    c.RollShot: shooting.roll_shot, c.RollShotDefence: shooting.roll_shot_defence,
-    c.Engage: melee.engage, c.ChooseDefender: melee.choose_defender, c.JoinMelee: melee.join,
-    c.SetParticipants: melee.set_participants, c.SetMeleeCover: melee.set_cover,
-    c.ConfirmAttackDice: melee.confirm_attack_dice, c.TradeDice: melee.trade, c.DeclareAbility: melee.declare,
+    c.StartTurn: turn.start_turn,
+    c.EndTurn: turn.end_turn,
+    c.ChangeSetting: turn.change_setting,
+    c.Activate: turn.activate,
+    c.CompleteMove: turn.complete_move,
+    c.SpendFatigue: fatigue.spend,
+    c.AdjustFatigue: fatigue.adjust,
+    c.RollShot: shooting.roll_shot,
+    c.RollShotDefence: shooting.roll_shot_defence,
+    c.Engage: melee.engage,
+    c.ChooseDefender: melee.choose_defender,
+    c.JoinMelee: melee.join,
+    c.SetParticipants: melee.set_participants,
+    c.SetMeleeCover: melee.set_cover,
+    c.ConfirmAttackDice: melee.confirm_attack_dice,
+    c.TradeDice: melee.trade,
+    c.DeclareAbility: melee.declare,
     c.EndDeclarations: melee.end_declarations,
-    c.RollAttacks: melee_roll.roll_attacks, c.Reroll: melee_roll.reroll, c.RollDefence: melee_roll.roll_defence,
-    c.RemoveCasualties: melee_roll.remove_casualties, c.MarkWithinS: melee_roll.mark_within_s,
+    c.RollAttacks: melee_roll.roll_attacks,
+    c.Reroll: melee_roll.reroll,
+    c.RollDefence: melee_roll.roll_defence,
+    c.RemoveCasualties: melee_roll.remove_casualties,
+    c.MarkWithinS: melee_roll.mark_within_s,
     c.ResolveRetreat: melee_roll.resolve_retreat,
-    c.AddBuilding: terrain.add_building, c.SetTerrain: terrain.set_terrain,
+    c.AddBuilding: terrain.add_building,
+    c.SetTerrain: terrain.set_terrain,
     c.PlaceInBuilding: terrain.place_in_building,
 }
 
@@ -60,5 +75,7 @@ class Saga:
 
 def make_setup(warband_a: Warband, warband_b: Warband, settings: dict[str, str] | None = None) -> dict[str, Any]:
     """A JSON-safe set-up for a new battle."""
-    return {"warbands": {"A": warband_a.to_dict(), "B": warband_b.to_dict()},
-            "settings": {**defaults(), **(settings or {})}}
+    return {
+        "warbands": {"A": warband_a.to_dict(), "B": warband_b.to_dict()},
+        "settings": {**defaults(), **(settings or {})},
+    }

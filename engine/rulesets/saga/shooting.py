@@ -7,6 +7,7 @@ light and hard. The house procedure: (1) declare, (2) fatigue spend, (3) attack 
 (settings), (4) one defence die per hit, cancelling on the setting's value,
 (5) casualties; then T2 fatigue for the shooter. Every roll record says so.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -36,26 +37,45 @@ def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
     per_model, _ = state.profile(u.id, "shooting_dice")
     dice = cmd.dice if cmd.dice is not None else u.models * per_model
     cover = "hard" if target.building else cmd.cover
-    payload = {"shooter": u.id, "target": target.id, "dice": dice, "cover": cover, "source": cmd.source,
-               "causes_fatigue": cmd.causes_fatigue, "house_default": True}
-    where = " inside a building (hard cover, §6)" if target.building else (f" in {cover} cover" if cover != "none" else "")
-    return [EventDraft("shot_declared", payload, actor=u.id,
-                       text=f"{u.name} shoots at {target.name}{where} with {dice} dice ({HOUSE_LABEL}). Step 2: "
-                            f"{state.side_name(target.side)} may spend 1 of {u.name}'s fatigue for +1 Armour.")]
+    payload = {
+        "shooter": u.id,
+        "target": target.id,
+        "dice": dice,
+        "cover": cover,
+        "source": cmd.source,
+        "causes_fatigue": cmd.causes_fatigue,
+        "house_default": True,
+    }
+    where = (
+        " inside a building (hard cover, §6)" if target.building else (f" in {cover} cover" if cover != "none" else "")
+    )
+    return [
+        EventDraft(
+            "shot_declared",
+            payload,
+            actor=u.id,
+            text=f"{u.name} shoots at {target.name}{where} with {dice} dice ({HOUSE_LABEL}). Step 2: "
+            f"{state.side_name(target.side)} may spend 1 of {u.name}'s fatigue for +1 Armour.",
+        )
+    ]
 
 
 def shot_armour(state: BattleState, shot: PendingShot) -> tuple[int, Modifier, tuple[Modifier, ...]]:
     """(effective Armour, base, modifiers) of the target against this shooting."""
     value, house = state.profile(shot.target, "armour_shooting")
-    base = Modifier(f"{state.unit(shot.target).name}'s Armour against shooting" + (" (house default)" if house else ""),
-                    value, "[M4]")
+    base = Modifier(
+        f"{state.unit(shot.target).name}'s Armour against shooting" + (" (house default)" if house else ""),
+        value,
+        "[M4]",
+    )
     mods: list[Modifier] = []
     if shot.cover != "none":
         bonus = int(state.setting(f"shooting_cover.{shot.cover}") or t.SHOOTING_COVER_ARMOUR[shot.cover])
         mods.append(Modifier(f"{shot.cover} cover ({t.HOUSE_NOTE})", bonus, "§5.1 [M9]", f"cover_{shot.cover}"))
     if shot.spends:
-        mods.append(Modifier(f"{state.unit(shot.shooter).name}'s fatigue spent", 1, t.SHOOTING_ARMOUR.rule,
-                             "shooting_armour"))
+        mods.append(
+            Modifier(f"{state.unit(shot.shooter).name}'s fatigue spent", 1, t.SHOOTING_ARMOUR.rule, "shooting_armour")
+        )
     return value + sum(m.value for m in mods), base, tuple(mods)
 
 
@@ -70,13 +90,28 @@ def roll_shot(state: BattleState, cmd: RollShot, dice: DiceSource) -> Decision:
     value, base, mods = shot_armour(state, shot)
     faces = faces_for(cmd.faces, shot.dice, dice, "the shooting attack dice")
     hits = sum(1 for f in faces if f >= value)
-    record = RollRecord("saga.shooting.attack", f"{state.unit(shot.shooter).name} shoots: attack dice against "
-                        f"Armour {value}", plain(faces), mods, base, value, ">=", odds.p_success(value),
-                        f"{hits} hit{'s' * (hits != 1)}", hits > 0,
-                        {"house_default": True, "label": HOUSE_LABEL, "hits": hits, "probability_is": "per die"})
-    drafts = [EventDraft("shot_rolled", {"roll": record.to_dict(), "hits": hits, "armour": value},
-                         actor=shot.shooter, text=f"Shooting attack: {' '.join(map(str, faces)) or 'no dice'} against "
-                                                  f"Armour {value}: {hits} hit(s) ({HOUSE_LABEL}).")]
+    record = RollRecord(
+        "saga.shooting.attack",
+        f"{state.unit(shot.shooter).name} shoots: attack dice against Armour {value}",
+        plain(faces),
+        mods,
+        base,
+        value,
+        ">=",
+        odds.p_success(value),
+        f"{hits} hit{'s' * (hits != 1)}",
+        hits > 0,
+        {"house_default": True, "label": HOUSE_LABEL, "hits": hits, "probability_is": "per die"},
+    )
+    drafts = [
+        EventDraft(
+            "shot_rolled",
+            {"roll": record.to_dict(), "hits": hits, "armour": value},
+            actor=shot.shooter,
+            text=f"Shooting attack: {' '.join(map(str, faces)) or 'no dice'} against "
+            f"Armour {value}: {hits} hit(s) ({HOUSE_LABEL}).",
+        )
+    ]
     if hits == 0:
         drafts += _finish(preview(state, drafts), shot, None, 0)
     return drafts
@@ -90,11 +125,25 @@ def roll_shot_defence(state: BattleState, cmd: RollShotDefence, dice: DiceSource
     faces = faces_for(cmd.faces, shot.hits, dice, "the shooting defence dice")
     ok = sum(1 for f in faces if f >= target)
     left = shot.hits - min(ok, shot.hits)
-    record = RollRecord("saga.shooting.defence", f"{state.unit(shot.target).name}: defence dice, cancel on {target}+",
-                        plain(faces), (), None, target, ">=", odds.p_success(target),
-                        f"{min(ok, shot.hits)} cancelled, {left} uncancelled", left == 0,
-                        {"house_default": True, "label": HOUSE_LABEL, "successes": ok, "uncancelled": left,
-                         "probability_is": "per die"})
+    record = RollRecord(
+        "saga.shooting.defence",
+        f"{state.unit(shot.target).name}: defence dice, cancel on {target}+",
+        plain(faces),
+        (),
+        None,
+        target,
+        ">=",
+        odds.p_success(target),
+        f"{min(ok, shot.hits)} cancelled, {left} uncancelled",
+        left == 0,
+        {
+            "house_default": True,
+            "label": HOUSE_LABEL,
+            "successes": ok,
+            "uncancelled": left,
+            "probability_is": "per die",
+        },
+    )
     return _finish(state, shot, record, left)
 
 
@@ -105,15 +154,31 @@ def _finish(state: BattleState, shot: PendingShot, record: RollRecord | None, le
     drafts: list[EventDraft] = []
     if count:
         gone = count >= u.models
-        drafts.append(EventDraft("casualties_removed", {"unit": u.id, "count": count, "cause": "shooting"},
-                                 actor=u.id, text=f"{u.name} loses {count} model(s), {u.models - count} left"
-                                 + (" — destroyed by shooting: no fatigue for its friends (§4.2 T4)" if gone else "")
-                                 + "."))
+        drafts.append(
+            EventDraft(
+                "casualties_removed",
+                {"unit": u.id, "count": count, "cause": "shooting"},
+                actor=u.id,
+                text=f"{u.name} loses {count} model(s), {u.models - count} left"
+                + (" — destroyed by shooting: no fatigue for its friends (§4.2 T4)" if gone else "")
+                + ".",
+            )
+        )
     tired, rule = tiring(state, shot.shooter, "shoot", shot.causes_fatigue)
-    payload = {"roll": record.to_dict() if record else None, "casualties": count, "house_default": True,
-               "fatigue_rule": rule}
-    drafts.append(EventDraft("shot_resolved", payload, actor=shot.shooter,
-                             text=f"The shooting is resolved: {count} casualt{'y' if count == 1 else 'ies'}."))
+    payload = {
+        "roll": record.to_dict() if record else None,
+        "casualties": count,
+        "house_default": True,
+        "fatigue_rule": rule,
+    }
+    drafts.append(
+        EventDraft(
+            "shot_resolved",
+            payload,
+            actor=shot.shooter,
+            text=f"The shooting is resolved: {count} casualt{'y' if count == 1 else 'ies'}.",
+        )
+    )
     if tired is not None:
         drafts.append(tired)
     return drafts

@@ -5,10 +5,11 @@ Turn order (``TurnState``) lives apart from the units. Unit ids are battle-wide:
 ``move``, ``shot`` or ``melee`` (never two at once); the melee record is in
 ``melee_state.py``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from engine.records import changed
 
@@ -215,7 +216,7 @@ class BattleState:
     def with_unit(self, unit_id: str, **changes: Any) -> "BattleState":
         return changed(self, units=tuple(changed(u, **changes) if u.id == unit_id else u for u in self.units))
 
-    def with_units(self, fn) -> "BattleState":
+    def with_units(self, fn: Callable[[UnitState], UnitState]) -> "BattleState":
         return changed(self, units=tuple(fn(u) for u in self.units))
 
 

@@ -7,6 +7,7 @@ numbers refer to ``shared/rules/saga.md``). Values the source text does not give
 ``HOUSE_DEFAULTS``: they are the defaults of battle settings, always shown as
 "house default, not from the source text".
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ HEARTHGUARD = "hearthguard"
 WARLORD = "warlord"
 CLASSES = (LEVY, WARRIORS, HEARTHGUARD, WARLORD)
 CLASS_NAMES: Mapping[str, str] = MappingProxyType(
-    {LEVY: "Levy", WARRIORS: "Warriors", HEARTHGUARD: "Hearthguard", WARLORD: "Warlord"})
+    {LEVY: "Levy", WARRIORS: "Warriors", HEARTHGUARD: "Hearthguard", WARLORD: "Warlord"}
+)
 FATIGUE_LIMIT: Mapping[str, int] = MappingProxyType({LEVY: 2, WARRIORS: 3, HEARTHGUARD: 4, WARLORD: 4})
 """§4.6 Fatigue limit (Предел усталости): exhausted at or above it."""
 
@@ -87,15 +89,25 @@ SHOOTING_ARMOUR = SpendUse("shooting_armour", "+1 Armour to your unit it shoots 
 OWN_ARMOUR = SpendUse("own_armour", "+1 Armour to your unit against its attack dice", "melee", "§4.5 way 3")
 ENEMY_ARMOUR = SpendUse("enemy_armour", "−1 to its Armour", "melee", "§4.5 way 4")
 SPEND_USES: Mapping[str, SpendUse] = MappingProxyType(
-    {u.key: u for u in (SLOW_MOVE, SHOOTING_ARMOUR, OWN_ARMOUR, ENEMY_ARMOUR)})
+    {u.key: u for u in (SLOW_MOVE, SHOOTING_ARMOUR, OWN_ARMOUR, ENEMY_ARMOUR)}
+)
 
 REST_REMOVES = 1
 """§4.4 Rest removes one fatigue marker."""
 
 # -- §3 melee -----------------------------------------------------------------------------
-MELEE_STEPS: Mapping[int, str] = MappingProxyType({
-    1: "Attack dice", 2: "Trade attack dice for defence", 3: "Abilities and fatigue",
-    4: "Attack roll", 5: "Defence roll", 6: "Casualties", 7: "Fatigue", 8: "Retreat"})
+MELEE_STEPS: Mapping[int, str] = MappingProxyType(
+    {
+        1: "Attack dice",
+        2: "Trade attack dice for defence",
+        3: "Abilities and fatigue",
+        4: "Attack roll",
+        5: "Defence roll",
+        6: "Casualties",
+        7: "Fatigue",
+        8: "Retreat",
+    }
+)
 ABILITY_CAP_FACTOR = 2
 """§3 step 3: final attack dice at most twice the count before abilities."""
 DEFENCE_CAP_FACTOR = 2
@@ -142,16 +154,19 @@ COVERS = ("none", "light", "hard")
 
 # -- house defaults for what the source does not give -------------------------------------------
 HOUSE_NOTE = "house default, not from the source text"
-HOUSE_DEFAULTS: Mapping[str, Mapping[str, int]] = MappingProxyType({
-    "armour_melee": MappingProxyType({LEVY: 3, WARRIORS: 4, HEARTHGUARD: 5, WARLORD: 5}),       # [M4]
-    "armour_shooting": MappingProxyType({LEVY: 3, WARRIORS: 4, HEARTHGUARD: 5, WARLORD: 5}),    # [M4]
-    "attack_dice": MappingProxyType({LEVY: 1, WARRIORS: 1, HEARTHGUARD: 2, WARLORD: 4}),        # [M1]
-    "shooting_dice": MappingProxyType({LEVY: 1, WARRIORS: 1, HEARTHGUARD: 1, WARLORD: 1}),      # [M9]
-})
+HOUSE_DEFAULTS: Mapping[str, Mapping[str, int]] = MappingProxyType(
+    {
+        "armour_melee": MappingProxyType({LEVY: 3, WARRIORS: 4, HEARTHGUARD: 5, WARLORD: 5}),  # [M4]
+        "armour_shooting": MappingProxyType({LEVY: 3, WARRIORS: 4, HEARTHGUARD: 5, WARLORD: 5}),  # [M4]
+        "attack_dice": MappingProxyType({LEVY: 1, WARRIORS: 1, HEARTHGUARD: 2, WARLORD: 4}),  # [M1]
+        "shooting_dice": MappingProxyType({LEVY: 1, WARRIORS: 1, HEARTHGUARD: 1, WARLORD: 1}),  # [M9]
+    }
+)
 """Per-class values the roster may leave out; each is a battle setting's default."""
 PROFILE_FIELDS = tuple(HOUSE_DEFAULTS)
 PROFILE_REFS: Mapping[str, str] = MappingProxyType(
-    {"armour_melee": "M4", "armour_shooting": "M4", "attack_dice": "M1", "shooting_dice": "M9"})
+    {"armour_melee": "M4", "armour_shooting": "M4", "attack_dice": "M1", "shooting_dice": "M9"}
+)
 BAND_INCHES: Mapping[str, int] = MappingProxyType({"VS": 2, "S": 4, "M": 6, "L": 12})
 """[M7] lengths of the bands in inches: house default."""
 SHOOTING_SAVE = 5

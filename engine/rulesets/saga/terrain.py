@@ -1,5 +1,6 @@
 """Terrain (§5) and buildings (§6): the records the GM sets, the limits the text gives,
 and the line-of-sight predicate on GM-given crossings (the engine has no table geometry)."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -21,8 +22,12 @@ only (target inside), passed through, left (viewer inside), or holds both models
 
 def terrain_problem(type_: str, height: str, going: str, cover: str) -> str | None:
     """Why these four characteristics cannot go together (§5.1), or None."""
-    for value, allowed, what in ((type_, t.TERRAIN_TYPES, "type"), (height, t.HEIGHTS, "height"),
-                                 (going, t.GOINGS, "going"), (cover, t.COVERS, "cover")):
+    for value, allowed, what in (
+        (type_, t.TERRAIN_TYPES, "type"),
+        (height, t.HEIGHTS, "height"),
+        (going, t.GOINGS, "going"),
+        (cover, t.COVERS, "cover"),
+    ):
         if value not in allowed:
             return f"{what} must be one of {', '.join(allowed)}"
     if going == "open" and cover != "none":
@@ -50,30 +55,48 @@ def line_of_sight(crossings: Sequence[tuple[str, str, str]], inside: str = "not-
             return False, "passes all the way through high area terrain (§5.2)"
         if type_ == "area" and how in ("starts-inside", "both-inside") and inside == "blocked":
             return False, "from inside high area terrain: blocked by setting [A14]"
-    return True, "clear (§5.2" + (", [A14] a line from inside is not blocked" if any(
-        c[2] in ("starts-inside", "both-inside") for c in crossings) else "") + ")"
+    return True, "clear (§5.2" + (
+        ", [A14] a line from inside is not blocked"
+        if any(c[2] in ("starts-inside", "both-inside") for c in crossings)
+        else ""
+    ) + ")"
 
 
 def set_terrain(state: BattleState, cmd: SetTerrain, dice: DiceSource) -> Decision:
     problem = terrain_problem(cmd.type, cmd.height, cmd.going, cmd.cover)
     if problem:
         return Rejected(problem, "§5.1", kind="malformed")
-    payload = {"id": cmd.id, "name": cmd.name, "type": cmd.type, "height": cmd.height, "going": cmd.going,
-               "cover": cmd.cover}
-    return [EventDraft("terrain_set", payload, text=f"Terrain {cmd.name}: {cmd.height} {cmd.type}, {cmd.going}, "
-                                                    f"{cmd.cover} cover.")]
+    payload = {
+        "id": cmd.id,
+        "name": cmd.name,
+        "type": cmd.type,
+        "height": cmd.height,
+        "going": cmd.going,
+        "cover": cmd.cover,
+    }
+    return [
+        EventDraft(
+            "terrain_set", payload, text=f"Terrain {cmd.name}: {cmd.height} {cmd.type}, {cmd.going}, {cmd.cover} cover."
+        )
+    ]
 
 
 def add_building(state: BattleState, cmd: AddBuilding, dice: DiceSource) -> Decision:
     if cmd.size not in t.BUILDING_CAPACITY:
-        return Rejected(f"a building is normal ({t.BUILDING_CAPACITY['normal']}) or large "
-                        f"({t.BUILDING_CAPACITY['large']})", kind="malformed")
+        return Rejected(
+            f"a building is normal ({t.BUILDING_CAPACITY['normal']}) or large ({t.BUILDING_CAPACITY['large']})",
+            kind="malformed",
+        )
     if not cmd.id or state.has_unit(cmd.id) or state.building(cmd.id):
         return Rejected(f"'{cmd.id}' is already used for a unit or building", kind="malformed")
     cap = t.BUILDING_CAPACITY[cmd.size]
-    return [EventDraft("building_added", {"id": cmd.id, "name": cmd.name, "size": cmd.size},
-                       text=f"Building {cmd.name}: {cmd.size}, holds {cap} models; high area terrain, hard cover, "
-                            "broken (§6).")]
+    return [
+        EventDraft(
+            "building_added",
+            {"id": cmd.id, "name": cmd.name, "size": cmd.size},
+            text=f"Building {cmd.name}: {cmd.size}, holds {cap} models; high area terrain, hard cover, broken (§6).",
+        )
+    ]
 
 
 def place_in_building(state: BattleState, cmd: PlaceInBuilding, dice: DiceSource) -> Decision:
@@ -86,8 +109,14 @@ def place_in_building(state: BattleState, cmd: PlaceInBuilding, dice: DiceSource
     if cmd.building is None:
         if not u.building:
             return Rejected(f"{u.name} is not inside a building", kind="malformed")
-        return [EventDraft("building_left", {"unit": u.id, "building": u.building}, actor=u.id,
-                           text=f"{u.name} is placed outside {state.building(u.building).name} (GM).")]
+        return [
+            EventDraft(
+                "building_left",
+                {"unit": u.id, "building": u.building},
+                actor=u.id,
+                text=f"{u.name} is placed outside {state.building(u.building).name} (GM).",
+            )
+        ]
     b = state.building(cmd.building)
     if b is None:
         return Rejected(f"no building '{cmd.building}'", kind="malformed")
@@ -97,5 +126,11 @@ def place_in_building(state: BattleState, cmd: PlaceInBuilding, dice: DiceSource
     free = b.capacity - sum(o.models for o in inside)
     if u.models > free:
         return Rejected(f"{u.name} has {u.models} models; {b.name} has room for {free}", "§6")
-    return [EventDraft("building_entered", {"unit": u.id, "building": b.id, "setup": True}, actor=u.id,
-                       text=f"{u.name} is placed in {b.name} (GM).")]
+    return [
+        EventDraft(
+            "building_entered",
+            {"unit": u.id, "building": b.id, "setup": True},
+            actor=u.id,
+            text=f"{u.name} is placed in {b.name} (GM).",
+        )
+    ]

@@ -5,6 +5,7 @@ A Movement waits as ``state.move`` until completed, so the opponent can slow it
 first (§4.5 way 1); T1 fatigue lands after the move (before the melee, for a
 charge); a Shooting waits as ``state.shot`` (see ``shooting.py``).
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -34,8 +35,14 @@ def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision
     if side not in SIDES:
         return Rejected(f"unknown side '{side}'", kind="malformed")
     number = state.turn.number + 1
-    return [EventDraft("turn_started", {"side": side, "number": number}, actor=side,
-                       text=f"Turn {number}: {state.side_name(side)}'s turn begins.")]
+    return [
+        EventDraft(
+            "turn_started",
+            {"side": side, "number": number},
+            actor=side,
+            text=f"Turn {number}: {state.side_name(side)}'s turn begins.",
+        )
+    ]
 
 
 def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
@@ -44,8 +51,14 @@ def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
     if state.busy:
         return Rejected(f"finish the {state.busy} first", "[M5]")
     side = state.turn.active
-    return [EventDraft("turn_ended", {"side": side, "number": state.turn.number}, actor=side,
-                       text=f"{state.side_name(side)}'s turn ends.")]
+    return [
+        EventDraft(
+            "turn_ended",
+            {"side": side, "number": state.turn.number},
+            actor=side,
+            text=f"{state.side_name(side)}'s turn ends.",
+        )
+    ]
 
 
 def change_setting(state: BattleState, cmd: ChangeSetting, dice: DiceSource) -> Decision:
@@ -67,8 +80,11 @@ def _activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     if state.busy:
         return Rejected(f"finish the {state.busy} first", "§3.0")
     if u.side != state.turn.active and cmd.source != "saga":
-        return Rejected(f"it is {state.side_name(state.turn.active)}'s turn; in the opponent's turn a unit acts "
-                        "only through a SAGA ability", "§4.2 [M5]")
+        return Rejected(
+            f"it is {state.side_name(state.turn.active)}'s turn; in the opponent's turn a unit acts "
+            "only through a SAGA ability",
+            "§4.2 [M5]",
+        )
     return None
 
 
@@ -77,12 +93,14 @@ def _target_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     if cmd.kind not in ("charge", "shoot"):
         return None
     if not cmd.target:
-        return Rejected(f"a {'Move to engage' if cmd.kind == 'charge' else 'Shooting'} needs a target",
-                        kind="ambiguous")
-    if cmd.kind == "charge" and state.building(cmd.target) is not None:
+        return Rejected(
+            f"a {'Move to engage' if cmd.kind == 'charge' else 'Shooting'} needs a target", kind="ambiguous"
+        )
+    building = state.building(cmd.target) if cmd.kind == "charge" else None
+    if building is not None:
         held = state.occupants(cmd.target)
         if not any(o.side != u.side for o in held):
-            return Rejected(f"no enemy unit is inside {state.building(cmd.target).name}", "§6")
+            return Rejected(f"no enemy unit is inside {building.name}", "§6")
         return None
     if not state.has_unit(cmd.target):
         return Rejected(f"no unit or building '{cmd.target}'", kind="malformed")
@@ -105,40 +123,77 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
     if cmd.kind == "rest":
         if u.activations:
             done = ", ".join(a.kind for a in u.activations)
-            return Rejected(f"{u.name} already activated this turn ({done}); Rest must be its first activation",
-                            "§4.4")
-        drafts = [EventDraft("unit_activated", {"unit": u.id, "kind": "rest", "source": cmd.source,
-                                                "turn_owner": state.turn.active},
-                             actor=u.id, text=f"{u.name} activates to Rest{by_ability}.")]
+            return Rejected(f"{u.name} already activated this turn ({done}); Rest must be its first activation", "§4.4")
+        drafts = [
+            EventDraft(
+                "unit_activated",
+                {"unit": u.id, "kind": "rest", "source": cmd.source, "turn_owner": state.turn.active},
+                actor=u.id,
+                text=f"{u.name} activates to Rest{by_ability}.",
+            )
+        ]
         if u.fatigue:
             after = u.fatigue - t.REST_REMOVES
-            drafts.append(EventDraft("fatigue_removed", {"unit": u.id, "reason": "rest"}, actor=u.id,
-                                     text=f"{u.name} rests: −1 fatigue, {fatigue_markers(after, u.limit)} "
-                                          f"{after}/{u.limit} (§4.4)."))
+            drafts.append(
+                EventDraft(
+                    "fatigue_removed",
+                    {"unit": u.id, "reason": "rest"},
+                    actor=u.id,
+                    text=f"{u.name} rests: −1 fatigue, {fatigue_markers(after, u.limit)} {after}/{u.limit} (§4.4).",
+                )
+            )
         return drafts
     if u.exhausted:
         if cmd.source == "saga" and not cmd.allows_rest:
-            return [EventDraft("activation_cancelled", {"unit": u.id, "kind": cmd.kind, "refund": "none"},
-                               actor=u.id, text=f"{u.name}'s activation by a SAGA ability is cancelled: the unit "
-                                                f"is exhausted; SAGA dice not refunded (§4.6 [A13]).")]
-        return Rejected(f"{u.name} is exhausted ({u.fatigue}/{u.limit}): it cannot Move or Shoot, only Rest as "
-                        "its first activation", "§4.6")
-    drafts = [EventDraft("unit_activated", {"unit": u.id, "kind": cmd.kind, "source": cmd.source,
-                                            "turn_owner": state.turn.active}, actor=u.id,
-                         text=f"{u.name} activates: {_KIND_NAMES[cmd.kind]}{by_ability}.")]
+            return [
+                EventDraft(
+                    "activation_cancelled",
+                    {"unit": u.id, "kind": cmd.kind, "refund": "none"},
+                    actor=u.id,
+                    text=f"{u.name}'s activation by a SAGA ability is cancelled: the unit "
+                    f"is exhausted; SAGA dice not refunded (§4.6 [A13]).",
+                )
+            ]
+        return Rejected(
+            f"{u.name} is exhausted ({u.fatigue}/{u.limit}): it cannot Move or Shoot, only Rest as "
+            "its first activation",
+            "§4.6",
+        )
+    drafts = [
+        EventDraft(
+            "unit_activated",
+            {"unit": u.id, "kind": cmd.kind, "source": cmd.source, "turn_owner": state.turn.active},
+            actor=u.id,
+            text=f"{u.name} activates: {_KIND_NAMES[cmd.kind]}{by_ability}.",
+        )
+    ]
     if cmd.kind == "shoot":
         from .shooting import declare
+
         return drafts + declare(state, cmd)
     target = cmd.target
     if cmd.kind == "charge" and state.has_unit(target) and state.unit(target).building:
         target = state.unit(target).building  # a unit inside is fought by engaging the building (§6)
     band = u.spec.move_band
-    drafts.append(EventDraft("move_started", {"unit": u.id, "kind": cmd.kind, "source": cmd.source, "band": band,
-                                              "broken": cmd.broken, "target": target,
-                                              "causes_fatigue": cmd.causes_fatigue},
-                             actor=u.id, text=f"{u.name} may move {band}"
-                                              + (" through broken terrain" if cmd.broken else "")
-                                              + (f" to engage {_name(state, target)}" if target else "") + "."))
+    drafts.append(
+        EventDraft(
+            "move_started",
+            {
+                "unit": u.id,
+                "kind": cmd.kind,
+                "source": cmd.source,
+                "band": band,
+                "broken": cmd.broken,
+                "target": target,
+                "causes_fatigue": cmd.causes_fatigue,
+            },
+            actor=u.id,
+            text=f"{u.name} may move {band}"
+            + (" through broken terrain" if cmd.broken else "")
+            + (f" to engage {_name(state, target)}" if target else "")
+            + ".",
+        )
+    )
     return drafts
 
 
@@ -155,8 +210,9 @@ def _name(state: BattleState, ref: str | None) -> str:
 def _building_problem(state: BattleState, unit_id: str, enter: str | None, leave: bool) -> Rejected | None:
     u = state.unit(unit_id)
     if (leave or enter) and u.building and u.entered_building:
-        return Rejected(f"{u.name} entered {_name(state, u.building)} this turn and cannot leave it until next turn",
-                        "§6")
+        return Rejected(
+            f"{u.name} entered {_name(state, u.building)} this turn and cannot leave it until next turn", "§6"
+        )
     if leave and not u.building:
         return Rejected(f"{u.name} is not inside a building", kind="malformed")
     if enter is None:
@@ -169,8 +225,7 @@ def _building_problem(state: BattleState, unit_id: str, enter: str | None, leave
         return Rejected(f"{b.name} is occupied by the enemy", "§6")
     free = b.capacity - sum(o.models for o in inside)
     if u.models > free:
-        return Rejected(f"{u.name} has {u.models} models; {b.name} ({b.size}, {b.capacity}) has room for {free}",
-                        "§6")
+        return Rejected(f"{u.name} has {u.models} models; {b.name} ({b.size}, {b.capacity}) has room for {free}", "§6")
     return None
 
 
@@ -187,27 +242,57 @@ def complete_move(state: BattleState, cmd: CompleteMove, dice: DiceSource) -> De
         return problem
     u = state.unit(mv.unit)
     band = mv.result_band or cmd.band
-    how = (f"{band} (slowed from {mv.band}{', broken terrain' if mv.broken else ''}, §4.5)" if mv.slowed
-           else f"{band} through broken terrain, as the GM measured ([M8], p. 17 not in source)" if mv.broken
-           else band)
-    payload = {"unit": u.id, "kind": mv.kind, "band": band, "from": mv.band, "slowed": mv.slowed,
-               "broken": mv.broken, "contact": bool(cmd.contact) if mv.kind == "charge" else None}
+    how = (
+        f"{band} (slowed from {mv.band}{', broken terrain' if mv.broken else ''}, §4.5)"
+        if mv.slowed
+        else f"{band} through broken terrain, as the GM measured ([M8], p. 17 not in source)"
+        if mv.broken
+        else band
+    )
+    payload = {
+        "unit": u.id,
+        "kind": mv.kind,
+        "band": band,
+        "from": mv.band,
+        "slowed": mv.slowed,
+        "broken": mv.broken,
+        "contact": bool(cmd.contact) if mv.kind == "charge" else None,
+    }
     drafts = [EventDraft("move_completed", payload, actor=u.id, text=f"{u.name} moves {how or 'as measured'}.")]
     if cmd.leave or (cmd.enter and u.building and u.building != cmd.enter):
-        drafts.append(EventDraft("building_left", {"unit": u.id, "building": u.building}, actor=u.id,
-                                 text=f"{u.name} leaves {_name(state, u.building)}."))
+        drafts.append(
+            EventDraft(
+                "building_left",
+                {"unit": u.id, "building": u.building},
+                actor=u.id,
+                text=f"{u.name} leaves {_name(state, u.building)}.",
+            )
+        )
     if cmd.enter:
-        drafts.append(EventDraft("building_entered", {"unit": u.id, "building": cmd.enter}, actor=u.id,
-                                 text=f"{u.name} enters {_name(state, cmd.enter)} (§6)."))
+        drafts.append(
+            EventDraft(
+                "building_entered",
+                {"unit": u.id, "building": cmd.enter},
+                actor=u.id,
+                text=f"{u.name} enters {_name(state, cmd.enter)} (§6).",
+            )
+        )
     tired, rule = tiring(preview(state, drafts), u.id, mv.kind, mv.causes_fatigue)
     if tired is not None:
         drafts.append(tired)
     drafts[0] = EventDraft(drafts[0].kind, {**payload, "fatigue_rule": rule}, actor=u.id, text=drafts[0].text)
     if mv.kind == "charge":
         if not cmd.contact:
-            drafts.append(EventDraft("note", {"unit": u.id}, actor=u.id,
-                                     text=f"{u.name} does not reach {_name(state, mv.target)}: no melee."))
+            drafts.append(
+                EventDraft(
+                    "note",
+                    {"unit": u.id},
+                    actor=u.id,
+                    text=f"{u.name} does not reach {_name(state, mv.target)}: no melee.",
+                )
+            )
         else:
             from .melee import start_drafts
+
             drafts.extend(start_drafts(preview(state, drafts), u.id, mv.target, charge=True))
     return drafts

@@ -7,6 +7,7 @@
 * ``odds(state, trade=None)``: exact casualty odds for the current choices.
 * ``settings_in_force(state)``: the readings that apply to the step on screen.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -63,18 +64,37 @@ def unit_lines(state: BattleState, side: str | None = None) -> tuple[UnitLine, .
         if side is not None and u.side != side:
             continue
         values = {f: state.profile(u.id, f) for f in t.PROFILE_FIELDS}
-        out.append(UnitLine(u.id, u.side, u.name, u.cls, u.models, u.fatigue, u.limit,
-                            fatigue_markers(u.fatigue, u.limit), u.exhausted, values["armour_melee"][0],
-                            values["armour_shooting"][0], values["attack_dice"][0], values["shooting_dice"][0],
-                            u.spec.move_band, tuple(f for f, (_, house) in values.items() if house), u.building,
-                            tuple(a.kind for a in u.activations), legal_activations(state, u.id)))
+        out.append(
+            UnitLine(
+                u.id,
+                u.side,
+                u.name,
+                u.cls,
+                u.models,
+                u.fatigue,
+                u.limit,
+                fatigue_markers(u.fatigue, u.limit),
+                u.exhausted,
+                values["armour_melee"][0],
+                values["armour_shooting"][0],
+                values["attack_dice"][0],
+                values["shooting_dice"][0],
+                u.spec.move_band,
+                tuple(f for f, (_, house) in values.items() if house),
+                u.building,
+                tuple(a.kind for a in u.activations),
+                legal_activations(state, u.id),
+            )
+        )
     return tuple(out)
 
 
 def unit_text(line: UnitLine) -> str:
-    """"Hirdmen (Hearthguard) 4 models  ●●○○ 2/4" (+ "EXHAUSTED")."""
-    return (f"{line.name} ({t.CLASS_NAMES[line.cls]}) {line.models} model{'s' * (line.models != 1)}  "
-            f"{line.markers} {line.fatigue}/{line.limit}" + ("  EXHAUSTED" if line.exhausted else ""))
+    """ "Hirdmen (Hearthguard) 4 models  ●●○○ 2/4" (+ "EXHAUSTED")."""
+    return (
+        f"{line.name} ({t.CLASS_NAMES[line.cls]}) {line.models} model{'s' * (line.models != 1)}  "
+        f"{line.markers} {line.fatigue}/{line.limit}" + ("  EXHAUSTED" if line.exhausted else "")
+    )
 
 
 @dataclass(frozen=True)
@@ -103,32 +123,60 @@ def odds(state: BattleState, trade: bool | None = None) -> MeleeOdds | ShotOdds 
 
 def _move_view(state: BattleState) -> StepView:
     mv = state.move
+    assert mv is not None
     u = state.unit(mv.unit)
     band = mv.result_band
-    lines = [f"{u.name}: Movement {mv.band}" + (" through broken terrain" if mv.broken else ""),
-             f"moves {band}" + (" (slowed, §4.5)" if mv.slowed else "") if band else
-             "through broken terrain: enter the band moved ([M8], p. 17 not in source)"]
+    lines = [
+        f"{u.name}: Movement {mv.band}" + (" through broken terrain" if mv.broken else ""),
+        f"moves {band}" + (" (slowed, §4.5)" if mv.slowed else "")
+        if band
+        else "through broken terrain: enter the band moved ([M8], p. 17 not in source)",
+    ]
     if mv.target:
         lines.append(f"to engage {state.unit(mv.target).name if state.has_unit(mv.target) else mv.target}")
     tired, rule = tiring(state, u.id, mv.kind, mv.causes_fatigue)
     lines.append(f"after the move: {'+1 fatigue' if tired else 'no fatigue'} — {rule}")
-    return StepView("move", 0, "Movement", opponent(u.side) if fatigue_offers(state) else u.side, tuple(lines),
-                    ("SpendFatigue", "CompleteMove") if fatigue_offers(state) else ("CompleteMove",))
+    return StepView(
+        "move",
+        0,
+        "Movement",
+        opponent(u.side) if fatigue_offers(state) else u.side,
+        tuple(lines),
+        ("SpendFatigue", "CompleteMove") if fatigue_offers(state) else ("CompleteMove",),
+    )
 
 
 def _shot_view(state: BattleState) -> StepView:
     sh = state.shot
+    assert sh is not None
     value, base, mods = shot_armour(state, sh)
     terms = " ".join(f"{m.value:+d} {m.label}" for m in mods)
-    lines = [f"{state.unit(sh.shooter).name}: {sh.dice} attack dice", f"against Armour {value} = {base.value} "
-             f"{base.label} {terms}".rstrip(), HOUSE_LABEL]
+    lines = [
+        f"{state.unit(sh.shooter).name}: {sh.dice} attack dice",
+        f"against Armour {value} = {base.value} {base.label} {terms}".rstrip(),
+        HOUSE_LABEL,
+    ]
     if sh.stage == "declared":
         target_side = state.unit(sh.target).side
-        return StepView("shot", 2, "Shooting: step 2, fatigue", target_side, tuple(lines),
-                        ("SpendFatigue", "RollShot"), (HOUSE_LABEL,))
+        return StepView(
+            "shot",
+            2,
+            "Shooting: step 2, fatigue",
+            target_side,
+            tuple(lines),
+            ("SpendFatigue", "RollShot"),
+            (HOUSE_LABEL,),
+        )
     lines.append(f"{sh.hits} hit(s): {sh.hits} defence dice cancelling on {state.setting('shooting_save')}+")
-    return StepView("shot", 4, "Shooting: defence roll", state.unit(sh.target).side, tuple(lines),
-                    ("RollShotDefence",), (HOUSE_LABEL,))
+    return StepView(
+        "shot",
+        4,
+        "Shooting: defence roll",
+        state.unit(sh.target).side,
+        tuple(lines),
+        ("RollShotDefence",),
+        (HOUSE_LABEL,),
+    )
 
 
 def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
@@ -137,8 +185,9 @@ def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
     if m.stage in ("participants", "choose-defender"):
         s1 = step1(state, m, p)
         how = f"{p.models} models × {s1.per_model}" if s1.per_model is not None else "typed"
-        return f"{name}: {s1.dice} attack dice ({how})" + (f", exhausted −{s1.halved} = {s1.after} ({s1.rule})"
-                                                           if s1.halved else "")
+        return f"{name}: {s1.dice} attack dice ({how})" + (
+            f", exhausted −{s1.halved} = {s1.after} ({s1.rule})" if s1.halved else ""
+        )
     value, mods, base = armour(state, m, unit)
     terms = "".join(f" {x.value:+d} {x.label}" for x in mods)
     warn = " [A4: outside 2–6]" if not 2 <= value <= 6 else ""
@@ -154,19 +203,29 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
     if m.stage == "trade":
         n = sum(p.step1 for p in m.pools_of(DEFENDER))
         removed, kept, bonus = t.trade(n)
-        lines.append(f"trade: {n} − {removed} = {kept} attack dice, +{bonus} defence dice [A1: rolled in step 5]"
-                     if n else "nothing to trade (0 attack dice)")
+        lines.append(
+            f"trade: {n} − {removed} = {kept} attack dice, +{bonus} defence dice [A1: rolled in step 5]"
+            if n
+            else "nothing to trade (0 attack dice)"
+        )
     if m.stage.startswith("abilities"):
         lines += [f"ability ({a.role}): {a.name}, acts in step {a.acts_in}" for a in m.abilities]
-        lines += [f"spent: {state.side_name(s.by)} took 1 of {state.unit(s.unit).name}'s fatigue ({s.use})"
-                  for s in m.spends]
+        lines += [
+            f"spent: {state.side_name(s.by)} took 1 of {state.unit(s.unit).name}'s fatigue ({s.use})" for s in m.spends
+        ]
     if m.stage in ("defence-roll", "casualties"):
         for role in ROLES:
             opp = m.hits.get(other(role), 0)
             count = t.defence_dice(opp, extra_defence(m, role))
-            lines.append(f"{role.title()}: {opp} hit(s) against it, {count} defence dice (≤ 2×{opp}) on "
-                         f"{save_on(state, m, role)}+" + (f"; {m.rerolls_allowed(role, 'attack')} attack re-roll(s) "
-                                                          "left" if m.rerolls_allowed(role, 'attack') > 0 else ""))
+            lines.append(
+                f"{role.title()}: {opp} hit(s) against it, {count} defence dice (≤ 2×{opp}) on "
+                f"{save_on(state, m, role)}+"
+                + (
+                    f"; {m.rerolls_allowed(role, 'attack')} attack re-roll(s) left"
+                    if m.rerolls_allowed(role, "attack") > 0
+                    else ""
+                )
+            )
     if m.stage == "casualties":
         for role in ROLES:
             faces = " ".join(str(d.face) for d in m.defence.get(role, ()))
@@ -175,26 +234,37 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
         lines.append("Defender: " + hard_cover(state, m)[1])
     if m.stage == "within-s":
         gone = state.unit(m.within_s[0])
-        lines.append(f"{gone.name} was destroyed: tick {state.side_name(gone.side)}'s units within S (T4 [A10]): "
-                     + ", ".join(u.name for u in state.units_of(gone.side)))
+        lines.append(
+            f"{gone.name} was destroyed: tick {state.side_name(gone.side)}'s units within S (T4 [A10]): "
+            + ", ".join(u.name for u in state.units_of(gone.side))
+        )
     if m.stage == "retreat":
-        lines.append(f"casualties: the Defender lost {m.casualties.get(DEFENDER, 0)}, "
-                     f"the Attacker {m.casualties.get(ATTACKER, 0)}")
+        lines.append(
+            f"casualties: the Defender lost {m.casualties.get(DEFENDER, 0)}, "
+            f"the Attacker {m.casualties.get(ATTACKER, 0)}"
+        )
     return lines
 
 
 _MELEE_COMMANDS = {
     "choose-defender": ("ChooseDefender",),
     "participants": ("SetParticipants", "JoinMelee", "SetMeleeCover", "ConfirmAttackDice"),
-    "trade": ("TradeDice",), "abilities-attacker": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
+    "trade": ("TradeDice",),
+    "abilities-attacker": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
     "abilities-defender": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
-    "attack-roll": ("RollAttacks",), "defence-roll": ("Reroll", "RollDefence"),
-    "casualties": ("Reroll", "RemoveCasualties"), "within-s": ("MarkWithinS",), "retreat": ("ResolveRetreat",),
+    "attack-roll": ("RollAttacks",),
+    "defence-roll": ("Reroll", "RollDefence"),
+    "casualties": ("Reroll", "RemoveCasualties"),
+    "within-s": ("MarkWithinS",),
+    "retreat": ("ResolveRetreat",),
 }
 _MELEE_NOTES = {
     1: ("participation", "exhaustion_rounding", "exhausted_attacker_halved", "building_participants"),
-    2: ("trade_dice_roll",), 3: ("defender_cap_base", "enemy_armour_limit"), 4: ("armour_limits",),
-    6: ("t4_within_s",), 8: ("no_legal_retreat", "retreat_distance", "building_retreat_impossible"),
+    2: ("trade_dice_roll",),
+    3: ("defender_cap_base", "enemy_armour_limit"),
+    4: ("armour_limits",),
+    6: ("t4_within_s",),
+    8: ("no_legal_retreat", "retreat_distance", "building_retreat_impossible"),
 }
 
 
@@ -211,12 +281,22 @@ def _decider(state: BattleState, m: Melee) -> str | None:
 
 def _melee_view(state: BattleState) -> StepView:
     m = state.melee
-    notes = tuple(f"{SETTINGS_BY_KEY[k].ref}: {SETTINGS_BY_KEY[k].title} — "
-                  f"{SETTINGS_BY_KEY[k].label_of(state.setting(k))}" for k in _MELEE_NOTES.get(m.step, ()))
+    assert m is not None
+    notes = tuple(
+        f"{SETTINGS_BY_KEY[k].ref}: {SETTINGS_BY_KEY[k].title} — {SETTINGS_BY_KEY[k].label_of(state.setting(k))}"
+        for k in _MELEE_NOTES.get(m.step, ())
+    )
     if any(p.joined for p in m.pools):
         notes += ("joining rules not in source text [M3]",)
-    return StepView("melee", m.step, f"Melee step {m.step}: {t.MELEE_STEPS[m.step]}", _decider(state, m),
-                    tuple(_melee_lines(state, m)), _MELEE_COMMANDS[m.stage], notes)
+    return StepView(
+        "melee",
+        m.step,
+        f"Melee step {m.step}: {t.MELEE_STEPS[m.step]}",
+        _decider(state, m),
+        tuple(_melee_lines(state, m)),
+        _MELEE_COMMANDS[m.stage],
+        notes,
+    )
 
 
 def pending_step(state: BattleState) -> StepView | None:
@@ -253,12 +333,22 @@ def dice_to_roll(state: BattleState) -> tuple[DiceToRoll, ...]:
     shot's attack or defence roll. Empty when no roll is open."""
     m = state.melee
     if m is not None and m.stage == "attack-roll":
-        return tuple(DiceToRoll(role, m.side_of(role), sum(p.final for p in m.pools_of(role)),
-                                f"the {role.title()}'s attack dice") for role in ROLES)
+        return tuple(
+            DiceToRoll(
+                role, m.side_of(role), sum(p.final for p in m.pools_of(role)), f"the {role.title()}'s attack dice"
+            )
+            for role in ROLES
+        )
     if m is not None and m.stage == "defence-roll":
-        return tuple(DiceToRoll(role, m.side_of(role), t.defence_dice(m.hits.get(other(role), 0),
-                                                                       extra_defence(m, role)),
-                                f"the {role.title()}'s defence dice") for role in ROLES)
+        return tuple(
+            DiceToRoll(
+                role,
+                m.side_of(role),
+                t.defence_dice(m.hits.get(other(role), 0), extra_defence(m, role)),
+                f"the {role.title()}'s defence dice",
+            )
+            for role in ROLES
+        )
     sh = state.shot
     if sh is not None and sh.stage == "declared":
         return (DiceToRoll("shooter", state.unit(sh.shooter).side, sh.dice, "the shooting attack dice"),)
@@ -295,7 +385,9 @@ def reroll_dice(state: BattleState, side: str) -> tuple[str, int, tuple[RerollDi
         phase = "attack"
     else:
         target = m.save_on.get(role, t.DEFENCE_SAVE)
-        out += [RerollDie(i, m.primary(role), d.face, d.face >= target, d.replaced is not None)
-                for i, d in enumerate(m.defence.get(role, ()))]
+        out += [
+            RerollDie(i, m.primary(role), d.face, d.face >= target, d.replaced is not None)
+            for i, d in enumerate(m.defence.get(role, ()))
+        ]
         phase = "defence"
     return phase, max(0, m.rerolls_allowed(role, phase)), tuple(out)

@@ -1,8 +1,9 @@
 """Non-roll actions and GM bookkeeping: markers (§11), technology markers and leaving
 the table (§7.6–7.7), engagement (§8.1), removals, tricks (§21), settings, VP."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -10,32 +11,43 @@ from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
 from .activation import take_action
-from .commands import (AwardVP, CastTrick, ChangeSetting, Disengage, Engage, LeaveTable, OtherAction, PickUpTech,
-                       PlaceMarker, RemoveMarker, RemoveModel)
+from .commands import (
+    AwardVP,
+    CastTrick,
+    ChangeSetting,
+    Disengage,
+    Engage,
+    LeaveTable,
+    OtherAction,
+    PickUpTech,
+    PlaceMarker,
+    RemoveMarker,
+    RemoveModel,
+)
 from .settings import SETTINGS_BY_KEY
-from .state import (DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, MARKERS, NEUTRAL, OVERWATCH, SIDES, BattleState,
-                    ModelState)
+from .state import DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, MARKERS, NEUTRAL, OVERWATCH, SIDES, BattleState, ModelState
 from .turn import end_check
 
 Decision = Rejected | Sequence[EventDraft]
 
 
-def _model(state: BattleState, model_id: str):
+def _model(state: BattleState, model_id: str) -> ModelState | Rejected:
     if not state.has_model(model_id):
-        return None, Rejected(f"no model '{model_id}'", kind="malformed")
-    return state.model(model_id), None
+        return Rejected(f"no model '{model_id}'", kind="malformed")
+    return state.model(model_id)
 
 
 def with_end_check(state: BattleState, drafts: list[EventDraft]) -> list[EventDraft]:
     """Append the end of the battle if these events leave one side alone (§14)."""
     from .evolve import preview
+
     return drafts + end_check(preview(state, drafts))
 
 
 def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if cmd.marker not in MARKERS:
         return Rejected(f"unknown marker '{cmd.marker}' (one of: {', '.join(MARKERS)})", kind="malformed")
     if m.engaged:
@@ -51,19 +63,31 @@ def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Deci
     if isinstance(drafts, Rejected):
         return drafts
     drafts = [d for d in drafts if not (d.kind == "marker_removed" and d.payload["marker"] == cmd.marker)]
-    return drafts + [EventDraft("marker_placed", {"model": m.id, "marker": cmd.marker}, actor=m.id,
-                                text=f"{MARKER_NAMES[cmd.marker]} marker on {m.name}.")]
+    return drafts + [
+        EventDraft(
+            "marker_placed",
+            {"model": m.id, "marker": cmd.marker},
+            actor=m.id,
+            text=f"{MARKER_NAMES[cmd.marker]} marker on {m.name}.",
+        )
+    ]
 
 
 def remove_marker(state: BattleState, cmd: RemoveMarker, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if cmd.marker not in m.markers:
         return Rejected(f"{m.name} has no {MARKER_NAMES.get(cmd.marker, cmd.marker)} marker", kind="illegal")
     why = f" ({cmd.reason})" if cmd.reason else ""
-    return [EventDraft("marker_removed", {"model": m.id, "marker": cmd.marker, "reason": cmd.reason}, actor=m.id,
-                       text=f"{m.name} loses {MARKER_NAMES[cmd.marker]}{why}.")]
+    return [
+        EventDraft(
+            "marker_removed",
+            {"model": m.id, "marker": cmd.marker, "reason": cmd.reason},
+            actor=m.id,
+            text=f"{m.name} loses {MARKER_NAMES[cmd.marker]}{why}.",
+        )
+    ]
 
 
 def other_action_problem(m: ModelState, what: str) -> Rejected | None:
@@ -84,9 +108,9 @@ def other_action_problem(m: ModelState, what: str) -> Rejected | None:
 
 
 def other_action(state: BattleState, cmd: OtherAction, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     problem = other_action_problem(m, cmd.what)
     if problem is not None:
         return problem
@@ -95,9 +119,9 @@ def other_action(state: BattleState, cmd: OtherAction, dice: DiceSource) -> Deci
 
 
 def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if m.spec.pet or m.spec.volunteer:
         return Rejected(f"{m.name} is a {'war pet' if m.spec.pet else 'Volunteer'} and cannot pick up markers", "§7.6")
     if cmd.special and not state.special_marker_on_table:
@@ -110,22 +134,27 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
     if cmd.free:
         if "collector" not in m.spec.skills:
             return Rejected(f"{m.name} does not know Zbieracz: picking up takes an action", "§7.6")
-        drafts = take_action(state, m.id, "pickup", f"{m.name} picks up {what} with Zbieracz (no action, §20.1).",
-                             free=True)
+        drafts = take_action(
+            state, m.id, "pickup", f"{m.name} picks up {what} with Zbieracz (no action, §20.1).", free=True
+        )
         if isinstance(drafts, Rejected) and "actions" in drafts.reason:
             drafts = []
     else:
         drafts = take_action(state, m.id, "pickup", f"{m.name} spends an action to pick up {what} (§7.6).")
     if isinstance(drafts, Rejected):
         return drafts
-    return [*drafts, EventDraft("tech_picked_up", {"model": m.id, "special": cmd.special}, actor=m.id,
-                                text=f"{m.name} now carries {what}.")]
+    return [
+        *drafts,
+        EventDraft(
+            "tech_picked_up", {"model": m.id, "special": cmd.special}, actor=m.id, text=f"{m.name} now carries {what}."
+        ),
+    ]
 
 
 def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if not m.on_table:
         return Rejected(f"{m.name} is not on the table", "§7.7")
     if m.spec.volunteer:
@@ -149,25 +178,40 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
         vp += 1
         xp += 0 if m.spec.pet else 1
         notes.append("1 VP and 1 XP for getting off the table (Duma)")
-    text = f"{m.name} leaves the table" + (f" carrying {carried} marker(s)" if carried else "") + \
-        f": {vp} VP, {xp} XP" + (f" ({'; '.join(notes)})" if notes else "") + " (§7.7)."
-    drafts = [EventDraft("model_left_table", {"model": m.id, "carried": carried, "vp": vp, "xp": xp, "edge": cmd.edge},
-                         actor=m.id, text=text)]
+    text = (
+        f"{m.name} leaves the table"
+        + (f" carrying {carried} marker(s)" if carried else "")
+        + f": {vp} VP, {xp} XP"
+        + (f" ({'; '.join(notes)})" if notes else "")
+        + " (§7.7)."
+    )
+    drafts = [
+        EventDraft(
+            "model_left_table",
+            {"model": m.id, "carried": carried, "vp": vp, "xp": xp, "edge": cmd.edge},
+            actor=m.id,
+            text=text,
+        )
+    ]
     if state.order.active_model == m.id:
         from .turn import next_after
         from .evolve import preview
+
         after = preview(state, drafts)
         nxt = next_after(after, m.side)
         phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
-        drafts.append(EventDraft("activation_ended", {"model": m.id, "next": nxt, "phase": phase}, actor=m.id,
-                                 text="Play passes on."))
+        drafts.append(
+            EventDraft(
+                "activation_ended", {"model": m.id, "next": nxt, "phase": phase}, actor=m.id, text="Play passes on."
+            )
+        )
     return with_end_check(state, drafts)
 
 
 def remove_model(state: BattleState, cmd: RemoveModel, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     if not m.on_table:
         return Rejected(f"{m.name} is not on the table", kind="illegal")
     return with_end_check(state, removal(state, m.id, cmd.by, cmd.cause))
@@ -183,27 +227,31 @@ def removal(state: BattleState, model_id: str, by: str | None, cause: str) -> li
             xp = 1
     dropped = m.tech_markers + (1 if m.special_marker else 0)
     text = f"{m.name} is out of action ({cause})" + (f", dropping {dropped} marker(s)" if dropped else "")
-    if xp:
+    if xp and by:
         text += f"; +1 XP to {state.model(by).name}"
-    drafts = [EventDraft("model_removed", {"model": m.id, "by": by, "cause": cause, "xp": xp}, actor=by, text=text + ".")]
+    drafts = [
+        EventDraft("model_removed", {"model": m.id, "by": by, "cause": cause, "xp": xp}, actor=by, text=text + ".")
+    ]
     if state.order.active_model == m.id:
         from .turn import next_after
         from .evolve import preview
+
         after = preview(state, drafts)
         nxt = next_after(after, m.side)
         phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
-        drafts.append(EventDraft("activation_ended", {"model": None, "next": nxt, "phase": phase},
-                                 text="Play passes on."))
+        drafts.append(
+            EventDraft("activation_ended", {"model": None, "next": nxt, "phase": phase}, text="Play passes on.")
+        )
     return drafts
 
 
 def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
-    a, err = _model(state, cmd.model)
-    if err:
-        return err
-    b, err = _model(state, cmd.enemy)
-    if err:
-        return err
+    a = _model(state, cmd.model)
+    if isinstance(a, Rejected):
+        return a
+    b = _model(state, cmd.enemy)
+    if isinstance(b, Rejected):
+        return b
     if a.side == b.side:
         return Rejected(f"{a.name} and {b.name} are on the same side", kind="illegal")
     if not (a.on_table and b.on_table):
@@ -213,24 +261,34 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
     if cmd.intercept and a.engaged:
         return Rejected(f"{a.name} is engaged and cannot Intercept", "§11.1")
     how = "intercepts" if cmd.intercept else "is now engaged with"
-    return [EventDraft("engaged", {"a": a.id, "b": b.id, "intercept": cmd.intercept}, actor=a.id,
-                       text=f"{a.name} {how} {b.name}" + (" (§11.1, no action)." if cmd.intercept else " (§8.1)."))]
+    return [
+        EventDraft(
+            "engaged",
+            {"a": a.id, "b": b.id, "intercept": cmd.intercept},
+            actor=a.id,
+            text=f"{a.name} {how} {b.name}" + (" (§11.1, no action)." if cmd.intercept else " (§8.1)."),
+        )
+    ]
 
 
 def disengage(state: BattleState, cmd: Disengage, dice: DiceSource) -> Decision:
-    a, err = _model(state, cmd.model)
-    if err:
-        return err
+    a = _model(state, cmd.model)
+    if isinstance(a, Rejected):
+        return a
     if cmd.enemy not in a.engaged_with:
         return Rejected(f"{a.name} is not engaged with that model", kind="illegal")
     b = state.model(cmd.enemy)
-    return [EventDraft("disengaged", {"a": a.id, "b": b.id}, actor=a.id, text=f"{a.name} and {b.name} are no longer engaged.")]
+    return [
+        EventDraft(
+            "disengaged", {"a": a.id, "b": b.id}, actor=a.id, text=f"{a.name} and {b.name} are no longer engaged."
+        )
+    ]
 
 
 def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision:
-    m, err = _model(state, cmd.model)
-    if err:
-        return err
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
     trick = t.TRICKS.get(cmd.trick)
     if trick is None:
         return Rejected(f"unknown trick '{cmd.trick}'", kind="malformed")
@@ -242,12 +300,13 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
         return Rejected(f"{m.name} is engaged in melee and cannot cast", "§21")
     if m.special_marker:
         return Rejected(f"{m.name} carries the special marker and cannot cast", "§23.5")
-    target = None
+    target: ModelState | None = None
     if cmd.target:
-        target, err = _model(state, cmd.target)
-        if err:
-            return err
-    effect: dict = {}
+        found = _model(state, cmd.target)
+        if isinstance(found, Rejected):
+            return found
+        target = found
+    effect: dict[str, Any] = {}
     if trick.key == "infection":
         effect["infected"] = True
     elif trick.key == "flash":
@@ -263,9 +322,15 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
             return Rejected("Przyspieszenie targets friendly models only [SM-A47]", "§21")
         effect["bonus_action"] = True
     on = f" on {target.name}" if target else ""
-    text = f"{m.name} casts {trick.source} ({trick.name}){on}: {trick.effect} ({m.charges(cmd.trick) - 1} charge(s) left)"
-    cast = EventDraft("trick_cast", {"model": m.id, "trick": trick.key, "target": target.id if target else None,
-                                     "effect": effect}, actor=m.id, text=text + ".")
+    text = (
+        f"{m.name} casts {trick.source} ({trick.name}){on}: {trick.effect} ({m.charges(cmd.trick) - 1} charge(s) left)"
+    )
+    cast = EventDraft(
+        "trick_cast",
+        {"model": m.id, "trick": trick.key, "target": target.id if target else None, "effect": effect},
+        actor=m.id,
+        text=text + ".",
+    )
     if not trick.action:
         return [cast]
     drafts = take_action(state, m.id, "trick", f"{m.name} uses an action to cast.", trick=trick.key)
@@ -283,5 +348,10 @@ def award_vp(state: BattleState, cmd: AwardVP, dice: DiceSource) -> Decision:
         return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
     if cmd.vp == 0:
         return Rejected("0 VP changes nothing", kind="malformed")
-    return [EventDraft("vp_awarded", {"side": cmd.side, "vp": cmd.vp, "reason": cmd.reason},
-                       text=f"{state.side(cmd.side).name}: {cmd.vp:+d} VP ({cmd.reason}).")]
+    return [
+        EventDraft(
+            "vp_awarded",
+            {"side": cmd.side, "vp": cmd.vp, "reason": cmd.reason},
+            text=f"{state.side(cmd.side).name}: {cmd.vp:+d} VP ({cmd.reason}).",
+        )
+    ]

@@ -1,5 +1,6 @@
 """Taking actions: who may act now, which actions are left (§6), and the markers an
 action ends (§11.4)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -68,13 +69,20 @@ def ended_markers(m: ModelState, kind: str, keep_hidden: bool = False) -> list[E
         if marker == HIDDEN and keep_hidden:
             continue
         rule = {DEFENSIVE_STANCE: "§11.2", OVERWATCH: "§11.3", HIDDEN: "§20.5"}[marker]
-        out.append(EventDraft("marker_removed", {"model": m.id, "marker": marker, "reason": f"took an action ({kind})"},
-                              actor=m.id, text=f"{m.name} loses {MARKER_NAMES[marker]} ({rule})."))
+        out.append(
+            EventDraft(
+                "marker_removed",
+                {"model": m.id, "marker": marker, "reason": f"took an action ({kind})"},
+                actor=m.id,
+                text=f"{m.name} loses {MARKER_NAMES[marker]} ({rule}).",
+            )
+        )
     return out
 
 
-def take_action(state: BattleState, model_id: str, kind: str, text: str, keep_hidden: bool = False,
-                **payload: Any) -> list[EventDraft] | Rejected:
+def take_action(
+    state: BattleState, model_id: str, kind: str, text: str, keep_hidden: bool = False, **payload: Any
+) -> list[EventDraft] | Rejected:
     """The events of ``model_id`` taking one action: activation if needed, the action, markers lost."""
     pre, problem = acting_model(state, model_id)
     if problem:

@@ -17,6 +17,7 @@ Volunteers (§15.9) and independent models ([SM-M1]) may be listed in a roster; 
 are checked for their own rules and are not band members (no cost, no count, no
 strength). Every ambiguity reading comes from the battle settings (``settings.py``).
 """
+
 from __future__ import annotations
 
 import difflib
@@ -188,8 +189,11 @@ def cost_terms(spec: ModelSpec, settings: Mapping[str, str] | None = None) -> tu
     specialist = t.SPECIALISTS.get(spec.specialist or "")
     if specialist is not None:
         terms.append(CostTerm(f"{specialist.name} surcharge", specialist.surcharge, "§15.4"))
-    gear = [CostTerm(t.ITEMS[k].name, RECRUITMENT_GEAR[k], "§22.4" if k == "climbing-gear" else "§22.5")
-            for k in spec.items if k in RECRUITMENT_GEAR]
+    gear = [
+        CostTerm(t.ITEMS[k].name, RECRUITMENT_GEAR[k], "§22.4" if k == "climbing-gear" else "§22.5")
+        for k in spec.items
+        if k in RECRUITMENT_GEAR
+    ]
     if spec.small:
         everything = s["small_guy_discount"] == "all"
         discounted = sum(x.tk for x in terms) + (sum(g.tk for g in gear) if everything else 0)
@@ -257,8 +261,9 @@ def picks_used(spec: ModelSpec) -> int:
 class _Checker:
     """Collects problems for one roster; one method per group of rules."""
 
-    def __init__(self, roster: BandRoster, campaign: bool, budget: int, settings: dict[str, str],
-                 lines: RosterLines) -> None:
+    def __init__(
+        self, roster: BandRoster, campaign: bool, budget: int, settings: dict[str, str], lines: RosterLines
+    ) -> None:
         self.roster = roster
         self.campaign = campaign
         self.budget = budget
@@ -273,7 +278,7 @@ class _Checker:
     def band(self) -> None:
         members = [(i, m) for i, m in enumerate(self.roster.models) if _band_member(m)]
         if not self.roster.name.strip():
-            self.add(self.lines.top_line("band"), "the band has no name: add band = \"...\" at the top")
+            self.add(self.lines.top_line("band"), 'the band has no name: add band = "..." at the top')
         self.model_count(members)
         self.stashed_models()
         self.captain(members)
@@ -283,10 +288,14 @@ class _Checker:
             self.starting_xp(members)
             self.starting_budget(members)
             if self.roster.stash:
-                self.add(self.lines.top_line("stash"), "a starting band has an empty stash: it can buy only "
-                         "Climbing gear and Jet packs, with its models (set campaign = true for a campaign band)",
-                         "§15.1")
+                self.add(
+                    self.lines.top_line("stash"),
+                    "a starting band has an empty stash: it can buy only "
+                    "Climbing gear and Jet packs, with its models (set campaign = true for a campaign band)",
+                    "§15.1",
+                )
         from .postbattle.data import MEDICINES, NEURAL_IMPLANTS  # late: postbattle imports this module
+
         for item in self.roster.stash:
             if item not in t.ITEMS and item not in MEDICINES and item not in NEURAL_IMPLANTS:
                 self.add(self.lines.top_line("stash"), "stash: " + _unknown("item", item, t.ITEM_ALIASES), "§15.10")
@@ -309,13 +318,18 @@ class _Checker:
         non_pets = [(i, m) for i, m in members if not m.pet]
         i, spec = non_pets[t.BAND_MAX_MODELS] if others > t.BAND_MAX_MODELS else members[limit]
         if trainer:
-            msg = (f"the team has {len(members)} models ({pets} war pets); at most {t.BAND_MAX_MODELS}, "
-                   f"plus up to {t.BEAST_MASTER_EXTRA_PETS} war pets with Pan zwierząt{hint}")
+            msg = (
+                f"the team has {len(members)} models ({pets} war pets); at most {t.BAND_MAX_MODELS}, "
+                f"plus up to {t.BEAST_MASTER_EXTRA_PETS} war pets with Pan zwierząt{hint}"
+            )
             self.add(self.lines.model_line(i, spec, "header"), msg, "§15.1, §20.4" + stash_rule)
         else:
-            self.add(self.lines.model_line(i, spec, "header"),
-                     f"the team has {len(members)} models; at most {t.BAND_MAX_MODELS}, war pets included "
-                     f"({spec.name} is number {t.BAND_MAX_MODELS + 1}){hint}", "§15.1" + stash_rule)
+            self.add(
+                self.lines.model_line(i, spec, "header"),
+                f"the team has {len(members)} models; at most {t.BAND_MAX_MODELS}, war pets included "
+                f"({spec.name} is number {t.BAND_MAX_MODELS + 1}){hint}",
+                "§15.1" + stash_rule,
+            )
 
     def stashed_models(self) -> None:
         """Only band members of a campaign band are kept in the stash (§15.10, §22.2)."""
@@ -327,19 +341,27 @@ class _Checker:
                 kind = "a Volunteer" if m.volunteer else "an independent model"
                 self.add(line, f"{m.name} is {kind}: only the band's own models are kept in the stash", "§15.10")
             elif not self.campaign:
-                self.add(line, f"{m.name}: a starting band keeps no models in the stash; models are bought for it "
-                         "during the campaign (set campaign = true for a campaign band)", "§15.1, §22.2")
+                self.add(
+                    line,
+                    f"{m.name}: a starting band keeps no models in the stash; models are bought for it "
+                    "during the campaign (set campaign = true for a campaign band)",
+                    "§15.1, §22.2",
+                )
 
     def captain(self, members: list[tuple[int, ModelSpec]]) -> None:
         captains = [(i, m) for i, m in enumerate(self.roster.models) if m.captain]
         for i, m in captains:
             if not _band_member(m) or m.pet:
                 kind = "a war pet" if m.pet else "a Volunteer" if m.volunteer else "an independent model"
-                self.add(self.lines.model_line(i, m, "captain"), f"{m.name} is {kind} and cannot be the Captain",
-                         "§15.2")
+                self.add(
+                    self.lines.model_line(i, m, "captain"), f"{m.name} is {kind} and cannot be the Captain", "§15.2"
+                )
         for i, m in captains[1:]:
-            self.add(self.lines.model_line(i, m, "captain"),
-                     f"only one model may be the Captain; {captains[0][1].name} already is", "§15.2")
+            self.add(
+                self.lines.model_line(i, m, "captain"),
+                f"only one model may be the Captain; {captains[0][1].name} already is",
+                "§15.2",
+            )
         if not captains and members and not self.campaign:
             self.add(self.lines.top_line("band"), "no model is the Captain: mark one with captain = true", "§15.2")
 
@@ -348,9 +370,12 @@ class _Checker:
         for i, m in members:
             if m.specialist and m.specialist in t.SPECIALISTS:
                 if m.specialist in seen:
-                    self.add(self.lines.model_line(i, m, "specialist"),
-                             f"{m.name}: the band already has a {t.SPECIALISTS[m.specialist].name} "
-                             f"({seen[m.specialist]}); at most one of each Specialist", "§15.4")
+                    self.add(
+                        self.lines.model_line(i, m, "specialist"),
+                        f"{m.name}: the band already has a {t.SPECIALISTS[m.specialist].name} "
+                        f"({seen[m.specialist]}); at most one of each Specialist",
+                        "§15.4",
+                    )
                 else:
                     seen[m.specialist] = m.name
 
@@ -361,7 +386,7 @@ class _Checker:
                 self.add(self.lines.model_line(i, m, "name"), f"{m.name}: another model has the id '{m.id}'")
             seen.add(m.id)
             if not m.name.strip():
-                self.add(self.lines.model_line(i, m, "name"), "a model has no name: add name = \"...\"")
+                self.add(self.lines.model_line(i, m, "name"), 'a model has no name: add name = "..."')
 
     def starting_xp(self, members: list[tuple[int, ModelSpec]]) -> None:
         veterans: list[str] = []
@@ -371,28 +396,43 @@ class _Checker:
                 continue
             if m.captain:
                 if m.xp != t.CAPTAIN_XP:
-                    self.add(line, f"{m.name}: the Captain of a starting band has {t.CAPTAIN_XP} XP, not {m.xp}",
-                             "§15.2")
+                    self.add(
+                        line, f"{m.name}: the Captain of a starting band has {t.CAPTAIN_XP} XP, not {m.xp}", "§15.2"
+                    )
             elif m.xp == t.VETERAN_XP:
                 if len(veterans) >= t.VETERANS:
-                    self.add(line, f"{m.name}: only {t.VETERANS} Veterans start with {t.VETERAN_XP} XP "
-                             f"({' and '.join(veterans)} already do)", "§15.2")
+                    self.add(
+                        line,
+                        f"{m.name}: only {t.VETERANS} Veterans start with {t.VETERAN_XP} XP "
+                        f"({' and '.join(veterans)} already do)",
+                        "§15.2",
+                    )
                 veterans.append(m.name)
             elif m.xp != 0:
-                self.add(line, f"{m.name}: a model of a starting band has 0 XP, or {t.VETERAN_XP} XP as one of "
-                         f"the two Veterans, not {m.xp} (set campaign = true for a campaign band)", "§15.2")
+                self.add(
+                    line,
+                    f"{m.name}: a model of a starting band has 0 XP, or {t.VETERAN_XP} XP as one of "
+                    f"the two Veterans, not {m.xp} (set campaign = true for a campaign band)",
+                    "§15.2",
+                )
         eligible = sum(1 for _, m in members if not m.pet and not m.captain)
         if len(veterans) < min(t.VETERANS, eligible):
             count = "no Veterans" if not veterans else "only one Veteran"
-            self.add(self.lines.top_line("band"), f"{count}: two models besides the Captain may start with "
-                     f"{t.VETERAN_XP} XP", "§15.2", WARNING)
+            self.add(
+                self.lines.top_line("band"),
+                f"{count}: two models besides the Captain may start with {t.VETERAN_XP} XP",
+                "§15.2",
+                WARNING,
+            )
 
     def starting_budget(self, members: list[tuple[int, ModelSpec]]) -> None:
         total = sum(model_cost(m, self.s) for _, m in members)
         if total > self.budget:
-            self.add(self.lines.top_line("budget", "band"),
-                     f"the band costs {total}tk, {total - self.budget}tk over the {self.budget}tk starting budget",
-                     "§15.1")
+            self.add(
+                self.lines.top_line("budget", "band"),
+                f"the band costs {total}tk, {total - self.budget}tk over the {self.budget}tk starting budget",
+                "§15.1",
+            )
 
     # models ---------------------------------------------------------------------------
     def model(self, i: int, m: ModelSpec) -> None:
@@ -401,19 +441,27 @@ class _Checker:
             self.neutral(i, m, at)
             return
         if m.profile_override or m.neutral_type:
-            self.add(at("profile", "neutral_type"), f"{m.name}: profile and neutral_type are for independent "
-                     "models (neutral = true); band models take their archetype's profile", "§3.1, §13")
+            self.add(
+                at("profile", "neutral_type"),
+                f"{m.name}: profile and neutral_type are for independent "
+                "models (neutral = true); band models take their archetype's profile",
+                "§3.1, §13",
+            )
         if m.volunteer:
             self.volunteer(m, at)
             return
         arch = t.ARCHETYPES.get(m.archetype)
         if arch is None:
             if not m.archetype:
-                self.add(at("header"), f"{m.name} has no archetype: add archetype = \"...\" (one of "
-                         f"{', '.join(t.ARCHETYPES)})", "§15.3")
+                self.add(
+                    at("header"),
+                    f'{m.name} has no archetype: add archetype = "..." (one of {", ".join(t.ARCHETYPES)})',
+                    "§15.3",
+                )
             else:
-                self.add(at("archetype"), f"{m.name}: " + _unknown("archetype", m.archetype, t.ARCHETYPE_ALIASES),
-                         "§15.3")
+                self.add(
+                    at("archetype"), f"{m.name}: " + _unknown("archetype", m.archetype, t.ARCHETYPE_ALIASES), "§15.3"
+                )
             return
         if arch.pet:
             self.pet(m, at)
@@ -436,12 +484,16 @@ class _Checker:
             return
         spec = t.SPECIALISTS.get(m.specialist)
         if spec is None:
-            self.add(at("specialist"), f"{m.name}: " + _unknown("specialist", m.specialist, t.SPECIALIST_ALIASES),
-                     "§15.4")
+            self.add(
+                at("specialist"), f"{m.name}: " + _unknown("specialist", m.specialist, t.SPECIALIST_ALIASES), "§15.4"
+            )
             return
         if arch.key not in t.SPECIALIST_BASES:
-            self.add(at("specialist", "archetype"), f"{m.name}: a {spec.name} is built on a Swordsman, Officer or "
-                     f"Trooper, not a {arch.name}", "§15.4")
+            self.add(
+                at("specialist", "archetype"),
+                f"{m.name}: a {spec.name} is built on a Swordsman, Officer or Trooper, not a {arch.name}",
+                "§15.4",
+            )
             return
         if spec.no_sarcophagus and m.armour == "sarcophagus":
             self.add(at("armour"), f"{m.name}: a {spec.name} may not take a Battle sarcophagus", "§15.4")
@@ -449,24 +501,35 @@ class _Checker:
             self.add(at("ranged"), f"{m.name}: a {spec.name} may not take a sniper rifle", "§15.4")
         for skill in spec.starting_skills:
             if skill not in m.skills:
-                self.add(at("skills"), f"{m.name}: a {spec.name} starts with the skill "
-                         f"{t.SKILLS[skill].name} ({skill})", "§15.4")
+                self.add(
+                    at("skills"),
+                    f"{m.name}: a {spec.name} starts with the skill {t.SKILLS[skill].name} ({skill})",
+                    "§15.4",
+                )
         if "technomancer-tricks" in spec.starting_skills and not m.tricks:
-            self.add(at("tricks", "header"), f"{m.name}: a {spec.name} starts with one trick of your choice: "
-                     f"add tricks = [\"...\"] (one of {', '.join(t.TRICKS)})", "§15.4")
+            self.add(
+                at("tricks", "header"),
+                f"{m.name}: a {spec.name} starts with one trick of your choice: "
+                f'add tricks = ["..."] (one of {", ".join(t.TRICKS)})',
+                "§15.4",
+            )
 
     def small(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         if not m.small:
             return
         if arch.armour == "sarcophagus" or arch.has_heavy:
-            self.add(at("small", "archetype"), f"{m.name}: a Small guy may not be a {arch.name} (no Battle "
-                     "sarcophagus, no heavy weapon)", "§15.5")
+            self.add(
+                at("small", "archetype"),
+                f"{m.name}: a Small guy may not be a {arch.name} (no Battle sarcophagus, no heavy weapon)",
+                "§15.5",
+            )
         elif m.armour == "sarcophagus":
             self.add(at("armour"), f"{m.name}: a Small guy may not buy a Battle sarcophagus", "§15.5")
         for stat in ("S", "O"):
             if m.advance(stat):
-                self.add(at("advances"), f"{m.name}: a Small guy may not advance {t.STAT_NAMES[stat]} ({stat})",
-                         "§15.5")
+                self.add(
+                    at("advances"), f"{m.name}: a Small guy may not advance {t.STAT_NAMES[stat]} ({stat})", "§15.5"
+                )
 
     def ranged(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         unknown = [w for w in m.ranged if w not in t.RANGED_WEAPONS]
@@ -485,8 +548,9 @@ class _Checker:
         if tuple(sorted(m.ranged)) not in allowed:
             choices = " or ".join(_loadout(x) for x in arch.ranged) + (f" ({', '.join(extra)})" if extra else "")
             rule = "§15.3 [SM-A34]" if arch.key == "gunslinger" else "§15.3"
-            self.add(at("ranged"), f"{m.name}: a {arch.name}'s ranged weapons are {choices}, not "
-                     f"{_loadout(m.ranged)}", rule)
+            self.add(
+                at("ranged"), f"{m.name}: a {arch.name}'s ranged weapons are {choices}, not {_loadout(m.ranged)}", rule
+            )
 
     def melee(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         unknown = [w for w in m.melee if w not in t.MELEE_WEAPONS]
@@ -498,27 +562,42 @@ class _Checker:
         offered = ", ".join(arch.options) or "none"
         if options is None:
             base = " or ".join(_loadout(x) for x in arch.melee)
-            self.add(at("melee", "options"), f"{m.name}: a {arch.name}'s melee weapons are {base} (off-hand "
-                     f"options: {offered}), not {_loadout(m.melee)}{' with a shield' if m.shield else ''}", "§15.3")
+            self.add(
+                at("melee", "options"),
+                f"{m.name}: a {arch.name}'s melee weapons are {base} (off-hand "
+                f"options: {offered}), not {_loadout(m.melee)}{' with a shield' if m.shield else ''}",
+                "§15.3",
+            )
             return
         for option in options:
             if option not in arch.options:
-                self.add(at("options", "melee"), f"{m.name}: a {arch.name} may not take the {option} option "
-                         f"(its options: {offered})", "§15.3")
+                self.add(
+                    at("options", "melee"),
+                    f"{m.name}: a {arch.name} may not take the {option} option (its options: {offered})",
+                    "§15.3",
+                )
         if "two-handed" in options and len(options) > 1:
-            self.add(at("options"), f"{m.name}: a two-handed weapon stops the use of any other weapon or a "
-                     "shield", "§8.5, §15.3")
+            self.add(
+                at("options"),
+                f"{m.name}: a two-handed weapon stops the use of any other weapon or a shield",
+                "§8.5, §15.3",
+            )
         elif len(options) > 1 and self.s["offhand_options"] == "one":
-            self.add(at("options"), f"{m.name}: one off-hand option per model ({', '.join(options)} given)",
-                     "§15.3 [SM-A35]")
+            self.add(
+                at("options"), f"{m.name}: one off-hand option per model ({', '.join(options)} given)", "§15.3 [SM-A35]"
+            )
 
     def armour(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
         if m.armour not in t.ARMOURS:
             self.add(at("armour"), f"{m.name}: " + _unknown("armour", m.armour, t.ARMOUR_ALIASES), "§9.2")
         elif m.armour != arch.armour and m.armour not in arch.armour_swaps:
             swaps = ", ".join(f"{k} +{v}tk" for k, v in arch.armour_swaps.items())
-            self.add(at("armour"), f"{m.name}: a {arch.name} wears {arch.armour} armour"
-                     f"{' or swaps it for ' + swaps if swaps else ''}, not {m.armour}", "§15.3")
+            self.add(
+                at("armour"),
+                f"{m.name}: a {arch.name} wears {arch.armour} armour"
+                f"{' or swaps it for ' + swaps if swaps else ''}, not {m.armour}",
+                "§15.3",
+            )
 
     def items(self, m: ModelSpec, at: At) -> None:
         line = at("items")
@@ -533,8 +612,12 @@ class _Checker:
                 known.append(item)
         slots = [i for i in known if i.slot]
         if len(slots) > t.SPECIAL_ITEM_SLOTS:
-            self.add(line, f"{m.name} carries {len(slots)} special items; at most {t.SPECIAL_ITEM_SLOTS}, Climbing "
-                     "gear, Jet pack and ammunition included", "§15.7")
+            self.add(
+                line,
+                f"{m.name} carries {len(slots)} special items; at most {t.SPECIAL_ITEM_SLOTS}, Climbing "
+                "gear, Jet pack and ammunition included",
+                "§15.7",
+            )
         for key in RECRUITMENT_GEAR:
             if sum(1 for i in known if i.key == key) > 1:
                 self.add(line, f"{m.name}: one {t.ITEMS[key].name} per model is enough", "§22.4–22.5")
@@ -545,16 +628,24 @@ class _Checker:
             if sarcophagus and i.key == "masking-protocol":
                 self.add(line, f"{m.name}: the Masking protocol is not for models in a Battle sarcophagus", "§17.7")
             if i.kind == "ammo" and not set(i.fits) & set(m.ranged):
-                self.add(line, f"{m.name}: {i.name} fits {', '.join(i.fits)}; {m.name} has "
-                         f"{_loadout(m.ranged)}", "§17.3")
+                self.add(
+                    line, f"{m.name}: {i.name} fits {', '.join(i.fits)}; {m.name} has {_loadout(m.ranged)}", "§17.3"
+                )
             if not self.campaign and i.key not in RECRUITMENT_GEAR:
-                self.add(line, f"{m.name}: a starting band buys only Climbing gear and Jet packs with its models, "
-                         f"not {i.key} (set campaign = true for a campaign band)", "§15.1")
+                self.add(
+                    line,
+                    f"{m.name}: a starting band buys only Climbing gear and Jet packs with its models, "
+                    f"not {i.key} (set campaign = true for a campaign band)",
+                    "§15.1",
+                )
 
     def mods(self, m: ModelSpec, at: At) -> None:
         line = at("mods")
-        targets = ([("ranged", w) for w in m.ranged] + [("melee", w) for w in m.melee if w != "additional-weapon"]
-                   + [("armour", m.armour)])
+        targets = (
+            [("ranged", w) for w in m.ranged]
+            + [("melee", w) for w in m.melee if w != "additional-weapon"]
+            + [("armour", m.armour)]
+        )
         used: set[int] = set()
         for k in m.mods:
             item = t.ITEMS.get(k)
@@ -566,18 +657,26 @@ class _Checker:
                 continue
             fitting = [n for n, (_, gear) in enumerate(targets) if gear in item.fits]
             if not fitting:
-                self.add(line, f"{m.name}: {item.name} fits {', '.join(item.fits)}; {m.name} has none of them",
-                         "§17.3–17.4")
+                self.add(
+                    line, f"{m.name}: {item.name} fits {', '.join(item.fits)}; {m.name} has none of them", "§17.3–17.4"
+                )
                 continue
             free = [n for n in fitting if n not in used]
             if not free:
-                self.add(line, f"{m.name}: at most one modification per weapon or armour ({item.name} has no "
-                         "free item left)", "§17.3–17.4")
+                self.add(
+                    line,
+                    f"{m.name}: at most one modification per weapon or armour ({item.name} has no free item left)",
+                    "§17.3–17.4",
+                )
                 continue
             used.add(free[0])
             if not self.campaign:
-                self.add(line, f"{m.name}: a starting band has no modifications yet ({k}; set campaign = true for "
-                         "a campaign band)", "§15.1")
+                self.add(
+                    line,
+                    f"{m.name}: a starting band has no modifications yet ({k}; set campaign = true for "
+                    "a campaign band)",
+                    "§15.1",
+                )
 
     def skills(self, m: ModelSpec, at: At) -> None:
         line = at("skills")
@@ -601,8 +700,11 @@ class _Checker:
                     why = "Speed skills are not for models in a Battle sarcophagus", "§20.1"
                 elif heavy:
                     why = "Speed skills are not for models with a heavy ranged weapon", "§20.1"
-                elif (m.armour == "powered" and self.s["powered_needs_servomotors"] == "on"
-                      and "servomotors" not in m.mods):
+                elif (
+                    m.armour == "powered"
+                    and self.s["powered_needs_servomotors"] == "on"
+                    and "servomotors" not in m.mods
+                ):
                     why = "a model in powered armour needs Servomotors for Speed skills", "§17.4 [SM-A8]"
             elif skill.category == "shooting" and not m.ranged:
                 why = "Shooting skills need a ranged weapon", "§20.3"
@@ -642,17 +744,28 @@ class _Checker:
             if stat not in STATS:
                 self.add(line, f"{m.name}: unknown characteristic '{stat}' (S, W, C or O)", "§3.1")
             elif n < 0 or n > t.MAX_ADVANCES[stat]:
-                self.add(line, f"{m.name}: {t.STAT_NAMES[stat]} ({stat}) may be advanced at most "
-                         f"{t.MAX_ADVANCES[stat]} time(s), not {n}", "§3.2")
+                self.add(
+                    line,
+                    f"{m.name}: {t.STAT_NAMES[stat]} ({stat}) may be advanced at most "
+                    f"{t.MAX_ADVANCES[stat]} time(s), not {n}",
+                    "§3.2",
+                )
             elif n == 3 and t.THIRD_ADVANCE_NEEDS.get(stat) not in m.skills:
                 need = t.THIRD_ADVANCE_NEEDS[stat]
-                self.add(line, f"{m.name}: the third {t.STAT_NAMES[stat]} advance needs the skill "
-                         f"{t.SKILLS[need].name} ({need})", "§19.3")
+                self.add(
+                    line,
+                    f"{m.name}: the third {t.STAT_NAMES[stat]} advance needs the skill {t.SKILLS[need].name} ({need})",
+                    "§19.3",
+                )
         level = t.level_for(max(0, m.xp))
         used = picks_used(m)
         if used > level:
-            self.add(at("advances", "skills", "xp"), f"{m.name}: {used} advances, skills and tricks need level "
-                     f"{used}, but {m.xp} XP is level {level} (one per level)", "§19.3")
+            self.add(
+                at("advances", "skills", "xp"),
+                f"{m.name}: {used} advances, skills and tricks need level "
+                f"{used}, but {m.xp} XP is level {level} (one per level)",
+                "§19.3",
+            )
 
     def wounds(self, m: ModelSpec, at: At) -> None:
         line = at("wounds")
@@ -662,11 +775,11 @@ class _Checker:
         if len(set(m.wounds)) != len(m.wounds):
             self.add(line, f"{m.name}: the same wound twice (a model cannot get a wound it has)", "§18.1")
         if len(m.wounds) >= t.WOUNDS_TO_RETIRE:
-            self.add(line, f"{m.name} has {len(m.wounds)} wounds: a model with {t.WOUNDS_TO_RETIRE} retires",
-                     "§18.1")
+            self.add(line, f"{m.name} has {len(m.wounds)} wounds: a model with {t.WOUNDS_TO_RETIRE} retires", "§18.1")
         if m.wounds and not self.campaign:
-            self.add(line, f"{m.name}: a starting band has no wounds yet (set campaign = true for a campaign band)",
-                     "§15.1")
+            self.add(
+                line, f"{m.name}: a starting band has no wounds yet (set campaign = true for a campaign band)", "§15.1"
+            )
 
     def xp(self, m: ModelSpec, at: At) -> None:
         if m.xp < 0 or m.xp > t.MAX_XP:
@@ -675,11 +788,13 @@ class _Checker:
     def pet(self, m: ModelSpec, at: At) -> None:
         gear = m.ranged or m.melee or m.shield or m.items or m.mods or m.armour != "none"
         if gear:
-            self.add(at("items", "ranged", "melee", "armour", "options", "mods"),
-                     f"{m.name}: war pets have no equipment", "§15.6")
+            self.add(
+                at("items", "ranged", "melee", "armour", "options", "mods"),
+                f"{m.name}: war pets have no equipment",
+                "§15.6",
+            )
         if m.skills or m.tricks or m.advances:
-            self.add(at("skills", "tricks", "advances"), f"{m.name}: war pets have no skills and no advances",
-                     "§15.6")
+            self.add(at("skills", "tricks", "advances"), f"{m.name}: war pets have no skills and no advances", "§15.6")
         if m.xp:
             self.add(at("xp"), f"{m.name}: war pets gain no XP", "§15.6")
         if m.specialist:
@@ -689,24 +804,42 @@ class _Checker:
         self.wounds(m, at)
 
     def volunteer(self, m: ModelSpec, at: At) -> None:
-        fixed = (m.archetype in ("volunteer", "") and tuple(m.ranged) == ("assault-rifle",) and not m.melee
-                 and m.armour == "light" and not (m.shield or m.items or m.mods or m.specialist or m.small))
+        fixed = (
+            m.archetype in ("volunteer", "")
+            and tuple(m.ranged) == ("assault-rifle",)
+            and not m.melee
+            and m.armour == "light"
+            and not (m.shield or m.items or m.mods or m.specialist or m.small)
+        )
         if not fixed:
-            self.add(at("archetype", "ranged", "items", "header"), f"{m.name}: a Volunteer has an assault rifle "
-                     "and light armour and cannot be given more gear", "§15.9")
+            self.add(
+                at("archetype", "ranged", "items", "header"),
+                f"{m.name}: a Volunteer has an assault rifle and light armour and cannot be given more gear",
+                "§15.9",
+            )
         if m.skills or m.tricks or m.advances or m.xp or m.wounds:
-            self.add(at("skills", "xp", "advances", "header"), f"{m.name}: a Volunteer has the fixed profile "
-                     "S4 W0 C7 O5: no skills, advances, XP or wounds", "§15.9")
+            self.add(
+                at("skills", "xp", "advances", "header"),
+                f"{m.name}: a Volunteer has the fixed profile S4 W0 C7 O5: no skills, advances, XP or wounds",
+                "§15.9",
+            )
 
     def neutral(self, i: int, m: ModelSpec, at: At) -> None:
         if m.neutral_type not in NEUTRAL_TYPES:
-            self.add(at("neutral_type", "header"), f"{m.name}: an independent model is a fighting or shooting model: "
-                     "set neutral_type = \"fighting\" or \"shooting\"", "§13 [SM-M1]")
+            self.add(
+                at("neutral_type", "header"),
+                f"{m.name}: an independent model is a fighting or shooting model: "
+                'set neutral_type = "fighting" or "shooting"',
+                "§13 [SM-M1]",
+            )
         profile = dict(m.profile_override)
         missing = [s for s in STATS if s not in profile]
         if missing or set(profile) - set(STATS):
-            self.add(at("profile", "header"), f"{m.name}: an independent model needs its profile: "
-                     "profile = { S = 4, W = 0, C = 7, O = 5 }", "§13 [SM-M1]")
+            self.add(
+                at("profile", "header"),
+                f"{m.name}: an independent model needs its profile: profile = {{ S = 4, W = 0, C = 7, O = 5 }}",
+                "§13 [SM-M1]",
+            )
         for w in m.ranged:
             if w not in t.RANGED_WEAPONS:
                 self.add(at("ranged"), f"{m.name}: " + _unknown("ranged weapon", w, t.RANGED_ALIASES), "§10.5")
@@ -720,8 +853,14 @@ class _Checker:
                 self.add(at("skills"), f"{m.name}: " + _unknown("skill", k, t.SKILL_ALIASES), "§20")
 
 
-def validate(roster: BandRoster, *, campaign: bool = False, budget: int = t.STARTING_BUDGET,
-             settings: Mapping[str, str] | None = None, lines: RosterLines | None = None) -> list[Problem]:
+def validate(
+    roster: BandRoster,
+    *,
+    campaign: bool = False,
+    budget: int = t.STARTING_BUDGET,
+    settings: Mapping[str, str] | None = None,
+    lines: RosterLines | None = None,
+) -> list[Problem]:
     """Every band-building problem of ``roster``, sorted by line (empty: a legal band).
 
     ``campaign``: check it as a band in a campaign rather than a starting band (no

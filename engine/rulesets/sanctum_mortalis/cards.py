@@ -1,12 +1,13 @@
 """Event cards (§12): each player's heroic plays and offensive events, who may play
 which, and what playing one does."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.ruleset import Rejected
+from engine.ruleset import Rejected, RejectionKind
 
 from . import tables as t
 from .commands import PlayCard
@@ -60,7 +61,7 @@ def play_card(state: BattleState, cmd: PlayCard, dice: DiceSource) -> Decision:
     key = t.CARD_ALIASES.get(t.slug(cmd.card), cmd.card)
     problem = card_problem(state, cmd.side, key, cmd.model)
     if problem:
-        kind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
+        kind: RejectionKind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
         return Rejected(problem, "§12", kind=kind)
     return card_drafts(state, cmd.side, key, cmd.model, cmd.note)
 
@@ -69,23 +70,30 @@ def card_drafts(state: BattleState, side: str, key: str, model_id: str, note: st
     """The events of playing a card (its effect on state where the app models one)."""
     card = t.EVENT_CARDS[key]
     m = state.model(model_id)
-    effect: dict = {}
+    effect: dict[str, Any] = {}
     extra: list[EventDraft] = []
     if key == "stall":
         effect["action_cap"] = 1
     elif key == "distraction":
         for marker in (DEFENSIVE_STANCE, OVERWATCH):
             if marker in m.markers:
-                extra.append(EventDraft("marker_removed", {"model": m.id, "marker": marker, "reason": "Rozproszenie"},
-                                        actor=m.id, text=f"{m.name} loses {MARKER_NAMES[marker]} (Rozproszenie)."))
+                extra.append(
+                    EventDraft(
+                        "marker_removed",
+                        {"model": m.id, "marker": marker, "reason": "Rozproszenie"},
+                        actor=m.id,
+                        text=f"{m.name} loses {MARKER_NAMES[marker]} (Rozproszenie).",
+                    )
+                )
                 break
     used = offensive_used(state, side) + (1 if card.kind == "offensive" else 0)
     count = f" [{used}/{t.MAX_OFFENSIVE_EVENTS} offensive]" if card.kind == "offensive" else ""
     text = f"{state.side(side).name} plays {card.source} ({card.name}) on {m.name}: {card.effect}{count}"
     if note:
         text += f" — {note}"
-    draft = EventDraft("card_played", {"side": side, "card": key, "model": m.id, "effect": effect, "note": note},
-                       actor=side, text=text)
+    draft = EventDraft(
+        "card_played", {"side": side, "card": key, "model": m.id, "effect": effect, "note": note}, actor=side, text=text
+    )
     return [draft, *extra]
 
 

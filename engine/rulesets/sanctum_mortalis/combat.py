@@ -1,5 +1,6 @@
 """Shooting (§10), Toughness saves (§9), re-rolls (§2.2) and melee (§8) in the battle:
 situations built from state, rolled by the procedures, turned into events."""
+
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -14,12 +15,12 @@ from . import tables as t
 from .actions import removal, with_end_check
 from .activation import SHOOT, take_action
 from .cards import card_drafts
-from .commands import EndSalvo, Reroll, Save, Shoot
+from .commands import Attack, EndSalvo, Reroll, Save, Shoot
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import apply_reroll
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
-from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, ModelState, PendingSave
+from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
 
 Decision = Rejected | Sequence[EventDraft]
 SPECIAL_WEAPONS = {"thrown-knife": "heads-down", "short-circuit": "short-circuit"}
@@ -68,13 +69,26 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
     index, _ = next_shot_index(s, cmd.weapon)
     friend_engaged = any(state.model(o).side == s.side for o in tg.engaged_with)
     return ShotSituation(
-        shooter=s.spec, target=tg.spec, weapon=cmd.weapon, shot_index=index, distance=cmd.distance,
-        shooter_moved=s.moves > 0, target_engaged=tg.engaged, target_activity=_activity(tg),
-        overwatch=cmd.overwatch, toggles=frozenset(cmd.toggles), declined=frozenset(cmd.declined),
-        settings=state.settings, shooter_infected=s.infected, target_infected=tg.infected,
-        target_engaged_with_friend=friend_engaged, into_crowd=bool(cmd.crowd), shooter_engaged=s.engaged,
-        shooter_carries_special=s.special_marker, used_plays=frozenset(state.side(s.side).cards_used)
-        if s.side in ("A", "B") else frozenset())
+        shooter=s.spec,
+        target=tg.spec,
+        weapon=cmd.weapon,
+        shot_index=index,
+        distance=cmd.distance,
+        shooter_moved=s.moves > 0,
+        target_engaged=tg.engaged,
+        target_activity=_activity(tg),
+        overwatch=cmd.overwatch,
+        toggles=frozenset(cmd.toggles),
+        declined=frozenset(cmd.declined),
+        settings=state.settings,
+        shooter_infected=s.infected,
+        target_infected=tg.infected,
+        target_engaged_with_friend=friend_engaged,
+        into_crowd=bool(cmd.crowd),
+        shooter_engaged=s.engaged,
+        shooter_carries_special=s.special_marker,
+        used_plays=frozenset(state.side(s.side).cards_used) if s.side in ("A", "B") else frozenset(),
+    )
 
 
 def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
@@ -93,6 +107,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     try:
         sit = shot_situation(state, cmd)
         from .procedures.shooting import check_shot
+
         check_shot(sit)
     except ProcedureRefused as err:
         return err.as_rejected()
@@ -105,26 +120,45 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
             return Rejected(f"{s.name} has no Overwatch marker", "§11.3")
         _, continuing = next_shot_index(s, cmd.weapon)
         if not continuing:
-            drafts.append(EventDraft("marker_removed", {"model": s.id, "marker": OVERWATCH, "reason": "Overwatch shot"},
-                                     actor=s.id, text=f"{s.name} fires from Overwatch and loses the marker (§11.3)."))
-            drafts.append(EventDraft("action", {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True},
-                                     actor=s.id, text=f"{s.name} fires from Overwatch [SM-A15]."))
+            drafts.append(
+                EventDraft(
+                    "marker_removed",
+                    {"model": s.id, "marker": OVERWATCH, "reason": "Overwatch shot"},
+                    actor=s.id,
+                    text=f"{s.name} fires from Overwatch and loses the marker (§11.3).",
+                )
+            )
+            drafts.append(
+                EventDraft(
+                    "action",
+                    {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True},
+                    actor=s.id,
+                    text=f"{s.name} fires from Overwatch [SM-A15].",
+                )
+            )
     else:
         _, continuing = next_shot_index(s, cmd.weapon)
         if not continuing:
             w = t.RANGED_WEAPONS.get(cmd.weapon)
             label = w.name if w else cmd.weapon
             aimed = "aimed_shot" in cmd.toggles and "aimed_shot" not in cmd.declined
-            acting = take_action(state, s.id, SHOOT, f"{s.name} shoots with the {label} (§10).", weapon=cmd.weapon,
-                                 aimed=aimed)
+            acting = take_action(
+                state, s.id, SHOOT, f"{s.name} shoots with the {label} (§10).", weapon=cmd.weapon, aimed=aimed
+            )
             if isinstance(acting, Rejected):
                 return acting
             drafts += acting
             if special == "short-circuit":
                 if s.charges("short-circuit") <= 0:
                     return Rejected("Spięcie has no charges left this battle", "§21")
-                drafts.append(EventDraft("trick_cast", {"model": s.id, "trick": "short-circuit", "target": tg.id,
-                                                        "effect": {}}, actor=s.id, text=f"{s.name} casts Spięcie."))
+                drafts.append(
+                    EventDraft(
+                        "trick_cast",
+                        {"model": s.id, "trick": "short-circuit", "target": tg.id, "effect": {}},
+                        actor=s.id,
+                        text=f"{s.name} casts Spięcie.",
+                    )
+                )
     try:
         record = hit_roll(sit, dice)
     except ProcedureRefused as err:
@@ -133,17 +167,44 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     shots = salvo_size(s, cmd.weapon)
     index, continuing = next_shot_index(s, cmd.weapon)
     fired = s.salvo[1] if continuing and s.salvo else 0
-    context = {"target": tg.id, "weapon": cmd.weapon, "overwatch": cmd.overwatch, "crowd": list(cmd.crowd),
-               "distance": cmd.distance, "toggles": sorted(cmd.toggles), "declined": sorted(cmd.declined)}
+    context = {
+        "target": tg.id,
+        "weapon": cmd.weapon,
+        "overwatch": cmd.overwatch,
+        "crowd": list(cmd.crowd),
+        "distance": cmd.distance,
+        "toggles": sorted(cmd.toggles),
+        "declined": sorted(cmd.declined),
+    }
     text = f"{s.name} → {tg.name}, {(w.name if w else cmd.weapon)} shot {fired + 1}/{shots}: {roll_line(record)}"
-    drafts.append(EventDraft("shot", {"shooter": s.id, "target": tg.id, "weapon": cmd.weapon, "shot_index": index,
-                                      "roll": record.to_dict(), "context": context}, actor=s.id, text=text))
+    drafts.append(
+        EventDraft(
+            "shot",
+            {
+                "shooter": s.id,
+                "target": tg.id,
+                "weapon": cmd.weapon,
+                "shot_index": index,
+                "roll": record.to_dict(),
+                "context": context,
+            },
+            actor=s.id,
+            text=text,
+        )
+    )
     drafts += hit_consequences(state, s, tg, record, cmd.crowd, dice, context)
     return with_end_check(state, drafts)
 
 
-def hit_consequences(state: BattleState, s: ModelState, tg: ModelState, record: RollRecord,
-                     crowd: Sequence[str], dice: DiceSource, context: dict[str, Any]) -> list[EventDraft]:
+def hit_consequences(
+    state: BattleState,
+    s: ModelState,
+    tg: ModelState,
+    record: RollRecord,
+    crowd: Sequence[str],
+    dice: DiceSource,
+    context: dict[str, Any],
+) -> list[EventDraft]:
     """A hit makes the target (or a random member of the crowd) save; a Master shot removes it."""
     if not record.success:
         return []
@@ -156,12 +217,23 @@ def hit_consequences(state: BattleState, s: ModelState, tg: ModelState, record: 
     elif crowd:
         pick = crowd_pick([m for m in crowd if state.has_model(m)], dice)
         victims = [pick.chosen]
-        out.append(EventDraft("note", {"crowd_pick": pick.to_dict()},
-                              actor=s.id, text=f"Into the crowd: {state.model(pick.chosen).name} must save (§10.4)."))
+        out.append(
+            EventDraft(
+                "note",
+                {"crowd_pick": pick.to_dict()},
+                actor=s.id,
+                text=f"Into the crowd: {state.model(pick.chosen).name} must save (§10.4).",
+            )
+        )
     for v in victims:
-        out.append(EventDraft("save_pending", {"model": v, "attacker": s.id, "attack": "shooting",
-                                               "weapon": context["weapon"], "context": context}, actor=v,
-                              text=f"{state.model(v).name} is hit and must make a Toughness roll (§9)."))
+        out.append(
+            EventDraft(
+                "save_pending",
+                {"model": v, "attacker": s.id, "attack": "shooting", "weapon": context["weapon"], "context": context},
+                actor=v,
+                text=f"{state.model(v).name} is hit and must make a Toughness roll (§9).",
+            )
+        )
     return out
 
 
@@ -179,17 +251,28 @@ def pending_for(state: BattleState, model_id: str) -> PendingSave | None:
     return next((p for p in state.pending if p.model == model_id), None)
 
 
-def save_situation(state: BattleState, pend: PendingSave, toggles: frozenset[str] = frozenset(),
-                   declined: frozenset[str] = frozenset()) -> ToughnessSituation:
+def save_situation(
+    state: BattleState, pend: PendingSave, toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset()
+) -> ToughnessSituation:
     m = state.model(pend.model)
     attacker = state.model(pend.attacker) if pend.attacker and state.has_model(pend.attacker) else None
     extra = tuple(Modifier.from_dict(x) for x in pend.context.get("extra_terms", ()))
     used = frozenset(state.side(m.side).cards_used) if m.side in ("A", "B") else frozenset()
     return ToughnessSituation(
-        model=m.spec, attack=pend.attack, attacker=attacker.spec if attacker else None, weapon=pend.weapon or None,
-        extra_terms=extra, defensive_stance=DEFENSIVE_STANCE in m.markers, engaged=m.engaged,
-        overwatch=bool(pend.context.get("overwatch")), infected=m.infected,
-        toggles=toggles, declined=declined, settings=state.settings, used_plays=used)
+        model=m.spec,
+        attack=pend.attack,
+        attacker=attacker.spec if attacker else None,
+        weapon=pend.weapon or None,
+        extra_terms=extra,
+        defensive_stance=DEFENSIVE_STANCE in m.markers,
+        engaged=m.engaged,
+        overwatch=bool(pend.context.get("overwatch")),
+        infected=m.infected,
+        toggles=toggles,
+        declined=declined,
+        settings=state.settings,
+        used_plays=used,
+    )
 
 
 def _adrenaline_caster(state: BattleState, m: ModelState) -> ModelState | None:
@@ -221,19 +304,38 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
         if key in options and options[key].active:
             drafts += card_drafts(state, m.side, key, m.id)
     if record.detail.get("automatic") == "protective_shield":
-        drafts.append(EventDraft("trick_cast", {"model": m.id, "trick": "protective-shield", "target": m.id,
-                                                "effect": {}}, actor=m.id, text=f"{m.name} raises Tarcza ochronna."))
+        drafts.append(
+            EventDraft(
+                "trick_cast",
+                {"model": m.id, "trick": "protective-shield", "target": m.id, "effect": {}},
+                actor=m.id,
+                text=f"{m.name} raises Tarcza ochronna.",
+            )
+        )
     if record.detail.get("adrenaline_used"):
         caster = _adrenaline_caster(state, m)
-        drafts.append(EventDraft("trick_cast", {"model": caster.id, "trick": "adrenaline", "target": m.id,
-                                                "effect": {}}, actor=caster.id,
-                                 text=f"{caster.name} casts Adrenalina on {m.name}."))
+        assert caster is not None
+        drafts.append(
+            EventDraft(
+                "trick_cast",
+                {"model": caster.id, "trick": "adrenaline", "target": m.id, "effect": {}},
+                actor=caster.id,
+                text=f"{caster.name} casts Adrenalina on {m.name}.",
+            )
+        )
     held = not record.success and cmd.hold
-    drafts.append(EventDraft("save_rolled", {"model": m.id, "roll": record.to_dict(), "held": held}, actor=m.id,
-                             text=f"{m.name} Toughness: {roll_line(record)}"))
+    drafts.append(
+        EventDraft(
+            "save_rolled",
+            {"model": m.id, "roll": record.to_dict(), "held": held},
+            actor=m.id,
+            text=f"{m.name} Toughness: {roll_line(record)}",
+        )
+    )
     if record.success:
-        drafts.append(EventDraft("save_resolved", {"model": m.id, "passed": True}, actor=m.id,
-                                 text=f"{m.name} fights on."))
+        drafts.append(
+            EventDraft("save_resolved", {"model": m.id, "passed": True}, actor=m.id, text=f"{m.name} fights on.")
+        )
     elif not held:
         drafts += _failed(state, m, pend, record)
     return with_end_check(state, drafts)
@@ -241,8 +343,10 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
 
 def _failed(state: BattleState, m: ModelState, pend: PendingSave, record: RollRecord) -> list[EventDraft]:
     cause = f"failed Toughness roll ({pend.attack})"
-    return [EventDraft("save_resolved", {"model": m.id, "passed": False}, actor=m.id, text=f"{m.name} fails the save."),
-            *removal(state, m.id, pend.attacker, cause)]
+    return [
+        EventDraft("save_resolved", {"model": m.id, "passed": False}, actor=m.id, text=f"{m.name} fails the save."),
+        *removal(state, m.id, pend.attacker, cause),
+    ]
 
 
 # ------------------------------------------------------------------ re-rolls
@@ -254,8 +358,9 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     if last is None:
         return Rejected("there is no roll to re-roll", "§2.2")
     if cmd.source not in REROLL_SOURCES:
-        return Rejected(f"unknown re-roll source '{cmd.source}' (one of: {', '.join(sorted(REROLL_SOURCES))})",
-                        kind="malformed")
+        return Rejected(
+            f"unknown re-roll source '{cmd.source}' (one of: {', '.join(sorted(REROLL_SOURCES))})", kind="malformed"
+        )
     m = _get(state, cmd.model)
     if isinstance(m, Rejected):
         return m
@@ -269,60 +374,95 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
         if last.roller != m.id:
             return Rejected("the Captain re-rolls a roll it makes itself", "§15.2")
         whole = state.setting("captain_reroll") == "whole"
-        drafts.append(EventDraft("once_used", {"model": m.id, "what": "captain-reroll"}, actor=m.id,
-                                 text=f"{m.name} uses the Captain's re-roll (once per battle)."))
+        drafts.append(
+            EventDraft(
+                "once_used",
+                {"model": m.id, "what": "captain-reroll"},
+                actor=m.id,
+                text=f"{m.name} uses the Captain's re-roll (once per battle).",
+            )
+        )
     elif cmd.source == "im-fine":
         if last.kind != "save" or last.roller != m.id:
             return Rejected("“Nic mi nie jest!” re-rolls the model's own failed Toughness roll", "§12.2")
         from .cards import card_problem
+
         problem = card_problem(state, m.side, "im-fine", m.id)
         if problem:
             return Rejected(problem, "§12")
         drafts += card_drafts(state, m.side, "im-fine", m.id)
     elif cmd.source == "matrix-error":
-        caster = next((x for x in state.on_table() if x.side != state.model(last.roller).side
-                       and x.charges("matrix-error") > 0), None)
+        caster = next(
+            (x for x in state.on_table() if x.side != state.model(last.roller).side and x.charges("matrix-error") > 0),
+            None,
+        )
         if caster is None:
             return Rejected("no enemy Technomancer with a Błąd matrycy charge", "§21")
         whole = state.setting("captain_reroll") == "whole"
-        drafts.append(EventDraft("trick_cast", {"model": caster.id, "trick": "matrix-error", "target": last.roller,
-                                                "effect": {}}, actor=caster.id,
-                                 text=f"{caster.name} casts Błąd matrycy."))
+        drafts.append(
+            EventDraft(
+                "trick_cast",
+                {"model": caster.id, "trick": "matrix-error", "target": last.roller, "effect": {}},
+                actor=caster.id,
+                text=f"{caster.name} casts Błąd matrycy.",
+            )
+        )
     old = RollRecord.from_dict(last.record)
     try:
         new = apply_reroll(old, cmd.die, dice, cmd.source, whole=whole)
     except ProcedureRefused as err:
         return err.as_rejected()
-    drafts.append(EventDraft("rerolled", {"kind": last.kind, "roller": last.roller, "roll": new.to_dict(),
-                                          "source": cmd.source}, actor=m.id,
-                             text=f"Re-roll ({cmd.source}): {roll_line(new)}"))
+    drafts.append(
+        EventDraft(
+            "rerolled",
+            {"kind": last.kind, "roller": last.roller, "roll": new.to_dict(), "source": cmd.source},
+            actor=m.id,
+            text=f"Re-roll ({cmd.source}): {roll_line(new)}",
+        )
+    )
     drafts += _reroll_consequences(state, last, old, new, dice)
     return with_end_check(state, drafts)
 
 
-def _reroll_consequences(state: BattleState, last, old: RollRecord, new: RollRecord,
-                         dice: DiceSource) -> list[EventDraft]:
+def _reroll_consequences(
+    state: BattleState, last: LastRoll, old: RollRecord, new: RollRecord, dice: DiceSource
+) -> list[EventDraft]:
     if last.kind == "shot":
         s, tg = state.model(last.roller), state.model(last.context["target"])
         if new.success and not old.success:
             return hit_consequences(state, s, tg, new, last.context.get("crowd", ()), dice, last.context)
         if old.success and not new.success:
-            return [EventDraft("save_resolved", {"model": p.model, "passed": True}, actor=p.model,
-                               text=f"{state.model(p.model).name} is no longer hit.")
-                    for p in state.pending if p.attacker == s.id]
+            return [
+                EventDraft(
+                    "save_resolved",
+                    {"model": p.model, "passed": True},
+                    actor=p.model,
+                    text=f"{state.model(p.model).name} is no longer hit.",
+                )
+                for p in state.pending
+                if p.attacker == s.id
+            ]
         return []
     if last.kind == "save":
         pend = pending_for(state, last.roller)
         if pend is not None and new.success:
-            return [EventDraft("save_resolved", {"model": last.roller, "passed": True}, actor=last.roller,
-                               text=f"{state.model(last.roller).name} fights on.")]
+            return [
+                EventDraft(
+                    "save_resolved",
+                    {"model": last.roller, "passed": True},
+                    actor=last.roller,
+                    text=f"{state.model(last.roller).name} fights on.",
+                )
+            ]
         return []
     if last.kind == "melee":
         from .melee_actions import melee_reroll_consequences
+
         return melee_reroll_consequences(state, last, old, new)
     return []
 
 
-def attack(state, cmd, dice):  # replaced by melee_actions.attack
+def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:  # replaced by melee_actions.attack
     from .melee_actions import attack as _attack
+
     return _attack(state, cmd, dice)

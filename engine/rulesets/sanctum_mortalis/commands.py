@@ -4,6 +4,7 @@ Each command is a frozen record; ``decide`` turns it into events or a rejection.
 ``toggles`` are the keys of situational modifiers the GM switched on (see the
 roll procedures' option lists); ``declined`` are automatic ones switched off.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -3,6 +3,7 @@
 Events carry the facts decided by the rules (who, what, the dice); reducers only
 apply them, so replaying the log never re-decides anything.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -19,50 +20,70 @@ reducer = REDUCERS.on
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:
-    """The state after ``event``. Unknown kinds (e.g. notes) change nothing."""
+    """The state after ``event``. Notes change nothing; an unknown kind is an ``UnknownEvent``."""
     return REDUCERS.evolve(state, event)
 
 
 def _new_round(m: ModelState) -> ModelState:
-    return changed(m, activated=False, moves=0, others=0, action_cap=t.ACTIONS_PER_ROUND, first_action="",
-                   climbed=False, jumped=False, no_shooting=False, aimed=False, bonus_action=False, salvo=None,
-                   charged=frozenset())
+    return changed(
+        m,
+        activated=False,
+        moves=0,
+        others=0,
+        action_cap=t.ACTIONS_PER_ROUND,
+        first_action="",
+        climbed=False,
+        jumped=False,
+        no_shooting=False,
+        aimed=False,
+        bonus_action=False,
+        salvo=None,
+        charged=frozenset(),
+    )
 
 
 @reducer("round_started")
-def _round_started(s: BattleState, p: dict) -> BattleState:
+def _round_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = s.with_models(_new_round)
     phase = "choose-first" if p.get("chooser") else "activations"
-    return s.with_order(round=p["round"], phase=phase, first=p.get("first"), reason=p.get("reason", ""),
-                        rolloff=p.get("rolloff"), chooser=p.get("chooser"), to_act=p.get("to_act"),
-                        active_model=None)
+    return s.with_order(
+        round=p["round"],
+        phase=phase,
+        first=p.get("first"),
+        reason=p.get("reason", ""),
+        rolloff=p.get("rolloff"),
+        chooser=p.get("chooser"),
+        to_act=p.get("to_act"),
+        active_model=None,
+    )
 
 
 @reducer("first_chosen")
-def _first_chosen(s: BattleState, p: dict) -> BattleState:
-    return s.with_order(first=p["side"], to_act=p["to_act"], phase="activations", chooser=None,
-                        reason=p.get("reason", s.order.reason))
+def _first_chosen(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return s.with_order(
+        first=p["side"], to_act=p["to_act"], phase="activations", chooser=None, reason=p.get("reason", s.order.reason)
+    )
 
 
 @reducer("activation_started")
-def _activation_started(s: BattleState, p: dict) -> BattleState:
+def _activation_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s.with_order(active_model=p["model"])
 
 
 @reducer("activation_ended")
-def _activation_ended(s: BattleState, p: dict) -> BattleState:
+def _activation_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
     if p.get("model"):
         s = s.with_model(p["model"], activated=True, salvo=None)
     return s.with_order(active_model=None, to_act=p.get("next"), phase=p.get("phase", s.order.phase))
 
 
 @reducer("round_over")
-def _round_over(s: BattleState, p: dict) -> BattleState:
+def _round_over(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s.with_order(phase="round-over", to_act=None, active_model=None)
 
 
 @reducer("action")
-def _action(s: BattleState, p: dict) -> BattleState:
+def _action(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     kind = p["action"]
     changes: dict[str, Any] = {}
@@ -94,7 +115,7 @@ def _action(s: BattleState, p: dict) -> BattleState:
 
 
 @reducer("shot")
-def _shot(s: BattleState, p: dict) -> BattleState:
+def _shot(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["shooter"])
     weapon, fired = m.salvo or (p["weapon"], 0)
     context = p.get("context", {})
@@ -104,14 +125,14 @@ def _shot(s: BattleState, p: dict) -> BattleState:
 
 
 @reducer("save_rolled")
-def _save_rolled(s: BattleState, p: dict) -> BattleState:
+def _save_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = changed(s, last_roll=LastRoll("save", p["model"], p["roll"], dict(p.get("context", {}))))
     if p.get("held"):
         s = _hold(s, p["model"], p["roll"])
     return s
 
 
-def _hold(s: BattleState, model: str, roll: dict) -> BattleState:
+def _hold(s: BattleState, model: str, roll: dict[str, Any]) -> BattleState:
     pending, done = [], False
     for pend in s.pending:
         if not done and pend.model == model:
@@ -122,7 +143,7 @@ def _hold(s: BattleState, model: str, roll: dict) -> BattleState:
 
 
 @reducer("rerolled")
-def _rerolled(s: BattleState, p: dict) -> BattleState:
+def _rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     last = s.last_roll
     if last is None:
         return s
@@ -133,40 +154,40 @@ def _rerolled(s: BattleState, p: dict) -> BattleState:
 
 
 @reducer("melee_rolled")
-def _melee_rolled(s: BattleState, p: dict) -> BattleState:
+def _melee_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     return changed(s, last_roll=LastRoll("melee", p["attacker"], p["roll"], dict(p.get("context", {}))))
 
 
 @reducer("move_rolled")
-def _move_rolled(s: BattleState, p: dict) -> BattleState:
+def _move_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     return changed(s, last_roll=LastRoll(p["kind"], p["model"], p["roll"], dict(p.get("context", {}))))
 
 
 @reducer("salvo_ended")
-def _salvo_ended(s: BattleState, p: dict) -> BattleState:
+def _salvo_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s.with_model(p["model"], salvo=None)
 
 
 @reducer("marker_placed")
-def _marker_placed(s: BattleState, p: dict) -> BattleState:
+def _marker_placed(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     return s.with_model(m.id, markers=m.markers | {p["marker"]})
 
 
 @reducer("marker_removed")
-def _marker_removed(s: BattleState, p: dict) -> BattleState:
+def _marker_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     return s.with_model(m.id, markers=m.markers - {p["marker"]})
 
 
 @reducer("save_pending")
-def _save_pending(s: BattleState, p: dict) -> BattleState:
+def _save_pending(s: BattleState, p: dict[str, Any]) -> BattleState:
     pending = PendingSave(p["model"], p.get("attacker"), p["attack"], p.get("weapon", ""), dict(p.get("context", {})))
     return changed(s, pending=s.pending + (pending,))
 
 
 @reducer("save_resolved")
-def _save_resolved(s: BattleState, p: dict) -> BattleState:
+def _save_resolved(s: BattleState, p: dict[str, Any]) -> BattleState:
     left, dropped = [], False
     for pend in s.pending:
         if not dropped and pend.model == p["model"]:
@@ -177,14 +198,14 @@ def _save_resolved(s: BattleState, p: dict) -> BattleState:
 
 
 @reducer("engaged")
-def _engaged(s: BattleState, p: dict) -> BattleState:
+def _engaged(s: BattleState, p: dict[str, Any]) -> BattleState:
     a, b = s.model(p["a"]), s.model(p["b"])
     s = s.with_model(a.id, engaged_with=a.engaged_with | {b.id})
     return s.with_model(b.id, engaged_with=b.engaged_with | {a.id})
 
 
 @reducer("disengaged")
-def _disengaged(s: BattleState, p: dict) -> BattleState:
+def _disengaged(s: BattleState, p: dict[str, Any]) -> BattleState:
     a, b = s.model(p["a"]), s.model(p["b"])
     s = s.with_model(a.id, engaged_with=a.engaged_with - {b.id})
     return s.with_model(b.id, engaged_with=b.engaged_with - {a.id})
@@ -198,14 +219,25 @@ def _leave_contacts(s: BattleState, m: ModelState) -> BattleState:
 
 
 @reducer("model_removed")
-def _model_removed(s: BattleState, p: dict) -> BattleState:
+def _model_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     s = _leave_contacts(s, m)
-    s = changed(s, markers_on_table=s.markers_on_table + m.tech_markers,
-                special_marker_on_table=s.special_marker_on_table or m.special_marker,
-                pending=tuple(x for x in s.pending if x.model != m.id))
-    s = s.with_model(m.id, status=OUT_OF_ACTION, removed_by=p.get("by"), removal_cause=p.get("cause", ""),
-                     markers=frozenset(), tech_markers=0, special_marker=False, salvo=None)
+    s = changed(
+        s,
+        markers_on_table=s.markers_on_table + m.tech_markers,
+        special_marker_on_table=s.special_marker_on_table or m.special_marker,
+        pending=tuple(x for x in s.pending if x.model != m.id),
+    )
+    s = s.with_model(
+        m.id,
+        status=OUT_OF_ACTION,
+        removed_by=p.get("by"),
+        removal_cause=p.get("cause", ""),
+        markers=frozenset(),
+        tech_markers=0,
+        special_marker=False,
+        salvo=None,
+    )
     killer = p.get("by")
     if killer and s.has_model(killer):
         k = s.model(killer)
@@ -216,7 +248,7 @@ def _model_removed(s: BattleState, p: dict) -> BattleState:
 
 
 @reducer("tech_picked_up")
-def _tech_picked_up(s: BattleState, p: dict) -> BattleState:
+def _tech_picked_up(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     if p.get("special"):
         s = changed(s, special_marker_on_table=False)
@@ -226,22 +258,33 @@ def _tech_picked_up(s: BattleState, p: dict) -> BattleState:
 
 
 @reducer("model_left_table")
-def _model_left(s: BattleState, p: dict) -> BattleState:
+def _model_left(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     s = _leave_contacts(s, m)
     side = s.side(m.side) if m.side in ("A", "B") else None
-    s = s.with_model(m.id, status=LEFT_TABLE, markers=frozenset(), tech_markers=0, special_marker=False,
-                     carried_off=int(p.get("carried", 0)), xp_gained=m.xp_gained + int(p.get("xp", 0)), salvo=None)
+    s = s.with_model(
+        m.id,
+        status=LEFT_TABLE,
+        markers=frozenset(),
+        tech_markers=0,
+        special_marker=False,
+        carried_off=int(p.get("carried", 0)),
+        xp_gained=m.xp_gained + int(p.get("xp", 0)),
+        salvo=None,
+    )
     if side is not None:
-        s = s.with_side(side.key, markers_collected=side.markers_collected + int(p.get("carried", 0)),
-                        vp=side.vp + int(p.get("vp", 0)))
+        s = s.with_side(
+            side.key,
+            markers_collected=side.markers_collected + int(p.get("carried", 0)),
+            vp=side.vp + int(p.get("vp", 0)),
+        )
     if s.order.active_model == m.id:
         s = s.with_order(active_model=None)
     return s
 
 
 @reducer("card_played")
-def _card_played(s: BattleState, p: dict) -> BattleState:
+def _card_played(s: BattleState, p: dict[str, Any]) -> BattleState:
     side = s.side(p["side"])
     s = s.with_side(side.key, cards_used=side.cards_used + (p["card"],))
     effect = p.get("effect", {})
@@ -252,7 +295,7 @@ def _card_played(s: BattleState, p: dict) -> BattleState:
 
 
 @reducer("trick_cast")
-def _trick_cast(s: BattleState, p: dict) -> BattleState:
+def _trick_cast(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     charges = tuple((k, n - 1 if k == p["trick"] else n) for k, n in m.trick_charges)
     s = s.with_model(m.id, trick_charges=charges)
@@ -277,44 +320,45 @@ def _trick_cast(s: BattleState, p: dict) -> BattleState:
 
 
 @reducer("actions_lost")
-def _actions_lost(s: BattleState, p: dict) -> BattleState:
+def _actions_lost(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     return s.with_model(m.id, action_cap=min(m.action_cap, m.actions_used), bonus_action=False)
 
 
 @reducer("once_used")
-def _once_used(s: BattleState, p: dict) -> BattleState:
+def _once_used(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     return s.with_model(m.id, once_used=m.once_used | {p["what"]})
 
 
 @reducer("setting_changed")
-def _setting_changed(s: BattleState, p: dict) -> BattleState:
+def _setting_changed(s: BattleState, p: dict[str, Any]) -> BattleState:
     return changed(s, settings={**s.settings, p["key"]: p["value"]})
 
 
 @reducer("vp_awarded")
-def _vp_awarded(s: BattleState, p: dict) -> BattleState:
+def _vp_awarded(s: BattleState, p: dict[str, Any]) -> BattleState:
     side = s.side(p["side"])
     return s.with_side(side.key, vp=side.vp + int(p["vp"]))
 
 
 @reducer("xp_awarded")
-def _xp_awarded(s: BattleState, p: dict) -> BattleState:
+def _xp_awarded(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     return s.with_model(m.id, xp_gained=m.xp_gained + int(p["xp"]))
 
 
 @reducer("markers_collected")
-def _markers_collected(s: BattleState, p: dict) -> BattleState:
+def _markers_collected(s: BattleState, p: dict[str, Any]) -> BattleState:
     side = s.side(p["side"])
     s = changed(s, markers_on_table=max(0, s.markers_on_table - int(p.get("count", 0))))
-    return s.with_side(side.key, markers_collected=side.markers_collected + int(p.get("count", 0)),
-                       vp=side.vp + int(p.get("vp", 0)))
+    return s.with_side(
+        side.key, markers_collected=side.markers_collected + int(p.get("count", 0)), vp=side.vp + int(p.get("vp", 0))
+    )
 
 
 @reducer("battle_ended")
-def _battle_ended(s: BattleState, p: dict) -> BattleState:
+def _battle_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = changed(s, ended=True, result=dict(p.get("result", {})))
     return s.with_order(phase="ended", to_act=None, active_model=None)
 

@@ -1,4 +1,5 @@
 """Move actions, jumping down and falls in the battle (§6–§7)."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -23,10 +24,15 @@ JET_PACK_RANGE = 10
 def allowance(state: BattleState, m: ModelState, difficult: bool = False) -> tuple[int, str]:
     """The inches of the model's next Move and how they add up."""
     number = m.moves + 1
-    inches, terms = move_allowance(m.spec, min(number, 2), first_action_is_move=not m.first_action,
-                                   difficult_terrain=difficult,
-                                   carrying_special_marker="alone" if m.special_marker else None,
-                                   infected=m.infected, settings=state.settings)
+    inches, terms = move_allowance(
+        m.spec,
+        min(number, 2),
+        first_action_is_move=not m.first_action,
+        difficult_terrain=difficult,
+        carrying_special_marker="alone" if m.special_marker else None,
+        infected=m.infected,
+        settings=state.settings,
+    )
     explain = " ".join(f"{x.value:+d} {x.label}" if i else f"{x.value} {x.label}" for i, x in enumerate(terms))
     return inches, explain
 
@@ -50,25 +56,41 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
             return Rejected(f"{m.name} has no jet pack", "§22.5")
         if "jet-pack" in m.once_used:
             return Rejected("the jet pack was already used this battle", "§22.5")
-        limit, explain = JET_PACK_RANGE, "jet pack 10\" (once per battle) [SM-A27]"
+        limit, explain = JET_PACK_RANGE, 'jet pack 10" (once per battle) [SM-A27]'
     used = (cmd.inches or 0) + (cost.inches if cost else 0)
     if cmd.inches is not None and used > limit:
-        extra = f" + climbing {cost.inches:g}\" ({cost.why})" if cost and cost.inches else ""
-        return Rejected(f"{m.name} may move {limit}\" now ({explain}); {cmd.inches:g}\"{extra} is too far", "§7")
+        extra = f' + climbing {cost.inches:g}" ({cost.why})' if cost and cost.inches else ""
+        return Rejected(f'{m.name} may move {limit}" now ({explain}); {cmd.inches:g}"{extra} is too far', "§7")
     keep_hidden = "stalking" in m.spec.skills
-    moved = f"{cmd.inches:g}\"" if cmd.inches is not None else f"up to {limit}\""
+    moved = f'{cmd.inches:g}"' if cmd.inches is not None else f'up to {limit}"'
     text = f"{m.name} moves {moved} (Move {m.moves + 1}: {explain})"
     if cost and cost.inches:
-        text += f", climbing {cmd.climb:g}\" for {cost.inches:g}\" ({cost.why})"
-    drafts = take_action(state, m.id, MOVE, text + ".", keep_hidden=keep_hidden, move_number=m.moves + 1,
-                         inches=cmd.inches, allowance=limit, climbed=bool(cost and cost.inches),
-                         jet_pack=cmd.jet_pack, engage=list(cmd.engage))
+        text += f', climbing {cmd.climb:g}" for {cost.inches:g}" ({cost.why})'
+    drafts = take_action(
+        state,
+        m.id,
+        MOVE,
+        text + ".",
+        keep_hidden=keep_hidden,
+        move_number=m.moves + 1,
+        inches=cmd.inches,
+        allowance=limit,
+        climbed=bool(cost and cost.inches),
+        jet_pack=cmd.jet_pack,
+        engage=list(cmd.engage),
+    )
     if isinstance(drafts, Rejected):
         return drafts
     for e in cmd.engage:
         if e not in m.engaged_with:
-            drafts.append(EventDraft("engaged", {"a": m.id, "b": e}, actor=m.id,
-                                     text=f"{m.name} charges into contact with {state.model(e).name} (§8.1)."))
+            drafts.append(
+                EventDraft(
+                    "engaged",
+                    {"a": m.id, "b": e},
+                    actor=m.id,
+                    text=f"{m.name} charges into contact with {state.model(e).name} (§8.1).",
+                )
+            )
     return drafts
 
 
@@ -91,8 +113,14 @@ def jump_down(state: BattleState, cmd: JumpDown, dice: DiceSource) -> Decision:
         return Rejected("a height cannot be negative", kind="malformed")
     acrobat = speed_skill(m.spec, "acrobat", state.settings)
     record = jump_down_roll(cmd.height, dice, acrobat=acrobat, model=m.spec)
-    drafts = [EventDraft("move_rolled", {"kind": "jump", "model": m.id, "roll": record.to_dict()}, actor=m.id,
-                         text=f"{m.name} jumps down {cmd.height:g}\": {roll_line(record)}")]
+    drafts = [
+        EventDraft(
+            "move_rolled",
+            {"kind": "jump", "model": m.id, "roll": record.to_dict()},
+            actor=m.id,
+            text=f'{m.name} jumps down {cmd.height:g}": {roll_line(record)}',
+        )
+    ]
     if not record.success:
         drafts += _fall(state, m, cmd.height, "a failed jump down", dice)
     return with_end_check(state, drafts)
@@ -110,8 +138,14 @@ def fall(state: BattleState, cmd: Fall, dice: DiceSource) -> Decision:
 def _fall(state: BattleState, m: ModelState, height: float, cause: str, dice: DiceSource) -> list[EventDraft]:
     art = speed_skill(m.spec, "art-of-falling", state.settings)
     record = fall_roll(height, dice, art_of_falling=art, model=m.spec, cause=cause)
-    out = [EventDraft("move_rolled", {"kind": "fall", "model": m.id, "roll": record.to_dict()}, actor=m.id,
-                      text=f"{m.name} falls {height:g}\" ({cause}): {roll_line(record)}")]
+    out = [
+        EventDraft(
+            "move_rolled",
+            {"kind": "fall", "model": m.id, "roll": record.to_dict()},
+            actor=m.id,
+            text=f'{m.name} falls {height:g}" ({cause}): {roll_line(record)}',
+        )
+    ]
     if not record.success:
-        out += removal(state, m.id, None, f"fell {height:g}\" (no Toughness roll, §7.5)")
+        out += removal(state, m.id, None, f'fell {height:g}" (no Toughness roll, §7.5)')
     return out

@@ -4,6 +4,7 @@ armour's Speed penalty and battle effects, each number with where it comes from.
 Armour, shields and melee weapon bonuses are not part of the profile (§3.1); they
 are applied by the roll procedures.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -36,7 +37,8 @@ class Profile:
     O: Stat
 
     def __getitem__(self, stat: str) -> Stat:
-        return getattr(self, stat)
+        value: Stat = getattr(self, stat)
+        return value
 
     def values(self) -> dict[str, int]:
         return {s: self[s].value for s in STATS}

@@ -4,6 +4,7 @@ This module holds the roster records only. Parsing TOML text into them, with the
 line of every problem, is ``roster_toml.py``; band-building checks are
 ``band_building.py``; the effective profile is ``profile.py``.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -101,13 +102,24 @@ class BandRoster:
         raise KeyError(model_id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "player": self.player, "models": [m.to_dict() for m in self.models],
-                "treasury": self.treasury, "stash": list(self.stash), "source": self.source,
-                "notes": list(self.notes)}
+        return {
+            "name": self.name,
+            "player": self.player,
+            "models": [m.to_dict() for m in self.models],
+            "treasury": self.treasury,
+            "stash": list(self.stash),
+            "source": self.source,
+            "notes": list(self.notes),
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "BandRoster":
-        return cls(name=data["name"], player=data.get("player", ""),
-                   models=tuple(ModelSpec.from_dict(m) for m in data.get("models", ())),
-                   treasury=int(data.get("treasury", 0)), stash=tuple(data.get("stash", ())),
-                   source=data.get("source", ""), notes=tuple(data.get("notes", ())))
+        return cls(
+            name=data["name"],
+            player=data.get("player", ""),
+            models=tuple(ModelSpec.from_dict(m) for m in data.get("models", ())),
+            treasury=int(data.get("treasury", 0)),
+            stash=tuple(data.get("stash", ())),
+            source=data.get("source", ""),
+            notes=tuple(data.get("notes", ())),
+        )

@@ -44,14 +44,14 @@ the shield. A Specialist's starting skills (Technomancer tricks) are added to
 ``skills``. ``tomllib`` gives no line numbers, so ``scan_lines`` maps each
 ``[[model]]`` header and each ``key =`` line to its line.
 """
+
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from engine.toml_lines import syntax_error_line, text_lines
+from engine.toml_lines import statements, syntax_error_line
 
 from . import tables as t
 from .band_building import ERROR, STATS, Problem, RosterLines, apply_options, suggest, validate
@@ -59,13 +59,34 @@ from .roster import BandRoster, ModelSpec
 
 TOP_FIELDS = ("band", "player", "campaign", "budget", "treasury", "stash", "notes", "model")
 """Keys allowed at the top of a roster."""
-MODEL_FIELDS = ("name", "archetype", "specialist", "captain", "small", "ranged", "melee", "armour", "options",
-                "items", "mods", "skills", "tricks", "xp", "wounds", "advances", "volunteer", "neutral",
-                "neutral_type", "profile", "stash")
+MODEL_FIELDS = (
+    "name",
+    "archetype",
+    "specialist",
+    "captain",
+    "small",
+    "ranged",
+    "melee",
+    "armour",
+    "options",
+    "items",
+    "mods",
+    "skills",
+    "tricks",
+    "xp",
+    "wounds",
+    "advances",
+    "volunteer",
+    "neutral",
+    "neutral_type",
+    "profile",
+    "stash",
+)
 """Keys allowed in a ``[[model]]`` block (``stash = true``: the model is kept in the stash)."""
 OPTION_ALIASES: Mapping[str, str] = {
     **{a: ("additional-weapon" if k == "hand-weapon" else k) for a, k in t.MELEE_ALIASES.items()},
-    "shield": "shield", "tarcza": "shield",
+    "shield": "shield",
+    "tarcza": "shield",
 }
 """Slug -> off-hand option (§15.3). "hand-weapon" means the Officer's/Destroyer's additional hand weapon."""
 VOLUNTEER_ALIASES: Mapping[str, str] = {"volunteer": "volunteer", "ochotnik": "volunteer"}
@@ -91,71 +112,19 @@ class ParsedRoster:
 
 
 # ----------------------------------------------------------------------------- line scanner
-_ATOM = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
-_DOTTED = rf"{_ATOM}(?:\s*\.\s*{_ATOM})*"
-_HEADER_RE = re.compile(rf"^\s*(\[\[?)\s*({_DOTTED})\s*\]\]?")
-_KEY_RE = re.compile(rf"^\s*({_DOTTED})\s*=")
-
-
-def _key_parts(dotted: str) -> list[str]:
-    return [p.strip("\"'") for p in re.findall(_ATOM, dotted)]
-
-
-def _scan_value(text: str, depth: int, multiline: str | None) -> tuple[int, str | None]:
-    """Bracket depth and open multi-line string after reading ``text`` (strings and comments skipped)."""
-    i = 0
-    while i < len(text):
-        if multiline:
-            end = text.find(multiline, i)
-            if end < 0:
-                return depth, multiline
-            i, multiline = end + 3, None
-            continue
-        ch = text[i]
-        if text.startswith('"""', i) or text.startswith("'''", i):
-            multiline, i = text[i:i + 3], i + 3
-        elif ch in "\"'":
-            j = i + 1
-            while j < len(text) and text[j] != ch:
-                j += 2 if ch == '"' and text[j] == "\\" else 1
-            i = j + 1
-        elif ch == "#":
-            break
-        else:
-            depth += (ch in "[{") - (ch in "]}")
-            i += 1
-    return max(depth, 0), multiline
-
-
 def scan_lines(text: str) -> RosterLines:
     """Where each top-level key and each model's keys are (1-based lines)."""
     top: dict[str, int] = {}
     models: list[dict[str, int]] = []
-    prefix: list[str] = []
-    depth, multiline = 0, None
-    for n, raw in enumerate(text_lines(text), 1):
-        if depth == 0 and multiline is None:
-            header = _HEADER_RE.match(raw)
-            if header:
-                parts = _key_parts(header.group(2))
-                if parts == ["model"]:  # "[model]" too, so its keys have lines for the message about it
-                    models.append({"header": n})
-                    top.setdefault("model", n)
-                elif parts[0] == "model" and models and len(parts) > 1:
-                    models[-1].setdefault(parts[1], n)
-                else:
-                    top.setdefault(parts[0], n)
-                prefix = parts
-                continue
-            key = _KEY_RE.match(raw)
-            if key:
-                full = prefix + _key_parts(key.group(1))
-                if full[0] == "model" and models and len(full) > 1:
-                    models[-1].setdefault(full[1], n)
-                else:
-                    top.setdefault(full[0], n)
-                raw = raw[key.end():]
-        depth, multiline = _scan_value(raw, depth, multiline)
+    for st in statements(text):
+        full = st.path if st.header else st.table + st.path
+        if st.header and full == ("model",):  # "[model]" too, so its keys have lines for the message about it
+            models.append({"header": st.line})
+            top.setdefault("model", st.line)
+        elif full[0] == "model" and models and len(full) > 1:
+            models[-1].setdefault(full[1], st.line)
+        else:
+            top.setdefault(full[0], st.line)
     return RosterLines(top, tuple(models))
 
 
@@ -163,8 +132,9 @@ def scan_lines(text: str) -> RosterLines:
 def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
-    return {str: "text", int: "a whole number", float: "a decimal number", list: "a list",
-            dict: "a table"}.get(type(value), type(value).__name__)
+    return {str: "text", int: "a whole number", float: "a decimal number", list: "a list", dict: "a table"}.get(
+        type(value), type(value).__name__
+    )
 
 
 class _Parser:
@@ -176,21 +146,21 @@ class _Parser:
         self.problems.append(Problem(line, message, rule))
 
     # typed reads: each returns the default after reporting a wrong type
-    def text(self, data: dict, key: str, line: int, who: str, default: str = "") -> str:
+    def text(self, data: dict[str, Any], key: str, line: int, who: str, default: str = "") -> str:
         value = data.get(key, default)
         if not isinstance(value, str):
             self.add(line, f"{who}{key} must be text in quotes, not {_kind(value)}")
             return default
         return value
 
-    def flag(self, data: dict, key: str, line: int, who: str) -> bool:
+    def flag(self, data: dict[str, Any], key: str, line: int, who: str) -> bool:
         value = data.get(key, False)
         if not isinstance(value, bool):
             self.add(line, f"{who}{key} must be true or false, not {_kind(value)}")
             return False
         return value
 
-    def number(self, data: dict, key: str, line: int, who: str, default: int = 0, minimum: int = 0) -> int:
+    def number(self, data: dict[str, Any], key: str, line: int, who: str, default: int = 0, minimum: int = 0) -> int:
         value = data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
             self.add(line, f"{who}{key} must be a whole number, not {_kind(value)}")
@@ -200,7 +170,9 @@ class _Parser:
             return default
         return value
 
-    def names(self, data: dict, key: str, line: int, who: str, aliases: Mapping[str, str]) -> tuple[str, ...] | None:
+    def names(
+        self, data: dict[str, Any], key: str, line: int, who: str, aliases: Mapping[str, str]
+    ) -> tuple[str, ...] | None:
         """A list of names (a single string is accepted) resolved through ``aliases``;
         unknown names stay as written for ``validate`` to report. None if absent."""
         if key not in data:
@@ -209,11 +181,11 @@ class _Parser:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.add(line, f"{who}{key} must be a list of names in quotes, like [\"a\", \"b\"], not {_kind(value)}")
+            self.add(line, f'{who}{key} must be a list of names in quotes, like ["a", "b"], not {_kind(value)}')
             return ()
         return tuple(aliases.get(t.slug(v), v) for v in value)
 
-    def stats(self, data: dict, key: str, line: int, who: str) -> tuple[tuple[str, int], ...]:
+    def stats(self, data: dict[str, Any], key: str, line: int, who: str) -> tuple[tuple[str, int], ...]:
         value = data.get(key, {})
         if not isinstance(value, dict):
             self.add(line, f"{who}{key} must be a table like {{ W = 1, C = 1 }}, not {_kind(value)}")
@@ -227,8 +199,14 @@ class _Parser:
         order = {s: i for i, s in enumerate(STATS)}
         return tuple(sorted(out, key=lambda p: order.get(p[0], len(STATS))))
 
-    def unknown_keys(self, data: dict, allowed: tuple[str, ...], line_of, elsewhere: tuple[str, ...],
-                     elsewhere_hint: str) -> None:
+    def unknown_keys(
+        self,
+        data: dict[str, Any],
+        allowed: tuple[str, ...],
+        line_of: Callable[[str], int],
+        elsewhere: tuple[str, ...],
+        elsewhere_hint: str,
+    ) -> None:
         for key in data:
             if key in allowed:
                 continue
@@ -238,16 +216,19 @@ class _Parser:
                 self.add(line_of(key), f"unknown field '{key}'{suggest(key, allowed)}")
 
     # roster ---------------------------------------------------------------------------
-    def roster(self, data: dict, source: str) -> ParsedRoster:
-        top = lambda key: self.lines.top_line(key)  # noqa: E731
+    def roster(self, data: dict[str, Any], source: str) -> ParsedRoster:
+        top: Callable[[str], int] = lambda key: self.lines.top_line(key)  # noqa: E731
         self.unknown_keys(data, TOP_FIELDS, top, MODEL_FIELDS, "belongs to a model: put it after a [[model]] line")
         name = self.text(data, "band", top("band"), "")
         player = self.text(data, "player", top("player"), "")
         campaign = self.flag(data, "campaign", top("campaign"), "")
         budget = self.number(data, "budget", top("budget"), "", t.STARTING_BUDGET, minimum=1)
         if campaign and "budget" in data:
-            self.add(top("budget"), "budget is for a starting band; a campaign band has none (remove budget, or "
-                     "campaign = true)", "§15.1")
+            self.add(
+                top("budget"),
+                "budget is for a starting band; a campaign band has none (remove budget, or campaign = true)",
+                "§15.1",
+            )
         treasury = self.number(data, "treasury", top("treasury"), "")
         stash = self.names(data, "stash", top("stash"), "", t.ITEM_ALIASES) or ()
         notes = data.get("notes", [])
@@ -274,20 +255,28 @@ class _Parser:
                 unique, n = f"{spec.id}-{n}", n + 1
             ids.add(unique)
             models.append(replace(spec, id=unique))
-        roster = BandRoster(name=name, player=player, models=tuple(models), treasury=treasury,
-                            stash=tuple(stash), source=source, notes=tuple(notes))
+        roster = BandRoster(
+            name=name,
+            player=player,
+            models=tuple(models),
+            treasury=treasury,
+            stash=tuple(stash),
+            source=source,
+            notes=tuple(notes),
+        )
         return ParsedRoster(roster, tuple(self.problems), campaign, budget, self.lines)
 
-    def model(self, i: int, data: dict) -> ModelSpec:
+    def model(self, i: int, data: dict[str, Any]) -> ModelSpec:
         fields = self.lines.models[i] if i < len(self.lines.models) else {}
         header = fields.get("header", 0)
-        at = lambda key: fields.get(key, header)  # noqa: E731
+        at: Callable[[str], int] = lambda key: fields.get(key, header)  # noqa: E731
         name = self.text(data, "name", at("name"), f"model {i + 1}: ").strip()
         if "name" not in data or not name:
-            self.add(header, f"model {i + 1} has no name: add name = \"...\"")
+            self.add(header, f'model {i + 1} has no name: add name = "..."')
         who = f"{name or f'model {i + 1}'}: "
-        self.unknown_keys(data, MODEL_FIELDS, at, TOP_FIELDS, "belongs at the top of the roster, before the first "
-                          "[[model]]")
+        self.unknown_keys(
+            data, MODEL_FIELDS, at, TOP_FIELDS, "belongs at the top of the roster, before the first [[model]]"
+        )
         volunteer = self.flag(data, "volunteer", at("volunteer"), who)
         neutral = self.flag(data, "neutral", at("neutral"), who)
 
@@ -319,32 +308,55 @@ class _Parser:
 
         neutral_type = self.text(data, "neutral_type", at("neutral_type"), who).strip().lower()
         if isinstance(data.get("stash"), list):
-            self.add(at("stash"), f"{who}stash = [...] lists the band's items: put it at the top of the roster, "
-                     "before the first [[model]]; in a model, stash = true keeps the model in the stash", "§15.10")
+            self.add(
+                at("stash"),
+                f"{who}stash = [...] lists the band's items: put it at the top of the roster, "
+                "before the first [[model]]; in a model, stash = true keeps the model in the stash",
+                "§15.10",
+            )
             stashed = False
         else:
             stashed = self.flag(data, "stash", at("stash"), who)
         ident = t.slug(name) or f"model-{i + 1}"
         return ModelSpec(
-            id=ident, name=name or f"model {i + 1}", archetype=archetype, specialist=specialist,
-            small=self.flag(data, "small", at("small"), who), captain=self.flag(data, "captain", at("captain"), who),
-            ranged=tuple(ranged), melee=melee, armour=armour, shield=shield,
+            id=ident,
+            name=name or f"model {i + 1}",
+            archetype=archetype,
+            specialist=specialist,
+            small=self.flag(data, "small", at("small"), who),
+            captain=self.flag(data, "captain", at("captain"), who),
+            ranged=tuple(ranged),
+            melee=melee,
+            armour=armour,
+            shield=shield,
             items=self.names(data, "items", at("items"), who, t.ITEM_ALIASES) or (),
             mods=self.names(data, "mods", at("mods"), who, t.ITEM_ALIASES) or (),
-            skills=skills, tricks=self.names(data, "tricks", at("tricks"), who, t.TRICK_ALIASES) or (),
+            skills=skills,
+            tricks=self.names(data, "tricks", at("tricks"), who, t.TRICK_ALIASES) or (),
             xp=self.number(data, "xp", at("xp"), who),
             wounds=self.names(data, "wounds", at("wounds"), who, t.WOUND_ALIASES) or (),
-            advances=self.stats(data, "advances", at("advances"), who), volunteer=volunteer, neutral=neutral,
-            neutral_type=neutral_type, profile_override=self.stats(data, "profile", at("profile"), who),
-            line=header, stashed=stashed)
+            advances=self.stats(data, "advances", at("advances"), who),
+            volunteer=volunteer,
+            neutral=neutral,
+            neutral_type=neutral_type,
+            profile_override=self.stats(data, "profile", at("profile"), who),
+            line=header,
+            stashed=stashed,
+        )
 
-    def melee(self, data: dict, arch: t.Archetype | None, at, who: str) -> tuple[tuple[str, ...], bool]:
+    def melee(
+        self, data: dict[str, Any], arch: t.Archetype | None, at: Callable[[str], int], who: str
+    ) -> tuple[tuple[str, ...], bool]:
         """The real melee weapons and shield: the base loadout plus the off-hand options."""
         options = self.names(data, "options", at("options"), who, OPTION_ALIASES) or ()
         for option in options:
             if option not in ("additional-weapon", "shield", "two-handed"):
-                self.add(at("options"), f"{who}unknown option '{option}'{suggest(option, OPTION_ALIASES)} "
-                         "(additional-weapon, shield or two-handed)", "§15.3")
+                self.add(
+                    at("options"),
+                    f"{who}unknown option '{option}'{suggest(option, OPTION_ALIASES)} "
+                    "(additional-weapon, shield or two-handed)",
+                    "§15.3",
+                )
         if len(set(options)) != len(options):
             self.add(at("options"), f"{who}an option is listed twice", "§15.3")
         options = tuple(dict.fromkeys(o for o in options if o in ("additional-weapon", "shield", "two-handed")))
@@ -379,8 +391,9 @@ def check_roster(text: str, source: str = "", settings: Mapping[str, str] | None
     parsed = read_roster(text, source)
     if parsed.roster is None:
         return parsed
-    found = validate(parsed.roster, campaign=parsed.campaign, budget=parsed.budget, settings=settings,
-                     lines=parsed.lines)
+    found = validate(
+        parsed.roster, campaign=parsed.campaign, budget=parsed.budget, settings=settings, lines=parsed.lines
+    )
     return replace(parsed, problems=tuple(sorted(parsed.problems + tuple(found), key=lambda p: p.line)))
 
 
@@ -394,7 +407,7 @@ class RosterError(ValueError):
         self.source = source
         self.problems = problems
         errors = [p for p in problems if p.severity == ERROR]
-        shown = "; ".join(f"line {p.line}: {p}" if p.line else str(p) for p in errors[:self.SHOWN])
+        shown = "; ".join(f"line {p.line}: {p}" if p.line else str(p) for p in errors[: self.SHOWN])
         more = f"; and {len(errors) - self.SHOWN} more (skirmish check lists them)" if len(errors) > self.SHOWN else ""
         super().__init__(f"{source or 'roster'}: {shown}{more}")
 

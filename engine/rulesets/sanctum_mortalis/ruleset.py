@@ -1,4 +1,5 @@
 """The Sanctum Mortalis rule system as a plug-in of the engine core."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -20,16 +21,33 @@ Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDra
 
 def _handlers() -> dict[type, Handler]:
     from . import combat, movement_actions  # late: they need the roll procedures
+
     return {
-        c.StartRound: turn.start_round, c.ChooseFirst: turn.choose_first, c.Activate: turn.activate,
-        c.EndActivation: turn.end_activation, c.EndRound: turn.end_round, c.EndBattle: turn.end_battle,
-        c.PlaceMarker: actions.place_marker, c.RemoveMarker: actions.remove_marker,
-        c.OtherAction: actions.other_action, c.PickUpTech: actions.pick_up, c.LeaveTable: actions.leave_table,
-        c.RemoveModel: actions.remove_model, c.Engage: actions.engage, c.Disengage: actions.disengage,
-        c.CastTrick: actions.cast_trick, c.ChangeSetting: actions.change_setting, c.AwardVP: actions.award_vp,
+        c.StartRound: turn.start_round,
+        c.ChooseFirst: turn.choose_first,
+        c.Activate: turn.activate,
+        c.EndActivation: turn.end_activation,
+        c.EndRound: turn.end_round,
+        c.EndBattle: turn.end_battle,
+        c.PlaceMarker: actions.place_marker,
+        c.RemoveMarker: actions.remove_marker,
+        c.OtherAction: actions.other_action,
+        c.PickUpTech: actions.pick_up,
+        c.LeaveTable: actions.leave_table,
+        c.RemoveModel: actions.remove_model,
+        c.Engage: actions.engage,
+        c.Disengage: actions.disengage,
+        c.CastTrick: actions.cast_trick,
+        c.ChangeSetting: actions.change_setting,
+        c.AwardVP: actions.award_vp,
         c.PlayCard: cards.play_card,
-        c.Move: movement_actions.move, c.JumpDown: movement_actions.jump_down, c.Fall: movement_actions.fall,
-        c.Shoot: combat.shoot, c.EndSalvo: combat.end_salvo, c.Save: combat.save, c.Attack: combat.attack,
+        c.Move: movement_actions.move,
+        c.JumpDown: movement_actions.jump_down,
+        c.Fall: movement_actions.fall,
+        c.Shoot: combat.shoot,
+        c.EndSalvo: combat.end_salvo,
+        c.Save: combat.save,
+        c.Attack: combat.attack,
         c.Reroll: combat.reroll,
     }
 
@@ -62,8 +80,14 @@ class SanctumMortalis:
         settings = {**defaults(), **setup.get("settings", {})}
         sc = t.SCENARIOS.get(scenario)
         markers = setup.get("markers", sc.markers if sc else 0)
-        return BattleState(scenario=scenario, settings=settings, models=models, sides=sides,
-                           markers_on_table=int(markers), special_marker_on_table=bool(sc and sc.special_marker))
+        return BattleState(
+            scenario=scenario,
+            settings=settings,
+            models=models,
+            sides=sides,
+            markers_on_table=int(markers),
+            special_marker_on_table=bool(sc and sc.special_marker),
+        )
 
     def decide(self, state: BattleState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
         if self._handlers is None:
@@ -77,15 +101,23 @@ class SanctumMortalis:
         return _evolve(state, event)
 
 
-def make_setup(band_a: BandRoster, band_b: BandRoster, scenario: str = "slaughter",
-               settings: dict[str, str] | None = None, roles: dict[str, str] | None = None,
-               neutrals: Sequence[ModelSpec] = ()) -> dict[str, Any]:
+def make_setup(
+    band_a: BandRoster,
+    band_b: BandRoster,
+    scenario: str = "slaughter",
+    settings: dict[str, str] | None = None,
+    roles: dict[str, str] | None = None,
+    neutrals: Sequence[ModelSpec] = (),
+) -> dict[str, Any]:
     """A JSON-safe set-up for a new battle. The bands are the whole rosters (a campaign
     started from the battle keeps its stash); only each band's team fights (§15.10)."""
-    return {"bands": {"A": band_a.to_dict(), "B": band_b.to_dict()}, "scenario": scenario,
-            "settings": {**defaults(), **(settings or {})},
-            "roles": dict(roles) if roles else default_roles(scenario, band_a, band_b),
-            "neutrals": [m.to_dict() for m in neutrals]}
+    return {
+        "bands": {"A": band_a.to_dict(), "B": band_b.to_dict()},
+        "scenario": scenario,
+        "settings": {**defaults(), **(settings or {})},
+        "roles": dict(roles) if roles else default_roles(scenario, band_a, band_b),
+        "neutrals": [m.to_dict() for m in neutrals],
+    }
 
 
 def default_roles(scenario: str, band_a: BandRoster, band_b: BandRoster) -> dict[str, str]:

@@ -3,11 +3,12 @@
 Turn order lives apart from model state (``TurnOrder``). Model ids are battle-wide:
 ``"A.kara-vex"`` (side, dot, roster id); independent models use side ``"N"``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from engine.records import changed
 
@@ -215,10 +216,10 @@ class BattleState:
         models = self.models
         for i, m in enumerate(models):
             if m.id == model_id:  # ids are unique: one copy, the rest shared
-                return changed(self, models=(*models[:i], changed(m, **changes), *models[i + 1:]))
+                return changed(self, models=(*models[:i], changed(m, **changes), *models[i + 1 :]))
         return changed(self, models=models)
 
-    def with_models(self, fn) -> "BattleState":
+    def with_models(self, fn: Callable[[ModelState], ModelState]) -> "BattleState":
         return changed(self, models=tuple(fn(m) for m in self.models))
 
     def with_side(self, key: str, **changes: Any) -> "BattleState":

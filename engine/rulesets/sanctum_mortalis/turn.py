@@ -1,4 +1,5 @@
 """Rounds, initiative and activations (§5.1), and the end of the battle (§14)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ Decision = Rejected | Sequence[EventDraft]
 
 
 def possessive(name: str) -> str:
-    """"Saints'" / "Wolves'" / "Anna's"."""
+    """ "Saints'" / "Wolves'" / "Anna's"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
@@ -37,12 +38,13 @@ def first_to_act(state: BattleState, first: str) -> str | None:
     return NEUTRAL if state.waiting(NEUTRAL) else None
 
 
-def _rolloff_text(state: BattleState, record: dict) -> str:
+def _rolloff_text(state: BattleState, record: dict[str, Any]) -> str:
     rounds = record["detail"]["rounds"]
     a, b = rounds[-1]["totals"]
     ties = len(rounds) - 1
-    return (f"roll-off {state.side('A').name} {a} v {state.side('B').name} {b}"
-            + (f" after {ties} tie(s)" if ties else ""))
+    return f"roll-off {state.side('A').name} {a} v {state.side('B').name} {b}" + (
+        f" after {ties} tie(s)" if ties else ""
+    )
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,14 @@ def round_start(state: BattleState) -> RoundStart:
     scenario = t.SCENARIOS.get(state.scenario)
     use_scenario = scenario is not None and (number == 1 or state.setting("scenario_starter_rounds") == "all")
     counts = (_count(state, "A"), _count(state, "B"))
-    if use_scenario and scenario.starter in ("attacker", "defender") and any(s.role for s in state.sides):
+    if (
+        use_scenario
+        and scenario is not None
+        and scenario.starter in ("attacker", "defender")
+        and any(s.role for s in state.sides)
+    ):
         method = "role"
-    elif use_scenario and scenario.starter == "roll-low":
+    elif use_scenario and scenario is not None and scenario.starter == "roll-low":
         method = "roll-low"
     else:
         method = "more-models" if counts[0] != counts[1] else "roll-off"
@@ -84,7 +91,7 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
         return Rejected("the round is still being played; end it first", "§5.1")
     how = round_start(state)
     number, scenario = how.number, how.scenario
-    payload: dict = {"round": number, "first": None, "reason": "", "rolloff": None, "chooser": None}
+    payload: dict[str, Any] = {"round": number, "first": None, "reason": "", "rolloff": None, "chooser": None}
     if how.method == "role":
         first = next((s.key for s in state.sides if s.role == scenario.starter), "A")
         payload.update(first=first, reason=f"{scenario.name}: the {scenario.starter.title()} starts (§23)")
@@ -92,9 +99,12 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
         record = scenario_start_roll(dice).to_dict()
         chooser = record["detail"]["winner"]
         record["outcome"] = f"{state.side(chooser).name} decides who starts"
-        payload.update(chooser=chooser, rolloff=record,
-                       reason=f"{scenario.name}: {_rolloff_text(state, record)}, the lower total "
-                              f"({state.side(chooser).name}) decides who starts (§23)")
+        payload.update(
+            chooser=chooser,
+            rolloff=record,
+            reason=f"{scenario.name}: {_rolloff_text(state, record)}, the lower total "
+            f"({state.side(chooser).name}) decides who starts (§23)",
+        )
     else:
         ca, cb = how.counts
         record = initiative_roll(dice, ca, cb).to_dict()
@@ -103,11 +113,16 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
         if how.method == "more-models":
             payload.update(first=first, reason=f"more models: {ca} v {cb} (§5.1)")
         else:
-            payload.update(first=first, rolloff=record,
-                           reason=f"{ca} v {cb} models: {_rolloff_text(state, record)} (§5.1)")
+            payload.update(
+                first=first, rolloff=record, reason=f"{ca} v {cb} models: {_rolloff_text(state, record)} (§5.1)"
+            )
     if payload["first"]:
         payload["to_act"] = first_to_act(_fresh(state), payload["first"])
-    text = f"Round {number} begins. " + (f"{state.side(payload['first']).name} starts: " if payload["first"] else "") + payload["reason"]
+    text = (
+        f"Round {number} begins. "
+        + (f"{state.side(payload['first']).name} starts: " if payload["first"] else "")
+        + payload["reason"]
+    )
     return [EventDraft("round_started", payload, text=text)]
 
 
@@ -123,8 +138,13 @@ def choose_first(state: BattleState, cmd: ChooseFirst, dice: DiceSource) -> Deci
         return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
     chooser = state.side(state.order.chooser).name
     reason = f"{state.order.reason}; {chooser} chose {state.side(cmd.side).name}"
-    return [EventDraft("first_chosen", {"side": cmd.side, "to_act": first_to_act(state, cmd.side), "reason": reason},
-                       text=f"{chooser} chooses {state.side(cmd.side).name} to start.")]
+    return [
+        EventDraft(
+            "first_chosen",
+            {"side": cmd.side, "to_act": first_to_act(state, cmd.side), "reason": reason},
+            text=f"{chooser} chooses {state.side(cmd.side).name} to start.",
+        )
+    ]
 
 
 def activation_check(state: BattleState, model_id: str) -> Rejected | None:
@@ -193,8 +213,14 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         then = "the independent models act"
     else:
         then = f"{state.side(nxt).name} to activate"
-    return [EventDraft("activation_ended", {"model": m.id, "next": nxt, "phase": phase}, actor=m.id,
-                       text=f"{m.name} ends its activation; {then}.")]
+    return [
+        EventDraft(
+            "activation_ended",
+            {"model": m.id, "next": nxt, "phase": phase},
+            actor=m.id,
+            text=f"{m.name} ends its activation; {then}.",
+        )
+    ]
 
 
 def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
@@ -207,18 +233,27 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
     waiting = [m for s in (*SIDES, NEUTRAL) for m in state.waiting(s)]
     if waiting and not cmd.force:
         names = ", ".join(m.name for m in waiting[:4]) + ("…" if len(waiting) > 4 else "")
-        return Rejected(f"{len(waiting)} model(s) have not acted yet ({names}); end the round anyway with force",
-                        "§5.1", kind="ambiguous")
+        return Rejected(
+            f"{len(waiting)} model(s) have not acted yet ({names}); end the round anyway with force",
+            "§5.1",
+            kind="ambiguous",
+        )
     drafts = []
     if state.order.active_model:
         m = state.model(state.order.active_model)
-        drafts.append(EventDraft("activation_ended", {"model": m.id, "next": None, "phase": "round-over"},
-                                 actor=m.id, text=f"{m.name} ends its activation."))
+        drafts.append(
+            EventDraft(
+                "activation_ended",
+                {"model": m.id, "next": None, "phase": "round-over"},
+                actor=m.id,
+                text=f"{m.name} ends its activation.",
+            )
+        )
     drafts.append(EventDraft("round_over", {"round": state.round}, text=f"Round {state.round} is over."))
     return drafts
 
 
-def battle_result(state: BattleState) -> dict:
+def battle_result(state: BattleState) -> dict[str, Any]:
     vp = {s.key: s.vp for s in state.sides}
     if vp["A"] == vp["B"]:
         winner = None
@@ -240,21 +275,34 @@ def end_check(state: BattleState) -> list[EventDraft]:
         side = left[0]
         count = state.markers_on_table + (t.SPECIAL_MARKER_VALUE if state.special_marker_on_table else 0)
         if count:
-            drafts.append(EventDraft("markers_collected", {"side": side, "count": state.markers_on_table, "vp": count},
-                                     text=f"{state.side(side).name} takes the {count} marker(s) left on the table (§14, no XP)."))
+            drafts.append(
+                EventDraft(
+                    "markers_collected",
+                    {"side": side, "count": state.markers_on_table, "vp": count},
+                    text=f"{state.side(side).name} takes the {count} marker(s) left on the table (§14, no XP).",
+                )
+            )
         held = sum(m.tech_markers + (t.SPECIAL_MARKER_VALUE if m.special_marker else 0) for m in state.on_table(side))
         if held and state.setting("carried_at_end") == "collected":
-            drafts.append(EventDraft("vp_awarded", {"side": side, "vp": held, "reason": "markers held at the end [SM-A24]"},
-                                     text=f"{state.side(side).name} keeps {held} carried marker(s) [SM-A24]."))
+            drafts.append(
+                EventDraft(
+                    "vp_awarded",
+                    {"side": side, "vp": held, "reason": "markers held at the end [SM-A24]"},
+                    text=f"{state.side(side).name} keeps {held} carried marker(s) [SM-A24].",
+                )
+            )
     from .evolve import preview as ahead
+
     preview = ahead(state, drafts)
     result = battle_result(preview)
     reason = "only one side is left on the table" if left else "no player models are left on the table"
-    drafts.append(EventDraft("battle_ended", {"reason": reason, "result": result}, text=_result_text(preview, result, reason)))
+    drafts.append(
+        EventDraft("battle_ended", {"reason": reason, "result": result}, text=_result_text(preview, result, reason))
+    )
     return drafts
 
 
-def _result_text(state: BattleState, result: dict, reason: str) -> str:
+def _result_text(state: BattleState, result: dict[str, Any], reason: str) -> str:
     vp = result["vp"]
     if result["winner"]:
         head = f"{state.side(result['winner']).name} wins"
@@ -267,15 +315,24 @@ def end_battle(state: BattleState, cmd: EndBattle, dice: DiceSource) -> Decision
     if state.ended:
         return Rejected("the battle has already ended", "§14")
     from .evolve import preview as ahead
+
     drafts: list[EventDraft] = []
     if state.setting("carried_at_end") == "collected":
         for s in SIDES:
             held = sum(m.tech_markers + (t.SPECIAL_MARKER_VALUE if m.special_marker else 0) for m in state.on_table(s))
             if held:
-                drafts.append(EventDraft("vp_awarded", {"side": s, "vp": held, "reason": "markers held at the end [SM-A24]"},
-                                         text=f"{state.side(s).name} keeps {held} carried marker(s) [SM-A24]."))
+                drafts.append(
+                    EventDraft(
+                        "vp_awarded",
+                        {"side": s, "vp": held, "reason": "markers held at the end [SM-A24]"},
+                        text=f"{state.side(s).name} keeps {held} carried marker(s) [SM-A24].",
+                    )
+                )
     preview = ahead(state, drafts)
     result = battle_result(preview)
-    drafts.append(EventDraft("battle_ended", {"reason": cmd.reason, "result": result},
-                             text=_result_text(preview, result, cmd.reason)))
+    drafts.append(
+        EventDraft(
+            "battle_ended", {"reason": cmd.reason, "result": result}, text=_result_text(preview, result, cmd.reason)
+        )
+    )
     return drafts

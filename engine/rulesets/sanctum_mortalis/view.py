@@ -3,6 +3,7 @@
 The TUI calls these and renders the answers; it never computes a rule itself.
 Every function is pure and cheap enough to call on each key press.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,18 +14,16 @@ from typing import Any
 from . import tables as t
 from .cards import hand, offensive_used
 from .combat import next_shot_index, open_salvo, pending_for, salvo_size, save_situation, shot_situation
-from .commands import Attack, Save, Shoot
+from .commands import Attack, Fall, JumpDown, Save, Shoot
 from .procedures.kernel import rolloff_tie_chance
 from .procedures.rolloff import initiative_odds, scenario_start_odds, typed_rolloff_problem
 from .procedures.common import Option, ProcedureRefused
-from .procedures.shooting import (base_accuracy, hit_chance, hit_dice, kill_chance, modified_accuracy,
-                                  shooting_options)
-from .procedures.toughness import (modified_toughness, toughness_chance, toughness_for_shot, toughness_options)
+from .procedures.shooting import base_accuracy, hit_chance, hit_dice, kill_chance, modified_accuracy, shooting_options
+from .procedures.toughness import modified_toughness, toughness_chance, toughness_for_shot, toughness_options
 from .profile import effective_profile
 from .settings import SETTINGS
 from .turn import possessive, round_start
-from .state import (DEFENSIVE_STANCE, LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, OUT_OF_ACTION, BattleState,
-                    ModelState)
+from .state import DEFENSIVE_STANCE, LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, OUT_OF_ACTION, BattleState, ModelState
 
 
 # ------------------------------------------------------------------ models
@@ -45,8 +44,9 @@ def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
     """(symbol, name, style key) for every marker on the model, technology markers included."""
     out = [(MARKER_SYMBOLS[k], MARKER_NAMES[k], k) for k in sorted(m.markers)]
     if m.tech_markers:
-        out.append((f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)",
-                    "tech"))
+        out.append(
+            (f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)", "tech")
+        )
     if m.special_marker:
         out.append(("★", "the special marker", "special"))
     return out
@@ -78,36 +78,50 @@ def model_card(state: BattleState, model_id: str) -> list[str]:
     m = state.model(model_id)
     spec = m.spec
     p = effective_profile(spec, m.infected)
-    lines = [f"{spec.name} — {archetype_name(m)}" + (" — Captain" if spec.captain else ""),
-             f"Profile {p.line()}   status: {status_word(state, m)}", ""]
+    lines = [
+        f"{spec.name} — {archetype_name(m)}" + (" — Captain" if spec.captain else ""),
+        f"Profile {p.line()}   status: {status_word(state, m)}",
+        "",
+    ]
     for stat in ("S", "W", "C", "O"):
         lines.append(f"  {t.STAT_NAMES[stat]:<10} {p[stat].value:>2}  = {p[stat].explain()}")
     armour = t.ARMOURS.get(spec.armour)
-    lines += ["", f"Armour: {armour.name if armour else spec.armour} (+{armour.toughness if armour else 0} T at a save)"
-              + (", shield (+1 T)" if spec.shield else "")]
+    lines += [
+        "",
+        f"Armour: {armour.name if armour else spec.armour} (+{armour.toughness if armour else 0} T at a save)"
+        + (", shield (+1 T)" if spec.shield else ""),
+    ]
     for w in spec.ranged:
         rw = t.RANGED_WEAPONS.get(w)
         if rw:
             shots = "template" if rw.template else f"{rw.shots} shot(s)" + (" per round" if rw.per_round else "")
-            lines.append(f"Ranged: {rw.name} ({rw.weapon_class}), {rw.range}\", {shots}, target T {rw.toughness:+d}")
+            lines.append(f'Ranged: {rw.name} ({rw.weapon_class}), {rw.range}", {shots}, target T {rw.toughness:+d}')
     for w in spec.melee:
         mw = t.MELEE_WEAPONS.get(w)
         if mw:
-            lines.append(f"Melee: {mw.name}" + (f", loser's T {mw.toughness:+d}" if mw.toughness else "")
-                         + (f", Fight {mw.fight:+d}" if mw.fight else ""))
+            lines.append(
+                f"Melee: {mw.name}"
+                + (f", loser's T {mw.toughness:+d}" if mw.toughness else "")
+                + (f", Fight {mw.fight:+d}" if mw.fight else "")
+            )
     if spec.items or spec.mods:
         lines.append("Items: " + ", ".join(t.ITEMS[i].name if i in t.ITEMS else i for i in (*spec.items, *spec.mods)))
     if spec.skills:
-        lines.append("Skills: " + ", ".join(f"{t.SKILLS[k].source} ({t.SKILLS[k].name})" if k in t.SKILLS else k
-                                             for k in spec.skills))
+        lines.append(
+            "Skills: "
+            + ", ".join(f"{t.SKILLS[k].source} ({t.SKILLS[k].name})" if k in t.SKILLS else k for k in spec.skills)
+        )
     if m.trick_charges:
-        lines.append("Tricks: " + ", ".join(f"{t.TRICKS[k].source} {n}/{t.TRICKS[k].charges}"
-                                             for k, n in m.trick_charges))
+        lines.append(
+            "Tricks: " + ", ".join(f"{t.TRICKS[k].source} {n}/{t.TRICKS[k].charges}" for k, n in m.trick_charges)
+        )
     if spec.wounds:
         lines.append("Wounds: " + ", ".join(t.WOUNDS[w].name for w in spec.wounds if w in t.WOUNDS))
     lines.append(f"XP {spec.xp} (level {t.level_for(spec.xp)}), +{m.xp_gained} this battle")
-    lines.append(f"Actions this round: {m.actions_used} used, {m.actions_left} left"
-                 + (f" (limited to {m.action_cap})" if m.action_cap < 2 else ""))
+    lines.append(
+        f"Actions this round: {m.actions_used} used, {m.actions_left} left"
+        + (f" (limited to {m.action_cap})" if m.action_cap < 2 else "")
+    )
     badges = marker_badges(m)
     if badges:
         lines.append("Markers: " + ", ".join(f"{sym} {name}" for sym, name, _ in badges))
@@ -149,9 +163,20 @@ def shot_preview(state: BattleState, cmd: Shoot) -> ShotPreview:
         tg = state.model(cmd.target)
         used = frozenset(state.side(tg.side).cards_used) if tg.side in ("A", "B") else frozenset()
         save = toughness_for_shot(sit, defensive_stance=DEFENSIVE_STANCE in tg.markers, used_plays=used)
-        return ShotPreview(options, base_accuracy(sit).value, modified_accuracy(sit, options), hit_chance(sit),
-                           kill_chance(sit, save), index, shots, "", toughness_options(save),
-                           modified_toughness(save), toughness_chance(save), hit_dice(sit, options))
+        return ShotPreview(
+            options,
+            base_accuracy(sit).value,
+            modified_accuracy(sit, options),
+            hit_chance(sit),
+            kill_chance(sit, save),
+            index,
+            shots,
+            "",
+            toughness_options(save),
+            modified_toughness(save),
+            toughness_chance(save),
+            hit_dice(sit, options),
+        )
     except ProcedureRefused as err:
         return ShotPreview((), 0, 0, Fraction(0), Fraction(0), index, shots, f"{err.reason} ({err.rule})")
 
@@ -211,8 +236,14 @@ def save_preview(state: BattleState, cmd: Save) -> SavePreview:
     sit = save_situation(state, pend, toggles, frozenset(cmd.declined))
     try:
         options = toughness_options(sit)
-        return SavePreview(options, effective_profile(m.spec, m.infected).O.value, modified_toughness(sit, options),
-                           toughness_chance(sit), "", pend.context.get("roll"))
+        return SavePreview(
+            options,
+            effective_profile(m.spec, m.infected).O.value,
+            modified_toughness(sit, options),
+            toughness_chance(sit),
+            "",
+            pend.context.get("roll"),
+        )
     except ProcedureRefused as err:
         return SavePreview((), 0, 0, Fraction(0), f"{err.reason} ({err.rule})", pend.context.get("roll"))
 
@@ -233,15 +264,18 @@ def other_actions(state: BattleState, model_id: str) -> list[tuple[str, str]]:
 
 
 # ------------------------------------------------------------------ cards, settings
-def card_hand(state: BattleState, side: str, model_id: str | None):
+def card_hand(
+    state: BattleState, side: str, model_id: str | None
+) -> tuple[list[tuple[t.EventCard, bool, str]], int, int]:
     """(card, playable, why not) for every card of ``side``, and offensive events used."""
     return hand(state, side, model_id), offensive_used(state, side), t.MAX_OFFENSIVE_EVENTS
 
 
 def settings_rows(state: BattleState) -> list[tuple[str, str, str, str, bool]]:
     """(key, ref, title, current reading, is the recommended default) for every setting."""
-    return [(s.key, s.ref, s.title, s.label_of(state.setting(s.key)), state.setting(s.key) == s.default)
-            for s in SETTINGS]
+    return [
+        (s.key, s.ref, s.title, s.label_of(state.setting(s.key)), state.setting(s.key) == s.default) for s in SETTINGS
+    ]
 
 
 # ------------------------------------------------------------------ melee
@@ -266,8 +300,14 @@ class MeleePreview:
 def melee_preview(state: BattleState, cmd: Attack) -> MeleePreview:
     """Both sides' options, Fight totals and the exact odds of an Attack or Withdraw."""
     from .melee_actions import attack_problem, melee_situation, supporters
-    from .procedures.melee import (fight_totals, melee_dice, melee_kill_chance, melee_odds, melee_options,
-                                   withdraw_chance)
+    from .procedures.melee import (
+        fight_totals,
+        melee_dice,
+        melee_kill_chance,
+        melee_odds,
+        melee_options,
+        withdraw_chance,
+    )
 
     zero = Fraction(0)
     problem = attack_problem(state, cmd)
@@ -281,8 +321,9 @@ def melee_preview(state: BattleState, cmd: Attack) -> MeleePreview:
         win, tie, lose = melee_odds(sit)
         kill, killed = (zero, zero) if cmd.withdraw else melee_kill_chance(sit)
         away = withdraw_chance(sit) if cmd.withdraw else zero
-        return MeleePreview(options, fight_totals(sit, options), win, tie, lose, away, kill, killed, names, "",
-                            melee_dice(options))
+        return MeleePreview(
+            options, fight_totals(sit, options), win, tie, lose, away, kill, killed, names, "", melee_dice(options)
+        )
     except ProcedureRefused as err:
         return MeleePreview((), (0, 0), zero, zero, zero, zero, zero, zero, names, f"{err.reason} ({err.rule})")
 
@@ -305,11 +346,9 @@ class DropPreview:
     """2k6 (a failed jump's fall rolls 2 more in the same command)."""
 
 
-def drop_preview(state: BattleState, cmd: "JumpDown | Fall") -> DropPreview:
-    from .commands import JumpDown
+def drop_preview(state: BattleState, cmd: JumpDown | Fall) -> DropPreview:
     from .procedures.common import speed_skill
-    from .procedures.movement import (fall_survival_chance, fall_term, full_inches, jump_down_chance,
-                                      jump_down_term)
+    from .procedures.movement import fall_survival_chance, fall_term, full_inches, jump_down_chance, jump_down_term
 
     m = state.model(cmd.model)
     h = full_inches(cmd.height)
@@ -319,13 +358,19 @@ def drop_preview(state: BattleState, cmd: "JumpDown | Fall") -> DropPreview:
     if isinstance(cmd, JumpDown):
         acrobat = speed_skill(m.spec, "acrobat", state.settings)
         add, p_land = jump_down_term(acrobat), jump_down_chance(cmd.height, acrobat)
-        title, comparison, p_success, p_survives = f"{m.name} jumps down {cmd.height:g}\"", ">", p_land, \
-            p_land + (1 - p_land) * p_fall
+        title, comparison, p_success, p_survives = (
+            f'{m.name} jumps down {cmd.height:g}"',
+            ">",
+            p_land,
+            p_land + (1 - p_land) * p_fall,
+        )
     else:
         add = fall_term(art)
-        title, comparison, p_success, p_survives = f"{m.name} falls {cmd.height:g}\"", ">=", p_fall, p_fall
-    terms = (f"height {h} in full inches", f"+{add.value} {add.label.lower() if add.rule == '§7.5' else add.label} "
-             f"{add.rule}")
+        title, comparison, p_success, p_survives = f'{m.name} falls {cmd.height:g}"', ">=", p_fall, p_fall
+    terms = (
+        f"height {h} in full inches",
+        f"+{add.value} {add.label.lower() if add.rule == '§7.5' else add.label} {add.rule}",
+    )
     return DropPreview(title, terms, h + add.value, comparison, p_success, p_survives, refusal)
 
 
@@ -348,7 +393,7 @@ class RollOffPreview:
 
     @property
     def owners(self) -> tuple[str, str]:
-        """"Crimson Saints'", "Anna's": whose dice are typed first and second."""
+        """ "Crimson Saints'", "Anna's": whose dice are typed first and second."""
         return possessive(self.names[0]), possessive(self.names[1])
 
     def dice_problem(self, faces: tuple[int, ...]) -> str:
@@ -366,14 +411,26 @@ def round_start_preview(state: BattleState) -> RollOffPreview | None:
     if how.method == "roll-off":
         ca, cb = how.counts
         p_a, p_b = initiative_odds(ca, cb)
-        return RollOffPreview(f"Who starts round {how.number}",
-                              f"{ca} v {cb} models: both roll 2k6, the higher total starts (§5.1 [SM-A40])",
-                              names, "starts", p_a, p_b, rolloff_tie_chance())
+        return RollOffPreview(
+            f"Who starts round {how.number}",
+            f"{ca} v {cb} models: both roll 2k6, the higher total starts (§5.1 [SM-A40])",
+            names,
+            "starts",
+            p_a,
+            p_b,
+            rolloff_tie_chance(),
+        )
     if how.method == "roll-low":
         p_a, p_b = scenario_start_odds()
-        return RollOffPreview(f"{how.scenario.name}: who decides who starts",
-                              "Both roll 2k6: the lower total decides who starts the game (§23)",
-                              names, "decides", p_a, p_b, rolloff_tie_chance())
+        return RollOffPreview(
+            f"{how.scenario.name}: who decides who starts",
+            "Both roll 2k6: the lower total decides who starts the game (§23)",
+            names,
+            "decides",
+            p_a,
+            p_b,
+            rolloff_tie_chance(),
+        )
     return None
 
 

@@ -4,6 +4,7 @@ action bought for 2 PP [SQ-A6], Rest, and the move allowance of each action.
 Move allowance [SQ-A10]: base → ±Fast/Slow → ×½ Crippled → the 6" difficult-terrain cap
 (Strider and Flying ignore it), every distance times the table scale [SQ-A1].
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -26,7 +27,7 @@ Decision = Rejected | Sequence[EventDraft]
 
 def inches(value: Fraction | float) -> str:
     v = Fraction(value).limit_denominator(8)
-    return f"{v.numerator}\"" if v.denominator == 1 else f"{float(v):g}\""
+    return f'{v.numerator}"' if v.denominator == 1 else f'{float(v):g}"'
 
 
 def move_allowance(state: BattleState, u: UnitState, action: str, difficult: bool = False) -> tuple[Fraction, str]:
@@ -40,10 +41,10 @@ def move_allowance(state: BattleState, u: UnitState, action: str, difficult: boo
 
     def speed(v: Fraction) -> Fraction:
         if u.spec.has("Fast"):
-            steps.append(f"Fast {t.FAST_BONUS[action]:+d}\"")
+            steps.append(f'Fast {t.FAST_BONUS[action]:+d}"')
             v += t.FAST_BONUS[action]
         if u.spec.has("Slow"):
-            steps.append(f"Slow {t.SLOW_MALUS[action]:+d}\"")
+            steps.append(f'Slow {t.SLOW_MALUS[action]:+d}"')
             v += t.SLOW_MALUS[action]
         return max(Fraction(0), v)
 
@@ -59,7 +60,7 @@ def move_allowance(state: BattleState, u: UnitState, action: str, difficult: boo
     else:
         v = cripple(speed(v))
     if difficult and not (u.spec.has("Strider") or u.spec.has("Flying")) and v > t.DIFFICULT_CAP:
-        steps.append(f"difficult terrain: at most {t.DIFFICULT_CAP}\"")
+        steps.append(f'difficult terrain: at most {t.DIFFICULT_CAP}"')
         v = Fraction(t.DIFFICULT_CAP)
     scale = scale_factor(state.settings)
     if scale != 1:
@@ -68,8 +69,17 @@ def move_allowance(state: BattleState, u: UnitState, action: str, difficult: boo
     return v, " → ".join(steps) + f" = {inches(v)}"
 
 
-def action_drafts(state: BattleState, unit_id: str, action: str, extra: bool, distance: float | None,
-                  difficult: bool, target: str | None, models: int | None, target_models: int | None) -> Decision:
+def action_drafts(
+    state: BattleState,
+    unit_id: str,
+    action: str,
+    extra: bool,
+    distance: float | None,
+    difficult: bool,
+    target: str | None,
+    models: int | None,
+    target_models: int | None,
+) -> Decision:
     """The events of taking ``action`` (shared by heroes and AI units)."""
     u = state.unit(unit_id)
     if u.spec.has("Immobile") and action != t.HOLD:
@@ -93,8 +103,16 @@ def action_drafts(state: BattleState, unit_id: str, action: str, extra: bool, di
     logged = action
     note = ""
     if action == t.ADVANCE and distance is not None and moved == 0 and state.setting("zero_advance_hold") != "off":
-        logged, note = t.HOLD, " (a 0\" Advance counts as Hold, [SQ-A25](b))"
-    payload = {"unit": u.id, "action": logged, "extra": extra, "allowance": float(allowance), "moved": moved > 0, "distance": float(moved), "difficult": difficult}
+        logged, note = t.HOLD, ' (a 0" Advance counts as Hold, [SQ-A25](b))'
+    payload = {
+        "unit": u.id,
+        "action": logged,
+        "extra": extra,
+        "allowance": float(allowance),
+        "moved": moved > 0,
+        "distance": float(moved),
+        "difficult": difficult,
+    }
     text = f"{u.name}: {t.ACTION_NAMES[logged]}{' (extra action)' if extra else ''}"
     if allowance:
         text += f", moves up to {inches(moved)} ({how})"
@@ -106,6 +124,7 @@ def action_drafts(state: BattleState, unit_id: str, action: str, extra: bool, di
         drafts += rest_drafts(preview(state, drafts), u.id)
     if action == t.CHARGE:
         from .melee import start_drafts
+
         drafts += start_drafts(preview(state, drafts), u.id, target, models, target_models)
     return drafts
 
@@ -115,22 +134,26 @@ def take_action(state: BattleState, cmd: TakeAction, dice: DiceSource) -> Decisi
     if problem:
         return problem
     u, act = state.unit(cmd.unit), state.activation
+    assert act is not None  # acting_problem: this unit is activating
     if not u.hero:
         return Rejected("AI units act through the flow chart (AnswerAI, ChooseAIAction)", "§16.2")
     if cmd.action not in t.ACTIONS:
         return Rejected(f"unknown action '{cmd.action}' (one of: {', '.join(t.ACTIONS)})", kind="malformed")
     if cmd.action == t.REST:
         if act.actions or act.skill_used or act.extras or act.cast or act.fired:
-            return Rejected(f"{u.name} has already acted: Rest must be the first and only thing it does",
-                            "§6.1 Rest")
+            return Rejected(f"{u.name} has already acted: Rest must be the first and only thing it does", "§6.1 Rest")
         if cmd.extra:
             return Rejected("Rest can never be the extra action", "§6.1 Rest")
     elif act.actions and not cmd.extra:
-        return Rejected(f"{u.name} has taken its action; buy an extra action for {t.EXTRA_ACTION_COST} PP "
-                        "(extra=True)", "§6.1", "ambiguous")
+        return Rejected(
+            f"{u.name} has taken its action; buy an extra action for {t.EXTRA_ACTION_COST} PP (extra=True)",
+            "§6.1",
+            "ambiguous",
+        )
     elif not act.actions and cmd.extra:
         return Rejected(f"{u.name} has not taken its action yet: the first one is free", "§6.1")
     if cmd.extra and act.extras >= 1 and state.setting("extra_actions") != "unlimited":
         return Rejected(f"{u.name} has bought its one extra action this activation [SQ-A6]", "§6.1")
-    return action_drafts(state, u.id, cmd.action, cmd.extra, cmd.distance, cmd.difficult, cmd.target, cmd.models,
-                         cmd.target_models)
+    return action_drafts(
+        state, u.id, cmd.action, cmd.extra, cmd.distance, cmd.difficult, cmd.target, cmd.models, cmd.target_models
+    )

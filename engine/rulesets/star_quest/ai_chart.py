@@ -6,6 +6,7 @@ weapon, no AI objective). ``step`` takes one answer and follows the branches unt
 next GM question or an action; the path (node, answer, by) is recorded in events. The
 proposed action is then taken or overridden by ``ChooseAIAction`` (an event either way).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,17 +36,30 @@ class AIAction:
     rule: str
 
 
-AI_ACTIONS: Mapping[str, AIAction] = MappingProxyType({a.key: a for a in (
-    AIAction("remove-shaken", None, "spend the whole activation removing Shaken", "§12.3, §16.2 step 3"),
-    AIAction("hold-shoot", t.HOLD, "Hold and shoot the nearest hero in range and line of sight",
-             "§16.2 steps 5/8a, [SQ-A25](b), [SQ-A26]"),
-    AIAction("advance-shoot", t.ADVANCE, "Advance only as far as needed, then shoot the nearest target",
-             "§16.2 step 8a"),
-    AIAction("charge", t.CHARGE, "Charge the nearest enemy", "§16.2 step 8b"),
-    AIAction("rush-enemy", t.RUSH, "Rush toward the nearest enemy", "§16.2 step 9"),
-    AIAction("rush-objective", t.RUSH, "Rush toward the nearest AI objective", "§16.2 step 10"),
-    AIAction("skip", None, "skip the activation (do nothing)", "§16.2 step 11"),
-)})
+AI_ACTIONS: Mapping[str, AIAction] = MappingProxyType(
+    {
+        a.key: a
+        for a in (
+            AIAction("remove-shaken", None, "spend the whole activation removing Shaken", "§12.3, §16.2 step 3"),
+            AIAction(
+                "hold-shoot",
+                t.HOLD,
+                "Hold and shoot the nearest hero in range and line of sight",
+                "§16.2 steps 5/8a, [SQ-A25](b), [SQ-A26]",
+            ),
+            AIAction(
+                "advance-shoot",
+                t.ADVANCE,
+                "Advance only as far as needed, then shoot the nearest target",
+                "§16.2 step 8a",
+            ),
+            AIAction("charge", t.CHARGE, "Charge the nearest enemy", "§16.2 step 8b"),
+            AIAction("rush-enemy", t.RUSH, "Rush toward the nearest enemy", "§16.2 step 9"),
+            AIAction("rush-objective", t.RUSH, "Rush toward the nearest AI objective", "§16.2 step 10"),
+            AIAction("skip", None, "skip the activation (do nothing)", "§16.2 step 11"),
+        )
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -64,21 +78,68 @@ class Node:
 
 CHART: tuple[Node, ...] = (
     Node("shaken", "†3", "Is the unit Shaken?", "§12.3", "remove-shaken", "caster", "shaken"),
-    Node("caster", "†4", "Is the unit a Caster with enough tokens for one of its spells?", "§17 Caster",
-         "cast", "immobile", "caster"),
-    Node("cast", "†4", "Cast now: one random spell, spending all tokens (Cast with spell \"random\"). Done?",
-         "§17 Caster (AI units), [SQ-A29]", "immobile", "immobile", "cast"),
+    Node(
+        "caster",
+        "†4",
+        "Is the unit a Caster with enough tokens for one of its spells?",
+        "§17 Caster",
+        "cast",
+        "immobile",
+        "caster",
+    ),
+    Node(
+        "cast",
+        "†4",
+        'Cast now: one random spell, spending all tokens (Cast with spell "random"). Done?',
+        "§17 Caster (AI units), [SQ-A29]",
+        "immobile",
+        "immobile",
+        "cast",
+    ),
     Node("immobile", "†5", "Is the unit Immobile?", "§17 Immobile, [SQ-A26]", "hold-shoot", "q1", "immobile"),
-    Node("q1", "Q1", "Is any enemy (a conscious hero) in line of sight?", "§16.2 Question 1, [SQ-A25](c)",
-         "q2", "q3", "no_hero"),
-    Node("q2", "Q2", "If the unit moves, will any enemy be within shooting range (after an Advance) or charge "
-         "range?", "§16.2 Question 2", "q2a", "rush-enemy"),
-    Node("q2a", "Q2", "Would an Advance bring a hero into range and line of sight of a ranged weapon?",
-         "§16.2 step 8, [SQ-A25](a)", "q2b", "charge", "no_ranged"),
-    Node("q2b", "Q2", "Is a hero already in range and line of sight without moving?", "[SQ-A25](b)",
-         "zero-advance", "advance-shoot"),
-    Node("q3", "Q3", "Is the unit within 3\" of an AI objective?", "§16.2 Question 3, [SQ-A25](e)", "skip",
-         "rush-objective", "no_objective"),
+    Node(
+        "q1",
+        "Q1",
+        "Is any enemy (a conscious hero) in line of sight?",
+        "§16.2 Question 1, [SQ-A25](c)",
+        "q2",
+        "q3",
+        "no_hero",
+    ),
+    Node(
+        "q2",
+        "Q2",
+        "If the unit moves, will any enemy be within shooting range (after an Advance) or charge range?",
+        "§16.2 Question 2",
+        "q2a",
+        "rush-enemy",
+    ),
+    Node(
+        "q2a",
+        "Q2",
+        "Would an Advance bring a hero into range and line of sight of a ranged weapon?",
+        "§16.2 step 8, [SQ-A25](a)",
+        "q2b",
+        "charge",
+        "no_ranged",
+    ),
+    Node(
+        "q2b",
+        "Q2",
+        "Is a hero already in range and line of sight without moving?",
+        "[SQ-A25](b)",
+        "zero-advance",
+        "advance-shoot",
+    ),
+    Node(
+        "q3",
+        "Q3",
+        'Is the unit within 3" of an AI objective?',
+        "§16.2 Question 3, [SQ-A25](e)",
+        "skip",
+        "rush-objective",
+        "no_objective",
+    ),
 )
 NODES: Mapping[str, Node] = MappingProxyType({n.id: n for n in CHART})
 FIRST = CHART[0].id
@@ -88,16 +149,19 @@ def _caster_ready(u: UnitState) -> bool:
     return bool(u.spec.x("Caster") and u.spec.spells and u.tokens >= min(s.value for s in u.spec.spells))
 
 
-AUTO: Mapping[str, Callable[[BattleState, UnitState], bool | None]] = MappingProxyType({
-    "shaken": lambda s, u: u.shaken,
-    "caster": lambda s, u: _caster_ready(u),
-    "cast": lambda s, u: True if s.activation and s.activation.cast else None,
-    "immobile": lambda s, u: u.spec.has("Immobile"),
-    "no_hero": lambda s, u: False if not s.conscious_heroes() else None,
-    "no_ranged": lambda s, u: False if not any(not w.melee for w in u.spec.weapons) else None,
-    "no_objective": lambda s, u: (True if s.setting("no_objective") != "ask" else None)
-    if not s.mission.objectives else None,
-})
+AUTO: Mapping[str, Callable[[BattleState, UnitState], bool | None]] = MappingProxyType(
+    {
+        "shaken": lambda s, u: u.shaken,
+        "caster": lambda s, u: _caster_ready(u),
+        "cast": lambda s, u: True if s.activation and s.activation.cast else None,
+        "immobile": lambda s, u: u.spec.has("Immobile"),
+        "no_hero": lambda s, u: False if not s.conscious_heroes() else None,
+        "no_ranged": lambda s, u: False if not any(not w.melee for w in u.spec.weapons) else None,
+        "no_objective": lambda s, u: (
+            (True if s.setting("no_objective") != "ask" else None) if not s.mission.objectives else None
+        ),
+    }
+)
 
 
 def resolve(state: BattleState, target: str) -> str:
@@ -126,24 +190,44 @@ def _walk(state: BattleState, answer: bool | None, by: str) -> list[EventDraft]:
             return drafts
         nxt = resolve(s, node.yes if value else node.no)
         word = "yes" if value else "no"
-        note = " (no AI objective in the mission: skip, and warn [SQ-A25](e))" \
-            if node.auto == "no_objective" and who == "auto" else ""
-        new = [EventDraft("ai_answered", {"node": node.id, "answer": word, "by": who, "next": nxt}, actor=u.id,
-                          text=f"AI {node.step}: {node.text} — {word}{' (' + who + ')' if who == 'auto' else ''}"
-                               f"{note}.")]
+        note = (
+            " (no AI objective in the mission: skip, and warn [SQ-A25](e))"
+            if node.auto == "no_objective" and who == "auto"
+            else ""
+        )
+        new = [
+            EventDraft(
+                "ai_answered",
+                {"node": node.id, "answer": word, "by": who, "next": nxt},
+                actor=u.id,
+                text=f"AI {node.step}: {node.text} — {word}{' (' + who + ')' if who == 'auto' else ''}{note}.",
+            )
+        ]
         if nxt in AI_ACTIONS:
             path = [list(p) for p in s.ai.path] + [[node.id, word, who]]
             act = AI_ACTIONS[nxt]
-            new.append(EventDraft("ai_proposed", {"unit": u.id, "action": nxt, "path": path}, actor=u.id,
-                                  text=f"AI proposes for {u.name}: {act.text} ({act.rule})."))
+            new.append(
+                EventDraft(
+                    "ai_proposed",
+                    {"unit": u.id, "action": nxt, "path": path},
+                    actor=u.id,
+                    text=f"AI proposes for {u.name}: {act.text} ({act.rule}).",
+                )
+            )
         drafts += new
         s = preview(s, new)
     return drafts
 
 
 def start_drafts(state: BattleState, unit_id: str) -> list[EventDraft]:
-    drafts = [EventDraft("ai_started", {"unit": unit_id, "node": FIRST}, actor=unit_id,
-                         text=f"{state.unit(unit_id).name} acts for the AI: the flow chart begins (§16).")]
+    drafts = [
+        EventDraft(
+            "ai_started",
+            {"unit": unit_id, "node": FIRST},
+            actor=unit_id,
+            text=f"{state.unit(unit_id).name} acts for the AI: the flow chart begins (§16).",
+        )
+    ]
     return drafts + _walk(preview(state, drafts), None, "gm")
 
 
@@ -191,18 +275,44 @@ def choose(state: BattleState, cmd: ChooseAIAction, dice: DiceSource) -> Decisio
     if overridden and not cmd.reason:
         return Rejected("say why the chart's proposal is overridden", "§0 (GM override)", "ambiguous")
     path = [list(p) for p in ai.path]
-    text = (f"GM overrides the AI chart for {u.name}: {chosen.text} instead of {AI_ACTIONS[ai.proposal].text} "
-            f"({cmd.reason})." if overridden else f"{u.name}: {chosen.text}.")
-    drafts = [EventDraft("ai_action_chosen", {"unit": u.id, "action": key, "proposed": ai.proposal,
-                                              "overridden": overridden, "reason": cmd.reason, "path": path},
-                         actor=u.id, text=text)]
+    text = (
+        f"GM overrides the AI chart for {u.name}: {chosen.text} instead of {AI_ACTIONS[ai.proposal].text} "
+        f"({cmd.reason})."
+        if overridden
+        else f"{u.name}: {chosen.text}."
+    )
+    drafts = [
+        EventDraft(
+            "ai_action_chosen",
+            {
+                "unit": u.id,
+                "action": key,
+                "proposed": ai.proposal,
+                "overridden": overridden,
+                "reason": cmd.reason,
+                "path": path,
+            },
+            actor=u.id,
+            text=text,
+        )
+    ]
     if chosen.action is None:
         if key == "skip":
             drafts.append(EventDraft("activation_over", {"unit": u.id, "reason": "skip"}, actor=u.id))
         return drafts
     from .actions import action_drafts
-    made = action_drafts(preview(state, drafts), u.id, chosen.action, False, cmd.distance, False, cmd.target,
-                         cmd.models, cmd.target_models)
+
+    made = action_drafts(
+        preview(state, drafts),
+        u.id,
+        chosen.action,
+        False,
+        cmd.distance,
+        False,
+        cmd.target,
+        cmd.models,
+        cmd.target_models,
+    )
     if isinstance(made, Rejected):
         return made
     return drafts + list(made)

@@ -5,9 +5,11 @@ Regeneration — each a roll record with every modifier and its exact chance.
 Order inside the Defense roll: Rending hits first (their own AP), then the others.
 Deadly multiplies the unblocked hits and puts them on one model (§17, [SQ-A15]).
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from fractions import Fraction
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -24,7 +26,7 @@ from .state import BattleState, HitGroup, PendingAttack
 Decision = Rejected | Sequence[EventDraft]
 
 
-def _frac(p) -> str:
+def _frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
@@ -40,8 +42,9 @@ def acting_problem(state: BattleState, unit_id: str) -> Rejected | None:
     if state.melee:
         return Rejected("finish the melee first", "§11.1")
     if act.statuses:
-        return Rejected("resolve the status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in act.statuses),
-                        "§18")
+        return Rejected(
+            "resolve the status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in act.statuses), "§18"
+        )
     if act.ending:
         return Rejected("the activation is ending", "§5")
     if act.shaken_recovery:
@@ -56,6 +59,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     if problem:
         return problem
     u, act = state.unit(cmd.unit), state.activation
+    assert act is not None  # acting_problem: this unit is activating
     w = u.spec.weapon(cmd.weapon)
     if w is None or w.melee:
         names = ", ".join(x.name for x in u.spec.weapons if not x.melee) or "none"
@@ -80,25 +84,49 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     for other in cmd.blast_units:
         if not state.has_unit(other) or state.unit(other).side != target.side:
             return Rejected(f"'{other}' is not an enemy unit near the target", kind="malformed")
-    payload = {"attacker": u.id, "target": target.id, "weapon": w.name, "kind": "shoot", "attacks": w.attacks * models,
-               "moved": act.moved, "stealth": cmd.stealth_range, "cover": cmd.cover,
-               "blast_models": cmd.blast_models, "blast_units": list(cmd.blast_units)}
-    drafts = [EventDraft("attack_started", payload, actor=u.id,
-                         text=f"{u.name} shoots {w.name} at {target.name}: {w.attacks * models} attack(s)"
-                              + (", target in cover" if cmd.cover else "") + ".")]
+    payload = {
+        "attacker": u.id,
+        "target": target.id,
+        "weapon": w.name,
+        "kind": "shoot",
+        "attacks": w.attacks * models,
+        "moved": act.moved,
+        "stealth": cmd.stealth_range,
+        "cover": cmd.cover,
+        "blast_models": cmd.blast_models,
+        "blast_units": list(cmd.blast_units),
+    }
+    drafts = [
+        EventDraft(
+            "attack_started",
+            payload,
+            actor=u.id,
+            text=f"{u.name} shoots {w.name} at {target.name}: {w.attacks * models} attack(s)"
+            + (", target in cover" if cmd.cover else "")
+            + ".",
+        )
+    ]
     if w.has("Limited") or u.spec.has("Limited"):
-        drafts.append(EventDraft("limited_used", {"unit": u.id, "weapon": w.name}, actor=u.id,
-                                 text=f"{w.name} is Limited: used for this mission (§17)."))
+        drafts.append(
+            EventDraft(
+                "limited_used",
+                {"unit": u.id, "weapon": w.name},
+                actor=u.id,
+                text=f"{w.name} is Limited: used for this mission (§17).",
+            )
+        )
     return drafts
 
 
-def start_drafts(state: BattleState, payload: dict, text: str) -> list[EventDraft]:
+def start_drafts(state: BattleState, payload: dict[str, Any], text: str) -> list[EventDraft]:
     """Start an attack (melee strike, Impact, fall); one with no dice resolves at once."""
     drafts = [EventDraft("attack_started", payload, actor=payload["attacker"], text=text)]
     return drafts
 
 
-def _split(state: BattleState, a: PendingAttack, total: int, given: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+def _split(
+    state: BattleState, a: PendingAttack, total: int, given: tuple[tuple[str, int], ...]
+) -> list[tuple[str, int]]:
     units = [a.target] + [u for u in a.blast_units if u != a.target]
     if given:
         return [(u, int(n)) for u, n in given]
@@ -131,8 +159,9 @@ def roll_hits(state: BattleState, cmd: RollHits, dice: DiceSource) -> Decision:
         return Rejected(f"the Blast split must name units and share all {total} hits", "§17 Blast", "malformed")
     counts = [n for _, n in split]
     if len(split) > 1 and state.setting("blast_split") == "even" and max(counts) - min(counts) > 1:
-        return Rejected("the Blast hits must be shared as evenly as possible (differ by at most 1) [SQ-A28]",
-                        "§17 Blast")
+        return Rejected(
+            "the Blast hits must be shared as evenly as possible (differ by at most 1) [SQ-A28]", "§17 Blast"
+        )
     groups, left_rending = [], rending
     for unit, n in split:
         r = min(n, left_rending)
@@ -141,20 +170,33 @@ def roll_hits(state: BattleState, cmd: RollHits, dice: DiceSource) -> Decision:
             groups.append([unit, n, r])
     odds = mod.profile(state, a)
     from .odds import attack_odds
+
     dist = attack_odds(odds)
     notes = []
     if extra:
         notes.append(f"+{extra} hit per natural 6 ({', '.join(extra_rules)})")
     if mult > 1:
         notes.append(f"Blast ×{mult}")
-    detail = {"hits": total, "rending": rending, "blast": mult, "extra_rules": list(extra_rules),
-              "hits_distribution": {str(k): _frac(p) for k, p in sorted(dist.hits.items())}}
+    detail = {
+        "hits": total,
+        "rending": rending,
+        "blast": mult,
+        "extra_rules": list(extra_rules),
+        "hits_distribution": {str(k): _frac(p) for k, p in sorted(dist.hits.items())},
+    }
     record = test.record(faces, detail, ("hit", "miss"), "hit")
     payload = {"roll": record.to_dict(), "groups": groups, "hits": total}
-    drafts = [EventDraft("hits_rolled", payload, actor=a.attacker,
-                         text=f"Hit rolls {' '.join(map(str, faces)) or '—'} against {test.target}+"
-                              f"{'' if not test.net else f' ({test.net:+d})'}: {total} hit(s)"
-                              + (f" ({'; '.join(notes)})" if notes else "") + ".")]
+    drafts = [
+        EventDraft(
+            "hits_rolled",
+            payload,
+            actor=a.attacker,
+            text=f"Hit rolls {' '.join(map(str, faces)) or '—'} against {test.target}+"
+            f"{'' if not test.net else f' ({test.net:+d})'}: {total} hit(s)"
+            + (f" ({'; '.join(notes)})" if notes else "")
+            + ".",
+        )
+    ]
     if not groups:
         drafts += finish_drafts(preview(state, drafts))
     return drafts
@@ -185,7 +227,7 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
     mode = mod.bane(state, a)
     typed, rerolls = cmd.faces, cmd.rerolls
     if typed is not None and mode != "none" and rerolls is None:
-        typed, rerolls = typed[:g.hits], typed[g.hits:]  # the Defense dice, then the Bane re-rolls in order
+        typed, rerolls = typed[: g.hits], typed[g.hits :]  # the Defense dice, then the Bane re-rolls in order
     faces = faces_for(typed, g.hits, dice, f"{unit.name}'s Defense rolls")
     queue = list(rerolls) if rerolls is not None else None
     rolled = _bane_dice(faces, mode, queue, dice)
@@ -198,17 +240,29 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
     first = state.setting("deadly_regeneration") == "regenerate-first"
     wounds = unblocked if (regen and first) else unblocked * x
     from .odds import block_chance
+
     test = tests[-1]
-    detail = {"unit": unit.id, "blocked": blocked, "unblocked": unblocked, "bane": mode, "deadly": x,
-              "rending_hits": g.rending, "block_chance": _frac(block_chance(test.target, test.net, mode))}
+    detail = {
+        "unit": unit.id,
+        "blocked": blocked,
+        "unblocked": unblocked,
+        "bane": mode,
+        "deadly": x,
+        "rending_hits": g.rending,
+        "block_chance": _frac(block_chance(test.target, test.net, mode)),
+    }
     if g.rending:
         rt = tests[0]
         detail["rending_block_chance"] = _frac(block_chance(rt.target, rt.net, mode))
     record = test.record(tuple(d.face for d in rolled), detail, ("block", "wound"), "blocked", dice=rolled)
     payload = {"roll": record.to_dict(), "unit": unit.id, "wounds": wounds, "regenerate": regen}
-    text = (f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}:"
-            f" {blocked} blocked, {unblocked} unblocked" + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 else "")
-            + (" — Regeneration rolls next" if regen else "") + ".")
+    text = (
+        f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}:"
+        f" {blocked} blocked, {unblocked} unblocked"
+        + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 else "")
+        + (" — Regeneration rolls next" if regen else "")
+        + "."
+    )
     drafts = [EventDraft("blocks_rolled", payload, actor=unit.id, text=text)]
     if regen:
         return drafts
@@ -228,23 +282,36 @@ def roll_regeneration(state: BattleState, cmd: RollRegeneration, dice: DiceSourc
     if state.setting("deadly_regeneration") == "regenerate-first":
         left *= x
     record = test.record(faces, {"ignored": ignored}, ("ignored", "wound"), "ignored")
-    drafts = [EventDraft("regeneration_rolled", {"roll": record.to_dict(), "unit": unit.id, "wounds": left},
-                         actor=unit.id, text=f"{unit.name} Regeneration {' '.join(map(str, faces))}: {ignored} "
-                                             f"ignored, {left} wound(s) stand.")]
+    drafts = [
+        EventDraft(
+            "regeneration_rolled",
+            {"roll": record.to_dict(), "unit": unit.id, "wounds": left},
+            actor=unit.id,
+            text=f"{unit.name} Regeneration {' '.join(map(str, faces))}: {ignored} ignored, {left} wound(s) stand.",
+        )
+    ]
     return drafts + _wounds_then_next(preview(state, drafts), a, unit.id, left, x > 1, already_popped=True)
 
 
-def _wounds_then_next(state: BattleState, a: PendingAttack, unit_id: str, wounds: int, deadly: bool,
-                      already_popped: bool = False) -> list[EventDraft]:
+def _wounds_then_next(
+    state: BattleState, a: PendingAttack, unit_id: str, wounds: int, deadly: bool, already_popped: bool = False
+) -> list[EventDraft]:
     cause = {"shoot": f"shot by {state.unit(a.attacker).name}'s {a.weapon}", "fall": "a fall"}.get(
-        a.kind, f"{state.unit(a.attacker).name}'s {a.weapon} in melee")
+        a.kind, f"{state.unit(a.attacker).name}'s {a.weapon} in melee"
+    )
     rule = {"shoot": "§9", "fall": "§15.2", "impact": "§17 Impact"}.get(a.kind, "§11.1")
     drafts = wound_drafts(state, unit_id, wounds, cause, rule, deadly)
     fear = state.unit(a.attacker).spec.x("Fear") if a.kind != "fall" else 0
     if drafts and fear and a.kind in ("melee", "counter", "impact"):
-        drafts.append(EventDraft("fear_applied", {"unit": unit_id, "fear": fear}, actor=a.attacker,
-                                 text=f"Fear({fear}): counts as {fear} more wound(s) for {state.unit(unit_id).name}'s "
-                                      "morale check (§17 Fear)."))
+        drafts.append(
+            EventDraft(
+                "fear_applied",
+                {"unit": unit_id, "fear": fear},
+                actor=a.attacker,
+                text=f"Fear({fear}): counts as {fear} more wound(s) for {state.unit(unit_id).name}'s "
+                "morale check (§17 Fear).",
+            )
+        )
     after = preview(state, drafts)
     if after.attack and not after.attack.groups:
         drafts += finish_drafts(after)
@@ -254,10 +321,18 @@ def _wounds_then_next(state: BattleState, a: PendingAttack, unit_id: str, wounds
 def finish_drafts(state: BattleState) -> list[EventDraft]:
     """The attack is over; a melee goes on with its next strike."""
     a = state.attack
-    drafts = [EventDraft("attack_resolved", {"attacker": a.attacker, "weapon": a.weapon, "dealt": a.dealt},
-                         actor=a.attacker, text=f"{a.weapon}: {a.dealt} wound(s) in all.")]
+    assert a is not None
+    drafts = [
+        EventDraft(
+            "attack_resolved",
+            {"attacker": a.attacker, "weapon": a.weapon, "dealt": a.dealt},
+            actor=a.attacker,
+            text=f"{a.weapon}: {a.dealt} wound(s) in all.",
+        )
+    ]
     after = preview(state, drafts)
     if after.melee is not None:
         from .melee import advance
+
         drafts += advance(after)
     return drafts

@@ -6,6 +6,7 @@ caster picks a random spell (one die, a face per spell) and spends all its token
 spell per activation. Typed dice: ``Cast.spell_face`` picks the random spell,
 ``Cast.faces`` is the casting die; ``ai_cast_chances`` gives the exact odds first.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -72,8 +73,14 @@ def ai_cast_chances(state: BattleState, unit_id: str, hinder: int = 0) -> tuple[
     for face, spell in enumerate(u.spec.spells, 1):
         extra = ai_extra(state, u, spell)
         enough = u.tokens >= spell.value + extra
-        out.append(SpellChance(face, spell, spell.value + extra if enough else 0,
-                               cast_test(state, unit_id, extra, hinder) if enough else None))
+        out.append(
+            SpellChance(
+                face,
+                spell,
+                spell.value + extra if enough else 0,
+                cast_test(state, unit_id, extra, hinder) if enough else None,
+            )
+        )
     total = sum((x.chance for x in out), Fraction(0)) / len(out) if out else Fraction(0)
     return tuple(out), total
 
@@ -85,26 +92,39 @@ def _random_spell(u: UnitState, cmd: Cast, dice: DiceSource) -> tuple[str, list[
     if n == 1:
         if cmd.spell_face not in (None, 1):
             raise DiceEntryError(f"{u.name} has one spell: there is no die to pick it")
-        return spells[0].name, [EventDraft("note", {"unit": u.id, "random_spell": spells[0].name, "face": None},
-                                           actor=u.id, text=f"Random spell: {spells[0].name}, {u.name}'s only "
-                                                            "spell (§17 Caster, AI).")]
+        return spells[0].name, [
+            EventDraft(
+                "note",
+                {"unit": u.id, "random_spell": spells[0].name, "face": None},
+                actor=u.id,
+                text=f"Random spell: {spells[0].name}, {u.name}'s only spell (§17 Caster, AI).",
+            )
+        ]
     if cmd.spell_face is not None and not 1 <= cmd.spell_face <= n:
         raise DiceEntryError(f"{cmd.spell_face} is not a face of the d{n} that picks the spell (1–{n})")
     face = cmd.spell_face if cmd.spell_face is not None else dice.roll(1, sides=n, purpose="the random spell")[0]
     name = spells[face - 1].name
-    return name, [EventDraft("note", {"unit": u.id, "random_spell": name, "face": face, "sides": n,
-                                      "chance": f"1/{n}"}, actor=u.id,
-                             text=f"Random spell: d{n} = {face} → {name} (§17 Caster, AI).")]
+    return name, [
+        EventDraft(
+            "note",
+            {"unit": u.id, "random_spell": name, "face": face, "sides": n, "chance": f"1/{n}"},
+            actor=u.id,
+            text=f"Random spell: d{n} = {face} → {name} (§17 Caster, AI).",
+        )
+    ]
 
 
 def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     ai_walk = state.ai is not None and state.ai.proposal is None
     problem = acting_problem(state, cmd.unit) if not ai_walk else None
-    if ai_walk and (state.activation is None or state.activation.unit != cmd.unit or state.ai.node != "cast"):
+    if ai_walk and (
+        state.activation is None or state.activation.unit != cmd.unit or state.ai is None or state.ai.node != "cast"
+    ):
         return Rejected("an AI caster casts when the chart says so", "§16.2 step 4")
     if problem:
         return problem
     u, act = state.unit(cmd.unit), state.activation
+    assert act is not None  # acting_problem: this unit is activating
     if not u.spec.x("Caster") or not u.spec.spells:
         return Rejected(f"{u.name} is not a Caster with spells", "§17 Caster")
     drafts: list[EventDraft] = []
@@ -124,9 +144,15 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     if u.tokens < spell.value + extra:
         if not u.hero:
             none_left(list(cmd.faces or ()), f"{spell.name} is not cast, so no casting die is rolled [SQ-A29](c)")
-            return drafts + [EventDraft("note", {"unit": u.id, "spell": spell.name, "cast": False}, actor=u.id,
-                                        text=f"{u.name} has {u.tokens} token(s), {spell.name} needs {spell.value}: "
-                                             "it casts nothing and keeps its tokens [SQ-A29](c).")]
+            return drafts + [
+                EventDraft(
+                    "note",
+                    {"unit": u.id, "spell": spell.name, "cast": False},
+                    actor=u.id,
+                    text=f"{u.name} has {u.tokens} token(s), {spell.name} needs {spell.value}: "
+                    "it casts nothing and keeps its tokens [SQ-A29](c).",
+                )
+            ]
         return Rejected(f"{u.name} has {u.tokens} token(s); {spell.name} needs {spell.value + extra}", "§17 Caster")
     hinder = 0
     for hero_id, n in cmd.hinder:
@@ -135,11 +161,22 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
         if state.unit(hero_id).tokens < n or n < 1:
             return Rejected(f"{state.unit(hero_id).name} has {state.unit(hero_id).tokens} token(s)", "§17 Caster")
         hinder += n
-        drafts.append(EventDraft("tokens_spent", {"unit": hero_id, "amount": n, "why": "hinder"}, actor=hero_id,
-                                 text=f"{state.unit(hero_id).name} spends {n} token(s) to hinder: −{n}."))
-    drafts.append(EventDraft("tokens_spent", {"unit": u.id, "amount": spell.value + extra, "why": spell.name},
-                             actor=u.id, text=f"{u.name} spends {spell.value} + {extra} token(s): "
-                                              f"{u.tokens} → {u.tokens - spell.value - extra}."))
+        drafts.append(
+            EventDraft(
+                "tokens_spent",
+                {"unit": hero_id, "amount": n, "why": "hinder"},
+                actor=hero_id,
+                text=f"{state.unit(hero_id).name} spends {n} token(s) to hinder: −{n}.",
+            )
+        )
+    drafts.append(
+        EventDraft(
+            "tokens_spent",
+            {"unit": u.id, "amount": spell.value + extra, "why": spell.name},
+            actor=u.id,
+            text=f"{u.name} spends {spell.value} + {extra} token(s): {u.tokens} → {u.tokens - spell.value - extra}.",
+        )
+    )
     test = cast_test(state, u.id, extra, hinder)
     faces = faces_for(cmd.faces, 1, dice, "the casting roll")
     detail = {"spell": spell.name, "value": spell.value}
@@ -147,17 +184,29 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
         picked = drafts[0].payload  # the spell die: its face, sides and the chance of each face
         detail["random_spell"] = {k: picked[k] for k in ("face", "sides", "chance") if k in picked}
     record = test.record(faces, detail, ("cast", "not cast"))
-    drafts.append(EventDraft("spell_tried", {"unit": u.id, "spell": spell.name, "cast": record.success,
-                                             "roll": record.to_dict()}, actor=u.id,
-                             text=f"{u.name} casts {spell.name}: {faces[0]}{test.net:+d} against {t.CAST_ON}+: "
-                                  f"{record.outcome}" + (f" — {spell.effect}" if record.success and spell.effect
-                                                         else "") + "."))
+    drafts.append(
+        EventDraft(
+            "spell_tried",
+            {"unit": u.id, "spell": spell.name, "cast": record.success, "roll": record.to_dict()},
+            actor=u.id,
+            text=f"{u.name} casts {spell.name}: {faces[0]}{test.net:+d} against {t.CAST_ON}+: "
+            f"{record.outcome}" + (f" — {spell.effect}" if record.success and spell.effect else "") + ".",
+        )
+    )
     if not record.success and u.hero:
         cost = t.CAST_PP_PER_VALUE * spell.value
-        drafts.append(offer_draft(preview(state, drafts), u.id, "cast", cost,
-                                  f"{u.name} may pay {cost} PP (2 × {spell.value}) to count {spell.name} as cast",
-                                  {"spell": spell.name, "effect": spell.effect}))
+        drafts.append(
+            offer_draft(
+                preview(state, drafts),
+                u.id,
+                "cast",
+                cost,
+                f"{u.name} may pay {cost} PP (2 × {spell.value}) to count {spell.name} as cast",
+                {"spell": spell.name, "effect": spell.effect},
+            )
+        )
     if ai_walk:
         from .ai_chart import advance
+
         drafts += advance(preview(state, drafts))
     return drafts

@@ -4,6 +4,7 @@ Each command is a frozen record; ``decide`` turns it into events or a rejection.
 are roster ids. Dice the GM typed can come in the command (``faces`` fields) or as the
 ``TypedDice`` source; a ``d3`` field is read as the [SQ-A3] setting says.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@ recovery activation (§12.3), and the phase moving on when every unit has acted.
 Handlers call ``continue_after`` once their own events are decided: it closes the
 activation as soon as nothing (offer, morale test) is waiting any more.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -25,8 +26,11 @@ Decision = Rejected | Sequence[EventDraft]
 def heroes_to_activate(state: BattleState) -> tuple[str, ...]:
     """Heroes still to act this round (an unconscious hero stays idle, §10)."""
     idle_revived = state.setting("revived_activation") == "idle"
-    return tuple(u.id for u in state.heroes() if u.alive and not u.activated and not u.unconscious
-                 and not (idle_revived and u.revived_round == state.round))
+    return tuple(
+        u.id
+        for u in state.heroes()
+        if u.alive and not u.activated and not u.unconscious and not (idle_revived and u.revived_round == state.round)
+    )
 
 
 def ai_to_activate(state: BattleState) -> tuple[str, ...]:
@@ -45,13 +49,25 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         return Rejected("resolve the status conditions first", "§18")
     if state.ai and act.ai_action is None and not act.shaken_recovery:
         return Rejected("choose the AI unit's action first (take or override the chart's proposal)", "§16.2")
-    drafts = [EventDraft("activation_ending", {"unit": act.unit}, actor=act.unit,
-                         text=f"{state.unit(act.unit).name}'s activation ends.")]
+    drafts = [
+        EventDraft(
+            "activation_ending",
+            {"unit": act.unit},
+            actor=act.unit,
+            text=f"{state.unit(act.unit).name}'s activation ends.",
+        )
+    ]
     queue = checks(state)
     if queue:
         names = ", ".join(state.unit(u).name for u in queue)
-        drafts.append(EventDraft("morale_queued", {"units": queue}, actor=act.unit,
-                                 text=f"Morale tests at the end of the activation: {names} (§12.1)."))
+        drafts.append(
+            EventDraft(
+                "morale_queued",
+                {"units": queue},
+                actor=act.unit,
+                text=f"Morale tests at the end of the activation: {names} (§12.1).",
+            )
+        )
     return drafts + continue_after(preview(state, drafts))
 
 
@@ -62,19 +78,40 @@ def continue_after(state: BattleState) -> list[EventDraft]:
         return []
     u = state.unit(act.unit)
     drafts: list[EventDraft] = []
-    tired = [x for x in ((act.unit,) if act.charged else ()) + act.counter_attackers
-             if state.has_unit(x) and state.unit(x).alive and not state.unit(x).fatigued]
+    tired = [
+        x
+        for x in ((act.unit,) if act.charged else ()) + act.counter_attackers
+        if state.has_unit(x) and state.unit(x).alive and not state.unit(x).fatigued
+    ]
     if tired:
         names = ", ".join(state.unit(x).name for x in tired)
-        drafts.append(EventDraft("fatigued", {"units": tired}, actor=act.unit,
-                                 text=f"Fatigued until the end of the round: {names} — melee hits only on a natural "
-                                      "6, no Impact dice (§11.3)."))
+        drafts.append(
+            EventDraft(
+                "fatigued",
+                {"units": tired},
+                actor=act.unit,
+                text=f"Fatigued until the end of the round: {names} — melee hits only on a natural "
+                "6, no Impact dice (§11.3).",
+            )
+        )
     if act.shaken_recovery and u.shaken:
-        drafts.append(EventDraft("shaken_removed", {"unit": u.id}, actor=u.id,
-                                 text=f"{u.name} spent its whole activation: no longer Shaken (§12.3)."))
+        drafts.append(
+            EventDraft(
+                "shaken_removed",
+                {"unit": u.id},
+                actor=u.id,
+                text=f"{u.name} spent its whole activation: no longer Shaken (§12.3).",
+            )
+        )
     drafts.append(EventDraft("activation_ended", {"unit": u.id}, actor=u.id, text=f"{u.name}'s activation ends."))
     after = preview(state, drafts)
     if after.turn.phase == "heroes" and not heroes_to_activate(after):
-        drafts.append(EventDraft("phase_changed", {"phase": t.AI}, text="Every hero has acted: the AI phase begins "
-                                 "— the AI unit nearest a conscious hero activates first (§5 step 3)."))
+        drafts.append(
+            EventDraft(
+                "phase_changed",
+                {"phase": t.AI},
+                text="Every hero has acted: the AI phase begins "
+                "— the AI unit nearest a conscious hero activates first (§5 step 3).",
+            )
+        )
     return drafts

@@ -9,6 +9,7 @@ resolved like shooting (``attack.py``):
 A strike by a destroyed, Shaken or unconscious unit, or at one, is skipped. Fatigue is
 set at the end of the activation (``flow.py``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -71,59 +72,111 @@ def strikes(state: BattleState, m: Melee, stage: str) -> list[Strike]:
     out: list[Strike] = []
     if stage == "counter" and not d.shaken:
         n = _taking_part(d, m.defender_models)
-        out = [Strike(d.id, c.id, w.name, "counter", w.attacks * n, "§17 Counter")
-               for w in d.spec.weapons if w.melee and (w.has("Counter") or d.spec.has("Counter"))]
+        out = [
+            Strike(d.id, c.id, w.name, "counter", w.attacks * n, "§17 Counter")
+            for w in d.spec.weapons
+            if w.melee and (w.has("Counter") or d.spec.has("Counter"))
+        ]
     elif stage == "impact":
         dice, why = impact_dice(state, m)
         out = [Strike(c.id, d.id, "Impact", "impact", dice, why)] if dice else []
     elif stage == "charger":
         n = _taking_part(c, m.charger_models)
-        out = [Strike(c.id, d.id, w.name, "melee", w.attacks * n, "§11.1 step 5")
-               for w in c.spec.weapons if w.melee]
+        out = [Strike(c.id, d.id, w.name, "melee", w.attacks * n, "§11.1 step 5") for w in c.spec.weapons if w.melee]
     elif stage == "defender" and not d.shaken:
         again = state.setting("counter_timing") == "first-and-again"
         n = _taking_part(d, m.defender_models)
-        out = [Strike(d.id, c.id, w.name, "melee", w.attacks * n, "§11.1 step 6")
-               for w in d.spec.weapons if w.melee and (again or not (w.has("Counter") or d.spec.has("Counter")))]
+        out = [
+            Strike(d.id, c.id, w.name, "melee", w.attacks * n, "§11.1 step 6")
+            for w in d.spec.weapons
+            if w.melee and (again or not (w.has("Counter") or d.spec.has("Counter")))
+        ]
     return [s for s in out if s.attacks > 0]
 
 
-def start_drafts(state: BattleState, charger: str, defender: str, models: int | None,
-                 target_models: int | None) -> list[EventDraft]:
+def start_drafts(
+    state: BattleState, charger: str, defender: str, models: int | None, target_models: int | None
+) -> list[EventDraft]:
     c, d = state.unit(charger), state.unit(defender)
-    payload = {"charger": c.id, "defender": d.id, "charger_models": models or c.models,
-               "defender_models": target_models or d.models}
-    drafts = [EventDraft("melee_started", payload, actor=c.id,
-                         text=f"{c.name} charges {d.name}: the defenders move up to {t.DEFENDER_MOVE}\" into contact; "
-                              f"models within {t.MELEE_REACH[0]}\"/{t.MELEE_REACH[1]}\" must attack (§11.1).")]
+    payload = {
+        "charger": c.id,
+        "defender": d.id,
+        "charger_models": models or c.models,
+        "defender_models": target_models or d.models,
+    }
+    drafts = [
+        EventDraft(
+            "melee_started",
+            payload,
+            actor=c.id,
+            text=f'{c.name} charges {d.name}: the defenders move up to {t.DEFENDER_MOVE}" into contact; '
+            f'models within {t.MELEE_REACH[0]}"/{t.MELEE_REACH[1]}" must attack (§11.1).',
+        )
+    ]
     return drafts + advance(preview(state, drafts))
 
 
 def advance(state: BattleState) -> list[EventDraft]:
     """Start the next strike of the open melee, or end it."""
     m = state.melee
+    assert m is not None
     stage_i, index = STAGES.index(m.stage) if m.stage in STAGES else len(STAGES), m.index
     while stage_i < len(STAGES):
         stage = STAGES[stage_i]
         todo = strikes(state, m, stage)
         if index < len(todo):
             s = todo[index]
-            drafts = [EventDraft("melee_advanced", {"stage": stage, "index": index + 1}, actor=s.attacker,
-                                 text=f"Melee: {state.unit(s.attacker).name} strikes next ({stage}).")]
-            if stage in ("counter", "defender") and s.attacker not in (state.activation.counter_attackers
-                                                                       if state.activation else ()):
-                drafts.append(EventDraft("counter_attacked", {"unit": s.attacker}, actor=s.attacker,
-                                         text=f"{state.unit(s.attacker).name} strikes back: fatigued at the end of "
-                                              "the activation (§11.3)."))
-            payload = {"attacker": s.attacker, "target": s.target, "weapon": s.weapon, "kind": s.kind,
-                       "attacks": s.attacks, "charging": s.attacker == m.charger}
-            drafts.append(EventDraft("attack_started", payload, actor=s.attacker,
-                                     text=f"{state.unit(s.attacker).name} strikes {state.unit(s.target).name} "
-                                          f"with {s.weapon}: {s.attacks} attack(s) ({s.rule})."))
+            drafts = [
+                EventDraft(
+                    "melee_advanced",
+                    {"stage": stage, "index": index + 1},
+                    actor=s.attacker,
+                    text=f"Melee: {state.unit(s.attacker).name} strikes next ({stage}).",
+                )
+            ]
+            if stage in ("counter", "defender") and s.attacker not in (
+                state.activation.counter_attackers if state.activation else ()
+            ):
+                drafts.append(
+                    EventDraft(
+                        "counter_attacked",
+                        {"unit": s.attacker},
+                        actor=s.attacker,
+                        text=f"{state.unit(s.attacker).name} strikes back: fatigued at the end of "
+                        "the activation (§11.3).",
+                    )
+                )
+            payload = {
+                "attacker": s.attacker,
+                "target": s.target,
+                "weapon": s.weapon,
+                "kind": s.kind,
+                "attacks": s.attacks,
+                "charging": s.attacker == m.charger,
+            }
+            drafts.append(
+                EventDraft(
+                    "attack_started",
+                    payload,
+                    actor=s.attacker,
+                    text=f"{state.unit(s.attacker).name} strikes {state.unit(s.target).name} "
+                    f"with {s.weapon}: {s.attacks} attack(s) ({s.rule}).",
+                )
+            )
             return drafts
         stage_i, index = stage_i + 1, 0
     c, d = state.unit(m.charger), state.unit(m.defender)
     both = _can_fight(c) and _can_fight(d)
-    return [EventDraft("melee_ended", {"charger": c.id, "defender": d.id, "separate": both}, actor=c.id,
-                       text="The melee is over" + (f": {c.name} moves back until the units are {t.SEPARATION}\" "
-                                                   "apart, if it can (§11.1 step 7)." if both else "."))]
+    return [
+        EventDraft(
+            "melee_ended",
+            {"charger": c.id, "defender": d.id, "separate": both},
+            actor=c.id,
+            text="The melee is over"
+            + (
+                f': {c.name} moves back until the units are {t.SEPARATION}" apart, if it can (§11.1 step 7).'
+                if both
+                else "."
+            ),
+        )
+    ]

@@ -30,6 +30,7 @@ Layout::
     round = 3
     text = "The lights go out."
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -37,10 +38,25 @@ from typing import Any, Iterable
 from .roster import MissionSpec, Wave
 from engine.toml_lines import FileError, Lines, Problems, load, text, unknown_keys, whole
 
-TOP_KEYS = ("name", "rounds", "victory", "defeat", "all_unconscious", "objective", "group", "wave",
-            "search_token", "event")
-TABLE_KEYS = {"objective": ("id", "name"), "group": ("id", "units"), "wave": ("id", "round", "units"),
-              "search_token": ("id", "contents"), "event": ("round", "text")}
+TOP_KEYS = (
+    "name",
+    "rounds",
+    "victory",
+    "defeat",
+    "all_unconscious",
+    "objective",
+    "group",
+    "wave",
+    "search_token",
+    "event",
+)
+TABLE_KEYS = {
+    "objective": ("id", "name"),
+    "group": ("id", "units"),
+    "wave": ("id", "round", "units"),
+    "search_token": ("id", "contents"),
+    "event": ("round", "text"),
+}
 
 
 class MissionError(FileError):
@@ -52,7 +68,7 @@ class MissionError(FileError):
 
 def _ids(raw: Any, line: int, problems: Problems, known: set[str] | None) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        problems.append((line, "units must be a list of enemy ids, e.g. units = [\"cultists\"]"))
+        problems.append((line, 'units must be a list of enemy ids, e.g. units = ["cultists"]'))
         return ()
     for x in raw:
         if known is not None and x not in known:
@@ -70,11 +86,11 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
     unknown_keys(data, TOP_KEYS, "top-level", lines.top_key, problems)
     name = text(data.get("name"), "name", lines.top_key("name") or 1, problems)
     if not name:
-        problems.append((1, "the mission needs a name (name = \"...\")"))
+        problems.append((1, 'the mission needs a name (name = "...")'))
     rounds = None
     if "rounds" in data:
         rounds = whole(data["rounds"], "rounds", 1, 99, lines.top_key("rounds"), problems)
-    tables: dict[str, list] = {k: [] for k in TABLE_KEYS}
+    tables: dict[str, list[Any]] = {k: [] for k in TABLE_KEYS}
     seen: dict[str, dict[str, int]] = {k: {} for k in TABLE_KEYS}
     for path, keys in TABLE_KEYS.items():
         raws = data.get(path, [])
@@ -84,7 +100,10 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
         for i, raw in enumerate(raws):
             block = lines.block(path, i)
             head = block[0]
-            line = lambda k, b=block: lines.key(k, *b) or b[0]  # noqa: E731
+
+            def line(k: str, b: tuple[int, int] = block) -> int:
+                return lines.key(k, *b) or b[0]
+
             if not isinstance(raw, dict):
                 problems.append((head, f"each [[{path}]] must be a table"))
                 continue
@@ -92,8 +111,9 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
             if "id" in keys:
                 ident = text(raw.get("id"), f"{path} id", head, problems, required=True)
                 if ident in seen[path]:
-                    problems.append((head, f"two {path} entries share the id '{ident}' "
-                                           f"(first at line {seen[path][ident]})"))
+                    problems.append(
+                        (head, f"two {path} entries share the id '{ident}' (first at line {seen[path][ident]})")
+                    )
                 seen[path].setdefault(ident, head)
             if path == "objective":
                 tables[path].append((ident, text(raw.get("name"), "name", line("name"), problems) or ident))
@@ -119,9 +139,16 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
             in_waves.setdefault(u, w.id)
     if problems:
         raise MissionError(source, sorted(problems, key=lambda p: p[0]))
-    return MissionSpec(name=name, rounds=rounds, objectives=tuple(tables["objective"]), groups=tuple(tables["group"]),
-                       waves=tuple(tables["wave"]), search_tokens=tuple(tables["search_token"]),
-                       events=tuple(tables["event"]), victory=text(data.get("victory"), "victory", 0, problems),
-                       defeat=text(data.get("defeat"), "defeat", 0, problems),
-                       all_unconscious=text(data.get("all_unconscious"), "all_unconscious", 0, problems),
-                       source=source)
+    return MissionSpec(
+        name=name,
+        rounds=rounds,
+        objectives=tuple(tables["objective"]),
+        groups=tuple(tables["group"]),
+        waves=tuple(tables["wave"]),
+        search_tokens=tuple(tables["search_token"]),
+        events=tuple(tables["event"]),
+        victory=text(data.get("victory"), "victory", 0, problems),
+        defeat=text(data.get("defeat"), "defeat", 0, problems),
+        all_unconscious=text(data.get("all_unconscious"), "all_unconscious", 0, problems),
+        source=source,
+    )

@@ -4,6 +4,7 @@ natural 6s, the Defense test of each hit, and the attack's exact odds.
 Every term is a ``Modifier(label, value, rule)``; Reliable changes the target (not a
 modifier), fatigue makes only natural 6s hit, Unstoppable drops the negative terms.
 """
+
 from __future__ import annotations
 
 from engine.rolls import Modifier
@@ -45,7 +46,7 @@ def hit_test(state: BattleState, a: PendingAttack) -> Test:
     if a.kind == "shoot" and a.moved and has(state, a, "Indirect"):
         mods.append(Modifier("Indirect, shooting after moving", -1, "§17 Indirect", "indirect_moved"))
     if a.kind == "shoot" and a.stealth and state.unit(a.target).spec.has("Stealth"):
-        mods.append(Modifier("target has Stealth, shot from more than 9\"", -1, "§17 Stealth", "stealth"))
+        mods.append(Modifier('target has Stealth, shot from more than 9"', -1, "§17 Stealth", "stealth"))
     if t.IMPAIRED in atk.statuses:
         mods.append(IMPAIRED_MOD)
     if a.kind == "melee" and a.charging and has(state, a, "Thrust"):
@@ -102,8 +103,9 @@ def block_test(state: BattleState, a: PendingAttack, unit: UnitState, rending_hi
     """The Defense roll against one hit (§9 step 5)."""
     base = Modifier(f"{unit.name}'s Defense {unit.spec.defense}+", unit.spec.defense, "§9 step 5")
     mods: list[Modifier] = []
-    ignores_cover = has(state, a, "Blast") or (has(state, a, "Unstoppable")
-                                               and state.setting("unstoppable") == "hit-penalties-and-cover")
+    ignores_cover = has(state, a, "Blast") or (
+        has(state, a, "Unstoppable") and state.setting("unstoppable") == "hit-penalties-and-cover"
+    )
     if a.kind == "shoot" and a.cover and not ignores_cover:
         mods.append(Modifier("cover against shooting", 1, "§14 Cover", "cover"))
     ap, rule = ap_of(state, a, rending_hit)
@@ -144,8 +146,16 @@ def profile(state: BattleState, a: PendingAttack, unit: UnitState | None = None)
     block = block_test(state, a, unit)
     rend = block_test(state, a, unit, True)
     return odds.AttackProfile(
-        attacks=a.attacks, hit_chance=test.chance, six_hits=True, extra_on_six=extra, rending=rending(state, a),
-        blast=blast_multiplier(state, a), block=odds.block_chance(block.target, block.net, b),
-        block_rending=odds.block_chance(rend.target, rend.net, b), deadly=deadly(state, a),
-        regeneration=regenerates(state, a, unit), regeneration_chance=regeneration_test(state, unit).chance,
-        regenerate_first=state.setting("deadly_regeneration") == "regenerate-first")
+        attacks=a.attacks,
+        hit_chance=test.chance,
+        six_hits=True,
+        extra_on_six=extra,
+        rending=rending(state, a),
+        blast=blast_multiplier(state, a),
+        block=odds.block_chance(block.target, block.net, b),
+        block_rending=odds.block_chance(rend.target, rend.net, b),
+        deadly=deadly(state, a),
+        regeneration=regenerates(state, a, unit),
+        regeneration_chance=regeneration_test(state, unit).chance,
+        regenerate_first=state.setting("deadly_regeneration") == "regenerate-first",
+    )

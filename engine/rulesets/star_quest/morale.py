@@ -6,6 +6,7 @@ a Quality test (Villain's Quality if better [SQ-A20]); Fearless saves a failure 
 a failure makes the unit Shaken, except that a hero may pay 2 PP and an enemy with
 Tough 9+ takes D3 wounds instead. A Shaken unit fails automatically [SQ-A21].
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -69,11 +70,13 @@ def morale_test(state: BattleState, u: UnitState, villain: str | None = None) ->
     base = Modifier(f"{u.name}'s Quality {u.spec.quality}+", u.spec.quality, "§12.2")
     if villain:
         v = state.unit(villain)
-        better = v.spec.quality < u.spec.quality if state.setting("villain_quality") != "literal" \
+        better = (
+            v.spec.quality < u.spec.quality
+            if state.setting("villain_quality") != "literal"
             else v.spec.quality > u.spec.quality
+        )
         if better:
-            base = Modifier(f"Villain {v.name}'s Quality {v.spec.quality}+", v.spec.quality,
-                            "§17 Villain [SQ-A20]")
+            base = Modifier(f"Villain {v.name}'s Quality {v.spec.quality}+", v.spec.quality, "§17 Villain [SQ-A20]")
     mods = (IMPAIRED_MOD,) if t.IMPAIRED in u.statuses else ()
     return Test("sq.morale", f"{u.name}: morale test", base, mods)
 
@@ -102,30 +105,53 @@ def _roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource, typed: l
     if problem:
         return problem
     if u.shaken:
-        drafts = [EventDraft("morale_rolled", {"unit": u.id, "passed": False, "automatic": True}, actor=u.id,
-                             text=f"{u.name} is Shaken: the morale test fails automatically (§12.3).")]
+        drafts = [
+            EventDraft(
+                "morale_rolled",
+                {"unit": u.id, "passed": False, "automatic": True},
+                actor=u.id,
+                text=f"{u.name} is Shaken: the morale test fails automatically (§12.3).",
+            )
+        ]
         if state.setting("shaken_autofail") == "fearless" and u.spec.has("Fearless"):
             f = take(typed, 1, dice, "the Fearless roll")
             rec = fearless_test(state, u).record(f, words=("passed", "failed"))
-            drafts.append(EventDraft("test_rolled", {"unit": u.id, "purpose": "fearless", "roll": rec.to_dict()},
-                                     actor=u.id, text=f"Fearless {f[0]}: {rec.outcome} [SQ-A21]; still Shaken."))
+            drafts.append(
+                EventDraft(
+                    "test_rolled",
+                    {"unit": u.id, "purpose": "fearless", "roll": rec.to_dict()},
+                    actor=u.id,
+                    text=f"Fearless {f[0]}: {rec.outcome} [SQ-A21]; still Shaken.",
+                )
+            )
         else:
-            drafts[0] = EventDraft("morale_rolled", drafts[0].payload, actor=u.id,
-                                   text=drafts[0].text[:-1] + ": still Shaken, no Fearless roll, no PP [SQ-A21].")
+            drafts[0] = EventDraft(
+                "morale_rolled",
+                drafts[0].payload,
+                actor=u.id,
+                text=drafts[0].text[:-1] + ": still Shaken, no Fearless roll, no PP [SQ-A21].",
+            )
         return drafts
     test = morale_test(state, u, cmd.villain)
     first = take(typed, 1, dice, "the morale test")
     record = test.record(first, words=("passed", "failed"))
     passed = record.success
-    drafts: list[EventDraft] = []
+    drafts = []
     fearless_roll = None
     if not passed and u.spec.has("Fearless"):
         second = take(typed, 1, dice, "the Fearless roll (the morale test failed)")
         fearless_roll = fearless_test(state, u).record(second, words=("passed", "failed"))
         passed = fearless_roll.success
     total, now = counted_loss(state, u)
-    payload = {"unit": u.id, "passed": passed, "roll": record.to_dict(), "loss": total, "start": u.start,
-               "fearless": fearless_roll.to_dict() if fearless_roll else None, "villain": cmd.villain}
+    payload = {
+        "unit": u.id,
+        "passed": passed,
+        "roll": record.to_dict(),
+        "loss": total,
+        "start": u.start,
+        "fearless": fearless_roll.to_dict() if fearless_roll else None,
+        "villain": cmd.villain,
+    }
     text = f"{u.name} morale test {first[0]} against {test.target}+: {record.outcome}"
     if fearless_roll:
         text += f"; Fearless {fearless_roll.dice[0].face}: {fearless_roll.outcome}"
@@ -136,23 +162,43 @@ def _roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource, typed: l
         face = cmd.d3
         if face is None and typed is not None:
             if not typed:
-                raise DiceEntryError("the Tough 9+ D3 wounds (the morale test failed): type its die too, "
-                                     "after the others")
+                raise DiceEntryError(
+                    "the Tough 9+ D3 wounds (the morale test failed): type its die too, after the others"
+                )
             face = typed.pop(0)
         d3 = roll_d3(state.settings, face, dice, "the Tough 9+ D3 wounds")
-        drafts.append(EventDraft("note", {"unit": u.id, "d3": d3}, actor=u.id,
-                                 text=f"{u.name} has Tough {u.spec.tough}: never Shaken; D3 = {d3['d3']} wounds "
-                                      "instead (§12.2)."))
+        drafts.append(
+            EventDraft(
+                "note",
+                {"unit": u.id, "d3": d3},
+                actor=u.id,
+                text=f"{u.name} has Tough {u.spec.tough}: never Shaken; D3 = {d3['d3']} wounds instead (§12.2).",
+            )
+        )
         return drafts + wound_drafts(preview(state, drafts), u.id, d3["d3"], "failed morale, Tough 9+", "§12.2")
     if u.hero:
         cost = t.IGNORE_SHAKEN_COST
-        return drafts + [EventDraft("offer_made", {"kind": "ignore-shaken", "unit": u.id, "cost": cost,
-                                                   "text": f"{u.name} may pay {cost} PP to ignore Shaken (has {u.pp})",
-                                                   "detail": {}}, actor=u.id,
-                                    text=f"{u.name} may spend {cost} PP to ignore Shaken (§12.2).")]
+        return drafts + [
+            EventDraft(
+                "offer_made",
+                {
+                    "kind": "ignore-shaken",
+                    "unit": u.id,
+                    "cost": cost,
+                    "text": f"{u.name} may pay {cost} PP to ignore Shaken (has {u.pp})",
+                    "detail": {},
+                },
+                actor=u.id,
+                text=f"{u.name} may spend {cost} PP to ignore Shaken (§12.2).",
+            )
+        ]
     return drafts + [shaken_draft(u)]
 
 
 def shaken_draft(u: UnitState) -> EventDraft:
-    return EventDraft("shaken", {"unit": u.id}, actor=u.id,
-                      text=f"{u.name} is Shaken: idle, counts as fatigued, cannot attack or seize markers (§12.3).")
+    return EventDraft(
+        "shaken",
+        {"unit": u.id},
+        actor=u.id,
+        text=f"{u.name} is Shaken: idle, counts as fatigued, cannot attack or seize markers (§12.3).",
+    )

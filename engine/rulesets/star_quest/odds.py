@@ -6,50 +6,18 @@ Rending, get AP(4)), Blast multiplies the hits, each hit is blocked or becomes a
 Deadly multiplies the wounds and Regeneration may ignore each one. Attacks are
 independent, so an attack's distribution is the per-die one convolved ``attacks`` times.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Mapping
 
-from engine.odds import binomial as _binomial
+from engine.odds import add_to, binomial, convolve, power
 
 from .stat_test import passes, success_chance
 
 Dist = dict[int, Fraction]
-
-
-@lru_cache(maxsize=4096)
-def _binomial_cached(n: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
-    return tuple(_binomial(n, p).items())
-
-
-def binomial(n: int, p: Fraction) -> Dist:
-    """Successes among ``n`` independent tries of chance ``p`` (cached)."""
-    return dict(_binomial_cached(n, p))
-
-
-def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
-    """Distribution of the sum of two independent counts."""
-    out: Dist = {}
-    for va, pa in a.items():
-        for vb, pb in b.items():
-            if pa * pb:
-                out[va + vb] = out.get(va + vb, Fraction(0)) + pa * pb
-    return out
-
-
-def power(dist: Mapping[int, Fraction], n: int) -> Dist:
-    """The sum of ``n`` independent copies of ``dist``."""
-    out: Dist = {0: Fraction(1)}
-    base = dict(dist)
-    while n:
-        if n & 1:
-            out = convolve(out, base)
-        base = convolve(base, base)
-        n >>= 1
-    return out
 
 
 def block_chance(defense: int, net: int = 0, bane: str = "none") -> Fraction:
@@ -101,14 +69,9 @@ def _per_die(p: AttackProfile) -> dict[tuple[int, int], Fraction]:
     six = Fraction(1, 6) if p.six_hits else Fraction(0)
     other = p.hit_chance - six
     out: dict[tuple[int, int], Fraction] = {}
-
-    def add(key: tuple[int, int], q: Fraction) -> None:
-        if q:
-            out[key] = out.get(key, Fraction(0)) + q
-
-    add((0, 0), 1 - p.hit_chance)
-    add((1, 0), other)
-    add((p.extra_on_six, 1) if p.rending else (1 + p.extra_on_six, 0), six)
+    add_to(out, (0, 0), 1 - p.hit_chance)
+    add_to(out, (1, 0), other)
+    add_to(out, (p.extra_on_six, 1) if p.rending else (1 + p.extra_on_six, 0), six)
     return out
 
 
@@ -135,8 +98,7 @@ def attack_odds(p: AttackProfile) -> AttackOdds:
         per_hits[n + r] = per_hits.get(n + r, Fraction(0)) + q
         for k, w in _wounds_from(n, r, p).items():
             per_wounds[k] = per_wounds.get(k, Fraction(0)) + q * w
-    return AttackOdds(power(per_hits, p.attacks), power(per_wounds, p.attacks), p.hit_chance, p.block,
-                      1 - p.block)
+    return AttackOdds(power(per_hits, p.attacks), power(per_wounds, p.attacks), p.hit_chance, p.block, 1 - p.block)
 
 
 def hits_then_wounds(hits: Mapping[int, Fraction], block: Fraction) -> Dist:
@@ -146,11 +108,3 @@ def hits_then_wounds(hits: Mapping[int, Fraction], block: Fraction) -> Dist:
         for k, q in binomial(h, 1 - block).items():
             out[k] = out.get(k, Fraction(0)) + ph * q
     return out
-
-
-def at_least(dist: Mapping[int, Fraction], k: int) -> Fraction:
-    return sum((p for v, p in dist.items() if v >= k), Fraction(0))
-
-
-def mean(dist: Mapping[int, Fraction]) -> Fraction:
-    return sum((v * p for v, p in dist.items()), Fraction(0))

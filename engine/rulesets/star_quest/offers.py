@@ -10,6 +10,7 @@ short) or decline, and what the offer was about goes on.
 | stop-fall | 2 PP, stops 1" from the edge; activation ends | the fall |
 | jump | 2 PP per failed test, the jump succeeds | the fall (stop-fall offered) |
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -35,8 +36,14 @@ def answer_offer(state: BattleState, cmd: AnswerOffer, dice: DiceSource) -> Deci
         return Rejected("no power-point offer is open", "§7.2")
     u = state.unit(o.unit)
     word = "accepts" if cmd.accept else "declines"
-    drafts = [EventDraft("offer_answered", {"kind": o.kind, "unit": u.id, "accept": cmd.accept, "cost": o.cost},
-                         actor=u.id, text=f"{u.name} {word}: {o.text}.")]
+    drafts = [
+        EventDraft(
+            "offer_answered",
+            {"kind": o.kind, "unit": u.id, "accept": cmd.accept, "cost": o.cost},
+            actor=u.id,
+            text=f"{u.name} {word}: {o.text}.",
+        )
+    ]
     s = preview(state, drafts)
     d = dict(o.detail)
     purpose = d.get("purpose", "")
@@ -46,11 +53,23 @@ def answer_offer(state: BattleState, cmd: AnswerOffer, dice: DiceSource) -> Deci
         if o.kind in ("pass", "hero-skill", "jump"):
             drafts += on_pass(s, u.id, purpose or "jump", d, dice, d.get("d3"))
         elif o.kind == "cast":
-            drafts.append(EventDraft("note", {"unit": u.id, "spell": d["spell"], "cast": True}, actor=u.id,
-                                     text=f"{d['spell']} counts as cast: {d.get('effect') or 'the GM resolves it'}."))
+            drafts.append(
+                EventDraft(
+                    "note",
+                    {"unit": u.id, "spell": d["spell"], "cast": True},
+                    actor=u.id,
+                    text=f"{d['spell']} counts as cast: {d.get('effect') or 'the GM resolves it'}.",
+                )
+            )
         elif o.kind == "stop-fall":
-            drafts.append(EventDraft("activation_over", {"unit": u.id, "reason": "stopped at the edge"}, actor=u.id,
-                                     text=f"{u.name} stops 1\" from the edge; its activation ends (§15.2)."))
+            drafts.append(
+                EventDraft(
+                    "activation_over",
+                    {"unit": u.id, "reason": "stopped at the edge"},
+                    actor=u.id,
+                    text=f'{u.name} stops 1" from the edge; its activation ends (§15.2).',
+                )
+            )
     else:
         if o.kind in ("pass", "hero-skill"):
             drafts += on_fail(s, u.id, purpose, d, dice)
@@ -61,12 +80,23 @@ def answer_offer(state: BattleState, cmd: AnswerOffer, dice: DiceSource) -> Deci
         elif o.kind == "stop-fall":
             drafts += fall_drafts(s, u.id, d["height"], may_stop=False)
         elif o.kind == "cast":
-            drafts.append(EventDraft("note", {"unit": u.id, "spell": d["spell"], "cast": False}, actor=u.id,
-                                     text=f"{d['spell']} is not cast."))
+            drafts.append(
+                EventDraft(
+                    "note",
+                    {"unit": u.id, "spell": d["spell"], "cast": False},
+                    actor=u.id,
+                    text=f"{d['spell']} is not cast.",
+                )
+            )
     return drafts + continue_after(preview(state, drafts))
 
 
 def _reason(kind: str, purpose: str) -> str:
-    return {"pass": f"a passed test ({purpose}, §4.3)", "hero-skill": "a passed hero-skill test (§4.3)",
-            "ignore-shaken": "ignoring Shaken (§12.2)", "cast": "a failed cast counted as cast (§17 Caster)",
-            "stop-fall": "stopping 1\" from the edge (§15.2)", "jump": "passing the failed jump tests (§4.3)"}[kind]
+    return {
+        "pass": f"a passed test ({purpose}, §4.3)",
+        "hero-skill": "a passed hero-skill test (§4.3)",
+        "ignore-shaken": "ignoring Shaken (§12.2)",
+        "cast": "a failed cast counted as cast (§17 Caster)",
+        "stop-fall": 'stopping 1" from the edge (§15.2)',
+        "jump": "passing the failed jump tests (§4.3)",
+    }[kind]

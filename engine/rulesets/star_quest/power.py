@@ -6,6 +6,7 @@ the power — [SQ-A7] Reading 1 (whole cost, pool untouched) or Reading 2 (pool 
 shortfall as wounds). A Diseased hero takes 1 wound per PP taken from the pool [SQ-A8].
 Whatever was paid for still happens.
 """
+
 from __future__ import annotations
 
 from engine.events import EventDraft
@@ -15,8 +16,9 @@ from .evolve import preview
 from .state import BattleState
 
 
-def wound_drafts(state: BattleState, unit_id: str, amount: int, cause: str, rule: str = "§10",
-                 deadly: bool = False) -> list[EventDraft]:
+def wound_drafts(
+    state: BattleState, unit_id: str, amount: int, cause: str, rule: str = "§10", deadly: bool = False
+) -> list[EventDraft]:
     """One ``wounds_taken`` event, its text saying what the wounds did."""
     if amount <= 0:
         return []
@@ -24,21 +26,33 @@ def wound_drafts(state: BattleState, unit_id: str, amount: int, cause: str, rule
     payload = {"unit": u.id, "amount": amount, "cause": cause, "rule": rule, "deadly": deadly}
     after = preview(state, [EventDraft("wounds_taken", payload)]).unit(u.id)
     if u.hero:
-        what = f"{after.wounds[0]}/{u.spec.tough} wounds" + (" — unconscious (§10)" if after.unconscious and
-                                                               not u.unconscious else "")
+        what = f"{after.wounds[0]}/{u.spec.tough} wounds" + (
+            " — unconscious (§10)" if after.unconscious and not u.unconscious else ""
+        )
     else:
         lost = u.models - after.models
         what = (f"{lost} model{'s' * (lost != 1)} killed, " if lost else "") + (
-            f"{after.models} left" if after.models else "the unit is destroyed")
-    drafts = [EventDraft("wounds_taken", {**payload, "killed": u.models - after.models,
-                                          "unconscious": after.unconscious and not u.unconscious}, actor=u.id,
-                         text=f"{u.name} takes {amount} wound{'s' * (amount != 1)} ({cause}, {rule}): {what}.")]
+            f"{after.models} left" if after.models else "the unit is destroyed"
+        )
+    drafts = [
+        EventDraft(
+            "wounds_taken",
+            {**payload, "killed": u.models - after.models, "unconscious": after.unconscious and not u.unconscious},
+            actor=u.id,
+            text=f"{u.name} takes {amount} wound{'s' * (amount != 1)} ({cause}, {rule}): {what}.",
+        )
+    ]
     if u.hero and after.unconscious and not u.unconscious:
         state2 = preview(state, drafts)
         if not state2.conscious_heroes():
             said = state.mission.all_unconscious or "not in the mission file"
-            drafts.append(EventDraft("note", {"warning": "no conscious hero", "ref": "SQ-M8"},
-                                     text=f"Warning: no conscious hero is left [SQ-M8]; the mission says: {said}."))
+            drafts.append(
+                EventDraft(
+                    "note",
+                    {"warning": "no conscious hero", "ref": "SQ-M8"},
+                    text=f"Warning: no conscious hero is left [SQ-M8]; the mission says: {said}.",
+                )
+            )
     return drafts
 
 
@@ -54,12 +68,19 @@ def spend_drafts(state: BattleState, hero_id: str, amount: int, reason: str, los
         taken, wounds, how = u.pp, amount - u.pp, "Exhaustion, shortfall as wounds [SQ-A7 Reading 2]"
     else:
         taken, wounds, how = 0, amount, "Exhaustion, the whole cost as wounds [SQ-A7 Reading 1]"
-    drafts = [EventDraft("power_spent", {"unit": u.id, "amount": amount, "taken": taken, "reason": reason,
-                                         "lose": lose, "exhaustion": wounds},
-                         actor=u.id, text=f"{u.name} {verb} {amount} PP for {reason}: "
-                                          + (f"{u.pp} → {u.pp - taken} PP." if not wounds else
-                                             f"has {u.pp}; {how}: {wounds} wound{'s' * (wounds != 1)}, "
-                                             f"{u.pp - taken} PP left."))]
+    drafts = [
+        EventDraft(
+            "power_spent",
+            {"unit": u.id, "amount": amount, "taken": taken, "reason": reason, "lose": lose, "exhaustion": wounds},
+            actor=u.id,
+            text=f"{u.name} {verb} {amount} PP for {reason}: "
+            + (
+                f"{u.pp} → {u.pp - taken} PP."
+                if not wounds
+                else f"has {u.pp}; {how}: {wounds} wound{'s' * (wounds != 1)}, {u.pp - taken} PP left."
+            ),
+        )
+    ]
     if wounds:
         drafts += wound_drafts(preview(state, drafts), u.id, wounds, "Exhaustion", "§7.3")
     if t.DISEASED in u.statuses:
@@ -70,5 +91,11 @@ def spend_drafts(state: BattleState, hero_id: str, amount: int, reason: str, los
 
 def rest_drafts(state: BattleState, hero_id: str) -> list[EventDraft]:
     u = state.unit(hero_id)
-    return [EventDraft("power_restored", {"unit": u.id, "to": u.spec.power_max}, actor=u.id,
-                       text=f"{u.name} rests: {u.pp} → {u.spec.power_max} PP (§6.1 Rest).")]
+    return [
+        EventDraft(
+            "power_restored",
+            {"unit": u.id, "to": u.spec.power_max},
+            actor=u.id,
+            text=f"{u.name} rests: {u.pp} → {u.spec.power_max} PP (§6.1 Rest).",
+        )
+    ]

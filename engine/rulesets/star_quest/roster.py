@@ -5,8 +5,10 @@ hold what the roster and mission files say. Parsing them, with the line of every
 is ``roster_toml.py`` and ``mission_toml.py``. Special rules are (name, X) pairs, X = 0
 for rules without a value.
 """
+
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -56,13 +58,20 @@ class WeaponSpec:
         return rule_x(self.rules, rule) or 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "attacks": self.attacks, "range": self.range, "ap": self.ap,
-                "rules": [list(r) for r in self.rules]}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "attacks": self.attacks,
+            "range": self.range,
+            "ap": self.ap,
+            "rules": [list(r) for r in self.rules],
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "WeaponSpec":
-        return cls(d["name"], d["kind"], int(d["attacks"]), int(d.get("range", 0)), int(d.get("ap", 0)),
-                   _rules(d.get("rules")))
+        return cls(
+            d["name"], d["kind"], int(d["attacks"]), int(d.get("range", 0)), int(d.get("ap", 0)), _rules(d.get("rules"))
+        )
 
 
 @dataclass(frozen=True)
@@ -110,42 +119,67 @@ class UnitSpec:
     spells: tuple[SpellSpec, ...] = ()
     line: int = 0
 
-    def has(self, rule: str) -> bool:
+    def has(self, rule: builtins.str) -> bool:
         return has_rule(self.rules, rule)
 
-    def x(self, rule: str) -> int:
+    def x(self, rule: builtins.str) -> int:
         return rule_x(self.rules, rule) or 0
 
-    def weapon(self, name: str) -> WeaponSpec | None:
+    def weapon(self, name: builtins.str) -> WeaponSpec | None:
         return next((w for w in self.weapons if w.name == name), None)
 
-    def skill(self, name: str) -> SkillSpec | None:
+    def skill(self, name: builtins.str) -> SkillSpec | None:
         return next((s for s in self.skills if s.name == name), None)
 
-    def spell(self, name: str) -> SpellSpec | None:
+    def spell(self, name: builtins.str) -> SpellSpec | None:
         return next((s for s in self.spells if s.name == name), None)
 
-    def stat(self, name: str) -> int | None:
-        return getattr(self, name)
+    def stat(self, name: builtins.str) -> int | None:
+        value: int | None = getattr(self, name)
+        return value
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "hero": self.hero, "models": self.models,
-                "quality": self.quality, "defense": self.defense, "tough": self.tough, "str": self.str,
-                "dex": self.dex, "wil": self.wil, "power_max": self.power_max, "power_start": self.power_start,
-                "rules": [list(r) for r in self.rules], "weapons": [w.to_dict() for w in self.weapons],
-                "skills": [[s.name, s.stat, s.effect] for s in self.skills],
-                "spells": [[s.name, s.value, s.effect] for s in self.spells], "line": self.line}
+    def to_dict(self) -> dict[builtins.str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "hero": self.hero,
+            "models": self.models,
+            "quality": self.quality,
+            "defense": self.defense,
+            "tough": self.tough,
+            "str": self.str,
+            "dex": self.dex,
+            "wil": self.wil,
+            "power_max": self.power_max,
+            "power_start": self.power_start,
+            "rules": [list(r) for r in self.rules],
+            "weapons": [w.to_dict() for w in self.weapons],
+            "skills": [[s.name, s.stat, s.effect] for s in self.skills],
+            "spells": [[s.name, s.value, s.effect] for s in self.spells],
+            "line": self.line,
+        }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "UnitSpec":
-        return cls(id=d["id"], name=d["name"], hero=bool(d["hero"]), models=int(d["models"]),
-                   quality=int(d["quality"]), defense=int(d["defense"]), tough=int(d["tough"]),
-                   str=d.get("str"), dex=d.get("dex"), wil=d.get("wil"), power_max=int(d.get("power_max", 0)),
-                   power_start=int(d.get("power_start", 0)), rules=_rules(d.get("rules")),
-                   weapons=tuple(WeaponSpec.from_dict(w) for w in d.get("weapons", ())),
-                   skills=tuple(SkillSpec(*s) for s in d.get("skills", ())),
-                   spells=tuple(SpellSpec(s[0], int(s[1]), s[2]) for s in d.get("spells", ())),
-                   line=int(d.get("line", 0)))
+    def from_dict(cls, d: Mapping[builtins.str, Any]) -> "UnitSpec":
+        return cls(
+            id=d["id"],
+            name=d["name"],
+            hero=bool(d["hero"]),
+            models=int(d["models"]),
+            quality=int(d["quality"]),
+            defense=int(d["defense"]),
+            tough=int(d["tough"]),
+            str=d.get("str"),
+            dex=d.get("dex"),
+            wil=d.get("wil"),
+            power_max=int(d.get("power_max", 0)),
+            power_start=int(d.get("power_start", 0)),
+            rules=_rules(d.get("rules")),
+            weapons=tuple(WeaponSpec.from_dict(w) for w in d.get("weapons", ())),
+            skills=tuple(SkillSpec(*s) for s in d.get("skills", ())),
+            spells=tuple(SpellSpec(s[0], int(s[1]), s[2]) for s in d.get("spells", ())),
+            line=int(d.get("line", 0)),
+        )
 
 
 @dataclass(frozen=True)
@@ -206,19 +240,32 @@ class MissionSpec:
         return next((w for w in self.waves if unit_id in w.units), None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "rounds": self.rounds, "objectives": [list(o) for o in self.objectives],
-                "groups": [[g, list(u)] for g, u in self.groups],
-                "waves": [{"id": w.id, "round": w.round, "units": list(w.units)} for w in self.waves],
-                "search_tokens": [list(s) for s in self.search_tokens], "events": [list(e) for e in self.events],
-                "victory": self.victory, "defeat": self.defeat, "all_unconscious": self.all_unconscious,
-                "source": self.source}
+        return {
+            "name": self.name,
+            "rounds": self.rounds,
+            "objectives": [list(o) for o in self.objectives],
+            "groups": [[g, list(u)] for g, u in self.groups],
+            "waves": [{"id": w.id, "round": w.round, "units": list(w.units)} for w in self.waves],
+            "search_tokens": [list(s) for s in self.search_tokens],
+            "events": [list(e) for e in self.events],
+            "victory": self.victory,
+            "defeat": self.defeat,
+            "all_unconscious": self.all_unconscious,
+            "source": self.source,
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "MissionSpec":
-        return cls(name=d["name"], rounds=d.get("rounds"), objectives=tuple(tuple(o) for o in d.get("objectives", ())),
-                   groups=tuple((g, tuple(u)) for g, u in d.get("groups", ())),
-                   waves=tuple(Wave(w["id"], int(w["round"]), tuple(w["units"])) for w in d.get("waves", ())),
-                   search_tokens=tuple(tuple(s) for s in d.get("search_tokens", ())),
-                   events=tuple((int(r), str(t)) for r, t in d.get("events", ())), victory=d.get("victory", ""),
-                   defeat=d.get("defeat", ""), all_unconscious=d.get("all_unconscious", ""),
-                   source=d.get("source", ""))
+        return cls(
+            name=d["name"],
+            rounds=d.get("rounds"),
+            objectives=tuple(tuple(o) for o in d.get("objectives", ())),
+            groups=tuple((g, tuple(u)) for g, u in d.get("groups", ())),
+            waves=tuple(Wave(w["id"], int(w["round"]), tuple(w["units"])) for w in d.get("waves", ())),
+            search_tokens=tuple(tuple(s) for s in d.get("search_tokens", ())),
+            events=tuple((int(r), str(t)) for r, t in d.get("events", ())),
+            victory=d.get("victory", ""),
+            defeat=d.get("defeat", ""),
+            all_unconscious=d.get("all_unconscious", ""),
+            source=d.get("source", ""),
+        )

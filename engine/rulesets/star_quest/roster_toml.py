@@ -43,18 +43,34 @@ Layout (every number is roster data [SQ-M2]–[SQ-M6], none comes from the rules
     tough = 1
     # str / dex / wil optional for enemies [SQ-M6]: the GM gives the target when needed
 """
+
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from . import tables as t
 from .roster import Roster, Rules, SkillSpec, SpellSpec, UnitSpec, WeaponSpec
 from engine.toml_lines import FileError, Lines, Problems, load, slug, target, text, unknown_keys, whole
 
 TOP_KEYS = ("name", "hero", "enemy")
-UNIT_KEYS = ("id", "name", "models", "quality", "defense", "tough", "str", "dex", "wil", "power_max",
-             "power_start", "rules", "weapon", "skill", "spell")
+UNIT_KEYS = (
+    "id",
+    "name",
+    "models",
+    "quality",
+    "defense",
+    "tough",
+    "str",
+    "dex",
+    "wil",
+    "power_max",
+    "power_start",
+    "rules",
+    "weapon",
+    "skill",
+    "spell",
+)
 WEAPON_KEYS = ("name", "type", "range", "attacks", "ap", "rules")
 SKILL_KEYS = ("name", "stat", "effect")
 SPELL_KEYS = ("name", "value", "effect")
@@ -69,10 +85,10 @@ class RosterError(FileError):
 
 
 def parse_rule(raw: Any, line: int, problems: Problems) -> tuple[str, int] | None:
-    """"Impact(3)" -> ("Impact", 3); source spellings (§0) are accepted."""
+    """ "Impact(3)" -> ("Impact", 3); source spellings (§0) are accepted."""
     m = _RULE.match(raw) if isinstance(raw, str) else None
     if m is None:
-        problems.append((line, f"a special rule must look like \"Fast\" or \"Impact(3)\", not {raw!r}"))
+        problems.append((line, f'a special rule must look like "Fast" or "Impact(3)", not {raw!r}'))
         return None
     word = m.group(1)
     name = t.RULE_ALIASES.get(word.lower()) or next((n for n in t.SPECIAL_RULES if n.lower() == word.lower()), None)
@@ -82,7 +98,7 @@ def parse_rule(raw: Any, line: int, problems: Problems) -> tuple[str, int] | Non
     x = m.group(2) or m.group(3)
     spec = t.SPECIAL_RULES[name]
     if spec.has_x and x is None:
-        problems.append((line, f"{name} needs its value, e.g. \"{name}(2)\""))
+        problems.append((line, f'{name} needs its value, e.g. "{name}(2)"'))
         return None
     if not spec.has_x and x is not None:
         problems.append((line, f"{name} takes no value"))
@@ -94,7 +110,7 @@ def _rules(raw: Any, line: int, problems: Problems) -> Rules:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        problems.append((line, "rules must be a list, e.g. rules = [\"Fast\", \"Impact(3)\"]"))
+        problems.append((line, 'rules must be a list, e.g. rules = ["Fast", "Impact(3)"]'))
         return ()
     out = [r for r in (parse_rule(x, line, problems) for x in raw) if r is not None]
     return tuple(out)
@@ -102,7 +118,7 @@ def _rules(raw: Any, line: int, problems: Problems) -> Rules:
 
 def _weapon(raw: Any, lines: Lines, block: tuple[int, int], problems: Problems) -> WeaponSpec | None:
     head = block[0]
-    line = lambda k: lines.key(k, *block) or head  # noqa: E731
+    line: Callable[[str], int] = lambda k: lines.key(k, *block) or head  # noqa: E731
     if not isinstance(raw, dict):
         problems.append((head, "each [[...weapon]] must be a table"))
         return None
@@ -111,7 +127,7 @@ def _weapon(raw: Any, lines: Lines, block: tuple[int, int], problems: Problems) 
     name = text(raw.get("name"), "weapon name", head, problems, required=True)
     kind = raw.get("type", "melee" if not raw.get("range") else "ranged")
     if kind not in ("melee", "ranged"):
-        problems.append((line("type"), f"weapon type must be \"melee\" or \"ranged\", not {kind!r}"))
+        problems.append((line("type"), f'weapon type must be "melee" or "ranged", not {kind!r}'))
     attacks = whole(raw.get("attacks"), "attacks", 1, 99, line("attacks"), problems) if "attacks" in raw else None
     if "attacks" not in raw:
         problems.append((head, f"weapon '{name}' needs attacks = N"))
@@ -125,13 +141,21 @@ def _weapon(raw: Any, lines: Lines, block: tuple[int, int], problems: Problems) 
     ap_rule = next((x for n, x in rules if n == "AP"), None)
     if len(problems) > start:
         return None
-    return WeaponSpec(name, kind, int(attacks or 0), int(rng or 0), ap_rule if ap_rule is not None else int(ap or 0),
-                      tuple(r for r in rules if r[0] != "AP"))
+    return WeaponSpec(
+        name,
+        kind,
+        int(attacks or 0),
+        int(rng or 0),
+        ap_rule if ap_rule is not None else int(ap or 0),
+        tuple(r for r in rules if r[0] != "AP"),
+    )
 
 
-def _named(raw: Any, keys: tuple[str, ...], lines: Lines, block: tuple[int, int], problems: Problems, what: str):
+def _named(
+    raw: Any, keys: tuple[str, ...], lines: Lines, block: tuple[int, int], problems: Problems, what: str
+) -> SkillSpec | SpellSpec | None:
     head = block[0]
-    line = lambda k: lines.key(k, *block) or head  # noqa: E731
+    line: Callable[[str], int] = lambda k: lines.key(k, *block) or head  # noqa: E731
     if not isinstance(raw, dict):
         problems.append((head, f"each [[...{what}]] must be a table"))
         return None
@@ -153,7 +177,7 @@ def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> 
     own = lines.block(path, index)
     whole_block = lines.owner(path, index)
     head = own[0]
-    line = lambda k: lines.key(k, *own) or head  # noqa: E731
+    line: Callable[[str], int] = lambda k: lines.key(k, *own) or head  # noqa: E731
     if not isinstance(raw, dict):
         problems.append((head, f"each [[{path}]] must be a table"))
         return None
@@ -180,12 +204,13 @@ def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> 
     if hero and "power_max" not in raw:
         problems.append((head, f"hero '{name}' needs power_max [SQ-M3]"))
     if not hero and ("power_max" in raw or "power_start" in raw):
-        problems.append((line("power_max") if "power_max" in raw else line("power_start"),
-                         "only heroes have power points (§7)"))
+        problems.append(
+            (line("power_max") if "power_max" in raw else line("power_start"), "only heroes have power points (§7)")
+        )
     if pmax is not None and pstart is not None and pstart > pmax:
         problems.append((line("power_start"), f"power_start {pstart} is more than power_max {pmax}"))
     rules = _rules(raw.get("rules"), line("rules"), problems)
-    parts: dict[str, list] = {"weapon": [], "skill": [], "spell": []}
+    parts: dict[str, list[Any]] = {"weapon": [], "skill": [], "spell": []}
     for sub in parts:
         items = raw.get(sub, [])
         if not isinstance(items, list):
@@ -194,19 +219,36 @@ def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> 
         for j, item in enumerate(items):
             block = lines.block(f"{path}.{sub}", j, whole_block)
             block = block if block[0] else (head, head)
-            made = (_weapon(item, lines, block, problems) if sub == "weapon" else
-                    _named(item, SKILL_KEYS if sub == "skill" else SPELL_KEYS, lines, block, problems, sub))
+            made = (
+                _weapon(item, lines, block, problems)
+                if sub == "weapon"
+                else _named(item, SKILL_KEYS if sub == "skill" else SPELL_KEYS, lines, block, problems, sub)
+            )
             if made is not None:
                 parts[sub].append(made)
     if not hero and parts["skill"]:
         problems.append((head, "only heroes have hero skills (§13.2)"))
     if len(problems) > start:
         return None
-    return UnitSpec(id=str(raw.get("id") or slug(name)), name=name, hero=hero, models=int(models or 1),
-                    quality=int(values["quality"]), defense=int(values["defense"]), tough=int(values["tough"]),
-                    str=values["str"], dex=values["dex"], wil=values["wil"], power_max=int(pmax or 0),
-                    power_start=int(pstart or 0), rules=rules, weapons=tuple(parts["weapon"]),
-                    skills=tuple(parts["skill"]), spells=tuple(parts["spell"]), line=head)
+    return UnitSpec(
+        id=str(raw.get("id") or slug(name)),
+        name=name,
+        hero=hero,
+        models=int(models or 1),
+        quality=int(values["quality"]),
+        defense=int(values["defense"]),
+        tough=int(values["tough"]),
+        str=values["str"],
+        dex=values["dex"],
+        wil=values["wil"],
+        power_max=int(pmax or 0),
+        power_start=int(pstart or 0),
+        rules=rules,
+        weapons=tuple(parts["weapon"]),
+        skills=tuple(parts["skill"]),
+        spells=tuple(parts["spell"]),
+        line=head,
+    )
 
 
 def parse_roster(text_: str, source: str = "") -> Roster:
@@ -217,7 +259,7 @@ def parse_roster(text_: str, source: str = "") -> Roster:
     unknown_keys(data, TOP_KEYS, "top-level", lambda k: lines.top_key(k), problems)
     name = text(data.get("name"), "name", lines.top_key("name") or 1, problems)
     if not name:
-        problems.append((1, "the roster needs a name (name = \"...\")"))
+        problems.append((1, 'the roster needs a name (name = "...")'))
     units: list[UnitSpec] = []
     for path in ("hero", "enemy"):
         raws = data.get(path, [])

@@ -1,4 +1,5 @@
 """The Grimdark Future Star Quest rule system as a plug-in of the engine core."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -7,8 +8,7 @@ from engine.dice import DiceSource
 from engine.events import Event, EventDraft
 from engine.ruleset import Rejected, SettingSpec
 
-from . import actions, ai_chart, attack, casting, commands as c, flow, morale, offers, skills, status, terrain, \
-    turn
+from . import actions, ai_chart, attack, casting, commands as c, flow, morale, offers, skills, status, terrain, turn
 from . import tables as t
 from .evolve import evolve as _evolve
 from .roster import MissionSpec, Roster
@@ -24,26 +24,44 @@ class SetupError(ValueError):
 
 Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
 HANDLERS: dict[type, Handler] = {
-    c.StartRound: turn.start_round, c.EndRound: turn.end_round, c.ChangeSetting: turn.change_setting,
-    c.ActivateHero: turn.activate_hero, c.ActivateAI: turn.activate_ai, c.EndActivation: flow.end_activation,
-    c.ResolveStatus: status.resolve_status, c.TakeAction: actions.take_action,
-    c.Shoot: attack.shoot, c.RollHits: attack.roll_hits, c.RollBlocks: attack.roll_blocks,
+    c.StartRound: turn.start_round,
+    c.EndRound: turn.end_round,
+    c.ChangeSetting: turn.change_setting,
+    c.ActivateHero: turn.activate_hero,
+    c.ActivateAI: turn.activate_ai,
+    c.EndActivation: flow.end_activation,
+    c.ResolveStatus: status.resolve_status,
+    c.TakeAction: actions.take_action,
+    c.Shoot: attack.shoot,
+    c.RollHits: attack.roll_hits,
+    c.RollBlocks: attack.roll_blocks,
     c.RollRegeneration: attack.roll_regeneration,
-    c.AnswerOffer: offers.answer_offer, c.UseSkill: skills.use_skill, c.Cast: casting.cast,
-    c.Jump: terrain.jump, c.Fall: terrain.fall, c.DangerousTerrain: terrain.dangerous,
-    c.RollMorale: morale.roll_morale, c.AnswerAI: ai_chart.answer, c.ChooseAIAction: ai_chart.choose,
-    c.LosePower: status.lose_power, c.ApplyStatus: status.apply_status, c.AdjustWounds: status.adjust_wounds,
+    c.AnswerOffer: offers.answer_offer,
+    c.UseSkill: skills.use_skill,
+    c.Cast: casting.cast,
+    c.Jump: terrain.jump,
+    c.Fall: terrain.fall,
+    c.DangerousTerrain: terrain.dangerous,
+    c.RollMorale: morale.roll_morale,
+    c.AnswerAI: ai_chart.answer,
+    c.ChooseAIAction: ai_chart.choose,
+    c.LosePower: status.lose_power,
+    c.ApplyStatus: status.apply_status,
+    c.AdjustWounds: status.adjust_wounds,
 }
 
 
 def _with_continuation(handler: Handler) -> Handler:
     """Morale tests close the activation when the last one is answered."""
-    def run(state: BattleState, command: Any, dice: DiceSource):
+
+    def run(state: BattleState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
         out = handler(state, command, dice)
         if isinstance(out, Rejected):
             return out
         from .evolve import preview
+
         return list(out) + flow.continue_after(preview(state, out))
+
     return run
 
 
@@ -89,7 +107,8 @@ class StarQuest:
         mission = MissionSpec.from_dict(setup["mission"])
         waved = {u for w in mission.waves for u in w.units}
         units = tuple(build_unit(s) for s in party.heroes) + tuple(
-            build_unit(s, on_table=s.id not in waved) for s in enemies.enemies)
+            build_unit(s, on_table=s.id not in waved) for s in enemies.enemies
+        )
         return BattleState(settings={**defaults(), **setup.get("settings", {})}, units=units, mission=mission)
 
     def decide(self, state: BattleState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
@@ -102,8 +121,9 @@ class StarQuest:
         return _evolve(state, event)
 
 
-def make_setup(party: Roster, enemies: Roster, mission: MissionSpec,
-               settings: dict[str, str] | None = None) -> dict[str, Any]:
+def make_setup(
+    party: Roster, enemies: Roster, mission: MissionSpec, settings: dict[str, str] | None = None
+) -> dict[str, Any]:
     """A JSON-safe set-up for a new battle; raises ``SetupError`` for a party outside 2–4
     heroes (§2), duplicate ids, or mission waves and groups naming unknown enemies."""
     lo, hi = t.PARTY_SIZE
@@ -121,6 +141,9 @@ def make_setup(party: Roster, enemies: Roster, mission: MissionSpec,
     missing = sorted({u for u in named if u not in known})
     if missing:
         raise SetupError(f"the mission names enemies not in the roster: {', '.join(missing)}")
-    return {"party": Roster(party.name, heroes, party.source).to_dict(),
-            "enemies": Roster(enemies.name, enemies.enemies, enemies.source).to_dict(),
-            "mission": mission.to_dict(), "settings": {**defaults(), **(settings or {})}}
+    return {
+        "party": Roster(party.name, heroes, party.source).to_dict(),
+        "enemies": Roster(enemies.name, enemies.enemies, enemies.source).to_dict(),
+        "mission": mission.to_dict(),
+        "settings": {**defaults(), **(settings or {})},
+    }

@@ -4,9 +4,10 @@ A hero has one free skill action per activation; the Skill action (main or bough
 the extra action) gives one more. Common skills are Str/Dex/Wil tests (the 2-PP pass
 applies); a hero skill always happens, a failed test costs the mandatory 1 PP.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -26,6 +27,7 @@ Decision = Rejected | Sequence[EventDraft]
 
 def _slot(state: BattleState) -> str | None:
     act = state.activation
+    assert act is not None
     if not act.skill_used:
         return "free"
     return "credit" if act.skill_credits else None
@@ -40,10 +42,15 @@ def use_skill(state: BattleState, cmd: UseSkill, dice: DiceSource) -> Decision:
         return Rejected("only heroes take skill actions", "§13")
     slot = _slot(state)
     if slot is None:
-        return Rejected(f"{u.name} has no skill action left: take the Skill action (or buy an extra action)",
-                        "§6.1, §13")
-    used = EventDraft("skill_used", {"unit": u.id, "skill": cmd.skill, "slot": slot}, actor=u.id,
-                      text=f"{u.name} uses a skill action ({'free' if slot == 'free' else 'from the Skill action'}).")
+        return Rejected(
+            f"{u.name} has no skill action left: take the Skill action (or buy an extra action)", "§6.1, §13"
+        )
+    used = EventDraft(
+        "skill_used",
+        {"unit": u.id, "skill": cmd.skill, "slot": slot},
+        actor=u.id,
+        text=f"{u.name} uses a skill action ({'free' if slot == 'free' else 'from the Skill action'}).",
+    )
     if cmd.skill == "revive":
         return _revive(state, cmd, used)
     common = t.COMMON_SKILLS.get(cmd.skill)
@@ -55,14 +62,26 @@ def use_skill(state: BattleState, cmd: UseSkill, dice: DiceSource) -> Decision:
         test = stat_test(state, u.id, skill.stat, f"{skill.name} ({t.STAT_NAMES[skill.stat]} test)")
         faces = faces_for(cmd.faces, 1, dice, f"the {skill.name} test")
         after = preview(state, [used])
-        return [used] + test_then(after, u.id, test, skill.stat, "hero-skill",
-                                  {"skill": skill.name, "effect": skill.effect}, faces, dice, cmd.d3)
-    detail: dict = {}
+        return [used] + test_then(
+            after,
+            u.id,
+            test,
+            skill.stat,
+            "hero-skill",
+            {"skill": skill.name, "effect": skill.effect},
+            faces,
+            dice,
+            cmd.d3,
+        )
+    detail: dict[str, Any] = {}
     if cmd.skill in ("discover", "discover-adjacent"):
         tokens = dict(state.mission.search_tokens)
         if cmd.target not in tokens:
-            return Rejected(f"name a search token of the mission ({', '.join(tokens) or 'none'})", "§13.1",
-                            "ambiguous" if cmd.target is None else "malformed")
+            return Rejected(
+                f"name a search token of the mission ({', '.join(tokens) or 'none'})",
+                "§13.1",
+                "ambiguous" if cmd.target is None else "malformed",
+            )
         if cmd.target in state.revealed:
             return Rejected(f"search token '{cmd.target}' is already revealed", "§13.1")
         detail = {"token": cmd.target}
@@ -70,18 +89,17 @@ def use_skill(state: BattleState, cmd: UseSkill, dice: DiceSource) -> Decision:
             return [used, reveal_draft(state, u.id, cmd.target)]
     if cmd.skill == "push":
         if not cmd.target or not state.has_unit(cmd.target) or state.unit(cmd.target).hero:
-            return Rejected("Push needs one enemy unit within 3\"", "§13.1", "ambiguous")
+            return Rejected('Push needs one enemy unit within 3"', "§13.1", "ambiguous")
         detail = {"target": cmd.target}
     test = stat_test(state, u.id, common.stat, f"{common.name} ({t.STAT_NAMES[common.stat]} test)")
     faces = faces_for(cmd.faces, 1, dice, f"the {common.name} test")
-    return [used] + test_then(preview(state, [used]), u.id, test, common.stat, cmd.skill, detail, faces, dice,
-                              cmd.d3)
+    return [used] + test_then(preview(state, [used]), u.id, test, common.stat, cmd.skill, detail, faces, dice, cmd.d3)
 
 
 def _revive(state: BattleState, cmd: UseSkill, used: EventDraft) -> Decision:
     u = state.unit(cmd.hero)
     if not cmd.target or not state.has_unit(cmd.target):
-        return Rejected("Revive needs the unconscious hero within 3\"", "§10", "ambiguous")
+        return Rejected('Revive needs the unconscious hero within 3"', "§10", "ambiguous")
     other = state.unit(cmd.target)
     if not other.hero or not other.unconscious:
         return Rejected(f"{other.name} is not an unconscious hero", "§10")
@@ -89,7 +107,13 @@ def _revive(state: BattleState, cmd: UseSkill, used: EventDraft) -> Decision:
     now = preview(state, drafts).unit(other.id)
     healed = min(t.REVIVE_HEALS, now.wounds[0])
     left = now.wounds[0] - healed
-    drafts.append(EventDraft("revived", {"unit": other.id, "by": u.id, "healed": healed}, actor=u.id,
-                             text=f"{u.name} revives {other.name}: {now.wounds[0]} − {t.REVIVE_HEALS} → {left} "
-                                  f"wound(s), conscious again (§10, [SQ-A16])."))
+    drafts.append(
+        EventDraft(
+            "revived",
+            {"unit": other.id, "by": u.id, "healed": healed},
+            actor=u.id,
+            text=f"{u.name} revives {other.name}: {now.wounds[0]} − {t.REVIVE_HEALS} → {left} "
+            f"wound(s), conscious again (§10, [SQ-A16]).",
+        )
+    )
     return drafts

@@ -4,14 +4,15 @@ Fearless, Regeneration, Impact), which follow the natural rule when [SQ-A2] says
 
 ``success_chance`` is exact: ``clamp((7 − t + m)/6, 1/6, 5/6)`` with the natural rule.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Mapping
 
 from engine.dice import DiceEntryError, DiceSource
-from engine.rolls import Modifier, RollRecord, plain, total
+from engine.rolls import Die, Modifier, RollRecord, plain, total
 
 from . import tables as t
 
@@ -61,8 +62,9 @@ def take(typed: list[int] | None, count: int, dice: DiceSource, purpose: str, si
     if typed is None:
         return dice.roll(count, sides=sides, purpose=purpose)
     if len(typed) < count:
-        raise DiceEntryError(f"{purpose}: type {'its die' if count == 1 else f'its {count} dice'} too, "
-                             "after the others")
+        raise DiceEntryError(
+            f"{purpose}: type {'its die' if count == 1 else f'its {count} dice'} too, after the others"
+        )
     out = tuple(typed[:count])
     del typed[:count]
     for f in out:
@@ -83,8 +85,9 @@ class TypedOnly:
     not type (a ``DiceEntryError`` naming it)."""
 
     def roll(self, count: int, sides: int = 6, purpose: str = "") -> tuple[int, ...]:
-        raise DiceEntryError(f"{purpose or 'this roll'}: type {'its die' if count == 1 else f'its {count} dice'} "
-                             "too, after the others")
+        raise DiceEntryError(
+            f"{purpose or 'this roll'}: type {'its die' if count == 1 else f'its {count} dice'} too, after the others"
+        )
 
 
 def roll_d3(settings: Mapping[str, str], typed: int | None, dice: DiceSource, purpose: str) -> dict[str, int]:
@@ -126,8 +129,14 @@ class Test:
     def passes(self, face: int) -> bool:
         return passes(face, self.target, self.net, self.natural, self.only_six)
 
-    def record(self, faces: tuple[int, ...], detail: dict | None = None, words: tuple[str, str] = ("pass", "fail"),
-               plural: str = "succeed", dice=None) -> RollRecord:
+    def record(
+        self,
+        faces: tuple[int, ...],
+        detail: dict[str, Any] | None = None,
+        words: tuple[str, str] = ("pass", "fail"),
+        plural: str = "succeed",
+        dice: tuple[Die, ...] | None = None,
+    ) -> RollRecord:
         """The roll as a record; several faces are several tries (one per attack)."""
         ok = [self.passes(f) for f in faces]
         n = sum(ok)
@@ -136,17 +145,34 @@ class Test:
             face = faces[0]
             if self.only_six:
                 outcome += " (only a natural 6 succeeds)"
-            elif self.natural and face in (t.NATURAL_SUCCESS, t.NATURAL_FAILURE) and \
-                    (face + self.net >= self.target) != ok[0]:
+            elif (
+                self.natural
+                and face in (t.NATURAL_SUCCESS, t.NATURAL_FAILURE)
+                and (face + self.net >= self.target) != ok[0]
+            ):
                 outcome += f" (natural {face})"
         else:
             outcome = f"{n} of {len(faces)} {plural}"
-        extra = {"successes": n, "natural_rule": self.natural, "only_six": self.only_six,
-                 "probability_is": "per die" if len(faces) != 1 else "the roll"}
+        extra = {
+            "successes": n,
+            "natural_rule": self.natural,
+            "only_six": self.only_six,
+            "probability_is": "per die" if len(faces) != 1 else "the roll",
+        }
         extra.update(detail or {})
-        return RollRecord(self.procedure, self.title, dice if dice is not None else plain(faces), self.modifiers,
-                          self.base, self.target, ">=", self.chance, outcome, n > 0 if len(faces) != 1 else ok[0],
-                          extra)
+        return RollRecord(
+            self.procedure,
+            self.title,
+            dice if dice is not None else plain(faces),
+            self.modifiers,
+            self.base,
+            self.target,
+            ">=",
+            self.chance,
+            outcome,
+            n > 0 if len(faces) != 1 else ok[0],
+            extra,
+        )
 
 
 IMPAIRED_MOD = Modifier("Impaired", -1, "§18 Impaired", "impaired")

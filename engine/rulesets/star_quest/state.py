@@ -4,10 +4,11 @@ The round (number, phase, who has activated) lives apart from the units (§19). 
 one activation is open; inside it an attack, a melee, a pending power offer, a morale
 queue or an AI flow-chart walk may be waiting for the GM.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.records import changed
 
@@ -266,10 +267,11 @@ class BattleState:
     def with_unit(self, unit_id: str, **changes: Any) -> "BattleState":
         return changed(self, units=tuple(changed(u, **changes) if u.id == unit_id else u for u in self.units))
 
-    def with_units(self, fn) -> "BattleState":
+    def with_units(self, fn: Callable[[UnitState], UnitState]) -> "BattleState":
         return changed(self, units=tuple(fn(u) for u in self.units))
 
 
 def build_unit(spec: UnitSpec, on_table: bool = True) -> UnitState:
-    return UnitState(id=spec.id, spec=spec, wounds=(0,) * spec.models, pp=spec.power_start if spec.hero else 0,
-                     on_table=on_table)
+    return UnitState(
+        id=spec.id, spec=spec, wounds=(0,) * spec.models, pp=spec.power_start if spec.hero else 0, on_table=on_table
+    )

@@ -9,6 +9,7 @@ gaining or losing a status, wounds from a mission or spell effect.
 | Diseased | Wil test: pass removes | 1 wound per PP spent |
 | Impaired | pay D3 PP to remove (AI: [SQ-A30]) | −1 to all stat rolls |
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -31,6 +32,7 @@ Decision = Rejected | Sequence[EventDraft]
 
 def _after(state: BattleState, drafts: list[EventDraft]) -> list[EventDraft]:
     from .ai_chart import advance
+
     s = preview(state, drafts)
     return drafts + (advance(s) if s.ai and not s.offer else [])
 
@@ -44,10 +46,18 @@ def resolve_status(state: BattleState, cmd: ResolveStatus, dice: DiceSource) -> 
     u = state.unit(act.unit)
     name = t.STATUS_NAMES[cmd.status]
     if cmd.status == t.IMPAIRED:
-        removed = EventDraft("status_removed", {"unit": u.id, "status": cmd.status}, actor=u.id,
-                             text=f"{u.name} is no longer Impaired (§18).")
-        kept = EventDraft("status_checked", {"unit": u.id, "status": cmd.status}, actor=u.id,
-                          text=f"{u.name} stays Impaired: −1 to all stat rolls (§18).")
+        removed = EventDraft(
+            "status_removed",
+            {"unit": u.id, "status": cmd.status},
+            actor=u.id,
+            text=f"{u.name} is no longer Impaired (§18).",
+        )
+        kept = EventDraft(
+            "status_checked",
+            {"unit": u.id, "status": cmd.status},
+            actor=u.id,
+            text=f"{u.name} stays Impaired: −1 to all stat rolls (§18).",
+        )
         if not u.hero:
             mode = state.setting("ai_impaired")
             if mode == "auto" or (mode == "gm" and cmd.pay):
@@ -60,18 +70,27 @@ def resolve_status(state: BattleState, cmd: ResolveStatus, dice: DiceSource) -> 
             raise DiceEntryError("the Impaired D3: type its die")
         none_left(list(cmd.faces[1:]) if cmd.faces else None, "removing Impaired rolls one D3")
         d3 = roll_d3(state.settings, cmd.faces[0] if cmd.faces else None, dice, "the Impaired D3")
-        drafts = [EventDraft("note", {"unit": u.id, "d3": d3}, actor=u.id,
-                             text=f"Impaired: D3 = {d3['d3']} PP to remove it (§18).")]
+        drafts = [
+            EventDraft(
+                "note", {"unit": u.id, "d3": d3}, actor=u.id, text=f"Impaired: D3 = {d3['d3']} PP to remove it (§18)."
+            )
+        ]
         drafts += spend_drafts(preview(state, drafts), u.id, d3["d3"], "removing Impaired (§18)")
         return _after(state, drafts + [removed])
     stat = t.STATUS_TEST[cmd.status]
     if u.spec.stat(stat) is None and cmd.target is None:
-        return Rejected(f"{u.name} has no {t.STAT_NAMES[stat]} in the roster: give the target number [SQ-M6]",
-                        "§18", "ambiguous")
+        return Rejected(
+            f"{u.name} has no {t.STAT_NAMES[stat]} in the roster: give the target number [SQ-M6]", "§18", "ambiguous"
+        )
     if cmd.target is not None and not 2 <= cmd.target <= 6:
         return Rejected("a target is 2+ to 6+", kind="malformed")
-    test = stat_test(state, u.id, stat, f"{name} ({t.STAT_NAMES[stat]} test to remove it)",
-                     cmd.target if u.spec.stat(stat) is None else None)
+    test = stat_test(
+        state,
+        u.id,
+        stat,
+        f"{name} ({t.STAT_NAMES[stat]} test to remove it)",
+        cmd.target if u.spec.stat(stat) is None else None,
+    )
     faces = faces_for(cmd.faces, 1, dice, f"the {name} test")
     return _after(state, test_then(state, u.id, test, stat, "status", {"status": cmd.status}, faces, dice))
 
@@ -96,9 +115,14 @@ def apply_status(state: BattleState, cmd: ApplyStatus, dice: DiceSource) -> Deci
     if has != cmd.remove:
         return Rejected(f"{u.name} is {'not ' if cmd.remove else 'already '}{t.STATUS_NAMES[cmd.status]}")
     kind = "status_removed" if cmd.remove else "status_applied"
-    return [EventDraft(kind, {"unit": u.id, "status": cmd.status, "gm": True}, actor=u.id,
-                       text=f"GM: {u.name} {'loses' if cmd.remove else 'gains'} {t.STATUS_NAMES[cmd.status]} "
-                            "[SQ-M7].")]
+    return [
+        EventDraft(
+            kind,
+            {"unit": u.id, "status": cmd.status, "gm": True},
+            actor=u.id,
+            text=f"GM: {u.name} {'loses' if cmd.remove else 'gains'} {t.STATUS_NAMES[cmd.status]} [SQ-M7].",
+        )
+    ]
 
 
 def adjust_wounds(state: BattleState, cmd: AdjustWounds, dice: DiceSource) -> Decision:

@@ -5,6 +5,7 @@ Every number the rules use lives here, named after the rule it comes from (secti
 numbers refer to ``shared/rules/star-quest.md``). Profiles, skills, spells and missions
 are not in the source ([SQ-M1]–[SQ-M9]); they come from roster and mission files.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,7 +24,8 @@ QUALITY, DEFENSE = "quality", "defense"
 STR, DEX, WIL = "str", "dex", "wil"
 HERO_STATS = (STR, DEX, WIL)
 STAT_NAMES: Mapping[str, str] = MappingProxyType(
-    {QUALITY: "Quality", DEFENSE: "Defense", STR: "Str", DEX: "Dex", WIL: "Wil"})
+    {QUALITY: "Quality", DEFENSE: "Defense", STR: "Str", DEX: "Dex", WIL: "Wil"}
+)
 TARGET_RANGE = (2, 6)
 """[SQ-M2]: targets are 2+ to 6+."""
 NATURAL_SUCCESS = 6
@@ -34,7 +36,8 @@ NATURAL_FAILURE = 1
 REST, HOLD, ADVANCE, RUSH, CHARGE, SKILL = "rest", "hold", "advance", "rush", "charge", "skill"
 ACTIONS = (REST, HOLD, ADVANCE, RUSH, CHARGE, SKILL)
 ACTION_NAMES: Mapping[str, str] = MappingProxyType(
-    {REST: "Rest", HOLD: "Hold", ADVANCE: "Advance", RUSH: "Rush", CHARGE: "Charge", SKILL: "Skill"})
+    {REST: "Rest", HOLD: "Hold", ADVANCE: "Advance", RUSH: "Rush", CHARGE: "Charge", SKILL: "Skill"}
+)
 BASE_MOVE: Mapping[str, int] = MappingProxyType({REST: 0, HOLD: 0, ADVANCE: 6, RUSH: 12, CHARGE: 12, SKILL: 0})
 """§6.1 action table: the move of each action, in inches."""
 FAST_BONUS: Mapping[str, int] = MappingProxyType({ADVANCE: 2, RUSH: 4, CHARGE: 4})
@@ -69,6 +72,7 @@ NEVER_SHAKEN_TOUGH = 9
 FEARLESS_ON = 4
 VILLAIN_RANGE = 12
 
+
 # -- special rules (§17) -------------------------------------------------------------------
 @dataclass(frozen=True)
 class SpecialRule:
@@ -82,38 +86,48 @@ class SpecialRule:
     summary: str
 
 
-SPECIAL_RULES: Mapping[str, SpecialRule] = MappingProxyType({r.name: r for r in (
-    SpecialRule("Ambush", "Zasadzka", False, "unit", "set aside; arrives later (§17)"),
-    SpecialRule("AP", "AP", True, "weapon", "−X to the target's Defense rolls"),
-    SpecialRule("Bane", "Zguba", False, "weapon", "ignores Regeneration; natural-6 blocks are re-rolled"),
-    SpecialRule("Blast", "Wybuch", True, "weapon", "ignores cover; each hit becomes X hits"),
-    SpecialRule("Caster", "Mag", True, "unit", "gains X spell tokens each round (max 6)"),
-    SpecialRule("Counter", "Kontra", False, "weapon", "strikes first when charged; −1 Impact die per model"),
-    SpecialRule("Deadly", "Zabójczy", True, "weapon", "all wounds on one model, multiplied by X"),
-    SpecialRule("Fast", "Szybki", False, "unit", "+2\" Advance, +4\" Rush and Charge"),
-    SpecialRule("Fear", "Przerażający", True, "unit", "counts as X more wounds for melee morale"),
-    SpecialRule("Fearless", "Nieustraszony", False, "unit", "a failed morale test passes on 4+"),
-    SpecialRule("Flying", "Latający", False, "unit", "ignores terrain while moving; passes jumps"),
-    SpecialRule("Furious", "Furia", False, "unit", "charging: natural 6s to hit in melee give +1 hit"),
-    SpecialRule("Immobile", "Nieruchomy", False, "unit", "may only Hold"),
-    SpecialRule("Impact", "Impakt", True, "unit", "after a charge, unless fatigued, X dice hit on 2+"),
-    SpecialRule("Indirect", "Niebezpośredni", False, "weapon", "−1 to hit after moving; no line of sight needed"),
-    SpecialRule("Limited", "Ograniczony", False, "weapon", "once per mission"),
-    SpecialRule("Regeneration", "Regeneracja", False, "unit", "each wound is ignored on 5+"),
-    SpecialRule("Relentless", "Nieustępliwy", False, "unit", "Hold and shoot: natural 6s to hit give +1 hit"),
-    SpecialRule("Reliable", "Niezawodny", False, "weapon", "attacks at Quality 2+"),
-    SpecialRule("Rending", "Rozdzierający", False, "weapon", "ignores Regeneration; natural-6 hits get AP(4)"),
-    SpecialRule("Scout", "Zwiadowca", False, "unit", "may move up to 12\" after deployment"),
-    SpecialRule("Slow", "Powolny", False, "unit", "−2\" Advance, −4\" Rush and Charge"),
-    SpecialRule("Stealth", "Maskowanie", False, "unit", "−1 to hit when shot from more than 9\""),
-    SpecialRule("Strider", "Wszędolaz", False, "unit", "ignores difficult terrain; jump tests on 2+"),
-    SpecialRule("Surge", "Przypływ", False, "weapon", "natural 6s to hit give +1 hit"),
-    SpecialRule("Thrust", "Pchnięcie", False, "weapon", "charging: +1 to hit and AP +1 in melee"),
-    SpecialRule("Unstoppable", "Niepowstrzymany", False, "weapon", "ignores Regeneration and negative modifiers"),
-    SpecialRule("Villain", "Złoczyńca", False, "unit", "AI units within 12\" may test morale on its Quality"),
-)})
-RULE_ALIASES: Mapping[str, str] = MappingProxyType({
-    "immobilie": "Immobile", "rendering": "Rending", "przyptwyl": "Surge", "przypływ": "Surge"})
+SPECIAL_RULES: Mapping[str, SpecialRule] = MappingProxyType(
+    {
+        r.name: r
+        for r in (
+            SpecialRule("Ambush", "Zasadzka", False, "unit", "set aside; arrives later (§17)"),
+            SpecialRule("AP", "AP", True, "weapon", "−X to the target's Defense rolls"),
+            SpecialRule("Bane", "Zguba", False, "weapon", "ignores Regeneration; natural-6 blocks are re-rolled"),
+            SpecialRule("Blast", "Wybuch", True, "weapon", "ignores cover; each hit becomes X hits"),
+            SpecialRule("Caster", "Mag", True, "unit", "gains X spell tokens each round (max 6)"),
+            SpecialRule("Counter", "Kontra", False, "weapon", "strikes first when charged; −1 Impact die per model"),
+            SpecialRule("Deadly", "Zabójczy", True, "weapon", "all wounds on one model, multiplied by X"),
+            SpecialRule("Fast", "Szybki", False, "unit", '+2" Advance, +4" Rush and Charge'),
+            SpecialRule("Fear", "Przerażający", True, "unit", "counts as X more wounds for melee morale"),
+            SpecialRule("Fearless", "Nieustraszony", False, "unit", "a failed morale test passes on 4+"),
+            SpecialRule("Flying", "Latający", False, "unit", "ignores terrain while moving; passes jumps"),
+            SpecialRule("Furious", "Furia", False, "unit", "charging: natural 6s to hit in melee give +1 hit"),
+            SpecialRule("Immobile", "Nieruchomy", False, "unit", "may only Hold"),
+            SpecialRule("Impact", "Impakt", True, "unit", "after a charge, unless fatigued, X dice hit on 2+"),
+            SpecialRule(
+                "Indirect", "Niebezpośredni", False, "weapon", "−1 to hit after moving; no line of sight needed"
+            ),
+            SpecialRule("Limited", "Ograniczony", False, "weapon", "once per mission"),
+            SpecialRule("Regeneration", "Regeneracja", False, "unit", "each wound is ignored on 5+"),
+            SpecialRule("Relentless", "Nieustępliwy", False, "unit", "Hold and shoot: natural 6s to hit give +1 hit"),
+            SpecialRule("Reliable", "Niezawodny", False, "weapon", "attacks at Quality 2+"),
+            SpecialRule("Rending", "Rozdzierający", False, "weapon", "ignores Regeneration; natural-6 hits get AP(4)"),
+            SpecialRule("Scout", "Zwiadowca", False, "unit", 'may move up to 12" after deployment'),
+            SpecialRule("Slow", "Powolny", False, "unit", '−2" Advance, −4" Rush and Charge'),
+            SpecialRule("Stealth", "Maskowanie", False, "unit", '−1 to hit when shot from more than 9"'),
+            SpecialRule("Strider", "Wszędolaz", False, "unit", "ignores difficult terrain; jump tests on 2+"),
+            SpecialRule("Surge", "Przypływ", False, "weapon", "natural 6s to hit give +1 hit"),
+            SpecialRule("Thrust", "Pchnięcie", False, "weapon", "charging: +1 to hit and AP +1 in melee"),
+            SpecialRule(
+                "Unstoppable", "Niepowstrzymany", False, "weapon", "ignores Regeneration and negative modifiers"
+            ),
+            SpecialRule("Villain", "Złoczyńca", False, "unit", 'AI units within 12" may test morale on its Quality'),
+        )
+    }
+)
+RULE_ALIASES: Mapping[str, str] = MappingProxyType(
+    {"immobilie": "Immobile", "rendering": "Rending", "przyptwyl": "Surge", "przypływ": "Surge"}
+)
 """Source spellings (§0) accepted in rosters."""
 EXTRA_HIT_RULES = ("Surge", "Furious", "Relentless")
 """§9 step 3: each natural 6 to hit gives one extra hit (only the original counts as a 6)."""
@@ -134,11 +148,12 @@ PLAYER_AMBUSH_RANGE = 9
 AFFLICTED, CRIPPLED, DISEASED, IMPAIRED = "afflicted", "crippled", "diseased", "impaired"
 STATUSES = (AFFLICTED, CRIPPLED, DISEASED, IMPAIRED)
 STATUS_NAMES: Mapping[str, str] = MappingProxyType(
-    {AFFLICTED: "Afflicted", CRIPPLED: "Crippled", DISEASED: "Diseased", IMPAIRED: "Impaired"})
-STATUS_TEST: Mapping[str, str | None] = MappingProxyType(
-    {AFFLICTED: STR, CRIPPLED: DEX, DISEASED: WIL, IMPAIRED: None})
+    {AFFLICTED: "Afflicted", CRIPPLED: "Crippled", DISEASED: "Diseased", IMPAIRED: "Impaired"}
+)
+STATUS_TEST: Mapping[str, str | None] = MappingProxyType({AFFLICTED: STR, CRIPPLED: DEX, DISEASED: WIL, IMPAIRED: None})
 """§18: the stat tested at the start of activation to remove it (Impaired: pay D3 PP)."""
 AFFLICTED_WOUNDS = 1
+
 
 # -- common skills (§13.1) -----------------------------------------------------------------
 @dataclass(frozen=True)
@@ -152,13 +167,23 @@ class CommonSkill:
     effect: str
 
 
-COMMON_SKILLS: Mapping[str, CommonSkill] = MappingProxyType({s.key: s for s in (
-    CommonSkill("discover", "Discover", WIL, "a search token in line of sight within 6\"", "reveal that token"),
-    CommonSkill("discover-adjacent", "Discover (within 1\")", None, "a search token within 1\"",
-                "reveal and pick up the token"),
-    CommonSkill("push", "Push", STR, "one enemy unit within 3\"", "the target is pushed 2\" directly away"),
-    CommonSkill("scurry", "Scurry", DEX, "—", "the hero moves up to D3\""),
-)})
+COMMON_SKILLS: Mapping[str, CommonSkill] = MappingProxyType(
+    {
+        s.key: s
+        for s in (
+            CommonSkill("discover", "Discover", WIL, 'a search token in line of sight within 6"', "reveal that token"),
+            CommonSkill(
+                "discover-adjacent",
+                'Discover (within 1")',
+                None,
+                'a search token within 1"',
+                "reveal and pick up the token",
+            ),
+            CommonSkill("push", "Push", STR, 'one enemy unit within 3"', 'the target is pushed 2" directly away'),
+            CommonSkill("scurry", "Scurry", DEX, "—", 'the hero moves up to D3"'),
+        )
+    }
+)
 PUSH_DISTANCE = 2
 
 # -- jumping and falling (§15) -------------------------------------------------------------

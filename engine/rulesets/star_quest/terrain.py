@@ -5,6 +5,7 @@ A jump of d" needs ``1 + floor(d / 3)`` Dex tests (thresholds scaled [SQ-A1]), a
 hero pays 2 PP per failed test. Dangerous terrain: Tough dice per model [SQ-A22], each
 1 is a wound to the unit.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -41,7 +42,7 @@ def jump_preview(state: BattleState, unit_id: str, distance: float) -> tuple[int
     u = state.unit(unit_id)
     test = stat_test(state, unit_id, t.DEX, "jump", strider=u.spec.has("Strider"))
     tests = jump_tests(state, distance)
-    return tests, test.chance, test.chance ** tests
+    return tests, test.chance, test.chance**tests
 
 
 def dangerous_dice(state: BattleState, unit_id: str, models: int) -> int:
@@ -65,29 +66,54 @@ def jump(state: BattleState, cmd: Jump, dice: DiceSource) -> Decision:
         return Rejected("a jump needs a distance", kind="malformed")
     limit = t.JUMP_LIMIT * scale_factor(state.settings, threshold=True)
     if state.setting("jump_limit") != "none" and Fraction(cmd.distance).limit_denominator(100) > limit:
-        return Rejected(f"nothing longer than {float(limit):g}\" may be jumped [SQ-A23]", "§15.1")
+        return Rejected(f'nothing longer than {float(limit):g}" may be jumped [SQ-A23]', "§15.1")
     n = jump_tests(state, cmd.distance)
     fall_height = cmd.fall_height if cmd.fall_height is not None else cmd.distance
     if u.spec.has("Flying"):
-        return [EventDraft("note", {"unit": u.id, "jump": cmd.distance}, actor=u.id,
-                           text=f"{u.name} has Flying: passes the {n} jump test(s) (§17 Flying).")]
-    test: Test = stat_test(state, u.id, t.DEX, f"jump {cmd.distance:g}\" ({n} Dex test(s))",
-                           strider=u.spec.has("Strider"))
+        return [
+            EventDraft(
+                "note",
+                {"unit": u.id, "jump": cmd.distance},
+                actor=u.id,
+                text=f"{u.name} has Flying: passes the {n} jump test(s) (§17 Flying).",
+            )
+        ]
+    test: Test = stat_test(
+        state, u.id, t.DEX, f'jump {cmd.distance:g}" ({n} Dex test(s))', strider=u.spec.has("Strider")
+    )
     faces = faces_for(cmd.faces, n, dice, "the jump tests")
     failed = sum(1 for f in faces if not test.passes(f))
     record = test.record(faces, {"tests": n, "failed": failed}, plural="passed")
     detail = {"purpose": "jump", "distance": cmd.distance, "fall_height": fall_height, "failures": failed}
-    drafts = [EventDraft("test_rolled", {"unit": u.id, "purpose": "jump", "detail": detail, "roll": record.to_dict()},
-                         actor=u.id, text=f"{test.title}: {' '.join(map(str, faces))} against {test.target}+: "
-                                          f"{n - failed} of {n} passed.")]
+    drafts = [
+        EventDraft(
+            "test_rolled",
+            {"unit": u.id, "purpose": "jump", "detail": detail, "roll": record.to_dict()},
+            actor=u.id,
+            text=f"{test.title}: {' '.join(map(str, faces))} against {test.target}+: {n - failed} of {n} passed.",
+        )
+    ]
     if not failed:
-        return drafts + [EventDraft("note", {"unit": u.id, "jump": cmd.distance}, actor=u.id,
-                                    text=f"{u.name} jumps {cmd.distance:g}\" without counting it (§15.1).")]
+        return drafts + [
+            EventDraft(
+                "note",
+                {"unit": u.id, "jump": cmd.distance},
+                actor=u.id,
+                text=f'{u.name} jumps {cmd.distance:g}" without counting it (§15.1).',
+            )
+        ]
     if u.hero:
         cost = t.BUY_PASS_COST * failed
-        return drafts + [offer_draft(preview(state, drafts), u.id, "jump", cost,
-                                     f"{u.name} may pay {cost} PP ({t.BUY_PASS_COST} per failed Dex test) to pass",
-                                     detail)]
+        return drafts + [
+            offer_draft(
+                preview(state, drafts),
+                u.id,
+                "jump",
+                cost,
+                f"{u.name} may pay {cost} PP ({t.BUY_PASS_COST} per failed Dex test) to pass",
+                detail,
+            )
+        ]
     return drafts + fall_drafts(preview(state, drafts), u.id, fall_height)
 
 
@@ -114,11 +140,27 @@ def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> De
     faces = faces_for(cmd.faces, dangerous_dice(state, u.id, cmd.models), dice, "the dangerous terrain dice")
     ones = sum(1 for f in faces if f == 1)
     base = Modifier("each 1 is a wound", 1, "§14 Dangerous terrain")
-    record = RollRecord("sq.dangerous", f"{u.name}: dangerous terrain", plain(faces), (), base, None, "",
-                        Fraction(5, 6) ** len(faces), f"{ones} wound(s)", ones == 0,
-                        {"ones": ones, "dice_per_model": per, "setting": "SQ-A22"})
-    drafts = [EventDraft("test_rolled", {"unit": u.id, "purpose": "dangerous", "roll": record.to_dict()}, actor=u.id,
-                         text=f"{u.name} in dangerous terrain: {' '.join(map(str, faces))} ({per} per model, "
-                              f"[SQ-A22]): {ones} wound(s).")]
+    record = RollRecord(
+        "sq.dangerous",
+        f"{u.name}: dangerous terrain",
+        plain(faces),
+        (),
+        base,
+        None,
+        "",
+        Fraction(5, 6) ** len(faces),
+        f"{ones} wound(s)",
+        ones == 0,
+        {"ones": ones, "dice_per_model": per, "setting": "SQ-A22"},
+    )
+    drafts = [
+        EventDraft(
+            "test_rolled",
+            {"unit": u.id, "purpose": "dangerous", "roll": record.to_dict()},
+            actor=u.id,
+            text=f"{u.name} in dangerous terrain: {' '.join(map(str, faces))} ({per} per model, "
+            f"[SQ-A22]): {ones} wound(s).",
+        )
+    ]
     drafts += wound_drafts(preview(state, drafts), u.id, ones, "dangerous terrain", "§14")
     return drafts + continue_after(preview(state, drafts))

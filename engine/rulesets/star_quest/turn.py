@@ -5,6 +5,7 @@ Start of round [SQ-A4]: (a) Casters gain X tokens, at most 6; (b) from round 2, 
 Ambush units may be placed (a reminder); (c) AI Ambush units whose round has come
 arrive within 6" of an AI objective; (d) mission events and waves ([SQ-M1], [SQ-M9]).
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -34,9 +35,15 @@ def _tokens(state: BattleState) -> list[EventDraft]:
         x = u.spec.x("Caster")
         if x and u.alive:
             new = min(t.MAX_TOKENS, u.tokens + x)
-            out.append(EventDraft("tokens_gained", {"unit": u.id, "tokens": new, "gained": new - u.tokens}, actor=u.id,
-                                  text=f"{u.name} (Caster({x})): {u.tokens} → {new} spell tokens "
-                                       f"(min(6, {u.tokens} + {x}), §17 Caster)."))
+            out.append(
+                EventDraft(
+                    "tokens_gained",
+                    {"unit": u.id, "tokens": new, "gained": new - u.tokens},
+                    actor=u.id,
+                    text=f"{u.name} (Caster({x})): {u.tokens} → {new} spell tokens "
+                    f"(min(6, {u.tokens} + {x}), §17 Caster).",
+                )
+            )
     return out
 
 
@@ -44,29 +51,50 @@ def _player_ambush(state: BattleState, number: int) -> list[EventDraft]:
     waiting = [u.name for u in state.heroes() if u.spec.has("Ambush") and not u.on_table]
     if number < 2 or not waiting:
         return []
-    return [EventDraft("note", {"ambush": waiting}, text=f"Ambush: {', '.join(waiting)} may be placed more than "
-                                                         f"{t.PLAYER_AMBUSH_RANGE}\" from enemy units (§17).")]
+    return [
+        EventDraft(
+            "note",
+            {"ambush": waiting},
+            text=f"Ambush: {', '.join(waiting)} may be placed more than "
+            f'{t.PLAYER_AMBUSH_RANGE}" from enemy units (§17).',
+        )
+    ]
 
 
 def _ai_ambush(state: BattleState, number: int) -> list[EventDraft]:
     where = ", ".join(n for _, n in state.mission.objectives) or "no AI objective in the mission"
-    return [EventDraft("unit_arrived", {"unit": u.id, "round": number}, actor=u.id,
-                       text=f"{u.name} arrives from Ambush within {t.AI_AMBUSH_RANGE}\" of the AI objective "
-                            f"({where}; pick one at random if there are several, §17).")
-            for u in state.enemies() if u.arrives is not None and u.arrives <= number and u.alive]
+    return [
+        EventDraft(
+            "unit_arrived",
+            {"unit": u.id, "round": number},
+            actor=u.id,
+            text=f'{u.name} arrives from Ambush within {t.AI_AMBUSH_RANGE}" of the AI objective '
+            f"({where}; pick one at random if there are several, §17).",
+        )
+        for u in state.enemies()
+        if u.arrives is not None and u.arrives <= number and u.alive
+    ]
 
 
 def ambush_delays(state: BattleState, number: int | None = None) -> tuple[str, ...]:
     """The AI units whose Ambush arrival round is rolled (a D3 each) when round ``number``
     (default: the next) starts: those with Ambush in a wave of that round [SQ-A27]."""
     number = state.round + 1 if number is None else number
-    return tuple(uid for wave in state.mission.waves if wave.round == number for uid in wave.units
-                 if state.has_unit(uid) and state.unit(uid).spec.has("Ambush"))
+    return tuple(
+        uid
+        for wave in state.mission.waves
+        if wave.round == number
+        for uid in wave.units
+        if state.has_unit(uid) and state.unit(uid).spec.has("Ambush")
+    )
 
 
 def _mission(state: BattleState, number: int, typed: list[int] | None, dice: DiceSource) -> list[EventDraft]:
-    out = [EventDraft("note", {"mission_event": text, "ref": "SQ-M1"}, text=f"Mission event: {text} [SQ-M1].")
-           for rnd, text in state.mission.events if rnd == number]
+    out = [
+        EventDraft("note", {"mission_event": text, "ref": "SQ-M1"}, text=f"Mission event: {text} [SQ-M1].")
+        for rnd, text in state.mission.events
+        if rnd == number
+    ]
     delayed = set(ambush_delays(state, number))
     for wave in state.mission.waves:
         if wave.round != number:
@@ -82,10 +110,19 @@ def _mission(state: BattleState, number: int, typed: list[int] | None, dice: Dic
                 arrivals[uid] = number + d3["d3"] + later
         names = ", ".join(state.unit(u).name for u in wave.units if u not in arrivals and state.has_unit(u))
         late = ", ".join(f"{state.unit(u).name} in round {r}" for u, r in arrivals.items())
-        out.append(EventDraft("wave_deployed", {"wave": wave.id, "units": list(wave.units), "arrivals": arrivals},
-                              text=f"Wave '{wave.id}' deploys: {names or 'no unit on the table now'}"
-                                   + (f"; Ambush arrivals ({'r + D3 + 1' if arrivals and later else 'r + D3'}, "
-                                      f"[SQ-A27]): {late}" if arrivals else "") + "."))
+        out.append(
+            EventDraft(
+                "wave_deployed",
+                {"wave": wave.id, "units": list(wave.units), "arrivals": arrivals},
+                text=f"Wave '{wave.id}' deploys: {names or 'no unit on the table now'}"
+                + (
+                    f"; Ambush arrivals ({'r + D3 + 1' if arrivals and later else 'r + D3'}, [SQ-A27]): {late}"
+                    if arrivals
+                    else ""
+                )
+                + ".",
+            )
+        )
     return out
 
 
@@ -95,15 +132,24 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
     number = state.round + 1
     drafts = [EventDraft("round_started", {"number": number}, text=f"Round {number} begins (§5).")]
     typed = list(cmd.d3) if cmd.d3 is not None else None
-    steps = {"a": lambda s: _tokens(s), "b": lambda s: _player_ambush(s, number),
-             "c": lambda s: _ai_ambush(s, number), "d": lambda s: _mission(s, number, typed, dice)}
+    steps = {
+        "a": lambda s: _tokens(s),
+        "b": lambda s: _player_ambush(s, number),
+        "c": lambda s: _ai_ambush(s, number),
+        "d": lambda s: _mission(s, number, typed, dice),
+    }
     order = "dabc" if state.setting("start_order") == "mission-first" else "abcd"
     for step in order:
         drafts += steps[step](preview(state, drafts))
     none_left(typed, "no other Ambush delay is rolled as this round starts")
     if state.mission.rounds and number > state.mission.rounds:
-        drafts.append(EventDraft("note", {"warning": "round limit"}, text=f"The mission's round limit "
-                                 f"({state.mission.rounds}) has passed [SQ-M1]."))
+        drafts.append(
+            EventDraft(
+                "note",
+                {"warning": "round limit"},
+                text=f"The mission's round limit ({state.mission.rounds}) has passed [SQ-M1].",
+            )
+        )
     after = preview(state, drafts)
     if not heroes_to_activate(after):
         drafts.append(EventDraft("phase_changed", {"phase": t.AI}, text="No hero can act: the AI phase begins."))
@@ -118,8 +164,13 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
     left = heroes_to_activate(state) + ai_to_activate(state)
     if left:
         return Rejected("still to activate: " + ", ".join(state.unit(u).name for u in left), "§5 steps 2–3")
-    return [EventDraft("round_ended", {"number": state.round},
-                       text=f"Round {state.round} ends: fatigue and round-long effects end (§5 step 4).")]
+    return [
+        EventDraft(
+            "round_ended",
+            {"number": state.round},
+            text=f"Round {state.round} ends: fatigue and round-long effects end (§5 step 4).",
+        )
+    ]
 
 
 def _status_list(state: BattleState, unit_id: str) -> list[str]:
@@ -141,8 +192,14 @@ def activate_hero(state: BattleState, cmd: ActivateHero, dice: DiceSource) -> De
     text = f"{u.name} activates." + (" Shaken: the activation is spent removing it (§12.3)." if u.shaken else "")
     if statuses:
         text += " Status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in statuses) + " (§18)."
-    return [EventDraft("activation_started", {"unit": u.id, "side": t.HEROES, "statuses": statuses,
-                                              "shaken_recovery": u.shaken}, actor=u.id, text=text)]
+    return [
+        EventDraft(
+            "activation_started",
+            {"unit": u.id, "side": t.HEROES, "statuses": statuses, "shaken_recovery": u.shaken},
+            actor=u.id,
+            text=text,
+        )
+    ]
 
 
 def activate_ai(state: BattleState, cmd: ActivateAI, dice: DiceSource) -> Decision:
@@ -154,8 +211,9 @@ def activate_ai(state: BattleState, cmd: ActivateAI, dice: DiceSource) -> Decisi
     unit_id, pick = cmd.unit, None
     if unit_id is None:
         if not cmd.ties:
-            return Rejected("say which AI unit is nearest a conscious hero (or give the tied units)", "[SQ-A5]",
-                            "ambiguous")
+            return Rejected(
+                "say which AI unit is nearest a conscious hero (or give the tied units)", "[SQ-A5]", "ambiguous"
+            )
         if any(x not in left for x in cmd.ties):
             return Rejected("every tied unit must be an AI unit still to activate", kind="malformed")
         face = dice.roll(1, sides=len(cmd.ties), purpose="the tie for nearest AI unit")[0]
@@ -167,11 +225,25 @@ def activate_ai(state: BattleState, cmd: ActivateAI, dice: DiceSource) -> Decisi
         why = "has already activated" if u.activated else "is not on the table" if not u.on_table else "is destroyed"
         return Rejected(f"{u.name} {why}", "§16.2 step 1")
     statuses = _status_list(state, u.id)
-    text = f"AI: {u.name} activates" + (f" (random among the tied units: d{pick['sides']} = {pick['face']})"
-                                        if pick else " (the GM picked it as nearest a conscious hero, [SQ-A5])") + "."
+    text = (
+        f"AI: {u.name} activates"
+        + (
+            f" (random among the tied units: d{pick['sides']} = {pick['face']})"
+            if pick
+            else " (the GM picked it as nearest a conscious hero, [SQ-A5])"
+        )
+        + "."
+    )
     if statuses:
         text += " Status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in statuses) + " (§18)."
-    drafts = [EventDraft("activation_started", {"unit": u.id, "side": t.AI, "statuses": statuses, "pick": pick,
-                                                "shaken_recovery": u.shaken}, actor=u.id, text=text)]
+    drafts = [
+        EventDraft(
+            "activation_started",
+            {"unit": u.id, "side": t.AI, "statuses": statuses, "pick": pick, "shaken_recovery": u.shaken},
+            actor=u.id,
+            text=text,
+        )
+    ]
     from .ai_chart import start_drafts
+
     return drafts + start_drafts(preview(state, drafts), u.id)

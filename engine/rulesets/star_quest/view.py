@@ -11,8 +11,10 @@
 * ``dice_problem(state, commands)``: why typed dice cannot be used (checked before submitting).
 * ``settings_in_force(state)``: (ref, title, reading) of the settings.
 """
+
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -20,16 +22,18 @@ from typing import Mapping, Sequence
 from . import modifiers as mod, tables as t
 from .actions import move_allowance
 from .ai_chart import AI_ACTIONS, open_question
-from .casting import ai_cast_chances as ai_cast_preview  # noqa: F401  (re-exported: the TUI's query)
+from .casting import ai_cast_chances
 from .effects import stat_test
 from .flow import ai_to_activate, heroes_to_activate
 from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, hits_then_wounds
-from .roster import rules_text
-from .ruleset import dice_problem  # noqa: F401  (re-exported: the TUI's query)
+from .roster import WeaponSpec, rules_text
+from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
-from .turn import ambush_delays  # noqa: F401  (re-exported: the TUI's query)
+from .turn import ambush_delays as ambush_delays  # re-exported: the TUI's query
+
+ai_cast_preview = ai_cast_chances  # the TUI's query
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,13 @@ class HeroLine:
     conscious: bool
     shaken: bool
     fatigued: bool
-    statuses: tuple[str, ...]
+    statuses: tuple[builtins.str, ...]
     tokens: int
     activated: bool
     can_activate: bool
-    rules: str
-    weapons: tuple[str, ...]
-    moves: Mapping[str, str]
+    rules: builtins.str
+    weapons: tuple[builtins.str, ...]
+    moves: Mapping[builtins.str, builtins.str]
     """Action → move allowance with its working (§8)."""
 
 
@@ -121,8 +125,8 @@ class PendingView:
     commands: tuple[str, ...]
 
 
-def _weapon_text(w) -> str:
-    rng = f"{w.range}\"" if not w.melee else "melee"
+def _weapon_text(w: WeaponSpec) -> str:
+    rng = f'{w.range}"' if not w.melee else "melee"
     extra = f", AP({w.ap})" if w.ap else ""
     rules = f", {rules_text(w.rules)}" if w.rules else ""
     return f"{w.name} ({rng}, A{w.attacks}{extra}{rules})"
@@ -134,19 +138,59 @@ def hero_lines(state: BattleState) -> tuple[HeroLine, ...]:
     for u in state.heroes():
         s = u.spec
         moves = {a: move_allowance(state, u, a)[1] for a in (t.ADVANCE, t.RUSH, t.CHARGE)}
-        out.append(HeroLine(u.id, u.name, u.wounds[0] if u.wounds else s.tough, s.tough, u.pp, s.power_max,
-                            s.quality, s.defense, s.str, s.dex, s.wil, not u.unconscious, u.shaken, u.fatigued_now,
-                            u.statuses, u.tokens, u.activated, u.id in can, rules_text(s.rules),
-                            tuple(_weapon_text(w) for w in s.weapons), moves))
+        out.append(
+            HeroLine(
+                u.id,
+                u.name,
+                u.wounds[0] if u.wounds else s.tough,
+                s.tough,
+                u.pp,
+                s.power_max,
+                s.quality,
+                s.defense,
+                s.str,
+                s.dex,
+                s.wil,
+                not u.unconscious,
+                u.shaken,
+                u.fatigued_now,
+                u.statuses,
+                u.tokens,
+                u.activated,
+                u.id in can,
+                rules_text(s.rules),
+                tuple(_weapon_text(w) for w in s.weapons),
+                moves,
+            )
+        )
     return tuple(out)
 
 
 def enemy_lines(state: BattleState) -> tuple[EnemyLine, ...]:
     groups = {uid: g for g, units in state.mission.groups for uid in units}
-    return tuple(EnemyLine(u.id, u.name, u.models, u.spec.models, u.wounds, u.spec.tough, u.spec.quality,
-                           u.spec.defense, u.shaken, u.fatigued_now, u.statuses, u.tokens, u.on_table, u.arrives,
-                           u.activated, rules_text(u.spec.rules), tuple(_weapon_text(w) for w in u.spec.weapons),
-                           groups.get(u.id)) for u in state.enemies())
+    return tuple(
+        EnemyLine(
+            u.id,
+            u.name,
+            u.models,
+            u.spec.models,
+            u.wounds,
+            u.spec.tough,
+            u.spec.quality,
+            u.spec.defense,
+            u.shaken,
+            u.fatigued_now,
+            u.statuses,
+            u.tokens,
+            u.on_table,
+            u.arrives,
+            u.activated,
+            rules_text(u.spec.rules),
+            tuple(_weapon_text(w) for w in u.spec.weapons),
+            groups.get(u.id),
+        )
+        for u in state.enemies()
+    )
 
 
 def ai_question(state: BattleState) -> AIQuestionView | None:
@@ -155,9 +199,16 @@ def ai_question(state: BattleState) -> AIQuestionView | None:
         return None
     node = open_question(state)
     proposal = ai.proposal
-    return AIQuestionView(ai.unit, node.id if node else None, node.step if node else "", node.text if node else "",
-                          node.rule if node else "", ai.path, proposal,
-                          AI_ACTIONS[proposal].text if proposal else "")
+    return AIQuestionView(
+        ai.unit,
+        node.id if node else None,
+        node.step if node else "",
+        node.text if node else "",
+        node.rule if node else "",
+        ai.path,
+        proposal,
+        AI_ACTIONS[proposal].text if proposal else "",
+    )
 
 
 def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
@@ -165,13 +216,17 @@ def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
     if a.stage == "hits":
         test = mod.hit_test(state, a)
         terms = " ".join(f"{m.value:+d} {m.label} ({m.rule})" for m in test.modifiers)
-        lines.append(f"hit on {test.target}+ {terms}".rstrip() + (" — only natural 6s (fatigued, §11.3)"
-                                                                   if test.only_six else ""))
+        lines.append(
+            f"hit on {test.target}+ {terms}".rstrip()
+            + (" — only natural 6s (fatigued, §11.3)" if test.only_six else "")
+        )
     for g in a.groups:
         test = mod.block_test(state, a, state.unit(g.unit))
         terms = " ".join(f"{m.value:+d} {m.label}" for m in test.modifiers)
-        lines.append(f"{state.unit(g.unit).name}: {g.hits} hit(s) ({g.rending} Rending), block on "
-                     f"{test.target}+ {terms}".rstrip())
+        lines.append(
+            f"{state.unit(g.unit).name}: {g.hits} hit(s) ({g.rending} Rending), block on "
+            f"{test.target}+ {terms}".rstrip()
+        )
     if a.stage == "blocks" and a.groups and mod.bane(state, a) != "none":
         again = "again while it shows 6" if mod.bane(state, a) == "repeat" else "once"
         lines.append(f"Bane: a natural 6 is re-rolled {again} (§9, [SQ-A14]); its die comes after the Defense dice")
@@ -192,13 +247,20 @@ def pending(state: BattleState) -> PendingView | None:
     if state.morale:
         u = state.unit(state.morale[0])
         total, now = counted_loss(state, u)
-        return PendingView("morale", f"Morale test: {u.name}", (
-            f"lost {total} of {u.start} (this activation {now}); Quality {u.spec.quality}+"
-            + (" — Shaken: fails automatically" if u.shaken else ""),), ("RollMorale",))
+        return PendingView(
+            "morale",
+            f"Morale test: {u.name}",
+            (
+                f"lost {total} of {u.start} (this activation {now}); Quality {u.spec.quality}+"
+                + (" — Shaken: fails automatically" if u.shaken else ""),
+            ),
+            ("RollMorale",),
+        )
     act = state.activation
     if act and act.statuses:
-        return PendingView("status", "Status conditions", tuple(t.STATUS_NAMES[s] for s in act.statuses),
-                           ("ResolveStatus",))
+        return PendingView(
+            "status", "Status conditions", tuple(t.STATUS_NAMES[s] for s in act.statuses), ("ResolveStatus",)
+        )
     q = ai_question(state)
     if q and q.proposal is None:
         return PendingView("ai", f"AI {q.step}", (q.question, q.rule), ("AnswerAI",))
@@ -216,6 +278,7 @@ def round_view(state: BattleState) -> RoundView:
     if p:
         return RoundView(state.round, phase, act.unit if act else None, p.title, p.commands, tuple(warnings))
     if act:
+        cmds: tuple[str, ...]
         if act.ending:
             step, cmds = "morale", ("RollMorale",)
         elif state.ai and act.ai_action is None and state.ai.proposal:
@@ -230,26 +293,54 @@ def round_view(state: BattleState) -> RoundView:
         return RoundView(state.round, phase, None, "start the next round", ("StartRound",), tuple(warnings))
     if phase == t.HEROES:
         left = heroes_to_activate(state)
-        return RoundView(state.round, phase, None, "the players pick a hero: " + ", ".join(
-            state.unit(u).name for u in left), ("ActivateHero",), tuple(warnings))
+        return RoundView(
+            state.round,
+            phase,
+            None,
+            "the players pick a hero: " + ", ".join(state.unit(u).name for u in left),
+            ("ActivateHero",),
+            tuple(warnings),
+        )
     left = ai_to_activate(state)
     if left:
-        return RoundView(state.round, phase, None, "the GM picks the AI unit nearest a conscious hero: " + ", ".join(
-            state.unit(u).name for u in left), ("ActivateAI",), tuple(warnings))
-    return RoundView(state.round, phase, None, "every unit has acted: end the round", ("EndRound",),
-                     tuple(warnings))
+        return RoundView(
+            state.round,
+            phase,
+            None,
+            "the GM picks the AI unit nearest a conscious hero: " + ", ".join(state.unit(u).name for u in left),
+            ("ActivateAI",),
+            tuple(warnings),
+        )
+    return RoundView(state.round, phase, None, "every unit has acted: end the round", ("EndRound",), tuple(warnings))
 
 
-def shot_preview(state: BattleState, unit: str, weapon: str, target: str, cover: bool = False,
-                 stealth_range: bool = False, models: int | None = None,
-                 blast_models: int | None = None) -> AttackOdds:
+def shot_preview(
+    state: BattleState,
+    unit: str,
+    weapon: str,
+    target: str,
+    cover: bool = False,
+    stealth_range: bool = False,
+    models: int | None = None,
+    blast_models: int | None = None,
+) -> AttackOdds:
     """Exact hits and wounds if ``unit`` fires ``weapon`` at ``target`` now."""
     u = state.unit(unit)
     w = u.spec.weapon(weapon)
+    assert w is not None
     n = (models or u.models) * w.attacks
     moved = bool(state.activation and state.activation.unit == unit and state.activation.moved)
-    a = PendingAttack(unit, target, weapon, "shoot" if not w.melee else "melee", n, moved=moved,
-                      stealth=stealth_range, cover=cover, blast_models=blast_models)
+    a = PendingAttack(
+        unit,
+        target,
+        weapon,
+        "shoot" if not w.melee else "melee",
+        n,
+        moved=moved,
+        stealth=stealth_range,
+        cover=cover,
+        blast_models=blast_models,
+    )
     return attack_odds(mod.profile(state, a))
 
 
@@ -264,6 +355,7 @@ def attack_preview(state: BattleState) -> AttackOdds | Mapping[int, Fraction] | 
     g = a.groups[0]
     test = mod.block_test(state, a, state.unit(g.unit))
     from .odds import block_chance
+
     return hits_then_wounds({g.hits: Fraction(1)}, block_chance(test.target, test.net, mod.bane(state, a)))
 
 
@@ -366,24 +458,43 @@ def skill_options(state: BattleState, hero: str) -> tuple[SkillOption, ...]:
     out = []
     for s in t.COMMON_SKILLS.values():
         needs = "token" if s.key.startswith("discover") else "enemy" if s.key == "push" else ""
-        out.append(SkillOption(s.key, s.name, s.stat, test_preview(state, hero, s.stat) if s.stat else None,
-                               needs, s.effect))
-    for s in u.spec.skills:
-        out.append(SkillOption(s.name, s.name, s.stat, test_preview(state, hero, s.stat), "", s.effect))
-    out.append(SkillOption("revive", "Revive", None, None, "unconscious",
-                           f"spend {t.REVIVE_COST} PP: an unconscious hero within {t.REVIVE_RANGE}\" wakes (§10)"))
+        out.append(
+            SkillOption(s.key, s.name, s.stat, test_preview(state, hero, s.stat) if s.stat else None, needs, s.effect)
+        )
+    for own in u.spec.skills:
+        out.append(SkillOption(own.name, own.name, own.stat, test_preview(state, hero, own.stat), "", own.effect))
+    out.append(
+        SkillOption(
+            "revive",
+            "Revive",
+            None,
+            None,
+            "unconscious",
+            f'spend {t.REVIVE_COST} PP: an unconscious hero within {t.REVIVE_RANGE}" wakes (§10)',
+        )
+    )
     return tuple(out)
 
 
-def shot_detail(state: BattleState, unit: str, weapon: str, target: str, cover: bool = False,
-                stealth_range: bool = False) -> tuple[str, ...]:
+def shot_detail(
+    state: BattleState, unit: str, weapon: str, target: str, cover: bool = False, stealth_range: bool = False
+) -> tuple[str, ...]:
     """The numbers of a shot before it is declared: attacks, the hit target with every
     modifier, the target's block target (as ``pending`` shows them once it is rolled)."""
     u = state.unit(unit)
     w = u.spec.weapon(weapon)
+    assert w is not None
     moved = bool(state.activation and state.activation.unit == unit and state.activation.moved)
-    a = PendingAttack(unit, target, weapon, "shoot" if not w.melee else "melee", u.models * w.attacks, moved=moved,
-                      stealth=stealth_range, cover=cover)
+    a = PendingAttack(
+        unit,
+        target,
+        weapon,
+        "shoot" if not w.melee else "melee",
+        u.models * w.attacks,
+        moved=moved,
+        stealth=stealth_range,
+        cover=cover,
+    )
     lines = _attack_lines(state, a)
     test = mod.block_test(state, a, state.unit(target))
     terms = " ".join(f"{m.value:+d} {m.label}" for m in test.modifiers)

@@ -1,6 +1,7 @@
 """Activations (§5.2): the five options, the start-of-activation steps (stun removed,
 burning rolled) and the end of an activation with the alternation (§5.1).
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -35,8 +36,7 @@ def activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     if state.attack is not None or state.reaction is not None:
         return Rejected("finish the attack or reaction first", "§8")
     if state.turn.active is not None:
-        return Rejected(f"{state.model(state.turn.active.model).name} is still activated; end its activation",
-                        "§5.1")
+        return Rejected(f"{state.model(state.turn.active.model).name} is still activated; end its activation", "§5.1")
     m = state.model(cmd.model)
     if not m.in_play:
         return Rejected(f"{m.name} is out of play", "§17")
@@ -52,10 +52,12 @@ def activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
         if cmd.speed is None:
             return Rejected(f"choose a speed: {', '.join(s.name for s in m.spec.speeds)}", "§6.1", kind="ambiguous")
         if m.spec.speed(cmd.speed) is None:
-            return Rejected(f"{m.name} has no speed '{cmd.speed}' (one of: "
-                            f"{', '.join(s.name for s in m.spec.speeds)})", kind="malformed")
+            return Rejected(
+                f"{m.name} has no speed '{cmd.speed}' (one of: {', '.join(s.name for s in m.spec.speeds)})",
+                kind="malformed",
+            )
     elif cmd.speed is not None:
-        return Rejected(f"{t.OPTIONS[cmd.option]} is not a move; it uses the 0\" column ([XK-A6])", "§5.2")
+        return Rejected(f'{t.OPTIONS[cmd.option]} is not a move; it uses the 0" column ([XK-A6])', "§5.2")
     if cmd.option == t.RELOAD:
         return _reload_problem(state, cmd)
     if cmd.option == t.SKILL and m.spec.medic is None and not m.spec.skills:
@@ -92,15 +94,28 @@ def _burning(state: BattleState, cmd: Activate, dice: DiceSource) -> list[EventD
     face = faces_for(None if cmd.burn_face is None else (cmd.burn_face,), 1, dice, "the burning die")[0]
     out = face <= t.BURN_OUT_MAX
     lost = 0 if out else t.BURN_WOUNDS
-    record = RollRecord("xk6.burning", f"{m.name} is burning (SB)", plain((face,)), (), None, t.BURN_OUT_MAX, "<=",
-                        burning_chance(),
-                        "the fire goes out" if out else "loses 1 wound, keeps burning", out,
-                        {"rule": "§16 SB", "not_a_test": True})
-    drafts = [EventDraft("burning_rolled", {"model": m.id, "face": face, "out": out, "wounds": lost,
-                                            "roll": record.to_dict()}, actor=m.id,
-                         text=f"{m.name} burns: rolls {face} — " + ("the fire goes out." if out else
-                                                                   "loses 1 wound (Armour does not count) and keeps "
-                                                                   "burning (§16 SB)."))]
+    record = RollRecord(
+        "xk6.burning",
+        f"{m.name} is burning (SB)",
+        plain((face,)),
+        (),
+        None,
+        t.BURN_OUT_MAX,
+        "<=",
+        burning_chance(),
+        "the fire goes out" if out else "loses 1 wound, keeps burning",
+        out,
+        {"rule": "§16 SB", "not_a_test": True},
+    )
+    drafts = [
+        EventDraft(
+            "burning_rolled",
+            {"model": m.id, "face": face, "out": out, "wounds": lost, "roll": record.to_dict()},
+            actor=m.id,
+            text=f"{m.name} burns: rolls {face} — "
+            + ("the fire goes out." if out else "loses 1 wound (Armour does not count) and keeps burning (§16 SB)."),
+        )
+    ]
     gone = out_draft(state, m.id, m.wounds + lost, "burning")
     return drafts + ([gone] if gone else [])
 
@@ -113,26 +128,41 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
     bonus = bool(state.turn.bonus)
     speed = m.spec.speed(cmd.speed) if cmd.speed else None
     text = f"{m.name} activates{' (command point)' if bonus else ''}: {t.OPTIONS[cmd.option]}"
-    payload = {"model": m.id, "option": cmd.option, "speed": cmd.speed, "bonus": bonus, "terrain": cmd.terrain,
-               "stun_removed": m.stunned}
+    payload = {
+        "model": m.id,
+        "option": cmd.option,
+        "speed": cmd.speed,
+        "bonus": bonus,
+        "terrain": cmd.terrain,
+        "stun_removed": m.stunned,
+    }
     if speed is not None:
         allowed = t.terrain_speed(speed.inches, cmd.terrain)
         payload["distance"] = f"{float(allowed):g}"
         att = "no attack (–)" if speed.att is None else f"Att {speed.att:+d}"
-        text += f" at {speed.name} (up to {float(allowed):g}\"{'' if cmd.terrain == 'normal' else ' ' + cmd.terrain}; " \
-                f"{att}, Def {speed.defence:+d} until its next activation)"
+        text += (
+            f' at {speed.name} (up to {float(allowed):g}"{"" if cmd.terrain == "normal" else " " + cmd.terrain}; '
+            f"{att}, Def {speed.defence:+d} until its next activation)"
+        )
     if m.stunned:
         text += "; its stun is removed (§13)"
     drafts = [EventDraft("model_activated", payload, actor=m.id, text=text + ".")]
     if m.burning:
         drafts += _burning(state, cmd, dice)
     if cmd.option == t.RELOAD:
-        w = m.weapon(cmd.weapon)
+        assert cmd.weapon is not None  # _reload_problem: a weapon was named
+        w = m.weapon_state(cmd.weapon)
         uses = state.setting("reload_uses_mags") != "no"
         left = (w.mags or 0) - 1 if uses else w.mags
-        drafts.append(EventDraft("reloaded", {"model": m.id, "weapon": w.id, "mags": left}, actor=m.id,
-                                 text=f"{m.name} reloads {m.spec.weapon(w.id).name}"
-                                      + (f" ({left} magazine{'s' * (left != 1)} left, [XK-A14](a))." if uses else ".")))
+        drafts.append(
+            EventDraft(
+                "reloaded",
+                {"model": m.id, "weapon": w.id, "mags": left},
+                actor=m.id,
+                text=f"{m.name} reloads {state.weapon_spec(m.id, w.id).name}"
+                + (f" ({left} magazine{'s' * (left != 1)} left, [XK-A14](a))." if uses else "."),
+            )
+        )
     return drafts
 
 
@@ -150,11 +180,22 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
             nxt = next_side_after(after, nxt)
     else:
         nxt = next_side_after(after, m.side)
-    drafts = [EventDraft("activation_ended", {"model": m.id, "next_side": nxt, "bonus": act.bonus}, actor=m.id,
-                         text=f"{m.name}'s activation ends." + (f" Next: {state.side_name(nxt)}." if nxt else ""))]
+    drafts = [
+        EventDraft(
+            "activation_ended",
+            {"model": m.id, "next_side": nxt, "bonus": act.bonus},
+            actor=m.id,
+            text=f"{m.name}'s activation ends." + (f" Next: {state.side_name(nxt)}." if nxt else ""),
+        )
+    ]
     if nxt is None and not state.turn.bonus:
-        drafts.append(EventDraft("turn_ended", {"number": state.turn.number},
-                                 text=f"Every model has activated: turn {state.turn.number} ends ([XK-A2](e))."))
+        drafts.append(
+            EventDraft(
+                "turn_ended",
+                {"number": state.turn.number},
+                text=f"Every model has activated: turn {state.turn.number} ends ([XK-A2](e)).",
+            )
+        )
     return drafts
 
 
@@ -179,8 +220,14 @@ def designate(state: BattleState, cmd: Designate, dice: DiceSource) -> Decision:
         return Rejected(f"no model '{cmd.target}'", kind="malformed")
     m = state.model(state.turn.active.model)
     what = state.model(cmd.target).name if cmd.target else cmd.point
-    return [EventDraft("designated", {"model": m.id, "side": m.side, "target": cmd.target, "point": cmd.point},
-                       actor=m.id, text=f"{m.name} designates {what} for indirect fire ([XK-A3]).")]
+    return [
+        EventDraft(
+            "designated",
+            {"model": m.id, "side": m.side, "target": cmd.target, "point": cmd.point},
+            actor=m.id,
+            text=f"{m.name} designates {what} for indirect fire ([XK-A3]).",
+        )
+    ]
 
 
 def heal_problem(state: BattleState, cmd: Heal) -> Rejected | None:
@@ -208,8 +255,11 @@ def heal_problem(state: BattleState, cmd: Heal) -> Rejected | None:
 def medic_mods(state: BattleState, medic_id: str) -> tuple[Modifier, ...]:
     """The Medic die's modifiers: stunned −1 when one-die rolls count as tests ([XK-A15] setting)."""
     medic = state.model(medic_id)
-    return ((Modifier("stunned", -1, "§13 [XK-A15]", "stun"),)
-            if medic.stunned and state.setting("stun_one_die") != "none" else ())
+    return (
+        (Modifier("stunned", -1, "§13 [XK-A15]", "stun"),)
+        if medic.stunned and state.setting("stun_one_die") != "none"
+        else ()
+    )
 
 
 def heal(state: BattleState, cmd: Heal, dice: DiceSource) -> Decision:
@@ -218,11 +268,24 @@ def heal(state: BattleState, cmd: Heal, dice: DiceSource) -> Decision:
         return problem
     medic, target = state.model(state.turn.active.model), state.model(cmd.target)
     face = faces_for(None if cmd.face is None else (cmd.face,), 1, dice, "the Medic die")[0]
-    record, ok = one_die_record("xk6.medic", f"{medic.name}: Medic {medic.spec.medic} heals {target.name}", face,
-                                medic_mods(state, medic.id), medic.spec.medic, "heals 1 wound", "fails")
-    return [EventDraft("heal_rolled", {"medic": medic.id, "target": target.id, "healed": ok, "roll": record.to_dict()},
-                       actor=medic.id, text=f"{medic.name} (Medic {medic.spec.medic}) rolls {face}: "
-                                            + (f"{target.name} heals 1 wound." if ok else "no healing."))]
+    record, ok = one_die_record(
+        "xk6.medic",
+        f"{medic.name}: Medic {medic.spec.medic} heals {target.name}",
+        face,
+        medic_mods(state, medic.id),
+        medic.spec.medic,
+        "heals 1 wound",
+        "fails",
+    )
+    return [
+        EventDraft(
+            "heal_rolled",
+            {"medic": medic.id, "target": target.id, "healed": ok, "roll": record.to_dict()},
+            actor=medic.id,
+            text=f"{medic.name} (Medic {medic.spec.medic}) rolls {face}: "
+            + (f"{target.name} heals 1 wound." if ok else "no healing."),
+        )
+    ]
 
 
 def skill_action(state: BattleState, cmd: SkillAction, dice: DiceSource) -> Decision:
@@ -233,8 +296,14 @@ def skill_action(state: BattleState, cmd: SkillAction, dice: DiceSource) -> Deci
     effect = dict(m.spec.skills).get(cmd.name)
     if effect is None:
         return Rejected(f"{m.name} has no skill '{cmd.name}'", "[XK-M5]", kind="malformed")
-    return [EventDraft("skill_used", {"model": m.id, "skill": cmd.name, "effect": effect, "note": cmd.note},
-                       actor=m.id, text=f"{m.name} uses {cmd.name}: {effect}" + (f" ({cmd.note})" if cmd.note else ""))]
+    return [
+        EventDraft(
+            "skill_used",
+            {"model": m.id, "skill": cmd.name, "effect": effect, "note": cmd.note},
+            actor=m.id,
+            text=f"{m.name} uses {cmd.name}: {effect}" + (f" ({cmd.note})" if cmd.note else ""),
+        )
+    ]
 
 
 def remove_model(state: BattleState, cmd: RemoveModel, dice: DiceSource) -> Decision:
@@ -245,8 +314,14 @@ def remove_model(state: BattleState, cmd: RemoveModel, dice: DiceSource) -> Deci
         return Rejected(f"{m.name} is already out of play")
     if state.attack is not None:
         return Rejected("finish the attack first", "§8")
-    return [EventDraft("model_out", {"model": m.id, "cause": "gm", "reason": cmd.reason}, actor=m.id,
-                       text=f"The GM takes {m.name} out of play" + (f": {cmd.reason}." if cmd.reason else "."))]
+    return [
+        EventDraft(
+            "model_out",
+            {"model": m.id, "cause": "gm", "reason": cmd.reason},
+            actor=m.id,
+            text=f"The GM takes {m.name} out of play" + (f": {cmd.reason}." if cmd.reason else "."),
+        )
+    ]
 
 
 def adjust_wounds(state: BattleState, cmd: AdjustWounds, dice: DiceSource) -> Decision:
@@ -255,7 +330,13 @@ def adjust_wounds(state: BattleState, cmd: AdjustWounds, dice: DiceSource) -> De
     m = state.model(cmd.model)
     if cmd.delta == 0 or m.wounds + cmd.delta < 0:
         return Rejected(f"{m.name} has {m.wounds} wound(s); that change is not possible", kind="malformed")
-    drafts = [EventDraft("wounds_adjusted", {"model": m.id, "delta": cmd.delta, "reason": cmd.reason}, actor=m.id,
-                         text=f"GM: {m.name} {cmd.delta:+d} wound(s)" + (f" ({cmd.reason})." if cmd.reason else "."))]
+    drafts = [
+        EventDraft(
+            "wounds_adjusted",
+            {"model": m.id, "delta": cmd.delta, "reason": cmd.reason},
+            actor=m.id,
+            text=f"GM: {m.name} {cmd.delta:+d} wound(s)" + (f" ({cmd.reason})." if cmd.reason else "."),
+        )
+    ]
     gone = out_draft(state, m.id, m.wounds + cmd.delta, "gm")
     return drafts + ([gone] if gone else [])

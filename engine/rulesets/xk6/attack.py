@@ -5,9 +5,10 @@ defender's pool) and wait for ``ResolveAttack`` so a command point can re-roll a
 first. Indirect fire rolls its hit test (and the scatter die on a miss); the GM then
 lists the models where it landed (``Land``, in ``indirect.py``).
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -38,7 +39,7 @@ def _who_may_attack(state: BattleState, cmd: Attack) -> Rejected | None:
     m = state.model(cmd.attacker)
     if state.reaction == m.id:
         if cmd.kind == "melee" and state.setting("reaction_shoot") != "any-attack":
-            return Rejected("a reaction \"shoot\" is a ranged attack, not melee", "§14 [XK-A16](e)")
+            return Rejected('a reaction "shoot" is a ranged attack, not melee', "§14 [XK-A16](e)")
         return None
     act = state.turn.active
     if act is None or act.model != m.id:
@@ -54,14 +55,18 @@ def _who_may_attack(state: BattleState, cmd: Attack) -> Rejected | None:
 
 
 def _weapon_problem(state: BattleState, cmd: Attack, weapon: WeaponSpec) -> Rejected | None:
-    w = state.model(cmd.attacker).weapon(weapon.id)
+    w = state.model(cmd.attacker).weapon_state(weapon.id)
     if weapon.magazine and not w.loaded:
         return Rejected(f"{weapon.name}'s magazine is empty: reload it first (one activation)", "§12.2")
     if weapon.limited and (w.rounds or 0) <= 0:
         return Rejected(f"{weapon.name} has no rounds left (LA)", "§12.2 [XK-M10]")
     if cmd.rof_dam < 0 or cmd.rof_area < 0 or cmd.rof_dam + cmd.rof_area > weapon.rof:
-        return Rejected(f"ROF used ({cmd.rof_dam} to DAM + {cmd.rof_area} to radius) must be within "
-                        f"{weapon.name}'s ROF {weapon.rof}", "§11", kind="malformed")
+        return Rejected(
+            f"ROF used ({cmd.rof_dam} to DAM + {cmd.rof_area} to radius) must be within "
+            f"{weapon.name}'s ROF {weapon.rof}",
+            "§11",
+            kind="malformed",
+        )
     if cmd.kind == "melee" and not weapon.has("M"):
         return Rejected(f"{weapon.name} has no M trait: it cannot be used in melee", "§16 [XK-M7]")
     if cmd.kind == "indirect" and not weapon.has("IF"):
@@ -79,8 +84,9 @@ def _target_problem(state: BattleState, cmd: Attack, area: bool) -> Rejected | N
     if cmd.kind != "indirect" and not cmd.targets:
         return Rejected("name the model attacked", "§8.1", kind="ambiguous")
     if cmd.kind == "indirect" and len(cmd.targets) > 1:
-        return Rejected("indirect fire aims at one model or a point; list who is hit after it lands", "§9 [XK-M9]",
-                        kind="malformed")
+        return Rejected(
+            "indirect fire aims at one model or a point; list who is hit after it lands", "§9 [XK-M9]", kind="malformed"
+        )
     if len(cmd.targets) > 1 and not area:
         return Rejected("several targets need an area attack (AE, ROF into radius, or FT)", "§10", kind="malformed")
     ids = [x.model for x in cmd.targets]
@@ -137,12 +143,15 @@ def check(state: BattleState, cmd: Attack) -> Rejected | None:
     if m.spec.att < 1:
         return Rejected(f"{m.name}: skill level 0: no dice", "§3 [XK-A1]")
     col = state.column(m.id)
-    if col is not None and not col.can_attack and (cmd.kind != "indirect"
-                                                   or state.setting("if_needs_att_cell") != "off"):
-        return Rejected(f"{m.name} moved at {col.name}: \"–\" in the Att row, no attack at that speed",
-                        "§6.1 [XK-A3]")
+    if (
+        col is not None
+        and not col.can_attack
+        and (cmd.kind != "indirect" or state.setting("if_needs_att_cell") != "off")
+    ):
+        return Rejected(f'{m.name} moved at {col.name}: "–" in the Att row, no attack at that speed', "§6.1 [XK-A3]")
     problem = _weapon_problem(state, cmd, weapon) or _target_problem(
-        state, cmd, radius_of(state, weapon, cmd.rof_area) > 0 or weapon.has("FT"))
+        state, cmd, radius_of(state, weapon, cmd.rof_area) > 0 or weapon.has("FT")
+    )
     if problem:
         return problem
     if cmd.kind == "indirect" and state.setting("if_spotter") == "on":
@@ -156,13 +165,22 @@ def _pending(state: BattleState, cmd: Attack, stage: str) -> PendingAttack:
     weapon = state.weapon_spec(cmd.attacker, cmd.weapon)
     used = cmd.rof_dam + cmd.rof_area
     la_checks = state.setting("la_depletion") == "on"
-    return PendingAttack(attacker=cmd.attacker, weapon=weapon.id, kind=cmd.kind, stage=stage,
-                         dam=weapon.dam + cmd.rof_dam, rof_dam=cmd.rof_dam, rof_area=cmd.rof_area,
-                         radius=radius_of(state, weapon, cmd.rof_area), att_dice=state.model(cmd.attacker).spec.att,
-                         aim=cmd.aim or (state.model(cmd.targets[0].model).name if cmd.targets else ""),
-                         reaction=state.reaction == cmd.attacker, empties_on=t.empties_on(weapon.rof, used),
-                         ammo_row=t.ammo_row(weapon.rof, used),
-                         checks_ammo=weapon.magazine or (weapon.limited and la_checks))
+    return PendingAttack(
+        attacker=cmd.attacker,
+        weapon=weapon.id,
+        kind=cmd.kind,
+        stage=stage,
+        dam=weapon.dam + cmd.rof_dam,
+        rof_dam=cmd.rof_dam,
+        rof_area=cmd.rof_area,
+        radius=radius_of(state, weapon, cmd.rof_area),
+        att_dice=state.model(cmd.attacker).spec.att,
+        aim=cmd.aim or (state.model(cmd.targets[0].model).name if cmd.targets else ""),
+        reaction=state.reaction == cmd.attacker,
+        empties_on=t.empties_on(weapon.rof, used),
+        ammo_row=t.ammo_row(weapon.rof, used),
+        checks_ammo=weapon.magazine or (weapon.limited and la_checks),
+    )
 
 
 def stealth_may_roll(state: BattleState, a: PendingAttack, index: int, model_id: str) -> bool:
@@ -176,8 +194,9 @@ def stealth_may_roll(state: BattleState, a: PendingAttack, index: int, model_id:
     return not (area and state.setting("stealth_area") == "none")
 
 
-def roll_defenders(state: BattleState, a: PendingAttack, targets: Sequence[Target], cmd: Attack | None,
-                   dice: DiceSource) -> tuple[list[TargetRoll], list[dict]]:
+def roll_defenders(
+    state: BattleState, a: PendingAttack, targets: Sequence[Target], cmd: Attack | None, dice: DiceSource
+) -> tuple[list[TargetRoll], list[dict[str, Any]]]:
     """Stealth first (centre model), then each defender's Def pool; returns rolls and Stealth records."""
     cmd = cmd or Attack(a.attacker, a.weapon, kind=a.kind)
     out, stealth = [], []
@@ -185,23 +204,39 @@ def roll_defenders(state: BattleState, a: PendingAttack, targets: Sequence[Targe
         m = state.model(x.model)
         avoided, face = False, None
         if stealth_may_roll(state, a, i, m.id):
-            face = faces_for(None if x.stealth_face is None else (x.stealth_face,), 1, dice,
-                             f"{m.name}'s Stealth die")[0]
+            face = faces_for(None if x.stealth_face is None else (x.stealth_face,), 1, dice, f"{m.name}'s Stealth die")[
+                0
+            ]
             record, avoided = stealth_record(state, m.id, face)
             stealth.append(record.to_dict())
         att = () if a.kind == "indirect" else attack_mods(state, cmd, x)
         dfn = defence_mods(state, cmd, x, a.kind)
-        out.append(TargetRoll(model=m.id, cover=x.cover, att_mods=att, def_mods=dfn, def_dice=m.spec.defence,
-                              avoided=avoided, stealth_face=face))
+        out.append(
+            TargetRoll(
+                model=m.id,
+                cover=x.cover,
+                att_mods=att,
+                def_mods=dfn,
+                def_dice=m.spec.defence,
+                avoided=avoided,
+                stealth_face=face,
+            )
+        )
     return out, stealth
 
 
-def def_faces(state: BattleState, rolls: list[TargetRoll], targets: Sequence[Target],
-              dice: DiceSource) -> list[TargetRoll]:
+def def_faces(
+    state: BattleState, rolls: list[TargetRoll], targets: Sequence[Target], dice: DiceSource
+) -> list[TargetRoll]:
     typed = {x.model: x.faces for x in targets}
-    return [x if x.avoided else changed(x, faces=faces_for(typed.get(x.model), x.def_dice, dice,
-                                                           f"{state.model(x.model).name}'s Def dice"))
-            for x in rolls]
+    return [
+        x
+        if x.avoided
+        else changed(
+            x, faces=faces_for(typed.get(x.model), x.def_dice, dice, f"{state.model(x.model).name}'s Def dice")
+        )
+        for x in rolls
+    ]
 
 
 def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
@@ -212,18 +247,28 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
     weapon = state.weapon_spec(m.id, cmd.weapon)
     if cmd.kind == "indirect":
         a = _pending(state, cmd, "landed")
-        a = changed(a, hit_mods=hit_mods(state, cmd), faces=faces_for(cmd.faces, a.att_dice, dice,
-                                                                      f"{m.name}'s Att dice"))
+        a = changed(
+            a, hit_mods=hit_mods(state, cmd), faces=faces_for(cmd.faces, a.att_dice, dice, f"{m.name}'s Att dice")
+        )
         record, sl = hit_record(state, a)
         if sl < 1:
-            a = changed(a, scatter=faces_for(None if cmd.scatter_face is None else (cmd.scatter_face,), 1, dice,
-                                             "the scatter die")[0])
+            a = changed(
+                a,
+                scatter=faces_for(
+                    None if cmd.scatter_face is None else (cmd.scatter_face,), 1, dice, "the scatter die"
+                )[0],
+            )
             record, sl = hit_record(state, a)
         a = changed(a, hit=sl >= 1)
-        text = (f"{m.name} fires {weapon.name} indirectly at {a.aim or 'a point'}: {record.outcome}. "
-                "The GM lists the models where it lands (§9 [XK-M9]).")
-        return [EventDraft("attack_rolled", {"attack": attack_to_dict(a), "rolls": [record.to_dict()]},
-                           actor=m.id, text=text)]
+        text = (
+            f"{m.name} fires {weapon.name} indirectly at {a.aim or 'a point'}: {record.outcome}. "
+            "The GM lists the models where it lands (§9 [XK-M9])."
+        )
+        return [
+            EventDraft(
+                "attack_rolled", {"attack": attack_to_dict(a), "rolls": [record.to_dict()]}, actor=m.id, text=text
+            )
+        ]
     a = _pending(state, cmd, "rolled")
     rolls, stealth = roll_defenders(state, a, cmd.targets, cmd, dice)
     all_avoided = all(x.avoided for x in rolls)
@@ -234,7 +279,13 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
     names = ", ".join(state.model(x.model).name + (" (Stealth: avoided)" if x.avoided else "") for x in a.targets)
     how = {"direct": "fires", "melee": "strikes"}[cmd.kind]
     rof = f" (ROF {a.rof_dam} to DAM, {a.rof_area} to radius)" if a.rof_dam or a.rof_area else ""
-    text = f"{m.name} {how} with {weapon.name}{rof} at {names}: " + "; ".join(
-        f"{state.model(r['detail']['defender_id']).name} {r['outcome']}" for r in records) + "."
-    return [EventDraft("attack_rolled", {"attack": attack_to_dict(a), "rolls": records, "stealth": stealth},
-                       actor=m.id, text=text)]
+    text = (
+        f"{m.name} {how} with {weapon.name}{rof} at {names}: "
+        + "; ".join(f"{state.model(r['detail']['defender_id']).name} {r['outcome']}" for r in records)
+        + "."
+    )
+    return [
+        EventDraft(
+            "attack_rolled", {"attack": attack_to_dict(a), "rolls": records, "stealth": stealth}, actor=m.id, text=text
+        )
+    ]

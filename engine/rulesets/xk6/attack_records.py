@@ -1,6 +1,7 @@
 """Roll records of the pending attack: each attacker–defender pair as one opposed record
 (both pools, every modifier, the SL distribution and the wound distribution), the
 indirect-fire hit test, and the Stealth roll."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -35,21 +36,44 @@ def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll) -> tuple[Ro
     indirect = a.kind == "indirect"
     d = pair_damage(state, a, x)
     sl_dist = odds.opposed_sl(a.att_dice, 0 if indirect else total(x.att_mods), x.def_dice, total(x.def_mods))
-    extra = {"attacker_id": att.id, "defender_id": dfn.id, "weapon": weapon.id, "dam": a.dam, "armour": dfn.spec.armour,
-             "damage": d.damage, "wounds": d.wounds, "stunned": d.stunned, "burning": d.burning,
-             "damage_distribution": odds.as_text(odds.damage_distribution(sl_dist, a.dam)),
-             "wound_distribution": odds.as_text(odds.wound_distribution(sl_dist, a.dam, dfn.spec.armour)),
-             "cover": x.cover}
+    extra = {
+        "attacker_id": att.id,
+        "defender_id": dfn.id,
+        "weapon": weapon.id,
+        "dam": a.dam,
+        "armour": dfn.spec.armour,
+        "damage": d.damage,
+        "wounds": d.wounds,
+        "stunned": d.stunned,
+        "burning": d.burning,
+        "damage_distribution": odds.as_text(odds.damage_distribution(sl_dist, a.dam)),
+        "wound_distribution": odds.as_text(odds.wound_distribution(sl_dist, a.dam, dfn.spec.armour)),
+        "cover": x.cover,
+    }
     if indirect and a.faces:  # step 1 is rolled: only the Def pool is left to chance (§9 step 2)
         given = odds.against_result(odds.pool_result(a.faces), x.def_dice, total(x.def_mods))
         p = odds.success(given)
-        extra["given_result"] = {"unmodified": odds.pool_result(a.faces), "sl_distribution": odds.as_text(given),
-                                 "chance": f"{p.numerator}/{p.denominator}"}
+        extra["given_result"] = {
+            "unmodified": odds.pool_result(a.faces),
+            "sl_distribution": odds.as_text(given),
+            "chance": f"{p.numerator}/{p.denominator}",
+        }
     kind = {"direct": "direct fire", "melee": "melee", "indirect": "indirect fire, damage step"}[a.kind]
-    record, _ = opposed_record(f"xk6.{a.kind}", f"{att.name} ({weapon.name}, {kind}) against {dfn.name}", a.faces,
-                               a.hit_mods if indirect else x.att_mods, x.faces, x.def_mods, att.name, dfn.name,
-                               x.def_dice, att_replaced=a.replaced, def_replaced=x.replaced,
-                               unmodified_attack=indirect, extra=extra)
+    record, _ = opposed_record(
+        f"xk6.{a.kind}",
+        f"{att.name} ({weapon.name}, {kind}) against {dfn.name}",
+        a.faces,
+        a.hit_mods if indirect else x.att_mods,
+        x.faces,
+        x.def_mods,
+        att.name,
+        dfn.name,
+        x.def_dice,
+        att_replaced=a.replaced,
+        def_replaced=x.replaced,
+        unmodified_attack=indirect,
+        extra=extra,
+    )
     return replace(record, outcome=damage_text(d)), d
 
 
@@ -57,17 +81,34 @@ def hit_record(state: BattleState, a: PendingAttack) -> tuple[RollRecord, int]:
     """§9 step 1: threshold test, threshold 4, with the hit modifiers."""
     att = state.model(a.attacker)
     weapon = state.weapon_spec(a.attacker, a.weapon)
-    record, sl = threshold_record("xk6.indirect.hit", f"{att.name} ({weapon.name}): indirect fire hit test",
-                                  a.faces, a.hit_mods, t.IF_THRESHOLD, att.name, replaced=a.replaced,
-                                  extra={"scatter": a.scatter, "aim": a.aim})
-    where = "lands on the aim point" if sl >= 1 else f"misses: scatters {a.scatter}\"" if a.scatter else "misses"
+    record, sl = threshold_record(
+        "xk6.indirect.hit",
+        f"{att.name} ({weapon.name}): indirect fire hit test",
+        a.faces,
+        a.hit_mods,
+        t.IF_THRESHOLD,
+        att.name,
+        replaced=a.replaced,
+        extra={"scatter": a.scatter, "aim": a.aim},
+    )
+    where = "lands on the aim point" if sl >= 1 else f'misses: scatters {a.scatter}"' if a.scatter else "misses"
     return replace(record, outcome=f"SL {sl}: {where}"), sl
 
 
 def stealth_record(state: BattleState, model_id: str, face: int) -> tuple[RollRecord, bool]:
     """§16 Stealth X: one die above X avoids the attack; stunned −1 under [XK-A15]."""
     m = state.model(model_id)
-    mods = ((Modifier(f"{m.name} stunned", -1, "§13 [XK-A15]", "stun"),)
-            if m.stunned and state.setting("stun_one_die") != "none" else ())
-    return one_die_record("xk6.stealth", f"{m.name}: Stealth {m.spec.stealth}", face, mods, m.spec.stealth,
-                          "attack avoided", "the attack goes ahead")
+    mods = (
+        (Modifier(f"{m.name} stunned", -1, "§13 [XK-A15]", "stun"),)
+        if m.stunned and state.setting("stun_one_die") != "none"
+        else ()
+    )
+    return one_die_record(
+        "xk6.stealth",
+        f"{m.name}: Stealth {m.spec.stealth}",
+        face,
+        mods,
+        m.spec.stealth,
+        "attack avoided",
+        "the attack goes ahead",
+    )

@@ -2,9 +2,10 @@
 6", on a re-roll of a test or an activation. Spent points never come back. Readings of
 cost, friendliness, re-rolling a re-roll and the bought activation are [XK-A17] settings.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -34,12 +35,13 @@ def _check(state: BattleState, cmd: SpendCommandPoint) -> Rejected | None:
     if not c.in_play or c.spec.command_points <= 0:
         return Rejected(f"{c.name} is not a commander in play", "§15")
     if c.command_points < cost(state):
-        return Rejected(f"{c.name} has {c.command_points} command point(s) left; the effect costs {cost(state)}",
-                        "§15 [XK-A17](a)")
+        return Rejected(
+            f"{c.name} has {c.command_points} command point(s) left; the effect costs {cost(state)}", "§15 [XK-A17](a)"
+        )
     if m.side != c.side and state.setting("cp_friendly") != "any":
         return Rejected(f"{m.name} is not a friendly model", "§15 [XK-A17](b)")
     if m.id != c.id and not cmd.within_6:
-        return Rejected(f"{m.name} must be within {t.COMMAND_RANGE_INCHES}\" of {c.name}", "§15")
+        return Rejected(f'{m.name} must be within {t.COMMAND_RANGE_INCHES}" of {c.name}', "§15")
     if not m.in_play:
         return Rejected(f"{m.name} is out of play", "§17")
     return None
@@ -55,10 +57,12 @@ def spend(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decis
 def _spent(state: BattleState, cmd: SpendCommandPoint, what: str) -> EventDraft:
     c = state.model(cmd.commander)
     left = c.command_points - cost(state)
-    return EventDraft("command_point_spent", {"commander": c.id, "use": cmd.use, "model": cmd.model,
-                                              "cost": cost(state), "left": left}, actor=c.id,
-                      text=f"{c.name} spends {cost(state)} command point{'s' * (cost(state) != 1)} ({left} left): "
-                           f"{what} (§15).")
+    return EventDraft(
+        "command_point_spent",
+        {"commander": c.id, "use": cmd.use, "model": cmd.model, "cost": cost(state), "left": left},
+        actor=c.id,
+        text=f"{c.name} spends {cost(state)} command point{'s' * (cost(state) != 1)} ({left} left): {what} (§15).",
+    )
 
 
 def _activation(state: BattleState, cmd: SpendCommandPoint) -> Decision:
@@ -71,8 +75,11 @@ def _activation(state: BattleState, cmd: SpendCommandPoint) -> Decision:
         return Rejected(f"{m.name} already has a bought activation waiting", "§15")
     if state.setting("cp_activation") == "replaces":
         if state.turn.active is not None or state.turn.next_side != m.side or state.turn.bonus:
-            return Rejected(f"under this setting the point replaces {state.side_name(m.side)}'s next normal "
-                            "activation: spend it when that side is about to activate", "§15 [XK-A17](d)")
+            return Rejected(
+                f"under this setting the point replaces {state.side_name(m.side)}'s next normal "
+                "activation: spend it when that side is about to activate",
+                "§15 [XK-A17](d)",
+            )
     return [_spent(state, cmd, f"an activation for {m.name}" + (" (it has already activated)" if m.activated else ""))]
 
 
@@ -91,7 +98,7 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
         faces = faces_for(cmd.faces, a.att_dice, dice, f"{m.name}'s re-rolled Att dice")
         new = changed(a, faces=faces, replaced=a.faces)
-        payload = {"model": m.id, "which": "attack", "faces": list(faces), "replaced": list(a.faces)}
+        payload: dict[str, Any] = {"model": m.id, "which": "attack", "faces": list(faces), "replaced": list(a.faces)}
         if a.kind == "indirect":
             record, sl = hit_record(state, new)
             scatter = a.scatter
@@ -111,10 +118,21 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
         faces = faces_for(cmd.faces, x.def_dice, dice, f"{m.name}'s re-rolled Def dice")
         new_x = changed(x, faces=faces, replaced=x.faces)
         new = changed(a, targets=tuple(new_x if y.model == m.id else y for y in a.targets))
-        payload = {"model": m.id, "which": "defence", "faces": list(faces), "replaced": list(x.faces),
-                   "rolls": [pair_record(state, new, new_x)[0].to_dict()]}
+        payload = {
+            "model": m.id,
+            "which": "defence",
+            "faces": list(faces),
+            "replaced": list(x.faces),
+            "rolls": [pair_record(state, new, new_x)[0].to_dict()],
+        }
     outcome = "; ".join(r["outcome"] for r in payload["rolls"]) or "no pair to compare"
-    return [_spent(state, cmd, f"{m.name} re-rolls its test"),
-            EventDraft("test_rerolled", payload, actor=m.id,
-                       text=f"{m.name} re-rolls {' '.join(map(str, payload['replaced']))} → "
-                            f"{' '.join(map(str, faces))}: {outcome}. The new result stands.")]
+    return [
+        _spent(state, cmd, f"{m.name} re-rolls its test"),
+        EventDraft(
+            "test_rerolled",
+            payload,
+            actor=m.id,
+            text=f"{m.name} re-rolls {' '.join(map(str, payload['replaced']))} → "
+            f"{' '.join(map(str, faces))}: {outcome}. The new result stands.",
+        ),
+    ]

@@ -5,6 +5,7 @@ are "A" and "B"; models are battle ids like "A.vance". Dice the GM typed come in
 command (``faces`` fields); otherwise the dice source rolls, in the order the fields
 are listed (Stealth, attacker, defenders).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -4,6 +4,7 @@
 A model whose card gives how many wounds it can take is out when it reaches them; a card
 without that number leaves removal to the GM (``RemoveModel``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -39,8 +40,12 @@ def out_draft(state: BattleState, model_id: str, wounds_after: int, cause: str) 
     cap = m.spec.wounds
     if cap is None or m.out or wounds_after < cap:
         return None
-    return EventDraft("model_out", {"model": m.id, "cause": cause, "wounds": wounds_after}, actor=m.id,
-                      text=f"{m.name} has taken {wounds_after} of {cap} wounds: out of play ([XK-M1]).")
+    return EventDraft(
+        "model_out",
+        {"model": m.id, "cause": cause, "wounds": wounds_after},
+        actor=m.id,
+        text=f"{m.name} has taken {wounds_after} of {cap} wounds: out of play ([XK-M1]).",
+    )
 
 
 def wound_modifier(state: BattleState, model_id: str) -> int:

@@ -1,6 +1,7 @@
 """Indirect fire after the hit test (§9 steps 2–4): the GM lists the models where the shot
 landed ([XK-M9]: possibly none) and the scatter direction ([XK-M8]); each defends with
 its Def against the attacker's *unmodified* result."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -28,8 +29,9 @@ def land_problem(state: BattleState, cmd: Land) -> Rejected | None:
     att = state.model(a.attacker)
     area = a.radius > 0
     if len(cmd.targets) > 1 and not area:
-        return Rejected("without an area only one model can be hit where the shot lands", "§9 [XK-M9]",
-                        kind="malformed")
+        return Rejected(
+            "without an area only one model can be hit where the shot lands", "§9 [XK-M9]", kind="malformed"
+        )
     ids = [x.model for x in cmd.targets]
     if len(set(ids)) != len(ids):
         return Rejected("a model is listed twice", kind="malformed")
@@ -46,14 +48,25 @@ def land(state: BattleState, cmd: Land, dice: DiceSource) -> Decision:
     if problem:
         return problem
     a = state.attack
+    assert a is not None
     att = state.model(a.attacker)
     rolls, stealth = roll_defenders(state, a, cmd.targets, None, dice)
     targets = tuple(def_faces(state, rolls, cmd.targets, dice))
     after = changed(a, targets=targets, stage="rolled")
     records = [pair_record(state, after, x)[0].to_dict() for x in targets if not x.avoided]
-    where = "on the aim point" if a.hit else f"{a.scatter}\" away" + (f" ({cmd.direction})" if cmd.direction else "")
+    where = "on the aim point" if a.hit else f'{a.scatter}" away' + (f" ({cmd.direction})" if cmd.direction else "")
     hit = "; ".join(f"{state.model(r['detail']['defender_id']).name} {r['outcome']}" for r in records) or "no model hit"
-    return [EventDraft("indirect_landed", {"targets": [target_to_dict(x) for x in targets], "direction": cmd.direction,
-                                           "rolls": records, "stealth": stealth}, actor=att.id,
-                       text=f"The shot lands {where}: {hit} (the damage step uses the unmodified result "
-                            f"{pool_result(a.faces)}, §9 step 2).")]
+    return [
+        EventDraft(
+            "indirect_landed",
+            {
+                "targets": [target_to_dict(x) for x in targets],
+                "direction": cmd.direction,
+                "rolls": records,
+                "stealth": stealth,
+            },
+            actor=att.id,
+            text=f"The shot lands {where}: {hit} (the damage step uses the unmodified result "
+            f"{pool_result(a.faces)}, §9 step 2).",
+        )
+    ]

@@ -1,6 +1,7 @@
 """Every modifier of an attack (§8.2, §9, §13, [XK-M4]), each with its label, value, rule
 and a stable key the GM can switch off. Modifiers change the result, never the dice (§19).
 """
+
 from __future__ import annotations
 
 from engine.rolls import Modifier
@@ -52,8 +53,11 @@ def _acc(weapon: WeaponSpec) -> list[Modifier]:
 
 
 def _gm(adjust: tuple[Adjust, ...], side: str, model: str | None) -> list[Modifier]:
-    return [Modifier(a.label, a.value, "GM", "gm") for a in adjust
-            if a.side == side and (a.model is None or a.model == model)]
+    return [
+        Modifier(a.label, a.value, "GM", "gm")
+        for a in adjust
+        if a.side == side and (a.model is None or a.model == model)
+    ]
 
 
 def _drop(mods: list[Modifier], off: tuple[str, ...]) -> tuple[Modifier, ...]:

@@ -9,12 +9,15 @@
 
 Modifiers only shift a result; they never change the number of dice (§19).
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
 from typing import Iterable, Mapping
+
+from engine.odds import add_to, at_least, opposed, remap, shift, sum_distribution
 
 from . import tables as t
 
@@ -36,8 +39,8 @@ def pool_result(faces: Iterable[int]) -> int:
 
 @lru_cache(maxsize=None)
 def _pool(x: int) -> tuple[tuple[int, Fraction], ...]:
-    whole = 6 ** x
-    out = [(k, Fraction(k ** x - (k - 1) ** x, whole)) for k in range(1, 6)]
+    whole = 6**x
+    out = [(k, Fraction(k**x - (k - 1) ** x, whole)) for k in range(1, 6)]
     out += [(t.SIX_BASE + j, Fraction(comb(x, j) * 5 ** (x - j), whole)) for j in range(1, x + 1)]
     return tuple(out)
 
@@ -51,15 +54,7 @@ def pool_distribution(x: int) -> Dist:
 
 def result_distribution(x: int, modifier: int = 0) -> Dist:
     """The modified result: the pool shifted by ``modifier``."""
-    return {v + modifier: p for v, p in _pool(x)} if x >= 1 else pool_distribution(x)
-
-
-def mean(dist: Mapping[int, Fraction]) -> Fraction:
-    return sum((v * p for v, p in dist.items()), Fraction(0))
-
-
-def at_least(dist: Mapping[int, Fraction], k: int) -> Fraction:
-    return sum((p for v, p in dist.items() if v >= k), Fraction(0))
+    return shift(dict(_pool(x)), modifier) if x >= 1 else pool_distribution(x)
 
 
 @lru_cache(maxsize=4096)
@@ -67,8 +62,7 @@ def _opposed(xa: int, ma: int, xd: int, md: int) -> tuple[tuple[int, Fraction], 
     out: Dist = {}
     for a, pa in _pool(xa):
         for d, pd in _pool(xd):
-            sl = (a + ma) - (d + md)
-            out[sl] = out.get(sl, Fraction(0)) + pa * pd
+            add_to(out, (a + ma) - (d + md), pa * pd)
     return tuple(sorted(out.items()))
 
 
@@ -108,20 +102,12 @@ def any_die_depletion(dice: int, empties_on: int) -> Fraction:
 
 def damage_distribution(sl: Mapping[int, Fraction], dam: int) -> Dist:
     """§8.1 step 7: damage = SL × DAM on a success, 0 otherwise."""
-    out: Dist = {}
-    for s, p in sl.items():
-        d = s * dam if s >= 1 else 0
-        out[d] = out.get(d, Fraction(0)) + p
-    return dict(sorted(out.items()))
+    return dict(sorted(remap(sl, lambda s: s * dam if s >= 1 else 0).items()))
 
 
 def wound_distribution(sl: Mapping[int, Fraction], dam: int, armour: int) -> Dist:
     """§17: wounds = floor(SL × DAM / Armour) on a success."""
-    out: Dist = {}
-    for d, p in damage_distribution(sl, dam).items():
-        w = t.wounds_from(d, armour)
-        out[w] = out.get(w, Fraction(0)) + p
-    return dict(sorted(out.items()))
+    return dict(sorted(remap(damage_distribution(sl, dam), lambda d: t.wounds_from(d, armour)).items()))
 
 
 def one_die_above(value: int, modifier: int = 0) -> Fraction:
@@ -131,17 +117,8 @@ def one_die_above(value: int, modifier: int = 0) -> Fraction:
 
 def initiative_odds(command_a: int, command_b: int) -> tuple[Fraction, Fraction, Fraction]:
     """§5.1: (P(A higher), P(tie), P(B higher)) of 1d6 + highest Command each."""
-    win = tie = lose = Fraction(0)
-    for a in range(1, 7):
-        for b in range(1, 7):
-            diff = (a + command_a) - (b + command_b)
-            if diff > 0:
-                win += Fraction(1, 36)
-            elif diff == 0:
-                tie += Fraction(1, 36)
-            else:
-                lose += Fraction(1, 36)
-    return win, tie, lose
+    d6 = sum_distribution(1)
+    return opposed(shift(d6, command_a), shift(d6, command_b))
 
 
 def as_text(dist: Mapping[int, Fraction]) -> dict[str, str]:

@@ -2,9 +2,10 @@
 a one-die roll. Each record carries every face, each modifier with its rule, the exact
 probability before the roll, and (for pools) the exact success-level distribution.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceEntryError, DiceSource
 from engine.rolls import Die, Modifier, RollRecord, plain, total
@@ -36,10 +37,22 @@ def result(faces: Sequence[int], mods: Sequence[Modifier]) -> int:
     return odds.pool_result(faces) + total(mods)
 
 
-def opposed_record(procedure: str, title: str, att_faces: Sequence[int], att_mods: Sequence[Modifier],
-                   def_faces: Sequence[int], def_mods: Sequence[Modifier], att_label: str, def_label: str,
-                   def_dice: int, *, att_replaced: Sequence[int] = (), def_replaced: Sequence[int] = (),
-                   unmodified_attack: bool = False, extra: dict | None = None) -> tuple[RollRecord, int]:
+def opposed_record(
+    procedure: str,
+    title: str,
+    att_faces: Sequence[int],
+    att_mods: Sequence[Modifier],
+    def_faces: Sequence[int],
+    def_mods: Sequence[Modifier],
+    att_label: str,
+    def_label: str,
+    def_dice: int,
+    *,
+    att_replaced: Sequence[int] = (),
+    def_replaced: Sequence[int] = (),
+    unmodified_attack: bool = False,
+    extra: dict[str, Any] | None = None,
+) -> tuple[RollRecord, int]:
     """§4.1 opposed test as one record: the attacker's pool in ``dice``, the defender's pool as a
     nested record in ``detail["defender"]``. ``unmodified_attack``: the indirect-fire damage
     step (§9 step 2), where the attacker's modifiers do not count. Returns (record, SL)."""
@@ -52,42 +65,106 @@ def opposed_record(procedure: str, title: str, att_faces: Sequence[int], att_mod
     d_res = result(def_faces, def_mods) if def_faces else None
     sl = a_res - d_res if d_res is not None else 0
     won = sl >= 1
-    defender = RollRecord("xk6.defence", f"{def_label}: Def {def_dice} dice", dice_of(def_faces, def_replaced),
-                          tuple(def_mods), Modifier("Def (dice)", def_dice, t.POOL_RULE), None, "opposed", 1 - p,
-                          f"result {d_res}", not won,
-                          {"result": d_res, "unmodified": odds.pool_result(def_faces) if def_faces else None,
-                           "distribution": odds.as_text(odds.result_distribution(def_dice, d_mod))})
-    detail = {"attacker_result": a_res, "unmodified": odds.pool_result(att_faces), "defender_result": d_res,
-              "sl": sl, "sl_distribution": odds.as_text(sl_dist), "defender": defender.to_dict(),
-              "attacker_distribution": odds.as_text(odds.result_distribution(att_dice, a_mod)),
-              "rule": t.OPPOSED_RULE}
+    defender = RollRecord(
+        "xk6.defence",
+        f"{def_label}: Def {def_dice} dice",
+        dice_of(def_faces, def_replaced),
+        tuple(def_mods),
+        Modifier("Def (dice)", def_dice, t.POOL_RULE),
+        None,
+        "opposed",
+        1 - p,
+        f"result {d_res}",
+        not won,
+        {
+            "result": d_res,
+            "unmodified": odds.pool_result(def_faces) if def_faces else None,
+            "distribution": odds.as_text(odds.result_distribution(def_dice, d_mod)),
+        },
+    )
+    detail: dict[str, Any] = {
+        "attacker_result": a_res,
+        "unmodified": odds.pool_result(att_faces),
+        "defender_result": d_res,
+        "sl": sl,
+        "sl_distribution": odds.as_text(sl_dist),
+        "defender": defender.to_dict(),
+        "attacker_distribution": odds.as_text(odds.result_distribution(att_dice, a_mod)),
+        "rule": t.OPPOSED_RULE,
+    }
     if unmodified_attack:
         detail["not_counted"] = [m.to_dict() for m in att_mods]
     detail.update(extra or {})
-    record = RollRecord(procedure, title, dice_of(att_faces, att_replaced), counted,
-                        Modifier(f"{att_label}: Att (dice)", att_dice, t.POOL_RULE), d_res, "opposed", p,
-                        f"SL {sl}" + ("" if won else ": fails"), won, detail)
+    record = RollRecord(
+        procedure,
+        title,
+        dice_of(att_faces, att_replaced),
+        counted,
+        Modifier(f"{att_label}: Att (dice)", att_dice, t.POOL_RULE),
+        d_res,
+        "opposed",
+        p,
+        f"SL {sl}" + ("" if won else ": fails"),
+        won,
+        detail,
+    )
     return record, sl
 
 
-def threshold_record(procedure: str, title: str, faces: Sequence[int], mods: Sequence[Modifier], threshold: int,
-                     label: str, *, replaced: Sequence[int] = (), extra: dict | None = None) -> tuple[RollRecord, int]:
+def threshold_record(
+    procedure: str,
+    title: str,
+    faces: Sequence[int],
+    mods: Sequence[Modifier],
+    threshold: int,
+    label: str,
+    *,
+    replaced: Sequence[int] = (),
+    extra: dict[str, Any] | None = None,
+) -> tuple[RollRecord, int]:
     """§4.2 threshold test: SL = result − threshold; returns (record, SL)."""
     dist = odds.threshold_sl(len(faces), total(mods), threshold)
     res = result(faces, mods)
     sl = res - threshold
-    detail = {"result": res, "unmodified": odds.pool_result(faces), "sl": sl, "sl_distribution": odds.as_text(dist),
-              "rule": t.THRESHOLD_RULE}
+    detail = {
+        "result": res,
+        "unmodified": odds.pool_result(faces),
+        "sl": sl,
+        "sl_distribution": odds.as_text(dist),
+        "rule": t.THRESHOLD_RULE,
+    }
     detail.update(extra or {})
-    return RollRecord(procedure, title, dice_of(faces, replaced), tuple(mods),
-                      Modifier(f"{label}: Att (dice)", len(faces), t.POOL_RULE), threshold, ">",
-                      odds.success(dist), f"SL {sl}" + ("" if sl >= 1 else ": fails"), sl >= 1, detail), sl
+    return RollRecord(
+        procedure,
+        title,
+        dice_of(faces, replaced),
+        tuple(mods),
+        Modifier(f"{label}: Att (dice)", len(faces), t.POOL_RULE),
+        threshold,
+        ">",
+        odds.success(dist),
+        f"SL {sl}" + ("" if sl >= 1 else ": fails"),
+        sl >= 1,
+        detail,
+    ), sl
 
 
-def one_die_record(procedure: str, title: str, face: int, mods: Sequence[Modifier], above: int,
-                   outcome_ok: str, outcome_fail: str) -> tuple[RollRecord, bool]:
+def one_die_record(
+    procedure: str, title: str, face: int, mods: Sequence[Modifier], above: int, outcome_ok: str, outcome_fail: str
+) -> tuple[RollRecord, bool]:
     """§4.3 one die above a value (Medic, Stealth): success if face + modifiers > ``above``."""
     ok = face + total(mods) > above
     p = odds.one_die_above(above, total(mods))
-    return RollRecord(procedure, title, plain((face,)), tuple(mods), None, above, ">", p,
-                      outcome_ok if ok else outcome_fail, ok, {"rule": t.ONE_DIE_RULE}), ok
+    return RollRecord(
+        procedure,
+        title,
+        plain((face,)),
+        tuple(mods),
+        None,
+        above,
+        ">",
+        p,
+        outcome_ok if ok else outcome_fail,
+        ok,
+        {"rule": t.ONE_DIE_RULE},
+    ), ok

@@ -1,5 +1,6 @@
 """Reactions (§14): a model that held its action may answer a visible action by a model it
 sees, by moving or shooting; the held action is then used up ([XK-A16] settings)."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -37,21 +38,42 @@ def react(state: BattleState, cmd: React, dice: DiceSource) -> Decision:
     answer = f" (answering log entry {cmd.trigger_event})" if cmd.trigger_event is not None else ""
     if cmd.kind == "move":
         if cmd.speed is None or m.spec.speed(cmd.speed) is None:
-            return Rejected(f"choose a speed: {', '.join(s.name for s in m.spec.speeds)}", "§14 [XK-A16](c)",
-                            kind="ambiguous")
+            return Rejected(
+                f"choose a speed: {', '.join(s.name for s in m.spec.speeds)}", "§14 [XK-A16](c)", kind="ambiguous"
+            )
         col = m.spec.speed(cmd.speed)
-        return [EventDraft("reaction_started", {"model": m.id, "kind": "move", "speed": col.name,
-                                                "trigger": trigger.id, "trigger_event": cmd.trigger_event},
-                           actor=m.id, text=f"{m.name} reacts to {trigger.name}{answer}: moves at {col.name} "
-                                            f"(its modifiers now until its next activation, [XK-A16](c)).")]
-    return [EventDraft("reaction_started", {"model": m.id, "kind": "shoot", "trigger": trigger.id,
-                                            "trigger_event": cmd.trigger_event}, actor=m.id,
-                       text=f"{m.name} reacts to {trigger.name}{answer}: it shoots (current speed modifiers).")]
+        assert col is not None
+        return [
+            EventDraft(
+                "reaction_started",
+                {
+                    "model": m.id,
+                    "kind": "move",
+                    "speed": col.name,
+                    "trigger": trigger.id,
+                    "trigger_event": cmd.trigger_event,
+                },
+                actor=m.id,
+                text=f"{m.name} reacts to {trigger.name}{answer}: moves at {col.name} "
+                f"(its modifiers now until its next activation, [XK-A16](c)).",
+            )
+        ]
+    return [
+        EventDraft(
+            "reaction_started",
+            {"model": m.id, "kind": "shoot", "trigger": trigger.id, "trigger_event": cmd.trigger_event},
+            actor=m.id,
+            text=f"{m.name} reacts to {trigger.name}{answer}: it shoots (current speed modifiers).",
+        )
+    ]
 
 
 def end_reaction(state: BattleState, cmd: EndReaction, dice: DiceSource) -> Decision:
     if state.reaction is None or state.attack is not None:
         return Rejected("no reaction shot is waiting", "§14")
     m = state.model(state.reaction)
-    return [EventDraft("reaction_ended", {"model": m.id}, actor=m.id,
-                       text=f"{m.name} does not shoot; its held action is used up.")]
+    return [
+        EventDraft(
+            "reaction_ended", {"model": m.id}, actor=m.id, text=f"{m.name} does not shoot; its held action is used up."
+        )
+    ]

@@ -1,7 +1,9 @@
 """Resolving the rolled attack: damage against armour, stun, burning, the ammunition
 check (§12.1) on the unmodified result, LA rounds, and removal at the wound limit."""
+
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Sequence
 
 from engine.dice import DiceSource
@@ -27,7 +29,7 @@ def empties(state: BattleState, a: PendingAttack) -> bool:
     return odds.pool_result(a.faces) <= a.empties_on
 
 
-def empty_chance(state: BattleState, a: PendingAttack) -> object:
+def empty_chance(state: BattleState, a: PendingAttack) -> Fraction:
     if state.setting("ammo_result") == "any-die":
         return odds.any_die_depletion(a.att_dice, a.empties_on)
     return odds.depletion(a.att_dice, a.empties_on)
@@ -40,17 +42,37 @@ def _ammo(state: BattleState, a: PendingAttack, empty: bool) -> list[EventDraft]
     if a.checks_ammo and a.faces:
         p = empty_chance(state, a)
         unmodified = odds.pool_result(a.faces)
-        drafts.append(EventDraft("ammo_checked", {
-            "model": m.id, "weapon": weapon.id, "empty": empty, "unmodified": unmodified, "empties_on": a.empties_on,
-            "row": a.ammo_row, "rof_used": a.rof_dam + a.rof_area, "rof": weapon.rof,
-            "probability": [p.numerator, p.denominator]}, actor=m.id,
-            text=f"Ammunition ({t.AMMO_ROW_LABELS[a.ammo_row]}: empties on 1–{a.empties_on}, chance "
-                 f"{p.numerator}/{p.denominator}): unmodified {unmodified} — "
-                 + (f"{weapon.name}'s magazine is empty." if empty else "not empty.") + f" ({t.AMMO_RULE})"))
+        drafts.append(
+            EventDraft(
+                "ammo_checked",
+                {
+                    "model": m.id,
+                    "weapon": weapon.id,
+                    "empty": empty,
+                    "unmodified": unmodified,
+                    "empties_on": a.empties_on,
+                    "row": a.ammo_row,
+                    "rof_used": a.rof_dam + a.rof_area,
+                    "rof": weapon.rof,
+                    "probability": [p.numerator, p.denominator],
+                },
+                actor=m.id,
+                text=f"Ammunition ({t.AMMO_ROW_LABELS[a.ammo_row]}: empties on 1–{a.empties_on}, chance "
+                f"{p.numerator}/{p.denominator}): unmodified {unmodified} — "
+                + (f"{weapon.name}'s magazine is empty." if empty else "not empty.")
+                + f" ({t.AMMO_RULE})",
+            )
+        )
     if weapon.limited:
-        left = (m.weapon(weapon.id).rounds or 0) - 1
-        drafts.append(EventDraft("round_used", {"model": m.id, "weapon": weapon.id, "left": left}, actor=m.id,
-                                 text=f"{weapon.name} (LA): 1 round used, {left} left (§12.2)."))
+        left = (m.weapon_state(weapon.id).rounds or 0) - 1
+        drafts.append(
+            EventDraft(
+                "round_used",
+                {"model": m.id, "weapon": weapon.id, "left": left},
+                actor=m.id,
+                text=f"{weapon.name} (LA): 1 round used, {left} left (§12.2).",
+            )
+        )
     return drafts
 
 
@@ -67,29 +89,62 @@ def resolve_attack(state: BattleState, cmd: ResolveAttack, dice: DiceSource) -> 
     for x in a.targets:
         m = state.model(x.model)
         if x.avoided:
-            drafts.append(EventDraft("note", {"model": m.id, "stealth": True}, actor=m.id,
-                                     text=f"{m.name} avoided the attack (Stealth, §16)."))
+            drafts.append(
+                EventDraft(
+                    "note",
+                    {"model": m.id, "stealth": True},
+                    actor=m.id,
+                    text=f"{m.name} avoided the attack (Stealth, §16).",
+                )
+            )
             continue
         d = pair_damage(state, a, x)
         if void:
-            drafts.append(EventDraft("note", {"model": m.id}, actor=m.id,
-                                     text=f"The magazine ran dry: no effect on {m.name} ([XK-A13](c) setting)."))
+            drafts.append(
+                EventDraft(
+                    "note",
+                    {"model": m.id},
+                    actor=m.id,
+                    text=f"The magazine ran dry: no effect on {m.name} ([XK-A13](c) setting).",
+                )
+            )
             continue
         if d.sl < 1:
-            drafts.append(EventDraft("note", {"model": m.id, "sl": d.sl}, actor=m.id,
-                                     text=f"{m.name}: {damage_text(d)}."))
+            drafts.append(
+                EventDraft("note", {"model": m.id, "sl": d.sl}, actor=m.id, text=f"{m.name}: {damage_text(d)}.")
+            )
             continue
         burning = d.burning and not m.burning
-        drafts.append(EventDraft("damage_dealt", {"model": m.id, "sl": d.sl, "dam": d.dam, "damage": d.damage,
-                                                  "armour": m.spec.armour, "wounds": d.wounds, "stunned": True,
-                                                  "burning": burning}, actor=m.id,
-                                 text=f"{m.name}: {damage_text(d)}"
-                                      + (" (already stunned: still one stun, §13)" if m.stunned else "") + "."))
+        drafts.append(
+            EventDraft(
+                "damage_dealt",
+                {
+                    "model": m.id,
+                    "sl": d.sl,
+                    "dam": d.dam,
+                    "damage": d.damage,
+                    "armour": m.spec.armour,
+                    "wounds": d.wounds,
+                    "stunned": True,
+                    "burning": burning,
+                },
+                actor=m.id,
+                text=f"{m.name}: {damage_text(d)}"
+                + (" (already stunned: still one stun, §13)" if m.stunned else "")
+                + ".",
+            )
+        )
         wounds[m.id] += d.wounds
         gone = out_draft(state, m.id, wounds[m.id], "wounds") if d.wounds else None
         if gone:
             drafts.append(gone)
     drafts += _ammo(state, a, empty)
-    drafts.append(EventDraft("attack_resolved", {"attacker": a.attacker, "weapon": a.weapon}, actor=a.attacker,
-                             text="The attack is resolved."))
+    drafts.append(
+        EventDraft(
+            "attack_resolved",
+            {"attacker": a.attacker, "weapon": a.weapon},
+            actor=a.attacker,
+            text="The attack is resolved.",
+        )
+    )
     return drafts

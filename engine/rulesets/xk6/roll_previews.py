@@ -6,6 +6,7 @@ die (§16 Medic, §4.3) and the Def dice of the models where indirect fire lande
 Each preview also says why the engine would refuse the command now (``problem``, "" if it
 would not), so a roll dialog can show it before anything is rolled.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from engine.rolls import Modifier, total
+from engine.ruleset import Rejected
 
 from . import odds, tables as t
 from .activation import activation_problem, burning_chance, heal_problem, medic_mods
@@ -39,14 +41,21 @@ class BurningPreview:
 
 def burning_preview(state: BattleState, cmd: Activate) -> BurningPreview:
     """The burning roll ``cmd`` (an activation of a burning model) would make."""
-    problem = activation_problem(state, cmd)
+    problem: Rejected | str | None = activation_problem(state, cmd)
     m = state.model(cmd.model) if state.has_model(cmd.model) else None
-    if problem is None and not m.burning:
+    if problem is None and m is not None and not m.burning:
         problem = f"{m.name} is not burning"
     p_out = burning_chance()
     at_limit = m is not None and m.spec.wounds is not None and m.wounds + t.BURN_WOUNDS >= m.spec.wounds
-    return BurningPreview(cmd.model, str(problem) if problem else "", t.BURN_OUT_MAX, t.BURN_WOUNDS, p_out, 1 - p_out,
-                          (1 - p_out) if at_limit else Fraction(0))
+    return BurningPreview(
+        cmd.model,
+        str(problem) if problem else "",
+        t.BURN_OUT_MAX,
+        t.BURN_WOUNDS,
+        p_out,
+        1 - p_out,
+        (1 - p_out) if at_limit else Fraction(0),
+    )
 
 
 @dataclass(frozen=True)
@@ -71,8 +80,15 @@ def heal_preview(state: BattleState, cmd: Heal) -> HealPreview:
     above = medic.spec.medic if medic is not None and medic.spec.medic is not None else 6
     mods = medic_mods(state, medic.id) if medic is not None else ()
     needs = next((f for f in range(1, 7) if f + total(mods) > above), 7)
-    return HealPreview(medic.id if medic else "", cmd.target, str(problem) if problem else "", above, mods,
-                       odds.one_die_above(above, total(mods)), needs)
+    return HealPreview(
+        medic.id if medic else "",
+        cmd.target,
+        str(problem) if problem else "",
+        above,
+        mods,
+        odds.one_die_above(above, total(mods)),
+        needs,
+    )
 
 
 @dataclass(frozen=True)
@@ -123,8 +139,18 @@ def landing_preview(state: BattleState, cmd: Land) -> LandingPreview | None:
             if stealth_may_roll(state, a, i, m.id):
                 stunned = m.stunned and state.setting("stun_one_die") != "none"
                 stealth = odds.one_die_above(m.spec.stealth, -1 if stunned else 0)
-            pairs.append(LandingPair(m.id, x.def_dice, x.def_mods, unmodified, sl, odds.success(sl),
-                                     odds.wound_distribution(sl, a.dam, m.spec.armour), stealth))
+            pairs.append(
+                LandingPair(
+                    m.id,
+                    x.def_dice,
+                    x.def_mods,
+                    unmodified,
+                    sl,
+                    odds.success(sl),
+                    odds.wound_distribution(sl, a.dam, m.spec.armour),
+                    stealth,
+                )
+            )
     return LandingPreview(str(problem) if problem else "", unmodified, a.dam, tuple(pairs))
 
 
@@ -135,5 +161,12 @@ class _NoDice:
         return (1,) * count
 
 
-__all__ = ["BurningPreview", "HealPreview", "LandingPair", "LandingPreview", "burning_preview", "heal_preview",
-           "landing_preview"]
+__all__ = [
+    "BurningPreview",
+    "HealPreview",
+    "LandingPair",
+    "LandingPreview",
+    "burning_preview",
+    "heal_preview",
+    "landing_preview",
+]

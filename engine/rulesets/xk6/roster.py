@@ -6,6 +6,7 @@ wound track ([XK-M4]) and skills ([XK-M5]). The records here are what the engine
 keeps: each model carries copies of its movement row and weapons, so a battle set-up
 is self-contained and JSON-safe.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -121,12 +122,24 @@ class ModelSpec:
         return value
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "type": self.type, "att": self.att, "defence": self.defence,
-                "armour": self.armour, "speeds": [asdict(s) for s in self.speeds],
-                "weapons": [w.to_dict() for w in self.weapons], "command": self.command,
-                "command_points": self.command_points, "wounds": self.wounds,
-                "wound_track": [list(p) for p in self.wound_track], "medic": self.medic, "stealth": self.stealth,
-                "skills": [list(s) for s in self.skills], "line": self.line}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "type": self.type,
+            "att": self.att,
+            "defence": self.defence,
+            "armour": self.armour,
+            "speeds": [asdict(s) for s in self.speeds],
+            "weapons": [w.to_dict() for w in self.weapons],
+            "command": self.command,
+            "command_points": self.command_points,
+            "wounds": self.wounds,
+            "wound_track": [list(p) for p in self.wound_track],
+            "medic": self.medic,
+            "stealth": self.stealth,
+            "skills": [list(s) for s in self.skills],
+            "line": self.line,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "ModelSpec":
@@ -154,10 +167,18 @@ class Band:
         raise KeyError(model_id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "player": self.player, "source": self.source,
-                "models": [m.to_dict() for m in self.models]}
+        return {
+            "name": self.name,
+            "player": self.player,
+            "source": self.source,
+            "models": [m.to_dict() for m in self.models],
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Band":
-        return cls(name=data["name"], player=data.get("player", ""), source=data.get("source", ""),
-                   models=tuple(ModelSpec.from_dict(m) for m in data.get("models", ())))
+        return cls(
+            name=data["name"],
+            player=data.get("player", ""),
+            source=data.get("source", ""),
+            models=tuple(ModelSpec.from_dict(m) for m in data.get("models", ())),
+        )

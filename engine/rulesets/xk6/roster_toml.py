@@ -40,13 +40,13 @@ a roster supplies them::
     stealth = 5
     skills = { Sniper = "effect text for the GM" }   # [XK-M5]
 """
+
 from __future__ import annotations
 
 import re
-import tomllib
-from typing import Any
+from typing import Any, Callable
 
-from engine.toml_lines import FileError, slug, syntax_error_line, text_lines
+from engine.toml_lines import FileError, Lines, Problems, load, slug, whole
 
 from .roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
@@ -54,13 +54,38 @@ TOP_KEYS = ("name", "player", "movement", "weapon", "model")
 MOVEMENT_KEYS = ("type", "speeds")
 SPEED_KEYS = ("name", "inches", "att", "def")
 WEAPON_KEYS = ("id", "name", "optimal", "maximum", "acc", "dam", "rof", "mags", "la_rounds", "traits")
-MODEL_KEYS = ("id", "name", "type", "att", "def", "armour", "command", "command_points", "wounds", "wound_track",
-              "weapons", "medic", "stealth", "skills")
+MODEL_KEYS = (
+    "id",
+    "name",
+    "type",
+    "att",
+    "def",
+    "armour",
+    "command",
+    "command_points",
+    "wounds",
+    "wound_track",
+    "weapons",
+    "medic",
+    "stealth",
+    "skills",
+)
 PLAIN_TRAITS = ("IF", "FT", "LA", "M", "SB")
-RANGES = {"att": (1, 12), "def": (1, 12), "armour": (1, 99), "command": (0, 20), "command_points": (0, 20),
-          "wounds": (1, 99), "medic": (1, 6), "stealth": (1, 6), "acc": (-6, 6), "dam": (0, 99), "rof": (0, 20),
-          "mags": (0, 99), "la_rounds": (0, 999)}
-Problems = list[tuple[int, str]]
+RANGES = {
+    "att": (1, 12),
+    "def": (1, 12),
+    "armour": (1, 99),
+    "command": (0, 20),
+    "command_points": (0, 20),
+    "wounds": (1, 99),
+    "medic": (1, 6),
+    "stealth": (1, 6),
+    "acc": (-6, 6),
+    "dam": (0, 99),
+    "rof": (0, 20),
+    "mags": (0, 99),
+    "la_rounds": (0, 999),
+}
 
 
 class RosterError(FileError):
@@ -70,54 +95,10 @@ class RosterError(FileError):
         super().__init__(source, problems, "roster")
 
 
-class _Lines:
-    """Where keys are in the text: top-level keys and each ``[[table]]`` block by name."""
-
-    _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z_]+)")
-
-    def __init__(self, text: str) -> None:
-        self.lines = text_lines(text)
-        self.blocks: dict[str, list[tuple[int, int]]] = {}
-        starts: list[tuple[str, int]] = []
-        for i, line in enumerate(self.lines, start=1):
-            m = self._HEADER.match(line)
-            if m:
-                starts.append((m.group(1), i))
-        for n, (name, start) in enumerate(starts):
-            end = starts[n + 1][1] - 1 if n + 1 < len(starts) else len(self.lines)
-            self.blocks.setdefault(name, []).append((start, end))
-        self.top = (1, starts[0][1] - 1 if starts else len(self.lines))
-
-    def _find(self, key: str, lo: int, hi: int) -> int:
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-        return next((i for i in range(lo, hi + 1) if pattern.match(self.lines[i - 1])), 0)
-
-    def top_key(self, key: str) -> int:
-        return self._find(key, *self.top)
-
-    def block(self, table: str, index: int) -> int:
-        found = self.blocks.get(table, [])
-        return found[index][0] if index < len(found) else 0
-
-    def key(self, table: str, index: int, key: str) -> int:
-        found = self.blocks.get(table, [])
-        if index >= len(found):
-            return 0
-        lo, hi = found[index]
-        return self._find(key, lo, hi) or lo
-
-
-
-def _int(value: Any, key: str, line: int, problems: Problems, lo: int | None = None, hi: int | None = None) -> int | None:
-    lo = RANGES[key][0] if lo is None else lo
-    hi = RANGES[key][1] if hi is None else hi
-    if isinstance(value, bool) or not isinstance(value, int):
-        problems.append((line, f"{key} must be a whole number, not {value!r}"))
-        return None
-    if not lo <= value <= hi:
-        problems.append((line, f"{key} must be between {lo} and {hi}, not {value}"))
-        return None
-    return value
+def _int(
+    value: Any, key: str, line: int, problems: Problems, lo: int | None = None, hi: int | None = None
+) -> int | None:
+    return whole(value, key, RANGES[key][0] if lo is None else lo, RANGES[key][1] if hi is None else hi, line, problems)
 
 
 def _inches(value: Any, key: str, line: int, problems: Problems) -> float | None:
@@ -127,14 +108,18 @@ def _inches(value: Any, key: str, line: int, problems: Problems) -> float | None
     return float(value)
 
 
-def _unknown(raw: dict, known: tuple[str, ...], table: str, index: int, where: _Lines, problems: Problems) -> None:
+def _unknown(
+    raw: dict[str, Any], known: tuple[str, ...], table: str, index: int, where: Lines, problems: Problems
+) -> None:
     for key in raw:
         if key not in known:
-            problems.append((where.key(table, index, key), f"unknown {table} key '{key}' (known: {', '.join(known)})"))
+            problems.append(
+                (where.block_key(table, index, key), f"unknown {table} key '{key}' (known: {', '.join(known)})")
+            )
 
 
-def _movement(raw: Any, i: int, where: _Lines, problems: Problems) -> tuple[str, tuple[SpeedColumn, ...]] | None:
-    head = where.block("movement", i)
+def _movement(raw: Any, i: int, where: Lines, problems: Problems) -> tuple[str, tuple[SpeedColumn, ...]] | None:
+    head = where.block("movement", i)[0]
     if not isinstance(raw, dict):
         problems.append((head, "each [[movement]] must be a table"))
         return None
@@ -142,11 +127,11 @@ def _movement(raw: Any, i: int, where: _Lines, problems: Problems) -> tuple[str,
     _unknown(raw, MOVEMENT_KEYS, "movement", i, where, problems)
     kind = raw.get("type")
     if not isinstance(kind, str) or not kind.strip():
-        problems.append((head, "a movement row needs a model type (type = \"...\") [XK-M2]"))
-    line = where.key("movement", i, "speeds")
+        problems.append((head, 'a movement row needs a model type (type = "...") [XK-M2]'))
+    line = where.block_key("movement", i, "speeds")
     speeds = raw.get("speeds")
     if not isinstance(speeds, list) or len(speeds) != 3:
-        problems.append((line, "speeds must list exactly three columns: 0\" and two other speeds (§6.1 [XK-M2])"))
+        problems.append((line, 'speeds must list exactly three columns: 0" and two other speeds (§6.1 [XK-M2])'))
         return None
     cols: list[SpeedColumn] = []
     for n, s in enumerate(speeds, start=1):
@@ -162,7 +147,7 @@ def _movement(raw: Any, i: int, where: _Lines, problems: Problems) -> tuple[str,
         if att == "-" or att == "–":
             att = None
         elif isinstance(att, bool) or not isinstance(att, int):
-            problems.append((line, f"speed {n}: att must be a whole number or \"-\" (no attack), not {att!r}"))
+            problems.append((line, f'speed {n}: att must be a whole number or "-" (no attack), not {att!r}'))
             att = 0
         dfn = s.get("def")
         if isinstance(dfn, bool) or not isinstance(dfn, int):
@@ -175,8 +160,9 @@ def _movement(raw: Any, i: int, where: _Lines, problems: Problems) -> tuple[str,
             cols.append(SpeedColumn(name.strip(), inches, att, dfn))
     if len(cols) == 3:
         if cols[0].inches != 0:
-            problems.append((line, f"the first speed column must be 0\" (standing still), not {cols[0].inches:g}\" "
-                                   "(§6.1)"))
+            problems.append(
+                (line, f'the first speed column must be 0" (standing still), not {cols[0].inches:g}" (§6.1)')
+            )
         if len({c.name for c in cols}) != 3:
             problems.append((line, "the three speed columns need different names"))
     if len(problems) > start:
@@ -188,7 +174,7 @@ def _traits(raw: Any, line: int, problems: Problems) -> tuple[tuple[str, ...], i
     if raw is None:
         return (), 0
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        problems.append((line, "traits must be a list of names like [\"IF\", \"AE 2\", \"SB\"]"))
+        problems.append((line, 'traits must be a list of names like ["IF", "AE 2", "SB"]'))
         return (), 0
     out, ae = [], 0
     for name in raw:
@@ -196,7 +182,7 @@ def _traits(raw: Any, line: int, problems: Problems) -> tuple[tuple[str, ...], i
         if m:
             ae = int(m.group(1))
             if ae < 1:
-                problems.append((line, "AE needs a radius of at least 1 inch (\"AE 2\")"))
+                problems.append((line, 'AE needs a radius of at least 1 inch ("AE 2")'))
         elif name.strip() in PLAIN_TRAITS:
             out.append(name.strip())
         else:
@@ -204,8 +190,8 @@ def _traits(raw: Any, line: int, problems: Problems) -> tuple[tuple[str, ...], i
     return tuple(out), ae
 
 
-def _weapon(raw: Any, i: int, where: _Lines, problems: Problems) -> WeaponSpec | None:
-    head = where.block("weapon", i)
+def _weapon(raw: Any, i: int, where: Lines, problems: Problems) -> WeaponSpec | None:
+    head = where.block("weapon", i)[0]
     if not isinstance(raw, dict):
         problems.append((head, "each [[weapon]] must be a table"))
         return None
@@ -215,7 +201,7 @@ def _weapon(raw: Any, i: int, where: _Lines, problems: Problems) -> WeaponSpec |
     if not isinstance(name, str) or not name.strip():
         problems.append((head, "a weapon needs a name"))
         name = f"weapon {i + 1}"
-    line = lambda k: where.key("weapon", i, k)  # noqa: E731
+    line: Callable[[str], int] = lambda k: where.block_key("weapon", i, k)  # noqa: E731
     values = {k: _int(raw[k], k, line(k), problems) for k in ("acc", "dam", "rof", "la_rounds") if k in raw}
     if "dam" not in raw:
         problems.append((head, f"weapon '{name}' needs DAM (dam = N) [XK-M3]"))
@@ -226,27 +212,38 @@ def _weapon(raw: Any, i: int, where: _Lines, problems: Problems) -> WeaponSpec |
     elif mags_raw is not None:
         mags = _int(mags_raw, "mags", line("mags"), problems)
     if "LA" in traits and "la_rounds" not in raw:
-        problems.append((head, f"weapon '{name}' has limited ammunition (LA): give its rounds, la_rounds = N "
-                               "[XK-M10]"))
+        problems.append((head, f"weapon '{name}' has limited ammunition (LA): give its rounds, la_rounds = N [XK-M10]"))
     optimal = _inches(raw["optimal"], "optimal", line("optimal"), problems) if "optimal" in raw else None
     maximum = _inches(raw["maximum"], "maximum", line("maximum"), problems) if "maximum" in raw else None
     if optimal is not None and maximum is not None and maximum < optimal:
-        problems.append((line("maximum"), f"maximum range {maximum:g}\" is shorter than optimal {optimal:g}\" (§18)"))
+        problems.append((line("maximum"), f'maximum range {maximum:g}" is shorter than optimal {optimal:g}" (§18)'))
     if maximum is not None and optimal is None:
         problems.append((line("maximum"), "a maximum range needs an optimal range too (§18)"))
     if optimal is None and not ({"M", "FT"} & set(traits)):
         problems.append((head, f"weapon '{name}' needs an optimal range, or the M or FT trait (§18)"))
     if len(problems) > start:
         return None
-    return WeaponSpec(id=str(raw.get("id") or slug(name)), name=name.strip(), dam=int(values.get("dam") or 0),
-                      acc=int(values.get("acc") or 0), rof=int(values.get("rof") or 0), mags=mags,
-                      la_rounds=values.get("la_rounds"), optimal=optimal, maximum=maximum, ae=ae, traits=traits,
-                      line=head)
+    return WeaponSpec(
+        id=str(raw.get("id") or slug(name)),
+        name=name.strip(),
+        dam=int(values.get("dam") or 0),
+        acc=int(values.get("acc") or 0),
+        rof=int(values.get("rof") or 0),
+        mags=mags,
+        la_rounds=values.get("la_rounds"),
+        optimal=optimal,
+        maximum=maximum,
+        ae=ae,
+        traits=traits,
+        line=head,
+    )
 
 
 def _pairs(raw: Any, line: int, problems: Problems) -> tuple[tuple[int, int], ...]:
-    ok = isinstance(raw, list) and all(isinstance(p, list) and len(p) == 2 and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in p) for p in raw)
+    ok = isinstance(raw, list) and all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in p)
+        for p in raw
+    )
     if not ok:
         problems.append((line, "wound_track must be pairs [wounds taken, modifier], e.g. [[1, -1], [2, -2]] [XK-M4]"))
         return ()
@@ -255,16 +252,22 @@ def _pairs(raw: Any, line: int, problems: Problems) -> tuple[tuple[int, int], ..
     return tuple((int(a), int(b)) for a, b in raw)
 
 
-def _model(raw: Any, i: int, where: _Lines, moves: dict[str, tuple[SpeedColumn, ...]],
-           weapons: dict[str, WeaponSpec], problems: Problems, declared: frozenset[str] = frozenset()
-           ) -> ModelSpec | None:
-    head = where.block("model", i)
+def _model(
+    raw: Any,
+    i: int,
+    where: Lines,
+    moves: dict[str, tuple[SpeedColumn, ...]],
+    weapons: dict[str, WeaponSpec],
+    problems: Problems,
+    declared: frozenset[str] = frozenset(),
+) -> ModelSpec | None:
+    head = where.block("model", i)[0]
     if not isinstance(raw, dict):
         problems.append((head, "each [[model]] must be a table"))
         return None
     start = len(problems)
     _unknown(raw, MODEL_KEYS, "model", i, where, problems)
-    line = lambda k: where.key("model", i, k)  # noqa: E731
+    line: Callable[[str], int] = lambda k: where.block_key("model", i, k)  # noqa: E731
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append((head, "a model needs a name"))
@@ -277,14 +280,23 @@ def _model(raw: Any, i: int, where: _Lines, moves: dict[str, tuple[SpeedColumn, 
             problems.append((line(key), f"{key} 0: no dice, so no test is possible (skill level 0, [XK-A1])"))
         elif key == "armour" and isinstance(raw[key], int) and raw[key] < 1:
             problems.append((line(key), f"armour must be at least 1 (wounds are damage ÷ Armour, §17), not {raw[key]}"))
-    values = {k: _int(raw[k], k, line(k), problems) for k in RANGES if k in raw and k in MODEL_KEYS
-              and not (k in ("att", "def") and raw[k] == 0) and not (k == "armour" and isinstance(raw[k], int)
-                                                                      and not isinstance(raw[k], bool) and raw[k] < 1)}
+    values = {
+        k: _int(raw[k], k, line(k), problems)
+        for k in RANGES
+        if k in raw
+        and k in MODEL_KEYS
+        and not (k in ("att", "def") and raw[k] == 0)
+        and not (k == "armour" and isinstance(raw[k], int) and not isinstance(raw[k], bool) and raw[k] < 1)
+    }
     kind = raw.get("type")
     if kind not in moves:
         known = ", ".join(moves) or "none defined"
-        problems.append((line("type") if "type" in raw else head,
-                         f"model '{name}' needs a type from the movement table ({known}) [XK-M2]"))
+        problems.append(
+            (
+                line("type") if "type" in raw else head,
+                f"model '{name}' needs a type from the movement table ({known}) [XK-M2]",
+            )
+        )
     listed = raw.get("weapons", [])
     if not isinstance(listed, list) or not all(isinstance(w, str) for w in listed):
         problems.append((line("weapons"), "weapons must be a list of weapon names"))
@@ -299,19 +311,31 @@ def _model(raw: Any, i: int, where: _Lines, moves: dict[str, tuple[SpeedColumn, 
     track = _pairs(raw["wound_track"], line("wound_track"), problems) if "wound_track" in raw else ()
     skills = raw.get("skills", {})
     if not isinstance(skills, dict) or not all(isinstance(v, str) for v in skills.values()):
-        problems.append((line("skills"), "skills must be a table of name = \"effect text\" [XK-M5]"))
+        problems.append((line("skills"), 'skills must be a table of name = "effect text" [XK-M5]'))
         skills = {}
     if len(problems) > start:
         return None
-    return ModelSpec(id=str(raw.get("id") or slug(name)), name=name.strip(), type=kind, att=int(values["att"]),
-                     defence=int(values["def"]), armour=int(values["armour"]), speeds=moves[kind],
-                     weapons=tuple(arms), command=int(values.get("command") or 0),
-                     command_points=int(values.get("command_points") or 0), wounds=values.get("wounds"),
-                     wound_track=track, medic=values.get("medic"), stealth=values.get("stealth"),
-                     skills=tuple((k, v) for k, v in skills.items()), line=head)
+    return ModelSpec(
+        id=str(raw.get("id") or slug(name)),
+        name=name.strip(),
+        type=kind,
+        att=int(values["att"]),
+        defence=int(values["def"]),
+        armour=int(values["armour"]),
+        speeds=moves[kind],
+        weapons=tuple(arms),
+        command=int(values.get("command") or 0),
+        command_points=int(values.get("command_points") or 0),
+        wounds=values.get("wounds"),
+        wound_track=track,
+        medic=values.get("medic"),
+        stealth=values.get("stealth"),
+        skills=tuple((k, v) for k, v in skills.items()),
+        line=head,
+    )
 
 
-def _tables(data: dict, key: str, problems: Problems, where: _Lines) -> list:
+def _tables(data: dict[str, Any], key: str, problems: Problems, where: Lines) -> list[Any]:
     raw = data.get(key, [])
     if not isinstance(raw, list):
         problems.append((where.top_key(key), f"'{key}' must be [[{key}]] tables"))
@@ -321,26 +345,24 @@ def _tables(data: dict, key: str, problems: Problems, where: _Lines) -> list:
 
 def parse_roster(text: str, source: str = "") -> Band:
     """The band in ``text``; raises ``RosterError`` listing every (line, problem)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RosterError(source, [(syntax_error_line(err, text), f"not valid TOML: {err}")]) from None
-    where = _Lines(text)
+    data = load(text, source, RosterError)
+    where = Lines(text)
     problems: Problems = []
     for key in data:
         if key not in TOP_KEYS:
             problems.append((where.top_key(key), f"unknown key '{key}' (known: {', '.join(TOP_KEYS)})"))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append((where.top_key("name") or 1, "the band needs a name (name = \"...\")"))
+        problems.append((where.top_key("name") or 1, 'the band needs a name (name = "...")'))
         name = ""
     moves: dict[str, tuple[SpeedColumn, ...]] = {}
     for i, raw in enumerate(_tables(data, "movement", problems, where)):
         row = _movement(raw, i, where, problems)
         if row is not None:
             if row[0] in moves:
-                problems.append((where.key("movement", i, "type"), f"model type '{row[0]}' is in the movement "
-                                                                   "table twice"))
+                problems.append(
+                    (where.block_key("movement", i, "type"), f"model type '{row[0]}' is in the movement table twice")
+                )
             moves[row[0]] = row[1]
     weapons: dict[str, WeaponSpec] = {}
     for i, raw in enumerate(_tables(data, "weapon", problems, where)):

@@ -1,4 +1,5 @@
 """The xK6 rule system as a plug-in of the engine core."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -18,13 +19,23 @@ NAME = "xk6"
 
 Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
 HANDLERS: dict[type, Handler] = {
-    c.ChangeSetting: turn.change_setting, c.StartTurn: turn.start_turn, c.RollInitiative: turn.roll_initiative,
+    c.ChangeSetting: turn.change_setting,
+    c.StartTurn: turn.start_turn,
+    c.RollInitiative: turn.roll_initiative,
     c.ChooseFirst: turn.choose_first,
-    c.Activate: activation.activate, c.EndActivation: activation.end_activation, c.Designate: activation.designate,
-    c.Heal: activation.heal, c.SkillAction: activation.skill_action, c.RemoveModel: activation.remove_model,
+    c.Activate: activation.activate,
+    c.EndActivation: activation.end_activation,
+    c.Designate: activation.designate,
+    c.Heal: activation.heal,
+    c.SkillAction: activation.skill_action,
+    c.RemoveModel: activation.remove_model,
     c.AdjustWounds: activation.adjust_wounds,
-    c.Attack: attack.attack, c.Land: indirect.land, c.ResolveAttack: resolve.resolve_attack,
-    c.SpendCommandPoint: command_points.spend, c.React: reactions.react, c.EndReaction: reactions.end_reaction,
+    c.Attack: attack.attack,
+    c.Land: indirect.land,
+    c.ResolveAttack: resolve.resolve_attack,
+    c.SpendCommandPoint: command_points.spend,
+    c.React: reactions.react,
+    c.EndReaction: reactions.end_reaction,
 }
 
 

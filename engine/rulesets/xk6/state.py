@@ -4,6 +4,7 @@ Model ids are battle-wide: ``"A.vance"`` (side, dot, roster id). Turn order
 (``TurnState``) lives apart from the models; the attack being resolved is
 ``PendingAttack`` (never more than one at a time).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,6 +60,13 @@ class ModelState:
 
     def weapon(self, weapon_id: str) -> WeaponState | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
+
+    def weapon_state(self, weapon_id: str) -> WeaponState:
+        """The state of a weapon of the model's profile (each has one, from ``build_models``)."""
+        w = self.weapon(weapon_id)
+        if w is None:
+            raise KeyError(f"{self.id} has no weapon {weapon_id!r}")
+        return w
 
     def with_weapon(self, weapon_id: str, **changes: Any) -> "ModelState":
         return changed(self, weapons=tuple(changed(w, **changes) if w.id == weapon_id else w for w in self.weapons))
@@ -191,8 +199,12 @@ class BattleState:
             return m.spec.speed(m.speed)
         return m.spec.still if self.setting("non_move_speed") != "none" else None
 
-    def weapon_spec(self, model_id: str, weapon_id: str) -> WeaponSpec | None:
-        return self.model(model_id).spec.weapon(weapon_id)
+    def weapon_spec(self, model_id: str, weapon_id: str) -> WeaponSpec:
+        """A weapon the model carries (an attack's or an option's: checked when it was declared)."""
+        spec = self.model(model_id).spec.weapon(weapon_id)
+        if spec is None:
+            raise KeyError(f"{model_id} has no weapon {weapon_id!r}")
+        return spec
 
     def with_model(self, model_id: str, **changes: Any) -> "BattleState":
         return changed(self, models=tuple(changed(m, **changes) if m.id == model_id else m for m in self.models))
@@ -208,11 +220,23 @@ def model_id(side: str, spec: ModelSpec) -> str:
 def build_models(side: str, band: Band) -> tuple[ModelState, ...]:
     out = []
     for s in band.models:
-        weapons = tuple(WeaponState(w.id, True, w.mags if w.magazine else None, w.la_rounds if w.limited else None)
-                        for w in s.weapons)
+        weapons = tuple(
+            WeaponState(w.id, True, w.mags if w.magazine else None, w.la_rounds if w.limited else None)
+            for w in s.weapons
+        )
         out.append(ModelState(model_id(side, s), side, s, weapons, command_points=s.command_points))
     return tuple(out)
 
 
-__all__ = ["Activation", "BattleState", "ModelState", "PendingAttack", "TargetRoll", "TurnState", "WeaponState",
-           "build_models", "model_id", "opponent"]
+__all__ = [
+    "Activation",
+    "BattleState",
+    "ModelState",
+    "PendingAttack",
+    "TargetRoll",
+    "TurnState",
+    "WeaponState",
+    "build_models",
+    "model_id",
+    "opponent",
+]

@@ -4,6 +4,7 @@ Section numbers refer to ``shared/rules/xk6-skirmish.md``. What the sheet does n
 (model cards, the movement table, the weapon table, the wound track: [XK-M1]–[XK-M4])
 comes from roster files, never from here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,37 +42,48 @@ MOVE_DESIGNATE = "move-designate"
 HOLD = "hold"
 RELOAD = "reload"
 SKILL = "skill"
-OPTIONS: Mapping[str, str] = MappingProxyType({
-    MOVE_ATTACK: "move and attack", MOVE_DESIGNATE: "move and designate a target for indirect fire",
-    HOLD: "hold the action for a reaction", RELOAD: "reload a weapon", SKILL: "an action granted by a skill"})
+OPTIONS: Mapping[str, str] = MappingProxyType(
+    {
+        MOVE_ATTACK: "move and attack",
+        MOVE_DESIGNATE: "move and designate a target for indirect fire",
+        HOLD: "hold the action for a reaction",
+        RELOAD: "reload a weapon",
+        SKILL: "an action granted by a skill",
+    }
+)
 """§5.2: the five activation options, in the sheet's order."""
 MOVING_OPTIONS = (MOVE_ATTACK, MOVE_DESIGNATE)
 
 # -- §6 movement ------------------------------------------------------------------------------------
 TERRAIN_FACTOR: Mapping[str, Fraction] = MappingProxyType(
-    {"normal": Fraction(1), "difficult": Fraction(1, 2), "very-difficult": Fraction(1, 3)})
+    {"normal": Fraction(1), "difficult": Fraction(1, 2), "very-difficult": Fraction(1, 3)}
+)
 """§6.2: speed factor per terrain (a speed of 6" is 3" in difficult, 2" in very difficult)."""
 MOVE_RULE = "§6.1"
 
 # -- §7 cover and visibility --------------------------------------------------------------------------
-COVER: Mapping[str, RuleValue] = MappingProxyType({
-    "open": RuleValue("cover", "target in the open", +1, "§7"),
-    "soft": RuleValue("cover", "target in soft cover", -1, "§7"),
-    "hard": RuleValue("cover", "target in hard cover", -2, "§7"),
-})
+COVER: Mapping[str, RuleValue] = MappingProxyType(
+    {
+        "open": RuleValue("cover", "target in the open", +1, "§7"),
+        "soft": RuleValue("cover", "target in soft cover", -1, "§7"),
+        "hard": RuleValue("cover", "target in hard cover", -2, "§7"),
+    }
+)
 HIDDEN = RuleValue("hidden", "target not visible (indirect fire only)", -2, "§7 [XK-A8](d)")
 COVERS = ("open", "soft", "hard", "hidden")
 
 # -- §8 direct attack modifiers -------------------------------------------------------------------
-RANGE: Mapping[str, RuleValue] = MappingProxyType({
-    "optimal": RuleValue("range", "optimal range", 0, "§18"),
-    "maximum": RuleValue("range", "maximum range", -1, "§18"),
-})
+RANGE: Mapping[str, RuleValue] = MappingProxyType(
+    {
+        "optimal": RuleValue("range", "optimal range", 0, "§18"),
+        "maximum": RuleValue("range", "maximum range", -1, "§18"),
+    }
+)
 RANGE_BANDS = ("optimal", "maximum", "beyond")
 STUN = RuleValue("stun", "stunned", -1, "§13")
 CROSSFIRE = RuleValue("crossfire", "crossfire", -1, "§8.2 [XK-A9]")
 REAR = RuleValue("rear", "attack from behind", -1, "§8.2")
-CLOSE_RANGE = RuleValue("close_range", "weapon without M within 3\"", -1, "§8.2 [XK-M7]")
+CLOSE_RANGE = RuleValue("close_range", 'weapon without M within 3"', -1, "§8.2 [XK-M7]")
 CLOSE_RANGE_INCHES = 3
 DIRECT_RULE = "§8"
 MELEE_RULE = "§8 [XK-M7]"
@@ -85,12 +97,19 @@ INDIRECT_RULE = "§9"
 
 # -- §12 ammunition ---------------------------------------------------------------------------------
 AMMO_RULE = "§12.1"
-EMPTIES_ON: Mapping[str, int] = MappingProxyType({"none": 1, "less-than-half": 2, "half-or-more": 3, "all": 4,
-                                                  "rof1": 3})
+EMPTIES_ON: Mapping[str, int] = MappingProxyType(
+    {"none": 1, "less-than-half": 2, "half-or-more": 3, "all": 4, "rof1": 3}
+)
 """§12.1: the magazine empties on an unmodified result of this value or less."""
-AMMO_ROW_LABELS: Mapping[str, str] = MappingProxyType({
-    "none": "ROF not used", "less-than-half": "less than half the ROF", "half-or-more": "half the ROF or more",
-    "all": "the full ROF", "rof1": "ROF 1 weapon using its 1 (special row)"})
+AMMO_ROW_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "none": "ROF not used",
+        "less-than-half": "less than half the ROF",
+        "half-or-more": "half the ROF or more",
+        "all": "the full ROF",
+        "rof1": "ROF 1 weapon using its 1 (special row)",
+    }
+)
 
 
 def ammo_row(rof: int, used: int) -> str:
@@ -110,10 +129,16 @@ def empties_on(rof: int, used: int) -> int:
 
 
 # -- §16 traits ---------------------------------------------------------------------------------------
-TRAITS: Mapping[str, str] = MappingProxyType({
-    "IF": "can fire indirectly (§9)", "AE": "area attack, radius n inches (§10)",
-    "FT": "template: attacks every model under it (§16 [XK-M11])", "LA": "limited ammunition (§12.2)",
-    "M": "can be used in melee (§8.2)", "SB": "incendiary: a model hit with SL > 0 starts burning (§16)"})
+TRAITS: Mapping[str, str] = MappingProxyType(
+    {
+        "IF": "can fire indirectly (§9)",
+        "AE": "area attack, radius n inches (§10)",
+        "FT": "template: attacks every model under it (§16 [XK-M11])",
+        "LA": "limited ammunition (§12.2)",
+        "M": "can be used in melee (§8.2)",
+        "SB": "incendiary: a model hit with SL > 0 starts burning (§16)",
+    }
+)
 BURN_OUT_MAX = 4
 """§16 SB: at the start of its activation a burning model rolls 1d6: 1–4 the fire goes out."""
 BURN_WOUNDS = 1

@@ -1,6 +1,7 @@
 """Turns and initiative (§5.1): 1d6 + highest Command per player, the winner chooses who
 activates first, then sides alternate one model at a time ([XK-A2] readings are settings).
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -42,19 +43,42 @@ def initiative_roll(state: BattleState, faces: tuple[int, int] | None, dice: Dic
     for side, face in zip(t.SIDES, rolled):
         p = win_a if side == "A" else win_b
         base = Modifier("highest Command in play", commands[side], "§5.1 [XK-A2]")
-        records.append(RollRecord("xk6.initiative", f"{state.side_name(side)}: initiative 1d6 + Command",
-                                  plain((face,)), (), base, None, "opposed", p, f"total {totals[side]}",
-                                  winner == side,
-                                  {"total": totals[side], "tie_chance": f"{tie.numerator}/{tie.denominator}"}).to_dict())
+        records.append(
+            RollRecord(
+                "xk6.initiative",
+                f"{state.side_name(side)}: initiative 1d6 + Command",
+                plain((face,)),
+                (),
+                base,
+                None,
+                "opposed",
+                p,
+                f"total {totals[side]}",
+                winner == side,
+                {"total": totals[side], "tie_chance": f"{tie.numerator}/{tie.denominator}"},
+            ).to_dict()
+        )
     if winner is None:
         text = f"Initiative: {totals['A']} against {totals['B']}, a tie — roll again (§5.1 [XK-A2](c))."
     else:
         why = " (tie: the previous chooser chooses again, [XK-A2](c))" if tie_rule else ""
-        text = (f"Initiative: {state.side_name('A')} {rolled[0]}+{commands['A']}={totals['A']}, "
-                f"{state.side_name('B')} {rolled[1]}+{commands['B']}={totals['B']}: {state.side_name(winner)} "
-                f"chooses which side activates first{why}.")
-    return EventDraft("initiative_rolled", {"faces": list(rolled), "commands": commands, "totals": totals,
-                                            "winner": winner, "rolls": records, "tie_rule": tie_rule}, text=text)
+        text = (
+            f"Initiative: {state.side_name('A')} {rolled[0]}+{commands['A']}={totals['A']}, "
+            f"{state.side_name('B')} {rolled[1]}+{commands['B']}={totals['B']}: {state.side_name(winner)} "
+            f"chooses which side activates first{why}."
+        )
+    return EventDraft(
+        "initiative_rolled",
+        {
+            "faces": list(rolled),
+            "commands": commands,
+            "totals": totals,
+            "winner": winner,
+            "rolls": records,
+            "tie_rule": tie_rule,
+        },
+        text=text,
+    )
 
 
 def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision:
@@ -67,11 +91,16 @@ def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision
     drafts = [EventDraft("turn_started", {"number": number, "clear_held": clear}, text=f"Turn {number} begins.")]
     if number > 1 and state.setting("initiative_every_turn") == "first-turn" and state.turn.chooser:
         chooser = state.turn.chooser
-        drafts.append(EventDraft("initiative_rolled", {"winner": chooser, "totals": {}, "no_roll": True},
-                                 text=f"No initiative roll after the first turn ([XK-A2](b)): "
-                                      f"{state.side_name(chooser)} chooses again."))
+        drafts.append(
+            EventDraft(
+                "initiative_rolled",
+                {"winner": chooser, "totals": {}, "no_roll": True},
+                text=f"No initiative roll after the first turn ([XK-A2](b)): {state.side_name(chooser)} chooses again.",
+            )
+        )
         return drafts
     from .evolve import preview
+
     return drafts + [initiative_roll(preview(state, drafts), cmd.faces, dice)]
 
 
@@ -96,11 +125,11 @@ def choose_first(state: BattleState, cmd: ChooseFirst, dice: DiceSource) -> Deci
     nxt = first_side(state, cmd.side)
     chooser = state.turn.chooser
     text = f"{state.side_name(chooser)} chooses: {state.side_name(cmd.side)} activates the first model."
-    drafts = [EventDraft("first_chosen", {"side": cmd.side, "by": chooser, "next_side": nxt}, actor=chooser,
-                         text=text)]
+    drafts = [EventDraft("first_chosen", {"side": cmd.side, "by": chooser, "next_side": nxt}, actor=chooser, text=text)]
     if nxt is None:
-        drafts.append(EventDraft("turn_ended", {"number": state.turn.number}, text="No model can activate: the "
-                                                                                     "turn ends."))
+        drafts.append(
+            EventDraft("turn_ended", {"number": state.turn.number}, text="No model can activate: the turn ends.")
+        )
     return drafts
 
 

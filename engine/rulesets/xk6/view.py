@@ -15,11 +15,12 @@
 * ``burning_preview``, ``heal_preview``, ``landing_preview`` (``roll_previews``): the exact
   odds of the burning die, the Medic's die and the Def dice where indirect fire landed.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.rolls import Modifier, RollRecord, total
 from engine.ruleset import Rejected
@@ -30,6 +31,7 @@ from .attack_records import hit_record, pair_record
 from .commands import Attack, Target
 from .modifiers import attack_mods, defence_mods, hit_mods
 from .resolve import empty_chance
+from .roster import WeaponSpec
 from .roll_previews import burning_preview, heal_preview, landing_preview
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
@@ -78,15 +80,20 @@ class ModelLine:
 
 def _weapon_line(state: BattleState, model_id: str, weapon_id: str) -> WeaponLine:
     m = state.model(model_id)
-    spec, w = m.spec.weapon(weapon_id), m.weapon(weapon_id)
+    spec, w = state.weapon_spec(model_id, weapon_id), m.weapon_state(weapon_id)
     if spec.limited:
         status = f"{w.rounds} rounds"
     elif spec.magazine:
         status = ("loaded" if w.loaded else "EMPTY") + f", {w.mags} mag{'s' * (w.mags != 1)}"
     else:
         status = "no magazine"
-    rng = (f"{spec.optimal:g}\"" + (f"/{spec.maximum:g}\"" if spec.maximum is not None else "")
-           if spec.optimal is not None else "template" if spec.has("FT") else "melee")
+    rng = (
+        f'{spec.optimal:g}"' + (f'/{spec.maximum:g}"' if spec.maximum is not None else "")
+        if spec.optimal is not None
+        else "template"
+        if spec.has("FT")
+        else "melee"
+    )
     traits = list(spec.traits) + ([f"AE {spec.ae}"] if spec.ae else [])
     profile = f"{rng} Acc {spec.acc:+d} DAM {spec.dam} ROF {spec.rof}" + (f" {' '.join(traits)}" if traits else "")
     return WeaponLine(spec.id, spec.name, w.loaded, w.mags, w.rounds, status, profile)
@@ -103,7 +110,7 @@ def legal_options(state: BattleState, model_id: str) -> tuple[str, ...]:
     elif m.side != state.turn.next_side or m.activated:
         return ()
     out = [t.MOVE_ATTACK, t.MOVE_DESIGNATE, t.HOLD]
-    if any(s.magazine and not m.weapon(s.id).loaded for s in m.spec.weapons):
+    if any(s.magazine and not m.weapon_state(s.id).loaded for s in m.spec.weapons):
         out.append(t.RELOAD)
     if m.spec.medic is not None or m.spec.skills:
         out.append(t.SKILL)
@@ -116,24 +123,50 @@ def model_lines(state: BattleState, side: str | None = None) -> tuple[ModelLine,
         if side is not None and m.side != side:
             continue
         col = state.column(m.id)
-        marks = ("✖ out " if m.out else "") + ("★ stunned " if m.stunned else "") + \
-                ("🔥 burning " if m.burning else "") + ("◎ held " if m.held else "") + ("✓ " if m.activated else "")
-        out.append(ModelLine(m.id, m.side, m.name, m.spec.att, m.spec.defence, m.spec.armour, m.wounds, m.spec.wounds,
-                             m.spec.wound_modifier(m.wounds), m.stunned, m.burning, m.held, m.activated, m.out,
-                             col.name if col else None, col.att if col else None, col.defence if col else None,
-                             m.spec.command, m.command_points,
-                             tuple(_weapon_line(state, m.id, w.id) for w in m.weapons), marks.strip(),
-                             legal_options(state, m.id)))
+        marks = (
+            ("✖ out " if m.out else "")
+            + ("★ stunned " if m.stunned else "")
+            + ("🔥 burning " if m.burning else "")
+            + ("◎ held " if m.held else "")
+            + ("✓ " if m.activated else "")
+        )
+        out.append(
+            ModelLine(
+                m.id,
+                m.side,
+                m.name,
+                m.spec.att,
+                m.spec.defence,
+                m.spec.armour,
+                m.wounds,
+                m.spec.wounds,
+                m.spec.wound_modifier(m.wounds),
+                m.stunned,
+                m.burning,
+                m.held,
+                m.activated,
+                m.out,
+                col.name if col else None,
+                col.att if col else None,
+                col.defence if col else None,
+                m.spec.command,
+                m.command_points,
+                tuple(_weapon_line(state, m.id, w.id) for w in m.weapons),
+                marks.strip(),
+                legal_options(state, m.id),
+            )
+        )
     return tuple(out)
 
 
 def model_text(line: ModelLine) -> str:
-    """"Sgt. Vance  Att 3 Def 2 Arm 4  wounds 1/3 (−1)  CP 2  [★ stunned]"."""
+    """ "Sgt. Vance  Att 3 Def 2 Arm 4  wounds 1/3 (−1)  CP 2  [★ stunned]"."""
     cap = f"/{line.wound_limit}" if line.wound_limit is not None else ""
     mod = f" ({line.wound_modifier:+d})" if line.wound_modifier else ""
     cp = f"  CP {line.command_points}" if line.command_points else ""
-    return (f"{line.name}  Att {line.att} Def {line.defence} Arm {line.armour}  wounds {line.wounds}{cap}{mod}{cp}"
-            + (f"  [{line.markers}]" if line.markers else ""))
+    return f"{line.name}  Att {line.att} Def {line.defence} Arm {line.armour}  wounds {line.wounds}{cap}{mod}{cp}" + (
+        f"  [{line.markers}]" if line.markers else ""
+    )
 
 
 @dataclass(frozen=True)
@@ -153,20 +186,27 @@ class TurnView:
 def turn_view(state: BattleState) -> TurnView:
     tn = state.turn
     name = state.side_name
-    prompts = {"setup": "StartTurn: roll initiative (1d6 + highest Command each)",
-               "between": f"turn {tn.number} is over: StartTurn for the next",
-               "initiative": "initiative tied: RollInitiative again",
-               "choose": f"{name(tn.chooser) if tn.chooser else '?'} chooses who activates first: ChooseFirst"}
+    prompts = {
+        "setup": "StartTurn: roll initiative (1d6 + highest Command each)",
+        "between": f"turn {tn.number} is over: StartTurn for the next",
+        "initiative": "initiative tied: RollInitiative again",
+        "choose": f"{name(tn.chooser) if tn.chooser else '?'} chooses who activates first: ChooseFirst",
+    }
     prompt = prompts.get(tn.phase, "")
     if tn.phase == "activations":
         if state.attack is not None:
-            prompt = "indirect fire: Land (who is hit)" if state.attack.stage == "landed" else \
-                "ResolveAttack (or SpendCommandPoint to re-roll a test)"
+            prompt = (
+                "indirect fire: Land (who is hit)"
+                if state.attack.stage == "landed"
+                else "ResolveAttack (or SpendCommandPoint to re-roll a test)"
+            )
         elif state.reaction:
             prompt = f"{state.model(state.reaction).name} reacts: Attack or EndReaction"
         elif tn.active:
-            prompt = f"{state.model(tn.active.model).name} is activated ({t.OPTIONS[tn.active.option]}): act, then " \
-                     "EndActivation"
+            prompt = (
+                f"{state.model(tn.active.model).name} is activated ({t.OPTIONS[tn.active.option]}): act, then "
+                "EndActivation"
+            )
         elif tn.bonus:
             prompt = f"bought activation: Activate {state.model(tn.bonus[0]).name}"
         else:
@@ -235,30 +275,62 @@ def attack_preview(state: BattleState, cmd: Attack) -> AttackPreview | None:
     problem = check(state, cmd)
     used = cmd.rof_dam + cmd.rof_area
     dam = weapon.dam + cmd.rof_dam
-    pending = PendingAttack(m.id, weapon.id, cmd.kind, "preview", dam, cmd.rof_dam, cmd.rof_area,
-                            radius_of(state, weapon, cmd.rof_area), m.spec.att, empties_on=t.empties_on(weapon.rof, used),
-                            ammo_row=t.ammo_row(weapon.rof, used))
-    p_empty = empty_chance(state, pending) if (weapon.magazine or (weapon.limited and
-                                                                   state.setting("la_depletion") == "on")) else Fraction(0)
+    pending = PendingAttack(
+        m.id,
+        weapon.id,
+        cmd.kind,
+        "preview",
+        dam,
+        cmd.rof_dam,
+        cmd.rof_area,
+        radius_of(state, weapon, cmd.rof_area),
+        m.spec.att,
+        empties_on=t.empties_on(weapon.rof, used),
+        ammo_row=t.ammo_row(weapon.rof, used),
+    )
+    p_empty = (
+        empty_chance(state, pending)
+        if (weapon.magazine or (weapon.limited and state.setting("la_depletion") == "on"))
+        else Fraction(0)
+    )
     pairs = []
     for i, x in enumerate(cmd.targets if cmd.kind != "indirect" else cmd.targets[:1]):
         d = state.model(x.model)
         am = () if cmd.kind == "indirect" else attack_mods(state, cmd, x)
         dm = defence_mods(state, cmd, x)
         sl = odds.opposed_sl(m.spec.att, total(am), d.spec.defence, total(dm)) if m.spec.att and d.spec.defence else {}
-        pairs.append(PairPreview(d.id, m.spec.att, am, d.spec.defence, dm,
-                                 odds.result_distribution(m.spec.att, total(am)) if m.spec.att else {},
-                                 odds.result_distribution(d.spec.defence, total(dm)) if d.spec.defence else {},
-                                 sl, odds.success(sl), odds.damage_distribution(sl, dam),
-                                 odds.wound_distribution(sl, dam, d.spec.armour), _stealth_chance(state, d.id, i, pending),
-                                 crossfire_suggested(state, d.id, m.id)))
-    extra = {}
+        pairs.append(
+            PairPreview(
+                d.id,
+                m.spec.att,
+                am,
+                d.spec.defence,
+                dm,
+                odds.result_distribution(m.spec.att, total(am)) if m.spec.att else {},
+                odds.result_distribution(d.spec.defence, total(dm)) if d.spec.defence else {},
+                sl,
+                odds.success(sl),
+                odds.damage_distribution(sl, dam),
+                odds.wound_distribution(sl, dam, d.spec.armour),
+                _stealth_chance(state, d.id, i, pending),
+                crossfire_suggested(state, d.id, m.id),
+            )
+        )
+    extra: dict[str, Any] = {}
     if cmd.kind == "indirect" and m.spec.att:
         hm = hit_mods(state, cmd)
         dist = odds.threshold_sl(m.spec.att, total(hm), t.IF_THRESHOLD)
         extra = {"hit_mods": hm, "hit_sl_distribution": dist, "p_hit": odds.success(dist)}
-    return AttackPreview(str(problem) if problem else "", dam, pending.radius, tuple(pairs), pending.empties_on,
-                         pending.ammo_row, p_empty, **extra)
+    return AttackPreview(
+        str(problem) if problem else "",
+        dam,
+        pending.radius,
+        tuple(pairs),
+        pending.empties_on,
+        pending.ammo_row,
+        p_empty,
+        **extra,
+    )
 
 
 @dataclass(frozen=True)
@@ -284,8 +356,9 @@ def pending_view(state: BattleState) -> PendingView | None:
     else:
         records = tuple(pair_record(state, a, x)[0] for x in a.targets if not x.avoided)
         commands = ("SpendCommandPoint", "ResolveAttack")
-    return PendingView(a.attacker, a.weapon, a.kind, a.stage, tuple(records),
-                       tuple(x.model for x in a.targets if x.avoided), commands)
+    return PendingView(
+        a.attacker, a.weapon, a.kind, a.stage, tuple(records), tuple(x.model for x in a.targets if x.avoided), commands
+    )
 
 
 def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tuple[str, str, str], ...]:
@@ -307,7 +380,7 @@ class AttackOption:
     problem: str
 
 
-def _kinds(weapon) -> tuple[str, ...]:
+def _kinds(weapon: WeaponSpec) -> tuple[str, ...]:
     out = []
     if weapon.optimal is not None or weapon.has("FT"):
         out.append("direct")
@@ -354,8 +427,17 @@ def rof_splits(state: BattleState, model_id: str, weapon_id: str) -> tuple[RofSp
         for rof_area in range(used + 1):
             rof_dam = used - rof_area
             row = t.ammo_row(spec.rof, used)
-            out.append(RofSplit(rof_dam, rof_area, spec.dam + rof_dam, radius_of(state, spec, rof_area),
-                                t.empties_on(spec.rof, used), row, t.AMMO_ROW_LABELS[row]))
+            out.append(
+                RofSplit(
+                    rof_dam,
+                    rof_area,
+                    spec.dam + rof_dam,
+                    radius_of(state, spec, rof_area),
+                    t.empties_on(spec.rof, used),
+                    row,
+                    t.AMMO_ROW_LABELS[row],
+                )
+            )
     return tuple(out)
 
 
@@ -397,8 +479,10 @@ def cp_options(state: BattleState) -> tuple[CPOption, ...]:
 
     a = state.attack
     if a is not None:
-        tested = {**({a.attacker: a.att_dice} if a.faces else {}),
-                  **{x.model: x.def_dice for x in a.targets if x.faces and not x.avoided}}
+        tested = {
+            **({a.attacker: a.att_dice} if a.faces else {}),
+            **{x.model: x.def_dice for x in a.targets if x.faces and not x.avoided},
+        }
     else:
         tested = {m.id: 0 for m in state.models if m.in_play}
     out = []
@@ -425,8 +509,31 @@ class _NoDice:
 _NO_DICE = _NoDice()
 
 
-__all__ = ["AttackOption", "AttackPreview", "CPOption", "InitiativePreview", "RofSplit",
-           "burning_preview", "heal_preview", "landing_preview",
-           "attack_options", "cp_options", "initiative_preview", "rof_splits", "ModelLine", "PairPreview", "PendingView", "Target", "TurnView", "WeaponLine",
-           "attack_preview", "crossfire_suggested", "legal_options", "model_lines", "model_text", "pending_view",
-           "settings_in_force", "turn_view"]
+__all__ = [
+    "AttackOption",
+    "AttackPreview",
+    "CPOption",
+    "InitiativePreview",
+    "RofSplit",
+    "burning_preview",
+    "heal_preview",
+    "landing_preview",
+    "attack_options",
+    "cp_options",
+    "initiative_preview",
+    "rof_splits",
+    "ModelLine",
+    "PairPreview",
+    "PendingView",
+    "Target",
+    "TurnView",
+    "WeaponLine",
+    "attack_preview",
+    "crossfire_suggested",
+    "legal_options",
+    "model_lines",
+    "model_text",
+    "pending_view",
+    "settings_in_force",
+    "turn_view",
+]

@@ -1,5 +1,6 @@
 """Shared helpers: small hand-built warbands, a battle factory, and a runner that
 insists each command is accepted."""
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -7,43 +8,35 @@ from typing import Any, Iterable
 import pytest
 
 import engine.rulesets.saga  # noqa: F401  (registers "saga" without touching engine/rulesets/__init__.py)
-from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
+from battle_testkit import ok, refused  # noqa: F401  (the tests import them from here too)
+from engine.battle import Battle, new_header
 from engine.rulesets.saga import commands as c, make_setup
 from engine.rulesets.saga.roster import UnitSpec, Warband
 
 
 def unit(uid: str, cls: str = "warriors", models: int = 8, armour: int = 4, dice: int = 1, **kw: Any) -> UnitSpec:
-    return UnitSpec(id=uid, name=kw.pop("name", uid.title()), cls=cls, models=models, armour_melee=armour,
-                    armour_shooting=kw.pop("armour_shooting", armour), attack_dice=dice,
-                    shooting_dice=kw.pop("shooting_dice", 1), **kw)
+    return UnitSpec(
+        id=uid,
+        name=kw.pop("name", uid.title()),
+        cls=cls,
+        models=models,
+        armour_melee=armour,
+        armour_shooting=kw.pop("armour_shooting", armour),
+        attack_dice=dice,
+        shooting_dice=kw.pop("shooting_dice", 1),
+        **kw,
+    )
 
 
 def band(name: str, *units: UnitSpec) -> Warband:
     return Warband(name=name, units=tuple(units))
 
 
-def new_battle(a: Iterable[UnitSpec], b: Iterable[UnitSpec], settings: dict[str, str] | None = None,
-               seed: int = 7) -> Battle:
+def new_battle(
+    a: Iterable[UnitSpec], b: Iterable[UnitSpec], settings: dict[str, str] | None = None, seed: int = 7
+) -> Battle:
     setup = make_setup(band("Raiders", *a), band("Locals", *b), settings=settings)
     return Battle(new_header("saga", setup, seed=seed))
-
-
-def ok(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Accepted:
-    """Submit and insist on acceptance (the failure shows the refusal)."""
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Accepted), f"{command} was refused: {r}"
-    return r
-
-
-def refused(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Rejected:
-    """Submit and insist on a rejection that changes nothing."""
-    before, count = battle.state, len(battle.entries)
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Rejected), f"{command} was accepted"
-    assert battle.state is before and len(battle.entries) == count
-    return r
 
 
 def fatigue(battle: Battle, uid: str) -> int:

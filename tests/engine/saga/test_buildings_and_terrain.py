@@ -1,4 +1,5 @@
 """§5 terrain and §6 buildings: §8 worked example 15, the terrain limits, line of sight."""
+
 import pytest
 
 from engine.rulesets.saga import commands as c, view
@@ -16,9 +17,18 @@ def enter(b, uid, building):
 
 @pytest.fixture
 def town():
-    b = new_battle([unit("six", models=6), unit("three", models=3), unit("two", models=2), unit("nine", models=9),
-                    unit("five", models=5), unit("seven", models=7), unit("eight", models=8)],
-                   [unit("shields", models=6), unit("bows", models=2)])
+    b = new_battle(
+        [
+            unit("six", models=6),
+            unit("three", models=3),
+            unit("two", models=2),
+            unit("nine", models=9),
+            unit("five", models=5),
+            unit("seven", models=7),
+            unit("eight", models=8),
+        ],
+        [unit("shields", models=6), unit("bows", models=2)],
+    )
     ok(b, c.AddBuilding("hall", "Hall", "normal"))
     ok(b, c.AddBuilding("church", "Church", "large"))
     ok(b, c.StartTurn("A"))
@@ -82,8 +92,12 @@ def building_melee(b, inflicted, suffered, defence=None):
     ok(b, c.TradeDice(False))
     ok(b, c.EndDeclarations())
     ok(b, c.EndDeclarations())
-    ok(b, c.RollAttacks(attacker=(6,) * inflicted + (1,) * (8 - inflicted),
-                        defender=(6,) * suffered + (1,) * (6 - suffered)))
+    ok(
+        b,
+        c.RollAttacks(
+            attacker=(6,) * inflicted + (1,) * (8 - inflicted), defender=(6,) * suffered + (1,) * (6 - suffered)
+        ),
+    )
     ok(b, c.RollDefence(attacker=(1,) * suffered, defender=defence or (1,) * inflicted))
     ok(b, c.RemoveCasualties())
     if b.state.melee.stage == "within-s":
@@ -154,14 +168,17 @@ def test_a_shot_at_a_unit_inside_a_building_is_against_hard_cover(town):
 
 
 # -- §5 terrain -------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("piece, problem", [
-    (("area", "high", "open", "none"), None),            # hill
-    (("area", "low", "broken", "none"), None),           # marsh
-    (("linear", "high", "broken", "none"), None),        # palisade
-    (("area", "high", "broken", "hard"), None),          # building-like
-    (("area", "low", "open", "light"), "open terrain never gives cover"),
-    (("linear", "high", "broken", "hard"), "high linear obstacle"),
-])
+@pytest.mark.parametrize(
+    "piece, problem",
+    [
+        (("area", "high", "open", "none"), None),  # hill
+        (("area", "low", "broken", "none"), None),  # marsh
+        (("linear", "high", "broken", "none"), None),  # palisade
+        (("area", "high", "broken", "hard"), None),  # building-like
+        (("area", "low", "open", "light"), "open terrain never gives cover"),
+        (("linear", "high", "broken", "hard"), "high linear obstacle"),
+    ],
+)
 def test_terrain_characteristics_respect_the_texts_limits(piece, problem):
     got = terrain_problem(*piece)
     assert (got is None) if problem is None else (problem in got)
@@ -173,13 +190,16 @@ def test_a_terrain_piece_breaking_the_limits_is_refused(town):
     assert town.state.terrain[0].name == "Wood"
 
 
-@pytest.mark.parametrize("crossings, clear", [
-    ([("area", "low", "passes-through"), ("linear", "low", "crossed")], True),
-    ([("linear", "high", "crossed")], False),
-    ([("area", "high", "passes-through")], False),
-    ([("area", "high", "enters-only")], True),
-    ([("area", "high", "starts-inside")], True),
-])
+@pytest.mark.parametrize(
+    "crossings, clear",
+    [
+        ([("area", "low", "passes-through"), ("linear", "low", "crossed")], True),
+        ([("linear", "high", "crossed")], False),
+        ([("area", "high", "passes-through")], False),
+        ([("area", "high", "enters-only")], True),
+        ([("area", "high", "starts-inside")], True),
+    ],
+)
 def test_line_of_sight_is_blocked_only_by_high_linear_or_passing_through_high_area(crossings, clear):
     assert line_of_sight(crossings)[0] is clear
 

@@ -1,4 +1,5 @@
 """§4 fatigue: §8 worked examples 9–12 and 14, markers, and the A9/A12 readings."""
+
 import pytest
 
 from engine.rulesets.saga import commands as c, fatigue_markers, view
@@ -32,8 +33,10 @@ def melee_to_the_end(b, attack=(1,) * 8, defend=(1,) * 8):
 
 @pytest.fixture
 def b():
-    battle = new_battle([unit("axes", models=6), unit("spears"), unit("slings", cls="levy")],
-                        [unit("shields"), unit("bows"), unit("horse", cls="hearthguard", models=4, mounted=True)])
+    battle = new_battle(
+        [unit("axes", models=6), unit("spears"), unit("slings", cls="levy")],
+        [unit("shields"), unit("bows"), unit("horse", cls="hearthguard", models=4, mounted=True)],
+    )
     ok(battle, c.StartTurn("A"))
     return battle
 
@@ -93,8 +96,10 @@ def test_ex10_a_saga_ability_move_in_the_opponents_turn_gives_no_fatigue(b):
     move(b, "B.bows", source="saga")
     move(b, "B.bows", source="saga")
     assert fatigue(b, "B.bows") == 0
-    assert "opponent's turn" in next(e for e in reversed(b.active_events)
-                                     if e.kind == "move_completed").payload["fatigue_rule"]
+    assert (
+        "opponent's turn"
+        in next(e for e in reversed(b.active_events) if e.kind == "move_completed").payload["fatigue_rule"]
+    )
 
 
 def test_ex10_an_ability_that_says_so_tires_the_unit_even_in_the_opponents_turn(b):
@@ -168,9 +173,18 @@ def test_fatigue_never_goes_below_zero(b):
 
 
 # -- example 12: exhaustion ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("cls, value, exhausted", [
-    ("levy", 2, True), ("warriors", 2, False), ("warriors", 3, True), ("warriors", 5, True),
-    ("hearthguard", 3, False), ("hearthguard", 4, True), ("warlord", 4, True)])
+@pytest.mark.parametrize(
+    "cls, value, exhausted",
+    [
+        ("levy", 2, True),
+        ("warriors", 2, False),
+        ("warriors", 3, True),
+        ("warriors", 5, True),
+        ("hearthguard", 3, False),
+        ("hearthguard", 4, True),
+        ("warlord", 4, True),
+    ],
+)
 def test_ex12_a_unit_is_exhausted_at_or_above_its_class_limit(cls, value, exhausted):
     battle = new_battle([unit("u", cls=cls, models=1)], [unit("e")])
     set_fatigue(battle, "A.u", value)

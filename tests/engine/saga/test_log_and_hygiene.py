@@ -1,4 +1,5 @@
 """The log explains itself, and the SAGA engine keeps to the engine's import rules."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -12,10 +13,15 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_importing_saga_loads_no_ui_or_storage_library():
-    code = "import engine.rulesets.saga, engine.rulesets.saga.view, engine.rulesets.saga.demo as d; d.demo_setup()" \
-           "\nimport sys; print('\\n'.join(sys.modules))"
-    mods = set(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.split())
+    code = (
+        "import engine.rulesets.saga, engine.rulesets.saga.view, engine.rulesets.saga.demo as d; d.demo_setup()"
+        "\nimport sys; print('\\n'.join(sys.modules))"
+    )
+    mods = set(
+        subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
     for banned in ("textual", "tinydb", "rich", "saves", "tui"):
         assert not any(m == banned or m.startswith(banned + ".") for m in mods), banned
 
@@ -25,8 +31,13 @@ def test_every_event_of_a_melee_has_a_log_line_and_every_roll_its_record():
     ok(b, c.StartTurn("A"))
     ok(b, c.Activate("A.axes", "charge", target="B.shields"))
     ok(b, c.CompleteMove())
-    for cmd in (c.ConfirmAttackDice(), c.TradeDice(True), c.EndDeclarations(), c.EndDeclarations(),
-                c.RollAttacks(attacker=(1, 2, 3, 4, 5, 6), defender=(6, 1, 1, 1))):
+    for cmd in (
+        c.ConfirmAttackDice(),
+        c.TradeDice(True),
+        c.EndDeclarations(),
+        c.EndDeclarations(),
+        c.RollAttacks(attacker=(1, 2, 3, 4, 5, 6), defender=(6, 1, 1, 1)),
+    ):
         ok(b, cmd)
     ok(b, c.RollDefence(attacker=(2,), defender=(5, 1, 1, 1, 1)))
     ok(b, c.RemoveCasualties())

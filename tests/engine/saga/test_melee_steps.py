@@ -1,4 +1,5 @@
 """§8 worked examples 1–8 and 13: the melee, step by step, through the battle log."""
+
 import pytest
 
 from engine.rulesets.saga import commands as c, tables as t
@@ -29,9 +30,23 @@ def fight(b, att, dfd, att_def=(), def_def=()):
 
 
 # -- example 1: the step-2 trade ---------------------------------------------------------------------------
-@pytest.mark.parametrize("n, removed, kept, bonus", [
-    (1, 1, 0, 1), (2, 1, 1, 1), (3, 2, 1, 1), (4, 2, 2, 1), (5, 3, 2, 2), (6, 3, 3, 2), (7, 4, 3, 2), (8, 4, 4, 2),
-    (9, 5, 4, 3), (10, 5, 5, 3), (11, 6, 5, 3), (12, 6, 6, 3)])
+@pytest.mark.parametrize(
+    "n, removed, kept, bonus",
+    [
+        (1, 1, 0, 1),
+        (2, 1, 1, 1),
+        (3, 2, 1, 1),
+        (4, 2, 2, 1),
+        (5, 3, 2, 2),
+        (6, 3, 3, 2),
+        (7, 4, 3, 2),
+        (8, 4, 4, 2),
+        (9, 5, 4, 3),
+        (10, 5, 5, 3),
+        (11, 6, 5, 3),
+        (12, 6, 6, 3),
+    ],
+)
 def test_step2_trade_follows_the_reference_table(n, removed, kept, bonus):
     assert t.trade(n) == (removed, kept, bonus)
 
@@ -173,8 +188,9 @@ def test_ex5_defence_dice_2_4_5_against_3_hits(cover, casualties):
 
 
 # -- example 6: the 2/3 cover test ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("in_contact, covered, has_cover", [(3, 2, True), (5, 3, False), (5, 4, True), (6, 4, True),
-                                                            (6, 0, False)])
+@pytest.mark.parametrize(
+    "in_contact, covered, has_cover", [(3, 2, True), (5, 3, False), (5, 4, True), (6, 4, True), (6, 0, False)]
+)
 def test_ex6_hard_cover_needs_two_thirds_of_the_defenders_in_contact(in_contact, covered, has_cover):
     assert t.hard_cover_in_melee(in_contact, covered) is has_cover
 
@@ -189,8 +205,13 @@ def test_ex6_the_attacker_never_gets_cover_and_light_cover_is_not_an_option_in_m
 
 # -- examples 7 and 8: who retreats --------------------------------------------------------------------------------------
 def _casualties(b, by_attacker: int, by_defender: int):
-    fight(b, (6,) * by_attacker + (1,) * (8 - by_attacker), (6,) * by_defender + (1,) * (8 - by_defender),
-          att_def=(1,) * by_defender, def_def=(1,) * by_attacker)
+    fight(
+        b,
+        (6,) * by_attacker + (1,) * (8 - by_attacker),
+        (6,) * by_defender + (1,) * (8 - by_defender),
+        att_def=(1,) * by_defender,
+        def_def=(1,) * by_attacker,
+    )
     ok(b, c.RemoveCasualties())
 
 

@@ -1,18 +1,25 @@
 """§9 exact odds: the reference's tables as fixtures, and an independent enumeration."""
+
 import itertools
 from fractions import Fraction as F
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.odds import binomial
+from engine.odds import at_least_table, binomial, mean
 from engine.rulesets.saga import casualty_distribution
-from engine.rulesets.saga.odds import (at_least_table, hits_distribution, mean, p_success, pooled_hits,
-                                       retreat_odds, uncancelled_distribution)
+from engine.rulesets.saga.odds import hits_distribution, p_success, pooled_hits, retreat_odds, uncancelled_distribution
 
 CASE_A = {0: F(64, 729), 1: F(64, 243), 2: F(80, 243), 3: F(160, 729), 4: F(20, 243), 5: F(4, 243), 6: F(1, 729)}
-CASE_B = {0: F(729, 4096), 1: F(729, 2048), 2: F(1215, 4096), 3: F(135, 1024), 4: F(135, 4096), 5: F(9, 2048),
-          6: F(1, 4096)}
+CASE_B = {
+    0: F(729, 4096),
+    1: F(729, 2048),
+    2: F(1215, 4096),
+    3: F(135, 1024),
+    4: F(135, 4096),
+    5: F(9, 2048),
+    6: F(1, 4096),
+}
 CASE_C = {0: F(301, 729), 1: F(259, 729), 2: F(43, 243), 3: F(4, 81), 4: F(4, 729)}
 
 
@@ -75,7 +82,7 @@ def brute_force(attack: int, armour: int, save: int, extra: int) -> dict[int, F]
         d = min(hits + extra, 2 * hits)
         for saved, dways in _count_faces(d, save).items():
             left = hits - min(hits, saved)
-            out[left] = out.get(left, F(0)) + F(ways, 6 ** attack) * F(dways, 6 ** d)
+            out[left] = out.get(left, F(0)) + F(ways, 6**attack) * F(dways, 6**d)
     return out
 
 
@@ -110,8 +117,15 @@ def test_a_tie_or_a_wiped_side_decides_who_retreats_in_the_odds():
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.integers(0, 10), st.integers(0, 8), st.integers(1, 7), st.integers(0, 4), st.integers(0, 3),
-       st.integers(0, 3), st.none() | st.integers(0, 12))
+@given(
+    st.integers(0, 10),
+    st.integers(0, 8),
+    st.integers(1, 7),
+    st.integers(0, 4),
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.none() | st.integers(0, 12),
+)
 def test_every_casualty_distribution_sums_to_one(dice, armour, save, extra, rr_a, rr_d, models):
     dist = casualty_distribution(dice, armour, save, extra, attack_rerolls=rr_a, defence_rerolls=rr_d, models=models)
     assert sum(dist.values()) == 1

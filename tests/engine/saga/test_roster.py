@@ -1,4 +1,5 @@
 """Roster TOML text: units, documented house defaults, errors with their lines, the demo."""
+
 import pytest
 
 from engine.battle import Battle, new_header
@@ -6,7 +7,7 @@ from engine.rulesets.saga import RosterError, make_setup, parse_roster, tables a
 from engine.rulesets.saga.demo import DEMO_FILES, demo_setup, demo_text, demo_warbands
 from engine.rulesets.saga.roster import profile_value
 
-GOOD = '''
+GOOD = """
 name = "Test host"
 player = "Ann"
 
@@ -22,7 +23,7 @@ name = "Riders"
 class = "Warriors"
 models = 6
 mounted = true
-'''
+"""
 
 
 def problems_of(text):
@@ -55,7 +56,8 @@ def test_values_left_out_come_from_the_per_class_house_default_settings():
 
 def test_an_unknown_class_is_reported_on_its_line():
     assert problems_of(GOOD.replace('"Warriors"', '"berserkers"')) == [
-        (14, "unknown class 'berserkers' (one of: levy, warriors, hearthguard, warlord)")]
+        (14, "unknown class 'berserkers' (one of: levy, warriors, hearthguard, warlord)")
+    ]
 
 
 def test_a_unit_without_models_is_reported_at_its_header():

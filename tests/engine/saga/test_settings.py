@@ -1,4 +1,5 @@
 """§7: every AMBIGUITY reading and every MISSING value the GM supplies is a visible setting."""
+
 import pytest
 
 from engine.ruleset import get_ruleset, ruleset_names
@@ -8,10 +9,22 @@ from engine.rulesets.saga.settings import SETTINGS, SETTINGS_BY_KEY, defaults
 from .conftest import new_battle, ok, refused, unit
 
 RECOMMENDED = {  # §7 / the AMBIGUITY lines: the recommended reading is the default
-    "SAGA-A1": "step5", "SAGA-A2": "gm-enters", "SAGA-A3": "step3", "SAGA-A4": "literal", "SAGA-A5": "lose-up",
-    "SAGA-A6": "off", "SAGA-A7": "gm-ruling", "SAGA-A8": "checklist", "SAGA-A9": "move-shoot",
-    "SAGA-A10": "gm-checklist", "SAGA-A11": "once-per-melee", "SAGA-A12": "vs-floor", "SAGA-A13": "none",
-    "SAGA-A14": "not-blocked", "SAGA-A15": "all-models", "SAGA-A16": "ask-gm",
+    "SAGA-A1": "step5",
+    "SAGA-A2": "gm-enters",
+    "SAGA-A3": "step3",
+    "SAGA-A4": "literal",
+    "SAGA-A5": "lose-up",
+    "SAGA-A6": "off",
+    "SAGA-A7": "gm-ruling",
+    "SAGA-A8": "checklist",
+    "SAGA-A9": "move-shoot",
+    "SAGA-A10": "gm-checklist",
+    "SAGA-A11": "once-per-melee",
+    "SAGA-A12": "vs-floor",
+    "SAGA-A13": "none",
+    "SAGA-A14": "not-blocked",
+    "SAGA-A15": "all-models",
+    "SAGA-A16": "ask-gm",
 }
 
 
@@ -45,8 +58,9 @@ def test_a_new_battle_starts_with_every_default_and_a_change_is_logged():
     assert "SAGA-A5" in r.events[0].text and b.state.setting("exhaustion_rounding") == "lose-down"
 
 
-@pytest.mark.parametrize("key, value", [("nope", "x"), ("exhaustion_rounding", "sideways"),
-                                        ("exhaustion_rounding", "lose-up")])
+@pytest.mark.parametrize(
+    "key, value", [("nope", "x"), ("exhaustion_rounding", "sideways"), ("exhaustion_rounding", "lose-up")]
+)
 def test_an_unknown_or_unchanged_setting_is_refused(key, value):
     refused(new_battle([unit("a")], [unit("b")]), c.ChangeSetting(key, value))
 

@@ -1,4 +1,5 @@
 """Shooting: the house procedure for [M9], labelled as such, with the +1 Armour spend."""
+
 import pytest
 
 from engine.rolls import RollRecord

@@ -1,4 +1,5 @@
 """What the dashboard reads: unit lines, the open step with its numbers, offers, odds."""
+
 from fractions import Fraction as F
 
 from engine.rulesets.saga import commands as c, view
@@ -92,7 +93,8 @@ def test_after_the_attack_roll_the_odds_are_conditioned_on_the_hits():
 def test_settings_in_force_name_the_reference_and_the_reading():
     b = battle()
     assert view.settings_in_force(b.state, ["exhausted_attacker_halved"]) == (
-        ("SAGA-A6", "Also halve an exhausted Attacker", "off"),)
+        ("SAGA-A6", "Also halve an exhausted Attacker", "off"),
+    )
 
 
 def test_dice_to_roll_names_each_sides_count_at_steps_4_and_5():
@@ -121,7 +123,11 @@ def test_reroll_dice_lists_the_attack_dice_only_with_a_declared_reroll():
     phase, left, dice = view.reroll_dice(b.state, "A")
     assert (phase, left) == ("attack", 1)
     assert [(d.index, d.face, d.succeeded, d.rerolled) for d in dice][:4] == [
-        (0, 6, True, False), (1, 6, True, False), (2, 6, True, False), (3, 1, False, False)]
+        (0, 6, True, False),
+        (1, 6, True, False),
+        (2, 6, True, False),
+        (3, 1, False, False),
+    ]
     ok(b, c.Reroll("A", "attack", (3,), (2,)))
     phase, left, dice = view.reroll_dice(b.state, "A")
     assert left == 0 and dice[3].rerolled and dice[3].face == 2

@@ -1,5 +1,6 @@
 """The "Other action" menu (``tables.OTHER_ACTIONS``): what a model cannot do is greyed
 with the reason, and the engine refuses it too."""
+
 from engine.battle import Battle, new_header
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
@@ -8,11 +9,22 @@ from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 
 
 def _battle() -> Battle:
-    a = BandRoster("Wolves", "Ann", (
-        ModelSpec("kara", "Kara", "trooper", ranged=("assault-rifle",), captain=True, items=("frag-grenade",),
-                  skills=("defence-order",)),
-        ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon",)),
-    ))
+    a = BandRoster(
+        "Wolves",
+        "Ann",
+        (
+            ModelSpec(
+                "kara",
+                "Kara",
+                "trooper",
+                ranged=("assault-rifle",),
+                captain=True,
+                items=("frag-grenade",),
+                skills=("defence-order",),
+            ),
+            ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon",)),
+        ),
+    )
     b = BandRoster("Saints", "Bob", (ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True),))
     battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
     battle.submit(c.StartRound())
@@ -22,12 +34,17 @@ def _battle() -> Battle:
 def test_the_menu_greys_what_the_model_lacks():
     battle = _battle()
     assert view.other_actions(battle.state, "A.kara") == [
-        ("throws a grenade (§17.6)", ""), ("gives Rozkaz obrony (§20.2)", ""), ("uses an item (§17)", ""),
-        ("another action (§6)", "")]
+        ("throws a grenade (§17.6)", ""),
+        ("gives Rozkaz obrony (§20.2)", ""),
+        ("uses an item (§17)", ""),
+        ("another action (§6)", ""),
+    ]
     assert view.other_actions(battle.state, "A.bo") == [
         ("throws a grenade (§17.6)", "Bo carries no grenade"),
         ("gives Rozkaz obrony (§20.2)", "Bo does not know Rozkaz obrony"),
-        ("uses an item (§17)", "Bo carries no item"), ("another action (§6)", "")]
+        ("uses an item (§17)", "Bo carries no item"),
+        ("another action (§6)", ""),
+    ]
 
 
 def test_the_engine_refuses_a_grenade_the_model_does_not_carry():

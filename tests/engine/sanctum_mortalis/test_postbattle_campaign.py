@@ -1,4 +1,5 @@
 """Experience (§19), trading (§22, §20.5), scenarios (§23) and Challenges (§23.7)."""
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -8,10 +9,28 @@ from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis.band_building import band_strength, model_cost
 from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.postbattle import (
-    advance_refusal, battle_xp, buy_price, challenge_refusal, challenge_reward, interception_xp, item_buy_price,
-    item_sell_price, lesson_met, next_battle_volunteers, prudence_met, purchase_problems, purchase_refusal,
-    purchases_cost, recruit_cost, roll_level_up, roll_scenario, scenario_reward, scenario_roller_odds, sell_price,
-    technology_cash)
+    advance_refusal,
+    battle_xp,
+    buy_price,
+    challenge_refusal,
+    challenge_reward,
+    interception_xp,
+    item_buy_price,
+    item_sell_price,
+    lesson_met,
+    next_battle_volunteers,
+    prudence_met,
+    purchase_problems,
+    purchase_refusal,
+    purchases_cost,
+    recruit_cost,
+    roll_level_up,
+    roll_scenario,
+    scenario_reward,
+    scenario_roller_odds,
+    sell_price,
+    technology_cash,
+)
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 
 TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",))
@@ -22,7 +41,11 @@ PET = ModelSpec("dog", "Dog", "war-pet", armour="none")
 def test_battle_xp_lists_each_source_with_its_rule():
     award = battle_xp(TROOPER, kills=2, markers_carried_off=1, scenario_xp=interception_xp(1), challenge_xp=1)
     assert [(m.key, m.value, m.rule) for m in award.terms] == [
-        ("kills", 2, "§19.1"), ("markers", 1, "§19.1"), ("scenario", 2, "§23"), ("challenges", 1, "§23.7")]
+        ("kills", 2, "§19.1"),
+        ("markers", 1, "§19.1"),
+        ("scenario", 2, "§23"),
+        ("challenges", 1, "§23.7"),
+    ]
     assert award.granted == 6 and award.levels == (1, 2, 3)
 
 
@@ -54,31 +77,49 @@ def test_level_up_record():
     assert record.probability == Fraction(21, 36) and record.detail["level"] == 3
 
 
-@pytest.mark.parametrize("model, stat, kw, refused", [
-    pytest.param(TROOPER, "W", {}, None, id="§19.3 first Fight advance"),
-    pytest.param(TROOPER, "W", {"choice": "skill"}, "skill only", id="§19.3 8–12 is a skill only"),
-    pytest.param(TROOPER, "W", {"raised_this_gap": ("W",)}, "twice", id="§19.3 not twice between battles"),
-    pytest.param(replace(TROOPER, advances=(("S", 1),)), "S", {}, "at most 1", id="§19.3 Speed +1 at most"),
-    pytest.param(replace(TROOPER, advances=(("W", 2),)), "W", {}, "Fechmistrz", id="§19.3 third W needs Fechmistrz"),
-    pytest.param(replace(TROOPER, advances=(("W", 2),), skills=("fencing-master",)), "W", {}, None,
-                 id="§19.3 third W with Fechmistrz"),
-    pytest.param(replace(TROOPER, advances=(("C", 2),)), "C", {}, "Wprawny", id="§19.3 third C needs the skill"),
-    pytest.param(replace(TROOPER, advances=(("C", 3),), skills=("marksman",)), "C", {}, "at most 3",
-                 id="§19.3 C +3 at most"),
-    pytest.param(replace(TROOPER, small=True), "O", {}, "small guys", id="§15.5 small guys no Toughness"),
-    pytest.param(PET, "W", {}, "no XP", id="§15.6 pets have no levels"),
-    pytest.param(TROOPER, "X", {}, "not a characteristic", id="unknown characteristic"),
-])
+@pytest.mark.parametrize(
+    "model, stat, kw, refused",
+    [
+        pytest.param(TROOPER, "W", {}, None, id="§19.3 first Fight advance"),
+        pytest.param(TROOPER, "W", {"choice": "skill"}, "skill only", id="§19.3 8–12 is a skill only"),
+        pytest.param(TROOPER, "W", {"raised_this_gap": ("W",)}, "twice", id="§19.3 not twice between battles"),
+        pytest.param(replace(TROOPER, advances=(("S", 1),)), "S", {}, "at most 1", id="§19.3 Speed +1 at most"),
+        pytest.param(
+            replace(TROOPER, advances=(("W", 2),)), "W", {}, "Fechmistrz", id="§19.3 third W needs Fechmistrz"
+        ),
+        pytest.param(
+            replace(TROOPER, advances=(("W", 2),), skills=("fencing-master",)),
+            "W",
+            {},
+            None,
+            id="§19.3 third W with Fechmistrz",
+        ),
+        pytest.param(replace(TROOPER, advances=(("C", 2),)), "C", {}, "Wprawny", id="§19.3 third C needs the skill"),
+        pytest.param(
+            replace(TROOPER, advances=(("C", 3),), skills=("marksman",)), "C", {}, "at most 3", id="§19.3 C +3 at most"
+        ),
+        pytest.param(replace(TROOPER, small=True), "O", {}, "small guys", id="§15.5 small guys no Toughness"),
+        pytest.param(PET, "W", {}, "no XP", id="§15.6 pets have no levels"),
+        pytest.param(TROOPER, "X", {}, "not a characteristic", id="unknown characteristic"),
+    ],
+)
 def test_advance_limits(model, stat, kw, refused):
     reason = advance_refusal(model, stat, **kw)
     assert (reason is None) if refused is None else (refused in reason)
 
 
 # --------------------------------------------------------------------------- trading
-@pytest.mark.parametrize("item, sell, buy", [("precision-sight", 20, 60), ("piercing-rounds", 5, 15),
-                                             ("masking-protocol", 20, 60), ("smoke-grenade", 5, 15),
-                                             ("frag-grenade", 5, 15)],
-                         ids=lambda v: f"§22.3 {v}" if isinstance(v, str) else str(v))
+@pytest.mark.parametrize(
+    "item, sell, buy",
+    [
+        ("precision-sight", 20, 60),
+        ("piercing-rounds", 5, 15),
+        ("masking-protocol", 20, 60),
+        ("smoke-grenade", 5, 15),
+        ("frag-grenade", 5, 15),
+    ],
+    ids=lambda v: f"§22.3 {v}" if isinstance(v, str) else str(v),
+)
 def test_book_price_examples(item, sell, buy):
     assert item_sell_price(item) == sell and item_buy_price(item) == buy
 
@@ -113,9 +154,9 @@ def test_one_item_from_each_table_per_battle():
     assert purchase_refusal(["nano-blade"], "precision-sight") is None
     assert "one item" in purchase_refusal(["precision-sight"], "piercing-rounds")  # mods and ammo: one table
     assert "one item" in purchase_refusal(["camouflage"], "eye-implant")  # cyber-parts are gadgets
-    assert purchase_problems(["frag-grenade", "camouflage", "smoke-grenade", "climbing-gear", "climbing-gear"]) \
-        == ("only one item from each table after a battle: Frag grenade already came from the grenades table "
-            "(§22.3)",)
+    assert purchase_problems(["frag-grenade", "camouflage", "smoke-grenade", "climbing-gear", "climbing-gear"]) == (
+        "only one item from each table after a battle: Frag grenade already came from the grenades table (§22.3)",
+    )
 
 
 def test_medicines_are_never_bought_and_the_jet_pack_only_with_a_recruit():
@@ -158,14 +199,17 @@ def test_on_equal_numbers_the_lower_k6_rolls_and_ties_roll_again():
     assert scenario_roller_odds(6, 6) == (Fraction(1, 2), Fraction(1, 2))
 
 
-@pytest.mark.parametrize("scenario, won, markers, special, expected", [
-    pytest.param("slaughter", True, 3, False, (20, 3), id="§23.2 Jatka 20tk + 1 roll per marker"),
-    pytest.param("Barykady", False, 0, False, (20, 0), id="§23.3 the loser gets 20tk too"),
-    pytest.param("interception", True, 1, True, (20, 5), id="§23.5 special marker 4 rolls [SM-A21]"),
-    pytest.param("pride", True, 0, False, (30, 3), id="§23.6 Duma winner 30tk + 3"),
-    pytest.param("pride", False, 0, False, (20, 2), id="§23.6 Duma loser 20tk + 2"),
-    pytest.param("pride", None, 0, False, (20, 2), id="§23.6 Duma tie: loser's reward [SM-A22]"),
-])
+@pytest.mark.parametrize(
+    "scenario, won, markers, special, expected",
+    [
+        pytest.param("slaughter", True, 3, False, (20, 3), id="§23.2 Jatka 20tk + 1 roll per marker"),
+        pytest.param("Barykady", False, 0, False, (20, 0), id="§23.3 the loser gets 20tk too"),
+        pytest.param("interception", True, 1, True, (20, 5), id="§23.5 special marker 4 rolls [SM-A21]"),
+        pytest.param("pride", True, 0, False, (30, 3), id="§23.6 Duma winner 30tk + 3"),
+        pytest.param("pride", False, 0, False, (20, 2), id="§23.6 Duma loser 20tk + 2"),
+        pytest.param("pride", None, 0, False, (20, 2), id="§23.6 Duma tie: loser's reward [SM-A22]"),
+    ],
+)
 def test_scenario_rewards(scenario, won, markers, special, expected):
     assert scenario_reward(scenario, won, markers, special_marker=special) == expected
 

@@ -1,4 +1,5 @@
 """Injuries, medical care and medicines (§18, §17.8, [SM-A17]–[SM-A19], [SM-A46])."""
+
 from fractions import Fraction
 
 import pytest
@@ -6,9 +7,23 @@ import pytest
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.postbattle import (
-    InjuryCase, amnesia_candidates, care_choices, care_cost, care_odds, choice_refusal, gear_after_loss,
-    injury_outcome, needs_care, open_injury, pay_for_care, roll_injury, skill_holder, take_wound, use_medicine,
-    wound_choices)
+    InjuryCase,
+    amnesia_candidates,
+    care_choices,
+    care_cost,
+    care_odds,
+    choice_refusal,
+    gear_after_loss,
+    injury_outcome,
+    needs_care,
+    open_injury,
+    pay_for_care,
+    roll_injury,
+    skill_holder,
+    take_wound,
+    use_medicine,
+    wound_choices,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 from engine.rulesets.sanctum_mortalis.settings import defaults
 
@@ -182,8 +197,7 @@ def test_amnesia_forgets_learned_skills_not_a_specialists_free_one():
 
 # --------------------------------------------------------------------------- the care condition
 def test_a_medyk_who_needs_care_gives_no_discount():
-    band = (ModelSpec("doc", "Doc", "trooper", specialist="medic", skills=("medic",)),
-            ModelSpec("b", "B", "trooper"))
+    band = (ModelSpec("doc", "Doc", "trooper", specialist="medic", skills=("medic",)), ModelSpec("b", "B", "trooper"))
     assert skill_holder(band, "medic") == "doc"
     assert skill_holder(band, "medic", needing_care={"doc"}) is None
     assert care_cost("serious", medic_available=skill_holder(band, "medic", {"doc"}) is not None) == 10

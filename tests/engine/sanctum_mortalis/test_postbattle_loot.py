@@ -1,4 +1,5 @@
 """The loot chain (§17) with Łowca technologii and Przeszukiwanie (§20.5)."""
+
 from fractions import Fraction
 
 import pytest
@@ -7,7 +8,15 @@ from engine.dice import ScriptedDice
 from engine.rolls import RollRecord
 from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused, apply_reroll
 from engine.rulesets.sanctum_mortalis.postbattle import (
-    LOOT_TABLES, LootFind, MostCredits, hunt_reroll, loot_odds, roll_loot, roll_loot_stage, search_shift)
+    LOOT_TABLES,
+    LootFind,
+    MostCredits,
+    hunt_reroll,
+    loot_odds,
+    roll_loot,
+    roll_loot_stage,
+    search_shift,
+)
 
 
 class Scripted:
@@ -113,8 +122,11 @@ def test_searching_on_the_armour_type_roll_can_reach_the_sarcophagus():
 
 
 def test_searching_changes_each_k6_of_the_chain_once():
-    find = roll_loot(ScriptedDice([3, 4, 2, 5]), searching=True,
-                     choices=Scripted(shifts={"weapon-mod": -1, "weapon-modification": +1}))
+    find = roll_loot(
+        ScriptedDice([3, 4, 2, 5]),
+        searching=True,
+        choices=Scripted(shifts={"weapon-mod": -1, "weapon-modification": +1}),
+    )
     assert [r.outcome for r in find.records] == ["weapon-mod", "weapon-modification", "precision-sight"]
 
 

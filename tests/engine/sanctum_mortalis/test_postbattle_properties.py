@@ -1,5 +1,6 @@
 """Properties of the post-battle procedures: odds add up to 1 and agree with the rolls,
 care never costs less than nothing, XP never passes 50."""
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -9,10 +10,35 @@ from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.postbattle import (
-    INJURY_RESULTS, INJURY_TABLE, LEVEL_UP_TABLE, LOOT_TABLES, SALE_WORTH, SCENARIO_TABLE, MostCredits, add_xp,
-    battle_xp, buy_price, care_choices, care_cost, care_odds, injury_outcome, item_buy_price, item_sell_price,
-    levels_gained, loot_odds, open_injury, pay_for_care, roll_injury, roll_level_up, roll_loot, roll_scenario,
-    scenario_roller_odds, sell_price, take_wound, use_medicine)
+    INJURY_RESULTS,
+    INJURY_TABLE,
+    LEVEL_UP_TABLE,
+    LOOT_TABLES,
+    SALE_WORTH,
+    SCENARIO_TABLE,
+    MostCredits,
+    add_xp,
+    battle_xp,
+    buy_price,
+    care_choices,
+    care_cost,
+    care_odds,
+    injury_outcome,
+    item_buy_price,
+    item_sell_price,
+    levels_gained,
+    loot_odds,
+    open_injury,
+    pay_for_care,
+    roll_injury,
+    roll_level_up,
+    roll_loot,
+    roll_scenario,
+    scenario_roller_odds,
+    sell_price,
+    take_wound,
+    use_medicine,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 QUICK = settings(database=None, deadline=None, max_examples=60)
@@ -79,8 +105,10 @@ def test_fixed_tables_add_up_to_one():
 @QUICK
 @given(a=st.integers(1, 6), b=st.integers(1, 6))
 def test_injury_and_level_up_records_carry_their_rows_chance(a, b):
-    for record, table in ((roll_injury(ScriptedDice([a, b])), INJURY_TABLE),
-                          (roll_level_up(ScriptedDice([a, b])), LEVEL_UP_TABLE)):
+    for record, table in (
+        (roll_injury(ScriptedDice([a, b])), INJURY_TABLE),
+        (roll_level_up(ScriptedDice([a, b])), LEVEL_UP_TABLE),
+    ):
         assert record.probability == table.chance(record.outcome) > 0
         assert record.detail["row"][0] <= a + b <= record.detail["row"][1]
 
@@ -105,8 +133,12 @@ def test_care_never_costs_less_than_nothing(result, medic, from_care):
 
 
 @QUICK
-@given(faces=FACES, plan=st.lists(st.sampled_from(["pay", *MEDICINES]), max_size=4), medic=st.booleans(),
-       on_care=st.sampled_from(["recommended", "none"]))
+@given(
+    faces=FACES,
+    plan=st.lists(st.sampled_from(["pay", *MEDICINES]), max_size=4),
+    medic=st.booleans(),
+    on_care=st.sampled_from(["recommended", "none"]),
+)
 def test_any_sequence_of_care_choices_ends_in_a_consistent_outcome(faces, plan, medic, on_care):
     settings_ = {"medicine_on_care": on_care}
     dice = ScriptedDice(faces)
@@ -114,8 +146,11 @@ def test_any_sequence_of_care_choices_ends_in_a_consistent_outcome(faces, plan, 
     for choice in plan:
         allowed = {c.key for c in care_choices(case, medic=medic, medicines=MEDICINES, settings=settings_)}
         try:
-            case = (pay_for_care(case, dice, medic=medic, settings=settings_) if choice == "pay"
-                    else use_medicine(case, choice, dice, settings_))
+            case = (
+                pay_for_care(case, dice, medic=medic, settings=settings_)
+                if choice == "pay"
+                else use_medicine(case, choice, dice, settings_)
+            )
             assert choice in allowed
         except ProcedureRefused:
             assert choice not in allowed
@@ -134,8 +169,13 @@ def test_random_wounds_are_new_and_equally_likely(held, faces):
 
 
 @QUICK
-@given(xp=st.integers(0, 50), kills=st.integers(0, 12), markers=st.integers(0, 5), scenario=st.integers(0, 2),
-       challenge=st.integers(0, 8))
+@given(
+    xp=st.integers(0, 50),
+    kills=st.integers(0, 12),
+    markers=st.integers(0, 5),
+    scenario=st.integers(0, 2),
+    challenge=st.integers(0, 8),
+)
 def test_xp_never_passes_fifty_and_levels_follow_the_thresholds(xp, kills, markers, scenario, challenge):
     model = ModelSpec("m", "M", "trooper", xp=xp)
     award = battle_xp(model, kills=kills, markers_carried_off=markers, scenario_xp=scenario, challenge_xp=challenge)
@@ -170,9 +210,13 @@ def test_every_post_battle_record_is_json_safe_and_round_trips(faces):
     def dice():
         return ScriptedDice(faces + [1, 2, 3])
 
-    records = [*roll_loot(dice(), tech_hunter=True, searching=True).records, roll_injury(dice(), "m"),
-               roll_level_up(dice(), 4, "m"), roll_scenario(dice(), 4, 4),
-               take_wound((), dice=ScriptedDice(faces + [1]), settings={"serious_wound_pick": "random"}).record]
+    records = [
+        *roll_loot(dice(), tech_hunter=True, searching=True).records,
+        roll_injury(dice(), "m"),
+        roll_level_up(dice(), 4, "m"),
+        roll_scenario(dice(), 4, 4),
+        take_wound((), dice=ScriptedDice(faces + [1]), settings={"serious_wound_pick": "random"}).record,
+    ]
     for record in records:
         data = json.loads(json.dumps(record.to_dict()))
         assert RollRecord.from_dict(data) == record

@@ -1,13 +1,30 @@
 """§28 worked examples WE10, WE11, WE14 and WE15, exactly as the reference writes them."""
+
 import pytest
 
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.postbattle import (
-    add_xp, battle_xp, buy_price, care_choices, care_cost, challenge_refusal, find_value, injury_outcome,
-    item_buy_price, item_sell_price, levels_gained, open_injury, pay_for_care, predator_reward, roll_injury,
-    roll_level_ups, roll_loot, sell_price)
+    add_xp,
+    battle_xp,
+    buy_price,
+    care_choices,
+    care_cost,
+    challenge_refusal,
+    find_value,
+    injury_outcome,
+    item_buy_price,
+    item_sell_price,
+    levels_gained,
+    open_injury,
+    pay_for_care,
+    predator_reward,
+    roll_injury,
+    roll_level_ups,
+    roll_loot,
+    sell_price,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",))

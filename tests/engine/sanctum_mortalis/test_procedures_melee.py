@@ -1,4 +1,5 @@
 """Melee (§8, §8.6, §12.2 Pokaż kotku, §20.2, §23): both sides' modifiers, odds, resolution, the loser's save."""
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -6,8 +7,20 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis.procedures import (
-    MeleeSituation, ProcedureRefused, apply_reroll, fight_totals, loser_toughness_situation, melee_chance,
-    melee_kill_chance, melee_odds, melee_options, melee_roll, modified_toughness, toughness_chance, withdraw_chance)
+    MeleeSituation,
+    ProcedureRefused,
+    apply_reroll,
+    fight_totals,
+    loser_toughness_situation,
+    melee_chance,
+    melee_kill_chance,
+    melee_odds,
+    melee_options,
+    melee_roll,
+    modified_toughness,
+    toughness_chance,
+    withdraw_chance,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 SWORDSMAN = ModelSpec("sw", "Szermierz", "swordsman", melee=("hand-weapon",))
@@ -45,8 +58,9 @@ def test_disarm_cancels_the_opponents_additional_weapon_20_2():
 
 
 def test_support_models_add_to_each_side_8_3():
-    sit = MeleeSituation(SWORDSMAN, TROOPER, attacker_support_models=(TROOPER, TROOPER),
-                         defender_support_models=(SWORDSMAN,))
+    sit = MeleeSituation(
+        SWORDSMAN, TROOPER, attacker_support_models=(TROOPER, TROOPER), defender_support_models=(SWORDSMAN,)
+    )
     assert fight_totals(sit) == (2, 1)
 
 
@@ -64,8 +78,9 @@ def test_crowd_fighter_takes_one_from_the_opponents_support_20_2():
 
 
 def test_defender_gets_no_support_with_the_attacker_only_setting_sm_a2():
-    sit = MeleeSituation(SWORDSMAN, TROOPER, defender_support_models=(SWORDSMAN,),
-                         settings={"defender_support": "attacker"})
+    sit = MeleeSituation(
+        SWORDSMAN, TROOPER, defender_support_models=(SWORDSMAN,), settings={"defender_support": "attacker"}
+    )
     assert fight_totals(sit) == (0, 0)
 
 
@@ -116,8 +131,9 @@ def test_show_me_kitty_is_only_against_a_sarcophagus_and_once_12_2():
     assert "show-me-kitty" not in keys(MeleeSituation(SWORDSMAN, TROOPER))
     with pytest.raises(ProcedureRefused):
         melee_odds(MeleeSituation(SWORDSMAN, TROOPER, toggles=frozenset({"show-me-kitty"})))
-    used = MeleeSituation(SWORDSMAN, DESTROYER, toggles=frozenset({"show-me-kitty"}),
-                          attacker_used_plays=frozenset({"show-me-kitty"}))
+    used = MeleeSituation(
+        SWORDSMAN, DESTROYER, toggles=frozenset({"show-me-kitty"}), attacker_used_plays=frozenset({"show-me-kitty"})
+    )
     with pytest.raises(ProcedureRefused):
         melee_roll(used, ScriptedDice([1, 1, 1, 1]))
 
@@ -247,8 +263,9 @@ def test_melee_kill_chance_is_win_times_failed_save():
 
 
 def test_melee_record_lists_both_sides():
-    sit = MeleeSituation(replace(SWORDSMAN, melee=("hand-weapon", "additional-weapon")), TROOPER,
-                         attacker_support_models=(TROOPER,))
+    sit = MeleeSituation(
+        replace(SWORDSMAN, melee=("hand-weapon", "additional-weapon")), TROOPER, attacker_support_models=(TROOPER,)
+    )
     record = melee_roll(sit, ScriptedDice([2, 3, 4, 4]))
     assert record.comparison == "opposed" and record.target is None
     assert record.detail["support"] == {"attacker": ["sz"], "defender": []}

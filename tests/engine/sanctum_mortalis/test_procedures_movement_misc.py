@@ -1,4 +1,5 @@
 """Movement numbers (§6–§7), who starts (§5.1, §23), grenades (§17.6) and Dispel (§20.4)."""
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -6,8 +7,18 @@ import pytest
 
 from engine.dice import DiceEntryError, ScriptedDice
 from engine.rulesets.sanctum_mortalis.procedures import (
-    ProcedureRefused, climb_cost, dispel_roll, fall_roll, grenade_chance, grenade_roll, initiative_roll, jump_down_roll,
-    jump_max, move_allowance, scenario_start_roll)
+    ProcedureRefused,
+    climb_cost,
+    dispel_roll,
+    fall_roll,
+    grenade_chance,
+    grenade_roll,
+    initiative_roll,
+    jump_down_roll,
+    jump_max,
+    move_allowance,
+    scenario_start_roll,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",))
@@ -58,10 +69,16 @@ def test_a_third_move_is_malformed_6():
         move_allowance(TROOPER, 3)
 
 
-@pytest.mark.parametrize("model, ladder, cost", [
-    (TROOPER, False, 6.0), (TROOPER, True, 3.0), (replace(TROOPER, items=("climbing-gear",)), False, 3.0),
-    (replace(TROOPER, skills=("climber",)), False, 3.0)],
-    ids=["7.3 two inches per inch", "7.3 ladder", "22.4 climbing gear", "20.1 Wspinacz"])
+@pytest.mark.parametrize(
+    "model, ladder, cost",
+    [
+        (TROOPER, False, 6.0),
+        (TROOPER, True, 3.0),
+        (replace(TROOPER, items=("climbing-gear",)), False, 3.0),
+        (replace(TROOPER, skills=("climber",)), False, 3.0),
+    ],
+    ids=["7.3 two inches per inch", "7.3 ladder", "22.4 climbing gear", "20.1 Wspinacz"],
+)
 def test_climbing_three_inches_costs(model, ladder, cost):
     assert climb_cost(3, model, ladder).inches == cost
 
@@ -75,8 +92,11 @@ def test_war_pets_cannot_climb_15_6():
         climb_cost(2, PET, ladder=True)
 
 
-@pytest.mark.parametrize("run_up, acrobat, gap", [(0, False, 1), (2, False, 2), (5, False, 3), (5, True, 4)],
-                         ids=["7.4 standing 1", "7.4 run-up 2", "7.4 max 3", "20.1 Akrobata 4"])
+@pytest.mark.parametrize(
+    "run_up, acrobat, gap",
+    [(0, False, 1), (2, False, 2), (5, False, 3), (5, True, 4)],
+    ids=["7.4 standing 1", "7.4 run-up 2", "7.4 max 3", "20.1 Akrobata 4"],
+)
 def test_jump_gap(run_up, acrobat, gap):
     model = replace(TROOPER, skills=("acrobat",)) if acrobat else TROOPER
     assert jump_max(model, run_up) == gap

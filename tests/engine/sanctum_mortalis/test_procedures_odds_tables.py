@@ -1,12 +1,24 @@
 """§27 of the Sanctum Mortalis reference: the exact odds tables, reproduced by the procedures."""
+
 from fractions import Fraction
 
 import pytest
 
 from engine.odds import sum_distribution
 from engine.rulesets.sanctum_mortalis.procedures import (
-    DROP_HIGHEST, DROP_LOWEST, PLAIN, MeleeSituation, dispel_chance, fall_survival_chance, initiative_odds,
-    jump_down_chance, melee_chance, melee_odds, scenario_start_odds, success_chance)
+    DROP_HIGHEST,
+    DROP_LOWEST,
+    PLAIN,
+    MeleeSituation,
+    dispel_chance,
+    fall_survival_chance,
+    initiative_odds,
+    jump_down_chance,
+    melee_chance,
+    melee_odds,
+    scenario_start_odds,
+    success_chance,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 HIT_TABLE = {2: 0, 3: 1, 4: 3, 5: 6, 6: 10, 7: 15, 8: 21, 9: 26, 10: 30, 11: 33, 12: 35, 13: 36}
@@ -17,9 +29,21 @@ AIMED_HIGHEST = {3: 16, 4: 43, 5: 77, 6: 113, 7: 147, 8: 174, 9: 193, 10: 205}
 AIMED_LOWEST = {3: 1, 4: 4, 5: 11, 6: 23, 7: 42, 8: 69, 9: 103, 10: 139}
 JUMP = {0: 35, 1: 33, 2: 30, 3: 26, 4: 21, 5: 15, 6: 10, 7: 6, 8: 3, 9: 1, 10: 0}
 FALL = {0: 36, 1: 35, 2: 33, 3: 30, 4: 26, 5: 21, 6: 15, 7: 10, 8: 6, 9: 3, 10: 1}
-MELEE = {-6: (35, 35, 1226), -5: (70, 56, 1170), -4: (126, 80, 1090), -3: (206, 104, 986), -2: (310, 125, 861),
-         -1: (435, 140, 721), 0: (575, 146, 575), 1: (721, 140, 435), 2: (861, 125, 310), 3: (986, 104, 206),
-         4: (1090, 80, 126), 5: (1170, 56, 70), 6: (1226, 35, 35)}
+MELEE = {
+    -6: (35, 35, 1226),
+    -5: (70, 56, 1170),
+    -4: (126, 80, 1090),
+    -3: (206, 104, 986),
+    -2: (310, 125, 861),
+    -1: (435, 140, 721),
+    0: (575, 146, 575),
+    1: (721, 140, 435),
+    2: (861, 125, 310),
+    3: (986, 104, 206),
+    4: (1090, 80, 126),
+    5: (1170, 56, 70),
+    6: (1226, 35, 35),
+}
 DEADLY_BLOW = {0: (4812, 819, 2145), 1: (5631, 687, 1458), -1: (3915, 897, 2964)}
 
 
@@ -68,7 +92,9 @@ def test_woohoo_kept_pair_distribution_matches_27_2():
     assert {v: p * 216 for v, p in dist.items()} == WOOHOO_PAIRS
 
 
-@pytest.mark.parametrize("cmod, hits", AIMED_HIGHEST.items(), ids=[f"27.3 drop-highest Cmod={c}" for c in AIMED_HIGHEST])
+@pytest.mark.parametrize(
+    "cmod, hits", AIMED_HIGHEST.items(), ids=[f"27.3 drop-highest Cmod={c}" for c in AIMED_HIGHEST]
+)
 def test_aimed_shot_dropping_the_highest_matches_table(cmod, hits):
     assert success_chance("<", cmod, DROP_HIGHEST) == Fraction(hits, 216)
 
@@ -102,10 +128,18 @@ def test_deadly_blow_melee_matches_table_out_of_7776(d, counts):
     assert melee_chance(d, DROP_LOWEST, PLAIN) == tuple(Fraction(c, 7776) for c in counts)
 
 
-@pytest.mark.parametrize("d, counts", DEADLY_BLOW.items(), ids=[f"27.5 Zabojczy cios situation d={d:+d}" for d in DEADLY_BLOW])
+@pytest.mark.parametrize(
+    "d, counts", DEADLY_BLOW.items(), ids=[f"27.5 Zabojczy cios situation d={d:+d}" for d in DEADLY_BLOW]
+)
 def test_deadly_blow_figures_come_out_of_a_melee_situation(d, counts):
-    attacker = ModelSpec("a", "Killer", "swordsman", melee=("hand-weapon",), skills=("deadly-blow",),
-                         advances=(("W", 1),) if d > 0 else ())
+    attacker = ModelSpec(
+        "a",
+        "Killer",
+        "swordsman",
+        melee=("hand-weapon",),
+        skills=("deadly-blow",),
+        advances=(("W", 1),) if d > 0 else (),
+    )
     defender = ModelSpec("d", "Victim", "swordsman", melee=("hand-weapon",), advances=(("W", 1),) if d < 0 else ())
     sit = MeleeSituation(attacker, defender, toggles=frozenset({"attacker_deadly_blow"}))
     assert melee_odds(sit) == tuple(Fraction(c, 7776) for c in counts)

@@ -1,4 +1,5 @@
 """Properties of the roll procedures: odds add up to 1, are monotone, and agree with the dice."""
+
 import itertools
 from dataclasses import replace
 from fractions import Fraction
@@ -9,10 +10,30 @@ from hypothesis import given, settings, strategies as st
 from engine.dice import ScriptedDice
 from engine.odds import reroll_one_probability
 from engine.rulesets.sanctum_mortalis.procedures import (
-    DROP_HIGHEST, DROP_LOWEST, PLAIN, MeleeSituation, ProcedureRefused, ShotSituation, apply_reroll, crowd_pick,
-    fall_roll, fall_survival_chance, hit_chance, hit_roll, jump_down_chance, jump_down_roll, melee_chance,
-    melee_odds, melee_roll, modified_accuracy, modified_toughness, success_chance, toughness_chance,
-    toughness_for_shot, toughness_roll)
+    DROP_HIGHEST,
+    DROP_LOWEST,
+    PLAIN,
+    MeleeSituation,
+    ProcedureRefused,
+    ShotSituation,
+    apply_reroll,
+    crowd_pick,
+    fall_roll,
+    fall_survival_chance,
+    hit_chance,
+    hit_roll,
+    jump_down_chance,
+    jump_down_roll,
+    melee_chance,
+    melee_odds,
+    melee_roll,
+    modified_accuracy,
+    modified_toughness,
+    success_chance,
+    toughness_chance,
+    toughness_for_shot,
+    toughness_roll,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 QUICK = settings(database=None, deadline=None, max_examples=60)
@@ -26,14 +47,32 @@ TOGGLES = st.frozensets(st.sampled_from(["obstacle", "cover", "long_range"]))
 def shots():
     return st.builds(
         lambda c, shot, moved, toggles, distance: ShotSituation(
-            replace(SHOOTER, advances=(("C", c),)), TARGET, "assault-rifle", shot_index=shot, distance=distance,
-            shooter_moved=moved, toggles=toggles),
-        st.integers(0, 3), st.integers(1, 3), st.booleans(), TOGGLES, st.one_of(st.none(), st.integers(1, 24)))
+            replace(SHOOTER, advances=(("C", c),)),
+            TARGET,
+            "assault-rifle",
+            shot_index=shot,
+            distance=distance,
+            shooter_moved=moved,
+            toggles=toggles,
+        ),
+        st.integers(0, 3),
+        st.integers(1, 3),
+        st.booleans(),
+        TOGGLES,
+        st.one_of(st.none(), st.integers(1, 24)),
+    )
 
 
 @QUICK
-@given(edge=st.integers(-12, 12), a=MODES, d=MODES, ac=st.booleans(), dc=st.booleans(), plain=st.booleans(),
-       reroll=st.sampled_from(["", "attacker", "defender", "dirty-tricks"]))
+@given(
+    edge=st.integers(-12, 12),
+    a=MODES,
+    d=MODES,
+    ac=st.booleans(),
+    dc=st.booleans(),
+    plain=st.booleans(),
+    reroll=st.sampled_from(["", "attacker", "defender", "dirty-tricks"]),
+)
 def test_melee_win_tie_and_loss_add_up_to_one(edge, a, d, ac, dc, plain, reroll):
     w, t, l = melee_chance(edge, a, d, ac, dc, plain, reroll)
     assert w + t + l == 1 and min(w, t, l) >= 0
@@ -48,8 +87,13 @@ def test_melee_odds_rise_with_the_attackers_edge(edge, a, d, ac, dc):
 
 
 @QUICK
-@given(test=st.sampled_from(["<", "<=", ">", ">="]), threshold=st.integers(-2, 15), mode=MODES,
-       die=st.integers(0, 2), whole=st.integers(0, 1))
+@given(
+    test=st.sampled_from(["<", "<=", ">", ">="]),
+    threshold=st.integers(-2, 15),
+    mode=MODES,
+    die=st.integers(0, 2),
+    whole=st.integers(0, 1),
+)
 def test_success_and_failure_add_up_to_one_and_rerolls_only_help(test, threshold, mode, die, whole):
     p = success_chance(test, threshold, mode, die, whole)
     assert 0 <= p <= 1
@@ -64,12 +108,17 @@ def test_success_and_failure_add_up_to_one_and_rerolls_only_help(test, threshold
 @given(test=st.sampled_from(["<", "<=", ">", ">="]), threshold=st.integers(1, 13), three=st.booleans())
 def test_one_die_reroll_odds_agree_with_the_engines_enumeration(test, threshold, three):
     mode = DROP_HIGHEST if three else PLAIN
-    ops = {"<": lambda v: v < threshold, "<=": lambda v: v <= threshold, ">": lambda v: v > threshold,
-           ">=": lambda v: v >= threshold}
+    ops = {
+        "<": lambda v: v < threshold,
+        "<=": lambda v: v <= threshold,
+        ">": lambda v: v > threshold,
+        ">=": lambda v: v >= threshold,
+    }
 
     def ok(faces):
         kept = sorted(faces)[:2]
         return ops[test](sum(kept))
+
     assert success_chance(test, threshold, mode, 1) == reroll_one_probability(mode[0], ok)
 
 
@@ -97,9 +146,14 @@ def test_resolved_hit_agrees_with_the_rule_the_odds_count(sit, a, b):
 
 
 @QUICK
-@given(o=st.integers(0, 1), armour=st.sampled_from(["none", "light", "powered", "sarcophagus"]),
-       shield=st.booleans(), weapon=st.sampled_from(["assault-rifle", "energy-rifle", "rocket-launcher", "primitive"]),
-       a=FACE, b=FACE)
+@given(
+    o=st.integers(0, 1),
+    armour=st.sampled_from(["none", "light", "powered", "sarcophagus"]),
+    shield=st.booleans(),
+    weapon=st.sampled_from(["assault-rifle", "energy-rifle", "rocket-launcher", "primitive"]),
+    a=FACE,
+    b=FACE,
+)
 def test_resolved_save_agrees_with_the_rule_the_odds_count(o, armour, shield, weapon, a, b):
     target = replace(TARGET, armour=armour, shield=shield, advances=(("O", o),))
     save = toughness_for_shot(ShotSituation(replace(SHOOTER, ranged=(weapon,)), target, weapon, distance=5))
@@ -111,8 +165,9 @@ def test_resolved_save_agrees_with_the_rule_the_odds_count(o, armour, shield, we
 @QUICK
 @given(o=st.integers(0, 1), stance=st.booleans())
 def test_save_odds_rise_with_toughness(o, stance):
-    weaker = toughness_for_shot(ShotSituation(SHOOTER, replace(TARGET, advances=(("O", o),)), "assault-rifle"),
-                                defensive_stance=stance)
+    weaker = toughness_for_shot(
+        ShotSituation(SHOOTER, replace(TARGET, advances=(("O", o),)), "assault-rifle"), defensive_stance=stance
+    )
     stronger = replace(weaker, model=replace(weaker.model, advances=(("O", o + 1),)))
     assert toughness_chance(stronger) >= toughness_chance(weaker)
 
@@ -120,8 +175,9 @@ def test_save_odds_rise_with_toughness(o, stance):
 @QUICK
 @given(faces=st.lists(FACE, min_size=4, max_size=4), w=st.integers(-2, 3))
 def test_resolved_melee_agrees_with_the_totals(faces, w):
-    sit = MeleeSituation(replace(TARGET, advances=(("W", w),)) if w >= 0 else replace(TARGET, wounds=("damaged-arm",)),
-                         TARGET)
+    sit = MeleeSituation(
+        replace(TARGET, advances=(("W", w),)) if w >= 0 else replace(TARGET, wounds=("damaged-arm",)), TARGET
+    )
     record = melee_roll(sit, ScriptedDice(faces))
     a = sum(faces[:2]) + record.detail["attacker"]["fight"]
     d = sum(faces[2:]) + record.detail["defender"]["fight"]
@@ -164,13 +220,16 @@ def test_crowd_pick_gives_every_model_the_same_chance_10_4(n):
     assert len(set(ways)) == 1
 
 
-@pytest.mark.parametrize("toggles, drop", [(frozenset(), "highest"), (frozenset({"aimed_shot"}), "highest"),
-                                           (frozenset({"aimed_shot"}), "lowest")],
-                         ids=["2 dice", "SM-A6 aimed drop highest", "SM-A6 aimed drop lowest"])
+@pytest.mark.parametrize(
+    "toggles, drop",
+    [(frozenset(), "highest"), (frozenset({"aimed_shot"}), "highest"), (frozenset({"aimed_shot"}), "lowest")],
+    ids=["2 dice", "SM-A6 aimed drop highest", "SM-A6 aimed drop lowest"],
+)
 def test_hit_odds_equal_the_share_of_all_dice_outcomes_that_hit(toggles, drop):
     aimer = replace(SHOOTER, skills=("aimed-shot",))
-    sit = ShotSituation(aimer, TARGET, "assault-rifle", distance=14, toggles=toggles | {"obstacle"},
-                        settings={"aimed_shot_drop": drop})
+    sit = ShotSituation(
+        aimer, TARGET, "assault-rifle", distance=14, toggles=toggles | {"obstacle"}, settings={"aimed_shot_drop": drop}
+    )
     count = 3 if toggles else 2
     outcomes = list(itertools.product(range(1, 7), repeat=count))
     hits = sum(hit_roll(sit, ScriptedDice(list(f))).success for f in outcomes)
@@ -178,22 +237,30 @@ def test_hit_odds_equal_the_share_of_all_dice_outcomes_that_hit(toggles, drop):
 
 
 def test_woohoo_odds_equal_the_share_of_all_dice_outcomes_that_save():
-    sit = toughness_for_shot(ShotSituation(SHOOTER, TARGET, "energy-rifle", overwatch=True),
-                             toggles=frozenset({"woohoo"}))
+    sit = toughness_for_shot(
+        ShotSituation(SHOOTER, TARGET, "energy-rifle", overwatch=True), toggles=frozenset({"woohoo"})
+    )
     outcomes = list(itertools.product(range(1, 7), repeat=3))
     saves = sum(toughness_roll(sit, ScriptedDice(list(f))).success for f in outcomes)
     assert Fraction(saves, 216) == toughness_chance(sit)
 
 
-@pytest.mark.parametrize("attacker_skills, defender_skills, toggles", [
-    ((), (), frozenset()),
-    (("critical-hit",), ("critical-hit",), frozenset()),
-    (("critical-hit", "deadly-blow"), (), frozenset({"attacker_deadly_blow"})),
-    ((), ("effective-parry", "critical-hit"), frozenset({"defender_effective_parry"})),
-], ids=["plain", "27.5 both critical", "27.5 Zabojczy cios + critical", "Skuteczna zasłona + critical"])
+@pytest.mark.parametrize(
+    "attacker_skills, defender_skills, toggles",
+    [
+        ((), (), frozenset()),
+        (("critical-hit",), ("critical-hit",), frozenset()),
+        (("critical-hit", "deadly-blow"), (), frozenset({"attacker_deadly_blow"})),
+        ((), ("effective-parry", "critical-hit"), frozenset({"defender_effective_parry"})),
+    ],
+    ids=["plain", "27.5 both critical", "27.5 Zabojczy cios + critical", "Skuteczna zasłona + critical"],
+)
 def test_melee_odds_equal_the_share_of_all_dice_outcomes(attacker_skills, defender_skills, toggles):
-    sit = MeleeSituation(replace(TARGET, skills=attacker_skills, advances=(("W", 1),)),
-                         replace(TARGET, skills=defender_skills, shield=True), toggles=toggles)
+    sit = MeleeSituation(
+        replace(TARGET, skills=attacker_skills, advances=(("W", 1),)),
+        replace(TARGET, skills=defender_skills, shield=True),
+        toggles=toggles,
+    )
     a_n = 3 if "attacker_deadly_blow" in toggles else 2
     d_n = 3 if "defender_effective_parry" in toggles else 2
     counts = {"attacker": 0, None: 0, "defender": 0}
@@ -201,8 +268,11 @@ def test_melee_odds_equal_the_share_of_all_dice_outcomes(attacker_skills, defend
     for faces in outcomes:
         counts[melee_roll(sit, ScriptedDice(list(faces))).detail["winner"]] += 1
     total = len(outcomes)
-    assert melee_odds(sit) == (Fraction(counts["attacker"], total), Fraction(counts[None], total),
-                               Fraction(counts["defender"], total))
+    assert melee_odds(sit) == (
+        Fraction(counts["attacker"], total),
+        Fraction(counts[None], total),
+        Fraction(counts["defender"], total),
+    )
 
 
 @pytest.mark.parametrize("reroll_toggle", ["attacker_duellist", "defender_dirty_tricks"])
@@ -224,6 +294,6 @@ def test_melee_reroll_odds_equal_the_policy_played_out_over_all_dice(reroll_togg
             if best is None or (key > best if chooser_is_attacker else key < best):
                 best, best_rows = key, rows
         helps = best[0] > 6 * now if reroll_toggle == "attacker_duellist" else best[0] < 6 * now
-        for r in (best_rows if helps else [record.detail["winner"]] * 6):
+        for r in best_rows if helps else [record.detail["winner"]] * 6:
             tally[r] += Fraction(1, 6 * 1296)
     assert melee_odds(sit) == (tally["attacker"], tally[None], tally["defender"])

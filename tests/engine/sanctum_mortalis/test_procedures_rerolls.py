@@ -1,4 +1,5 @@
 """Re-rolls as a separate step (§2.2) and roll records that round-trip."""
+
 import json
 from dataclasses import replace
 
@@ -7,12 +8,31 @@ import pytest
 from engine.dice import ScriptedDice
 from engine.rolls import RollRecord
 from engine.rulesets.sanctum_mortalis.procedures import (
-    MeleeSituation, ProcedureRefused, ShotSituation, apply_reroll, dispel_roll, fall_roll, grenade_roll, hit_roll,
-    initiative_roll, jump_down_roll, melee_roll, toughness_for_shot, toughness_roll)
+    MeleeSituation,
+    ProcedureRefused,
+    ShotSituation,
+    apply_reroll,
+    dispel_roll,
+    fall_roll,
+    grenade_roll,
+    hit_roll,
+    initiative_roll,
+    jump_down_roll,
+    melee_roll,
+    toughness_for_shot,
+    toughness_roll,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
-TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",), captain=True,
-                    skills=("point-blank", "aimed-shot"), items=("frag-grenade",))
+TROOPER = ModelSpec(
+    "sz",
+    "Szturmowiec",
+    "trooper",
+    ranged=("assault-rifle",),
+    captain=True,
+    skills=("point-blank", "aimed-shot"),
+    items=("frag-grenade",),
+)
 SWORDSMAN = ModelSpec("sw", "Szermierz", "swordsman", melee=("hand-weapon",), skills=("duellist",))
 
 
@@ -91,7 +111,9 @@ def _every_kind_of_record() -> list[RollRecord]:
         hit_roll(shot, ScriptedDice([1, 2, 6])),
         apply_reroll(hit_roll(_shot(), ScriptedDice([6, 3])), 0, ScriptedDice([2]), "point-blank"),
         toughness_roll(toughness_for_shot(_shot()), ScriptedDice([4, 5])),
-        melee_roll(MeleeSituation(SWORDSMAN, TROOPER, attacker_support_models=(SWORDSMAN,)), ScriptedDice([1, 2, 3, 4])),
+        melee_roll(
+            MeleeSituation(SWORDSMAN, TROOPER, attacker_support_models=(SWORDSMAN,)), ScriptedDice([1, 2, 3, 4])
+        ),
         jump_down_roll(4.5, ScriptedDice([3, 3])),
         fall_roll(6, ScriptedDice([2, 2])),
         initiative_roll(ScriptedDice([2, 2, 1, 3, 6, 5, 1, 1]), 2, 2),

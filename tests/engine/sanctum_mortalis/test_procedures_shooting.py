@@ -1,4 +1,5 @@
 """The hit roll (§10, §12.2 Głowa w dół!, §17.3, §17.7, §20.3, §21 Spięcie): modifiers, variants, refusals."""
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -7,8 +8,20 @@ import pytest
 from engine.dice import ScriptedDice
 from engine.odds import reroll_one_probability
 from engine.rulesets.sanctum_mortalis.procedures import (
-    ProcedureRefused, ShotSituation, crowd_pick, hit_chance, hit_roll, kill_chance, master_shot_chance,
-    modified_accuracy, modified_toughness, shooting_options, shot_refusal, toughness_chance, toughness_for_shot)
+    ProcedureRefused,
+    ShotSituation,
+    crowd_pick,
+    hit_chance,
+    hit_roll,
+    kill_chance,
+    master_shot_chance,
+    modified_accuracy,
+    modified_toughness,
+    shooting_options,
+    shot_refusal,
+    toughness_chance,
+    toughness_for_shot,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",))
@@ -40,8 +53,9 @@ def test_basic_shot_hits_fifteen_times_in_thirty_six_10_2():
     assert hit_chance(shot()) == Fraction(15, 36)
 
 
-@pytest.mark.parametrize("index, penalty", [(1, 0), (2, -1), (3, -2)],
-                         ids=["10.5 shot 1: 0", "10.5 shot 2: -1", "10.5 shot 3: -2 not -3"])
+@pytest.mark.parametrize(
+    "index, penalty", [(1, 0), (2, -1), (3, -2)], ids=["10.5 shot 1: 0", "10.5 shot 2: -1", "10.5 shot 3: -2 not -3"]
+)
 def test_per_shot_penalty_is_not_cumulative(index, penalty):
     assert modified_accuracy(shot(shot_index=index)) == 7 + penalty
 
@@ -55,8 +69,11 @@ def test_shot_after_move_is_minus_one_10_3():
     assert option(shot(shooter_moved=True), "shot_after_move").value == -1
 
 
-@pytest.mark.parametrize("shooter", [replace(TROOPER, skills=("steady-hand",)), replace(TROOPER, mods=("shot-stabiliser",))],
-                         ids=["20.3 Pewna reka", "17.3 Stabilizator wystrzalu"])
+@pytest.mark.parametrize(
+    "shooter",
+    [replace(TROOPER, skills=("steady-hand",)), replace(TROOPER, mods=("shot-stabiliser",))],
+    ids=["20.3 Pewna reka", "17.3 Stabilizator wystrzalu"],
+)
 def test_steady_hand_and_shot_stabiliser_cancel_the_move_penalty(shooter):
     sit = shot(shooter=shooter, shooter_moved=True)
     assert option(sit, "shot_after_move").value == 0
@@ -70,8 +87,11 @@ def test_heavy_weapon_after_a_move_is_refused_10_6():
     assert err.value.as_rejected().kind == "illegal"
 
 
-@pytest.mark.parametrize("skills, value", [(("hip-fire",), -2), (("hip-fire", "steady-hand"), -1)],
-                         ids=["20.3 Strzal z biodra -2", "20.3 with Pewna reka -1"])
+@pytest.mark.parametrize(
+    "skills, value",
+    [(("hip-fire",), -2), (("hip-fire", "steady-hand"), -1)],
+    ids=["20.3 Strzal z biodra -2", "20.3 with Pewna reka -1"],
+)
 def test_hip_fire_lets_a_heavy_weapon_fire_after_a_move(skills, value):
     sit = shot(replace(HEAVY, skills=skills), weapon="heavy-rifle", shooter_moved=True)
     assert option(sit, "hip_fire").value == value
@@ -80,8 +100,13 @@ def test_hip_fire_lets_a_heavy_weapon_fire_after_a_move(skills, value):
 
 
 def test_heavy_weapon_may_fire_from_overwatch_after_an_earlier_activation_move_when_set_sm_a36():
-    sit = shot(HEAVY, weapon="heavy-rifle", shooter_moved=True, shooter_moved_this_activation=False,
-               settings={"heavy_after_move": "ever"})
+    sit = shot(
+        HEAVY,
+        weapon="heavy-rifle",
+        shooter_moved=True,
+        shooter_moved_this_activation=False,
+        settings={"heavy_after_move": "ever"},
+    )
     assert shot_refusal(sit) is None
     assert shot_refusal(replace(sit, settings={})) is not None
 
@@ -91,9 +116,14 @@ def test_long_range_beyond_twelve_inches_is_minus_one_10_3():
     assert "long_range" not in keys(shot(distance=12))
 
 
-@pytest.mark.parametrize("shooter, weapon", [(replace(TROOPER, ranged=("sniper-rifle",)), "sniper-rifle"),
-                                             (replace(TROOPER, skills=("good-eye",)), "assault-rifle")],
-                         ids=["10.5 sniper rifle", "20.3 Dobre oko"])
+@pytest.mark.parametrize(
+    "shooter, weapon",
+    [
+        (replace(TROOPER, ranged=("sniper-rifle",)), "sniper-rifle"),
+        (replace(TROOPER, skills=("good-eye",)), "assault-rifle"),
+    ],
+    ids=["10.5 sniper rifle", "20.3 Dobre oko"],
+)
 def test_sniper_rifle_and_good_eye_ignore_long_range(shooter, weapon):
     assert option(shot(shooter, weapon=weapon, distance=20), "long_range").value == 0
 
@@ -126,13 +156,23 @@ def test_camouflage_is_minus_one_and_bio_detector_ignores_it_17_7():
     assert modified_accuracy(shot(replace(TROOPER, items=("bio-detector",)), target=camo)) == 7
 
 
-@pytest.mark.parametrize("activity, setting, value", [
-    ("idle", "acted", -3), ("moved", "acted", -2), ("acted", "acted", -1), ("moved+acted", "acted", -1),
-    ("moved+acted", "moved", -2)], ids=["17.7 idle -3", "17.7 moved -2", "17.7 acted -1",
-                                        "SM-A16 moved and acted -1", "SM-A16 setting moved -2"])
+@pytest.mark.parametrize(
+    "activity, setting, value",
+    [
+        ("idle", "acted", -3),
+        ("moved", "acted", -2),
+        ("acted", "acted", -1),
+        ("moved+acted", "acted", -1),
+        ("moved+acted", "moved", -2),
+    ],
+    ids=["17.7 idle -3", "17.7 moved -2", "17.7 acted -1", "SM-A16 moved and acted -1", "SM-A16 setting moved -2"],
+)
 def test_masking_protocol_depends_on_what_the_target_did(activity, setting, value):
-    sit = shot(target=replace(TARGET, items=("masking-protocol",)), target_activity=activity,
-               settings={"masking_both": setting})
+    sit = shot(
+        target=replace(TARGET, items=("masking-protocol",)),
+        target_activity=activity,
+        settings={"masking_both": setting},
+    )
     assert option(sit, "masking_protocol").value == value
 
 
@@ -172,8 +212,11 @@ def test_infection_and_a_damaged_eye_lower_accuracy_once_each():
     assert modified_accuracy(shot(eye, shooter_infected=True)) == 5
 
 
-@pytest.mark.parametrize("reading, hits", [("highest", 147), ("lowest", 42)],
-                         ids=["SM-A6 drop the highest", "SM-A6 drop the lowest (literal)"])
+@pytest.mark.parametrize(
+    "reading, hits",
+    [("highest", 147), ("lowest", 42)],
+    ids=["SM-A6 drop the highest", "SM-A6 drop the lowest (literal)"],
+)
 def test_aimed_shot_rolls_three_dice_by_the_setting(reading, hits):
     aimer = replace(TROOPER, skills=("aimed-shot",))
     sit = shot(aimer, toggles=frozenset({"aimed_shot"}), settings={"aimed_shot_drop": reading})
@@ -277,8 +320,9 @@ def test_heads_down_is_refused_a_second_time_and_for_a_heavy_gunner_12_1():
 
 
 def test_short_circuit_rolls_as_if_accuracy_twelve_with_shooting_modifiers_21():
-    caster = ModelSpec("tm", "Technomanta", "trooper", specialist="technomancer", ranged=("assault-rifle",),
-                       tricks=("short-circuit",))
+    caster = ModelSpec(
+        "tm", "Technomanta", "trooper", specialist="technomancer", ranged=("assault-rifle",), tricks=("short-circuit",)
+    )
     sit = shot(caster, weapon="short-circuit", distance=7, shooter_moved=True, toggles=frozenset({"cover"}))
     assert modified_accuracy(sit) == 12 - 1 - 2
     assert modified_toughness(toughness_for_shot(sit)) == 5 + 1 + 1
@@ -290,10 +334,18 @@ def test_crowd_shot_ignores_target_only_modifiers_10_4():
     assert "crowd" in option(sit, "cover").label
 
 
-@pytest.mark.parametrize("n, faces, index", [(2, [5], 0), (3, [3], 2), (4, [6, 5, 2], 1), (5, [6, 4], 3),
-                                             (7, [1, 1], 0), (7, [6, 6, 2, 3], 1)],
-                         ids=["2 models", "3 models", "4 models re-roll 5 and 6", "5 models re-roll 6",
-                              "7 models two dice", "7 models re-roll 35"])
+@pytest.mark.parametrize(
+    "n, faces, index",
+    [(2, [5], 0), (3, [3], 2), (4, [6, 5, 2], 1), (5, [6, 4], 3), (7, [1, 1], 0), (7, [6, 6, 2, 3], 1)],
+    ids=[
+        "2 models",
+        "3 models",
+        "4 models re-roll 5 and 6",
+        "5 models re-roll 6",
+        "7 models two dice",
+        "7 models re-roll 35",
+    ],
+)
 def test_crowd_pick_is_a_fair_die_reading_10_4(n, faces, index):
     pick = crowd_pick([f"m{i}" for i in range(n)], ScriptedDice(faces))
     assert pick.index == index and pick.chosen == f"m{index}" and list(pick.faces) == faces

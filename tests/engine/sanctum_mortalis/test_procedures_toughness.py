@@ -1,4 +1,5 @@
 """The Toughness roll (§9, §12.2, §17.4, §20, §21): modifiers, heroic plays, tricks."""
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -8,14 +9,23 @@ from engine.dice import ScriptedDice
 from engine.odds import reroll_one_probability
 from engine.rolls import Modifier
 from engine.rulesets.sanctum_mortalis.procedures import (
-    ProcedureRefused, ShotSituation, ToughnessSituation, apply_reroll, modified_toughness, toughness_chance,
-    toughness_for_shot, toughness_options, toughness_roll)
+    ProcedureRefused,
+    ShotSituation,
+    ToughnessSituation,
+    apply_reroll,
+    modified_toughness,
+    toughness_chance,
+    toughness_for_shot,
+    toughness_options,
+    toughness_roll,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",))
 SWORDSMAN = ModelSpec("sw", "Szermierz", "swordsman", melee=("hand-weapon",))
-TECHNOMANCER = ModelSpec("tm", "Technomanta", "trooper", specialist="technomancer", ranged=("assault-rifle",),
-                         tricks=("protective-shield",))
+TECHNOMANCER = ModelSpec(
+    "tm", "Technomanta", "trooper", specialist="technomancer", ranged=("assault-rifle",), tricks=("protective-shield",)
+)
 
 
 def shot_save(target=TROOPER, shooter=TROOPER, weapon="assault-rifle", **kw) -> ToughnessSituation:
@@ -26,32 +36,51 @@ def keys(sit):
     return {o.key for o in toughness_options(sit)}
 
 
-@pytest.mark.parametrize("armour, tmod", [("none", 5), ("light", 6), ("powered", 7), ("sarcophagus", 8)],
-                         ids=["9.2 no armour", "9.2 light +1", "9.2 powered +2", "9.2 sarcophagus +3"])
+@pytest.mark.parametrize(
+    "armour, tmod",
+    [("none", 5), ("light", 6), ("powered", 7), ("sarcophagus", 8)],
+    ids=["9.2 no armour", "9.2 light +1", "9.2 powered +2", "9.2 sarcophagus +3"],
+)
 def test_armour_adds_to_toughness(armour, tmod):
     assert modified_toughness(shot_save(replace(TROOPER, armour=armour))) == tmod
 
 
 def test_a_total_of_eleven_fails_whatever_the_toughness_9_1():
-    sit = ToughnessSituation(replace(TROOPER, advances=(("O", 1),), armour="sarcophagus", shield=True),
-                             defensive_stance=True)
+    sit = ToughnessSituation(
+        replace(TROOPER, advances=(("O", 1),), armour="sarcophagus", shield=True), defensive_stance=True
+    )
     assert modified_toughness(sit) == 6 + 3 + 1 + 1
     assert not toughness_roll(sit, ScriptedDice([5, 6])).success
     assert toughness_chance(sit) == Fraction(33, 36)
 
 
-@pytest.mark.parametrize("mod, armour, attack, value", [
-    ("armoured-fibres", "light", "melee", 1), ("force-field", "light", "shooting", 2),
-    ("force-field", "light", "melee", 0), ("polychitin", "powered", "shooting", 1), ("polychitin", "powered", "other", 0)],
-    ids=["17.4 armoured fibres always", "17.4 force field vs shooting", "17.4 force field not in melee",
-         "17.4 polychitin vs shooting", "17.4 polychitin not vs grenade"])
+@pytest.mark.parametrize(
+    "mod, armour, attack, value",
+    [
+        ("armoured-fibres", "light", "melee", 1),
+        ("force-field", "light", "shooting", 2),
+        ("force-field", "light", "melee", 0),
+        ("polychitin", "powered", "shooting", 1),
+        ("polychitin", "powered", "other", 0),
+    ],
+    ids=[
+        "17.4 armoured fibres always",
+        "17.4 force field vs shooting",
+        "17.4 force field not in melee",
+        "17.4 polychitin vs shooting",
+        "17.4 polychitin not vs grenade",
+    ],
+)
 def test_armour_mods(mod, armour, attack, value):
     model = replace(TROOPER, armour=armour, mods=(mod,))
     plain = replace(model, mods=())
     if attack == "shooting":
         sits = shot_save(model), shot_save(plain)
     elif attack == "melee":
-        sits = (ToughnessSituation(model, "melee", attacker=SWORDSMAN), ToughnessSituation(plain, "melee", attacker=SWORDSMAN))
+        sits = (
+            ToughnessSituation(model, "melee", attacker=SWORDSMAN),
+            ToughnessSituation(plain, "melee", attacker=SWORDSMAN),
+        )
     else:
         sits = ToughnessSituation(model, "other"), ToughnessSituation(plain, "other")
     assert modified_toughness(sits[0]) - modified_toughness(sits[1]) == value
@@ -61,7 +90,9 @@ def test_armour_mods(mod, armour, attack, value):
 def test_past_the_shield_reading(setting, value):
     shooter = replace(TROOPER, skills=("past-the-shield",))
     shielded = replace(SWORDSMAN, shield=True)
-    sit = toughness_for_shot(ShotSituation(shooter, shielded, "assault-rifle", distance=8, settings={"past_the_shield": setting}))
+    sit = toughness_for_shot(
+        ShotSituation(shooter, shielded, "assault-rifle", distance=8, settings={"past_the_shield": setting})
+    )
     assert modified_toughness(sit) == 5 + 1 + value
 
 
@@ -83,10 +114,20 @@ def test_soft_spot_strike_makes_a_sarcophagus_worth_two_20_2():
     assert modified_toughness(ToughnessSituation(destroyer, "melee", attacker=striker)) == 5 + 2 - 1
 
 
-@pytest.mark.parametrize("weapon, delta", [("primitive", 1), ("assault-rifle", 0), ("energy-rifle", -1),
-                                           ("sniper-rifle", -1), ("heavy-rifle", -1), ("energy-cannon", -2),
-                                           ("rocket-launcher", -3), ("flamer", 1)],
-                         ids=lambda v: f"10.5 {v}" if isinstance(v, str) else f"{v:+d}")
+@pytest.mark.parametrize(
+    "weapon, delta",
+    [
+        ("primitive", 1),
+        ("assault-rifle", 0),
+        ("energy-rifle", -1),
+        ("sniper-rifle", -1),
+        ("heavy-rifle", -1),
+        ("energy-cannon", -2),
+        ("rocket-launcher", -3),
+        ("flamer", 1),
+    ],
+    ids=lambda v: f"10.5 {v}" if isinstance(v, str) else f"{v:+d}",
+)
 def test_weapon_changes_the_targets_toughness(weapon, delta):
     shooter = replace(TROOPER, ranged=(weapon,))
     assert modified_toughness(shot_save(shooter=shooter, weapon=weapon)) == 6 + delta
@@ -125,8 +166,9 @@ def test_deep_scars_and_infection_count_once_each_from_the_profile():
 
 
 def test_woohoo_rolls_three_dice_and_drops_the_highest_12_2():
-    sit = toughness_for_shot(ShotSituation(TROOPER, TROOPER, "assault-rifle", overwatch=True),
-                             toggles=frozenset({"woohoo"}))
+    sit = toughness_for_shot(
+        ShotSituation(TROOPER, TROOPER, "assault-rifle", overwatch=True), toggles=frozenset({"woohoo"})
+    )
     assert toughness_chance(sit) == Fraction(147, 216)
     record = toughness_roll(sit, ScriptedDice([6, 2, 4]))
     assert [d.kept for d in record.dice] == [False, True, True] and record.success
@@ -153,8 +195,10 @@ def test_what_are_you_gonna_do_is_refused_for_a_soldier_in_powered_armour_12_1()
 
 
 def test_what_are_you_gonna_do_and_woohoo_may_be_used_together_12_1():
-    sit = toughness_for_shot(ShotSituation(TROOPER, TROOPER, "energy-cannon", overwatch=True),
-                             toggles=frozenset({"what-are-you-gonna-do", "woohoo"}))
+    sit = toughness_for_shot(
+        ShotSituation(TROOPER, TROOPER, "energy-cannon", overwatch=True),
+        toggles=frozenset({"what-are-you-gonna-do", "woohoo"}),
+    )
     assert toughness_chance(sit) == Fraction(174, 216)
 
 
@@ -195,8 +239,9 @@ def test_protective_shield_does_not_work_while_engaged_or_in_melee_21():
 
 
 def test_protective_shield_is_automatic_when_not_optional_sm_a29():
-    sit = toughness_for_shot(ShotSituation(TROOPER, TECHNOMANCER, "assault-rifle",
-                                           settings={"protective_shield_optional": "off"}))
+    sit = toughness_for_shot(
+        ShotSituation(TROOPER, TECHNOMANCER, "assault-rifle", settings={"protective_shield_optional": "off"})
+    )
     assert toughness_chance(sit) == 1
 
 
@@ -209,8 +254,9 @@ def test_adrenaline_turns_a_failed_test_into_a_pass_21():
 
 
 def test_extra_terms_from_the_caller_are_listed_and_applied():
-    sit = ToughnessSituation(TROOPER, "melee", attacker=SWORDSMAN,
-                             extra_terms=(Modifier("Pokaż kotku", -2, "§12.2", "show_me_kitty"),))
+    sit = ToughnessSituation(
+        TROOPER, "melee", attacker=SWORDSMAN, extra_terms=(Modifier("Pokaż kotku", -2, "§12.2", "show_me_kitty"),)
+    )
     assert modified_toughness(sit) == 5 + 1 - 1 - 2
     assert "show_me_kitty" in keys(sit)
 
@@ -218,8 +264,10 @@ def test_extra_terms_from_the_caller_are_listed_and_applied():
 def test_captain_reroll_whole_roll_setting_counts_a_fresh_roll_sm_a9():
     captain = replace(TROOPER, captain=True)
     one_die = shot_save(captain, toggles=frozenset({"captain_reroll"}))
-    whole = toughness_for_shot(ShotSituation(TROOPER, captain, "assault-rifle", settings={"captain_reroll": "whole"}),
-                               toggles=frozenset({"captain_reroll"}))
+    whole = toughness_for_shot(
+        ShotSituation(TROOPER, captain, "assault-rifle", settings={"captain_reroll": "whole"}),
+        toggles=frozenset({"captain_reroll"}),
+    )
     p = Fraction(15, 36)
     assert toughness_chance(whole) == p + (1 - p) * p
     assert toughness_chance(one_die) == reroll_one_probability(2, lambda f: sum(f) <= 6)

@@ -1,13 +1,30 @@
 """§28 worked examples WE1–WE9, exactly as the reference writes them."""
+
 from dataclasses import replace
 
 import pytest
 
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis.procedures import (
-    MeleeSituation, ProcedureRefused, ShotSituation, ToughnessSituation, fall_roll, hit_chance, hit_roll,
-    jump_down_chance, jump_down_roll, loser_toughness_situation, melee_roll, modified_accuracy, modified_toughness,
-    move_allowance, support_counts, toughness_chance, toughness_for_shot, toughness_roll)
+    MeleeSituation,
+    ProcedureRefused,
+    ShotSituation,
+    ToughnessSituation,
+    fall_roll,
+    hit_chance,
+    hit_roll,
+    jump_down_chance,
+    jump_down_roll,
+    loser_toughness_situation,
+    melee_roll,
+    modified_accuracy,
+    modified_toughness,
+    move_allowance,
+    support_counts,
+    toughness_chance,
+    toughness_for_shot,
+    toughness_roll,
+)
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 SZTURMOWIEC = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",))
@@ -200,12 +217,12 @@ def test_we7_a_second_what_are_you_gonna_do_in_the_battle_is_refused():
 # --------------------------------------------------------------------------- WE8
 CONTACTS = {"A": {"1"}, "B": {"1", "2", "3"}}
 SIDES = {"1": "red", "2": "red", "3": "red", "A": "green", "B": "green"}
-WE8_ATTACKS = [("1", "A", 0), ("1", "B", 2), ("2", "B", 2), ("3", "B", 2), ("B", "1", 1), ("B", "2", 0),
-               ("B", "3", 0)]
+WE8_ATTACKS = [("1", "A", 0), ("1", "B", 2), ("2", "B", 2), ("3", "B", 2), ("B", "1", 1), ("B", "2", 0), ("B", "3", 0)]
 
 
-@pytest.mark.parametrize("attacker, defender, bonus", WE8_ATTACKS,
-                         ids=[f"WE8 {a} attacks {d}: +{b}" for a, d, b in WE8_ATTACKS])
+@pytest.mark.parametrize(
+    "attacker, defender, bonus", WE8_ATTACKS, ids=[f"WE8 {a} attacks {d}: +{b}" for a, d, b in WE8_ATTACKS]
+)
 def test_we8_attackers_support_matches_the_book(attacker, defender, bonus):
     assert support_counts(CONTACTS, SIDES, attacker, defender)[0] == bonus
 
@@ -213,8 +230,9 @@ def test_we8_attackers_support_matches_the_book(attacker, defender, bonus):
 DEFENDER_SIDE = [("1", "B", 1), ("B", "1", 2), ("1", "A", 1), ("A", "1", 0)]
 
 
-@pytest.mark.parametrize("attacker, defender, bonus", DEFENDER_SIDE,
-                         ids=[f"8.3 {a} attacks {d}: defender +{b}" for a, d, b in DEFENDER_SIDE])
+@pytest.mark.parametrize(
+    "attacker, defender, bonus", DEFENDER_SIDE, ids=[f"8.3 {a} attacks {d}: defender +{b}" for a, d, b in DEFENDER_SIDE]
+)
 def test_we8_defenders_support_is_worked_out_the_same_way_sm_a2(attacker, defender, bonus):
     assert support_counts(CONTACTS, SIDES, attacker, defender)[1] == bonus
 

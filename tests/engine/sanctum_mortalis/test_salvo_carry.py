@@ -1,11 +1,11 @@
 """§10.5: the shots of one Shooting action. The next shot at the same target starts from
 the GM's modifiers of the shot before (``view.salvo_carried``); the open salvo is
 ``combat.open_salvo``."""
+
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis import view
 from engine.rulesets.sanctum_mortalis.combat import open_salvo
-
 
 
 def miss() -> ScriptedDice:
@@ -36,8 +36,9 @@ def test_the_next_shot_at_the_same_target_keeps_range_obstacle_and_cover(battle)
     # and they are what the GM ticked: the odds of the carried shot are those of a shot 2
     # toggled by hand
     carried = view.shot_preview(battle.state, c.Shoot("A.kara", "B.xan", "assault-rifle", toggles=toggles))
-    by_hand = view.shot_preview(battle.state, c.Shoot("A.kara", "B.xan", "assault-rifle",
-                                                      toggles=frozenset({"long_range", "cover"})))
+    by_hand = view.shot_preview(
+        battle.state, c.Shoot("A.kara", "B.xan", "assault-rifle", toggles=frozenset({"long_range", "cover"}))
+    )
     assert carried.p_hit == by_hand.p_hit and carried.shot_index == 2
 
 

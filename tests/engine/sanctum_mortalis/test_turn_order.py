@@ -1,4 +1,6 @@
 """§5.1 initiative and activation order."""
+
+from battle_testkit import assert_unchanged, snapshot
 from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
@@ -37,10 +39,10 @@ def test_activations_alternate_then_the_other_side_finishes(battle):
 
 def test_a_model_of_the_wrong_side_cannot_activate(battle):
     battle.submit(c.StartRound())
-    before = battle.state
+    before = snapshot(battle)
     r = battle.submit(c.Activate("B.xan"))
     assert isinstance(r, Rejected) and "Wolves' activation" in r.reason
-    assert battle.state is before
+    assert_unchanged(battle, before)
 
 
 def test_a_model_cannot_activate_twice_in_a_round(battle):

@@ -1,5 +1,6 @@
 """The rolls the GM may now type at the table: the roll-off for who starts (§5.1, §23)
 and jumps and falls (§7.5), with their exact odds (``view``) and the check of typed dice."""
+
 from fractions import Fraction
 
 from engine.dice import TypedDice
@@ -13,12 +14,17 @@ NAMES = ("Wolves'", "Saints'")
 def test_a_roll_off_is_four_dice_and_a_tie_is_rolled_again():
     assert typed_rolloff_problem((3, 4, 5, 1), NAMES) == ""
     assert typed_rolloff_problem((3, 4, 3, 4, 1, 1, 6, 6), NAMES) == ""
-    assert typed_rolloff_problem((3, 4, 5), NAMES) == \
-        "a roll-off is 4 dice (Wolves' two, then Saints' two); you typed 3"
-    assert typed_rolloff_problem((3, 4, 3, 4), NAMES) == \
-        "7 v 7 is a tie and is rolled again: type the next 4 dice after these"
-    assert typed_rolloff_problem((3, 4, 5, 1, 2, 2, 6, 6), NAMES) == \
-        "7 v 6 is not a tie, so the roll-off ends there: type just those 4 dice"
+    assert (
+        typed_rolloff_problem((3, 4, 5), NAMES) == "a roll-off is 4 dice (Wolves' two, then Saints' two); you typed 3"
+    )
+    assert (
+        typed_rolloff_problem((3, 4, 3, 4), NAMES)
+        == "7 v 7 is a tie and is rolled again: type the next 4 dice after these"
+    )
+    assert (
+        typed_rolloff_problem((3, 4, 5, 1, 2, 2, 6, 6), NAMES)
+        == "7 v 6 is not a tie, so the roll-off ends there: type just those 4 dice"
+    )
     assert typed_rolloff_problem((3, 4, 7, 1), NAMES) == "7 is not a face of a d6 (1–6)"
 
 
@@ -69,7 +75,9 @@ def test_a_failed_jump_asks_for_the_fall_dice_too(battle):
     assert view.dice_problem(battle.state, jump, (5, 6)) == ""  # 11 > 5: lands
     assert view.dice_problem(battle.state, jump, (1, 2)) == "2 more dice needed for fall, but only 0 were typed"
     assert view.dice_problem(battle.state, jump, (1, 2, 6, 6)) == ""
-    assert view.dice_problem(battle.state, jump, (5, 6, 6, 6)) == \
-        "4 dice typed (5 6 6 6), but the roll used 2: type just the dice rolled"
+    assert (
+        view.dice_problem(battle.state, jump, (5, 6, 6, 6))
+        == "4 dice typed (5 6 6 6), but the roll used 2: type just the dice rolled"
+    )
     entries = len(battle.entries)
     assert view.dice_problem(battle.state, jump, (1, 2, 6, 6)) == "" and len(battle.entries) == entries  # a dry run

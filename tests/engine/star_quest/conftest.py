@@ -1,14 +1,14 @@
 """Shared helpers: hand-built heroes and enemies, a battle factory, runners that insist a
 command is accepted or refused (and a refusal changes nothing), and shortcuts to the
 hero phase and the AI phase."""
+
 from __future__ import annotations
 
 from typing import Any, Iterable
 
 import engine.rulesets.star_quest  # noqa: F401  (registers "star-quest")
-from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
+from battle_testkit import event, kinds, ok, refused  # noqa: F401  (the tests import them from here too)
+from engine.battle import Battle, new_header
 from engine.rulesets.star_quest import commands as c, make_setup
 from engine.rulesets.star_quest.roster import MissionSpec, Roster, UnitSpec, WeaponSpec
 
@@ -17,59 +17,88 @@ BLADE = WeaponSpec("Blade", "melee", 1)
 
 
 def weapon(name: str, kind: str = "ranged", attacks: int = 1, ap: int = 0, rules=(), rng: int | None = None):
-    return WeaponSpec(name, kind, attacks, (rng if rng is not None else (12 if kind == "ranged" else 0)), ap,
-                      tuple((r, 0) if isinstance(r, str) else tuple(r) for r in rules))
+    return WeaponSpec(
+        name,
+        kind,
+        attacks,
+        (rng if rng is not None else (12 if kind == "ranged" else 0)),
+        ap,
+        tuple((r, 0) if isinstance(r, str) else tuple(r) for r in rules),
+    )
 
 
 def rules(*names: Any) -> tuple[tuple[str, int], ...]:
     return tuple((r, 0) if isinstance(r, str) else tuple(r) for r in names)
 
 
-def hero(uid: str, quality: int = 4, defense: int = 4, tough: int = 3, pp: int = 3, power_max: int = 6,
-         stats: int = 4, weapons=(GUN, BLADE), unit_rules=(), **kw: Any) -> UnitSpec:
-    return UnitSpec(id=uid, name=kw.pop("name", uid.title()), hero=True, models=1, quality=quality, defense=defense,
-                    tough=tough, str=kw.pop("str", stats), dex=kw.pop("dex", stats), wil=kw.pop("wil", stats),
-                    power_max=power_max, power_start=pp, rules=rules(*unit_rules), weapons=tuple(weapons), **kw)
+def hero(
+    uid: str,
+    quality: int = 4,
+    defense: int = 4,
+    tough: int = 3,
+    pp: int = 3,
+    power_max: int = 6,
+    stats: int = 4,
+    weapons=(GUN, BLADE),
+    unit_rules=(),
+    **kw: Any,
+) -> UnitSpec:
+    return UnitSpec(
+        id=uid,
+        name=kw.pop("name", uid.title()),
+        hero=True,
+        models=1,
+        quality=quality,
+        defense=defense,
+        tough=tough,
+        str=kw.pop("str", stats),
+        dex=kw.pop("dex", stats),
+        wil=kw.pop("wil", stats),
+        power_max=power_max,
+        power_start=pp,
+        rules=rules(*unit_rules),
+        weapons=tuple(weapons),
+        **kw,
+    )
 
 
-def enemy(uid: str, models: int = 1, quality: int = 4, defense: int = 4, tough: int = 1, weapons=(GUN, BLADE),
-          unit_rules=(), **kw: Any) -> UnitSpec:
-    return UnitSpec(id=uid, name=kw.pop("name", uid.title()), hero=False, models=models, quality=quality,
-                    defense=defense, tough=tough, rules=rules(*unit_rules), weapons=tuple(weapons), **kw)
+def enemy(
+    uid: str,
+    models: int = 1,
+    quality: int = 4,
+    defense: int = 4,
+    tough: int = 1,
+    weapons=(GUN, BLADE),
+    unit_rules=(),
+    **kw: Any,
+) -> UnitSpec:
+    return UnitSpec(
+        id=uid,
+        name=kw.pop("name", uid.title()),
+        hero=False,
+        models=models,
+        quality=quality,
+        defense=defense,
+        tough=tough,
+        rules=rules(*unit_rules),
+        weapons=tuple(weapons),
+        **kw,
+    )
 
 
-def new_battle(heroes: Iterable[UnitSpec], enemies: Iterable[UnitSpec], mission: MissionSpec | None = None,
-               settings: dict[str, str] | None = None, seed: int = 7) -> Battle:
+def new_battle(
+    heroes: Iterable[UnitSpec],
+    enemies: Iterable[UnitSpec],
+    mission: MissionSpec | None = None,
+    settings: dict[str, str] | None = None,
+    seed: int = 7,
+) -> Battle:
     heroes, enemies = tuple(heroes), tuple(enemies)
     if len(heroes) < 2:
         heroes = heroes + (hero("spare", name="Spare"),)
     mission = mission or MissionSpec("Test", objectives=(("beacon", "Beacon"),), search_tokens=(("crate", "Ammo"),))
     setup = make_setup(Roster("Party", heroes), Roster("Foes", enemies), mission, settings)
     return Battle(new_header("star-quest", setup, seed=seed))
-
-
-def ok(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Accepted:
-    """Submit and insist on acceptance (the failure shows the refusal)."""
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Accepted), f"{command} was refused: {r}"
-    return r
-
-
-def refused(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Rejected:
-    """Submit and insist on a rejection that changes nothing."""
-    before, count = battle.state, len(battle.entries)
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Rejected), f"{command} was accepted"
-    assert battle.state is before and len(battle.entries) == count
-    return r
-
-
-def kinds(accepted: Accepted) -> list[str]:
-    return [e.kind for e in accepted.events]
-
-
-def event(accepted: Accepted, kind: str):
-    return next(e for e in accepted.events if e.kind == kind)
 
 
 def activate(battle: Battle, hero_id: str) -> None:

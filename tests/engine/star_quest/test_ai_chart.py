@@ -1,5 +1,6 @@
 """§16.2: the AI flow chart as data, walked one GM answer at a time, the path recorded,
 the proposal taken or overridden (an event either way)."""
+
 import pytest
 
 from engine.rulesets.star_quest import commands as c
@@ -15,9 +16,16 @@ def test_every_branch_of_the_chart_leads_to_a_node_or_an_action():
             assert target in NODES or target in AI_ACTIONS or target == "zero-advance"
 
 
-@pytest.mark.parametrize("answers, proposal", [
-    ((False,), "rush-objective"), ((True, False), "rush-enemy"), ((True, True, False), "charge"),
-    ((True, True, True, False), "advance-shoot"), ((True, True, True, True), "hold-shoot")])
+@pytest.mark.parametrize(
+    "answers, proposal",
+    [
+        ((False,), "rush-objective"),
+        ((True, False), "rush-enemy"),
+        ((True, True, False), "charge"),
+        ((True, True, True, False), "advance-shoot"),
+        ((True, True, True, True), "hold-shoot"),
+    ],
+)
 def test_the_gm_answers_lead_to_the_proposal_and_the_path_is_recorded(answers, proposal):
     b = new_battle([hero("vex"), hero("ilsa")], [enemy("e")])
     to_ai_phase(b)

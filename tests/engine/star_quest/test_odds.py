@@ -1,19 +1,24 @@
 """§22: exact odds by enumeration, compared with the reference's closed forms."""
+
 from fractions import Fraction as F
 
 import pytest
 
 from engine.rulesets.star_quest import commands as c
-from engine.rulesets.star_quest.odds import AttackProfile, attack_odds, binomial, block_chance
+from engine.odds import binomial
+from engine.rulesets.star_quest.odds import AttackProfile, attack_odds, block_chance
 from engine.rulesets.star_quest.stat_test import success_chance
 from engine.rulesets.star_quest import view
 
-from .conftest import activate, enemy, hero, new_battle, ok, weapon
+from .conftest import activate, enemy, hero, new_battle, ok
 
 TABLE = {  # target: chances for net modifier −3 … +2
-    2: ("1/3", "1/2", "2/3", "5/6", "5/6", "5/6"), 3: ("1/6", "1/3", "1/2", "2/3", "5/6", "5/6"),
-    4: ("1/6", "1/6", "1/3", "1/2", "2/3", "5/6"), 5: ("1/6", "1/6", "1/6", "1/3", "1/2", "2/3"),
-    6: ("1/6", "1/6", "1/6", "1/6", "1/3", "1/2")}
+    2: ("1/3", "1/2", "2/3", "5/6", "5/6", "5/6"),
+    3: ("1/6", "1/3", "1/2", "2/3", "5/6", "5/6"),
+    4: ("1/6", "1/6", "1/3", "1/2", "2/3", "5/6"),
+    5: ("1/6", "1/6", "1/6", "1/3", "1/2", "2/3"),
+    6: ("1/6", "1/6", "1/6", "1/6", "1/3", "1/2"),
+}
 
 
 @pytest.mark.parametrize("target", TABLE)

@@ -1,4 +1,5 @@
 """Roster and mission TOML: profiles, clear errors with their line numbers, the demo."""
+
 import json
 
 import pytest
@@ -8,7 +9,7 @@ from engine.rulesets.star_quest import MissionError, RosterError, SetupError, ma
 from engine.rulesets.star_quest.demo import DEMO_FILES, demo_rosters, demo_setup, demo_text
 from engine.rulesets.star_quest.roster import Roster
 
-GOOD = '''name = "Test party"
+GOOD = """name = "Test party"
 
 [[hero]]
 name = "Vex"
@@ -35,7 +36,7 @@ models = 5
 quality = 5
 defense = 6
 tough = 1
-'''
+"""
 
 
 def problems_of(text):
@@ -93,7 +94,7 @@ def test_the_error_message_names_the_source_and_lines():
         parse_roster(GOOD.replace("defense = 4", "defense = 9"), "test.toml")
 
 
-MISSION = '''name = "Relay"
+MISSION = """name = "Relay"
 rounds = 5
 
 [[objective]]
@@ -104,7 +105,7 @@ name = "Relay"
 id = "first"
 round = 1
 units = ["cultists"]
-'''
+"""
 
 
 def test_a_mission_gives_objectives_and_waves():

@@ -1,5 +1,6 @@
 """Every AMBIGUITY is a visible setting whose default is the recommended reading, and the
 alternatives change what the engine does."""
+
 from fractions import Fraction as F
 
 import pytest
@@ -9,21 +10,42 @@ from engine.rulesets.star_quest import commands as c
 from engine.rulesets.star_quest.odds import block_chance
 from engine.rulesets.star_quest.settings import SETTINGS, defaults
 
-from .conftest import activate, enemy, event, hero, new_battle, ok, refused, to_ai_phase, weapon
+from .conftest import activate, enemy, event, hero, new_battle, ok, refused, to_ai_phase
 
 RECOMMENDED = {
-    "scale": ("SQ-A1", "1"), "natural_scope": ("SQ-A2", "all"), "d3_input": ("SQ-A3", "d6"),
-    "start_order": ("SQ-A4", "listed"), "ai_order": ("SQ-A5", "gm-each"), "extra_actions": ("SQ-A6", "once"),
-    "exhaustion": ("SQ-A7", "whole-cost"), "diseased_exhaustion": ("SQ-A8", "pool"), "one_inch_rule": ("SQ-A9", "any"),
-    "move_order": ("SQ-A10", "fast-crippled-cap"), "targets": ("SQ-A11", "per-weapon"),
-    "allocation": ("SQ-A12", "one-until-dead"), "rending_ap": ("SQ-A13", "higher"), "bane_reroll": ("SQ-A14", "once"),
-    "deadly_regeneration": ("SQ-A15", "multiply-first"), "wound_cap": ("SQ-A16", "cap"),
-    "revived_activation": ("SQ-A16", "may-activate"), "counter_timing": ("SQ-A17", "first-only"),
-    "morale_reading": ("SQ-A18", "R1"), "fear_count": ("SQ-A19", "same-count"), "villain_quality": ("SQ-A20", "better"),
-    "shaken_autofail": ("SQ-A21", "stands"), "dangerous_dice": ("SQ-A22", "tough"), "jump_limit": ("SQ-A23", "6"),
-    "unstoppable": ("SQ-A24", "hit-penalties"), "zero_advance_hold": ("SQ-A25", "on"), "no_objective": ("SQ-A25", "skip"),
-    "immobile_ai": ("SQ-A26", "hold-shoot"), "ai_ambush": ("SQ-A27", "r+d3"), "blast_split": ("SQ-A28", "even"),
-    "cast_attempts": ("SQ-A29", "activation"), "ai_cast_tokens": ("SQ-A29", "all"), "ai_impaired": ("SQ-A30", "cannot"),
+    "scale": ("SQ-A1", "1"),
+    "natural_scope": ("SQ-A2", "all"),
+    "d3_input": ("SQ-A3", "d6"),
+    "start_order": ("SQ-A4", "listed"),
+    "ai_order": ("SQ-A5", "gm-each"),
+    "extra_actions": ("SQ-A6", "once"),
+    "exhaustion": ("SQ-A7", "whole-cost"),
+    "diseased_exhaustion": ("SQ-A8", "pool"),
+    "one_inch_rule": ("SQ-A9", "any"),
+    "move_order": ("SQ-A10", "fast-crippled-cap"),
+    "targets": ("SQ-A11", "per-weapon"),
+    "allocation": ("SQ-A12", "one-until-dead"),
+    "rending_ap": ("SQ-A13", "higher"),
+    "bane_reroll": ("SQ-A14", "once"),
+    "deadly_regeneration": ("SQ-A15", "multiply-first"),
+    "wound_cap": ("SQ-A16", "cap"),
+    "revived_activation": ("SQ-A16", "may-activate"),
+    "counter_timing": ("SQ-A17", "first-only"),
+    "morale_reading": ("SQ-A18", "R1"),
+    "fear_count": ("SQ-A19", "same-count"),
+    "villain_quality": ("SQ-A20", "better"),
+    "shaken_autofail": ("SQ-A21", "stands"),
+    "dangerous_dice": ("SQ-A22", "tough"),
+    "jump_limit": ("SQ-A23", "6"),
+    "unstoppable": ("SQ-A24", "hit-penalties"),
+    "zero_advance_hold": ("SQ-A25", "on"),
+    "no_objective": ("SQ-A25", "skip"),
+    "immobile_ai": ("SQ-A26", "hold-shoot"),
+    "ai_ambush": ("SQ-A27", "r+d3"),
+    "blast_split": ("SQ-A28", "even"),
+    "cast_attempts": ("SQ-A29", "activation"),
+    "ai_cast_tokens": ("SQ-A29", "all"),
+    "ai_impaired": ("SQ-A30", "cannot"),
 }
 
 
@@ -60,6 +82,7 @@ def test_sq_a1_half_scale_halves_moves_and_thresholds():
 
 def test_sq_a2_stat_tests_only_lets_a_cast_with_tokens_succeed_on_a_1():
     from engine.rulesets.star_quest.casting import cast_test
+
     b = new_battle([hero("vex")], [enemy("e")], settings={"natural_scope": "stat-tests"})
     assert cast_test(b.state, "vex", 3, 0).passes(1)
     b2 = new_battle([hero("vex")], [enemy("e")])
@@ -70,7 +93,7 @@ def test_sq_a3_a_typed_d3_face_is_taken_directly():
     b = new_battle([hero("vex")], [enemy("e")], settings={"d3_input": "d3"})
     activate(b, "vex")
     r = ok(b, c.UseSkill("vex", "scurry", faces=(5,), d3=2))
-    assert "moves up to 2\"" in r.events[-1].text
+    assert 'moves up to 2"' in r.events[-1].text
 
 
 def test_sq_a6_unlimited_extra_actions():
@@ -103,7 +126,7 @@ def test_sq_a18_a_second_small_loss_after_half(reading, tests):
 def test_sq_a22_one_die_per_model():
     b = new_battle([hero("vex", tough=4)], [enemy("e")], settings={"dangerous_dice": "one"})
     ok(b, c.StartRound())
-    r = ok(b, c.DangerousTerrain("vex", faces=(1,)))
+    ok(b, c.DangerousTerrain("vex", faces=(1,)))
     assert b.state.unit("vex").wounds == (1,)
 
 

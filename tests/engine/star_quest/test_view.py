@@ -1,5 +1,6 @@
 """The dashboard's queries: the AI chart's path with each question's text, the actions the
 GM may choose (with why the engine would refuse one), the skill actions with their odds."""
+
 from fractions import Fraction
 
 from engine.rulesets.star_quest import commands as c, view
@@ -14,7 +15,11 @@ def test_the_ai_path_names_each_question_and_who_answered_it():
     ok(b, c.AnswerAI(True))
     steps = view.ai_path(b.state)
     assert [(s.node, s.answer, s.by) for s in steps] == [
-        ("shaken", "no", "auto"), ("caster", "no", "auto"), ("immobile", "no", "auto"), ("q1", "yes", "gm")]
+        ("shaken", "no", "auto"),
+        ("caster", "no", "auto"),
+        ("immobile", "no", "auto"),
+        ("q1", "yes", "gm"),
+    ]
     assert steps[-1].question.startswith("Is any enemy") and steps[-1].step == "Q1"
 
 
@@ -58,8 +63,9 @@ def test_shot_detail_gives_the_hit_and_block_targets_before_the_shot():
 def test_cast_preview_counts_extra_and_hindering_tokens():
     from engine.rulesets.star_quest.roster import SpellSpec
 
-    b = new_battle([hero("ilsa", unit_rules=(("Caster", 2),), spells=(SpellSpec("Bolt", 1),)), hero("vex")],
-                   [enemy("e")])
+    b = new_battle(
+        [hero("ilsa", unit_rules=(("Caster", 2),), spells=(SpellSpec("Bolt", 1),)), hero("vex")], [enemy("e")]
+    )
     ok(b, c.StartRound())
     assert view.cast_preview(b.state, "ilsa") == Fraction(1, 2)  # 4+
     assert view.cast_preview(b.state, "ilsa", extra_tokens=1) == Fraction(2, 3)
@@ -81,6 +87,6 @@ def test_jump_and_dangerous_terrain_previews_match_the_rolls_they_announce():
 
     b = new_battle([hero("vex", tough=3), hero("ilsa")], [enemy("e", models=3)])
     tests, each, every = jump_preview(b.state, "vex", 4.0)
-    assert tests == 2 and every == each ** 2 and 0 < each < 1  # one per full 3", plus one (§15.1)
+    assert tests == 2 and every == each**2 and 0 < each < 1  # one per full 3", plus one (§15.1)
     assert dangerous_preview(b.state, "vex", 1) == (3, Fraction(5, 6) ** 3)  # Tough dice per model (§14)
     assert dangerous_preview(b.state, "e", 2) == (2, Fraction(25, 36))  # enemy Tough 1: a die per model

@@ -1,4 +1,5 @@
 """§21 worked examples, one test each (exact Fractions)."""
+
 from fractions import Fraction
 
 import pytest
@@ -8,11 +9,10 @@ from engine.rulesets.star_quest.actions import move_allowance
 from engine.rulesets.star_quest.effects import fall_ap
 from engine.rulesets.star_quest.modifiers import hit_test
 from engine.rulesets.star_quest.state import Melee, PendingAttack
-from engine.rulesets.star_quest.stat_test import passes, success_chance
+from engine.rulesets.star_quest.stat_test import passes
 from engine.rulesets.star_quest.terrain import jump_tests
 
-from .conftest import activate, ai_hold_and_shoot, enemy, event, hero, new_battle, ok, refused, rules, to_ai_phase, \
-    weapon
+from .conftest import activate, ai_hold_and_shoot, enemy, event, hero, new_battle, ok, to_ai_phase, weapon
 
 
 # -- 1. natural 6 and natural 1 beat modifiers ------------------------------------------------------------
@@ -61,7 +61,7 @@ def test_ex2_a_failed_scurry_bought_for_2_pp_moves_d3_inches():
     assert b.state.offer.kind == "pass" and b.state.offer.cost == 2
     r = ok(b, c.AnswerOffer(True), [4])  # a d6 of 4 is a D3 of 2 [SQ-A3]
     assert b.state.unit("vex").pp == 1
-    assert "moves up to 2\"" in event(r, "note").text
+    assert 'moves up to 2"' in event(r, "note").text
 
 
 def test_ex2_a_failed_hit_roll_cannot_be_bought():
@@ -74,9 +74,16 @@ def test_ex2_a_failed_hit_roll_cannot_be_bought():
 
 
 # -- 3. exhaustion -------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("pp, reading, wounds, left", [
-    (0, "whole-cost", 2, 0), (0, "shortfall", 2, 0), (2, "whole-cost", 0, 0),
-    (1, "whole-cost", 2, 1), (1, "shortfall", 1, 0)])
+@pytest.mark.parametrize(
+    "pp, reading, wounds, left",
+    [
+        (0, "whole-cost", 2, 0),
+        (0, "shortfall", 2, 0),
+        (2, "whole-cost", 0, 0),
+        (1, "whole-cost", 2, 1),
+        (1, "shortfall", 1, 0),
+    ],
+)
 def test_ex3_exhaustion_when_buying_an_extra_action(pp, reading, wounds, left):
     b = new_battle([hero("vex", pp=pp, tough=5)], [enemy("e")], settings={"exhaustion": reading})
     activate(b, "vex")
@@ -89,6 +96,7 @@ def test_ex3_exhaustion_when_buying_an_extra_action(pp, reading, wounds, left):
 
 def test_ex3_a_hero_with_0_pp_who_fails_a_hero_skill_takes_1_wound_and_the_skill_still_happens():
     from engine.rulesets.star_quest.roster import SkillSpec
+
     b = new_battle([hero("vex", pp=0, skills=(SkillSpec("Rally", "wil", "Rallied!"),))], [enemy("e")])
     activate(b, "vex")
     ok(b, c.UseSkill("vex", "Rally", faces=(2,)))
@@ -99,8 +107,10 @@ def test_ex3_a_hero_with_0_pp_who_fails_a_hero_skill_takes_1_wound_and_the_skill
 
 
 # -- 4. morale at half, and Fear ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("tough, models, wounds, tests", [
-    (5, 1, 2, False), (5, 1, 3, True), (6, 1, 3, True), (1, 5, 2, False), (1, 5, 3, True), (1, 4, 2, True)])
+@pytest.mark.parametrize(
+    "tough, models, wounds, tests",
+    [(5, 1, 2, False), (5, 1, 3, True), (6, 1, 3, True), (1, 5, 2, False), (1, 5, 3, True), (1, 4, 2, True)],
+)
 def test_ex4_a_fresh_unit_tests_when_it_loses_half(tough, models, wounds, tests):
     b = new_battle([hero("vex")], [enemy("e", models=models, tough=tough)])
     activate(b, "vex")
@@ -111,8 +121,10 @@ def test_ex4_a_fresh_unit_tests_when_it_loses_half(tough, models, wounds, tests)
 
 @pytest.mark.parametrize("faces, tests", [((4, 4, 1, 1), True), ((1, 1), False)])
 def test_ex4_fear_adds_to_wounds_dealt_in_melee_only_if_one_was_dealt(faces, tests):
-    b = new_battle([hero("vex", unit_rules=(("Fear", 1),), weapons=(weapon("Claws", "melee", attacks=2),))],
-                   [enemy("e", tough=5, weapons=())])
+    b = new_battle(
+        [hero("vex", unit_rules=(("Fear", 1),), weapons=(weapon("Claws", "melee", attacks=2),))],
+        [enemy("e", tough=5, weapons=())],
+    )
     activate(b, "vex")
     ok(b, c.TakeAction("vex", "charge", target="e"))
     ok(b, c.RollHits(faces[:2]))
@@ -163,8 +175,13 @@ def test_ex5_an_enemy_with_tough_9_is_never_shaken_and_takes_d3_wounds():
 
 # -- 6. fatigue, Impact and Counter ---------------------------------------------------------------------------------
 def _charger():
-    return enemy("ogre", quality=3, tough=6, unit_rules=(("Impact", 2),),
-                 weapons=(weapon("Lance", "melee", attacks=4, rules=("Thrust",)),))
+    return enemy(
+        "ogre",
+        quality=3,
+        tough=6,
+        unit_rules=(("Impact", 2),),
+        weapons=(weapon("Lance", "melee", attacks=4, rules=("Thrust",)),),
+    )
 
 
 def _ai_charge(b):
@@ -201,8 +218,10 @@ def test_ex6_unfatigued_with_thrust_the_same_roll_gives_4_hits_after_the_impact_
 
 def test_ex6_two_impact_3_models_against_two_counter_models_roll_4_dice_and_2_of_1_2_4_1_hit():
     pike = weapon("Pikes", "melee", rules=("Counter",))
-    b = new_battle([hero("vex")], [enemy("riders", models=2, unit_rules=(("Impact", 3),)),
-                                   enemy("pikes", models=2, weapons=(pike,))])
+    b = new_battle(
+        [hero("vex")],
+        [enemy("riders", models=2, unit_rules=(("Impact", 3),)), enemy("pikes", models=2, weapons=(pike,))],
+    )
     state = b.state
     m = Melee("riders", "pikes", 2, 2)
     assert melee.impact_dice(state, m)[0] == 4
@@ -227,8 +246,9 @@ def test_ex7_surge_and_rending_give_3_hits_and_only_the_original_6_has_ap4():
 
 # -- 8. Blast ----------------------------------------------------------------------------------------------------------
 def test_ex8_blast_3_with_2_hits_on_a_unit_of_5_is_6_hits():
-    b = new_battle([hero("vex", weapons=(weapon("Grenade", attacks=2, rules=(("Blast", 3),)),))],
-                   [enemy("e", models=5)])
+    b = new_battle(
+        [hero("vex", weapons=(weapon("Grenade", attacks=2, rules=(("Blast", 3),)),))], [enemy("e", models=5)]
+    )
     activate(b, "vex")
     ok(b, c.TakeAction("vex", "hold"))
     ok(b, c.Shoot("vex", "Grenade", "e"))
@@ -248,8 +268,7 @@ def test_ex8_blast_on_a_lone_hero_with_one_other_hero_near_is_4_hits_split_2_and
 
 # -- 9. Deadly ------------------------------------------------------------------------------------------------------------
 def test_ex9_deadly_3_with_2_unblocked_hits_kills_one_tough_1_model_and_the_rest_is_lost():
-    b = new_battle([hero("vex", weapons=(weapon("Rail", attacks=2, rules=(("Deadly", 3),)),))],
-                   [enemy("e", models=5)])
+    b = new_battle([hero("vex", weapons=(weapon("Rail", attacks=2, rules=(("Deadly", 3),)),))], [enemy("e", models=5)])
     activate(b, "vex")
     ok(b, c.TakeAction("vex", "hold"))
     ok(b, c.Shoot("vex", "Rail", "e"))
@@ -272,13 +291,22 @@ def test_ex9_one_deadly_3_hit_on_a_tough_4_hero_is_3_wounds_still_conscious():
 
 
 # -- 10. movement, jumping and falling ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("unit_rules, statuses, action, difficult, inches", [
-    (("Fast",), (), "rush", True, 6), ((), (t.CRIPPLED,), "advance", False, 3), ((), (t.CRIPPLED,), "rush", False, 6),
-    (("Slow",), (), "charge", False, 8), (("Fast",), (t.CRIPPLED,), "advance", False, 4),
-    (("Fast",), (t.CRIPPLED,), "rush", False, 8), (("Slow",), (t.CRIPPLED,), "advance", False, 2),
-    (("Slow",), (t.CRIPPLED,), "charge", False, 4)])
+@pytest.mark.parametrize(
+    "unit_rules, statuses, action, difficult, inches",
+    [
+        (("Fast",), (), "rush", True, 6),
+        ((), (t.CRIPPLED,), "advance", False, 3),
+        ((), (t.CRIPPLED,), "rush", False, 6),
+        (("Slow",), (), "charge", False, 8),
+        (("Fast",), (t.CRIPPLED,), "advance", False, 4),
+        (("Fast",), (t.CRIPPLED,), "rush", False, 8),
+        (("Slow",), (t.CRIPPLED,), "advance", False, 2),
+        (("Slow",), (t.CRIPPLED,), "charge", False, 4),
+    ],
+)
 def test_ex10_move_allowances(unit_rules, statuses, action, difficult, inches):
     from engine.records import changed
+
     b = new_battle([hero("vex", unit_rules=unit_rules)], [enemy("e")])
     u = changed(b.state.unit("vex"), statuses=statuses)
     assert move_allowance(b.state, u, action, difficult)[0] == inches
@@ -319,7 +347,7 @@ def test_ex10_a_model_of_a_multi_model_unit_that_falls_is_killed_until_one_is_le
     ok(b, c.Fall("e", 4))
     assert b.state.unit("e").models == 2
     ok(b, c.Fall("e", 4))
-    r = ok(b, c.Fall("e", 4))
+    ok(b, c.Fall("e", 4))
     assert b.state.unit("e").models == 1 and b.state.attack.kind == "fall"
 
 
@@ -337,12 +365,13 @@ def test_ex11_revival_removes_3_wounds(tough, left):
 
 # -- 12. caster -------------------------------------------------------------------------------------------------------------------
 def _caster_battle():
-    from engine.records import changed
     from engine.rulesets.star_quest.roster import SpellSpec
-    b = new_battle([hero("ilsa", pp=5, unit_rules=(("Caster", 2),), spells=(SpellSpec("Bolt", 2, "Zap"),))],
-                   [enemy("e")])
-    b._states[-1] = b.state.with_unit("ilsa", tokens=5)
-    b.initial = b._states[0] = b.state
+
+    b = new_battle(
+        [hero("ilsa", pp=5, unit_rules=(("Caster", 2),), spells=(SpellSpec("Bolt", 2, "Zap"),))], [enemy("e")]
+    )
+    b.initial = b.state.with_unit("ilsa", tokens=5)  # a battle with no events yet: starts from here
+    b._reset_states()
     return b
 
 

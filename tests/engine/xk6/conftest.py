@@ -1,5 +1,6 @@
 """Shared helpers: hand-built model cards, a battle factory, and runners that insist a
 command is accepted (or refused without changing anything)."""
+
 from __future__ import annotations
 
 from typing import Any, Iterable
@@ -7,9 +8,8 @@ from typing import Any, Iterable
 import pytest
 
 import engine.rulesets.xk6  # noqa: F401  (registers "xk6")
-from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
+from battle_testkit import ok, refused, rolls  # noqa: F401  (the tests import them from here too)
+from engine.battle import Battle, new_header
 from engine.rulesets.xk6 import commands as c, make_setup
 from engine.rulesets.xk6.roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
@@ -25,28 +25,24 @@ ARMS = (RIFLE, SMG, PISTOL, KNIFE, MORTAR, GRENADE, FLAMER)
 
 
 def model(mid: str, att: int = 2, defence: int = 2, armour: int = 8, **kw: Any) -> ModelSpec:
-    return ModelSpec(id=mid, name=kw.pop("name", mid.title()), type="trooper", att=att, defence=defence,
-                     armour=armour, speeds=kw.pop("speeds", SPEEDS), weapons=kw.pop("weapons", ARMS), **kw)
+    return ModelSpec(
+        id=mid,
+        name=kw.pop("name", mid.title()),
+        type="trooper",
+        att=att,
+        defence=defence,
+        armour=armour,
+        speeds=kw.pop("speeds", SPEEDS),
+        weapons=kw.pop("weapons", ARMS),
+        **kw,
+    )
 
 
-def new_battle(a: Iterable[ModelSpec], b: Iterable[ModelSpec], settings: dict[str, str] | None = None,
-               seed: int = 7) -> Battle:
+def new_battle(
+    a: Iterable[ModelSpec], b: Iterable[ModelSpec], settings: dict[str, str] | None = None, seed: int = 7
+) -> Battle:
     setup = make_setup(Band("Reds", tuple(a)), Band("Blues", tuple(b)), settings=settings)
     return Battle(new_header("xk6", setup, seed=seed))
-
-
-def ok(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Accepted:
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Accepted), f"{command} was refused: {r}"
-    return r
-
-
-def refused(battle: Battle, command: Any, dice: Iterable[int] | None = None) -> Rejected:
-    before, count = battle.state, len(battle.entries)
-    r = battle.submit(command, ScriptedDice(list(dice)) if dice is not None else None)
-    assert isinstance(r, Rejected), f"{command} was accepted"
-    assert battle.state is before and len(battle.entries) == count
-    return r
 
 
 def started(battle: Battle, first: str = "A", faces: tuple[int, int] = (6, 1)) -> Battle:
@@ -54,10 +50,6 @@ def started(battle: Battle, first: str = "A", faces: tuple[int, int] = (6, 1)) -
     ok(battle, c.StartTurn(faces=faces))
     ok(battle, c.ChooseFirst(first))
     return battle
-
-
-def rolls(result: Accepted) -> list[dict]:
-    return [r for e in result.events for r in e.payload.get("rolls", ())]
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
 """§7–§12, §16–§17 and worked examples 1–8, 10: attacks from command to wounds."""
+
 from fractions import Fraction as F
 
 import pytest
@@ -14,16 +15,22 @@ NO_COVER = ("cover",)  # the worked examples say "no modifiers"
 
 def attack_ready(att=2, defence=2, armour=8, speed="still", weapons=None, target_kw=None, **kw):
     extra = {"weapons": weapons} if weapons else {}
-    b = started(new_battle([model("shooter", att=att, **extra, **kw)],
-                           [model("target", defence=defence, armour=armour, **(target_kw or {}))]))
+    b = started(
+        new_battle(
+            [model("shooter", att=att, **extra, **kw)],
+            [model("target", defence=defence, armour=armour, **(target_kw or {}))],
+        )
+    )
     ok(b, c.Activate("A.shooter", "move-attack", speed=speed))
     return b
 
 
 def shoot(b, weapon="rifle", att=(), dfn=(), cover="open", off=(), **kw):
     target_kw = {k: kw.pop(k) for k in ("crossfire", "rear", "within_3") if k in kw}
-    return ok(b, c.Attack("A.shooter", weapon, (c.Target("B.target", cover, faces=dfn, **target_kw),),
-                          faces=att, off=off, **kw))
+    return ok(
+        b,
+        c.Attack("A.shooter", weapon, (c.Target("B.target", cover, faces=dfn, **target_kw),), faces=att, off=off, **kw),
+    )
 
 
 # -- worked example 1: the dice count never changes -----------------------------------------------
@@ -62,8 +69,7 @@ def test_worked_example_2_a_tie_or_worse_fails_with_no_damage_and_no_stun(att, d
 # -- worked example 3: the full modifier stack ----------------------------------------------------------
 def test_worked_example_3_full_modifier_stack_gives_sl_0_and_no_empty_magazine():
     gun = WeaponSpec("gun", "Gun", dam=3, acc=1, rof=0, mags=1, optimal=12, maximum=24)
-    b = started(new_battle([model("shooter", att=3, weapons=(gun,))], [model("target", weapons=(gun,))]),
-                first="B")
+    b = started(new_battle([model("shooter", att=3, weapons=(gun,))], [model("target", weapons=(gun,))]), first="B")
     ok(b, c.Activate("B.target", "hold"))
     ok(b, c.EndActivation())
     ok(b, c.Activate("A.shooter", "move-attack", speed="walk"))
@@ -71,8 +77,16 @@ def test_worked_example_3_full_modifier_stack_gives_sl_0_and_no_empty_magazine()
     ok(b, c.Attack("B.target", "gun", (c.Target("A.shooter", "open", faces=(1, 1)),), faces=(6, 1)))
     ok(b, c.ResolveAttack())
     assert b.state.model("A.shooter").stunned  # a stun received during its own activation
-    r = ok(b, c.Attack("A.shooter", "gun", (c.Target("B.target", "soft", rear=True, crossfire=True, faces=(5, 3)),),
-                       range="maximum", faces=(4, 2, 6)))
+    r = ok(
+        b,
+        c.Attack(
+            "A.shooter",
+            "gun",
+            (c.Target("B.target", "soft", rear=True, crossfire=True, faces=(5, 3)),),
+            range="maximum",
+            faces=(4, 2, 6),
+        ),
+    )
     record = RollRecord.from_dict(rolls(r)[0])
     att = {m.key: m.value for m in record.modifiers}
     assert att == {"att_speed": -1, "range": -1, "acc": 1, "cover": -1, "stun": -1}
@@ -100,8 +114,7 @@ def test_worked_example_4_open_target_and_a_pistol_within_3_inches():
 
 def test_an_m_weapon_up_close_has_no_close_range_penalty_and_melee_no_range():
     b = attack_ready()
-    r = ok(b, c.Attack("A.shooter", "knife", (c.Target("B.target", "open", faces=(1, 1)),), kind="melee",
-                       faces=(2, 2)))
+    r = ok(b, c.Attack("A.shooter", "knife", (c.Target("B.target", "open", faces=(1, 1)),), kind="melee", faces=(2, 2)))
     keys = {m.key for m in RollRecord.from_dict(rolls(r)[0]).modifiers}
     assert "close_range" not in keys and "range" not in keys and "cover" in keys  # [XK-A8](b)
 
@@ -153,8 +166,18 @@ def test_a_limited_ammunition_weapon_counts_rounds_and_is_refused_at_zero():
 # -- worked example 6: indirect fire ------------------------------------------------------------------------
 def test_worked_example_6_an_indirect_miss_scatters_d6_inches():
     b = attack_ready()
-    r = ok(b, c.Attack("A.shooter", "mortar", (c.Target("B.target"),), kind="indirect", range="maximum",
-                       faces=(4, 3), scatter_face=5))
+    r = ok(
+        b,
+        c.Attack(
+            "A.shooter",
+            "mortar",
+            (c.Target("B.target"),),
+            kind="indirect",
+            range="maximum",
+            faces=(4, 3),
+            scatter_face=5,
+        ),
+    )
     hit = RollRecord.from_dict(rolls(r)[0])
     assert hit.target == 4 and hit.detail["result"] == 3 and not hit.success
     assert b.state.attack.scatter == 5 and b.state.attack.hit is False
@@ -194,11 +217,21 @@ def test_a_direct_attack_on_a_hidden_target_is_refused():
 # -- worked example 7: area attack, one roll ----------------------------------------------------------------
 def test_worked_example_7_one_attack_roll_against_every_model_in_the_area():
     launcher = WeaponSpec("launcher", "Launcher", dam=2, ae=2, mags=1, optimal=12)
-    b = started(new_battle([model("shooter", weapons=(launcher,))],
-                           [model("a", defence=1, armour=3), model("b", defence=2, armour=3)]))
+    b = started(
+        new_battle(
+            [model("shooter", weapons=(launcher,))], [model("a", defence=1, armour=3), model("b", defence=2, armour=3)]
+        )
+    )
     ok(b, c.Activate("A.shooter", "move-attack", speed="still"))
-    r = ok(b, c.Attack("A.shooter", "launcher", (c.Target("B.a", "open", faces=(4,)),
-                                                  c.Target("B.b", "hard", faces=(5, 1))), faces=(5, 6)))
+    r = ok(
+        b,
+        c.Attack(
+            "A.shooter",
+            "launcher",
+            (c.Target("B.a", "open", faces=(4,)), c.Target("B.b", "hard", faces=(5, 1))),
+            faces=(5, 6),
+        ),
+    )
     pa, pb = (RollRecord.from_dict(x) for x in rolls(r))
     assert (pa.detail["attacker_result"], pa.detail["sl"], pa.detail["damage"], pa.detail["wounds"]) == (7, 3, 6, 2)
     assert (pb.detail["attacker_result"], pb.detail["sl"]) == (4, -1)
@@ -240,8 +273,15 @@ def test_worked_example_8_two_hits_give_one_stun_which_goes_at_activation():
 @pytest.mark.parametrize("face, avoided", [(6, True), (5, False)])
 def test_worked_example_10_stealth_5_avoids_on_6(face, avoided):
     b = attack_ready(target_kw={"stealth": 5})
-    r = ok(b, c.Attack("A.shooter", "rifle", (c.Target("B.target", faces=None if avoided else (1, 1),
-                                                        stealth_face=face),), faces=(6, 6)))
+    r = ok(
+        b,
+        c.Attack(
+            "A.shooter",
+            "rifle",
+            (c.Target("B.target", faces=None if avoided else (1, 1), stealth_face=face),),
+            faces=(6, 6),
+        ),
+    )
     stealth = RollRecord.from_dict(r.events[0].payload["stealth"][0])
     assert stealth.success is avoided and stealth.probability == F(1, 6)
     res = ok(b, c.ResolveAttack())
@@ -265,8 +305,17 @@ def test_one_attack_per_activation_by_default():
 def test_beyond_range_is_refused_unless_the_gm_overrides():
     b = attack_ready()
     refused(b, c.Attack("A.shooter", "rifle", (c.Target("B.target"),), range="beyond"))
-    r = ok(b, c.Attack("A.shooter", "rifle", (c.Target("B.target", faces=(1, 1)),), range="beyond",
-                       override_range=True, faces=(1, 1)))
+    r = ok(
+        b,
+        c.Attack(
+            "A.shooter",
+            "rifle",
+            (c.Target("B.target", faces=(1, 1)),),
+            range="beyond",
+            override_range=True,
+            faces=(1, 1),
+        ),
+    )
     assert {m.key: m.value for m in RollRecord.from_dict(rolls(r)[0]).modifiers}["range"] == -1
 
 
@@ -298,8 +347,12 @@ def test_a_model_at_its_wound_limit_is_out_of_play():
 
 def test_the_gm_can_add_a_logged_modifier():
     b = attack_ready()
-    r = ok(b, c.Attack("A.shooter", "rifle", (c.Target("B.target", faces=(1, 1)),), faces=(2, 2),
-                       adjust=(c.Adjust("fog", -1),)))
+    r = ok(
+        b,
+        c.Attack(
+            "A.shooter", "rifle", (c.Target("B.target", faces=(1, 1)),), faces=(2, 2), adjust=(c.Adjust("fog", -1),)
+        ),
+    )
     mods = RollRecord.from_dict(rolls(r)[0]).modifiers
     assert any(m.label == "fog" and m.rule == "GM" and m.value == -1 for m in mods)
 

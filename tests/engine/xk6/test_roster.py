@@ -1,5 +1,6 @@
 """[XK-M1]–[XK-M4], [XK-M10]: roster TOML with model cards, movement and weapon tables;
 every problem with its line; the demo bands say they are examples, not rules."""
+
 import json
 
 import pytest
@@ -8,7 +9,7 @@ from engine.battle import Battle, new_header
 from engine.rulesets.xk6 import RosterError, make_setup, parse_roster
 from engine.rulesets.xk6.demo import DEMO_FILES, demo_bands, demo_setup, demo_text
 
-GOOD = '''name = "Test squad"
+GOOD = """name = "Test squad"
 player = "Ann"
 
 [[movement]]
@@ -45,7 +46,7 @@ command_points = 2
 wounds = 3
 wound_track = [[1, -1], [2, -2]]
 weapons = ["Rifle", "Torch"]
-'''
+"""
 
 
 def problems_of(text):
@@ -57,8 +58,14 @@ def problems_of(text):
 def test_a_roster_gives_model_cards_with_their_movement_row_and_weapons():
     band = parse_roster(GOOD, "test.toml")
     vance = band.models[0]
-    assert (band.name, vance.id, vance.att, vance.defence, vance.armour, vance.command_points) == \
-        ("Test squad", "sgt-vance", 3, 2, 6, 2)
+    assert (band.name, vance.id, vance.att, vance.defence, vance.armour, vance.command_points) == (
+        "Test squad",
+        "sgt-vance",
+        3,
+        2,
+        6,
+        2,
+    )
     assert [s.name for s in vance.speeds] == ["still", "walk", "run"] and vance.speeds[2].att is None
     rifle, torch = vance.weapons
     assert rifle.magazine and rifle.mags == 3 and torch.limited and torch.la_rounds == 4 and torch.has("FT")
@@ -68,7 +75,8 @@ def test_a_roster_gives_model_cards_with_their_movement_row_and_weapons():
 
 def test_armour_below_1_is_refused_on_its_line():
     assert problems_of(GOOD.replace("armour = 6", "armour = 0")) == [
-        (32, "armour must be at least 1 (wounds are damage ÷ Armour, §17), not 0")]
+        (32, "armour must be at least 1 (wounds are damage ÷ Armour, §17), not 0")
+    ]
 
 
 def test_a_skill_of_level_0_is_flagged_xk_a1():
@@ -77,13 +85,15 @@ def test_a_skill_of_level_0_is_flagged_xk_a1():
 
 
 def test_a_model_without_armour_is_reported_at_its_header():
-    assert problems_of(GOOD.replace("armour = 6\n", ""))[0] == (27, "model 'Sgt. Vance' needs armour (at least 1: "
-                                                                    "wounds are damage ÷ Armour (§17)) [XK-M1]")
+    assert problems_of(GOOD.replace("armour = 6\n", ""))[0] == (
+        27,
+        "model 'Sgt. Vance' needs armour (at least 1: wounds are damage ÷ Armour (§17)) [XK-M1]",
+    )
 
 
 def test_the_movement_table_needs_three_columns_the_first_at_0_inches():
     text = GOOD.replace('{ name = "still", inches = 0', '{ name = "still", inches = 2')
-    assert problems_of(text)[0][0] == 6 and "must be 0\"" in problems_of(text)[0][1]
+    assert problems_of(text)[0][0] == 6 and 'must be 0"' in problems_of(text)[0][1]
     two = GOOD.replace('  { name = "run", inches = 8, att = "-", def = 1 },\n', "")
     assert "exactly three" in problems_of(two)[0][1]
 

@@ -1,5 +1,6 @@
 """§21: every AMBIGUITY is a visible setting whose default is the recommended reading, and
 the other reading changes what the engine does."""
+
 import pytest
 
 from engine.rolls import RollRecord
@@ -11,22 +12,43 @@ from engine.rulesets.xk6.settings import SETTINGS, SETTINGS_BY_KEY, defaults
 from .conftest import model, new_battle, ok, refused, rolls, started
 
 RECOMMENDED = {
-    "skill_zero": ("XK-A1", "refuse"), "initiative_every_turn": ("XK-A2", "every-turn"),
-    "initiative_ties": ("XK-A2", "reroll"), "run_out": ("XK-A2", "in-a-row"), "if_spotter": ("XK-A3", "off"),
-    "if_needs_att_cell": ("XK-A3", "on"), "attacks_per_activation": ("XK-A4", "one"),
-    "speed_is_maximum": ("XK-A5", "maximum"), "non_move_speed": ("XK-A6", "speed-0"),
-    "mixed_terrain": ("XK-A7", "per-inch"), "cover_in_melee": ("XK-A8", "on"), "cover_vs_if": ("XK-A8", "off"),
-    "hidden_if_penalty": ("XK-A8", "if-hit-test"), "crossfire": ("XK-A9", "gm-toggle"),
-    "if_defender_mods": ("XK-A10", "own-state"), "area_friendly": ("XK-A11", "included"),
-    "area_radius": ("XK-A11", "add"), "stealth_area": ("XK-A11", "centre-only"),
-    "rof_declared": ("XK-A12", "before-roll"), "ammo_result": ("XK-A13", "test-result"),
-    "ammo_emptying_attack": ("XK-A13", "resolves"), "reload_uses_mags": ("XK-A14", "yes"),
-    "la_depletion": ("XK-A14", "off"), "stun_one_die": ("XK-A15", "medic-stealth"),
-    "held_lasts": ("XK-A16", "next-activation"), "reaction_triggers": ("XK-A16", "enemy"),
-    "reaction_shoot": ("XK-A16", "ranged"), "cp_cost": ("XK-A17", "1"), "cp_friendly": ("XK-A17", "friendly"),
-    "cp_reroll_again": ("XK-A17", "off"), "cp_activation": ("XK-A17", "bonus"), "stealth_ammo": ("XK-A18", "on"),
-    "stealth_vs_if": ("XK-A18", "off"), "beyond_range": ("XK-A19", "refuse"), "melee_reach": ("XK-M7", "base-contact"),
-    "medic_contact": ("XK-M12", "base-contact"), "medic_self": ("XK-M12", "on"),
+    "skill_zero": ("XK-A1", "refuse"),
+    "initiative_every_turn": ("XK-A2", "every-turn"),
+    "initiative_ties": ("XK-A2", "reroll"),
+    "run_out": ("XK-A2", "in-a-row"),
+    "if_spotter": ("XK-A3", "off"),
+    "if_needs_att_cell": ("XK-A3", "on"),
+    "attacks_per_activation": ("XK-A4", "one"),
+    "speed_is_maximum": ("XK-A5", "maximum"),
+    "non_move_speed": ("XK-A6", "speed-0"),
+    "mixed_terrain": ("XK-A7", "per-inch"),
+    "cover_in_melee": ("XK-A8", "on"),
+    "cover_vs_if": ("XK-A8", "off"),
+    "hidden_if_penalty": ("XK-A8", "if-hit-test"),
+    "crossfire": ("XK-A9", "gm-toggle"),
+    "if_defender_mods": ("XK-A10", "own-state"),
+    "area_friendly": ("XK-A11", "included"),
+    "area_radius": ("XK-A11", "add"),
+    "stealth_area": ("XK-A11", "centre-only"),
+    "rof_declared": ("XK-A12", "before-roll"),
+    "ammo_result": ("XK-A13", "test-result"),
+    "ammo_emptying_attack": ("XK-A13", "resolves"),
+    "reload_uses_mags": ("XK-A14", "yes"),
+    "la_depletion": ("XK-A14", "off"),
+    "stun_one_die": ("XK-A15", "medic-stealth"),
+    "held_lasts": ("XK-A16", "next-activation"),
+    "reaction_triggers": ("XK-A16", "enemy"),
+    "reaction_shoot": ("XK-A16", "ranged"),
+    "cp_cost": ("XK-A17", "1"),
+    "cp_friendly": ("XK-A17", "friendly"),
+    "cp_reroll_again": ("XK-A17", "off"),
+    "cp_activation": ("XK-A17", "bonus"),
+    "stealth_ammo": ("XK-A18", "on"),
+    "stealth_vs_if": ("XK-A18", "off"),
+    "beyond_range": ("XK-A19", "refuse"),
+    "melee_reach": ("XK-M7", "base-contact"),
+    "medic_contact": ("XK-M12", "base-contact"),
+    "medic_self": ("XK-M12", "on"),
 }
 
 
@@ -166,8 +188,7 @@ def test_xk_a16_a_held_action_can_end_with_the_turn():
 
 
 def test_xk_a17_a_re_roll_may_be_re_rolled_and_points_can_cost_two():
-    b = started(new_battle([model("boss", command_points=4)], [model("b")],
-                           {"cp_reroll_again": "on", "cp_cost": "2"}))
+    b = started(new_battle([model("boss", command_points=4)], [model("b")], {"cp_reroll_again": "on", "cp_cost": "2"}))
     ok(b, c.Activate("A.boss", "move-attack", speed="still"))
     ok(b, c.Attack("A.boss", "rifle", (c.Target("B.b", faces=(1, 1)),), faces=(1, 1)))
     ok(b, c.SpendCommandPoint("A.boss", "reroll", "A.boss", faces=(1, 2)))
@@ -176,8 +197,11 @@ def test_xk_a17_a_re_roll_may_be_re_rolled_and_points_can_cost_two():
 
 
 def test_xk_a17_d_a_bought_activation_can_replace_the_next_normal_one():
-    b = started(new_battle([model("boss", command_points=2), model("a")], [model("b"), model("b2")],
-                           {"cp_activation": "replaces"}))
+    b = started(
+        new_battle(
+            [model("boss", command_points=2), model("a")], [model("b"), model("b2")], {"cp_activation": "replaces"}
+        )
+    )
     ok(b, c.Activate("A.boss", "hold"))
     refused(b, c.SpendCommandPoint("A.boss", "activation", "A.boss"))  # only when A is about to activate
     ok(b, c.EndActivation())

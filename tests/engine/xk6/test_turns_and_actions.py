@@ -1,5 +1,6 @@
 """§5 initiative and activations, §13–§16 stun, reactions, command points, burning, Medic
 (worked examples 9 and 10)."""
+
 from fractions import Fraction as F
 
 import pytest

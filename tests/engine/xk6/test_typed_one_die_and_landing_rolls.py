@@ -1,6 +1,7 @@
 """The burning die (§16 SB), the Medic's die (§16 Medic) and the Def dice where indirect fire
 landed (§9 steps 2–4): exact odds before the roll (worked examples 6 and 10), the GM's typed
 dice taken as typed, and a typo refused with nothing logged."""
+
 from fractions import Fraction as F
 
 import pytest
@@ -37,8 +38,9 @@ def test_sb_burning_odds_say_when_the_wound_takes_the_model_out():
     assert view.burning_preview(b.state, c.Activate("B.b", "hold")).p_taken_out == F(1, 3)
 
 
-@pytest.mark.parametrize("face, burning, wounds", [(4, False, 0), (5, True, 1)],
-                         ids=["example-10-rolls-4", "example-10-rolls-5"])
+@pytest.mark.parametrize(
+    "face, burning, wounds", [(4, False, 0), (5, True, 1)], ids=["example-10-rolls-4", "example-10-rolls-5"]
+)
 def test_worked_example_10_the_typed_burning_die_is_the_one_recorded(face, burning, wounds):
     b = burning_battle()
     r = ok(b, c.Activate("B.b", "hold", burn_face=face))
@@ -111,8 +113,13 @@ def test_medic_the_preview_gives_the_refusal_before_any_die():
 
 # -- §9 steps 2–4: the Def dice where indirect fire landed -------------------------------------------------
 def mortar_landed(att_faces=(6, 5), defence=2, armour=4, settings=None, b_kw=None):
-    b = started(new_battle([model("a")], [model("b", defence=defence, armour=armour, **(b_kw or {})),
-                                          model("c", defence=1, armour=3)], settings))
+    b = started(
+        new_battle(
+            [model("a")],
+            [model("b", defence=defence, armour=armour, **(b_kw or {})), model("c", defence=1, armour=3)],
+            settings,
+        )
+    )
     ok(b, c.Activate("A.a", "move-attack", speed="still"))
     ok(b, c.Attack("A.a", "mortar", (c.Target("B.b"),), kind="indirect", faces=att_faces))
     return b
@@ -125,8 +132,15 @@ def test_worked_example_6_landing_odds_are_against_the_unmodified_6_already_roll
     pair = pv.pairs[0]
     assert (pair.def_dice, sum(m.value for m in pair.def_mods), pair.stealth_chance) == (2, 0, None)
     # Def 2 results 1..5 have (2k−1)/36, 6 is 10/36, 7 is 1/36; SL = 6 − result.
-    assert pair.sl_distribution == {5: F(1, 36), 4: F(3, 36), 3: F(5, 36), 2: F(7, 36), 1: F(9, 36), 0: F(10, 36),
-                                    -1: F(1, 36)}
+    assert pair.sl_distribution == {
+        5: F(1, 36),
+        4: F(3, 36),
+        3: F(5, 36),
+        2: F(7, 36),
+        1: F(9, 36),
+        0: F(10, 36),
+        -1: F(1, 36),
+    }
     assert pair.p_success == F(25, 36)  # no six on two dice
     assert pair.wound_distribution == {0: F(5, 9), 1: F(7, 36), 2: F(5, 36), 3: F(1, 9)}  # DAM 3 v Armour 4
     assert pv.dice == (("B.b", 2, "Def"),)
@@ -139,16 +153,21 @@ def test_worked_example_6_the_typed_def_dice_give_sl_2_and_one_wound():
     defender = RollRecord.from_dict(pair.detail["defender"])
     assert [d.face for d in defender.dice] == [4, 1]
     assert (pair.detail["sl"], pair.detail["damage"], pair.detail["wounds"]) == (2, 6, 1)
-    assert pair.detail["given_result"] == {"unmodified": 6, "chance": "25/36",
-                                           "sl_distribution": {"-1": "1/36", "0": "5/18", "1": "1/4", "2": "7/36",
-                                                               "3": "5/36", "4": "1/12", "5": "1/36"}}
+    assert pair.detail["given_result"] == {
+        "unmodified": 6,
+        "chance": "25/36",
+        "sl_distribution": {"-1": "1/36", "0": "5/18", "1": "1/4", "2": "7/36", "3": "5/36", "4": "1/12", "5": "1/36"},
+    }
     ok(b, c.ResolveAttack())
     assert b.state.model("B.b").wounds == 1 and b.state.model("B.b").stunned
 
 
 def test_landing_on_several_models_lists_each_pool_in_order_with_its_own_odds():
-    b = started(new_battle([model("a", weapons=(_aoe_mortar(),))],
-                           [model("b", defence=2, armour=4), model("c", defence=1, armour=3)]))
+    b = started(
+        new_battle(
+            [model("a", weapons=(_aoe_mortar(),))], [model("b", defence=2, armour=4), model("c", defence=1, armour=3)]
+        )
+    )
     ok(b, c.Activate("A.a", "move-attack", speed="still"))
     ok(b, c.Attack("A.a", "mortar2", (c.Target("B.b"),), kind="indirect", faces=(5, 6)))
     cmd = c.Land((c.Target("B.b"), c.Target("B.c")))

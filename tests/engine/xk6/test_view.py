@@ -1,4 +1,5 @@
 """What a dashboard reads: model lines, the turn prompt, roll previews with both pools."""
+
 from fractions import Fraction as F
 
 from engine.rulesets.xk6 import commands as c, view
@@ -61,8 +62,7 @@ def test_the_preview_says_why_an_attack_would_be_refused():
 def test_the_indirect_preview_gives_the_hit_chance():
     b = started(new_battle([model("a", att=2)], [model("b")]))
     ok(b, c.Activate("A.a", "move-attack", speed="still"))
-    pv = view.attack_preview(b.state, c.Attack("A.a", "mortar", (c.Target("B.b"),), kind="indirect",
-                                               range="maximum"))
+    pv = view.attack_preview(b.state, c.Attack("A.a", "mortar", (c.Target("B.b"),), kind="indirect", range="maximum"))
     assert pv.p_hit == F(11, 36)
 
 
@@ -87,10 +87,15 @@ def test_importing_xk6_loads_no_ui_or_storage_library():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[3]
-    code = ("import engine.rulesets.xk6, engine.rulesets.xk6.view, engine.rulesets.xk6.demo as d; d.demo_setup()"
-            "\nimport sys; print('\\n'.join(sys.modules))")
-    mods = set(subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
-                              check=True).stdout.split())
+    code = (
+        "import engine.rulesets.xk6, engine.rulesets.xk6.view, engine.rulesets.xk6.demo as d; d.demo_setup()"
+        "\nimport sys; print('\\n'.join(sys.modules))"
+    )
+    mods = set(
+        subprocess.run(
+            [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
     for banned in ("textual", "tinydb", "rich", "saves", "tui"):
         assert not any(x == banned or x.startswith(banned + ".") for x in mods), banned
 

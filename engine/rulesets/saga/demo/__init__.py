@@ -3,6 +3,7 @@
 The TOML files say in their header which values are house defaults, not rules.
 Reading bundled package data is the engine's one kind of file access (STYLE §1).
 """
+
 from __future__ import annotations
 
 import pkgutil

@@ -21,11 +21,41 @@ post-battle sequence, which runs in the order of §16 (``state.STEPS``):
 screen needs (the step, what is due with its odds, the choices open and why others are
 not, each band's summary, the next battle's set-up).
 """
-from .commands import *  # noqa: F401,F403
-from .commands import __all__ as _commands
-from .ruleset import KIND, NAME, SanctumMortalisCampaign, campaign_header, campaign_setup
-from .state import STEPS, STEP_TITLES, CampaignState
-from .summary import battle_summary
 
-__all__ = [*_commands, "KIND", "NAME", "STEPS", "STEP_TITLES", "CampaignState", "SanctumMortalisCampaign",
-           "battle_summary", "campaign_header", "campaign_setup"]
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ruleset import Lazy, SystemSpec
+
+NAME = "sanctum-mortalis-campaign"
+KIND = "campaign"
+
+_HERE = __name__
+SYSTEM = SystemSpec(
+    name=NAME,
+    title="Sanctum Mortalis campaign",
+    package=_HERE,
+    aliases=("sm-campaign", "campaign"),
+    ruleset=Lazy(f"{_HERE}.ruleset:SanctumMortalisCampaign"),
+    summary=Lazy(f"{_HERE}.overview:summary"),
+    scenario_name=Lazy("engine.rulesets.sanctum_mortalis.tables:scenario_name"),
+    kind=KIND,
+)
+"""Not started from rosters or a demo: ``skirmish campaign BATTLE.skirmish``."""
+
+_MODULES = ("commands", "ruleset", "state", "summary")
+
+
+def __getattr__(name: str) -> Any:
+    """The commands, ``SanctumMortalisCampaign``, ``campaign_header``, ``campaign_setup``,
+    ``CampaignState``, ``STEPS``... imported on first use (PEP 562): this module imports
+    no rules code, so finding the system by name stays light."""
+    if not name.startswith("_"):
+        from importlib import import_module
+
+        for module in _MODULES:
+            loaded = import_module(f"{_HERE}.{module}")
+            if name in vars(loaded):
+                return vars(loaded)[name]
+    raise AttributeError(f"module {_HERE!r} has no attribute {name!r}")

@@ -4,6 +4,7 @@
 last battle gave each, a post-battle injury), the treasury, the stash and the band's
 strength (§15.9: the models that can fight next).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -62,18 +63,43 @@ def band_summary(state: CampaignState, band: str) -> BandSummary:
     """The band at a glance."""
     b = state.band(band)
     bp = state.post.of(band) if state.post else None
-    pending = {}
-    for u in (bp.level_ups if bp else ()):
+    pending: dict[str, int] = {}
+    for u in bp.level_ups if bp else ():
         if not u.pick:
             pending[u.model] = pending.get(u.model, 0) + 1
-    lines = tuple(ModelLine(m.id, m.name, m.archetype, m.captain, m.xp, t.level_for(m.xp), m.wounds, m.skills,
-                            m.tricks, m.items, m.mods, m.id in b.misses_next, pending.get(m.id, 0),
-                            stashed=m.stashed, battle_xp=bp.xp_terms(m.id) if bp else (),
-                            injury=_injury(bp.wound(m.id) if bp else None))
-                  for m in b.roster.models)
-    return BandSummary(b.key, b.name, b.roster.player, b.roster.treasury, b.roster.stash, lines,
-                       band_strength(playing(b.roster, b.misses_next), state.settings),
-                       band_cost(b.roster, state.settings), b.captain_lost, bp.step if bp else None)
+    lines = tuple(
+        ModelLine(
+            m.id,
+            m.name,
+            m.archetype,
+            m.captain,
+            m.xp,
+            t.level_for(m.xp),
+            m.wounds,
+            m.skills,
+            m.tricks,
+            m.items,
+            m.mods,
+            m.id in b.misses_next,
+            pending.get(m.id, 0),
+            stashed=m.stashed,
+            battle_xp=bp.xp_terms(m.id) if bp else (),
+            injury=_injury(bp.wound(m.id) if bp else None),
+        )
+        for m in b.roster.models
+    )
+    return BandSummary(
+        b.key,
+        b.name,
+        b.roster.player,
+        b.roster.treasury,
+        b.roster.stash,
+        lines,
+        band_strength(playing(b.roster, b.misses_next), state.settings),
+        band_cost(b.roster, state.settings),
+        b.captain_lost,
+        bp.step if bp else None,
+    )
 
 
 def _injury(w: Any) -> str:

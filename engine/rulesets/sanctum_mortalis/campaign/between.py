@@ -1,10 +1,12 @@
 """Between battles: choosing the next scenario (§23.1) and the Challenges (§23.7),
 adding a band, changing a rule reading."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.rolls import Die, RollRecord
@@ -48,7 +50,7 @@ def _pair(state: CampaignState, a: str, b: str) -> tuple[CampaignBand, CampaignB
     return first, second  # type: ignore[return-value]
 
 
-def roll_next_scenario(state: CampaignState, cmd: c.RollScenario, dice) -> Decision:
+def roll_next_scenario(state: CampaignState, cmd: c.RollScenario, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -58,12 +60,17 @@ def roll_next_scenario(state: CampaignState, cmd: c.RollScenario, dice) -> Decis
     a, b = pair
     record = roll_scenario(dice, available(a), available(b), a.name, b.name)
     scenario = None if record.outcome == SCENARIO_CHOOSE else record.outcome
-    return [EventDraft("scenario_rolled", {"bands": [a.key, b.key], "roll": record.to_dict(), "scenario": scenario},
-                       text=f"{record.detail['roller']} rolls for the scenario: {roll_line(record)} → "
-                       f"{record.detail['label']} (§23.1).")]
+    return [
+        EventDraft(
+            "scenario_rolled",
+            {"bands": [a.key, b.key], "roll": record.to_dict(), "scenario": scenario},
+            text=f"{record.detail['roller']} rolls for the scenario: {roll_line(record)} → "
+            f"{record.detail['label']} (§23.1).",
+        )
+    ]
 
 
-def choose_scenario(state: CampaignState, cmd: c.ChooseScenario, dice) -> Decision:
+def choose_scenario(state: CampaignState, cmd: c.ChooseScenario, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -78,12 +85,27 @@ def choose_scenario(state: CampaignState, cmd: c.ChooseScenario, dice) -> Decisi
         return pair
     rolled = state.next.roll.outcome if state.next.roll is not None and set(state.next.bands) == set(bands) else None
     if rolled not in (None, SCENARIO_CHOOSE, key) and key != "slaughter":
-        return Rejected(f"the roll gave {t.SCENARIOS[rolled].source}: the roller may only swap it for Jatka, if "
-                        "the opponent agrees", "§23.1")
-    how = "swapped for Jatka with the opponent's consent" if rolled not in (None, SCENARIO_CHOOSE, key) else \
-        "chosen" if rolled is None else "the roller's choice after a 6" if rolled == SCENARIO_CHOOSE else "rolled"
-    return [EventDraft("scenario_chosen", {"bands": list(bands), "scenario": key},
-                       text=f"Next scenario: {t.SCENARIOS[key].number}. {t.SCENARIOS[key].source} ({how}, §23.1).")]
+        return Rejected(
+            f"the roll gave {t.SCENARIOS[rolled].source}: the roller may only swap it for Jatka, if "
+            "the opponent agrees",
+            "§23.1",
+        )
+    how = (
+        "swapped for Jatka with the opponent's consent"
+        if rolled not in (None, SCENARIO_CHOOSE, key)
+        else "chosen"
+        if rolled is None
+        else "the roller's choice after a 6"
+        if rolled == SCENARIO_CHOOSE
+        else "rolled"
+    )
+    return [
+        EventDraft(
+            "scenario_chosen",
+            {"bands": list(bands), "scenario": key},
+            text=f"Next scenario: {t.SCENARIOS[key].number}. {t.SCENARIOS[key].source} ({how}, §23.1).",
+        )
+    ]
 
 
 def _opponent(state: CampaignState, band: str) -> BandRoster | None:
@@ -95,7 +117,7 @@ def _opponent(state: CampaignState, band: str) -> BandRoster | None:
     return replace(roster, models=roster.team)
 
 
-def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice) -> Decision:
+def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -122,16 +144,24 @@ def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice) -> Deci
             return Rejected(f"{name} names an enemy model: choose the next battle's bands first", "§23.7", "ambiguous")
         ids = {m.id: m for m in opponent.models}
         if cmd.target not in ids:
-            return Rejected(f"{name} names an enemy model: one of {', '.join(ids)}", "§23.7",
-                            "ambiguous" if not cmd.target else "malformed")
+            return Rejected(
+                f"{name} names an enemy model: one of {', '.join(ids)}",
+                "§23.7",
+                "ambiguous" if not cmd.target else "malformed",
+            )
         if key == "exclude-eggheads" and not ids[cmd.target].specialist:
             return Rejected(f"{name} names an enemy Specialist", "§23.7")
     entry = ChallengeEntry(key, cmd.model if key in NEEDS_MODEL else "", cmd.target if key in NEEDS_TARGET else "")
-    return [EventDraft("challenge_chosen", {"band": band.key, "entry": entry_dict(entry)},
-                       text=f"{band.name} takes the Challenge {name}: {t.CHALLENGES[key].condition} (§23.7).")]
+    return [
+        EventDraft(
+            "challenge_chosen",
+            {"band": band.key, "entry": entry_dict(entry)},
+            text=f"{band.name} takes the Challenge {name}: {t.CHALLENGES[key].condition} (§23.7).",
+        )
+    ]
 
 
-def draw_challenge(state: CampaignState, cmd: c.DrawChallenge, dice) -> Decision:
+def draw_challenge(state: CampaignState, cmd: c.DrawChallenge, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -145,17 +175,32 @@ def draw_challenge(state: CampaignState, cmd: c.DrawChallenge, dice) -> Decision
         return Rejected(f"{band.name} can take no more Challenges", "§23.7")
     face = dice.roll(1, len(pool), "Challenge draw")[0]
     key = pool[face - 1]
-    record = RollRecord(CHALLENGE_DRAW, "Challenge drawn at random", (Die(face),), (), None, None, "table",
-                        Fraction(1, len(pool)), key, True,
-                        {"rule": "§23.7", "pool": pool, "sides": len(pool), "label": t.CHALLENGES[key].source})
+    record = RollRecord(
+        CHALLENGE_DRAW,
+        "Challenge drawn at random",
+        (Die(face),),
+        (),
+        None,
+        None,
+        "table",
+        Fraction(1, len(pool)),
+        key,
+        True,
+        {"rule": "§23.7", "pool": pool, "sides": len(pool), "label": t.CHALLENGES[key].source},
+    )
     entry = ChallengeEntry(key)
-    return [EventDraft("challenge_chosen", {"band": band.key, "entry": entry_dict(entry), "roll": record.to_dict()},
-                       text=f"{band.name} draws a Challenge (d{len(pool)} = {face}): {t.CHALLENGES[key].source}"
-                       + (" — name its model or target by hand" if key in NEEDS_MODEL + NEEDS_TARGET else "")
-                       + " (§23.7).")]
+    return [
+        EventDraft(
+            "challenge_chosen",
+            {"band": band.key, "entry": entry_dict(entry), "roll": record.to_dict()},
+            text=f"{band.name} draws a Challenge (d{len(pool)} = {face}): {t.CHALLENGES[key].source}"
+            + (" — name its model or target by hand" if key in NEEDS_MODEL + NEEDS_TARGET else "")
+            + " (§23.7).",
+        )
+    ]
 
 
-def drop_challenge(state: CampaignState, cmd: c.DropChallenge, dice) -> Decision:
+def drop_challenge(state: CampaignState, cmd: c.DropChallenge, dice: DiceSource) -> Decision:
     why = _between(state)
     if why:
         return why
@@ -165,28 +210,37 @@ def drop_challenge(state: CampaignState, cmd: c.DropChallenge, dice) -> Decision
     key = challenge_key(cmd.challenge)
     if key not in [e.key for e in state.next.challenges_of(band.key)]:
         return Rejected(f"{band.name} has not chosen '{cmd.challenge}'", "§23.7", "malformed")
-    return [EventDraft("challenge_dropped", {"band": band.key, "challenge": key},
-                       text=f"{band.name} gives up {t.CHALLENGES[key].source}.")]
+    return [
+        EventDraft(
+            "challenge_dropped",
+            {"band": band.key, "challenge": key},
+            text=f"{band.name} gives up {t.CHALLENGES[key].source}.",
+        )
+    ]
 
 
-def add_band(state: CampaignState, cmd: c.AddBand, dice) -> Decision:
+def add_band(state: CampaignState, cmd: c.AddBand, dice: DiceSource) -> Decision:
     try:
         roster = BandRoster.from_dict(cmd.roster)
     except (KeyError, TypeError, ValueError) as err:
         return Rejected(f"not a roster record ({err})", kind="malformed")
     key = t.slug(roster.name)
     if not key or state.has_band(key):
-        return Rejected(f"the campaign already has a band called '{roster.name}'" if key else "the band needs a name",
-                        kind="malformed")
+        return Rejected(
+            f"the campaign already has a band called '{roster.name}'" if key else "the band needs a name",
+            kind="malformed",
+        )
     errors = roster_errors(roster, state.settings)
     if errors:
         return Rejected(f"{roster.name}: {errors[0].message}", errors[0].rule)
-    return [EventDraft("band_added", {"band": key, "roster": roster.to_dict()},
-                       text=f"{roster.name} joins the campaign.")]
+    return [
+        EventDraft("band_added", {"band": key, "roster": roster.to_dict()}, text=f"{roster.name} joins the campaign.")
+    ]
 
 
-def change_setting(state: CampaignState, cmd: c.ChangeSetting, dice) -> Decision:
+def change_setting(state: CampaignState, cmd: c.ChangeSetting, dice: DiceSource) -> Decision:
     from ..postbattle.data import LOCAL_SETTING_CHOICES
+
     spec = SETTINGS_BY_KEY.get(cmd.key)
     choices = [ch.value for ch in spec.choices] if spec else list(LOCAL_SETTING_CHOICES.get(cmd.key, ()))
     if not choices:
@@ -195,9 +249,25 @@ def change_setting(state: CampaignState, cmd: c.ChangeSetting, dice) -> Decision
         return Rejected(f"{cmd.key} is one of {', '.join(choices)}", spec.ref if spec else "", "malformed")
     if state.settings.get(cmd.key) == cmd.value:
         return Rejected(f"{cmd.key} is already {cmd.value}")
-    return [EventDraft("setting_changed", {"key": cmd.key, "value": cmd.value},
-                       text=f"Setting {cmd.key} = {cmd.value}" + (f" ({spec.ref})" if spec else "") + ".")]
+    return [
+        EventDraft(
+            "setting_changed",
+            {"key": cmd.key, "value": cmd.value},
+            text=f"Setting {cmd.key} = {cmd.value}" + (f" ({spec.ref})" if spec else "") + ".",
+        )
+    ]
 
 
-__all__ = ["CHALLENGE_DRAW", "NEEDS_MODEL", "NEEDS_TARGET", "add_band", "available", "change_setting",
-           "choose_challenge", "choose_scenario", "draw_challenge", "drop_challenge", "roll_next_scenario"]
+__all__ = [
+    "CHALLENGE_DRAW",
+    "NEEDS_MODEL",
+    "NEEDS_TARGET",
+    "add_band",
+    "available",
+    "change_setting",
+    "choose_challenge",
+    "choose_scenario",
+    "draw_challenge",
+    "drop_challenge",
+    "roll_next_scenario",
+]

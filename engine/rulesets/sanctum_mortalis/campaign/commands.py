@@ -4,6 +4,7 @@ sequence (§16). ``band`` is a campaign band key; ``model`` a roster model id.
 Every roll comes from the ``DiceSource`` given to ``submit`` (the app's seeded roll or
 the GM's typed dice); a rejected command changes nothing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -289,7 +290,34 @@ class AddBand:
     roster: dict[str, Any]
 
 
-__all__ = ["AddBand", "AdjustXp", "Buy", "ChangeSetting", "ChooseAdvance", "ChooseChallenge", "ChooseScenario", "Dismiss",
-           "DrawChallenge", "DropChallenge", "EndStep", "Equip", "HuntReroll", "KeepLoot", "MoveModel", "Recruit",
-           "ResolveInjury", "RollInjury", "RollLevelUp", "RollLoot", "RollScenario", "SearchShift", "Sell",
-           "SetWounded", "SettleChallenge", "StartPostBattle", "TreatInjury", "Unequip", "UseImplant"]
+__all__ = [
+    "AddBand",
+    "AdjustXp",
+    "Buy",
+    "ChangeSetting",
+    "ChooseAdvance",
+    "ChooseChallenge",
+    "ChooseScenario",
+    "Dismiss",
+    "DrawChallenge",
+    "DropChallenge",
+    "EndStep",
+    "Equip",
+    "HuntReroll",
+    "KeepLoot",
+    "MoveModel",
+    "Recruit",
+    "ResolveInjury",
+    "RollInjury",
+    "RollLevelUp",
+    "RollLoot",
+    "RollScenario",
+    "SearchShift",
+    "Sell",
+    "SetWounded",
+    "SettleChallenge",
+    "StartPostBattle",
+    "TreatInjury",
+    "Unequip",
+    "UseImplant",
+]

@@ -9,10 +9,12 @@ and "never the same characteristic twice between battles" come from
 ``postbattle.experience``. Recruits bought with XP roll their levels in the purchases
 step the same way.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.ruleset import Rejected
@@ -29,14 +31,15 @@ LEVEL_STEPS = ("development", "purchases")
 """Steps in which level-ups are rolled and spent (recruits' bought XP in purchases)."""
 
 
-def use_implant(state: CampaignState, cmd: c.UseImplant, dice) -> Decision:
+def use_implant(state: CampaignState, cmd: c.UseImplant, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, "development")
     if isinstance(bp, Rejected):
         return bp
     band = state.band(bp.band)
     if cmd.implant not in d.NEURAL_IMPLANTS:
-        return Rejected(f"'{cmd.implant}' is not a neural implant ({', '.join(d.NEURAL_IMPLANTS)})", "§17.9",
-                        "malformed")
+        return Rejected(
+            f"'{cmd.implant}' is not a neural implant ({', '.join(d.NEURAL_IMPLANTS)})", "§17.9", "malformed"
+        )
     if cmd.implant not in band.roster.stash:
         return Rejected(f"{band.name} has no {d.NEURAL_IMPLANTS[cmd.implant].name} in the stash", "§17.9")
     if not band.has_model(cmd.model):
@@ -47,10 +50,20 @@ def use_implant(state: CampaignState, cmd: c.UseImplant, dice) -> Decision:
     after = add_xp(spec.xp, d.IMPLANT_XP[cmd.implant])
     levels = levels_gained(spec.xp, after)
     name = d.NEURAL_IMPLANTS[cmd.implant].name
-    return [EventDraft("stash_removed", {"band": bp.band, "item": cmd.implant}),
-            EventDraft("xp_added", {"band": bp.band, "model": spec.id, "xp_after": after, "levels": levels,
-                                    "terms": [[name, d.IMPLANT_XP[cmd.implant], "§17.9"]]},
-                       text=f"{spec.name} uses a {name}: {after} XP (§17.9).")]
+    return [
+        EventDraft("stash_removed", {"band": bp.band, "item": cmd.implant}),
+        EventDraft(
+            "xp_added",
+            {
+                "band": bp.band,
+                "model": spec.id,
+                "xp_after": after,
+                "levels": levels,
+                "terms": [[name, d.IMPLANT_XP[cmd.implant], "§17.9"]],
+            },
+            text=f"{spec.name} uses a {name}: {after} XP (§17.9).",
+        ),
+    ]
 
 
 def next_up(bp: BandPost, model: str, rolled: bool) -> LevelUp | None:
@@ -61,24 +74,39 @@ def next_up(bp: BandPost, model: str, rolled: bool) -> LevelUp | None:
     return None
 
 
-def roll(state: CampaignState, cmd: c.RollLevelUp, dice) -> Decision:
+def roll(state: CampaignState, cmd: c.RollLevelUp, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, *LEVEL_STEPS)
     if isinstance(bp, Rejected):
         return bp
     band = state.band(bp.band)
     up = next_up(bp, cmd.model, rolled=False)
     if up is None:
-        return Rejected(f"{band.model(cmd.model).name if band.has_model(cmd.model) else cmd.model} has no level "
-                        "to roll for", "§19.3")
+        return Rejected(
+            f"{band.model(cmd.model).name if band.has_model(cmd.model) else cmd.model} has no level to roll for",
+            "§19.3",
+        )
     name = band.model(up.model).name
     record = roll_level_up(dice, up.level, name)
-    return [EventDraft("level_up_rolled", {"band": bp.band, "model": up.model, "level": up.level,
-                                           "roll": record.to_dict()},
-                       text=f"{record.title}: {roll_line(record)} → {record.detail['label']} (§19.3).")]
+    return [
+        EventDraft(
+            "level_up_rolled",
+            {"band": bp.band, "model": up.model, "level": up.level, "roll": record.to_dict()},
+            text=f"{record.title}: {roll_line(record)} → {record.detail['label']} (§19.3).",
+        )
+    ]
 
 
-def pick_refusal(state: CampaignState, band: CampaignBand, bp: BandPost, spec: ModelSpec, choice: str, *,
-                 stat: str = "", skill: str = "", trick: str = "") -> Rejected | ModelSpec:
+def pick_refusal(
+    state: CampaignState,
+    band: CampaignBand,
+    bp: BandPost,
+    spec: ModelSpec,
+    choice: str,
+    *,
+    stat: str = "",
+    skill: str = "",
+    trick: str = "",
+) -> Rejected | ModelSpec:
     """The model after the pick, or why it may not take it (``choice``: what the level-up
     roll allowed, ``stat-or-skill`` or ``skill``)."""
     if stat:
@@ -99,15 +127,19 @@ def pick_refusal(state: CampaignState, band: CampaignBand, bp: BandPost, spec: M
         if trick and trick in spec.tricks:
             return Rejected(f"{spec.name} already knows {t.TRICKS[trick].name}", "§21")
         if skill and trick and skill != "technomancer-tricks":
-            return Rejected("one pick learns one skill or one trick (the first trick comes free with "
-                            "Sztuczki technomantów)", "§19.3, §21", "malformed")
-        after = replace(spec, skills=spec.skills + ((skill,) if skill else ()),
-                        tricks=spec.tricks + ((trick,) if trick else ()))
+            return Rejected(
+                "one pick learns one skill or one trick (the first trick comes free with Sztuczki technomantów)",
+                "§19.3, §21",
+                "malformed",
+            )
+        after = replace(
+            spec, skills=spec.skills + ((skill,) if skill else ()), tricks=spec.tricks + ((trick,) if trick else ())
+        )
     problem = new_error(band.roster, with_model(band.roster, after), state.settings)
     return problem if problem is not None else after
 
 
-def choose(state: CampaignState, cmd: c.ChooseAdvance, dice) -> Decision:
+def choose(state: CampaignState, cmd: c.ChooseAdvance, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, *LEVEL_STEPS)
     if isinstance(bp, Rejected):
         return bp
@@ -118,14 +150,20 @@ def choose(state: CampaignState, cmd: c.ChooseAdvance, dice) -> Decision:
     up = next_up(bp, cmd.model, rolled=True)
     if up is None or up.roll is None:
         waiting = next_up(bp, cmd.model, rolled=False)
-        return Rejected(f"roll {spec.name}'s level-up first" if waiting else f"{spec.name} has no level-up to spend",
-                        "§19.3")
+        return Rejected(
+            f"roll {spec.name}'s level-up first" if waiting else f"{spec.name} has no level-up to spend", "§19.3"
+        )
     given = [x for x in (cmd.stat, cmd.skill or cmd.trick) if x] + (["skip"] if cmd.skip else [])
     if len(given) != 1:
         return Rejected("choose one: a characteristic, a skill, a trick, or skip", "§19.3", "malformed")
     if cmd.skip:
-        return [EventDraft("advance_chosen", {"band": bp.band, "model": spec.id, "level": up.level, "pick": "skip"},
-                           text=f"{spec.name} lets level {up.level} go by (§19.3).")]
+        return [
+            EventDraft(
+                "advance_chosen",
+                {"band": bp.band, "model": spec.id, "level": up.level, "pick": "skip"},
+                text=f"{spec.name} lets level {up.level} go by (§19.3).",
+            )
+        ]
     after = pick_refusal(state, band, bp, spec, up.roll.outcome, stat=cmd.stat, skill=cmd.skill, trick=cmd.trick)
     if isinstance(after, Rejected):
         return after
@@ -134,11 +172,18 @@ def choose(state: CampaignState, cmd: c.ChooseAdvance, dice) -> Decision:
     else:
         parts = ([f"skill:{cmd.skill}"] if cmd.skill else []) + ([f"trick:{cmd.trick}"] if cmd.trick else [])
         pick = "+".join(parts)
-        what = " and ".join(([t.SKILLS[cmd.skill].name] if cmd.skill else []) +
-                            ([f"the trick {t.TRICKS[cmd.trick].name}"] if cmd.trick else []))
-    return [EventDraft("advance_chosen", {"band": bp.band, "model": spec.id, "level": up.level, "pick": pick},
-                       text=f"{spec.name}, level {up.level}: {what} (§19.3)."),
-            EventDraft("model_updated", {"band": bp.band, "model": after.to_dict()})]
+        what = " and ".join(
+            ([t.SKILLS[cmd.skill].name] if cmd.skill else [])
+            + ([f"the trick {t.TRICKS[cmd.trick].name}"] if cmd.trick else [])
+        )
+    return [
+        EventDraft(
+            "advance_chosen",
+            {"band": bp.band, "model": spec.id, "level": up.level, "pick": pick},
+            text=f"{spec.name}, level {up.level}: {what} (§19.3).",
+        ),
+        EventDraft("model_updated", {"band": bp.band, "model": after.to_dict()}),
+    ]
 
 
 __all__ = ["LEVEL_STEPS", "choose", "next_up", "pick_refusal", "roll", "use_implant"]

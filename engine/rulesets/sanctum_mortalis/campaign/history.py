@@ -1,5 +1,6 @@
 """The campaign's battle list as a screen shows it (``view.battles_played``): each battle
 recorded, in order, with its scenario's name and who won, by how many VP."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,10 +9,13 @@ a Serious injury adds a wound (the third retires the model, [SM-A46] its gear to
 stash) and the model misses the next battle, Amnesia crosses off a learned skill,
 Lesson learned adds 1 XP.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Mapping
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.ruleset import Rejected
@@ -21,9 +24,21 @@ from .. import tables as t
 from ..postbattle import data as d
 from ..postbattle.common import CARE_RESULTS, reading
 from ..postbattle.experience import add_xp, gains_xp, levels_gained
-from ..postbattle.injuries import (INJURY_RESULTS, amnesia_candidates, care_cost, choice_refusal, gear_after_loss,
-                                   injury_outcome, open_injury, pay_for_care, roll_injury, take_wound, use_medicine)
+from ..postbattle.injuries import (
+    INJURY_RESULTS,
+    amnesia_candidates,
+    care_cost,
+    choice_refusal,
+    gear_after_loss,
+    injury_outcome,
+    open_injury,
+    pay_for_care,
+    roll_injury,
+    take_wound,
+    use_medicine,
+)
 from ..procedures.common import ProcedureRefused
+from ..roster import ModelSpec
 from . import commands as c
 from .rules import Decision, name_of, post_of, refused, usable_skill
 from .state import BandPost, CampaignBand, CampaignState, Wounded
@@ -36,14 +51,17 @@ def _wounded(state: CampaignState, band: str, model: str) -> tuple[BandPost, Cam
     b = state.band(band)
     w = bp.wound(model)
     if w is None:
-        return Rejected(f"{name_of(b, model)} does not roll for injuries "
-                        "(not removed from play, or a Volunteer)", "§18.1", "malformed")
+        return Rejected(
+            f"{name_of(b, model)} does not roll for injuries (not removed from play, or a Volunteer)",
+            "§18.1",
+            "malformed",
+        )
     if w.resolved:
         return Rejected(f"{name_of(b, model)}'s injury is settled ({w.outcome})", "§18")
     return bp, b, w
 
 
-def roll(state: CampaignState, cmd: c.RollInjury, dice) -> Decision:
+def roll(state: CampaignState, cmd: c.RollInjury, dice: DiceSource) -> Decision:
     found = _wounded(state, cmd.band, cmd.model)
     if isinstance(found, Rejected):
         return found
@@ -53,12 +71,17 @@ def roll(state: CampaignState, cmd: c.RollInjury, dice) -> Decision:
     name = band.model(w.model).name
     record = roll_injury(dice, name)
     case = open_injury(record, w.model)
-    drafts = [EventDraft("injury_rolled", {"band": bp.band, "model": w.model, "case": case.to_dict()},
-                         text=f"{name}: post-battle injury {roll_line(record)} → {INJURY_RESULTS[case.result].name}"
-                         " (§18.1).")]
+    drafts = [
+        EventDraft(
+            "injury_rolled",
+            {"band": bp.band, "model": w.model, "case": case.to_dict()},
+            text=f"{name}: post-battle injury {roll_line(record)} → {INJURY_RESULTS[case.result].name} (§18.1).",
+        )
+    ]
     if reading(state.settings, "care_skill_condition") == "care-result":
-        drafts.append(EventDraft("care_needed", {"band": bp.band, "model": w.model,
-                                                 "needs": case.result in CARE_RESULTS}))
+        drafts.append(
+            EventDraft("care_needed", {"band": bp.band, "model": w.model, "needs": case.result in CARE_RESULTS})
+        )
     return drafts
 
 
@@ -67,7 +90,7 @@ def medic_usable(band: CampaignBand, bp: BandPost) -> bool:
     return usable_skill(band, bp, "medic") is not None
 
 
-def treat(state: CampaignState, cmd: c.TreatInjury, dice) -> Decision:
+def treat(state: CampaignState, cmd: c.TreatInjury, dice: DiceSource) -> Decision:
     found = _wounded(state, cmd.band, cmd.model)
     if isinstance(found, Rejected):
         return found
@@ -77,8 +100,11 @@ def treat(state: CampaignState, cmd: c.TreatInjury, dice) -> Decision:
     name = band.model(w.model).name
     why = choice_refusal(w.case, cmd.choice, state.settings)
     if why is not None or cmd.choice == "accept":
-        return Rejected(why or "to accept the result, resolve the injury", "§18.2",
-                        "malformed" if cmd.choice not in ("pay", "accept", *d.MEDICINES) else "illegal")
+        return Rejected(
+            why or "to accept the result, resolve the injury",
+            "§18.2",
+            "malformed" if cmd.choice not in ("pay", "accept", *d.MEDICINES) else "illegal",
+        )
     try:
         if cmd.choice == "pay":
             medic = medic_usable(band, bp)
@@ -98,11 +124,17 @@ def treat(state: CampaignState, cmd: c.TreatInjury, dice) -> Decision:
         return refused(err)
     again = case.rolls[-1] if len(case.rolls) > len(w.case.rolls) else None
     text = f"{name}: {how} → {INJURY_RESULTS[case.result].name}" + (f" ({roll_line(again)})" if again else "")
-    return [EventDraft("injury_treated", {"band": bp.band, "model": w.model, "case": case.to_dict(),
-                                          "choice": cmd.choice}, text=text + " (§18.2, §17.8)."), *extra]
+    return [
+        EventDraft(
+            "injury_treated",
+            {"band": bp.band, "model": w.model, "case": case.to_dict(), "choice": cmd.choice},
+            text=text + " (§18.2, §17.8).",
+        ),
+        *extra,
+    ]
 
 
-def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
+def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Decision:
     found = _wounded(state, cmd.band, cmd.model)
     if isinstance(found, Rejected):
         return found
@@ -111,7 +143,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
         return Rejected("roll on the injury table first", "§18.1")
     spec = band.model(w.model)
     out = injury_outcome(w.case)
-    head = {"band": bp.band, "model": w.model, "result": out.result, "effect": out.effect}
+    head: dict[str, Any] = {"band": bp.band, "model": w.model, "result": out.result, "effect": out.effect}
     result_name = INJURY_RESULTS[out.result].name
     drafts: list[EventDraft] = []
     if out.effect == "dies":
@@ -134,14 +166,18 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
         head["wound"] = wound.wound
         text = f"{spec.name} takes a wound: {t.WOUNDS[wound.wound].name}"
         if wound.retires:
-            text += f" — a third wound: {spec.name} retires" + (", its gear goes to the stash" if
-                                                               wound.gear_to_stash else "") + " (§18.1 [SM-A46])"
+            text += (
+                f" — a third wound: {spec.name} retires"
+                + (", its gear goes to the stash" if wound.gear_to_stash else "")
+                + " (§18.1 [SM-A46])"
+            )
             drafts += _cross_off(bp, spec, "retires", state.settings)
         else:
-            text += f", and misses the next battle (§18.1)"
-            drafts += [EventDraft("model_updated", {"band": bp.band, "model": replace(spec, wounds=wound.wounds)
-                                                    .to_dict()}),
-                       EventDraft("misses_next", {"band": bp.band, "model": spec.id})]
+            text += ", and misses the next battle (§18.1)"
+            drafts += [
+                EventDraft("model_updated", {"band": bp.band, "model": replace(spec, wounds=wound.wounds).to_dict()}),
+                EventDraft("misses_next", {"band": bp.band, "model": spec.id}),
+            ]
     elif out.effect == "forget-skill":
         options = amnesia_candidates(spec)
         if not options:
@@ -149,24 +185,44 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice) -> Decision:
         else:
             skill = cmd.skill or (options[0] if len(options) == 1 else "")
             if skill not in options:
-                return Rejected(f"name the skill {spec.name} forgets: one of {', '.join(options)}", "§18.1",
-                                "ambiguous" if not cmd.skill else "malformed")
+                return Rejected(
+                    f"name the skill {spec.name} forgets: one of {', '.join(options)}",
+                    "§18.1",
+                    "ambiguous" if not cmd.skill else "malformed",
+                )
             head["skill"] = skill
             text = f"{spec.name} forgets {t.SKILLS[skill].name if skill in t.SKILLS else skill} (§18.1)"
-            drafts.append(EventDraft("model_updated", {"band": bp.band, "model": replace(
-                spec, skills=tuple(k for k in spec.skills if k != skill)).to_dict()}))
+            drafts.append(
+                EventDraft(
+                    "model_updated",
+                    {
+                        "band": bp.band,
+                        "model": replace(spec, skills=tuple(k for k in spec.skills if k != skill)).to_dict(),
+                    },
+                )
+            )
     elif out.effect == "xp" and gains_xp(spec):
         after = add_xp(spec.xp, out.xp)
         levels = levels_gained(spec.xp, after)
         text = f"{spec.name}: {result_name}, +{after - spec.xp} XP ({out.rule})"
-        drafts.append(EventDraft("xp_added", {"band": bp.band, "model": spec.id, "xp_after": after,
-                                              "levels": levels, "terms": [[result_name, out.xp, out.rule]]}))
+        drafts.append(
+            EventDraft(
+                "xp_added",
+                {
+                    "band": bp.band,
+                    "model": spec.id,
+                    "xp_after": after,
+                    "levels": levels,
+                    "terms": [[result_name, out.xp, out.rule]],
+                },
+            )
+        )
     else:
         text = f"{spec.name}: {result_name}, fights on (§18.1)"
     return [EventDraft("injury_resolved", {**head, "outcome": text}, text=text + "."), *drafts]
 
 
-def _cross_off(bp: BandPost, spec, cause: str, settings) -> list[EventDraft]:
+def _cross_off(bp: BandPost, spec: ModelSpec, cause: str, settings: Mapping[str, str]) -> list[EventDraft]:
     kept, _ = gear_after_loss(spec, cause, settings)
     out = [EventDraft("model_crossed_off", {"band": bp.band, "model": spec.id, "cause": cause})]
     out += [EventDraft("stash_added", {"band": bp.band, "item": k}) for k in kept]

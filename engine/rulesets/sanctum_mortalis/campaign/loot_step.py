@@ -6,8 +6,10 @@ time. Łowca technologii and Przeszukiwanie (§20.5) change the last table rolle
 the next one. ``KeepLoot`` settles the find: a technology is sold at once (§17.2,
 Targowanie +20% under [SM-A37]); an item goes to the stash or is sold.
 """
+
 from __future__ import annotations
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.rolls import RollRecord
@@ -15,6 +17,7 @@ from engine.ruleset import Rejected
 
 from .. import tables as t
 from ..postbattle import data as d
+from ..postbattle.common import RollTable
 from ..postbattle.loot import LOOT_TABLES, hunt_reroll, loot_item, roll_loot_stage, search_shift
 from ..postbattle.trading import item_sell_price, technology_cash
 from ..procedures.common import ProcedureRefused
@@ -22,8 +25,13 @@ from . import commands as c
 from .rules import Decision, post_of, refused, usable_skill
 from .state import BandPost, CampaignState
 
-SKILL_NAMES = {"tech-hunter": "Łowca technologii", "searching": "Przeszukiwanie", "haggling": "Targowanie",
-               "medic": "Medyk", "fence": "Paser"}
+SKILL_NAMES = {
+    "tech-hunter": "Łowca technologii",
+    "searching": "Przeszukiwanie",
+    "haggling": "Targowanie",
+    "medic": "Medyk",
+    "fence": "Paser",
+}
 
 
 def label(record: RollRecord) -> str:
@@ -47,7 +55,7 @@ def next_stage(bp: BandPost) -> str | None:
     return "main" if bp.loot_left > 0 else None
 
 
-def roll_loot(state: CampaignState, cmd: c.RollLoot, dice) -> Decision:
+def roll_loot(state: CampaignState, cmd: c.RollLoot, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, "loot")
     if isinstance(bp, Rejected):
         return bp
@@ -59,9 +67,14 @@ def roll_loot(state: CampaignState, cmd: c.RollLoot, dice) -> Decision:
     record = roll_loot_stage(stage, dice)
     n = len(bp.finds) + 1
     band = state.band(bp.band)
-    return [EventDraft("loot_rolled", {"band": bp.band, "roll": record.to_dict()},
-                       text=f"{band.name}, loot roll {n} of {bp.loot_due}: {record.title}: {roll_line(record)}"
-                       f" → {label(record)} ({record.detail['rule']}).")]
+    return [
+        EventDraft(
+            "loot_rolled",
+            {"band": bp.band, "roll": record.to_dict()},
+            text=f"{band.name}, loot roll {n} of {bp.loot_due}: {record.title}: {roll_line(record)}"
+            f" → {label(record)} ({record.detail['rule']}).",
+        )
+    ]
 
 
 def _last(state: CampaignState, band: str, skill: str) -> tuple[BandPost, RollRecord] | Rejected:
@@ -71,12 +84,15 @@ def _last(state: CampaignState, band: str, skill: str) -> tuple[BandPost, RollRe
     if not bp.chain:
         return Rejected("roll a loot table first", "§17")
     if usable_skill(state.band(band), bp, skill) is None:
-        return Rejected(f"no model of {state.band(band).name} can use {SKILL_NAMES[skill]} now (it needs the "
-                        "skill and must not need medical care; the stash does not count)", "§15.10, §20.5")
+        return Rejected(
+            f"no model of {state.band(band).name} can use {SKILL_NAMES[skill]} now (it needs the "
+            "skill and must not need medical care; the stash does not count)",
+            "§15.10, §20.5",
+        )
     return bp, bp.chain[-1]
 
 
-def hunt(state: CampaignState, cmd: c.HuntReroll, dice) -> Decision:
+def hunt(state: CampaignState, cmd: c.HuntReroll, dice: DiceSource) -> Decision:
     found = _last(state, cmd.band, "tech-hunter")
     if isinstance(found, Rejected):
         return found
@@ -87,11 +103,16 @@ def hunt(state: CampaignState, cmd: c.HuntReroll, dice) -> Decision:
         record = hunt_reroll(last, cmd.die, dice)
     except ProcedureRefused as err:
         return refused(err)
-    return [EventDraft("loot_changed", {"band": bp.band, "roll": record.to_dict(), "skill": "tech-hunter"},
-                       text=f"Łowca technologii re-rolls a die: {roll_line(record)} → {label(record)} (§20.5).")]
+    return [
+        EventDraft(
+            "loot_changed",
+            {"band": bp.band, "roll": record.to_dict(), "skill": "tech-hunter"},
+            text=f"Łowca technologii re-rolls a die: {roll_line(record)} → {label(record)} (§20.5).",
+        )
+    ]
 
 
-def search(state: CampaignState, cmd: c.SearchShift, dice) -> Decision:
+def search(state: CampaignState, cmd: c.SearchShift, dice: DiceSource) -> Decision:
     found = _last(state, cmd.band, "searching")
     if isinstance(found, Rejected):
         return found
@@ -102,11 +123,16 @@ def search(state: CampaignState, cmd: c.SearchShift, dice) -> Decision:
         record = search_shift(last, cmd.delta)
     except ProcedureRefused as err:
         return refused(err)
-    return [EventDraft("loot_changed", {"band": bp.band, "roll": record.to_dict(), "skill": "searching"},
-                       text=f"Przeszukiwanie {cmd.delta:+d}: {label(record)} (§20.5).")]
+    return [
+        EventDraft(
+            "loot_changed",
+            {"band": bp.band, "roll": record.to_dict(), "skill": "searching"},
+            text=f"Przeszukiwanie {cmd.delta:+d}: {label(record)} (§20.5).",
+        )
+    ]
 
 
-def keep(state: CampaignState, cmd: c.KeepLoot, dice) -> Decision:
+def keep(state: CampaignState, cmd: c.KeepLoot, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, "loot")
     if isinstance(bp, Rejected):
         return bp
@@ -124,28 +150,51 @@ def keep(state: CampaignState, cmd: c.KeepLoot, dice) -> Decision:
     head = {"band": bp.band, "result": result}
     if result in t.TECHNOLOGY_VALUES:
         cash = technology_cash(t.TECHNOLOGY_VALUES[result], haggling, state.settings)
-        text = f"{band.name} sells the technology at once for {cash}tk" + (" (Targowanie +20%)" if haggling and
-                                                                            cash > t.TECHNOLOGY_VALUES[result] else "")
-        return [EventDraft("loot_kept", {**head, "disposition": "sold", "cash": cash}, text=text + " (§17.2)."),
-                EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": "technology sold"})]
+        text = f"{band.name} sells the technology at once for {cash}tk" + (
+            " (Targowanie +20%)" if haggling and cash > t.TECHNOLOGY_VALUES[result] else ""
+        )
+        return [
+            EventDraft("loot_kept", {**head, "disposition": "sold", "cash": cash}, text=text + " (§17.2)."),
+            EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": "technology sold"}),
+        ]
     item = loot_item(result)
     name = item.name if item else result
     if cmd.sell:
         cash = item_sell_price(result, haggling, state.settings)
         if cash is None:
             return Rejected(f"{name} cannot be sold: it can only be kept", "§22.3")
-        return [EventDraft("loot_kept", {**head, "disposition": "sold", "cash": cash},
-                           text=f"{band.name} sells the {name} for {cash}tk (§16, §22.3)."),
-                EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": f"{name} sold"})]
-    return [EventDraft("loot_kept", {**head, "disposition": "stash", "cash": 0},
-                       text=f"{band.name} keeps the {name} in the stash (§16)."),
-            EventDraft("stash_added", {"band": bp.band, "item": result})]
+        return [
+            EventDraft(
+                "loot_kept",
+                {**head, "disposition": "sold", "cash": cash},
+                text=f"{band.name} sells the {name} for {cash}tk (§16, §22.3).",
+            ),
+            EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": f"{name} sold"}),
+        ]
+    return [
+        EventDraft(
+            "loot_kept",
+            {**head, "disposition": "stash", "cash": 0},
+            text=f"{band.name} keeps the {name} in the stash (§16).",
+        ),
+        EventDraft("stash_added", {"band": bp.band, "item": result}),
+    ]
 
 
-def stage_table(stage: str):
+def stage_table(stage: str) -> RollTable:
     """The loot table of a stage (for the view)."""
     return LOOT_TABLES[stage]
 
 
-__all__ = ["SKILL_NAMES", "chain_done", "chain_started", "hunt", "keep", "label", "next_stage", "roll_loot", "search",
-           "stage_table"]
+__all__ = [
+    "SKILL_NAMES",
+    "chain_done",
+    "chain_started",
+    "hunt",
+    "keep",
+    "label",
+    "next_stage",
+    "roll_loot",
+    "search",
+    "stage_table",
+]

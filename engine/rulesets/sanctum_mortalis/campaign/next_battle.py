@@ -6,6 +6,7 @@
   left out, Volunteers added, the campaign named so the battle comes back to it);
 * ``playing(roster, missing)``: the team that takes the table.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -46,13 +47,27 @@ def next_battle(state: CampaignState) -> NextBattleView:
     volunteers: dict[str, int] = {}
     if len(nb.bands) == 2:
         a, b = (state.band(k) for k in nb.bands)
-        va, vb = next_battle_volunteers(a.roster, b.roster, missing_a=a.misses_next, missing_b=b.misses_next,
-                                        settings=state.settings)
+        va, vb = next_battle_volunteers(
+            a.roster, b.roster, missing_a=a.misses_next, missing_b=b.misses_next, settings=state.settings
+        )
         volunteers = {a.key: va, b.key: vb}
-    why = ("finish the post-battle sequence" if state.post is not None else
-           "choose the two bands and the scenario" if len(nb.bands) != 2 or nb.scenario is None else "")
-    return NextBattleView(nb.bands, nb.scenario, nb.roll, {k: tuple(e.key for e in v) for k, v in nb.challenges},
-                          missing, volunteers, not why, why)
+    why = (
+        "finish the post-battle sequence"
+        if state.post is not None
+        else "choose the two bands and the scenario"
+        if len(nb.bands) != 2 or nb.scenario is None
+        else ""
+    )
+    return NextBattleView(
+        nb.bands,
+        nb.scenario,
+        nb.roll,
+        {k: tuple(e.key for e in v) for k, v in nb.challenges},
+        missing,
+        volunteers,
+        not why,
+        why,
+    )
 
 
 def volunteer(n: int) -> ModelSpec:
@@ -67,6 +82,7 @@ def next_battle_setup(state: CampaignState, extra_settings: Mapping[str, str] | 
     the bands' keys, so its post-battle sequence is recorded here. Raises ``ValueError``
     if not ready."""
     from ..ruleset import make_setup
+
     view = next_battle(state)
     if not view.ready or view.scenario is None:
         raise ValueError(f"the next battle is not ready: {view.why}")

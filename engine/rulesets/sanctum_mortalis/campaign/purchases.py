@@ -8,10 +8,14 @@ Prices and limits come from ``postbattle.trading`` (3× to buy, Paser −20%, Ta
 band-building rules judge whether the band is still legal after the change (seven
 models, one of each Specialist, two item slots, what a modification fits).
 """
+
 from __future__ import annotations
+
+from typing import Any
 
 from dataclasses import replace
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -57,7 +61,8 @@ def _take(spec: ModelSpec, item: str) -> ModelSpec | None:
         values = list(getattr(spec, field))
         if item in values:
             values.remove(item)
-            return replace(spec, **{field: tuple(values)})
+            change: dict[str, Any] = {field: tuple(values)}
+            return replace(spec, **change)
     return None
 
 
@@ -66,7 +71,7 @@ def _item_name(key: str) -> str:
     return item.name if item else key
 
 
-def recruit(state: CampaignState, cmd: c.Recruit, dice) -> Decision:
+def recruit(state: CampaignState, cmd: c.Recruit, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=True)
     if isinstance(found, Rejected):
         return found
@@ -82,15 +87,24 @@ def recruit(state: CampaignState, cmd: c.Recruit, dice) -> Decision:
     if spec.volunteer or spec.neutral:
         return Rejected("Volunteers and independent models are not recruited", "§15.9", "malformed")
     if spec.mods or spec.wounds or spec.advances or any(k not in RECRUITMENT_GEAR for k in spec.items):
-        return Rejected("a new model starts with its archetype's gear, Climbing gear or a Jet pack only: buy "
-                        "other items with Buy", "§22.2", "malformed")
+        return Rejected(
+            "a new model starts with its archetype's gear, Climbing gear or a Jet pack only: buy other items with Buy",
+            "§22.2",
+            "malformed",
+        )
     specialist = t.SPECIALISTS.get(spec.specialist or "")
     starting = specialist.starting_skills if specialist else ()
     if set(spec.skills) - set(starting) or len(spec.tricks) > (1 if "technomancer-tricks" in starting else 0):
-        return Rejected("a new model starts with 0 XP and no skills (a Technomancer with its one free trick)",
-                        "§22.2, §15.4", "malformed")
-    spec = replace(spec, id=unique_id(band.roster, spec.name),
-                   skills=tuple(s for s in starting if s not in spec.skills) + spec.skills)
+        return Rejected(
+            "a new model starts with 0 XP and no skills (a Technomancer with its one free trick)",
+            "§22.2, §15.4",
+            "malformed",
+        )
+    spec = replace(
+        spec,
+        id=unique_id(band.roster, spec.name),
+        skills=tuple(s for s in starting if s not in spec.skills) + spec.skills,
+    )
     try:
         cost = recruit_cost(spec, cmd.xp, state.settings)
     except ProcedureRefused as err:
@@ -100,19 +114,33 @@ def recruit(state: CampaignState, cmd: c.Recruit, dice) -> Decision:
     problem = new_error(band.roster, replace(band.roster, models=band.roster.models + (spec,)), state.settings)
     if problem is not None:
         return problem
-    drafts = [EventDraft("model_added", {"band": band.key, "model": spec.to_dict()},
-                         text=f"{band.name} recruits {spec.name} for {cost}tk" +
-                         (f" with {cmd.xp} XP" if cmd.xp else "") +
-                         (" into the stash (§22.2, §15.10)." if spec.stashed else " (§22.2).")),
-              EventDraft("treasury_changed", {"band": band.key, "delta": -cost, "reason": f"recruited {spec.name}"})]
+    drafts = [
+        EventDraft(
+            "model_added",
+            {"band": band.key, "model": spec.to_dict()},
+            text=f"{band.name} recruits {spec.name} for {cost}tk"
+            + (f" with {cmd.xp} XP" if cmd.xp else "")
+            + (" into the stash (§22.2, §15.10)." if spec.stashed else " (§22.2)."),
+        ),
+        EventDraft("treasury_changed", {"band": band.key, "delta": -cost, "reason": f"recruited {spec.name}"}),
+    ]
     if cmd.xp:
-        drafts.append(EventDraft("xp_added", {"band": band.key, "model": spec.id, "xp_after": cmd.xp,
-                                              "levels": levels_gained(0, cmd.xp),
-                                              "terms": [["XP bought", cmd.xp, "§22.2"]]}))
+        drafts.append(
+            EventDraft(
+                "xp_added",
+                {
+                    "band": band.key,
+                    "model": spec.id,
+                    "xp_after": cmd.xp,
+                    "levels": levels_gained(0, cmd.xp),
+                    "terms": [["XP bought", cmd.xp, "§22.2"]],
+                },
+            )
+        )
     return drafts
 
 
-def dismiss(state: CampaignState, cmd: c.Dismiss, dice) -> Decision:
+def dismiss(state: CampaignState, cmd: c.Dismiss, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=False)
     if isinstance(found, Rejected):
         return found
@@ -121,18 +149,23 @@ def dismiss(state: CampaignState, cmd: c.Dismiss, dice) -> Decision:
         return Rejected(f"{band.name} has no model '{cmd.model}'", kind="malformed")
     spec = band.model(cmd.model)
     kept, lost = gear_after_loss(spec, "dismissed", state.settings)
-    text = f"{band.name} dismisses {spec.name}" + (f"; to the stash: {', '.join(map(_item_name, kept))}" if kept
-                                                   else "") + (f" (the {', '.join(map(_item_name, lost))} is lost)"
-                                                               if lost else "")
-    drafts = [EventDraft("model_crossed_off", {"band": band.key, "model": spec.id, "cause": "dismissed"},
-                         text=text + " (§22.1).")]
+    text = (
+        f"{band.name} dismisses {spec.name}"
+        + (f"; to the stash: {', '.join(map(_item_name, kept))}" if kept else "")
+        + (f" (the {', '.join(map(_item_name, lost))} is lost)" if lost else "")
+    )
+    drafts = [
+        EventDraft(
+            "model_crossed_off", {"band": band.key, "model": spec.id, "cause": "dismissed"}, text=text + " (§22.1)."
+        )
+    ]
     drafts += [EventDraft("stash_added", {"band": band.key, "item": k}) for k in kept]
     if bp is not None and any(u.model == spec.id for u in bp.level_ups):
         drafts.append(EventDraft("level_ups_dropped", {"band": band.key, "model": spec.id}))
     return drafts
 
 
-def move_model(state: CampaignState, cmd: c.MoveModel, dice) -> Decision:
+def move_model(state: CampaignState, cmd: c.MoveModel, dice: DiceSource) -> Decision:
     """§15.10: the stash is swapped freely with the team between battles (here: between
     battles, or in the band's purchases step); the team keeps at most 7 models (§15.1)."""
     found = _when(state, cmd.band, trading=False)
@@ -148,24 +181,29 @@ def move_model(state: CampaignState, cmd: c.MoveModel, dice) -> Decision:
         return Rejected(f"{spec.name} is not one of the band's own models: it is not kept in the stash", "§15.10")
     into = cmd.to == "stash"
     if spec.stashed == into:
-        return Rejected(f"{spec.name} is already {'in the stash' if into else 'in the team'}", "§15.10",
-                        "malformed")
+        return Rejected(f"{spec.name} is already {'in the stash' if into else 'in the team'}", "§15.10", "malformed")
     if into:
         for other in state.next.bands:
             for e in state.next.challenges_of(other):
                 if (other == band.key and e.model == spec.id) or (other != band.key and e.target == spec.id):
-                    return Rejected(f"{spec.name} is named by the Challenge {t.CHALLENGES[e.key].source} for the "
-                                    "next battle: give that Challenge up first", "§23.7, §15.10")
+                    return Rejected(
+                        f"{spec.name} is named by the Challenge {t.CHALLENGES[e.key].source} for the "
+                        "next battle: give that Challenge up first",
+                        "§23.7, §15.10",
+                    )
     after = replace(spec, stashed=into)
     problem = new_error(band.roster, with_model(band.roster, after), state.settings)
     if problem is not None:
         return problem
-    text = (f"{spec.name} stays on the mother ship: in the stash, out of the team (§15.10)." if into
-            else f"{spec.name} joins the team from the stash (§15.10).")
+    text = (
+        f"{spec.name} stays on the mother ship: in the stash, out of the team (§15.10)."
+        if into
+        else f"{spec.name} joins the team from the stash (§15.10)."
+    )
     return [EventDraft("model_updated", {"band": band.key, "model": after.to_dict()}, text=text)]
 
 
-def buy(state: CampaignState, cmd: c.Buy, dice) -> Decision:
+def buy(state: CampaignState, cmd: c.Buy, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=True)
     if isinstance(found, Rejected):
         return found
@@ -179,13 +217,17 @@ def buy(state: CampaignState, cmd: c.Buy, dice) -> Decision:
     if price is None:
         return Rejected(f"{_item_name(cmd.item)} cannot be bought", "§22.3")
     if price > band.roster.treasury:
-        return Rejected(f"a {_item_name(cmd.item)} costs {price}tk; {band.name} has {band.roster.treasury}tk",
-                        "§22.3")
-    drafts = [EventDraft("treasury_changed", {"band": band.key, "delta": -price, "reason": f"bought {cmd.item}"},
-                         text=f"{band.name} buys a {_item_name(cmd.item)} for {price}tk"
-                         + (" (Paser −20%)" if fence and price < 3 * (loot_item(cmd.item).value or 0) else "")
-                         + " (§22.3)."),
-              EventDraft("item_bought", {"band": band.key, "item": cmd.item})]
+        return Rejected(f"a {_item_name(cmd.item)} costs {price}tk; {band.name} has {band.roster.treasury}tk", "§22.3")
+    drafts = [
+        EventDraft(
+            "treasury_changed",
+            {"band": band.key, "delta": -price, "reason": f"bought {cmd.item}"},
+            text=f"{band.name} buys a {_item_name(cmd.item)} for {price}tk"
+            + (" (Paser −20%)" if fence and price < 3 * (loot_item(cmd.item).value or 0) else "")
+            + " (§22.3).",
+        ),
+        EventDraft("item_bought", {"band": band.key, "item": cmd.item}),
+    ]
     placed = _place(state, band, cmd.item, cmd.model)
     return placed if isinstance(placed, Rejected) else drafts + placed
 
@@ -201,11 +243,16 @@ def _place(state: CampaignState, band: CampaignBand, item: str, model: str) -> l
     problem = new_error(band.roster, with_model(band.roster, after), state.settings)
     if problem is not None:
         return problem
-    return [EventDraft("model_updated", {"band": band.key, "model": after.to_dict()},
-                       text=f"{after.name} now has the {_item_name(item)}.")]
+    return [
+        EventDraft(
+            "model_updated",
+            {"band": band.key, "model": after.to_dict()},
+            text=f"{after.name} now has the {_item_name(item)}.",
+        )
+    ]
 
 
-def sell(state: CampaignState, cmd: c.Sell, dice) -> Decision:
+def sell(state: CampaignState, cmd: c.Sell, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=True)
     if isinstance(found, Rejected):
         return found
@@ -225,12 +272,19 @@ def sell(state: CampaignState, cmd: c.Sell, dice) -> Decision:
         if cmd.item not in band.roster.stash:
             return Rejected(f"the stash has no {_item_name(cmd.item)}", kind="malformed")
         moved = EventDraft("stash_removed", {"band": band.key, "item": cmd.item})
-    return [moved, EventDraft("treasury_changed", {"band": band.key, "delta": price, "reason": f"sold {cmd.item}"},
-                              text=f"{band.name} sells a {_item_name(cmd.item)} for {price}tk"
-                              + (" (Targowanie +20%)" if haggling else "") + " (§22.3).")]
+    return [
+        moved,
+        EventDraft(
+            "treasury_changed",
+            {"band": band.key, "delta": price, "reason": f"sold {cmd.item}"},
+            text=f"{band.name} sells a {_item_name(cmd.item)} for {price}tk"
+            + (" (Targowanie +20%)" if haggling else "")
+            + " (§22.3).",
+        ),
+    ]
 
 
-def equip(state: CampaignState, cmd: c.Equip, dice) -> Decision:
+def equip(state: CampaignState, cmd: c.Equip, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=False)
     if isinstance(found, Rejected):
         return found
@@ -243,7 +297,7 @@ def equip(state: CampaignState, cmd: c.Equip, dice) -> Decision:
     return [EventDraft("stash_removed", {"band": band.key, "item": cmd.item}), *placed]
 
 
-def unequip(state: CampaignState, cmd: c.Unequip, dice) -> Decision:
+def unequip(state: CampaignState, cmd: c.Unequip, dice: DiceSource) -> Decision:
     found = _when(state, cmd.band, trading=False)
     if isinstance(found, Rejected):
         return found
@@ -258,9 +312,14 @@ def unequip(state: CampaignState, cmd: c.Unequip, dice) -> Decision:
     problem = new_error(band.roster, with_model(band.roster, after), state.settings)
     if problem is not None:
         return problem
-    return [EventDraft("model_updated", {"band": band.key, "model": after.to_dict()},
-                       text=f"{after.name} puts the {_item_name(cmd.item)} in the stash (§15.10)."),
-            EventDraft("stash_added", {"band": band.key, "item": cmd.item})]
+    return [
+        EventDraft(
+            "model_updated",
+            {"band": band.key, "model": after.to_dict()},
+            text=f"{after.name} puts the {_item_name(cmd.item)} in the stash (§15.10).",
+        ),
+        EventDraft("stash_added", {"band": band.key, "item": cmd.item}),
+    ]
 
 
 __all__ = ["buy", "dismiss", "equip", "move_model", "recruit", "sell", "unequip"]

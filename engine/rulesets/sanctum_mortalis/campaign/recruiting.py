@@ -10,6 +10,7 @@ treasury after and the ``Recruit`` command to submit, or the refusal the engine 
 A screen shows these and never computes a rule: every refusal comes from ``Recruit``
 itself (``view.probe``), so a form and the rules never disagree.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -154,8 +155,9 @@ def _probe_spec(arch: t.Archetype, specialist: str | None, **fields: Any) -> Mod
     return ModelSpec("new", "New", arch.key, specialist=specialist, skills=skills, tricks=tricks, **fields)
 
 
-def loadouts(archetype: str, specialist: str | None = None,
-             settings: Mapping[str, str] | None = None) -> tuple[Loadout, ...]:
+def loadouts(
+    archetype: str, specialist: str | None = None, settings: Mapping[str, str] | None = None
+) -> tuple[Loadout, ...]:
     """Every legal starting loadout of the archetype (as a Specialist, if given), cheapest
     first: its ranged choices (and the sniper swap), melee bases with the off-hand
     options ([SM-A35] ``offhand_options``), its armour and the swaps it may buy. Legality
@@ -173,7 +175,7 @@ def _loadouts(archetype: str, specialist: str | None, settings: tuple[tuple[str,
     options = list(arch.options)
     combos = [()] + [combo for n in range(1, len(options) + 1) for combo in combinations(options, n)]
     armours = [arch.armour, *arch.armour_swaps]
-    found: dict[tuple, Loadout] = {}
+    found: dict[tuple[Any, ...], Loadout] = {}
     for r in ranged:
         for base in arch.melee:
             for combo in combos:
@@ -186,19 +188,23 @@ def _loadouts(archetype: str, specialist: str | None, settings: tuple[tuple[str,
                     problems = validate(BandRoster("probe", models=(spec,)), campaign=True, settings=s)
                     if any(p.severity == ERROR for p in problems):
                         continue
-                    fields = MappingProxyType({"ranged": tuple(r), "melee": tuple(melee), "shield": shield,
-                                               "armour": armour})
+                    fields = MappingProxyType(
+                        {"ranged": tuple(r), "melee": tuple(melee), "shield": shield, "armour": armour}
+                    )
                     found[key] = Loadout(_label(tuple(r), melee, shield, armour), fields, model_cost(spec, s))
     return tuple(sorted(found.values(), key=lambda lo: lo.cost))
 
 
 def _kinds() -> list[tuple[str, str, str, str | None, str]]:
     """(key, label, archetype, specialist, rule) of every kind of model, in book order."""
-    out = [(a.key, f"{a.name} ({a.source})", a.key, None, "§15.6" if a.pet else "§15.3")
-           for a in t.ARCHETYPES.values()]
+    out: list[tuple[str, str, str, str | None, str]] = [
+        (a.key, f"{a.name} ({a.source})", a.key, None, "§15.6" if a.pet else "§15.3") for a in t.ARCHETYPES.values()
+    ]
     for s in t.SPECIALISTS.values():
-        out += [(f"{s.key}:{base}", f"{s.name} ({s.source}) on a {t.ARCHETYPES[base].name}", base, s.key, "§15.4")
-                for base in t.SPECIALIST_BASES]
+        out += [
+            (f"{s.key}:{base}", f"{s.name} ({s.source}) on a {t.ARCHETYPES[base].name}", base, s.key, "§15.4")
+            for base in t.SPECIALIST_BASES
+        ]
     return out
 
 
@@ -220,11 +226,14 @@ def recruit_menu(state: CampaignState, band: str) -> RecruitMenu:
         order = RecruitOrder(f"the new {what}", key, 0, trick=next(iter(t.TRICKS)), stash=stash_first)
         refusal = probe(state, _command(band, kind, order))
         if refusal is not None:
-            kind = RecruitKind(key, label, archetype, specialist, kind.cost, rule, outfits, False, refusal.reason,
-                               refusal.rule)
+            kind = RecruitKind(
+                key, label, archetype, specialist, kind.cost, rule, outfits, False, refusal.reason, refusal.rule
+            )
         kinds.append(kind)
-    extras = tuple(Extra(k, t.ITEMS[k].name, tk, "§22.4" if k == "climbing-gear" else "§22.5")
-                   for k, tk in RECRUITMENT_GEAR.items())
+    extras = tuple(
+        Extra(k, t.ITEMS[k].name, tk, "§22.4" if k == "climbing-gear" else "§22.5")
+        for k, tk in RECRUITMENT_GEAR.items()
+    )
     tricks = tuple((k, f"{tr.name} ({tr.source})") for k, tr in t.TRICKS.items())
     why, rule = "", ""
     step = probe(state, c.Recruit(band, {"name": "probe", "archetype": "war-pet", "armour": "none"}, 0, True))
@@ -232,23 +241,45 @@ def recruit_menu(state: CampaignState, band: str) -> RecruitMenu:
         why, rule = step.reason, step.rule
     elif not any(k.allowed for k in kinds):
         cheapest = min(kinds, key=lambda k: k.cost)
-        why, rule = f"the cheapest model ({cheapest.label}) costs {cheapest.cost}tk; {b.name} has " \
-                    f"{b.roster.treasury}tk", "§22.2"
-    return RecruitMenu(band, b.roster.treasury, team, t.BAND_MAX_MODELS, stash_first, tuple(kinds), extras, tricks,
-                       t.XP_PER_CREDIT_COST, t.MAX_XP, not why, why, rule)
+        why, rule = (
+            f"the cheapest model ({cheapest.label}) costs {cheapest.cost}tk; {b.name} has {b.roster.treasury}tk",
+            "§22.2",
+        )
+    return RecruitMenu(
+        band,
+        b.roster.treasury,
+        team,
+        t.BAND_MAX_MODELS,
+        stash_first,
+        tuple(kinds),
+        extras,
+        tricks,
+        t.XP_PER_CREDIT_COST,
+        t.MAX_XP,
+        not why,
+        why,
+        rule,
+    )
 
 
 def _command(band: str, kind: RecruitKind, order: RecruitOrder) -> c.Recruit:
     chosen = kind.loadouts[order.loadout].fields if 0 <= order.loadout < len(kind.loadouts) else {}
     fields = {k: list(v) if isinstance(v, tuple) else v for k, v in chosen.items()}
-    model = {"name": order.name.strip(), "archetype": kind.archetype, "specialist": kind.specialist,
-             "small": order.small, **fields, "items": list(order.gear),
-             "tricks": [order.trick] if kind.needs_trick and order.trick else []}
+    model = {
+        "name": order.name.strip(),
+        "archetype": kind.archetype,
+        "specialist": kind.specialist,
+        "small": order.small,
+        **fields,
+        "items": list(order.gear),
+        "tricks": [order.trick] if kind.needs_trick and order.trick else [],
+    }
     return c.Recruit(band, model, order.xp, order.stash)
 
 
-def recruit_quote(state: CampaignState, band: str, order: RecruitOrder,
-                  menu: RecruitMenu | None = None) -> RecruitQuote:
+def recruit_quote(
+    state: CampaignState, band: str, order: RecruitOrder, menu: RecruitMenu | None = None
+) -> RecruitQuote:
     """The order priced term by term (§15.3–15.6, §22.2–22.5: XP at 15tk each), the
     treasury after, and the ``Recruit`` command or the engine's refusal."""
     from .step_choices import probe
@@ -279,10 +310,17 @@ def recruit_option(state: CampaignState, band: str) -> Any:
     from .step_choices import Option
 
     menu = recruit_menu(state, band)
-    where = ("the team is full: a new model goes to the stash" if menu.stash_first
-             else f"team {menu.team}/{menu.team_limit}")
-    return Option(f"Recruit a new model… ({menu.treasury}tk; {where})", c.Recruit(band, {}), menu.open, menu.why,
-                  menu.rule, kind="form")
+    where = (
+        "the team is full: a new model goes to the stash" if menu.stash_first else f"team {menu.team}/{menu.team_limit}"
+    )
+    return Option(
+        f"Recruit a new model… ({menu.treasury}tk; {where})",
+        c.Recruit(band, {}),
+        menu.open,
+        menu.why,
+        menu.rule,
+        kind="form",
+    )
 
 
 def move_choice(band: str, m: ModelSpec) -> tuple[str, c.MoveModel]:
@@ -292,5 +330,16 @@ def move_choice(band: str, m: ModelSpec) -> tuple[str, c.MoveModel]:
     return f"Put {m.name} in the stash (out of the team)", c.MoveModel(band, m.id, "stash")
 
 
-__all__ = ["Extra", "Loadout", "RecruitKind", "RecruitMenu", "RecruitOrder", "RecruitQuote", "loadouts",
-           "move_choice", "recruit_menu", "recruit_option", "recruit_quote"]
+__all__ = [
+    "Extra",
+    "Loadout",
+    "RecruitKind",
+    "RecruitMenu",
+    "RecruitOrder",
+    "RecruitQuote",
+    "loadouts",
+    "move_choice",
+    "recruit_menu",
+    "recruit_option",
+    "recruit_quote",
+]

@@ -8,6 +8,7 @@
 * ``care_outlook(result)`` and ``scenario_odds()``: the odds of care (§18.2) and of the
   scenario roll (§23.1).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from .. import tables as t
+from ..postbattle.common import RollTable
 from ..postbattle.experience import LEVEL_UP_TABLE
 from ..postbattle.injuries import INJURY_RESULTS, INJURY_TABLE, care_odds
 from ..postbattle.loot import LOOT_TABLES, loot_odds
@@ -41,7 +43,7 @@ class Due:
     model: str = ""
 
 
-def _odds(table) -> dict[str, Fraction]:
+def _odds(table: RollTable) -> dict[str, Fraction]:
     return {table.label(r): p for r, p in table.odds.items()}
 
 
@@ -58,22 +60,51 @@ def due(state: CampaignState, band: str) -> tuple[Due, ...]:
             table = LOOT_TABLES[stage]
             hunter = usable_skill(b, bp, "tech-hunter") is not None
             searching = usable_skill(b, bp, "searching") is not None
-            finds = {LOOT_TABLES["main"].label(k) if k in t.TECHNOLOGY_VALUES else table.label(k): p
-                     for k, p in loot_odds(hunter, searching, stage=stage).items()}
-            out.append(Due(band, f"Loot roll {len(bp.finds) + 1} of {bp.loot_due}: {table.title}", table.rule,
-                           c.RollLoot(band), "2k6" if table.dice == 2 else "k6", _odds(table), finds))
+            finds = {
+                LOOT_TABLES["main"].label(k) if k in t.TECHNOLOGY_VALUES else table.label(k): p
+                for k, p in loot_odds(hunter, searching, stage=stage).items()
+            }
+            out.append(
+                Due(
+                    band,
+                    f"Loot roll {len(bp.finds) + 1} of {bp.loot_due}: {table.title}",
+                    table.rule,
+                    c.RollLoot(band),
+                    "2k6" if table.dice == 2 else "k6",
+                    _odds(table),
+                    finds,
+                )
+            )
     elif bp.step == "injuries":
         for w in bp.wounded:
             name = b.model(w.model).name if b.has_model(w.model) else w.model
             if w.case is None:
-                out.append(Due(band, f"{name}: post-battle injury", "§18.1", c.RollInjury(band, w.model), "2k6",
-                               _odds(INJURY_TABLE), model=w.model))
+                out.append(
+                    Due(
+                        band,
+                        f"{name}: post-battle injury",
+                        "§18.1",
+                        c.RollInjury(band, w.model),
+                        "2k6",
+                        _odds(INJURY_TABLE),
+                        model=w.model,
+                    )
+                )
     elif bp.step in ("development", "purchases"):
         for u in sorted(bp.level_ups, key=lambda u: (u.model, u.level)):
             if u.roll is None and not u.pick and next_up(bp, u.model, rolled=False) == u:
                 name = b.model(u.model).name if b.has_model(u.model) else u.model
-                out.append(Due(band, f"{name}: level-up roll (level {u.level})", "§19.3",
-                               c.RollLevelUp(band, u.model), "2k6", _odds(LEVEL_UP_TABLE), model=u.model))
+                out.append(
+                    Due(
+                        band,
+                        f"{name}: level-up roll (level {u.level})",
+                        "§19.3",
+                        c.RollLevelUp(band, u.model),
+                        "2k6",
+                        _odds(LEVEL_UP_TABLE),
+                        model=u.model,
+                    )
+                )
     return tuple(out)
 
 
@@ -101,12 +132,13 @@ def roll_of(state: CampaignState, band: str, command: Any) -> Due | None:
             return None  # nothing rolled yet, or a result care cannot treat (§18.2)
         b = state.band(band)
         name = b.model(w.model).name if b.has_model(w.model) else w.model
-        return Due(band, f"{name}: medical care", "§18.2", command, "2k6", care_outlook(w.case.result),
-                   model=w.model)
+        return Due(band, f"{name}: medical care", "§18.2", command, "2k6", care_outlook(w.case.result), model=w.model)
     if isinstance(command, c.RollScenario):
         return Due(band, "Roll for the next scenario", "§23.1", command, "k6", scenario_odds())
-    tables = {c.RollInjury: ("post-battle injury", "§18.1", INJURY_TABLE),
-              c.RollLevelUp: ("level-up roll", "§19.3", LEVEL_UP_TABLE)}
+    tables = {
+        c.RollInjury: ("post-battle injury", "§18.1", INJURY_TABLE),
+        c.RollLevelUp: ("level-up roll", "§19.3", LEVEL_UP_TABLE),
+    }
     if type(command) in tables:
         title, rule, table = tables[type(command)]
         b = state.band(band)

@@ -1,13 +1,14 @@
 """Helpers the campaign's command handlers share: finding the band's post-battle record,
 checking a changed roster against band building, the post-battle skills, and the
 JSON forms of the state records carried in event payloads."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence, Union
 
 from engine.events import EventDraft
 from engine.rolls import RollRecord
-from engine.ruleset import Rejected
+from engine.ruleset import Rejected, RejectionKind
 
 from .. import tables as t
 from ..band_building import ERROR, Problem, validate
@@ -22,8 +23,8 @@ Decision = Union[Rejected, Sequence[EventDraft]]
 def refused(err: ProcedureRefused) -> Rejected:
     """A post-battle procedure's refusal as a command rejection."""
     kind = getattr(err, "kind", "illegal")
-    return Rejected(str(getattr(err, "reason", err)), getattr(err, "rule", ""),
-                    kind if kind in ("malformed", "illegal", "ambiguous") else "illegal")
+    checked: RejectionKind = "malformed" if kind == "malformed" else "ambiguous" if kind == "ambiguous" else "illegal"
+    return Rejected(str(getattr(err, "reason", err)), getattr(err, "rule", ""), checked)
 
 
 def band_of(state: CampaignState, key: str) -> CampaignBand | Rejected:
@@ -46,6 +47,7 @@ def post_of(state: CampaignState, key: str, *steps: str) -> BandPost | Rejected:
         return Rejected(f"{band.name} did not fight the last battle", "§16")
     if steps and bp.step not in steps:
         from .state import STEP_TITLES
+
         wanted = " or ".join(STEP_TITLES[s][0].split(":")[0] for s in steps)
         now = STEP_TITLES[bp.step][0].split(":")[0]
         return Rejected(f"{band.name} is at the step '{now}', not '{wanted}' (the steps go in order)", "§16")
@@ -81,6 +83,7 @@ def new_error(before: BandRoster, after: BandRoster, settings: Mapping[str, str]
 def with_model(roster: BandRoster, spec: ModelSpec) -> BandRoster:
     """The roster with ``spec`` in place of the model with its id."""
     from dataclasses import replace
+
     return replace(roster, models=tuple(spec if m.id == spec.id else m for m in roster.models))
 
 
@@ -100,13 +103,27 @@ def name_of(band: CampaignBand, model: str) -> str:
 
 # --------------------------------------------------------------------------- JSON forms
 def entry_dict(e: ChallengeEntry) -> dict[str, Any]:
-    return {"key": e.key, "model": e.model, "target": e.target, "prefill": e.prefill, "met": e.met,
-            "xp_to": e.xp_to, "reward": dict(e.reward)}
+    return {
+        "key": e.key,
+        "model": e.model,
+        "target": e.target,
+        "prefill": e.prefill,
+        "met": e.met,
+        "xp_to": e.xp_to,
+        "reward": dict(e.reward),
+    }
 
 
 def entry_from(d: Mapping[str, Any]) -> ChallengeEntry:
-    return ChallengeEntry(d["key"], d.get("model", ""), d.get("target", ""), d.get("prefill"), d.get("met"),
-                          d.get("xp_to", ""), dict(d.get("reward", {})))
+    return ChallengeEntry(
+        d["key"],
+        d.get("model", ""),
+        d.get("target", ""),
+        d.get("prefill"),
+        d.get("met"),
+        d.get("xp_to", ""),
+        dict(d.get("reward", {})),
+    )
 
 
 def find_from(d: Mapping[str, Any]) -> Find:
@@ -118,5 +135,20 @@ def level_up_from(d: Mapping[str, Any]) -> LevelUp:
     return LevelUp(d["model"], int(d["level"]), RollRecord.from_dict(roll) if roll else None, d.get("pick", ""))
 
 
-__all__ = ["Decision", "band_of", "entry_dict", "entry_from", "find_from", "level_up_from", "model_of", "name_of",
-           "new_error", "post_of", "refused", "roster_errors", "unique_id", "usable_skill", "with_model"]
+__all__ = [
+    "Decision",
+    "band_of",
+    "entry_dict",
+    "entry_from",
+    "find_from",
+    "level_up_from",
+    "model_of",
+    "name_of",
+    "new_error",
+    "post_of",
+    "refused",
+    "roster_errors",
+    "unique_id",
+    "usable_skill",
+    "with_model",
+]

@@ -5,6 +5,7 @@ whose ``ruleset`` is ``"sanctum-mortalis-campaign"`` (and ``kind`` ``"campaign"`
 ``campaign_header``) gives the event log with submit, undo, redo and replay, and the
 saves package stores it like a battle.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
@@ -28,18 +29,35 @@ KIND = "campaign"
 
 Handler = Callable[[CampaignState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
 HANDLERS: Mapping[type, Handler] = {
-    c.StartPostBattle: sequence.start_post_battle, c.EndStep: sequence.end_step,
-    c.SettleChallenge: sequence.settle_challenge, c.SetWounded: sequence.set_wounded,
+    c.StartPostBattle: sequence.start_post_battle,
+    c.EndStep: sequence.end_step,
+    c.SettleChallenge: sequence.settle_challenge,
+    c.SetWounded: sequence.set_wounded,
     c.AdjustXp: sequence.adjust_xp,
-    c.RollLoot: loot_step.roll_loot, c.HuntReroll: loot_step.hunt, c.SearchShift: loot_step.search,
+    c.RollLoot: loot_step.roll_loot,
+    c.HuntReroll: loot_step.hunt,
+    c.SearchShift: loot_step.search,
     c.KeepLoot: loot_step.keep,
-    c.RollInjury: injury_step.roll, c.TreatInjury: injury_step.treat, c.ResolveInjury: injury_step.resolve,
-    c.UseImplant: development.use_implant, c.RollLevelUp: development.roll, c.ChooseAdvance: development.choose,
-    c.Recruit: purchases.recruit, c.Dismiss: purchases.dismiss, c.Buy: purchases.buy, c.Sell: purchases.sell,
-    c.Equip: purchases.equip, c.Unequip: purchases.unequip, c.MoveModel: purchases.move_model,
-    c.RollScenario: between.roll_next_scenario, c.ChooseScenario: between.choose_scenario,
-    c.ChooseChallenge: between.choose_challenge, c.DrawChallenge: between.draw_challenge,
-    c.DropChallenge: between.drop_challenge, c.AddBand: between.add_band, c.ChangeSetting: between.change_setting,
+    c.RollInjury: injury_step.roll,
+    c.TreatInjury: injury_step.treat,
+    c.ResolveInjury: injury_step.resolve,
+    c.UseImplant: development.use_implant,
+    c.RollLevelUp: development.roll,
+    c.ChooseAdvance: development.choose,
+    c.Recruit: purchases.recruit,
+    c.Dismiss: purchases.dismiss,
+    c.Buy: purchases.buy,
+    c.Sell: purchases.sell,
+    c.Equip: purchases.equip,
+    c.Unequip: purchases.unequip,
+    c.MoveModel: purchases.move_model,
+    c.RollScenario: between.roll_next_scenario,
+    c.ChooseScenario: between.choose_scenario,
+    c.ChooseChallenge: between.choose_challenge,
+    c.DrawChallenge: between.draw_challenge,
+    c.DropChallenge: between.drop_challenge,
+    c.AddBand: between.add_band,
+    c.ChangeSetting: between.change_setting,
 }
 """Command type -> handler."""
 
@@ -71,8 +89,12 @@ class SanctumMortalisCampaign:
         for data in setup.get("bands", ()):
             roster = BandRoster.from_dict(data)
             bands.append(CampaignBand(band_key(roster.name, {b.key for b in bands}), roster))
-        return CampaignState(title=str(setup.get("title", "")), settings=merged_settings(setup.get("settings")),
-                             bands=tuple(bands), id=str(setup.get("id") or ""))
+        return CampaignState(
+            title=str(setup.get("title", "")),
+            settings=merged_settings(setup.get("settings")),
+            bands=tuple(bands),
+            id=str(setup.get("id") or ""),
+        )
 
     def decide(self, state: CampaignState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
         handler = HANDLERS.get(type(command))
@@ -84,8 +106,9 @@ class SanctumMortalisCampaign:
         return _evolve(state, event)
 
 
-def campaign_setup(bands: Sequence[BandRoster], title: str = "",
-                   settings: Mapping[str, str] | None = None, campaign_id: str = "") -> dict[str, Any]:
+def campaign_setup(
+    bands: Sequence[BandRoster], title: str = "", settings: Mapping[str, str] | None = None, campaign_id: str = ""
+) -> dict[str, Any]:
     """A JSON-safe set-up for a new campaign (the rosters as the campaign starts).
     ``campaign_id``: the campaign's identifier (the caller makes it: the engine draws
     nothing at random outside the dice), carried by each next battle it starts."""
@@ -97,8 +120,9 @@ def campaign_setup(bands: Sequence[BandRoster], title: str = "",
 
 def campaign_header(setup: dict[str, Any], seed: int, title: str = "") -> dict[str, Any]:
     """The save header of a new campaign: ``kind`` "campaign", ruleset ``NAME``."""
-    return new_header(NAME, setup, seed, title or setup.get("title", ""), kind=KIND,
-                      bands=[b["name"] for b in setup.get("bands", ())])
+    return new_header(
+        NAME, setup, seed, title or setup.get("title", ""), kind=KIND, bands=[b["name"] for b in setup.get("bands", ())]
+    )
 
 
 __all__ = ["HANDLERS", "KIND", "NAME", "SanctumMortalisCampaign", "band_key", "campaign_header", "campaign_setup"]

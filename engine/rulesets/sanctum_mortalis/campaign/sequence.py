@@ -10,12 +10,14 @@ rolls due (§17.1, §23), the wounded (§18.1, [SM-A10]), the XP counted from th
 (§19.1) and the Challenges the band took (§23.7), with what the log says about those it
 can judge.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
 from typing import Any, Mapping
 
+from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -57,8 +59,11 @@ def waiting_for(state: CampaignState, setup: Any, name: str) -> Rejected | None:
     link = campaign_link(setup)
     theirs = str(link.get("id") or "")
     if theirs and state.id and theirs != state.id:
-        return Rejected(f"{name} is a battle of another campaign ('{link.get('title') or theirs}'), "
-                        f"not of '{state.title or state.id}'", kind="malformed")
+        return Rejected(
+            f"{name} is a battle of another campaign ('{link.get('title') or theirs}'), "
+            f"not of '{state.title or state.id}'",
+            kind="malformed",
+        )
     try:
         number = int(link["battle"]) if "battle" in link else None
     except (TypeError, ValueError):
@@ -66,8 +71,11 @@ def waiting_for(state: CampaignState, setup: Any, name: str) -> Rejected | None:
     digest = setup_digest(setup)
     for record in state.battles:
         if record.digest == digest or (number is not None and record.number == number):
-            return Rejected(f"{name} is already recorded in this campaign (battle {record.number}: "
-                            f"{record.title or record.scenario})", "§16")
+            return Rejected(
+                f"{name} is already recorded in this campaign (battle {record.number}: "
+                f"{record.title or record.scenario})",
+                "§16",
+            )
     expected = len(state.battles) + 1
     if number is not None and number != expected:
         return Rejected(f"{name} is battle {number} of the campaign, which waits for battle {expected}", "§16")
@@ -79,8 +87,11 @@ def _strangers(state: CampaignState, sides: dict[str, str], summary: dict[str, A
     for row in summary["models"].values():
         band = state.band(sides[row["side"]])
         if not row.get("volunteer") and not band.has_model(row["id"]):
-            return Rejected(f"{row['name']} (side {row['side']}) is not a model of {band.name}: this battle "
-                            "was not fought by the campaign's bands", kind="malformed")
+            return Rejected(
+                f"{row['name']} (side {row['side']}) is not a model of {band.name}: this battle "
+                "was not fought by the campaign's bands",
+                kind="malformed",
+            )
     return None
 
 
@@ -93,8 +104,9 @@ def _sides(state: CampaignState, summary: dict[str, Any], given: dict[str, str])
             name = summary["sides"][side]["name"]
             found = [b.key for b in state.bands if b.name == name]
             if not found:
-                return Rejected(f"no band of this campaign is called '{name}' (side {side}): name it in sides",
-                                kind="malformed")
+                return Rejected(
+                    f"no band of this campaign is called '{name}' (side {side}): name it in sides", kind="malformed"
+                )
             key = found[0]
         if not state.has_band(key):
             return Rejected(f"no band '{key}' in this campaign", kind="malformed")
@@ -107,6 +119,7 @@ def _sides(state: CampaignState, summary: dict[str, Any], given: dict[str, str])
 def _prefill(entry: ChallengeEntry, side: str, summary: dict[str, Any]) -> ChallengeEntry:
     """What the log says about a Challenge (None where the GM has to judge)."""
     from dataclasses import replace
+
     sides, models = summary["sides"], summary["models"]
     other = "B" if side == "A" else "A"
     mine = sides[side]
@@ -137,18 +150,23 @@ def _prefill(entry: ChallengeEntry, side: str, summary: dict[str, Any]) -> Chall
     return replace(entry, prefill=met, xp_to=xp_to, reward=reward)
 
 
-def _band_post(state: CampaignState, key: str, side: str, summary: dict[str, Any]) -> tuple[dict, list[EventDraft]]:
+def _band_post(
+    state: CampaignState, key: str, side: str, summary: dict[str, Any]
+) -> tuple[dict[str, Any], list[EventDraft]]:
     band = state.band(key)
     settings = state.settings
     info = summary["sides"][side]
     winner = summary["winner"]
     won = None if winner is None else winner == side
     try:
-        tk, rolls = scenario_reward(summary["scenario"], won, info["markers"], settings,
-                                    special_marker=info["special_marker"])
+        tk, rolls = scenario_reward(
+            summary["scenario"], won, info["markers"], settings, special_marker=info["special_marker"]
+        )
     except ProcedureRefused:  # a battle with no scenario of the book: the markers only
-        tk, rolls = 0, info["markers"] + (int(reading(settings, "special_marker_loot")) if info["special_marker"]
-                                          else 0)
+        tk, rolls = (
+            0,
+            info["markers"] + (int(reading(settings, "special_marker_loot")) if info["special_marker"] else 0),
+        )
     challenges = [_prefill(e, side, summary) for e in state.next.challenges_of(key)]
     rows = {r["id"]: r for r in summary["models"].values() if r["side"] == side}
     wounded = [m.id for m in band.roster.models if rows.get(m.id, {}).get("wounded")]
@@ -157,20 +175,39 @@ def _band_post(state: CampaignState, key: str, side: str, summary: dict[str, Any
         row = rows.get(m.id)
         if row is None or not gains_xp(m):
             continue
-        award = battle_xp(m, kills=row["kill_xp"], markers_carried_off=row["marker_xp"],
-                          scenario_xp=row["scenario_xp"])
+        award = battle_xp(m, kills=row["kill_xp"], markers_carried_off=row["marker_xp"], scenario_xp=row["scenario_xp"])
         if award.terms:
             xp.append([m.id, [[x.label, x.value, x.rule] for x in award.terms]])
-    post = {"band": key, "side": side, "step": "challenges" if challenges else "loot", "won": won,
-            "markers": info["markers"], "special_marker": info["special_marker"], "scenario_tk": tk,
-            "loot_due": rolls, "challenges": [entry_dict(e) for e in challenges], "wounded": wounded, "xp": xp,
-            "xp_before": [[m.id, m.xp] for m in band.roster.models], "needing_care": wounded}
-    drafts = [EventDraft("scenario_paid", {"band": key, "tk": tk},
-                         text=f"{band.name}: {tk}tk from the scenario; {rolls} loot roll(s) due (§23).")] if tk else []
+    post = {
+        "band": key,
+        "side": side,
+        "step": "challenges" if challenges else "loot",
+        "won": won,
+        "markers": info["markers"],
+        "special_marker": info["special_marker"],
+        "scenario_tk": tk,
+        "loot_due": rolls,
+        "challenges": [entry_dict(e) for e in challenges],
+        "wounded": wounded,
+        "xp": xp,
+        "xp_before": [[m.id, m.xp] for m in band.roster.models],
+        "needing_care": wounded,
+    }
+    drafts = (
+        [
+            EventDraft(
+                "scenario_paid",
+                {"band": key, "tk": tk},
+                text=f"{band.name}: {tk}tk from the scenario; {rolls} loot roll(s) due (§23).",
+            )
+        ]
+        if tk
+        else []
+    )
     return post, drafts
 
 
-def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Decision:
+def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice: DiceSource) -> Decision:
     link = campaign_link(cmd.setup)
     name = f"'{cmd.title}'" if cmd.title else "this battle"
     refusal = waiting_for(state, cmd.setup, name)
@@ -181,8 +218,9 @@ def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Dec
     try:
         summary = battle_summary(cmd.setup, cmd.entries, cmd.title)
     except (KeyError, TypeError, ValueError) as err:
-        return Rejected(f"this is not a Sanctum Mortalis battle log ({err.__class__.__name__}: {err})",
-                        kind="malformed")
+        return Rejected(
+            f"this is not a Sanctum Mortalis battle log ({err.__class__.__name__}: {err})", kind="malformed"
+        )
     if not summary["ended"]:
         return Rejected("the battle has not ended yet: end it first", "§14")
     given = dict(cmd.sides)
@@ -202,13 +240,22 @@ def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice) -> Dec
         paid += drafts
     winner = summary["winner"]
     number = len(state.battles) + 1
-    battle = {"number": number, "title": cmd.title or summary["title"], "scenario": summary["scenario"],
-              "bands": [sides["A"], sides["B"]], "vp": [summary["sides"]["A"]["vp"], summary["sides"]["B"]["vp"]],
-              "winner": sides[winner] if winner else None, "ref": cmd.ref, "digest": setup_digest(cmd.setup),
-              "names": [state.band(sides["A"]).name, state.band(sides["B"]).name]}
-    head = EventDraft("post_battle_started", {"battle": battle, "bands": posts},
-                      text=f"Battle {number} ({t.scenario_name(summary['scenario'])}): the post-battle sequence "
-                      "starts (§16).")
+    battle = {
+        "number": number,
+        "title": cmd.title or summary["title"],
+        "scenario": summary["scenario"],
+        "bands": [sides["A"], sides["B"]],
+        "vp": [summary["sides"]["A"]["vp"], summary["sides"]["B"]["vp"]],
+        "winner": sides[winner] if winner else None,
+        "ref": cmd.ref,
+        "digest": setup_digest(cmd.setup),
+        "names": [state.band(sides["A"]).name, state.band(sides["B"]).name],
+    }
+    head = EventDraft(
+        "post_battle_started",
+        {"battle": battle, "bands": posts},
+        text=f"Battle {number} ({t.scenario_name(summary['scenario'])}): the post-battle sequence starts (§16).",
+    )
     return [head, *paid]
 
 
@@ -227,7 +274,7 @@ def _open_items(state: CampaignState, bp: BandPost) -> str:
     return f"level-ups still to roll and spend: {', '.join(left)}" if left else ""
 
 
-def end_step(state: CampaignState, cmd: c.EndStep, dice) -> Decision:
+def end_step(state: CampaignState, cmd: c.EndStep, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band)
     if isinstance(bp, Rejected):
         return bp
@@ -238,8 +285,13 @@ def end_step(state: CampaignState, cmd: c.EndStep, dice) -> Decision:
         return Rejected(why, STEP_TITLES[bp.step][1])
     nxt = STEPS[STEPS.index(bp.step) + 1]
     band = state.band(bp.band)
-    drafts = [EventDraft("step_ended", {"band": bp.band, "step": bp.step, "next": nxt},
-                         text=f"{band.name}: {STEP_TITLES[nxt][0]} ({STEP_TITLES[nxt][1]}).")]
+    drafts = [
+        EventDraft(
+            "step_ended",
+            {"band": bp.band, "step": bp.step, "next": nxt},
+            text=f"{band.name}: {STEP_TITLES[nxt][0]} ({STEP_TITLES[nxt][1]}).",
+        )
+    ]
     if nxt == "development":
         drafts += cash_in_xp(state, bp)
     if nxt == "done" and all(b.step == "done" or b.band == bp.band for b in state.post.bands):  # type: ignore[union-attr]
@@ -260,15 +312,27 @@ def cash_in_xp(state: CampaignState, bp: BandPost) -> list[EventDraft]:
             continue
         after = add_xp(spec.xp, earned)
         levels = levels_gained(spec.xp, after)
-        out.append(EventDraft("xp_added", {"band": band.key, "model": model, "xp_after": after, "levels": levels,
-                                           "terms": [list(x) for x in terms]},
-                              text=f"{spec.name}: +{after - spec.xp} XP from the battle ({after} XP)"
-                              + (f", level {', '.join(map(str, levels))}" if levels else "") + " (§19)."))
+        out.append(
+            EventDraft(
+                "xp_added",
+                {
+                    "band": band.key,
+                    "model": model,
+                    "xp_after": after,
+                    "levels": levels,
+                    "terms": [list(x) for x in terms],
+                },
+                text=f"{spec.name}: +{after - spec.xp} XP from the battle ({after} XP)"
+                + (f", level {', '.join(map(str, levels))}" if levels else "")
+                + " (§19).",
+            )
+        )
     return out
 
 
-def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice) -> Decision:
+def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice: DiceSource) -> Decision:
     from dataclasses import replace
+
     bp = post_of(state, cmd.band, "challenges")
     if isinstance(bp, Rejected):
         return bp
@@ -285,8 +349,12 @@ def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice) -> Deci
     xp_to = cmd.xp_to or entry.xp_to
     if reward.xp:
         if not xp_to:
-            return Rejected(f"name the model that gets the XP of {t.CHALLENGES[entry.key].source} "
-                            f"({d.CHALLENGE_REWARDS[entry.key][3]})", "§23.7", "ambiguous")
+            return Rejected(
+                f"name the model that gets the XP of {t.CHALLENGES[entry.key].source} "
+                f"({d.CHALLENGE_REWARDS[entry.key][3]})",
+                "§23.7",
+                "ambiguous",
+            )
         if not band.has_model(xp_to):
             return Rejected(f"{band.name} has no model '{xp_to}'", kind="malformed")
         spec = band.model(xp_to)
@@ -294,18 +362,30 @@ def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice) -> Deci
             return Rejected(f"{spec.name} gains no XP (§19.1)", "§19.1")
         if "Specialist" in d.CHALLENGE_REWARDS[entry.key][3] and not spec.specialist:
             return Rejected(f"the XP of {t.CHALLENGES[entry.key].source} goes to a Specialist", "§23.7")
-    done = replace(entry, met=met, xp_to=xp_to if reward.xp else "",
-                   reward={"vp": reward.vp, "xp": reward.xp, "technologies": reward.technologies,
-                           "loot_rolls": reward.loot_rolls})
+    done = replace(
+        entry,
+        met=met,
+        xp_to=xp_to if reward.xp else "",
+        reward={"vp": reward.vp, "xp": reward.xp, "technologies": reward.technologies, "loot_rolls": reward.loot_rolls},
+    )
     name = t.CHALLENGES[entry.key].source
-    text = (f"{band.name}: {name} met: {reward.vp} VP, {reward.xp} XP"
-            + (f" to {band.model(xp_to).name}" if reward.xp else "") + f", {reward.loot_rolls} extra loot roll(s)"
-            if met else f"{band.name}: {name} not met")
-    return [EventDraft("challenge_settled", {"band": bp.band, "entry": entry_dict(done), "label": f"Challenge {name}"},
-                       text=text + " (§23.7).")]
+    text = (
+        f"{band.name}: {name} met: {reward.vp} VP, {reward.xp} XP"
+        + (f" to {band.model(xp_to).name}" if reward.xp else "")
+        + f", {reward.loot_rolls} extra loot roll(s)"
+        if met
+        else f"{band.name}: {name} not met"
+    )
+    return [
+        EventDraft(
+            "challenge_settled",
+            {"band": bp.band, "entry": entry_dict(done), "label": f"Challenge {name}"},
+            text=text + " (§23.7).",
+        )
+    ]
 
 
-def set_wounded(state: CampaignState, cmd: c.SetWounded, dice) -> Decision:
+def set_wounded(state: CampaignState, cmd: c.SetWounded, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, "challenges", "loot", "injuries")
     if isinstance(bp, Rejected):
         return bp
@@ -318,11 +398,16 @@ def set_wounded(state: CampaignState, cmd: c.SetWounded, dice) -> Decision:
         return Rejected(f"{name} is {'already' if w else 'not'} on the injury list", "§18.1")
     if w is not None and w.case is not None:
         return Rejected(f"{name} has rolled for injuries already (undo the roll first)", "§18.1")
-    return [EventDraft("wounded_set", {"band": bp.band, "model": cmd.model, "wounded": cmd.wounded},
-                       text=f"{name} {'rolls' if cmd.wounded else 'does not roll'} for injuries (GM, §18.1).")]
+    return [
+        EventDraft(
+            "wounded_set",
+            {"band": bp.band, "model": cmd.model, "wounded": cmd.wounded},
+            text=f"{name} {'rolls' if cmd.wounded else 'does not roll'} for injuries (GM, §18.1).",
+        )
+    ]
 
 
-def adjust_xp(state: CampaignState, cmd: c.AdjustXp, dice) -> Decision:
+def adjust_xp(state: CampaignState, cmd: c.AdjustXp, dice: DiceSource) -> Decision:
     bp = post_of(state, cmd.band, *XP_BEFORE_CASH_IN)
     if isinstance(bp, Rejected):
         return bp
@@ -334,12 +419,27 @@ def adjust_xp(state: CampaignState, cmd: c.AdjustXp, dice) -> Decision:
         return Rejected(f"{spec.name} gains no XP", "§19.1")
     counted = sum(v for _, v, _ in bp.xp_terms(cmd.model))
     if cmd.xp == 0 or counted + cmd.xp < 0:
-        return Rejected(f"{spec.name} has {counted} XP counted from the battle: cannot add {cmd.xp}", "§19.1",
-                        "malformed")
-    return [EventDraft("xp_adjusted", {"band": bp.band, "model": cmd.model, "xp": cmd.xp, "reason": cmd.reason,
-                                       "rule": "§19.1"},
-                       text=f"{spec.name}: {cmd.xp:+d} XP ({cmd.reason}).")]
+        return Rejected(
+            f"{spec.name} has {counted} XP counted from the battle: cannot add {cmd.xp}", "§19.1", "malformed"
+        )
+    return [
+        EventDraft(
+            "xp_adjusted",
+            {"band": bp.band, "model": cmd.model, "xp": cmd.xp, "reason": cmd.reason, "rule": "§19.1"},
+            text=f"{spec.name}: {cmd.xp:+d} XP ({cmd.reason}).",
+        )
+    ]
 
 
-__all__ = ["LINK", "adjust_xp", "campaign_link", "cash_in_xp", "end_step", "set_wounded", "settle_challenge",
-           "setup_digest", "start_post_battle", "waiting_for"]
+__all__ = [
+    "LINK",
+    "adjust_xp",
+    "campaign_link",
+    "cash_in_xp",
+    "end_step",
+    "set_wounded",
+    "settle_challenge",
+    "setup_digest",
+    "start_post_battle",
+    "waiting_for",
+]

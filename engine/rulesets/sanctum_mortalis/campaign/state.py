@@ -6,6 +6,7 @@ of the battle has its own ``BandPost``: the loot rolls due and found, the wounde
 their injury cases, the XP of the battle, the level-ups with their rolls and picks, and
 what was bought. ``PostBattle`` closes when every band is ``done``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,14 +22,16 @@ from ..roster import BandRoster, ModelSpec
 STEPS = ("challenges", "loot", "injuries", "development", "purchases", "done")
 """The post-battle steps of one band, in order (§16; the Challenges' rewards first,
 because their extra technologies are loot rolls, §23.7)."""
-STEP_TITLES = MappingProxyType({
-    "challenges": ("Challenges: which were met", "§23.7"),
-    "loot": ("Loot: scenario money and loot rolls", "§16, §17, §23"),
-    "injuries": ("Post-battle injuries and medical care", "§18"),
-    "development": ("Hero development: XP, levels, level-up rolls", "§19"),
-    "purchases": ("Purchases: recruit, dismiss, buy, sell, equip", "§22"),
-    "done": ("Done", "§16"),
-})
+STEP_TITLES = MappingProxyType(
+    {
+        "challenges": ("Challenges: which were met", "§23.7"),
+        "loot": ("Loot: scenario money and loot rolls", "§16, §17, §23"),
+        "injuries": ("Post-battle injuries and medical care", "§18"),
+        "development": ("Hero development: XP, levels, level-up rolls", "§19"),
+        "purchases": ("Purchases: recruit, dismiss, buy, sell, equip", "§22"),
+        "done": ("Done", "§16"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -254,5 +257,17 @@ class CampaignState:
         return changed(self, post=changed(self.post, bands=bands))
 
 
-__all__ = ["STEPS", "STEP_TITLES", "BandPost", "BattleRecord", "CampaignBand", "CampaignState", "ChallengeEntry",
-           "Find", "LevelUp", "NextBattle", "PostBattle", "Wounded"]
+__all__ = [
+    "STEPS",
+    "STEP_TITLES",
+    "BandPost",
+    "BattleRecord",
+    "CampaignBand",
+    "CampaignState",
+    "ChallengeEntry",
+    "Find",
+    "LevelUp",
+    "NextBattle",
+    "PostBattle",
+    "Wounded",
+]

@@ -7,6 +7,7 @@ queries over ``CampaignState``.
   with throw-away dice), so the screen and the rules never disagree;
 * ``advance_options(state, band, model)``: what a level-up may be spent on, and why not.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -72,6 +73,7 @@ class _ProbeDice:
 def probe(state: CampaignState, command: Any) -> Rejected | None:
     """The rejection ``command`` would get now, or None if it would be accepted."""
     from .ruleset import HANDLERS
+
     result = HANDLERS[type(command)](state, command, _ProbeDice())
     return result if isinstance(result, Rejected) else None
 
@@ -107,8 +109,10 @@ def choices(state: CampaignState, band: str) -> tuple[Option, ...]:
         for e in bp.challenges:
             name = t.CHALLENGES[e.key].source
             hint = "" if e.prefill is None else f" (the log says: {'met' if e.prefill else 'not met'})"
-            opts += [(f"{name}: met{hint}", c.SettleChallenge(band, e.key, True)),
-                     (f"{name}: not met{hint}", c.SettleChallenge(band, e.key, False))]
+            opts += [
+                (f"{name}: met{hint}", c.SettleChallenge(band, e.key, True)),
+                (f"{name}: not met{hint}", c.SettleChallenge(band, e.key, False)),
+            ]
     elif bp.step == "loot" and bp.loot_left > 0:  # no loot roll due: nothing to choose but the step's end
         opts.append(("Roll loot", c.RollLoot(band)))
         opts += [(f"Łowca technologii: re-roll die {i + 1}", c.HuntReroll(band, i)) for i in (0, 1)]
@@ -123,23 +127,31 @@ def choices(state: CampaignState, band: str) -> tuple[Option, ...]:
             if w.resolved:
                 continue
             name = b.model(w.model).name if b.has_model(w.model) else w.model
-            opts += [(f"{name}: use {m.name}", c.TreatInjury(band, w.model, k)) for k, m in d.MEDICINES.items()
-                     if k in b.roster.stash]  # a medicine may replace the roll itself (§17.8)
+            opts += [
+                (f"{name}: use {m.name}", c.TreatInjury(band, w.model, k))
+                for k, m in d.MEDICINES.items()
+                if k in b.roster.stash
+            ]  # a medicine may replace the roll itself (§17.8)
             if w.case is None:
                 continue  # care and accepting come once it is rolled
             if INJURY_RESULTS[w.case.result].care_cost is not None:  # Death, Light injuries, Lesson: no care
-                opts.append((f"{name}: pay for medical care{_care_price(b, bp, w)}",
-                             c.TreatInjury(band, w.model, "pay")))
+                opts.append(
+                    (f"{name}: pay for medical care{_care_price(b, bp, w)}", c.TreatInjury(band, w.model, "pay"))
+                )
             if w.case.result == "serious" and owner_picks:  # [SM-A18]
-                opts += [(f"{name}: accept, wound {t.WOUNDS[k].name}", c.ResolveInjury(band, w.model, wound=k))
-                         for k in t.WOUNDS if k not in b.model(w.model).wounds]
+                opts += [
+                    (f"{name}: accept, wound {t.WOUNDS[k].name}", c.ResolveInjury(band, w.model, wound=k))
+                    for k in t.WOUNDS
+                    if k not in b.model(w.model).wounds
+                ]
             else:
                 opts.append((f"{name}: accept the result", c.ResolveInjury(band, w.model)))
     elif bp.step in ("development", "purchases"):  # the level-up rolls are rolls due (``due``)
         if bp.step == "development":
             for k in (k for k in d.NEURAL_IMPLANTS if k in b.roster.stash):
-                opts += [(f"{d.NEURAL_IMPLANTS[k].name} on {m.name}", c.UseImplant(band, k, m.id))
-                         for m in b.roster.models]
+                opts += [
+                    (f"{d.NEURAL_IMPLANTS[k].name} on {m.name}", c.UseImplant(band, k, m.id)) for m in b.roster.models
+                ]
         else:
             opts += _purchase_choices(state, band)
     if bp.step != "done":
@@ -173,10 +185,13 @@ def _purchase_choices(state: CampaignState, band: str) -> list[tuple[str, Any]]:
     bp = state.post.of(band) if state.post else None
     fence = usable_skill(b, bp, "fence") is not None
     haggling = usable_skill(b, bp, "haggling") is not None
-    out: list[tuple[str, Any]] = [(f"Buy {i.name}{_price(item_buy_price(k, fence, state.settings))}", c.Buy(band, k))
-                                  for k, i in t.ITEMS.items()]
-    out += [(f"Sell {item_name(k)} from the stash{_price(item_sell_price(k, haggling, state.settings))}",
-             c.Sell(band, k)) for k in dict.fromkeys(b.roster.stash)]
+    out: list[tuple[str, Any]] = [
+        (f"Buy {i.name}{_price(item_buy_price(k, fence, state.settings))}", c.Buy(band, k)) for k, i in t.ITEMS.items()
+    ]
+    out += [
+        (f"Sell {item_name(k)} from the stash{_price(item_sell_price(k, haggling, state.settings))}", c.Sell(band, k))
+        for k in dict.fromkeys(b.roster.stash)
+    ]
     for m in b.roster.models:
         out += [(f"Give {item_name(k)} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
         out += [(f"Take {item_name(k)} from {m.name}", c.Unequip(band, k, m.id)) for k in m.items + m.mods]
@@ -190,12 +205,18 @@ def _between_choices(state: CampaignState, band: str) -> tuple[Option, ...]:
     others = [o.key for o in state.bands if o.key != band]
     opts += [(f"Roll the scenario against {state.band(o).name}", c.RollScenario(band, o)) for o in others]
     for s in t.SCENARIOS.values():
-        opts += [(f"Scenario {s.number} {s.name} ({s.source}) against {state.band(o).name}",
-                  c.ChooseScenario(s.key, band, o)) for o in others]
+        opts += [
+            (
+                f"Scenario {s.number} {s.name} ({s.source}) against {state.band(o).name}",
+                c.ChooseScenario(s.key, band, o),
+            )
+            for o in others
+        ]
     opts += [(f"Challenge {ch.name} ({ch.source})", c.ChooseChallenge(band, k)) for k, ch in t.CHALLENGES.items()]
     opts.append(("Draw a Challenge", c.DrawChallenge(band)))
-    opts += [(f"Give up {t.CHALLENGES[e.key].name}", c.DropChallenge(band, e.key))
-             for e in state.next.challenges_of(band)]
+    opts += [
+        (f"Give up {t.CHALLENGES[e.key].name}", c.DropChallenge(band, e.key)) for e in state.next.challenges_of(band)
+    ]
     b = state.band(band)
     for m in b.roster.models:
         opts += [(f"Give {item_name(k)} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
@@ -208,8 +229,11 @@ def advance_options(state: CampaignState, band: str, model: str) -> tuple[Option
     """What the model's next rolled level-up may be spent on: each characteristic, skill
     and trick, open or not, and skipping."""
     opts = [(f"+1 {name} ({k})", c.ChooseAdvance(band, model, stat=k)) for k, name in t.STAT_NAMES.items()]
-    opts += [(f"Skill {s.name} ({s.source})", c.ChooseAdvance(band, model, skill=k)) for k, s in t.SKILLS.items()
-             if s.category != "trait"]
+    opts += [
+        (f"Skill {s.name} ({s.source})", c.ChooseAdvance(band, model, skill=k))
+        for k, s in t.SKILLS.items()
+        if s.category != "trait"
+    ]
     opts += [(f"Trick {tr.name} ({tr.source})", c.ChooseAdvance(band, model, trick=k)) for k, tr in t.TRICKS.items()]
     opts.append(("Skip this level", c.ChooseAdvance(band, model, skip=True)))
     return tuple(_option(state, label, cmd) for label, cmd in opts)

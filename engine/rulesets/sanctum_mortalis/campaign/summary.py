@@ -8,6 +8,7 @@ Challenges need; per model, how it ended (on the table, left, out of action and 
 whom it defeated and its XP from the log split by source (§19.1: kills, markers
 carried off, the rest from the scenario or the GM).
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
@@ -28,20 +29,30 @@ def wounded_by(cause: str, settings: Mapping[str, str]) -> bool:
     return cause.startswith(TOUGHNESS_CAUSE) or settings.get("injury_on_any_removal", "on") == "on"
 
 
-def battle_summary(setup: Mapping[str, Any], entries: Iterable[Event | Mapping[str, Any]],
-                   title: str = "") -> dict[str, Any]:
+def battle_summary(
+    setup: Mapping[str, Any], entries: Iterable[Event | Mapping[str, Any]], title: str = ""
+) -> dict[str, Any]:
     """The summary of a battle log (``setup`` as ``make_setup`` gave it; ``entries`` the
     log entries as saved). JSON-safe; ``ended`` says whether the battle was ended."""
-    battle = Battle({"ruleset": BATTLE_RULESET, "setup": dict(setup), "seed": 0},
-                    [e if isinstance(e, Event) else dict(e) for e in entries])
+    battle = Battle(
+        {"ruleset": BATTLE_RULESET, "setup": dict(setup), "seed": 0},
+        [e if isinstance(e, Event) else dict(e) for e in entries],
+    )
     events = battle.active_events
     initial: BattleState = battle.state_at(0)
     final: BattleState = battle.state
     models: dict[str, dict[str, Any]] = {}
     for m in initial.models:
         if m.side in SIDES:
-            models[m.id] = {"side": m.side, "id": m.spec.id, "name": m.name, "kill_xp": 0, "marker_xp": 0,
-                            "volunteer": m.spec.volunteer, "pet": m.spec.pet}
+            models[m.id] = {
+                "side": m.side,
+                "id": m.spec.id,
+                "name": m.name,
+                "kill_xp": 0,
+                "marker_xp": 0,
+                "volunteer": m.spec.volunteer,
+                "pet": m.spec.pet,
+            }
     markers = {s: 0 for s in SIDES}
     special = {s: False for s in SIDES}
     for i, event in enumerate(events):
@@ -68,26 +79,41 @@ def battle_summary(setup: Mapping[str, Any], entries: Iterable[Event | Mapping[s
         if m.id not in models:
             continue
         row = models[m.id]
-        row.update(status=m.status, cause=m.removal_cause, by=m.removed_by, kills=list(m.kills),
-                   xp=m.xp_gained, standing=m.status != OUT_OF_ACTION,
-                   wounded=m.status == OUT_OF_ACTION and not m.spec.volunteer
-                   and wounded_by(m.removal_cause, final.settings))
+        row.update(
+            status=m.status,
+            cause=m.removal_cause,
+            by=m.removed_by,
+            kills=list(m.kills),
+            xp=m.xp_gained,
+            standing=m.status != OUT_OF_ACTION,
+            wounded=m.status == OUT_OF_ACTION and not m.spec.volunteer and wounded_by(m.removal_cause, final.settings),
+        )
         row["scenario_xp"] = max(0, m.xp_gained - row["kill_xp"] - row["marker_xp"])
     sides = {}
     for s in SIDES:
         members = [m for m in initial.models_of(s) if not (m.spec.volunteer or m.spec.neutral)]
         opponent = [m for m in initial.models_of(final.opponent(s)) if not (m.spec.volunteer or m.spec.neutral)]
         sides[s] = {
-            "name": final.side(s).name, "vp": final.side(s).vp, "markers": markers[s], "special_marker": special[s],
+            "name": final.side(s).name,
+            "vp": final.side(s).vp,
+            "markers": markers[s],
+            "special_marker": special[s],
             "models_at_start": len(members),
             "lost": sum(1 for m in members if final.model(m.id).status == OUT_OF_ACTION),
             "removed": sum(1 for m in opponent if final.model(m.id).status == OUT_OF_ACTION),
             "only_left": bool(final.on_table(s)) and not final.on_table(final.opponent(s)),
         }
     result = final.result or {}
-    return {"title": title, "scenario": final.scenario, "ended": final.ended, "events": len(events),
-            "winner": result.get("winner") if final.ended else None, "sides": sides, "models": models,
-            "settings": dict(final.settings)}
+    return {
+        "title": title,
+        "scenario": final.scenario,
+        "ended": final.ended,
+        "events": len(events),
+        "winner": result.get("winner") if final.ended else None,
+        "sides": sides,
+        "models": models,
+        "settings": dict(final.settings),
+    }
 
 
 __all__ = ["BATTLE_RULESET", "LEFT_TABLE", "ON_TABLE", "OUT_OF_ACTION", "battle_summary", "wounded_by"]

@@ -20,6 +20,7 @@ This module is the one door callers use; each concept lives in its own module:
 waiting and their odds), ``recruiting``, ``band_view`` (the band summary),
 ``next_battle`` (preparing the next battle) and ``history`` (the battles played).
 """
+
 from __future__ import annotations
 
 from .band_view import BandSummary, ModelLine, band_summary
@@ -29,7 +30,32 @@ from .recruiting import RecruitMenu, RecruitOrder, RecruitQuote, recruit_menu, r
 from .rolls_due import Due, care_outlook, due, roll_of, scenario_odds
 from .step_choices import Option, Step, advance_options, choices, item_name, probe, step
 
-__all__ = ["BandSummary", "BattleLine", "Due", "ModelLine", "NextBattleView", "Option", "Step", "advance_options",
-           "band_summary", "battles_played", "care_outlook", "choices", "due", "next_battle", "next_battle_setup",
-           "item_name", "playing", "probe", "roll_of", "scenario_odds", "step", "volunteer",
-           "RecruitMenu", "RecruitOrder", "RecruitQuote", "recruit_menu", "recruit_quote"]
+__all__ = [
+    "BandSummary",
+    "BattleLine",
+    "Due",
+    "ModelLine",
+    "NextBattleView",
+    "Option",
+    "Step",
+    "advance_options",
+    "band_summary",
+    "battles_played",
+    "care_outlook",
+    "choices",
+    "due",
+    "next_battle",
+    "next_battle_setup",
+    "item_name",
+    "playing",
+    "probe",
+    "roll_of",
+    "scenario_odds",
+    "step",
+    "volunteer",
+    "RecruitMenu",
+    "RecruitOrder",
+    "RecruitQuote",
+    "recruit_menu",
+    "recruit_quote",
+]

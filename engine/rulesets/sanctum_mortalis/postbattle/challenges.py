@@ -5,13 +5,14 @@ Challenge counts models, Volunteers never count: pass counts without them. An
 "additional technology" is one more loot roll and, under [SM-A20] ``vp-and-loot``
 (default), also 1 VP as a collected technology.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .. import tables as t
-from ..roster import BandRoster
+from ..roster import BandRoster, ModelSpec
 from . import data as d
 from .common import reading
 
@@ -21,12 +22,13 @@ def challenge_key(name: str) -> str | None:
     return t.CHALLENGE_ALIASES.get(t.slug(name))
 
 
-def _members(band: BandRoster):
+def _members(band: BandRoster) -> list[ModelSpec]:
     return [m for m in band.team if not (m.volunteer or m.neutral)]  # the stash does not fight (§15.10)
 
 
-def challenge_refusal(chosen: Sequence[str], new: str, *, own: BandRoster | None = None,
-                      opponent: BandRoster | None = None) -> str | None:
+def challenge_refusal(
+    chosen: Sequence[str], new: str, *, own: BandRoster | None = None, opponent: BandRoster | None = None
+) -> str | None:
     """Why a player who already chose ``chosen`` may not take ``new``, or None if he may.
 
     At most two Challenges, each once (§23.7). With the bands given, the Specialist
@@ -42,8 +44,7 @@ def challenge_refusal(chosen: Sequence[str], new: str, *, own: BandRoster | None
     if len(chosen) >= t.MAX_CHALLENGES:
         names = " and ".join(t.CHALLENGES[challenge_key(c) or c].source for c in chosen)
         return f"at most {t.MAX_CHALLENGES} Challenges per player, and {names} are already chosen (§23.7)"
-    if opponent is not None and key in d.SPECIALIST_CHALLENGES and \
-            not any(m.specialist for m in _members(opponent)):
+    if opponent is not None and key in d.SPECIALIST_CHALLENGES and not any(m.specialist for m in _members(opponent)):
         return f"{name} needs an enemy Specialist (§23.7)"
     if own is not None:
         if key == "eggheads-duel" and not any(m.specialist for m in _members(own)):
@@ -89,8 +90,9 @@ class ChallengeReward:
     xp_to: str
 
 
-def challenge_reward(challenge: str, met: bool, settings: Mapping[str, str] | None = None, *,
-                     kills: int = 0, standing: bool = False) -> ChallengeReward:
+def challenge_reward(
+    challenge: str, met: bool, settings: Mapping[str, str] | None = None, *, kills: int = 0, standing: bool = False
+) -> ChallengeReward:
     """The reward of one Challenge (§23.7). For Predator, ``kills`` and ``standing`` decide
     (``met`` is ignored)."""
     key = challenge_key(challenge)
@@ -105,5 +107,12 @@ def challenge_reward(challenge: str, met: bool, settings: Mapping[str, str] | No
     return ChallengeReward(key, vp + tech_vp, xp, tech, tech, xp_to)
 
 
-__all__ = ["ChallengeReward", "challenge_key", "challenge_refusal", "challenge_reward", "lesson_met",
-           "predator_reward", "prudence_met"]
+__all__ = [
+    "ChallengeReward",
+    "challenge_key",
+    "challenge_refusal",
+    "challenge_reward",
+    "lesson_met",
+    "predator_reward",
+    "prudence_met",
+]

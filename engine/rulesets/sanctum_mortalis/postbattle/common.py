@@ -6,6 +6,7 @@ every face, the row that was read, the exact chance of that row before the roll 
 the whole table's odds in ``detail`` (JSON-safe). ``reread`` reads a record again after
 its dice or modifiers changed (a re-roll or Przeszukiwanie's ±1).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -14,6 +15,7 @@ from functools import cached_property
 from typing import Any, Collection, Iterable, Mapping
 
 from engine.dice import DiceSource
+from engine.odds import remap, sum_distribution
 from engine.rolls import Modifier, RollRecord
 
 from ..procedures.common import ProcedureRefused
@@ -101,16 +103,7 @@ class RollTable:
     @cached_property
     def odds(self) -> dict[str, Fraction]:
         """Result -> exact chance on a plain roll (adds up to 1)."""
-        ways: dict[int, int] = {}
-        for a in range(1, 7):
-            for b in (range(1, 7) if self.dice == 2 else (0,)):
-                ways[a + b] = ways.get(a + b, 0) + 1
-        whole = 6 ** self.dice
-        out: dict[str, Fraction] = {}
-        for total, n in ways.items():
-            result = self.lookup(total)
-            out[result] = out.get(result, Fraction(0)) + Fraction(n, whole)
-        return out
+        return remap(sum_distribution(self.dice), self.lookup)
 
     def chance(self, result: str) -> Fraction:
         """P(``result``) on a plain roll."""
@@ -122,14 +115,24 @@ def read_table(record: RollRecord, table: RollTable) -> RollRecord:
     total = record.dice_total + sum(m.value for m in record.modifiers)
     lo, hi, result = table.row(total)
     success = record.detail.get("success_results")
-    return replace(record, outcome=result, probability=table.chance(result),
-                   success=(result in success) if success is not None else True,
-                   detail={**record.detail, "total": total, "row": [lo, hi], "result": result,
-                           "label": table.label(result)})
+    return replace(
+        record,
+        outcome=result,
+        probability=table.chance(result),
+        success=(result in success) if success is not None else True,
+        detail={**record.detail, "total": total, "row": [lo, hi], "result": result, "label": table.label(result)},
+    )
 
 
-def table_roll(table: RollTable, dice: DiceSource, procedure: str, *, title: str = "",
-               success_results: tuple[str, ...] | None = None, extra: Mapping[str, Any] | None = None) -> RollRecord:
+def table_roll(
+    table: RollTable,
+    dice: DiceSource,
+    procedure: str,
+    *,
+    title: str = "",
+    success_results: tuple[str, ...] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> RollRecord:
     """Roll ``table`` into a ``RollRecord``.
 
     ``probability`` is the chance of the row that came up (before the roll, no
@@ -139,14 +142,15 @@ def table_roll(table: RollTable, dice: DiceSource, procedure: str, *, title: str
     """
     faces = roll_group(dice, table.mode, table.title)
     detail: dict[str, Any] = {
-        "table": table.key, "rule": table.rule, "groups": [group(0, table.dice, table.mode)],
+        "table": table.key,
+        "rule": table.rule,
+        "groups": [group(0, table.dice, table.mode)],
         "odds": {r: fraction_json(p) for r, p in table.odds.items()},
     }
     if success_results is not None:
         detail["success_results"] = list(success_results)
     detail.update(extra or {})
-    record = RollRecord(procedure, title or table.title, faces, (), None, None, "table", Fraction(0), "", False,
-                        detail)
+    record = RollRecord(procedure, title or table.title, faces, (), None, None, "table", Fraction(0), "", False, detail)
     return read_table(record, table)
 
 
@@ -155,15 +159,12 @@ def with_modifier(record: RollRecord, modifier: Modifier, table: RollTable) -> R
     return read_table(replace(record, modifiers=record.modifiers + (modifier,)), table)
 
 
-
-
 # --------------------------------------------------------------------------- post-battle skills
 CARE_RESULTS = ("death", "critical", "serious", "amnesia")
 """§18.1 results on 2–6: the model needs medical care (or dies)."""
 
 
-def needs_care(wounded: bool, injury_result: str | None = None,
-               settings: Mapping[str, str] | None = None) -> bool:
+def needs_care(wounded: bool, injury_result: str | None = None, settings: Mapping[str, str] | None = None) -> bool:
     """Did the model "end the battle needing medical care" (§18.2 Medyk, §20.5)?
 
     ``wounded``: it was removed from play and rolls on the injury table. Reading
@@ -175,8 +176,9 @@ def needs_care(wounded: bool, injury_result: str | None = None,
     if reading(settings, "care_skill_condition") == "wounded":
         return True
     if injury_result is None:
-        raise ProcedureRefused("roll this model's injury first: its result decides whether it needs care",
-                               "§18.2", "ambiguous")
+        raise ProcedureRefused(
+            "roll this model's injury first: its result decides whether it needs care", "§18.2", "ambiguous"
+        )
     return injury_result in CARE_RESULTS
 
 
@@ -194,5 +196,17 @@ def skill_holder(models: Iterable[ModelSpec], skill: str, needing_care: Collecti
     return None
 
 
-__all__ = ["CARE_RESULTS", "ONE_DIE", "TWO_DICE", "RollTable", "fraction_json", "merged_settings", "needs_care",
-           "read_table", "reading", "skill_holder", "table_roll", "with_modifier"]
+__all__ = [
+    "CARE_RESULTS",
+    "ONE_DIE",
+    "TWO_DICE",
+    "RollTable",
+    "fraction_json",
+    "merged_settings",
+    "needs_care",
+    "read_table",
+    "reading",
+    "skill_holder",
+    "table_roll",
+    "with_modifier",
+]

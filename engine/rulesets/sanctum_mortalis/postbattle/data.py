@@ -6,6 +6,7 @@ loot chain (§17.3–17.9), the medicines and neural implants as items, the skil
 percentages of the post-battle step and the scenario rewards are named here, each with
 its rule. Nothing in this module is a literal used only once in a function.
 """
+
 from __future__ import annotations
 
 from types import MappingProxyType
@@ -31,8 +32,14 @@ SPECIAL_ITEM_TYPES = ((1, 2, "grenade"), (3, 4, "gadget"), (5, 5, "medicine"), (
 """§17.5 k6."""
 GRENADE_TABLE = ((1, 2, "smoke-grenade"), (3, 4, "stun-grenade"), (5, 6, "frag-grenade"))
 """§17.6 k6."""
-GADGET_TABLE = ((1, 1, "suppression-filter"), (2, 2, "camouflage"), (3, 3, "masking-protocol"),
-                (4, 4, "skill-implant"), (5, 5, "bio-detector"), (6, 6, "cyber-part"))
+GADGET_TABLE = (
+    (1, 1, "suppression-filter"),
+    (2, 2, "camouflage"),
+    (3, 3, "masking-protocol"),
+    (4, 4, "skill-implant"),
+    (5, 5, "bio-detector"),
+    (6, 6, "cyber-part"),
+)
 """§17.7 k6. A 6 is a cyber-part of the player's choice (``CYBER_PARTS``)."""
 CYBER_PART = "cyber-part"
 """§17.7: the gadget-table find that becomes one cyber-part of the player's choice."""
@@ -40,39 +47,100 @@ CYBER_PARTS = tuple(k for k, item in t.ITEMS.items() if item.kind == "cyber")
 """§17.7: Eye implant, Cyber-prosthetic arm, Leg exoskeleton, Artificial organs."""
 CYBER_PART_VALUE = 10
 """§17.7: every cyber-part is worth 10tk."""
-MEDICINE_TABLE = ((2, 5, "combat-medkit"), (6, 7, "surgical-automaton"), (8, 9, "medical-nanobots"),
-                  (10, 12, "ghost-catcher"))
+MEDICINE_TABLE = (
+    (2, 5, "combat-medkit"),
+    (6, 7, "surgical-automaton"),
+    (8, 9, "medical-nanobots"),
+    (10, 12, "ghost-catcher"),
+)
 """§17.8: a **2k6** roll (the book's header says k6; the text and ranges say 2k6)."""
 IMPLANT_TABLE = ((1, 4, "memory-implant"), (5, 6, "cognitive-implant"))
 """§17.9 k6."""
 
-MEDICINES = MappingProxyType({item.key: item for item in (
-    t.Item("combat-medkit", "Combat medkit", "Bojowy zestaw medyczny", "medicine", None,
-           "Pay for one medical care for free (a re-roll on the injury table).", slot=False),
-    t.Item("surgical-automaton", "Surgical automaton", "Automat chirurgiczny", "medicine", None,
-           "Heal a model needing care for free, as if it rolled 7–10.", slot=False),
-    t.Item("medical-nanobots", "Medical nanobots", "Nanoboty medyczne", "medicine", None,
-           "Heal a model needing care for free and give it +1 XP, as if it rolled 11–12.", slot=False),
-    t.Item("ghost-catcher", "Ghost-catcher", "Duchołap", "medicine", None,
-           "Save a dying model from death [SM-A17].", slot=False),
-)})
+MEDICINES = MappingProxyType(
+    {
+        item.key: item
+        for item in (
+            t.Item(
+                "combat-medkit",
+                "Combat medkit",
+                "Bojowy zestaw medyczny",
+                "medicine",
+                None,
+                "Pay for one medical care for free (a re-roll on the injury table).",
+                slot=False,
+            ),
+            t.Item(
+                "surgical-automaton",
+                "Surgical automaton",
+                "Automat chirurgiczny",
+                "medicine",
+                None,
+                "Heal a model needing care for free, as if it rolled 7–10.",
+                slot=False,
+            ),
+            t.Item(
+                "medical-nanobots",
+                "Medical nanobots",
+                "Nanoboty medyczne",
+                "medicine",
+                None,
+                "Heal a model needing care for free and give it +1 XP, as if it rolled 11–12.",
+                slot=False,
+            ),
+            t.Item(
+                "ghost-catcher",
+                "Ghost-catcher",
+                "Duchołap",
+                "medicine",
+                None,
+                "Save a dying model from death [SM-A17].",
+                slot=False,
+            ),
+        )
+    }
+)
 """§17.8 medicines as items: kept in the stash, never bought or sold (no value)."""
-NEURAL_IMPLANTS = MappingProxyType({item.key: item for item in (
-    t.Item("memory-implant", "Memory implant", "Implant Pamięciowy", "implant", None, "+1 XP to one model.",
-           slot=False),
-    t.Item("cognitive-implant", "Cognitive implant", "Implant Poznawczy", "implant", None, "+2 XP to one model.",
-           slot=False),
-)})
+NEURAL_IMPLANTS = MappingProxyType(
+    {
+        item.key: item
+        for item in (
+            t.Item(
+                "memory-implant",
+                "Memory implant",
+                "Implant Pamięciowy",
+                "implant",
+                None,
+                "+1 XP to one model.",
+                slot=False,
+            ),
+            t.Item(
+                "cognitive-implant",
+                "Cognitive implant",
+                "Implant Poznawczy",
+                "implant",
+                None,
+                "+2 XP to one model.",
+                slot=False,
+            ),
+        )
+    }
+)
 """§17.9 neural implants as items: never bought or sold (no value)."""
 IMPLANT_XP = MappingProxyType({"memory-implant": 1, "cognitive-implant": 2})
 """§17.9: XP an implant gives."""
 
 # --------------------------------------------------------------------------- injuries (§18)
-INJURY_NAMES = MappingProxyType({
-    "death": ("Death", "Śmierć"), "critical": ("Critically wounded", "Ciężko ranny"),
-    "serious": ("Serious injuries", "Poważne obrażenia"), "amnesia": ("Amnesia", "Amnezja"),
-    "light": ("Light injuries", "Lekkie obrażenia"), "lesson": ("Lesson learned", "Nauczka na przyszłość"),
-})
+INJURY_NAMES = MappingProxyType(
+    {
+        "death": ("Death", "Śmierć"),
+        "critical": ("Critically wounded", "Ciężko ranny"),
+        "serious": ("Serious injuries", "Poważne obrażenia"),
+        "amnesia": ("Amnesia", "Amnezja"),
+        "light": ("Light injuries", "Lekkie obrażenia"),
+        "lesson": ("Lesson learned", "Nauczka na przyszłość"),
+    }
+)
 """§18.1 result names (English, source)."""
 LESSON_LEARNED_XP = 1
 """§18.1: Lesson learned adds 1 XP at once."""
@@ -86,12 +154,18 @@ HAGGLING_BONUS = (6, 5)
 """§20.5 Targowanie: found items sell for +20% (× 6/5; values are multiples of 5)."""
 FENCE_DISCOUNT = (4, 5)
 """§20.5 Paser: special items cost 20% less (× 4/5, applied to each item's price)."""
-PURCHASE_TABLES = MappingProxyType({
-    "weapon-mod": "ranged weapon modifications", "ammo": "ranged weapon modifications",
-    "melee-mod": "armour and melee weapon modifications", "armour-mod": "armour and melee weapon modifications",
-    "sarcophagus-mod": "armour and melee weapon modifications",
-    "grenade": "grenades", "gadget": "gadgets", "cyber": "gadgets",
-})
+PURCHASE_TABLES = MappingProxyType(
+    {
+        "weapon-mod": "ranged weapon modifications",
+        "ammo": "ranged weapon modifications",
+        "melee-mod": "armour and melee weapon modifications",
+        "armour-mod": "armour and melee weapon modifications",
+        "sarcophagus-mod": "armour and melee weapon modifications",
+        "grenade": "grenades",
+        "gadget": "gadgets",
+        "cyber": "gadgets",
+    }
+)
 """§22.3: item kind -> the table it is bought from (at most one item per table per battle)."""
 RECRUITMENT_ONLY = ("jet-pack",)
 """§22.5: the Jet pack must be bought when the model is recruited."""
@@ -117,15 +191,24 @@ PRIDE_LOSER_REWARD = (20, 2)
 """§23.6: (tk, loot rolls) for Duma's winner and loser; on a tie both get the loser's [SM-A22]."""
 PREDATOR_FREE_KILLS = 1
 """§23.7 Predator: the first enemy defeated gives nothing extra."""
-CHALLENGE_REWARDS = MappingProxyType({
-    "extermination": (1, 1, 0, "any one model"), "lesson": (1, 1, 0, "any one model"),
-    "courier": (1, 1, 1, "the courier"), "predator": (0, 0, 0, "the predator"),
-    "get-the-geezer": (1, 1, 0, "the model that removed it"), "exclude-eggheads": (1, 0, 0, ""),
-    "eggheads-duel": (1, 1, 1, "the Specialist that defeated it"), "hidden-data": (1, 0, 1, ""),
-    "hunt": (1, 1, 1, "the chosen model"), "bounty-hunters": (1, 0, 1, ""),
-    "stoicism": (1, 1, 0, "any one model"), "sulking-pacifist": (1, 1, 0, "the pacifist"),
-    "prudence": (1, 1, 0, "any one model"), "no-fireworks": (1, 1, 0, "any one Specialist"),
-})
+CHALLENGE_REWARDS = MappingProxyType(
+    {
+        "extermination": (1, 1, 0, "any one model"),
+        "lesson": (1, 1, 0, "any one model"),
+        "courier": (1, 1, 1, "the courier"),
+        "predator": (0, 0, 0, "the predator"),
+        "get-the-geezer": (1, 1, 0, "the model that removed it"),
+        "exclude-eggheads": (1, 0, 0, ""),
+        "eggheads-duel": (1, 1, 1, "the Specialist that defeated it"),
+        "hidden-data": (1, 0, 1, ""),
+        "hunt": (1, 1, 1, "the chosen model"),
+        "bounty-hunters": (1, 0, 1, ""),
+        "stoicism": (1, 1, 0, "any one model"),
+        "sulking-pacifist": (1, 1, 0, "the pacifist"),
+        "prudence": (1, 1, 0, "any one model"),
+        "no-fireworks": (1, 1, 0, "any one Specialist"),
+    }
+)
 """§23.7: (VP, XP, additional technologies, who gets the XP) of each Challenge when met.
 Predator's reward depends on the kills (``challenges.predator_reward``)."""
 PRUDENCE_MAX_LOST = 2
@@ -146,5 +229,6 @@ the battle ends, before the loot step (§16). ``"care-result"``: its injury roll
 (default): every item bought from the loot tables (§22.3 lists "special equipment" as
 everything bought there, mods included). ``"slot-items"``: only items that use a
 special-item slot (grenades, gadgets, cyber-parts, ammunition, §15.7)."""
-LOCAL_SETTING_CHOICES = MappingProxyType({"care_skill_condition": ("wounded", "care-result"),
-                                          "fence_scope": ("all", "slot-items")})
+LOCAL_SETTING_CHOICES = MappingProxyType(
+    {"care_skill_condition": ("wounded", "care-result"), "fence_scope": ("all", "slot-items")}
+)

@@ -7,6 +7,7 @@ the last on the table give none), and scenario and Challenge XP by their own rul
 War pets, Volunteers, independent models and models in the stash gain none. A model
 never has more than 50 XP (``tables.MAX_XP``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,9 +24,14 @@ from . import data as d
 from .common import RollTable, table_roll
 
 LEVEL_UP = "sm.level-up"
-LEVEL_UP_TABLE = RollTable("level-up", "Level-up roll", "§19.3", 2, t.LEVEL_UP_TABLE,
-                           MappingProxyType({"stat-or-skill": "raise one characteristic by 1 or learn one skill",
-                                             "skill": "learn one skill"}))
+LEVEL_UP_TABLE = RollTable(
+    "level-up",
+    "Level-up roll",
+    "§19.3",
+    2,
+    t.LEVEL_UP_TABLE,
+    MappingProxyType({"stat-or-skill": "raise one characteristic by 1 or learn one skill", "skill": "learn one skill"}),
+)
 """§19.3 as a roll table: 2–7 a characteristic or a skill, 8–12 a skill (low rolls give more)."""
 
 
@@ -52,8 +58,14 @@ def roll_level_up(dice: DiceSource, level: int | None = None, model: str = "") -
     wider choice (2–7); ``detail["level"]``: the level it is for."""
     who = f"{model}: " if model else ""
     title = f"{who}level-up roll" + (f" (level {level})" if level is not None else "")
-    return table_roll(LEVEL_UP_TABLE, dice, LEVEL_UP, title=title, success_results=("stat-or-skill",),
-                      extra={"model": model, "level": level})
+    return table_roll(
+        LEVEL_UP_TABLE,
+        dice,
+        LEVEL_UP,
+        title=title,
+        success_results=("stat-or-skill",),
+        extra={"model": model, "level": level},
+    )
 
 
 def roll_level_ups(dice: DiceSource, xp_before: int, xp_after: int, model: str = "") -> tuple[RollRecord, ...]:
@@ -90,8 +102,15 @@ class XpAward:
     note: str = ""
 
 
-def battle_xp(model: ModelSpec, *, kills: int = 0, markers_carried_off: int = 0, scenario_xp: int = 0,
-              challenge_xp: int = 0, in_stash: bool = False) -> XpAward:
+def battle_xp(
+    model: ModelSpec,
+    *,
+    kills: int = 0,
+    markers_carried_off: int = 0,
+    scenario_xp: int = 0,
+    challenge_xp: int = 0,
+    in_stash: bool = False,
+) -> XpAward:
     """§19.1: XP from what the battle log shows for ``model``.
 
     ``kills``: enemy models it defeated (removed from play; independent models count);
@@ -100,31 +119,51 @@ def battle_xp(model: ModelSpec, *, kills: int = 0, markers_carried_off: int = 0,
     special marker carried alone (``interception_xp``), 1 for leaving the table in Duma;
     ``challenge_xp``: from Challenges (Predator: ``challenges.predator_reward``).
     """
-    counts = {"kills": kills, "markers_carried_off": markers_carried_off, "scenario_xp": scenario_xp,
-              "challenge_xp": challenge_xp}
+    counts = {
+        "kills": kills,
+        "markers_carried_off": markers_carried_off,
+        "scenario_xp": scenario_xp,
+        "challenge_xp": challenge_xp,
+    }
     for name, n in counts.items():
         if n < 0:
             raise ProcedureRefused(f"{name} cannot be negative ({n})", "§19.1", "malformed")
-    terms = tuple(m for m in (
-        Modifier(f"{kills} enemy model(s) defeated", kills * d.XP_PER_KILL, "§19.1", "kills"),
-        Modifier(f"{markers_carried_off} technology marker(s) carried off", markers_carried_off * d.XP_PER_MARKER,
-                 "§19.1", "markers"),
-        Modifier("Scenario", scenario_xp, "§23", "scenario"),
-        Modifier("Challenges", challenge_xp, "§23.7", "challenges"),
-    ) if m.value)
+    terms = tuple(
+        m
+        for m in (
+            Modifier(f"{kills} enemy model(s) defeated", kills * d.XP_PER_KILL, "§19.1", "kills"),
+            Modifier(
+                f"{markers_carried_off} technology marker(s) carried off",
+                markers_carried_off * d.XP_PER_MARKER,
+                "§19.1",
+                "markers",
+            ),
+            Modifier("Scenario", scenario_xp, "§23", "scenario"),
+            Modifier("Challenges", challenge_xp, "§23.7", "challenges"),
+        )
+        if m.value
+    )
     earned = sum(m.value for m in terms)
     before = model.xp
     if not gains_xp(model, in_stash):
-        why = "in the stash" if in_stash else "a war pet" if model.pet else "a Volunteer" if model.volunteer \
+        why = (
+            "in the stash"
+            if in_stash
+            else "a war pet"
+            if model.pet
+            else "a Volunteer"
+            if model.volunteer
             else "an independent model"
+        )
         return XpAward(model.id, terms, earned, 0, before, before, (), f"{why} gains no XP (§19.1)")
     after = add_xp(before, earned)
     note = f"capped at {t.MAX_XP} XP (§19.1)" if after - before < earned else ""
     return XpAward(model.id, terms, earned, after - before, before, after, tuple(levels_gained(before, after)), note)
 
 
-def advance_refusal(model: ModelSpec, stat: str, *, raised_this_gap: Collection[str] = (),
-                    choice: str = "stat-or-skill") -> str | None:
+def advance_refusal(
+    model: ModelSpec, stat: str, *, raised_this_gap: Collection[str] = (), choice: str = "stat-or-skill"
+) -> str | None:
     """Why ``model`` may not raise ``stat`` (S, W, C, O) now, or None if it may (§19.3).
 
     ``raised_this_gap``: characteristics already raised since the last battle;
@@ -150,5 +189,17 @@ def advance_refusal(model: ModelSpec, stat: str, *, raised_this_gap: Collection[
     return None
 
 
-__all__ = ["LEVEL_UP", "LEVEL_UP_TABLE", "XpAward", "add_xp", "advance_refusal", "battle_xp", "gains_xp",
-           "interception_xp", "level_up_choice", "levels_gained", "roll_level_up", "roll_level_ups"]
+__all__ = [
+    "LEVEL_UP",
+    "LEVEL_UP_TABLE",
+    "XpAward",
+    "add_xp",
+    "advance_refusal",
+    "battle_xp",
+    "gains_xp",
+    "interception_xp",
+    "level_up_choice",
+    "levels_gained",
+    "roll_level_up",
+    "roll_level_ups",
+]

@@ -16,6 +16,7 @@ next:
 An untreated Serious injury adds a wound (``take_wound``: the owner picks or a roll
 does, [SM-A18]); the third wound retires the model.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -25,6 +26,7 @@ from typing import Any, Collection, Mapping
 
 from engine.dice import DiceSource
 from engine.rolls import Die, RollRecord
+from engine.ruleset import RejectionKind
 
 from .. import tables as t
 from ..procedures.common import ProcedureRefused
@@ -34,12 +36,25 @@ from .common import RollTable, reading, table_roll
 
 INJURY = "sm.injury"
 WOUND = "sm.wound"
-INJURY_TABLE = RollTable("injury", "Post-battle injury", "§18.1", 2, tuple((lo, hi, key) for lo, hi, key, _ in
-                                                                          t.INJURY_TABLE),
-                         MappingProxyType({k: v[0] for k, v in d.INJURY_NAMES.items()}))
+INJURY_TABLE = RollTable(
+    "injury",
+    "Post-battle injury",
+    "§18.1",
+    2,
+    tuple((lo, hi, key) for lo, hi, key, _ in t.INJURY_TABLE),
+    MappingProxyType({k: v[0] for k, v in d.INJURY_NAMES.items()}),
+)
 """§18.1 as a roll table (costs stay in ``tables.INJURY_TABLE``)."""
-UNTREATED = MappingProxyType({"death": "dies", "critical": "dies", "serious": "wound", "amnesia": "forget-skill",
-                              "light": "none", "lesson": "xp"})
+UNTREATED = MappingProxyType(
+    {
+        "death": "dies",
+        "critical": "dies",
+        "serious": "wound",
+        "amnesia": "forget-skill",
+        "light": "none",
+        "lesson": "xp",
+    }
+)
 """§18.1: the effect of each result when it is not (or cannot be) treated."""
 DYING = ("death", "critical")
 """Results that cross the model off if nothing is done: the Ghost-catcher may save it (§17.8)."""
@@ -61,8 +76,9 @@ class InjuryResult:
     effect: str
 
 
-INJURY_RESULTS: Mapping[str, InjuryResult] = MappingProxyType({
-    key: InjuryResult(key, *d.INJURY_NAMES[key], lo, hi, cost, UNTREATED[key]) for lo, hi, key, cost in t.INJURY_TABLE})
+INJURY_RESULTS: Mapping[str, InjuryResult] = MappingProxyType(
+    {key: InjuryResult(key, *d.INJURY_NAMES[key], lo, hi, cost, UNTREATED[key]) for lo, hi, key, cost in t.INJURY_TABLE}
+)
 
 
 def injury_result(total: int) -> InjuryResult:
@@ -90,8 +106,14 @@ def care_cost(result: InjuryResult | str, medic_available: bool = False, *, from
 def roll_injury(dice: DiceSource, model: str = "") -> RollRecord:
     """Roll 2k6 on the injury table. ``outcome``: the result key; ``probability``: its
     chance; ``success``: no care needed (Light injuries or Lesson learned)."""
-    return table_roll(INJURY_TABLE, dice, INJURY, title=f"{model}: post-battle injury" if model else "",
-                      success_results=("light", "lesson"), extra={"model": model})
+    return table_roll(
+        INJURY_TABLE,
+        dice,
+        INJURY,
+        title=f"{model}: post-battle injury" if model else "",
+        success_results=("light", "lesson"),
+        extra={"model": model},
+    )
 
 
 def care_odds(result: InjuryResult | str) -> dict[str, Fraction]:
@@ -124,15 +146,28 @@ class InjuryCase:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (the rolls as ``RollRecord.to_dict``)."""
-        return {"model": self.model, "rolls": [r.to_dict() for r in self.rolls], "result": self.result,
-                "from_care": self.from_care, "paid": self.paid, "medicines": list(self.medicines),
-                "treated_by": self.treated_by}
+        return {
+            "model": self.model,
+            "rolls": [r.to_dict() for r in self.rolls],
+            "result": self.result,
+            "from_care": self.from_care,
+            "paid": self.paid,
+            "medicines": list(self.medicines),
+            "treated_by": self.treated_by,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "InjuryCase":
         """The case ``to_dict`` wrote."""
-        return cls(data["model"], tuple(RollRecord.from_dict(r) for r in data["rolls"]), data["result"],
-                   bool(data["from_care"]), int(data["paid"]), tuple(data["medicines"]), data["treated_by"])
+        return cls(
+            data["model"],
+            tuple(RollRecord.from_dict(r) for r in data["rolls"]),
+            data["result"],
+            bool(data["from_care"]),
+            int(data["paid"]),
+            tuple(data["medicines"]),
+            data["treated_by"],
+        )
 
 
 def open_injury(first: RollRecord, model: str = "") -> InjuryCase:
@@ -160,8 +195,11 @@ def choice_refusal(case: InjuryCase, choice: str, settings: Mapping[str, str] | 
         return None
     if choice in ("pay", "combat-medkit"):
         if row.care_cost is None:
-            return ("Death cannot be treated: only a Ghost-catcher saves a dying model (§17.8)"
-                    if case.result == "death" else f"{row.name} needs no medical care (§18.1)")
+            return (
+                "Death cannot be treated: only a Ghost-catcher saves a dying model (§17.8)"
+                if case.result == "death"
+                else f"{row.name} needs no medical care (§18.1)"
+            )
         if case.from_care:
             if choice == "pay":
                 return "care that the medical-care roll itself calls for cannot be paid for (§18.2)"
@@ -178,8 +216,9 @@ def choice_refusal(case: InjuryCase, choice: str, settings: Mapping[str, str] | 
     return f"'{choice}' is not a choice: pay, accept or a medicine"
 
 
-def care_choices(case: InjuryCase, *, medic: bool = False, medicines: Collection[str] = (),
-                 settings: Mapping[str, str] | None = None) -> tuple[CareChoice, ...]:
+def care_choices(
+    case: InjuryCase, *, medic: bool = False, medicines: Collection[str] = (), settings: Mapping[str, str] | None = None
+) -> tuple[CareChoice, ...]:
     """Every allowed choice now: ``accept`` (take the untreated effect), ``pay`` with its
     cost, and each medicine in ``medicines`` (the stash) that applies."""
     row = INJURY_RESULTS[case.result]
@@ -187,8 +226,9 @@ def care_choices(case: InjuryCase, *, medic: bool = False, medicines: Collection
     if choice_refusal(case, "pay", settings) is None:
         cost = care_cost(case.result, medic)
         assert cost is not None
-        out.append(CareChoice("pay", f"Pay {cost}tk for medical care" + (" (Medyk −20%)" if medic else ""), cost,
-                              "§18.2"))
+        out.append(
+            CareChoice("pay", f"Pay {cost}tk for medical care" + (" (Medyk −20%)" if medic else ""), cost, "§18.2")
+        )
     for key in d.MEDICINES:
         if key in medicines and choice_refusal(case, key, settings) is None:
             out.append(CareChoice(key, f"Use {d.MEDICINES[key].name}", 0, "§17.8"))
@@ -198,7 +238,7 @@ def care_choices(case: InjuryCase, *, medic: bool = False, medicines: Collection
 def _refuse(case: InjuryCase, choice: str, settings: Mapping[str, str] | None) -> None:
     reason = choice_refusal(case, choice, settings)
     if reason is not None:
-        kind = "illegal" if choice in ("accept", "pay") or choice in d.MEDICINES else "malformed"
+        kind: RejectionKind = "illegal" if choice in ("accept", "pay") or choice in d.MEDICINES else "malformed"
         raise ProcedureRefused(reason, "§18.2" if choice == "pay" else "§17.8", kind)
 
 
@@ -209,12 +249,14 @@ def _care_roll(case: InjuryCase, dice: DiceSource | None, paid: int, by: str) ->
         raise ProcedureRefused("medical care rolls the injury table again: dice are needed", "§18.2", "malformed")
     record = roll_injury(dice, case.model)
     record = replace(record, detail={**record.detail, "from_care": True})
-    return replace(case, rolls=case.rolls + (record,), result=record.outcome, from_care=True,
-                   paid=case.paid + paid, treated_by=by)
+    return replace(
+        case, rolls=case.rolls + (record,), result=record.outcome, from_care=True, paid=case.paid + paid, treated_by=by
+    )
 
 
-def pay_for_care(case: InjuryCase, dice: DiceSource | None, *, medic: bool = False,
-                 settings: Mapping[str, str] | None = None) -> InjuryCase:
+def pay_for_care(
+    case: InjuryCase, dice: DiceSource | None, *, medic: bool = False, settings: Mapping[str, str] | None = None
+) -> InjuryCase:
     """Pay for medical care (§18.2): roll the table again and keep the result (Amnesia:
     Light injuries, no roll). Raises ``ProcedureRefused`` when care cannot be paid for."""
     _refuse(case, "pay", settings)
@@ -223,8 +265,9 @@ def pay_for_care(case: InjuryCase, dice: DiceSource | None, *, medic: bool = Fal
     return _care_roll(case, dice, cost, "care")
 
 
-def use_medicine(case: InjuryCase, medicine: str, dice: DiceSource | None = None,
-                 settings: Mapping[str, str] | None = None) -> InjuryCase:
+def use_medicine(
+    case: InjuryCase, medicine: str, dice: DiceSource | None = None, settings: Mapping[str, str] | None = None
+) -> InjuryCase:
     """Use up one medicine from the stash (§17.8). The Combat medkit pays for care (a
     free re-roll); the others set the result ([SM-A17] after a Ghost-catcher)."""
     _refuse(case, medicine, settings)
@@ -262,8 +305,9 @@ def injury_outcome(case: InjuryCase) -> InjuryOutcome:
     if effect == "xp":
         xp = d.NANOBOTS_XP if case.treated_by == "medical-nanobots" else d.LESSON_LEARNED_XP
     rule = "§17.8" if case.treated_by in d.MEDICINES and case.treated_by != "combat-medkit" else "§18.1"
-    return InjuryOutcome(case.model, case.result, effect, xp, effect == "dies", effect == "wound", case.paid,
-                         case.medicines, rule)
+    return InjuryOutcome(
+        case.model, case.result, effect, xp, effect == "dies", effect == "wound", case.paid, case.medicines, rule
+    )
 
 
 # --------------------------------------------------------------------------- wounds
@@ -294,13 +338,28 @@ def _random_wound(options: tuple[str, ...], dice: DiceSource) -> RollRecord:
         if usable:
             break
     wound = options[(face - 1) // per]
-    return RollRecord(WOUND, "Which wound", tuple(faces), (), None, None, "table", Fraction(1, len(options)), wound,
-                      True, {"rule": "§18.2 [SM-A18]", "options": list(options), "faces_per_wound": per,
-                             "rerolled": len(faces) - 1})
+    return RollRecord(
+        WOUND,
+        "Which wound",
+        tuple(faces),
+        (),
+        None,
+        None,
+        "table",
+        Fraction(1, len(options)),
+        wound,
+        True,
+        {"rule": "§18.2 [SM-A18]", "options": list(options), "faces_per_wound": per, "rerolled": len(faces) - 1},
+    )
 
 
-def take_wound(held: Collection[str], *, pick: str | None = None, dice: DiceSource | None = None,
-               settings: Mapping[str, str] | None = None) -> WoundResult:
+def take_wound(
+    held: Collection[str],
+    *,
+    pick: str | None = None,
+    dice: DiceSource | None = None,
+    settings: Mapping[str, str] | None = None,
+) -> WoundResult:
     """Add a wound for an untreated Serious injury. [SM-A18] ``owner``: ``pick`` is the
     owner's choice; ``random``: a k6 picks among the wounds not held (equal shares, faces
     past the last share rolled again)."""
@@ -311,11 +370,13 @@ def take_wound(held: Collection[str], *, pick: str | None = None, dice: DiceSour
     record = None
     if reading(settings, "serious_wound_pick") == "owner":
         if pick is None:
-            raise ProcedureRefused(f"the owner picks the wound: one of {', '.join(options)}", "§18.2 [SM-A18]",
-                                   "ambiguous")
+            raise ProcedureRefused(
+                f"the owner picks the wound: one of {', '.join(options)}", "§18.2 [SM-A18]", "ambiguous"
+            )
         if pick not in options:
-            raise ProcedureRefused(f"'{pick}' is not a wound this model can get ({', '.join(options)})", "§18.1",
-                                   "malformed")
+            raise ProcedureRefused(
+                f"'{pick}' is not a wound this model can get ({', '.join(options)})", "§18.1", "malformed"
+            )
         wound = pick
     else:
         if dice is None or pick is not None:
@@ -327,8 +388,9 @@ def take_wound(held: Collection[str], *, pick: str | None = None, dice: DiceSour
     return WoundResult(wound, wounds, retires, retires and reading(settings, "retired_gear") == "on", record)
 
 
-def gear_after_loss(spec: ModelSpec, cause: str, settings: Mapping[str, str] | None = None
-                    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def gear_after_loss(
+    spec: ModelSpec, cause: str, settings: Mapping[str, str] | None = None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(to the stash, lost) of a model's special items and modifications when it leaves.
 
     ``cause``: ``dies`` (everything lost, §18.1), ``retires`` (like dismissal with
@@ -352,8 +414,31 @@ def amnesia_candidates(spec: ModelSpec) -> tuple[str, ...]:
     return tuple(k for k in spec.skills if k not in free)
 
 
-__all__ = ["DYING", "HEALING_MEDICINES", "INJURY", "INJURY_RESULTS", "INJURY_TABLE", "UNTREATED", "WOUND",
-           "CareChoice", "InjuryCase", "InjuryOutcome", "InjuryResult", "WoundResult", "amnesia_candidates",
-           "care_choices", "care_cost", "care_odds", "choice_refusal", "gear_after_loss", "injury_outcome",
-           "injury_result", "open_injury", "pay_for_care", "roll_injury", "take_wound", "use_medicine",
-           "wound_choices"]
+__all__ = [
+    "DYING",
+    "HEALING_MEDICINES",
+    "INJURY",
+    "INJURY_RESULTS",
+    "INJURY_TABLE",
+    "UNTREATED",
+    "WOUND",
+    "CareChoice",
+    "InjuryCase",
+    "InjuryOutcome",
+    "InjuryResult",
+    "WoundResult",
+    "amnesia_candidates",
+    "care_choices",
+    "care_cost",
+    "care_odds",
+    "choice_refusal",
+    "gear_after_loss",
+    "injury_outcome",
+    "injury_result",
+    "open_injury",
+    "pay_for_care",
+    "roll_injury",
+    "take_wound",
+    "use_medicine",
+    "wound_choices",
+]

@@ -14,6 +14,7 @@ must stay a face of the die, 1–6). ``roll_loot`` plays the whole chain and ask
 ``LootChoices`` what to do with each skill; the default ``MostCredits`` takes whatever
 raises the expected sale value of the find.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -32,10 +33,18 @@ from .common import RollTable, read_table, table_roll, with_modifier
 
 TECH_LABELS = {k: f"Technology worth {v}tk" for k, v in t.TECHNOLOGY_VALUES.items()}
 STAGE_LABELS = {
-    "weapon-mod": "Ranged weapon modification", "armour-mod": "Armour and melee weapon modification",
-    "special-item": "Special item", "weapon-modification": "Modification", "ammunition": "Ammunition",
-    "melee-weapon": "Melee weapon", "light-armour": "Light armour", "powered-armour": "Powered armour",
-    "grenade": "Grenade", "gadget": "Gadget", "medicine": "Medicine", "implant": "Neural implant",
+    "weapon-mod": "Ranged weapon modification",
+    "armour-mod": "Armour and melee weapon modification",
+    "special-item": "Special item",
+    "weapon-modification": "Modification",
+    "ammunition": "Ammunition",
+    "melee-weapon": "Melee weapon",
+    "light-armour": "Light armour",
+    "powered-armour": "Powered armour",
+    "grenade": "Grenade",
+    "gadget": "Gadget",
+    "medicine": "Medicine",
+    "implant": "Neural implant",
     d.CYBER_PART: "Cyber-part (player's choice)",
 }
 
@@ -52,21 +61,26 @@ def _labels() -> Mapping[str, str]:
 
 
 _L = _labels()
-LOOT_TABLES: Mapping[str, RollTable] = MappingProxyType({tb.key: tb for tb in (
-    RollTable("main", "Loot", "§17.1", 2, t.LOOT_TABLE, _L),
-    RollTable("weapon-mod", "Ranged weapon modification: group", "§17.3", 1, d.WEAPON_MOD_GROUPS, _L),
-    RollTable("weapon-modification", "Ranged weapon modification", "§17.3", 1, d.WEAPON_MODIFICATIONS, _L),
-    RollTable("ammunition", "Ammunition", "§17.3", 1, d.AMMUNITION, _L),
-    RollTable("armour-mod", "Armour and melee modification: item type", "§17.4", 1, d.ARMOUR_MOD_TYPES, _L),
-    RollTable("melee-weapon", "Melee weapon modification", "§17.4", 1, d.MELEE_WEAPON_MODS, _L),
-    RollTable("light-armour", "Light armour modification", "§17.4", 1, d.LIGHT_ARMOUR_MODS, _L),
-    RollTable("powered-armour", "Powered armour modification", "§17.4", 1, d.POWERED_ARMOUR_MODS, _L),
-    RollTable("special-item", "Special item type", "§17.5", 1, d.SPECIAL_ITEM_TYPES, _L),
-    RollTable("grenade", "Grenade", "§17.6", 1, d.GRENADE_TABLE, _L),
-    RollTable("gadget", "Gadget", "§17.7", 1, d.GADGET_TABLE, _L),
-    RollTable("medicine", "Medicine", "§17.8", 2, d.MEDICINE_TABLE, _L),
-    RollTable("implant", "Neural implant", "§17.9", 1, d.IMPLANT_TABLE, _L),
-)})
+LOOT_TABLES: Mapping[str, RollTable] = MappingProxyType(
+    {
+        tb.key: tb
+        for tb in (
+            RollTable("main", "Loot", "§17.1", 2, t.LOOT_TABLE, _L),
+            RollTable("weapon-mod", "Ranged weapon modification: group", "§17.3", 1, d.WEAPON_MOD_GROUPS, _L),
+            RollTable("weapon-modification", "Ranged weapon modification", "§17.3", 1, d.WEAPON_MODIFICATIONS, _L),
+            RollTable("ammunition", "Ammunition", "§17.3", 1, d.AMMUNITION, _L),
+            RollTable("armour-mod", "Armour and melee modification: item type", "§17.4", 1, d.ARMOUR_MOD_TYPES, _L),
+            RollTable("melee-weapon", "Melee weapon modification", "§17.4", 1, d.MELEE_WEAPON_MODS, _L),
+            RollTable("light-armour", "Light armour modification", "§17.4", 1, d.LIGHT_ARMOUR_MODS, _L),
+            RollTable("powered-armour", "Powered armour modification", "§17.4", 1, d.POWERED_ARMOUR_MODS, _L),
+            RollTable("special-item", "Special item type", "§17.5", 1, d.SPECIAL_ITEM_TYPES, _L),
+            RollTable("grenade", "Grenade", "§17.6", 1, d.GRENADE_TABLE, _L),
+            RollTable("gadget", "Gadget", "§17.7", 1, d.GADGET_TABLE, _L),
+            RollTable("medicine", "Medicine", "§17.8", 2, d.MEDICINE_TABLE, _L),
+            RollTable("implant", "Neural implant", "§17.9", 1, d.IMPLANT_TABLE, _L),
+        )
+    }
+)
 """Every loot table by stage key. ``"main"`` starts the chain."""
 LOOT = "sm.loot"
 """Procedure id of every loot-chain roll (``detail["table"]`` names the stage)."""
@@ -147,9 +161,13 @@ class LootChoices(Protocol):
         ...
 
 
-SALE_WORTH: Mapping[str, int] = MappingProxyType({
-    **t.TECHNOLOGY_VALUES, **{k: i.value for k, i in t.ITEMS.items() if i.value is not None},
-    d.CYBER_PART: d.CYBER_PART_VALUE})
+SALE_WORTH: Mapping[str, int] = MappingProxyType(
+    {
+        **t.TECHNOLOGY_VALUES,
+        **{k: i.value for k, i in t.ITEMS.items() if i.value is not None},
+        d.CYBER_PART: d.CYBER_PART_VALUE,
+    }
+)
 """What ``MostCredits`` aims for by default: the listed value in tk (unpriced finds count 0)."""
 
 
@@ -158,8 +176,9 @@ class MostCredits:
     the find (``worth``: find -> tk, default the sale value; pass your own to prefer, say,
     medicines). On equal worth it keeps the roll; ties between dice pick the first die."""
 
-    def __init__(self, tech_hunter: bool = False, searching: bool = False,
-                 worth: Mapping[str, int | Fraction] = SALE_WORTH) -> None:
+    def __init__(
+        self, tech_hunter: bool = False, searching: bool = False, worth: Mapping[str, int | Fraction] = SALE_WORTH
+    ) -> None:
         self.tech_hunter = tech_hunter
         self.searching = searching
         self.worth = worth
@@ -212,8 +231,9 @@ class MostCredits:
 
 
 # --------------------------------------------------------------------------- odds
-def loot_odds(tech_hunter: bool = False, searching: bool = False,
-              choices: LootChoices | None = None, stage: str = "main") -> dict[str, Fraction]:
+def loot_odds(
+    tech_hunter: bool = False, searching: bool = False, choices: LootChoices | None = None, stage: str = "main"
+) -> dict[str, Fraction]:
     """Final find -> exact chance of one loot roll from ``stage`` on, with the skills used
     as ``choices`` decides (default ``MostCredits``). The chances add up to 1."""
     chooser = choices or MostCredits(tech_hunter, searching)
@@ -221,14 +241,14 @@ def loot_odds(tech_hunter: bool = False, searching: bool = False,
 
     def add(out: dict[str, Fraction], result: str, p: Fraction) -> None:
         # a result reached with chance p: a find, or every find of the stage it leads to
-        for find, q in (of(result).items() if result in LOOT_TABLES else ((result, Fraction(1)),)):
+        for find, q in of(result).items() if result in LOOT_TABLES else ((result, Fraction(1)),):
             out[find] = out.get(find, Fraction(0)) + p * q
 
     def of(key: str) -> dict[str, Fraction]:
         # find -> chance from stage ``key`` on, memoised
         if key in memo:
             return memo[key]
-        table, out = LOOT_TABLES[key], {}
+        table, out = LOOT_TABLES[key], dict[str, Fraction]()
         if table.dice == 2:
             for a in range(1, 7):
                 for b in range(1, 7):
@@ -345,8 +365,9 @@ class LootFind:
         return cls(tuple(RollRecord.from_dict(r) for r in data["records"]), data["result"])
 
 
-def roll_loot(dice: DiceSource, *, tech_hunter: bool = False, searching: bool = False,
-              choices: LootChoices | None = None) -> LootFind:
+def roll_loot(
+    dice: DiceSource, *, tech_hunter: bool = False, searching: bool = False, choices: LootChoices | None = None
+) -> LootFind:
     """Roll one whole loot chain (§17) from the main table to the find.
 
     ``tech_hunter`` / ``searching``: the band has a usable Łowca technologii /
@@ -370,6 +391,26 @@ def roll_loot(dice: DiceSource, *, tech_hunter: bool = False, searching: bool = 
     return LootFind(tuple(records), records[-1].outcome)
 
 
-__all__ = ["LOOT", "LOOT_TABLES", "SALE_WORTH", "LootChoices", "LootFind", "MostCredits", "armour_mod", "find_value",
-           "gadget", "grenade", "hunt_reroll", "implant", "loot_item", "loot_odds", "loot_result", "medicine",
-           "roll_loot", "roll_loot_stage", "search_shift", "special_item_type", "weapon_mod"]
+__all__ = [
+    "LOOT",
+    "LOOT_TABLES",
+    "SALE_WORTH",
+    "LootChoices",
+    "LootFind",
+    "MostCredits",
+    "armour_mod",
+    "find_value",
+    "gadget",
+    "grenade",
+    "hunt_reroll",
+    "implant",
+    "loot_item",
+    "loot_odds",
+    "loot_result",
+    "medicine",
+    "roll_loot",
+    "roll_loot_stage",
+    "search_shift",
+    "special_item_type",
+    "weapon_mod",
+]

@@ -10,6 +10,7 @@ marker collected (the special marker of Przechwycenie gives 4 rolls or 1, [SM-A2
 Duma pays the winner 30tk + 3 rolls and the loser 20tk + 2, and on a VP tie both get
 the loser's reward ([SM-A22]). The scenario's money is paid with the loot rolls (§16).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -29,11 +30,17 @@ from .common import RollTable, fraction_json, reading
 
 SCENARIO = "sm.scenario"
 SCENARIO_TABLE = RollTable(
-    "scenario", "Scenario", "§23.1", 1,
+    "scenario",
+    "Scenario",
+    "§23.1",
+    1,
     tuple(sorted((s.number, s.number, s.key) for s in t.SCENARIOS.values()))
     + ((d.SCENARIO_CHOICE_FACE, d.SCENARIO_CHOICE_FACE, d.SCENARIO_CHOOSE),),
-    {**{s.key: f"Scenario {s.number}: {s.name} ({s.source})" for s in t.SCENARIOS.values()},
-     d.SCENARIO_CHOOSE: "Choose a scenario (or an optional one, [SM-M4])"})
+    {
+        **{s.key: f"Scenario {s.number}: {s.name} ({s.source})" for s in t.SCENARIOS.values()},
+        d.SCENARIO_CHOOSE: "Choose a scenario (or an optional one, [SM-M4])",
+    },
+)
 """§23.1 k6."""
 
 
@@ -49,8 +56,7 @@ def scenario_roller_odds(models_a: int, models_b: int) -> tuple[Fraction, Fracti
     return (Fraction(1), Fraction(0)) if models_a < models_b else (Fraction(0), Fraction(1))
 
 
-def roll_scenario(dice: DiceSource, models_a: int, models_b: int, side_a: str = "A",
-                  side_b: str = "B") -> RollRecord:
+def roll_scenario(dice: DiceSource, models_a: int, models_b: int, side_a: str = "A", side_b: str = "B") -> RollRecord:
     """Roll for the scenario (§23.1). ``outcome``: a scenario key or ``"choose"``;
     ``probability``: 1/6; ``success``: a scenario was rolled (not a 6);
     ``detail["roller"]``: who rolled and ``detail["roller_by"]`` why."""
@@ -61,8 +67,10 @@ def roll_scenario(dice: DiceSource, models_a: int, models_b: int, side_a: str = 
         how = "fewer-models"
     else:
         for _ in range(MAX_ROUNDS):
-            a, b = dice.roll(1, 6, f"{side_a}'s k6 for the scenario roller")[0], \
-                dice.roll(1, 6, f"{side_b}'s k6 for the scenario roller")[0]
+            a, b = (
+                dice.roll(1, 6, f"{side_a}'s k6 for the scenario roller")[0],
+                dice.roll(1, 6, f"{side_b}'s k6 for the scenario roller")[0],
+            )
             faces += [Die(a), Die(b)]
             rounds.append([a, b])
             if a != b:
@@ -74,16 +82,41 @@ def roll_scenario(dice: DiceSource, models_a: int, models_b: int, side_a: str = 
     face = dice.roll(1, 6, f"{roller}'s scenario roll")[0]
     faces.append(Die(face))
     result = scenario_for(face)
-    detail = {"table": SCENARIO_TABLE.key, "rule": "§23.1", "roller": roller, "roller_by": how,
-              "models": [models_a, models_b], "rolloff": rounds, "result": result, "total": face,
-              "label": SCENARIO_TABLE.label(result),
-              "odds": {r: fraction_json(p) for r, p in SCENARIO_TABLE.odds.items()}}
-    return RollRecord(SCENARIO, "Which scenario", tuple(faces), (), None, None, "table",
-                      SCENARIO_TABLE.chance(result), result, result != d.SCENARIO_CHOOSE, detail)
+    detail = {
+        "table": SCENARIO_TABLE.key,
+        "rule": "§23.1",
+        "roller": roller,
+        "roller_by": how,
+        "models": [models_a, models_b],
+        "rolloff": rounds,
+        "result": result,
+        "total": face,
+        "label": SCENARIO_TABLE.label(result),
+        "odds": {r: fraction_json(p) for r, p in SCENARIO_TABLE.odds.items()},
+    }
+    return RollRecord(
+        SCENARIO,
+        "Which scenario",
+        tuple(faces),
+        (),
+        None,
+        None,
+        "table",
+        SCENARIO_TABLE.chance(result),
+        result,
+        result != d.SCENARIO_CHOOSE,
+        detail,
+    )
 
 
-def scenario_reward(scenario_key: str, won: bool | None, markers_collected: int,
-                    settings: Mapping[str, str] | None = None, *, special_marker: bool = False) -> tuple[int, int]:
+def scenario_reward(
+    scenario_key: str,
+    won: bool | None,
+    markers_collected: int,
+    settings: Mapping[str, str] | None = None,
+    *,
+    special_marker: bool = False,
+) -> tuple[int, int]:
     """(tk, loot rolls) one player gets from the scenario (§23).
 
     ``won``: True / False, None for a VP tie (a draw, [SM-A22]); only Duma's reward depends
@@ -108,9 +141,14 @@ def scenario_reward(scenario_key: str, won: bool | None, markers_collected: int,
     return t.SCENARIO_REWARD, markers_collected + special
 
 
-def next_battle_volunteers(band_a: BandRoster, band_b: BandRoster, *, missing_a: Collection[str] = (),
-                           missing_b: Collection[str] = (),
-                           settings: Mapping[str, str] | None = None) -> tuple[int, int]:
+def next_battle_volunteers(
+    band_a: BandRoster,
+    band_b: BandRoster,
+    *,
+    missing_a: Collection[str] = (),
+    missing_b: Collection[str] = (),
+    settings: Mapping[str, str] | None = None,
+) -> tuple[int, int]:
     """(Volunteers for A, for B) in the next battle (§15.9), from ``band_building``'s band
     strength. ``missing_*``: ids of models that miss the battle because of post-battle
     injuries, left out of the strength (the rule allows it; pass none to count them)."""
@@ -119,5 +157,12 @@ def next_battle_volunteers(band_a: BandRoster, band_b: BandRoster, *, missing_a:
     return volunteer_count(a, b), volunteer_count(b, a)
 
 
-__all__ = ["SCENARIO", "SCENARIO_TABLE", "next_battle_volunteers", "roll_scenario", "scenario_for",
-           "scenario_reward", "scenario_roller_odds"]
+__all__ = [
+    "SCENARIO",
+    "SCENARIO_TABLE",
+    "next_battle_volunteers",
+    "roll_scenario",
+    "scenario_for",
+    "scenario_reward",
+    "scenario_roller_odds",
+]

@@ -12,6 +12,7 @@
 Every percentage applies to one item's price; the values are multiples of 5, so the
 results are whole tk.
 """
+
 from __future__ import annotations
 
 from typing import Mapping, Sequence
@@ -105,8 +106,10 @@ def purchase_refusal(bought: Sequence[str], key: str, *, recruiting: bool = Fals
     if table is not None:
         for earlier in bought:
             if purchase_table(earlier) == table:
-                return (f"only one item from each table after a battle: {t.ITEMS[earlier].name} already came "
-                        f"from the {table} table (§22.3)")
+                return (
+                    f"only one item from each table after a battle: {t.ITEMS[earlier].name} already came "
+                    f"from the {table} table (§22.3)"
+                )
     return None
 
 
@@ -148,5 +151,15 @@ def recruit_cost(model: ModelSpec, bought_xp: int = 0, settings: Mapping[str, st
     return model_cost(model, settings) + bought_xp * t.XP_PER_CREDIT_COST
 
 
-__all__ = ["buy_price", "item_buy_price", "item_sell_price", "purchase_problems", "purchase_refusal",
-           "purchase_table", "purchases_cost", "recruit_cost", "sell_price", "technology_cash"]
+__all__ = [
+    "buy_price",
+    "item_buy_price",
+    "item_sell_price",
+    "purchase_problems",
+    "purchase_refusal",
+    "purchase_table",
+    "purchases_cost",
+    "recruit_cost",
+    "sell_price",
+    "technology_cash",
+]

@@ -9,6 +9,7 @@
 * Model facts the procedures share: skills, Speed-skill eligibility, heroic-play
   eligibility, the cached effective profile.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -25,8 +26,9 @@ from ..settings import SETTINGS_BY_KEY
 OptionState = Literal["auto", "on", "off"]
 OptionKind = Literal["modifier", "dice", "reroll", "set", "auto-pass", "info"]
 
-SHORT_CIRCUIT = t.RangedWeapon("short-circuit", "Short circuit", "Spięcie", "light", 0, 8, (0,),
-                               t.SHORT_CIRCUIT_T, family="trick")
+SHORT_CIRCUIT = t.RangedWeapon(
+    "short-circuit", "Short circuit", "Spięcie", "light", 0, 8, (0,), t.SHORT_CIRCUIT_T, family="trick"
+)
 """§21 Spięcie as a pseudo ranged weapon: range 8", one roll, target's Toughness +1 (additive
 constant of this package; the trick itself is ``tables.TRICKS["short-circuit"]``)."""
 HIGH_ENERGY_BATTERIES_RANGE = 3
@@ -107,20 +109,38 @@ def is_on(key: str, toggles: AbstractSet[str], declined: AbstractSet[str], defau
     return default
 
 
-def auto(key: str, label: str, value: int, rule: str, declined: AbstractSet[str], *,
-         kind: OptionKind = "modifier", side: str = "", note: str = "") -> Option:
+def auto(
+    key: str,
+    label: str,
+    value: int,
+    rule: str,
+    declined: AbstractSet[str],
+    *,
+    kind: OptionKind = "modifier",
+    side: str = "",
+    note: str = "",
+) -> Option:
     """An option derived from the situation (the GM may still decline it)."""
     state: OptionState = "off" if key in declined else "auto"
     return Option(key, label, value, rule, state, kind, side, "auto", note)
 
 
-def toggle(key: str, label: str, value: int, rule: str, toggles: AbstractSet[str],
-           declined: AbstractSet[str], *, default: bool = False, kind: OptionKind = "modifier",
-           side: str = "", note: str = "") -> Option:
+def toggle(
+    key: str,
+    label: str,
+    value: int,
+    rule: str,
+    toggles: AbstractSet[str],
+    declined: AbstractSet[str],
+    *,
+    default: bool = False,
+    kind: OptionKind = "modifier",
+    side: str = "",
+    note: str = "",
+) -> Option:
     """A GM toggle with its default."""
     on = is_on(key, toggles, declined, default)
-    return Option(key, label, value, rule, "on" if on else "off", kind, side,
-                  "on" if default else "off", note)
+    return Option(key, label, value, rule, "on" if on else "off", kind, side, "on" if default else "off", note)
 
 
 def active(options: tuple[Option, ...], key: str) -> bool:
@@ -133,8 +153,9 @@ def active(options: tuple[Option, ...], key: str) -> bool:
 
 def modifiers_of(options: tuple[Option, ...], side: str = "") -> tuple[Modifier, ...]:
     """The active ``modifier`` options as roll terms."""
-    return tuple(o.modifier() for o in options
-                 if o.kind == "modifier" and o.state != "off" and (not side or o.side == side))
+    return tuple(
+        o.modifier() for o in options if o.kind == "modifier" and o.state != "off" and (not side or o.side == side)
+    )
 
 
 def sum_of(options: tuple[Option, ...], side: str = "") -> int:
@@ -195,14 +216,18 @@ def speed_skill(model: ModelSpec, key: str, settings: Mapping[str, str] | None =
         return True
     if model.armour == "sarcophagus" or heavy_armed(model):
         return False
-    if (model.armour == "powered" and "servomotors" not in model.mods
-            and setting(settings, "powered_needs_servomotors") == "on"):
+    if (
+        model.armour == "powered"
+        and "servomotors" not in model.mods
+        and setting(settings, "powered_needs_servomotors") == "on"
+    ):
         return False
     return True
 
 
-def heroic_refusal(model: ModelSpec, play: str, used: AbstractSet[str],
-                   settings: Mapping[str, str] | None = None) -> str | None:
+def heroic_refusal(
+    model: ModelSpec, play: str, used: AbstractSet[str], settings: Mapping[str, str] | None = None
+) -> str | None:
     """Why ``model`` may not use heroic play ``play`` now (None if it may) — §12.1, [SM-A11].
 
     ``used``: the heroic plays its player has already used this battle (each once).

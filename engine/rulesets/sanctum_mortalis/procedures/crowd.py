@@ -5,11 +5,12 @@ still gives cover) and an obstacle counts if it hides at least one model — tho
 ``ShotSituation(into_crowd=True)`` options. This module picks the model that saves,
 each with chance exactly 1/n, from die faces that end up in the event.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 
@@ -29,7 +30,7 @@ class CrowdPick:
     faces: tuple[int, ...]
     rule: str = "§10.4"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"chosen": self.chosen, "index": self.index, "faces": list(self.faces), "rule": self.rule}
 
 
@@ -45,9 +46,9 @@ def crowd_pick(candidates: Sequence[str], dice: DiceSource) -> CrowdPick:
     if n == 1:
         return CrowdPick(candidates[0], 0, ())
     count = 1
-    while 6 ** count < n:
+    while 6**count < n:
         count += 1
-    space = 6 ** count
+    space = 6**count
     limit = space - space % n
     faces: list[int] = []
     for _ in range(MAX_THROWS):

@@ -10,15 +10,18 @@ keep the two lowest (Woohoo!, Wymierzony strzał as recommended), ``DROP_LOWEST`
 dice keep the two highest (Skuteczna zasłona, Zabójczy cios, Wymierzony strzał as
 written).
 """
+
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
 from functools import lru_cache
 
-from engine.odds import sum_distribution
+from engine.odds import probability, sum_distribution
 
 Mode = tuple[int, int, str]
+_Face = tuple[int, bool]
+_RerollRow = tuple[int, _Face, tuple[tuple[_Face, ...], ...]]
 PLAIN: Mode = (2, 2, "none")
 DROP_HIGHEST: Mode = (3, 2, "highest")
 DROP_LOWEST: Mode = (3, 2, "lowest")
@@ -61,8 +64,9 @@ def _clamp(test: str, threshold: int) -> int:
     return max(1, min(13, threshold))
 
 
-def success_chance(test: str, threshold: int, mode: Mode = PLAIN, die_rerolls: int = 0,
-                   whole_rerolls: int = 0) -> Fraction:
+def success_chance(
+    test: str, threshold: int, mode: Mode = PLAIN, die_rerolls: int = 0, whole_rerolls: int = 0
+) -> Fraction:
     """P(kept total <test> threshold), with optional re-rolls used only after a failure.
 
     ``die_rerolls``: one-die re-rolls (przerzut) available, each on a die not re-rolled
@@ -74,12 +78,11 @@ def success_chance(test: str, threshold: int, mode: Mode = PLAIN, die_rerolls: i
 
 
 @lru_cache(maxsize=None)
-def _success_chance(test: str, threshold: int, mode: Mode, die_rerolls: int,
-                    whole_rerolls: int) -> Fraction:
+def _success_chance(test: str, threshold: int, mode: Mode, die_rerolls: int, whole_rerolls: int) -> Fraction:
     n, k, drop = mode
     if not die_rerolls and not whole_rerolls:
         dist = sum_distribution(n, SIDES, k, "lowest" if drop == "none" else drop)
-        return sum((p for v, p in dist.items() if passes(test, threshold, v)), ZERO)
+        return probability(dist, lambda v: passes(test, threshold, v))
     full = (1 << n) - 1
     fresh = list(itertools.product(range(1, SIDES + 1), repeat=n))
 
@@ -92,8 +95,16 @@ def _success_chance(test: str, threshold: int, mode: Mode, die_rerolls: int,
             for i in range(n):
                 if used >> i & 1:
                     continue
-                got = sum((value(faces[:i] + (f,) + faces[i + 1:], used | 1 << i, dleft - 1, wleft)
-                           for f in range(1, SIDES + 1)), ZERO) / SIDES
+                got = (
+                    sum(
+                        (
+                            value(faces[:i] + (f,) + faces[i + 1 :], used | 1 << i, dleft - 1, wleft)
+                            for f in range(1, SIDES + 1)
+                        ),
+                        ZERO,
+                    )
+                    / SIDES
+                )
                 best = max(best, got)
         if wleft:
             best = max(best, after_whole(wleft - 1))
@@ -149,9 +160,15 @@ def score(roller_total: int, roller_crit: bool, opp_total: int, opp_crit: bool, 
     return (diff > 0) - (diff < 0)
 
 
-def melee_chance(edge: int, a_mode: Mode = PLAIN, d_mode: Mode = PLAIN, a_crit: bool = False,
-                 d_crit: bool = False, plain_only: bool = True,
-                 reroll: str = "") -> tuple[Fraction, Fraction, Fraction]:
+def melee_chance(
+    edge: int,
+    a_mode: Mode = PLAIN,
+    d_mode: Mode = PLAIN,
+    a_crit: bool = False,
+    d_crit: bool = False,
+    plain_only: bool = True,
+    reroll: str = "",
+) -> tuple[Fraction, Fraction, Fraction]:
     """(P attacker wins, P tie, P defender wins) of the opposed melee roll (§8.2).
 
     ``edge`` = attacker's Fight + modifiers − defender's. ``reroll``: one declared re-roll
@@ -165,8 +182,9 @@ def melee_chance(edge: int, a_mode: Mode = PLAIN, d_mode: Mode = PLAIN, a_crit: 
 
 
 @lru_cache(maxsize=None)
-def _melee_chance(edge: int, a_mode: Mode, d_mode: Mode, a_crit: bool, d_crit: bool,
-                  plain_only: bool, reroll: str) -> tuple[Fraction, Fraction, Fraction]:
+def _melee_chance(
+    edge: int, a_mode: Mode, d_mode: Mode, a_crit: bool, d_crit: bool, plain_only: bool, reroll: str
+) -> tuple[Fraction, Fraction, Fraction]:
     if reroll == "attacker":
         w, t, l, whole = _with_reroll(edge, a_mode, a_crit, d_mode, d_crit, plain_only, True)
     elif reroll == "dirty-tricks":
@@ -192,9 +210,9 @@ def _melee_chance(edge: int, a_mode: Mode, d_mode: Mode, a_crit: bool, d_crit: b
 
 
 @lru_cache(maxsize=None)
-def _reroll_results(mode: Mode, crit: bool, plain_only: bool):
+def _reroll_results(mode: Mode, crit: bool, plain_only: bool) -> tuple[_RerollRow, ...]:
     """For each multiset of faces: (ways, (total, crit), per distinct die: six (total, crit))."""
-    out = []
+    out: list[_RerollRow] = []
     for faces in itertools.combinations_with_replacement(range(1, SIDES + 1), mode[0]):
         ways = sum(1 for p in set(itertools.permutations(faces)))
         now = (kept_total(faces, mode), crit and is_critical(faces, mode, False, plain_only))
@@ -204,15 +222,16 @@ def _reroll_results(mode: Mode, crit: bool, plain_only: bool):
                 continue  # re-rolling either of two equal dice is the same choice
             row = []
             for f in range(1, SIDES + 1):
-                new = faces[:i] + (f,) + faces[i + 1:]
+                new = faces[:i] + (f,) + faces[i + 1 :]
                 row.append((kept_total(new, mode), crit and is_critical(new, mode, True, plain_only)))
             choices.append(tuple(row))
         out.append((ways, now, tuple(choices)))
     return tuple(out)
 
 
-def _with_reroll(edge: int, r_mode: Mode, r_crit: bool, o_mode: Mode, o_crit: bool,
-                 plain_only: bool, roller_chooses: bool) -> tuple[int, int, int, int]:
+def _with_reroll(
+    edge: int, r_mode: Mode, r_crit: bool, o_mode: Mode, o_crit: bool, plain_only: bool, roller_chooses: bool
+) -> tuple[int, int, int, int]:
     """Counts (roller wins, tie, roller loses, whole) when one die of the roller is
     re-rolled: by the roller to raise its expected score, or (``roller_chooses`` False) by
     the opponent to lower it. The re-roll happens only when it changes the expectation."""
@@ -230,8 +249,10 @@ def _with_reroll(edge: int, r_mode: Mode, r_crit: bool, o_mode: Mode, o_crit: bo
                     key = (sum(scores), scores.count(1))
                     if best_key is None or (key > best_key if roller_chooses else key < best_key):
                         best_key, best_row = key, scores
-                if best_key is not None and ((roller_chooses and best_key[0] <= SIDES * cur)
-                                             or (not roller_chooses and best_key[0] >= SIDES * cur)):
+                if best_key is not None and (
+                    (roller_chooses and best_key[0] <= SIDES * cur)
+                    or (not roller_chooses and best_key[0] >= SIDES * cur)
+                ):
                     best_row = None
             scores = best_row if best_row is not None else [cur] * SIDES
             for s in scores:

@@ -5,19 +5,34 @@ drop the lowest); the higher total hits, a tie hits nobody. Trafienie krytyczne:
 natural 12 wins outright ([SM-A28]: plain two-dice rolls only; two criticals cancel).
 Withdraw (§8.4): the same roll, nobody is harmed; a tie per [SM-A4].
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 from engine.dice import DiceSource
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..roster import ModelSpec
-from .common import (Option, ProcedureRefused, active, auto, display_name, has_skill, heavy_armed, heroic_refusal,
-                     modifiers_of, natural_plain, profile_of, setting, sum_of, toggle)
+from .common import (
+    Option,
+    ProcedureRefused,
+    active,
+    auto,
+    display_name,
+    has_skill,
+    heavy_armed,
+    heroic_refusal,
+    modifiers_of,
+    natural_plain,
+    profile_of,
+    setting,
+    sum_of,
+    toggle,
+)
 from .kernel import DROP_LOWEST, MODE_NAMES, PLAIN, Mode, is_critical, melee_chance
 from .reroll import group, group_dice, group_mode, group_rerolled, group_total, register_evaluator, roll_group
 from .support import support_value
@@ -80,7 +95,7 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
     p = f"{side}_"
     out: list[Option] = []
 
-    def add(key: str, label: str, value: int, rule: str, **kw) -> None:
+    def add(key: str, label: str, value: int, rule: str, **kw: Any) -> None:
         out.append(auto(p + key, label, value, rule, off, side=side, **kw))
 
     pistol = any(w in t.PISTOLS for w in me.ranged)
@@ -103,44 +118,111 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
         add("battle_frenzy", "Szał bojowy (attacker)", t.BATTLE_FRENZY, "§20.2")
     if has_skill(opp, "agile") and ("two-handed" in me.melee or heavy_armed(me)):
         add("agile", "Opponent's Zwinny (two-handed or heavy weapon)", t.AGILE, "§20.2")
-    if ("two-handed" in me.melee or "hand-weapon" in me.melee):
+    if "two-handed" in me.melee or "hand-weapon" in me.melee:
         for mod in ("nano-blade", "ultralight-alloy"):
             if mod in me.mods:
                 add("weapon_mod", t.ITEMS[mod].name, 1, "§17.4")
                 break
-    if attacker and not sit.withdraw and opp.armour == "sarcophagus" \
-            and heroic_refusal(me, KITTY, sit.attacker_used_plays, sit.settings) is None:
-        out.append(toggle(KITTY, "“Pokaż kotku, co masz w środku!” (attacking a sarcophagus)",
-                          t.SHOW_ME_KITTY_FIGHT, "§12.2", on, off, side=side))
+    if (
+        attacker
+        and not sit.withdraw
+        and opp.armour == "sarcophagus"
+        and heroic_refusal(me, KITTY, sit.attacker_used_plays, sit.settings) is None
+    ):
+        out.append(
+            toggle(
+                KITTY,
+                "“Pokaż kotku, co masz w środku!” (attacking a sarcophagus)",
+                t.SHOW_ME_KITTY_FIGHT,
+                "§12.2",
+                on,
+                off,
+                side=side,
+            )
+        )
     if not attacker and has_skill(me, "effective-parry"):
-        parry = toggle(p + "effective_parry", "Skuteczna zasłona: 3 dice, drop the lowest (deals no harm)", 0,
-                       "§20.2", on, off, kind="dice", side=side)
+        parry = toggle(
+            p + "effective_parry",
+            "Skuteczna zasłona: 3 dice, drop the lowest (deals no harm)",
+            0,
+            "§20.2",
+            on,
+            off,
+            kind="dice",
+            side=side,
+        )
         out.append(parry)
         if parry.active and me.shield:
             add("parry_shield", "Skuteczna zasłona with a shield", t.EFFECTIVE_PARRY_SHIELD, "§20.2")
     if attacker and has_skill(me, "deadly-blow"):
-        out.append(toggle(p + "deadly_blow", "Zabójczy cios: 3 dice, drop the lowest (−1 T if it loses)", 0,
-                          "§20.2 [SM-A7]", on, off, kind="dice", side=side))
+        out.append(
+            toggle(
+                p + "deadly_blow",
+                "Zabójczy cios: 3 dice, drop the lowest (−1 T if it loses)",
+                0,
+                "§20.2 [SM-A7]",
+                on,
+                off,
+                kind="dice",
+                side=side,
+            )
+        )
     carries = sit.attacker_special_marker if attacker else sit.defender_special_marker
     if carries:
         add("special_marker", "Carrying the special marker", t.SPECIAL_MARKER_FIGHT, "§23.5")
     if has_skill(me, "critical-hit"):
         add("critical_hit", "Trafienie krytyczne: a natural 12 wins", 0, "§20.2 [SM-A28]", kind="info")
     if not attacker and not sit.withdraw and sit.attacker_charged and has_skill(me, "dirty-tricks"):
-        out.append(toggle(p + "dirty_tricks", "Brudne zagrywki: the charger re-rolls a die you choose", 0,
-                          "§20.2", on, off, default=True, kind="reroll", side=side))
+        out.append(
+            toggle(
+                p + "dirty_tricks",
+                "Brudne zagrywki: the charger re-rolls a die you choose",
+                0,
+                "§20.2",
+                on,
+                off,
+                default=True,
+                kind="reroll",
+                side=side,
+            )
+        )
     if has_skill(me, "duellist") and not sit.attacker_support_models and not sit.defender_support_models:
-        out.append(toggle(p + "duellist", "Zwadźca: re-roll one die (one on one)", 0, "§20.2", on, off,
-                          default=True, kind="reroll", side=side))
+        out.append(
+            toggle(
+                p + "duellist",
+                "Zwadźca: re-roll one die (one on one)",
+                0,
+                "§20.2",
+                on,
+                off,
+                default=True,
+                kind="reroll",
+                side=side,
+            )
+        )
     if me.captain:
-        out.append(toggle(p + "captain_reroll", "Captain's re-roll (once per battle)", 0, "§15.2 [SM-A9]", on, off,
-                          kind="reroll", side=side))
+        out.append(
+            toggle(
+                p + "captain_reroll",
+                "Captain's re-roll (once per battle)",
+                0,
+                "§15.2 [SM-A9]",
+                on,
+                off,
+                kind="reroll",
+                side=side,
+            )
+        )
     return out
 
 
-_REROLL_ORDER = (("defender_dirty_tricks", "dirty-tricks"), ("attacker_duellist", "attacker"),
-                 ("attacker_captain_reroll", "attacker"), ("defender_duellist", "defender"),
-                 ("defender_captain_reroll", "defender"))
+_REROLL_ORDER = (
+    ("defender_dirty_tricks", "dirty-tricks"),
+    ("attacker_duellist", "attacker"),
+    ("attacker_captain_reroll", "attacker"),
+    ("defender_duellist", "defender"),
+    ("defender_captain_reroll", "defender"),
+)
 
 
 def melee_options(sit: MeleeSituation) -> tuple[Option, ...]:
@@ -162,7 +244,7 @@ def melee_options(sit: MeleeSituation) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def _counted_reroll(options) -> tuple[str, str]:
+def _counted_reroll(options: Sequence[Option]) -> tuple[str, str]:
     keys = {o.key for o in options if o.kind == "reroll" and o.active}
     for key, kind in _REROLL_ORDER:
         if key in keys:
@@ -186,8 +268,10 @@ def melee_dice(options: tuple[Option, ...]) -> tuple[int, int]:
 def fight_totals(sit: MeleeSituation, options: tuple[Option, ...] | None = None) -> tuple[int, int]:
     """(attacker's Fight + modifiers, defender's Fight + modifiers)."""
     options = melee_options(sit) if options is None else options
-    return (fight_base(sit, "attacker").value + sum_of(options, "attacker"),
-            fight_base(sit, "defender").value + sum_of(options, "defender"))
+    return (
+        fight_base(sit, "attacker").value + sum_of(options, "attacker"),
+        fight_base(sit, "defender").value + sum_of(options, "defender"),
+    )
 
 
 def _check(sit: MeleeSituation) -> tuple[Option, ...]:
@@ -206,9 +290,15 @@ def melee_odds(sit: MeleeSituation) -> tuple[Fraction, Fraction, Fraction]:
 def _odds(sit: MeleeSituation, options: tuple[Option, ...]) -> tuple[Fraction, Fraction, Fraction]:
     a_total, d_total = fight_totals(sit, options)
     a_mode, d_mode = _modes(options)
-    return melee_chance(a_total - d_total, a_mode, d_mode, has_skill(sit.attacker, "critical-hit"),
-                        has_skill(sit.defender, "critical-hit"), natural_plain(sit.settings),
-                        _counted_reroll(options)[1])
+    return melee_chance(
+        a_total - d_total,
+        a_mode,
+        d_mode,
+        has_skill(sit.attacker, "critical-hit"),
+        has_skill(sit.defender, "critical-hit"),
+        natural_plain(sit.settings),
+        _counted_reroll(options)[1],
+    )
 
 
 def withdraw_chance(sit: MeleeSituation) -> Fraction:
@@ -229,28 +319,47 @@ def melee_roll(sit: MeleeSituation, dice: DiceSource) -> RollRecord:
     tie_wins = setting(sit.settings, "withdraw_tie") == "win"
     prob = (w + tie if tie_wins else w) if sit.withdraw else w
 
-    def side_detail(side: str, model: ModelSpec, total: int) -> dict:
+    def side_detail(side: str, model: ModelSpec, total: int) -> dict[str, Any]:
         base = fight_base(sit, side)
-        return {"id": model.id, "base": base.to_dict(),
-                "modifiers": [m.to_dict() for m in modifiers_of(options, side)], "fight": total,
-                "crit_skill": has_skill(model, "critical-hit")}
+        return {
+            "id": model.id,
+            "base": base.to_dict(),
+            "modifiers": [m.to_dict() for m in modifiers_of(options, side)],
+            "fight": total,
+            "crit_skill": has_skill(model, "critical-hit"),
+        }
 
     a_sup = [m.id for m in sit.attacker_support_models]
     d_sup = [m.id for m in sit.defender_support_models]
     verb = "withdraws from" if sit.withdraw else "attacks"
-    detail = {"withdraw": sit.withdraw, "withdraw_tie": setting(sit.settings, "withdraw_tie"),
-              "groups": [group(0, a_mode[0], a_mode), group(a_mode[0], d_mode[0], d_mode)],
-              "dice_modes": [MODE_NAMES[a_mode], MODE_NAMES[d_mode]],
-              "attacker": side_detail("attacker", sit.attacker, a_total),
-              "defender": side_detail("defender", sit.defender, d_total),
-              "edge": a_total - d_total, "natural_plain": natural_plain(sit.settings),
-              "support": {"attacker": a_sup, "defender": d_sup},
-              "parry": active(options, "defender_effective_parry"), "deadly_blow": active(options, "attacker_deadly_blow"),
-              "show_me_kitty": active(options, KITTY),
-              "rerolls_declared": [o.key for o in options if o.kind == "reroll" and o.active]}
-    record = RollRecord("sm.melee", f"{display_name(sit.attacker)} {verb} {display_name(sit.defender)}",
-                        a_dice + d_dice, modifiers_of(options, "attacker"), fight_base(sit, "attacker"), None,
-                        "opposed", prob, "", False, detail)
+    detail = {
+        "withdraw": sit.withdraw,
+        "withdraw_tie": setting(sit.settings, "withdraw_tie"),
+        "groups": [group(0, a_mode[0], a_mode), group(a_mode[0], d_mode[0], d_mode)],
+        "dice_modes": [MODE_NAMES[a_mode], MODE_NAMES[d_mode]],
+        "attacker": side_detail("attacker", sit.attacker, a_total),
+        "defender": side_detail("defender", sit.defender, d_total),
+        "edge": a_total - d_total,
+        "natural_plain": natural_plain(sit.settings),
+        "support": {"attacker": a_sup, "defender": d_sup},
+        "parry": active(options, "defender_effective_parry"),
+        "deadly_blow": active(options, "attacker_deadly_blow"),
+        "show_me_kitty": active(options, KITTY),
+        "rerolls_declared": [o.key for o in options if o.kind == "reroll" and o.active],
+    }
+    record = RollRecord(
+        "sm.melee",
+        f"{display_name(sit.attacker)} {verb} {display_name(sit.defender)}",
+        a_dice + d_dice,
+        modifiers_of(options, "attacker"),
+        fight_base(sit, "attacker"),
+        None,
+        "opposed",
+        prob,
+        "",
+        False,
+        detail,
+    )
     return _evaluate_melee(record)
 
 
@@ -263,8 +372,9 @@ def _evaluate_melee(record: RollRecord) -> RollRecord:
     for side, g in (("attacker", ga), ("defender", gd)):
         faces = tuple(x.face for x in group_dice(record, g))
         totals[side] = group_total(record, g) + d[side]["fight"]
-        crits[side] = bool(d[side]["crit_skill"]) and is_critical(faces, group_mode(g), group_rerolled(record, g),
-                                                                 plain_only)
+        crits[side] = bool(d[side]["crit_skill"]) and is_critical(
+            faces, group_mode(g), group_rerolled(record, g), plain_only
+        )
     if crits["attacker"] != crits["defender"]:
         winner = "attacker" if crits["attacker"] else "defender"
     elif totals["attacker"] != totals["defender"]:
@@ -285,14 +395,24 @@ def _evaluate_melee(record: RollRecord) -> RollRecord:
             outcome, harmed = "defender wins (Skuteczna zasłona: no harm)", None
         else:
             outcome = f"{winner} wins{how}"
-    detail = {**d, "totals": totals, "criticals": crits, "winner": winner,
-              "harmed": d[harmed]["id"] if harmed else None}
+    detail = {
+        **d,
+        "totals": totals,
+        "criticals": crits,
+        "winner": winner,
+        "harmed": d[harmed]["id"] if harmed else None,
+    }
     return replace(record, outcome=outcome, success=success, detail=detail)
 
 
-def loser_toughness_situation(sit: MeleeSituation, winner: str | RollRecord | None, *,
-                              toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                              used_plays: frozenset[str] = frozenset()) -> ToughnessSituation | None:
+def loser_toughness_situation(
+    sit: MeleeSituation,
+    winner: str | RollRecord | None,
+    *,
+    toggles: frozenset[str] = frozenset(),
+    declined: frozenset[str] = frozenset(),
+    used_plays: frozenset[str] = frozenset(),
+) -> ToughnessSituation | None:
     """The loser's Toughness situation, built with the winner's weapon ΔT (§8.5), Pokaż
     kotku −2 more, Zabójczy cios −1 on an attacker that loses ([SM-A7]), Finta and Cios w
     miękkie (the winner's skills). None when nobody is harmed: a tie, a Withdraw, or a
@@ -303,8 +423,14 @@ def loser_toughness_situation(sit: MeleeSituation, winner: str | RollRecord | No
     return _loser(sit, winner, melee_options(sit), toggles, declined, used_plays)
 
 
-def _loser(sit: MeleeSituation, winner: str | None, options: tuple[Option, ...], toggles: frozenset[str],
-           declined: frozenset[str], used_plays: frozenset[str]) -> ToughnessSituation | None:
+def _loser(
+    sit: MeleeSituation,
+    winner: str | None,
+    options: tuple[Option, ...],
+    toggles: frozenset[str],
+    declined: frozenset[str],
+    used_plays: frozenset[str],
+) -> ToughnessSituation | None:
     if winner not in SIDES or sit.withdraw:
         return None
     if winner == "defender" and active(options, "defender_effective_parry"):
@@ -317,14 +443,28 @@ def _loser(sit: MeleeSituation, winner: str | None, options: tuple[Option, ...],
         if setting(sit.settings, "deadly_blow_penalty") == "value":
             extra.append(Modifier("Zabójczy cios: lost the fight", t.DEADLY_BLOW_LOSER, "§20.2 [SM-A7]", "deadly_blow"))
         else:
-            extra.append(Modifier("Zabójczy cios: −1 to the roll total (same as +1 T)", -t.DEADLY_BLOW_LOSER,
-                                  "§20.2 [SM-A7]", "deadly_blow"))
+            extra.append(
+                Modifier(
+                    "Zabójczy cios: −1 to the roll total (same as +1 T)",
+                    -t.DEADLY_BLOW_LOSER,
+                    "§20.2 [SM-A7]",
+                    "deadly_blow",
+                )
+            )
     model, winner_model = (sit.defender, sit.attacker) if loser == "defender" else (sit.attacker, sit.defender)
     return ToughnessSituation(
-        model=model, attack="melee", attacker=winner_model, extra_terms=tuple(extra),
-        defensive_stance=sit.defender_stance and loser == "defender", engaged=True,
+        model=model,
+        attack="melee",
+        attacker=winner_model,
+        extra_terms=tuple(extra),
+        defensive_stance=sit.defender_stance and loser == "defender",
+        engaged=True,
         infected=sit.defender_infected if loser == "defender" else sit.attacker_infected,
-        toggles=toggles, declined=declined, settings=sit.settings, used_plays=used_plays)
+        toggles=toggles,
+        declined=declined,
+        settings=sit.settings,
+        used_plays=used_plays,
+    )
 
 
 def melee_kill_chance(sit: MeleeSituation) -> tuple[Fraction, Fraction]:
@@ -339,5 +479,14 @@ def melee_kill_chance(sit: MeleeSituation) -> tuple[Fraction, Fraction]:
     return out[0], out[1]
 
 
-__all__ = ["MeleeSituation", "fight_base", "fight_totals", "loser_toughness_situation", "melee_kill_chance",
-           "melee_odds", "melee_options", "melee_roll", "withdraw_chance"]
+__all__ = [
+    "MeleeSituation",
+    "fight_base",
+    "fight_totals",
+    "loser_toughness_situation",
+    "melee_kill_chance",
+    "melee_odds",
+    "melee_options",
+    "melee_roll",
+    "withdraw_chance",
+]

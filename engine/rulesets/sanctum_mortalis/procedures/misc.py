@@ -5,6 +5,7 @@ Grenade: an Accuracy roll with no modifiers — hit iff 2k6 < the thrower's curr
 lets the next player move the blast 3" nearer or farther along the line.
 Dispel: 2k6 ≥ 8 cancels the trick (15/36).
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -26,8 +27,13 @@ def grenade_chance(thrower: ModelSpec, infected: bool = False) -> Fraction:
     return success_chance("<", profile_of(thrower, infected).C.value, PLAIN)
 
 
-def grenade_roll(thrower: ModelSpec, dice: DiceSource, grenade: str = "frag-grenade", distance: float | None = None,
-                 infected: bool = False) -> RollRecord:
+def grenade_roll(
+    thrower: ModelSpec,
+    dice: DiceSource,
+    grenade: str = "frag-grenade",
+    distance: float | None = None,
+    infected: bool = False,
+) -> RollRecord:
     """Throw a grenade at a point ``distance`` inches away (at most 8"). ``success``: on
     target; otherwise ``detail["scatter"]`` is 3 (nearer or farther, the next player's choice)."""
     if grenade not in GRENADES:
@@ -35,14 +41,28 @@ def grenade_roll(thrower: ModelSpec, dice: DiceSource, grenade: str = "frag-gren
     if grenade not in thrower.items:
         raise ProcedureRefused(f"{display_name(thrower)} carries no {t.ITEMS[grenade].name}", "§17.6", "malformed")
     if distance is not None and distance > t.GRENADE_RANGE:
-        raise ProcedureRefused(f"a grenade reaches 8\", not {distance:g}\"", "§17.6")
+        raise ProcedureRefused(f'a grenade reaches 8", not {distance:g}"', "§17.6")
     c = profile_of(thrower, infected).C.value
-    record = RollRecord("sm.grenade", f"{display_name(thrower)} throws a {t.ITEMS[grenade].name}",
-                        roll_group(dice, PLAIN, "grenade"), (), Modifier("Accuracy (no modifiers)", c, "§17.6"), c,
-                        "<", grenade_chance(thrower, infected), "", False,
-                        {"grenade": grenade, "distance": distance, "blast": t.GRENADE_BLAST,
-                         "scatter": t.GRENADE_SCATTER, "groups": [group(0, 2, PLAIN)],
-                         "words": ["on target", "off target: the next player moves it 3\" nearer or farther"]})
+    record = RollRecord(
+        "sm.grenade",
+        f"{display_name(thrower)} throws a {t.ITEMS[grenade].name}",
+        roll_group(dice, PLAIN, "grenade"),
+        (),
+        Modifier("Accuracy (no modifiers)", c, "§17.6"),
+        c,
+        "<",
+        grenade_chance(thrower, infected),
+        "",
+        False,
+        {
+            "grenade": grenade,
+            "distance": distance,
+            "blast": t.GRENADE_BLAST,
+            "scatter": t.GRENADE_SCATTER,
+            "groups": [group(0, 2, PLAIN)],
+            "words": ["on target", 'off target: the next player moves it 3" nearer or farther'],
+        },
+    )
     return evaluate_simple(record)
 
 
@@ -55,9 +75,19 @@ def dispel_roll(dice: DiceSource, model: ModelSpec | None = None, trick: str = "
     """Roll to dispel a trick. ``success``: dispelled, it has no effect."""
     name = t.TRICKS[trick].source if trick in t.TRICKS else "a trick"
     who = display_name(model) if model else "Dispel"
-    record = RollRecord("sm.dispel", f"{who}: Rozproszenie against {name}", roll_group(dice, PLAIN, "dispel"), (),
-                        None, t.DISPEL_TARGET, ">=", dispel_chance(), "", False,
-                        {"trick": trick, "groups": [group(0, 2, PLAIN)], "words": ["dispelled", "not dispelled"]})
+    record = RollRecord(
+        "sm.dispel",
+        f"{who}: Rozproszenie against {name}",
+        roll_group(dice, PLAIN, "dispel"),
+        (),
+        None,
+        t.DISPEL_TARGET,
+        ">=",
+        dispel_chance(),
+        "",
+        False,
+        {"trick": trick, "groups": [group(0, 2, PLAIN)], "words": ["dispelled", "not dispelled"]},
+    )
     return evaluate_simple(record)
 
 

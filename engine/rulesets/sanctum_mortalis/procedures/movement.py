@@ -8,6 +8,7 @@
 * Jump down: h = full inches; success iff 2k6 > h + 2 (Akrobata: h + 1).
 * Fall: removed iff 2k6 < h + 2 (Sztuka spadania: < h); no Toughness roll.
 """
+
 from __future__ import annotations
 
 import math
@@ -30,10 +31,15 @@ CLIMB_COST_PER_INCH = 2
 """§7.3: each inch climbed costs 2" of Speed (1" with gear, Wspinacz or a ladder)."""
 
 
-def move_allowance(model: ModelSpec, move_number: int = 1, first_action_is_move: bool = True,
-                   difficult_terrain: bool = False, carrying_special_marker: str | None = None,
-                   infected: bool = False,
-                   settings: Mapping[str, str] | None = None) -> tuple[int, tuple[Modifier, ...]]:
+def move_allowance(
+    model: ModelSpec,
+    move_number: int = 1,
+    first_action_is_move: bool = True,
+    difficult_terrain: bool = False,
+    carrying_special_marker: str | None = None,
+    infected: bool = False,
+    settings: Mapping[str, str] | None = None,
+) -> tuple[int, tuple[Modifier, ...]]:
     """(inches, terms) for one Move action.
 
     ``move_number``: 1 or 2 (the second Move of the round is 1" shorter, §6).
@@ -75,11 +81,12 @@ class ClimbCost:
     rule: str = "§7.3"
 
 
-def climb_cost(height: float, model: ModelSpec, ladder: bool = False,
-               settings: Mapping[str, str] | None = None) -> ClimbCost:
+def climb_cost(
+    height: float, model: ModelSpec, ladder: bool = False, settings: Mapping[str, str] | None = None
+) -> ClimbCost:
     """What climbing ``height`` inches (up or down) costs. War pets cannot climb."""
     if height <= CLIMB_FREE_HEIGHT:
-        return ClimbCost(height, 0.0, 0, "no higher than 1\": no climbing needed", "§7.2")
+        return ClimbCost(height, 0.0, 0, 'no higher than 1": no climbing needed', "§7.2")
     if model.pet:
         raise ProcedureRefused("war pets cannot climb steep walls, not even on ladders", "§15.6")
     if "climbing-gear" in model.items and model.armour != "sarcophagus":
@@ -88,7 +95,7 @@ def climb_cost(height: float, model: ModelSpec, ladder: bool = False,
         return ClimbCost(height, float(height), 1, "Wspinacz")
     if ladder:
         return ClimbCost(height, float(height), 1, "ladder")
-    return ClimbCost(height, float(height * CLIMB_COST_PER_INCH), CLIMB_COST_PER_INCH, "2\" per inch")
+    return ClimbCost(height, float(height * CLIMB_COST_PER_INCH), CLIMB_COST_PER_INCH, '2" per inch')
 
 
 def jump_max(model: ModelSpec, run_up: float, settings: Mapping[str, str] | None = None) -> float:
@@ -104,14 +111,20 @@ def full_inches(height: float) -> int:
 
 def jump_down_term(acrobat: bool = False) -> Modifier:
     """What a jump down adds to the height: +2 (§7.5), Akrobata +1 (§20.1)."""
-    return Modifier("Akrobata" if acrobat else "Jump down", t.JUMP_DOWN_ADD_ACROBAT if acrobat else t.JUMP_DOWN_ADD,
-                    "§20.1" if acrobat else "§7.5")
+    return Modifier(
+        "Akrobata" if acrobat else "Jump down",
+        t.JUMP_DOWN_ADD_ACROBAT if acrobat else t.JUMP_DOWN_ADD,
+        "§20.1" if acrobat else "§7.5",
+    )
 
 
 def fall_term(art_of_falling: bool = False) -> Modifier:
     """What a fall adds to the height: +2 (§7.5), Sztuka spadania +0 (§20.1)."""
-    return Modifier("Sztuka spadania" if art_of_falling else "Fall", t.FALL_ADD_ART if art_of_falling else t.FALL_ADD,
-                    "§20.1" if art_of_falling else "§7.5")
+    return Modifier(
+        "Sztuka spadania" if art_of_falling else "Fall",
+        t.FALL_ADD_ART if art_of_falling else t.FALL_ADD,
+        "§20.1" if art_of_falling else "§7.5",
+    )
 
 
 def jump_down_target(height: float, acrobat: bool = False) -> int:
@@ -132,34 +145,71 @@ def fall_survival_chance(h: float, art_of_falling: bool = False) -> Fraction:
     return success_chance(">=", fall_target(h, art_of_falling), PLAIN)
 
 
-def jump_down_roll(height: float, dice: DiceSource, acrobat: bool = False, model: ModelSpec | None = None
-                   ) -> RollRecord:
+def jump_down_roll(
+    height: float, dice: DiceSource, acrobat: bool = False, model: ModelSpec | None = None
+) -> RollRecord:
     """Roll a jump down. ``success``: the model lands (the drop costs no movement); a
     failure means a fall roll (``fall_roll``)."""
     h = full_inches(height)
     add = jump_down_term(acrobat)
     who = display_name(model) if model else "model"
-    record = RollRecord("sm.jump", f"{who} jumps down {height:g}\"", roll_group(dice, PLAIN, "jump down"), (add,),
-                        Modifier("Height (full inches)", h, "§7.5"), h + add.value, ">",
-                        jump_down_chance(h, acrobat), "", False,
-                        {"height": height, "h": h, "groups": [group(0, 2, PLAIN)],
-                         "words": ["lands", "fails: roll the fall"]})
+    record = RollRecord(
+        "sm.jump",
+        f'{who} jumps down {height:g}"',
+        roll_group(dice, PLAIN, "jump down"),
+        (add,),
+        Modifier("Height (full inches)", h, "§7.5"),
+        h + add.value,
+        ">",
+        jump_down_chance(h, acrobat),
+        "",
+        False,
+        {"height": height, "h": h, "groups": [group(0, 2, PLAIN)], "words": ["lands", "fails: roll the fall"]},
+    )
     return evaluate_simple(record)
 
 
-def fall_roll(height: float, dice: DiceSource, art_of_falling: bool = False, model: ModelSpec | None = None,
-              cause: str = "") -> RollRecord:
+def fall_roll(
+    height: float, dice: DiceSource, art_of_falling: bool = False, model: ModelSpec | None = None, cause: str = ""
+) -> RollRecord:
     """Roll a fall. ``success``: the model survives; otherwise it is removed (no save)."""
     h = full_inches(height)
     add = fall_term(art_of_falling)
     who = display_name(model) if model else "model"
-    record = RollRecord("sm.fall", f"{who} falls {height:g}\"", roll_group(dice, PLAIN, "fall"), (add,),
-                        Modifier("Height (full inches)", h, "§7.5"), h + add.value, ">=",
-                        fall_survival_chance(h, art_of_falling), "", False,
-                        {"height": height, "h": h, "cause": cause, "groups": [group(0, 2, PLAIN)],
-                         "words": ["survives", "removed (no Toughness roll)"]})
+    record = RollRecord(
+        "sm.fall",
+        f'{who} falls {height:g}"',
+        roll_group(dice, PLAIN, "fall"),
+        (add,),
+        Modifier("Height (full inches)", h, "§7.5"),
+        h + add.value,
+        ">=",
+        fall_survival_chance(h, art_of_falling),
+        "",
+        False,
+        {
+            "height": height,
+            "h": h,
+            "cause": cause,
+            "groups": [group(0, 2, PLAIN)],
+            "words": ["survives", "removed (no Toughness roll)"],
+        },
+    )
     return evaluate_simple(record)
 
 
-__all__ = ["ClimbCost", "climb_cost", "fall_roll", "fall_survival_chance", "fall_target", "fall_term", "full_inches",
-           "jump_down_chance", "jump_down_roll", "jump_down_target", "jump_down_term", "jump_max", "move_allowance"]
+__all__ = [
+    "ClimbCost",
+    "climb_cost",
+    "fall_roll",
+    "fall_survival_chance",
+    "fall_target",
+    "fall_term",
+    "full_inches",
+    "jump_down_chance",
+    "jump_down_roll",
+    "jump_down_target",
+    "jump_down_term",
+    "jump_max",
+    "move_allowance",
+]

@@ -7,6 +7,7 @@ that reads its outcome again from the new faces (a hit, a save, who won a melee.
 A re-roll never changes ``probability``: that is the chance before the roll, which
 counts a re-roll only when it was declared beforehand (``detail["rerolls_declared"]``).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -42,9 +43,11 @@ _SOURCE_PROCEDURES = {
 
 def register_evaluator(procedure: str) -> Callable[[Evaluator], Evaluator]:
     """Decorator: ``fn(record) -> record`` re-reads the outcome of ``procedure`` from its dice."""
+
     def wrap(fn: Evaluator) -> Evaluator:
         _EVALUATORS[procedure] = fn
         return fn
+
     return wrap
 
 
@@ -74,7 +77,7 @@ def group_mode(g: dict[str, Any]) -> Mode:
 
 
 def group_dice(record: RollRecord, g: dict[str, Any]) -> tuple[Die, ...]:
-    return record.dice[g["start"]: g["start"] + g["count"]]
+    return record.dice[g["start"] : g["start"] + g["count"]]
 
 
 def group_rerolled(record: RollRecord, g: dict[str, Any]) -> bool:
@@ -103,8 +106,9 @@ for _procedure in ("sm.jump", "sm.fall", "sm.grenade", "sm.dispel"):
     register_evaluator(_procedure)(evaluate_simple)
 
 
-def apply_reroll(record: RollRecord, die_index: int | None, dice: DiceSource, source: str = "reroll",
-                 *, whole: bool = False) -> RollRecord:
+def apply_reroll(
+    record: RollRecord, die_index: int | None, dice: DiceSource, source: str = "reroll", *, whole: bool = False
+) -> RollRecord:
     """Re-roll one die (``die_index``, 0-based over ``record.dice``) and read the roll again.
 
     ``whole=True`` re-rolls every die of the roll instead (the Captain / Błąd matrycy
@@ -121,8 +125,9 @@ def apply_reroll(record: RollRecord, die_index: int | None, dice: DiceSource, so
         raise ProcedureRefused(f"{REROLL_SOURCES[source]} cannot re-roll a {record.title}", "§2.2")
     if source == "im-fine" and record.success:
         raise ProcedureRefused("“Nic mi nie jest!” re-rolls a failed Toughness roll only", "§12.2")
-    groups = record.detail.get("groups") or [{"start": 0, "count": len(record.dice), "keep": len(record.dice),
-                                              "drop": "none"}]
+    groups = record.detail.get("groups") or [
+        {"start": 0, "count": len(record.dice), "keep": len(record.dice), "drop": "none"}
+    ]
     if whole:
         if die_index is None:
             target = groups[0] if len(groups) == 1 else None
@@ -133,8 +138,9 @@ def apply_reroll(record: RollRecord, die_index: int | None, dice: DiceSource, so
         indices = list(range(target["start"], target["start"] + target["count"]))
     else:
         if die_index is None or not 0 <= die_index < len(record.dice):
-            raise ProcedureRefused(f"there is no die number {0 if die_index is None else die_index + 1} to re-roll",
-                                   "§2.2", "malformed")
+            raise ProcedureRefused(
+                f"there is no die number {0 if die_index is None else die_index + 1} to re-roll", "§2.2", "malformed"
+            )
         indices = [die_index]
     if source == "dirty-tricks" and not all(i < groups[0]["count"] for i in indices):
         raise ProcedureRefused("Brudne zagrywki re-rolls one of the charging attacker's dice", "§20.2")

@@ -5,10 +5,11 @@ Round start: the side with more models starts [SM-A40]; on equal numbers both ro
 (Jatka, Przechwycenie, Duma): both roll 2k6 and the **lower** total decides who starts;
 the text is silent on a tie, and we roll again as for the round start.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.rolls import Die, RollRecord
@@ -41,9 +42,9 @@ def scenario_start_odds() -> tuple[Fraction, Fraction]:
     return high_b, high_a
 
 
-def _roll_until_different(dice: DiceSource, sides: tuple[str, str]) -> tuple[list[Die], list[dict]]:
+def _roll_until_different(dice: DiceSource, sides: tuple[str, str]) -> tuple[list[Die], list[dict[str, Any]]]:
     faces: list[Die] = []
-    rounds: list[dict] = []
+    rounds: list[dict[str, Any]] = []
     for _ in range(MAX_ROUNDS):
         a = dice.roll(2, 6, f"{sides[0]}'s roll-off")
         b = dice.roll(2, 6, f"{sides[1]}'s roll-off")
@@ -54,29 +55,63 @@ def _roll_until_different(dice: DiceSource, sides: tuple[str, str]) -> tuple[lis
     raise ProcedureRefused("the roll-off never ended", "§5.1 [SM-A40]", "malformed")
 
 
-def _record(title: str, mode: str, sides: tuple[str, str], dice: tuple[Die, ...], rounds: list[dict],
-            winner: int, prob: Fraction, counts: tuple[int, int] | None, verb: str) -> RollRecord:
-    detail = {"mode": mode, "sides": list(sides), "rounds": rounds, "winner": sides[winner],
-              "counts": list(counts) if counts else None,
-              "rerolled_ties": max(0, len(rounds) - 1)}
-    return RollRecord("sm.rolloff", title, dice, (), None, None, "opposed", prob, f"{sides[winner]} {verb}",
-                      winner == 0, detail)
+def _record(
+    title: str,
+    mode: str,
+    sides: tuple[str, str],
+    dice: tuple[Die, ...],
+    rounds: list[dict[str, Any]],
+    winner: int,
+    prob: Fraction,
+    counts: tuple[int, int] | None,
+    verb: str,
+) -> RollRecord:
+    detail = {
+        "mode": mode,
+        "sides": list(sides),
+        "rounds": rounds,
+        "winner": sides[winner],
+        "counts": list(counts) if counts else None,
+        "rerolled_ties": max(0, len(rounds) - 1),
+    }
+    return RollRecord(
+        "sm.rolloff", title, dice, (), None, None, "opposed", prob, f"{sides[winner]} {verb}", winner == 0, detail
+    )
 
 
-def initiative_roll(dice: DiceSource, count_a: int = 0, count_b: int = 0, side_a: str = "A",
-                    side_b: str = "B") -> RollRecord:
+def initiative_roll(
+    dice: DiceSource, count_a: int = 0, count_b: int = 0, side_a: str = "A", side_b: str = "B"
+) -> RollRecord:
     """Decide who starts the round. ``success``: the first side starts. With different
     model counts no dice are rolled."""
     sides = (side_a, side_b)
     p_a, _ = initiative_odds(count_a, count_b)
     by_count = who_starts_by_count(count_a, count_b)
     if by_count is not None:
-        return _record("Who starts the round", "more-models", sides, (), [], by_count, p_a, (count_a, count_b),
-                       "starts (more models)")
+        return _record(
+            "Who starts the round",
+            "more-models",
+            sides,
+            (),
+            [],
+            by_count,
+            p_a,
+            (count_a, count_b),
+            "starts (more models)",
+        )
     faces, rounds = _roll_until_different(dice, sides)
     a, b = rounds[-1]["totals"]
-    return _record("Who starts the round", "higher-starts", sides, tuple(faces), rounds, 0 if a > b else 1, p_a,
-                   (count_a, count_b), "starts")
+    return _record(
+        "Who starts the round",
+        "higher-starts",
+        sides,
+        tuple(faces),
+        rounds,
+        0 if a > b else 1,
+        p_a,
+        (count_a, count_b),
+        "starts",
+    )
 
 
 def scenario_start_roll(dice: DiceSource, side_a: str = "A", side_b: str = "B") -> RollRecord:
@@ -85,8 +120,17 @@ def scenario_start_roll(dice: DiceSource, side_a: str = "A", side_b: str = "B") 
     sides = (side_a, side_b)
     faces, rounds = _roll_until_different(dice, sides)
     a, b = rounds[-1]["totals"]
-    return _record("Who decides who starts the game", "lower-decides", sides, tuple(faces), rounds,
-                   0 if a < b else 1, scenario_start_odds()[0], None, "decides who starts")
+    return _record(
+        "Who decides who starts the game",
+        "lower-decides",
+        sides,
+        tuple(faces),
+        rounds,
+        0 if a < b else 1,
+        scenario_start_odds()[0],
+        None,
+        "decides who starts",
+    )
 
 
 def typed_rolloff_problem(faces: Sequence[int], owners: tuple[str, str]) -> str:
@@ -98,7 +142,7 @@ def typed_rolloff_problem(faces: Sequence[int], owners: tuple[str, str]) -> str:
         return f"{wrong} is not a face of a d6 (1–6)"
     if len(faces) < 4 or len(faces) % 4:
         return f"a roll-off is 4 dice ({owners[0]} two, then {owners[1]} two); you typed {len(faces)}"
-    rolls = [faces[i:i + 4] for i in range(0, len(faces), 4)]
+    rolls = [faces[i : i + 4] for i in range(0, len(faces), 4)]
     for n, roll in enumerate(rolls, start=1):
         a, b = roll[0] + roll[1], roll[2] + roll[3]
         if a == b and n == len(rolls):
@@ -108,5 +152,12 @@ def typed_rolloff_problem(faces: Sequence[int], owners: tuple[str, str]) -> str:
     return ""
 
 
-__all__ = ["initiative_odds", "initiative_roll", "rolloff_tie_chance", "scenario_start_odds", "scenario_start_roll",
-           "typed_rolloff_problem", "who_starts_by_count"]
+__all__ = [
+    "initiative_odds",
+    "initiative_roll",
+    "rolloff_tie_chance",
+    "scenario_start_odds",
+    "scenario_start_roll",
+    "typed_rolloff_problem",
+    "who_starts_by_count",
+]

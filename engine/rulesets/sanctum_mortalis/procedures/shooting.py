@@ -5,23 +5,43 @@ drop per [SM-A6]), re-rolls declared before the roll (Strzał z bliska, the Capt
 Mistrzowski strzał (a natural double 1 removes the target with no save), the flamer
 (no hit roll: an automatic hit, §10.7), shooting into a crowd (§10.4, ``crowd_pick``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from engine.dice import DiceSource
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..roster import ModelSpec
-from .common import (CAUTION_FROM, HIGH_ENERGY_BATTERIES_RANGE, NATURAL_DOUBLE_ONE, Option, ProcedureRefused,
-                     active, auto, display_name, has_skill, heroic_refusal, modifiers_of, natural_plain, profile_of,
-                     ranged_weapon, setting, sum_of, toggle)
+from .common import (
+    CAUTION_FROM,
+    HIGH_ENERGY_BATTERIES_RANGE,
+    NATURAL_DOUBLE_ONE,
+    Option,
+    ProcedureRefused,
+    active,
+    auto,
+    display_name,
+    has_skill,
+    heroic_refusal,
+    modifiers_of,
+    natural_plain,
+    profile_of,
+    ranged_weapon,
+    setting,
+    sum_of,
+    toggle,
+)
 from .crowd import CrowdPick, crowd_pick, crowd_pick_chance  # re-exported: callers import them from here
 from .kernel import DROP_HIGHEST, DROP_LOWEST, MODE_NAMES, PLAIN, Mode, natural_pair_chance, success_chance
 from .reroll import group, group_kept_faces, group_mode, group_rerolled, group_total, register_evaluator, roll_group
+
+if TYPE_CHECKING:
+    from .toughness import ToughnessSituation
 
 ACTIVITIES = ("idle", "moved", "acted", "moved+acted")
 
@@ -76,8 +96,11 @@ def _far(sit: ShotSituation) -> bool:
 
 
 def _weapon_range(sit: ShotSituation, weapon: t.RangedWeapon) -> int:
-    extra = HIGH_ENERGY_BATTERIES_RANGE if (weapon.family == "energy"
-                                            and "high-energy-batteries" in sit.shooter.mods) else 0
+    extra = (
+        HIGH_ENERGY_BATTERIES_RANGE
+        if (weapon.family == "energy" and "high-energy-batteries" in sit.shooter.mods)
+        else 0
+    )
     return weapon.range + extra
 
 
@@ -114,17 +137,24 @@ def shot_refusal(sit: ShotSituation) -> ProcedureRefused | None:
     if sit.shooter_carries_special and not knife:
         return ProcedureRefused("a model carrying the special marker may not use ranged weapons or tricks", "§23.5")
     if sit.target_engaged_with_friend and not knife:
-        return ProcedureRefused("you may not shoot at a model engaged with your own models "
-                                "(only “Głowa w dół!” may)", "§10.4")
+        return ProcedureRefused(
+            "you may not shoot at a model engaged with your own models (only “Głowa w dół!” may)", "§10.4"
+        )
     if not weapon.template and not 1 <= sit.shot_index <= weapon.shots:
-        return ProcedureRefused(f"the {weapon.name} has {weapon.shots} shot(s) per action, not a shot "
-                                f"number {sit.shot_index}", "§10.5", "malformed")
+        return ProcedureRefused(
+            f"the {weapon.name} has {weapon.shots} shot(s) per action, not a shot number {sit.shot_index}",
+            "§10.5",
+            "malformed",
+        )
     if sit.distance is not None and sit.distance > _weapon_range(sit, weapon):
-        return ProcedureRefused(f"the target is out of range ({sit.distance:g}\" > {_weapon_range(sit, weapon)}\")",
-                                "§10.1")
+        return ProcedureRefused(
+            f'the target is out of range ({sit.distance:g}" > {_weapon_range(sit, weapon)}")', "§10.1"
+        )
     if weapon.heavy and _heavy_moved(sit) and not has_skill(sit.shooter, "hip-fire"):
-        return ProcedureRefused("a heavy weapon cannot fire after a Move action this round "
-                                "(Strzał z biodra allows it at −2)", "§10.6 [SM-A36]")
+        return ProcedureRefused(
+            "a heavy weapon cannot fire after a Move action this round (Strzał z biodra allows it at −2)",
+            "§10.6 [SM-A36]",
+        )
     if sit.shooter_moved and "aimed_shot" in sit.toggles and "aimed_shot" not in sit.declined:
         return ProcedureRefused("Wymierzony strzał needs a model that has not moved", "§20.3")
     return None
@@ -169,8 +199,15 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
         if weapon.heavy:
             if has_skill(s, "hip-fire"):
                 steady = has_skill(s, "steady-hand")
-                out.append(auto("hip_fire", "Hip fire: heavy weapon after a Move" + (" (Steady hand)" if steady else ""),
-                                t.HIP_FIRE_STEADY if steady else t.HIP_FIRE, "§20.3", off))
+                out.append(
+                    auto(
+                        "hip_fire",
+                        "Hip fire: heavy weapon after a Move" + (" (Steady hand)" if steady else ""),
+                        t.HIP_FIRE_STEADY if steady else t.HIP_FIRE,
+                        "§20.3",
+                        off,
+                    )
+                )
         elif has_skill(s, "steady-hand"):
             out.append(auto("shot_after_move", "Shot after Move (cancelled: Steady hand)", 0, "§20.3", off))
         elif real_weapon and "shot-stabiliser" in s.mods:
@@ -179,15 +216,18 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
             out.append(auto("shot_after_move", "Shot after Move", t.SHOT_AFTER_MOVE, "§10.3", off))
     ignore_long = weapon.no_long_range_penalty or has_skill(s, "good-eye")
     why_not = weapon.name if weapon.no_long_range_penalty else "Good eye"
-    long_value, long_label = (0, f"Long range, over 12\" (cancelled: {why_not})") if ignore_long else \
-        (t.LONG_RANGE, "Long range, over 12\"")
+    long_value, long_label = (
+        (0, f'Long range, over 12" (cancelled: {why_not})') if ignore_long else (t.LONG_RANGE, 'Long range, over 12"')
+    )
     if sit.distance is None:
         out.append(toggle("long_range", long_label, long_value, "§10.3", on, off))
     elif sit.distance > t.LONG_RANGE_FROM:
         out.append(auto("long_range", long_label, long_value, "§10.3", off))
     homing = sit.weapon == "rocket-launcher" and "homing-missiles" in s.items
     crowd = sit.into_crowd
-    obstacle_label = "Obstacle to at least one model of the group" if crowd else "Obstacle (not within 1\" of the target)"
+    obstacle_label = (
+        "Obstacle to at least one model of the group" if crowd else 'Obstacle (not within 1" of the target)'
+    )
     if homing:
         out.append(toggle("obstacle", obstacle_label + " (cancelled: Homing missiles)", 0, "§17.3", on, off))
     else:
@@ -200,8 +240,8 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
     if caution:
         cover -= t.COVER - t.CAUTION_COVER
         cover_rule = "§20.2"
-        notes.append("Ostrożność, shooter over 12\" away")
-    cover_label = "Cover from terrain (the crowd gives none)" if crowd else "Cover (within 1\" of the target)"
+        notes.append('Ostrożność, shooter over 12" away')
+    cover_label = "Cover from terrain (the crowd gives none)" if crowd else 'Cover (within 1" of the target)'
     if notes:
         cover_label += f" ({', '.join(notes)})"
     out.append(toggle("cover", cover_label, cover, "§10.4" if crowd else cover_rule, on, off))
@@ -211,43 +251,79 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
             out.append(auto("large_target", "Large target", t.LARGE_TARGET_ACCURACY, "§3.3", off))
         detector = "bio-detector" in s.items
         if "camouflage" in tg.items:
-            out.append(auto("camouflage", "Camouflage (cancelled: Bio-detector)" if detector else "Camouflage",
-                            0 if detector else t.CAMOUFLAGE, "§17.7", off))
+            out.append(
+                auto(
+                    "camouflage",
+                    "Camouflage (cancelled: Bio-detector)" if detector else "Camouflage",
+                    0 if detector else t.CAMOUFLAGE,
+                    "§17.7",
+                    off,
+                )
+            )
         if "masking-protocol" in tg.items:
             activity = sit.target_activity
             if activity == "moved+acted":
                 activity = "acted" if setting(sit.settings, "masking_both") == "acted" else "moved"
             value = t.MASKING_PROTOCOL.get(activity, t.MASKING_PROTOCOL["idle"])
-            label = {"idle": "Masking protocol (target has not acted)", "moved": "Masking protocol (target moved)",
-                     "acted": "Masking protocol (target took another action)"}.get(activity, "Masking protocol")
-            out.append(auto("masking_protocol", label + (" (cancelled: Bio-detector)" if detector else ""),
-                            0 if detector else value, "§17.7 [SM-A16]", off))
+            label = {
+                "idle": "Masking protocol (target has not acted)",
+                "moved": "Masking protocol (target moved)",
+                "acted": "Masking protocol (target took another action)",
+            }.get(activity, "Masking protocol")
+            out.append(
+                auto(
+                    "masking_protocol",
+                    label + (" (cancelled: Bio-detector)" if detector else ""),
+                    0 if detector else value,
+                    "§17.7 [SM-A16]",
+                    off,
+                )
+            )
         if has_skill(tg, "lucky") and not sit.target_engaged:
             out.append(auto("lucky", "Szczęściarz (target not engaged)", t.LUCKY, "§20.2", off))
     if real_weapon and not weapon.heavy and "precision-sight" in s.mods:
         if sit.distance is None:
-            out.append(toggle("precision_sight", "Precision sight (target under 12\")", t.PRECISION_SIGHT,
-                              "§17.3", on, off))
+            out.append(
+                toggle("precision_sight", 'Precision sight (target under 12")', t.PRECISION_SIGHT, "§17.3", on, off)
+            )
         elif sit.distance < t.LONG_RANGE_FROM:
-            out.append(auto("precision_sight", "Precision sight (target under 12\")", t.PRECISION_SIGHT, "§17.3", off))
+            out.append(auto("precision_sight", 'Precision sight (target under 12")', t.PRECISION_SIGHT, "§17.3", off))
     if sit.overwatch and has_skill(s, "hunter"):
         out.append(auto("hunter", "Łowca (Overwatch shot)", t.HUNTER, "§20.3", off))
     if real_weapon and has_skill(s, "aimed-shot") and not sit.shooter_moved:
         drop = setting(sit.settings, "aimed_shot_drop")
-        out.append(toggle("aimed_shot", f"Wymierzony strzał: 3 dice, drop the {drop} (uses both actions)", 0,
-                          "§20.3 [SM-A6]", on, off, kind="dice"))
+        out.append(
+            toggle(
+                "aimed_shot",
+                f"Wymierzony strzał: 3 dice, drop the {drop} (uses both actions)",
+                0,
+                "§20.3 [SM-A6]",
+                on,
+                off,
+                kind="dice",
+            )
+        )
     if not trick and has_skill(s, "point-blank"):
-        label = "Strzał z bliska: re-roll one die (target under 6\")"
+        label = 'Strzał z bliska: re-roll one die (target under 6")'
         if sit.distance is None:
             out.append(toggle("point_blank", label, 0, "§20.3", on, off, kind="reroll"))
         elif sit.distance < t.POINT_BLANK_UNDER:
             out.append(toggle("point_blank", label, 0, "§20.3", on, off, default=True, kind="reroll"))
     if s.captain:
-        out.append(toggle("captain_reroll", "Captain's re-roll (once per battle)", 0, "§15.2 [SM-A9]", on, off,
-                          kind="reroll"))
+        out.append(
+            toggle("captain_reroll", "Captain's re-roll (once per battle)", 0, "§15.2 [SM-A9]", on, off, kind="reroll")
+        )
     if not trick and has_skill(s, "master-shot"):
-        out.append(auto("master_shot", "Mistrzowski strzał: a natural double 1 removes the target", 0,
-                        "§20.3 [SM-A28]", off, kind="info"))
+        out.append(
+            auto(
+                "master_shot",
+                "Mistrzowski strzał: a natural double 1 removes the target",
+                0,
+                "§20.3 [SM-A28]",
+                off,
+                kind="info",
+            )
+        )
     return tuple(out)
 
 
@@ -321,26 +397,50 @@ def hit_roll(sit: ShotSituation, dice: DiceSource) -> RollRecord:
     of ``success``). Re-rolls are a separate step: ``apply_reroll``."""
     weapon = check_shot(sit)
     title = f"{display_name(sit.shooter)} shoots {display_name(sit.target)} — {weapon.name}"
-    base_detail = {"weapon": weapon.key, "shot_index": sit.shot_index, "distance": sit.distance,
-                   "into_crowd": sit.into_crowd, "overwatch": sit.overwatch}
+    base_detail = {
+        "weapon": weapon.key,
+        "shot_index": sit.shot_index,
+        "distance": sit.distance,
+        "into_crowd": sit.into_crowd,
+        "overwatch": sit.overwatch,
+    }
     if weapon.template:
-        return RollRecord("sm.hit", title, (), (), None, None, "", Fraction(1), "hit (automatic: flamer)", True,
-                          {**base_detail, "automatic": True, "removed": False})
+        return RollRecord(
+            "sm.hit",
+            title,
+            (),
+            (),
+            None,
+            None,
+            "",
+            Fraction(1),
+            "hit (automatic: flamer)",
+            True,
+            {**base_detail, "automatic": True, "removed": False},
+        )
     options = shooting_options(sit)
     base = base_accuracy(sit)
     cmod = base.value + sum_of(options)
     mode = _dice_mode(sit, options)
     die, whole, declared = _rerolls(sit, options)
     dice_rolled = roll_group(dice, mode, "hit roll")
-    detail = {**base_detail, "automatic": False, "cmod": cmod, "groups": [group(0, mode[0], mode)],
-              "dice_mode": MODE_NAMES[mode], "master_shot": active(options, "master_shot"),
-              "natural_plain": natural_plain(sit.settings), "rerolls_declared": declared,
-              "profile": profile_of(sit.shooter, sit.shooter_infected).C.explain()}
+    detail = {
+        **base_detail,
+        "automatic": False,
+        "cmod": cmod,
+        "groups": [group(0, mode[0], mode)],
+        "dice_mode": MODE_NAMES[mode],
+        "master_shot": active(options, "master_shot"),
+        "natural_plain": natural_plain(sit.settings),
+        "rerolls_declared": declared,
+        "profile": profile_of(sit.shooter, sit.shooter_infected).C.explain(),
+    }
     p_success = success_chance("<", cmod, mode, die, whole)
     if cmod <= 2:  # nothing hits, but a Master-shot natural double 1 still removes the target
         p_success += _master_chance(sit, weapon, options)
-    record = RollRecord("sm.hit", title, dice_rolled, modifiers_of(options), base, cmod, "<", p_success, "", False,
-                        detail)
+    record = RollRecord(
+        "sm.hit", title, dice_rolled, modifiers_of(options), base, cmod, "<", p_success, "", False, detail
+    )
     return _evaluate_hit(record)
 
 
@@ -352,8 +452,9 @@ def _evaluate_hit(record: RollRecord) -> RollRecord:
     g = d["groups"][0]
     total = group_total(record, g)
     plain = group_mode(g) == PLAIN and not group_rerolled(record, g)
-    natural = group_kept_faces(record, g) == (NATURAL_DOUBLE_ONE, NATURAL_DOUBLE_ONE) and \
-        (plain or not d.get("natural_plain", True))
+    natural = group_kept_faces(record, g) == (NATURAL_DOUBLE_ONE, NATURAL_DOUBLE_ONE) and (
+        plain or not d.get("natural_plain", True)
+    )
     removed = bool(d.get("master_shot")) and natural
     hit = record.target is not None and total < record.target
     outcome = "removed (Mistrzowski strzał)" if removed else ("hit" if hit else "miss")
@@ -362,11 +463,12 @@ def _evaluate_hit(record: RollRecord) -> RollRecord:
 
 
 # --------------------------------------------------------------------------- kill chance
-def kill_chance(shot: ShotSituation, save=None) -> Fraction:
+def kill_chance(shot: ShotSituation, save: ToughnessSituation | None = None) -> Fraction:
     """P(this shot removes the target): P(natural double 1 with Master shot) + P(other hit) ×
     P(failed save). ``save``: the target's ``ToughnessSituation`` (default:
     ``toughness_for_shot(shot)``)."""
     from .toughness import toughness_chance, toughness_for_shot
+
     save = toughness_for_shot(shot) if save is None else save
     weapon = check_shot(shot)
     options = () if weapon.template else shooting_options(shot)
@@ -377,6 +479,20 @@ def kill_chance(shot: ShotSituation, save=None) -> Fraction:
     return p_master + p_hit * (1 - toughness_chance(save))
 
 
-__all__ = ["ACTIVITIES", "CrowdPick", "ShotSituation", "base_accuracy", "check_shot", "crowd_pick", "crowd_pick_chance",
-           "hit_chance", "hit_dice", "hit_roll", "kill_chance", "master_shot_chance", "modified_accuracy",
-           "shooting_options", "shot_refusal"]
+__all__ = [
+    "ACTIVITIES",
+    "CrowdPick",
+    "ShotSituation",
+    "base_accuracy",
+    "check_shot",
+    "crowd_pick",
+    "crowd_pick_chance",
+    "hit_chance",
+    "hit_dice",
+    "hit_roll",
+    "kill_chance",
+    "master_shot_chance",
+    "modified_accuracy",
+    "shooting_options",
+    "shot_refusal",
+]

@@ -6,6 +6,7 @@ Each model hostile to the target that is in contact with the target gives the ro
 (never more than one, and not from a sarcophagus model). Walka w tłumie: the
 opponent of a crowd fighter gets 1 less support, not below 0.
 """
+
 from __future__ import annotations
 
 from typing import AbstractSet, Mapping, Sequence
@@ -23,8 +24,9 @@ def _neighbours(contacts: Mapping[str, AbstractSet[str]], model: str) -> set[str
     return out
 
 
-def _supporters(contacts: Mapping[str, AbstractSet[str]], sides: Mapping[str, str], roller: str, target: str,
-                example: bool) -> tuple[str, ...]:
+def _supporters(
+    contacts: Mapping[str, AbstractSet[str]], sides: Mapping[str, str], roller: str, target: str, example: bool
+) -> tuple[str, ...]:
     """Models hostile to ``target`` touching it, other than ``roller``.
 
     ``example`` is the "follow the book's example" reading of [SM-A1]: the example gives
@@ -55,10 +57,15 @@ def _value(supporters: Sequence[str], assist_ids: AbstractSet[str], opponent_cro
     return value
 
 
-def support_counts(contacts: Mapping[str, AbstractSet[str]], sides: Mapping[str, str], attacker_id: str,
-                   defender_id: str, assist_ids: AbstractSet[str] = frozenset(),
-                   crowd_fighter_ids: AbstractSet[str] = frozenset(),
-                   settings: Mapping[str, str] | None = None) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
+def support_counts(
+    contacts: Mapping[str, AbstractSet[str]],
+    sides: Mapping[str, str],
+    attacker_id: str,
+    defender_id: str,
+    assist_ids: AbstractSet[str] = frozenset(),
+    crowd_fighter_ids: AbstractSet[str] = frozenset(),
+    settings: Mapping[str, str] | None = None,
+) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
     """(attacker's support, defender's support, attacker's supporters, defender's supporters).
 
     ``contacts``: model id -> ids it touches (either direction is enough); ``sides``:
@@ -84,8 +91,9 @@ def support_value(supporters: Sequence[ModelSpec], opponent: ModelSpec) -> tuple
     """The support bonus these models give against ``opponent``, and a label for it."""
     if not supporters:
         return 0, "Support"
-    value = _value([s.id for s in supporters], {s.id for s in supporters if can_assist(s)},
-                   has_skill(opponent, "crowd-fighter"))
+    value = _value(
+        [s.id for s in supporters], {s.id for s in supporters if can_assist(s)}, has_skill(opponent, "crowd-fighter")
+    )
     names = ", ".join(display_name(s) for s in supporters)
     notes = []
     if any(can_assist(s) for s in supporters):

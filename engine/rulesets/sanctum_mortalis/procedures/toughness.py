@@ -7,19 +7,34 @@ to 7 exactly; "Woohoo!" rolls 3 dice and drops the highest; "Nic mi nie jest!" a
 Captain re-roll one die after a failure; Tarcza ochronna (vs shooting) passes with no
 roll; Adrenalina turns a failed roll into a pass.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Mapping
 
 from engine.dice import DiceSource
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..roster import ModelSpec
-from .common import (SENTINEL_HEIGHT, Option, ProcedureRefused, active, auto, display_name, has_skill,
-                     heroic_refusal, modifiers_of, profile_of, ranged_weapon, setting, sum_of, toggle)
+from .common import (
+    SENTINEL_HEIGHT,
+    Option,
+    ProcedureRefused,
+    active,
+    auto,
+    display_name,
+    has_skill,
+    heroic_refusal,
+    modifiers_of,
+    profile_of,
+    ranged_weapon,
+    setting,
+    sum_of,
+    toggle,
+)
 from .kernel import DROP_HIGHEST, MODE_NAMES, PLAIN, success_chance
 from .reroll import group, group_total, register_evaluator, roll_group
 from .shooting import ShotSituation
@@ -63,17 +78,33 @@ class ToughnessSituation:
     used_plays: frozenset[str] = frozenset()
 
 
-def toughness_for_shot(shot: ShotSituation, *, target: ModelSpec | None = None, defensive_stance: bool = False,
-                       toggles: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset(),
-                       used_plays: frozenset[str] = frozenset(), infected: bool | None = None) -> ToughnessSituation:
+def toughness_for_shot(
+    shot: ShotSituation,
+    *,
+    target: ModelSpec | None = None,
+    defensive_stance: bool = False,
+    toggles: frozenset[str] = frozenset(),
+    declined: frozenset[str] = frozenset(),
+    used_plays: frozenset[str] = frozenset(),
+    infected: bool | None = None,
+) -> ToughnessSituation:
     """The save after a hit from ``shot`` (``target``: the model that saves, for a crowd)."""
     model = shot.target if target is None else target
     return ToughnessSituation(
-        model=model, attack="shooting", attacker=shot.shooter, weapon=shot.weapon,
-        defensive_stance=defensive_stance, engaged=shot.target_engaged or shot.into_crowd,
-        overwatch=shot.overwatch, infected=shot.target_infected if infected is None else infected,
-        shooter_height_above=shot.height_above_target, toggles=toggles, declined=declined,
-        settings=shot.settings, used_plays=used_plays)
+        model=model,
+        attack="shooting",
+        attacker=shot.shooter,
+        weapon=shot.weapon,
+        defensive_stance=defensive_stance,
+        engaged=shot.target_engaged or shot.into_crowd,
+        overwatch=shot.overwatch,
+        infected=shot.target_infected if infected is None else infected,
+        shooter_height_above=shot.height_above_target,
+        toggles=toggles,
+        declined=declined,
+        settings=shot.settings,
+        used_plays=used_plays,
+    )
 
 
 def melee_weapon_terms(winner: ModelSpec, settings: Mapping[str, str] | None) -> list[tuple[str, str, int, str]]:
@@ -83,13 +114,17 @@ def melee_weapon_terms(winner: ModelSpec, settings: Mapping[str, str] | None) ->
     out = []
     blade = "two-handed" in winner.melee or "hand-weapon" in winner.melee
     if "two-handed" in winner.melee:
-        out.append(("melee_weapon", t.MELEE_WEAPONS["two-handed"].name, t.MELEE_WEAPONS["two-handed"].toughness, "§8.5"))
+        out.append(
+            ("melee_weapon", t.MELEE_WEAPONS["two-handed"].name, t.MELEE_WEAPONS["two-handed"].toughness, "§8.5")
+        )
     elif "hand-weapon" in winner.melee:
-        out.append(("melee_weapon", t.MELEE_WEAPONS["hand-weapon"].name, t.MELEE_WEAPONS["hand-weapon"].toughness,
-                     "§8.5"))
+        out.append(
+            ("melee_weapon", t.MELEE_WEAPONS["hand-weapon"].name, t.MELEE_WEAPONS["hand-weapon"].toughness, "§8.5")
+        )
     elif winner.ranged and setting(settings, "guns_as_hand_weapons") == "on":
-        out.append(("melee_weapon", "Gun used as a hand weapon", t.MELEE_WEAPONS["hand-weapon"].toughness,
-                    "§8.5 [SM-A3]"))
+        out.append(
+            ("melee_weapon", "Gun used as a hand weapon", t.MELEE_WEAPONS["hand-weapon"].toughness, "§8.5 [SM-A3]")
+        )
     else:
         out.append(("melee_weapon", "No listed melee weapon (no change)", 0, "§8.5 [SM-A3]"))
     if blade:
@@ -150,35 +185,53 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         for key, label, value, rule in melee_weapon_terms(a, sit.settings):
             out.append(auto(key, label, value, rule, off))
     if shooting and not trick and a is not None and has_skill(a, "sentinel"):
-        label = "Wartownik (shooter at least 2\" higher)"
+        label = 'Wartownik (shooter at least 2" higher)'
         if sit.shooter_height_above is None:
             out.append(toggle("sentinel", label, t.SENTINEL_TOUGHNESS, "§20.3", on, off))
         elif sit.shooter_height_above >= SENTINEL_HEIGHT:
             out.append(auto("sentinel", label, t.SENTINEL_TOUGHNESS, "§20.3", off))
     if shooting and not sit.engaged:
-        out.append(toggle("protection", "Ochrona (shield-bearing friend with Ochrona within 1\")", t.PROTECTION,
-                          "§20.2 [SM-A26]", on, off))
+        out.append(
+            toggle(
+                "protection",
+                'Ochrona (shield-bearing friend with Ochrona within 1")',
+                t.PROTECTION,
+                "§20.2 [SM-A26]",
+                on,
+                off,
+            )
+        )
     for i, term in enumerate(sit.extra_terms):
         out.append(auto(term.key or f"extra_{i}", term.label, term.value, term.rule, off))
     if shooting and a is not None and heroic_refusal(m, WHAT, sit.used_plays, sit.settings) is None:
-        out.append(toggle(WHAT, "“I co mi zrobisz?!”: Toughness is 7 for this roll", t.WHAT_ARE_YOU_GONNA_DO_T,
-                          "§12.2 [SM-A13]", on, off, kind="set"))
+        out.append(
+            toggle(
+                WHAT,
+                "“I co mi zrobisz?!”: Toughness is 7 for this roll",
+                t.WHAT_ARE_YOU_GONNA_DO_T,
+                "§12.2 [SM-A13]",
+                on,
+                off,
+                kind="set",
+            )
+        )
     if shooting and sit.overwatch and heroic_refusal(m, WOOHOO, sit.used_plays, sit.settings) is None:
         out.append(toggle(WOOHOO, "“Woohoo!”: 3 dice, drop the highest", 0, "§12.2", on, off, kind="dice"))
     if heroic_refusal(m, IM_FINE, sit.used_plays, sit.settings) is None:
-        out.append(toggle(IM_FINE, "“Nic mi nie jest!”: re-roll one die after a failure", 0, "§12.2", on, off,
-                          kind="reroll"))
+        out.append(
+            toggle(IM_FINE, "“Nic mi nie jest!”: re-roll one die after a failure", 0, "§12.2", on, off, kind="reroll")
+        )
     if m.captain:
-        out.append(toggle("captain_reroll", "Captain's re-roll (once per battle)", 0, "§15.2 [SM-A9]", on, off,
-                          kind="reroll"))
+        out.append(
+            toggle("captain_reroll", "Captain's re-roll (once per battle)", 0, "§15.2 [SM-A9]", on, off, kind="reroll")
+        )
     if shooting and "protective-shield" in m.tricks and not sit.engaged:
         label = "Tarcza ochronna: the test passes automatically"
         if setting(sit.settings, "protective_shield_optional") == "on":
             out.append(toggle("protective_shield", label, 0, "§21 [SM-A29]", on, off, kind="auto-pass"))
         else:
             out.append(auto("protective_shield", label, 0, "§21 [SM-A29]", off, kind="auto-pass"))
-    out.append(toggle("adrenaline", "Adrenalina: a failed test counts as passed", 0, "§21", on, off,
-                      kind="auto-pass"))
+    out.append(toggle("adrenaline", "Adrenalina: a failed test counts as passed", 0, "§21", on, off, kind="auto-pass"))
     return tuple(out)
 
 
@@ -188,11 +241,12 @@ def save_refusal(sit: ToughnessSituation, options: tuple[Option, ...] | None = N
         return ProcedureRefused(f"unknown kind of attack '{sit.attack}'", "§9.1", "malformed")
     keys = {o.key for o in (toughness_options(sit) if options is None else options)}
     for key, rule, why in (
-            (WHAT, "§12.2", "“I co mi zrobisz?!” is for a hit by an enemy shooter"),
-            (WOOHOO, "§12.2", "“Woohoo!” is for a model taking an Overwatch shot"),
-            (IM_FINE, "§12.2", "“Nic mi nie jest!” cannot be used"),
-            ("captain_reroll", "§15.2", "only the Captain has the Captain's re-roll"),
-            ("protective_shield", "§21", "Tarcza ochronna works for its Technomancer against shooting, unengaged")):
+        (WHAT, "§12.2", "“I co mi zrobisz?!” is for a hit by an enemy shooter"),
+        (WOOHOO, "§12.2", "“Woohoo!” is for a model taking an Overwatch shot"),
+        (IM_FINE, "§12.2", "“Nic mi nie jest!” cannot be used"),
+        ("captain_reroll", "§15.2", "only the Captain has the Captain's re-roll"),
+        ("protective_shield", "§21", "Tarcza ochronna works for its Technomancer against shooting, unengaged"),
+    ):
         if key in sit.toggles and key not in sit.declined and key not in keys:
             card = t.EVENT_CARDS.get(key)
             heroic = heroic_refusal(sit.model, key, sit.used_plays, sit.settings) if card else None
@@ -256,23 +310,43 @@ def toughness_roll(sit: ToughnessSituation, dice: DiceSource) -> RollRecord:
     title = f"{display_name(sit.model)} — Toughness roll ({sit.attack})"
     what = active(options, WHAT)
     o = profile_of(sit.model, sit.infected).O
-    base = Modifier("I co mi zrobisz?!: Toughness is 7", t.WHAT_ARE_YOU_GONNA_DO_T, "§12.2") if what \
+    base = (
+        Modifier("I co mi zrobisz?!: Toughness is 7", t.WHAT_ARE_YOU_GONNA_DO_T, "§12.2")
+        if what
         else Modifier("Toughness", o.value, "§3.1")
+    )
     mods = () if what else modifiers_of(options)
     tmod = modified_toughness(sit, options)
-    detail = {"attack": sit.attack, "weapon": sit.weapon, "attacker": sit.attacker.id if sit.attacker else None,
-              "tmod": tmod, "always_fails_from": t.TOUGHNESS_ALWAYS_FAILS, "profile": o.explain(),
-              "ignored": [m.label for m in modifiers_of(options)] if what else [],
-              "adrenaline": active(options, "adrenaline"), "adrenaline_used": False}
+    detail: dict[str, Any] = {
+        "attack": sit.attack,
+        "weapon": sit.weapon,
+        "attacker": sit.attacker.id if sit.attacker else None,
+        "tmod": tmod,
+        "always_fails_from": t.TOUGHNESS_ALWAYS_FAILS,
+        "profile": o.explain(),
+        "ignored": [m.label for m in modifiers_of(options)] if what else [],
+        "adrenaline": active(options, "adrenaline"),
+        "adrenaline_used": False,
+    }
     if active(options, "protective_shield"):
-        return RollRecord("sm.toughness", title, (), mods, base, tmod, "<=", Fraction(1),
-                          "saved (Tarcza ochronna)", True, {**detail, "automatic": "protective_shield"})
+        return RollRecord(
+            "sm.toughness",
+            title,
+            (),
+            mods,
+            base,
+            tmod,
+            "<=",
+            Fraction(1),
+            "saved (Tarcza ochronna)",
+            True,
+            {**detail, "automatic": "protective_shield"},
+        )
     mode = DROP_HIGHEST if active(options, WOOHOO) else PLAIN
     die, whole, declared = _rerolls(sit, options)
     rolled = roll_group(dice, mode, "Toughness roll")
     detail.update({"groups": [group(0, mode[0], mode)], "dice_mode": MODE_NAMES[mode], "rerolls_declared": declared})
-    record = RollRecord("sm.toughness", title, rolled, mods, base, tmod, "<=", _chance(sit, options), "", False,
-                        detail)
+    record = RollRecord("sm.toughness", title, rolled, mods, base, tmod, "<=", _chance(sit, options), "", False, detail)
     return _evaluate_toughness(record)
 
 
@@ -285,8 +359,9 @@ def _evaluate_toughness(record: RollRecord) -> RollRecord:
     passed = record.target is not None and total <= record.target and total < d["always_fails_from"]
     used = not passed and bool(d.get("adrenaline"))
     outcome = "saved" if passed else ("saved (Adrenalina)" if used else "removed")
-    return replace(record, outcome=outcome, success=passed or used,
-                   detail={**d, "total": total, "adrenaline_used": used})
+    return replace(
+        record, outcome=outcome, success=passed or used, detail={**d, "total": total, "adrenaline_used": used}
+    )
 
 
 def fail_chance(sit: ToughnessSituation) -> Fraction:
@@ -294,5 +369,15 @@ def fail_chance(sit: ToughnessSituation) -> Fraction:
     return 1 - toughness_chance(sit)
 
 
-__all__ = ["ATTACKS", "ToughnessSituation", "fail_chance", "melee_weapon_terms", "modified_toughness",
-           "save_refusal", "toughness_chance", "toughness_for_shot", "toughness_options", "toughness_roll"]
+__all__ = [
+    "ATTACKS",
+    "ToughnessSituation",
+    "fail_chance",
+    "melee_weapon_terms",
+    "modified_toughness",
+    "save_refusal",
+    "toughness_chance",
+    "toughness_for_shot",
+    "toughness_options",
+    "toughness_roll",
+]

@@ -2,6 +2,7 @@
 (package data). The TOML files say in their header that they are examples, not rules.
 Reading bundled package data is the engine's one kind of file access (STYLE §1).
 """
+
 from __future__ import annotations
 
 import pkgutil
@@ -29,8 +30,9 @@ def demo_rosters() -> tuple[Roster, Roster, MissionSpec]:
     """The demo party, enemies and mission."""
     party = parse_roster(demo_text(PARTY_FILE), source=f"demo/{PARTY_FILE}")
     enemies = parse_roster(demo_text(ENEMIES_FILE), source=f"demo/{ENEMIES_FILE}")
-    mission = parse_mission(demo_text(MISSION_FILE), source=f"demo/{MISSION_FILE}",
-                            enemies=[u.id for u in enemies.enemies])
+    mission = parse_mission(
+        demo_text(MISSION_FILE), source=f"demo/{MISSION_FILE}", enemies=[u.id for u in enemies.enemies]
+    )
     return party, enemies, mission
 
 

@@ -4,6 +4,7 @@ The TOML files say in their header that their numbers are examples, not rules: t
 sheet's model cards, movement table and weapon table are MISSING ([XK-M1]–[XK-M4]).
 Reading bundled package data is the engine's one kind of file access (STYLE §1).
 """
+
 from __future__ import annotations
 
 import pkgutil

@@ -4,6 +4,7 @@ The battle (Jatka, 5 markers): Kara picks up a marker and carries it off (1 VP, 
 Yul takes Bo out with a failed Toughness roll (1 XP to Yul); Cy takes Xan out (a GM
 removal: an injury roll too under [SM-A10]); the GM ends the battle: Wolves win 1–0.
 """
+
 import pytest
 
 from engine.battle import Battle, new_header
@@ -15,25 +16,48 @@ from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 
 
 def bands():
-    a = BandRoster("Wolves", "Ann", (
-        ModelSpec("kara", "Kara", "trooper", ranged=("assault-rifle",), captain=True, xp=4,
-                  skills=("point-blank",), advances=(("C", 1),)),
-        ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon", "additional-weapon"), xp=2, skills=("agile",)),
-        ModelSpec("cy", "Cy", "officer", ranged=("assault-pistol",), xp=1),
-    ), treasury=0)
-    b = BandRoster("Saints", "Bob", (
-        ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True, xp=4,
-                  skills=("hunter", "good-eye")),
-        ModelSpec("yul", "Yul", "savage", ranged=("primitive",), melee=("hand-weapon",)),
-    ), treasury=5)
+    a = BandRoster(
+        "Wolves",
+        "Ann",
+        (
+            ModelSpec(
+                "kara",
+                "Kara",
+                "trooper",
+                ranged=("assault-rifle",),
+                captain=True,
+                xp=4,
+                skills=("point-blank",),
+                advances=(("C", 1),),
+            ),
+            ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon", "additional-weapon"), xp=2, skills=("agile",)),
+            ModelSpec("cy", "Cy", "officer", ranged=("assault-pistol",), xp=1),
+        ),
+        treasury=0,
+    )
+    b = BandRoster(
+        "Saints",
+        "Bob",
+        (
+            ModelSpec(
+                "xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True, xp=4, skills=("hunter", "good-eye")
+            ),
+            ModelSpec("yul", "Yul", "savage", ranged=("primitive",), melee=("hand-weapon",)),
+        ),
+        treasury=5,
+    )
     return a, b
 
 
 SCRIPT = [
-    (bc.StartRound(), [5, 4, 5, 1]), (bc.ChooseFirst("A"), None), (bc.Activate("A.kara"), None),
-    (bc.PickUpTech("A.kara"), None), (bc.LeaveTable("A.kara"), None),
+    (bc.StartRound(), [5, 4, 5, 1]),
+    (bc.ChooseFirst("A"), None),
+    (bc.Activate("A.kara"), None),
+    (bc.PickUpTech("A.kara"), None),
+    (bc.LeaveTable("A.kara"), None),
     (bc.RemoveModel("A.bo", by="B.yul", cause="failed Toughness roll (melee)"), None),
-    (bc.RemoveModel("B.xan", by="A.cy"), None), (bc.EndBattle(), None),
+    (bc.RemoveModel("B.xan", by="A.cy"), None),
+    (bc.EndBattle(), None),
 ]
 
 

@@ -1,20 +1,28 @@
 """Between battles: the scenario roll (§23.1), Challenges (§23.7) and the next battle,
 then a second post-battle sequence on the updated bands."""
+
 from fractions import Fraction
 
+from battle_testkit import ok
 from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis.campaign import (
-    ChooseAdvance, ChooseChallenge, ChooseScenario, DrawChallenge, EndStep, KeepLoot, ResolveInjury, RollInjury, RollLevelUp, RollLoot,
-    RollScenario, SettleChallenge, StartPostBattle, view)
-
-
-def ok(battle, command, faces=None):
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
+    ChooseAdvance,
+    ChooseChallenge,
+    ChooseScenario,
+    DrawChallenge,
+    EndStep,
+    KeepLoot,
+    ResolveInjury,
+    RollInjury,
+    RollLevelUp,
+    RollLoot,
+    RollScenario,
+    SettleChallenge,
+    StartPostBattle,
+    view,
+)
 
 
 def close_first(campaign, finished, wound_xan=False):
@@ -78,8 +86,9 @@ def test_second_battle_settles_challenges_from_the_log_and_pays_their_technology
     battle = Battle(new_header("sanctum-mortalis", setup, seed=9))
     names = [m["name"] for m in setup["bands"]["B"]["models"]]
     assert "Xan" not in names and names.count("Volunteer 1") == (nxt.volunteers["saints"] > 0)
-    assert isinstance(battle.submit(bc.RemoveModel("B.yul", by="A.kara", cause="failed Toughness roll (shooting)")),
-                      Accepted)
+    assert isinstance(
+        battle.submit(bc.RemoveModel("B.yul", by="A.kara", cause="failed Toughness roll (shooting)")), Accepted
+    )
     assert battle.state.ended  # only Wolves are left: the battle ends, they take the 5 markers (no XP, §14)
     ok(campaign, StartPostBattle(battle.header["setup"], tuple(e.to_dict() for e in battle.entries)))
     wolves = campaign.state.post.of("wolves")

@@ -2,18 +2,30 @@
 its post-battle sequence is recorded after the first, in order, and a battle the
 campaign is not waiting for (the same one twice, another campaign's, other bands') is
 refused with nothing changed."""
+
 from dataclasses import replace
 
 import pytest
 
+from battle_testkit import ok, refused
 from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.campaign import (
-    AdjustXp, ChooseAdvance, ChooseScenario, EndStep, KeepLoot, ResolveInjury, RollInjury, RollLevelUp, RollLoot,
-    StartPostBattle, campaign_header, campaign_setup, view)
+    AdjustXp,
+    ChooseAdvance,
+    ChooseScenario,
+    EndStep,
+    KeepLoot,
+    ResolveInjury,
+    RollInjury,
+    RollLevelUp,
+    RollLoot,
+    StartPostBattle,
+    campaign_header,
+    campaign_setup,
+    view,
+)
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 
 from .conftest import bands, play_battle
@@ -24,20 +36,6 @@ SECOND = [  # the Volunteer takes Kara out; Cy takes Yul and Xan out, Bo the Vol
     bc.RemoveModel("B.xan", by="A.cy", cause="failed Toughness roll (shooting)"),
     bc.RemoveModel("B.volunteer-1", by="A.bo", cause="failed Toughness roll (melee)"),
 ]
-
-
-def ok(battle: Battle, command, faces=None) -> Accepted:
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
-
-
-def refused(battle: Battle, command) -> Rejected:
-    before = (battle.state, len(battle.entries))
-    result = battle.submit(command)
-    assert isinstance(result, Rejected), result
-    assert (battle.state, len(battle.entries)) == before  # nothing changed
-    return result
 
 
 def record(campaign: Battle, battle: Battle, title: str, ref: str = "") -> StartPostBattle:
@@ -102,11 +100,15 @@ def test_two_battles_are_recorded_in_order_from_each_battles_own_log(after_first
     ok(campaign, record(campaign, second_battle(campaign), "Battle 2", "two.skirmish"))
     s = campaign.state
     assert [(b.number, b.title, b.ref, b.vp, b.winner) for b in s.battles] == [
-        (1, "Battle 1", "one.skirmish", (1, 0), "wolves"), (2, "Battle 2", "two.skirmish", (5, 0), "wolves")]
+        (1, "Battle 1", "one.skirmish", (1, 0), "wolves"),
+        (2, "Battle 2", "two.skirmish", (5, 0), "wolves"),
+    ]
     assert s.post.battle == 2
     wolves, saints = s.post.of("wolves"), s.post.of("saints")
-    assert dict(wolves.xp) == {"bo": (("1 enemy model(s) defeated", 1, "§19.1"),),
-                               "cy": (("2 enemy model(s) defeated", 2, "§19.1"),)}  # battle 2's log
+    assert dict(wolves.xp) == {
+        "bo": (("1 enemy model(s) defeated", 1, "§19.1"),),
+        "cy": (("2 enemy model(s) defeated", 2, "§19.1"),),
+    }  # battle 2's log
     assert [w.model for w in wolves.wounded] == ["kara"]
     assert [w.model for w in saints.wounded] == ["xan", "yul"] and dict(saints.xp) == {}  # the Volunteer: neither
     finish(campaign)
@@ -114,7 +116,9 @@ def test_two_battles_are_recorded_in_order_from_each_battles_own_log(after_first
     assert [m.id for m in saints_roster.models] == ["xan", "yul"]  # the Volunteer vanished (§15.9)
     lines = view.battles_played(campaign.state)
     assert [(x.number, x.scenario, x.result) for x in lines] == [
-        (1, "Slaughter", "Wolves won (Wolves 1–0 Saints)"), (2, "Slaughter", "Wolves won (Wolves 5–0 Saints)")]
+        (1, "Slaughter", "Wolves won (Wolves 1–0 Saints)"),
+        (2, "Slaughter", "Wolves won (Wolves 5–0 Saints)"),
+    ]
 
 
 def test_a_model_that_missed_the_battle_stays_on_the_roster_with_no_xp_and_no_injury():
@@ -151,11 +155,17 @@ def test_a_battle_of_another_campaign_or_ahead_of_its_turn_is_refused(after_firs
     campaign = after_first
     second = second_battle(campaign)
     setup = second.header["setup"]
-    other = StartPostBattle({**setup, "campaign": {**setup["campaign"], "id": "c-2", "title": "Spring"}},
-                            tuple(e.to_dict() for e in second.entries), title="Battle 2")
+    other = StartPostBattle(
+        {**setup, "campaign": {**setup["campaign"], "id": "c-2", "title": "Spring"}},
+        tuple(e.to_dict() for e in second.entries),
+        title="Battle 2",
+    )
     assert "another campaign ('Spring')" in refused(campaign, other).reason
-    ahead = StartPostBattle({**setup, "campaign": {**setup["campaign"], "battle": 3}},
-                            tuple(e.to_dict() for e in second.entries), title="Battle 3")
+    ahead = StartPostBattle(
+        {**setup, "campaign": {**setup["campaign"], "battle": 3}},
+        tuple(e.to_dict() for e in second.entries),
+        title="Battle 3",
+    )
     assert "waits for battle 2" in refused(campaign, ahead).reason
 
 

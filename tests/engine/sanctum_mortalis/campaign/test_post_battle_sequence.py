@@ -1,22 +1,29 @@
 """The post-battle sequence (§16–§19, §22) on a scripted battle, with typed dice."""
+
 from fractions import Fraction
 
+from battle_testkit import ok
 from engine.battle import Accepted, Battle
 from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis.campaign import (
-    Buy, ChooseAdvance, ChooseScenario, EndStep, KeepLoot, ResolveInjury, RollInjury, RollLevelUp, RollLoot,
-    StartPostBattle, TreatInjury, AdjustXp, Sell)
+    Buy,
+    ChooseAdvance,
+    ChooseScenario,
+    EndStep,
+    KeepLoot,
+    ResolveInjury,
+    RollInjury,
+    RollLevelUp,
+    RollLoot,
+    StartPostBattle,
+    TreatInjury,
+    AdjustXp,
+)
 from engine.rulesets.sanctum_mortalis.campaign import view
-from engine.rulesets.sanctum_mortalis.roster_toml import check_roster, read_roster
+from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
-
-
-def ok(battle: Battle, command, faces=None) -> Accepted:
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
 
 
 def start(campaign: Battle, finished: Battle) -> Accepted:
@@ -34,16 +41,21 @@ def test_start_prefills_money_loot_injuries_and_xp_from_the_log(campaign, finish
     assert (saints.scenario_tk, saints.loot_due) == (20, 0)
     assert s.band("wolves").roster.treasury == 20 and s.band("saints").roster.treasury == 25
     assert [w.model for w in wolves.wounded] == ["bo"] and [w.model for w in saints.wounded] == ["xan"]
-    assert dict(wolves.xp) == {"kara": (("1 technology marker(s) carried off", 1, "§19.1"),),
-                               "cy": (("1 enemy model(s) defeated", 1, "§19.1"),)}
+    assert dict(wolves.xp) == {
+        "kara": (("1 technology marker(s) carried off", 1, "§19.1"),),
+        "cy": (("1 enemy model(s) defeated", 1, "§19.1"),),
+    }
     assert dict(saints.xp) == {"yul": (("1 enemy model(s) defeated", 1, "§19.1"),)}
     assert wolves.needing_care == ("bo",)
 
 
 def test_a_battle_not_ended_is_refused(campaign, make_finished):
     from .conftest import SCRIPT
+
     unfinished = make_finished(SCRIPT[:-1])
-    result = campaign.submit(StartPostBattle(unfinished.header["setup"], tuple(e.to_dict() for e in unfinished.entries)))
+    result = campaign.submit(
+        StartPostBattle(unfinished.header["setup"], tuple(e.to_dict() for e in unfinished.entries))
+    )
     assert isinstance(result, Rejected) and "not ended" in result.reason
     assert campaign.state.post is None
 

@@ -4,21 +4,31 @@ The Wolves have six models in the team and Old Hag (a Savage with Targowanie) in
 stash; the Saints two models. A battle is ended at once and both bands go to their
 purchases step.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
 
-from engine.battle import Accepted, Battle, new_header
-from engine.dice import ScriptedDice
-from engine.ruleset import Rejected
+from battle_testkit import ok, refused
+from engine.battle import Battle, new_header
 from engine.rulesets.sanctum_mortalis import band_building as bb
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.campaign import (
-    AdjustXp, ChooseChallenge, ChooseScenario, EndStep, MoveModel, Recruit, Sell, StartPostBattle, campaign_header,
-    campaign_setup, view)
+    AdjustXp,
+    ChooseChallenge,
+    ChooseScenario,
+    EndStep,
+    MoveModel,
+    Recruit,
+    Sell,
+    StartPostBattle,
+    campaign_header,
+    campaign_setup,
+    view,
+)
 from engine.rulesets.sanctum_mortalis.campaign.recruiting import RecruitOrder
 from engine.rulesets.sanctum_mortalis.postbattle.common import skill_holder
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
@@ -26,35 +36,36 @@ from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
 
-HAG = ModelSpec("old-hag", "Old Hag", "savage", ranged=("primitive",), melee=("hand-weapon",), xp=2,
-                skills=("haggling",), stashed=True)
+HAG = ModelSpec(
+    "old-hag",
+    "Old Hag",
+    "savage",
+    ranged=("primitive",),
+    melee=("hand-weapon",),
+    xp=2,
+    skills=("haggling",),
+    stashed=True,
+)
 
 
 def wolves(treasury: int = 200, team: int = 6, hag: bool = True) -> BandRoster:
     models = [ModelSpec("kara", "Kara", "trooper", ranged=("assault-rifle",), captain=True, xp=4)]
     models += [ModelSpec(f"dog-{i}", f"Dog {i}", "war-pet", armour="none") for i in range(1, team)]
-    return BandRoster("Wolves", "Ann", tuple(models) + ((HAG,) if hag else ()), treasury=treasury,
-                      stash=("precision-sight",))
+    return BandRoster(
+        "Wolves", "Ann", tuple(models) + ((HAG,) if hag else ()), treasury=treasury, stash=("precision-sight",)
+    )
 
 
 def saints() -> BandRoster:
-    return BandRoster("Saints", "Bob", (
-        ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True, xp=4),
-        ModelSpec("yul", "Yul", "savage", ranged=("primitive",), melee=("hand-weapon",))), treasury=25)
-
-
-def ok(battle: Battle, command, faces=None) -> Accepted:
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
-
-
-def refused(battle: Battle, command) -> Rejected:
-    before = battle.state
-    result = battle.submit(command, ScriptedDice([]))
-    assert isinstance(result, Rejected), result
-    assert battle.state == before  # a refusal changes nothing
-    return result
+    return BandRoster(
+        "Saints",
+        "Bob",
+        (
+            ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True, xp=4),
+            ModelSpec("yul", "Yul", "savage", ranged=("primitive",), melee=("hand-weapon",)),
+        ),
+        treasury=25,
+    )
 
 
 def at_purchases(band: BandRoster | None = None, steps: int = 3) -> Battle:
@@ -80,26 +91,39 @@ def loadout_index(campaign: Battle, kind: str, label: str) -> int:
 
 
 # --------------------------------------------------------------------------- recruiting
-@pytest.mark.parametrize("kind, loadout, extra, total", [
-    ("swordsman", "Hand weapon, Shield, Light armour", {}, 15),
-    ("trooper", "Sniper rifle, Powered armour", {}, 35),
-    ("medic:officer", "Assault pistol, Light armour", {}, 15),
-    ("technomancer:trooper", "Energy rifle, Light armour", {"trick": "flash"}, 25),
-    ("chaplain:swordsman", "Hand weapon, Battle sarcophagus", {}, 45),
-    ("swordsman", "Two-handed weapon, Light armour", {"small": True}, 12),
-    ("trooper", "Assault rifle, Light armour", {"small": True, "gear": ("jet-pack",)}, 26),
-    ("officer", "Energy pistol, Light armour", {"gear": ("climbing-gear",), "xp": 2}, 50),
-    ("destroyer", "Flamer, Battle sarcophagus", {}, 55),
-    ("war-pet", "No equipment", {}, 5),
-], ids=["§15.3 swordsman with a shield 10+5", "§15.3 trooper sniper powered 20+5+10",
-        "§15.4 medic on an officer +0", "§15.4 technomancer on a trooper +5", "§15.4 chaplain sarcophagus 10+25+10",
-        "§15.5 small two-handed swordsman 15×4/5", "§15.5 [SM-A38] small trooper 16 + jet pack 10",
-        "§22.2 officer, climbing gear 5, 2 XP 30", "§15.3 destroyer 55", "§15.6 war pet 5"])
+@pytest.mark.parametrize(
+    "kind, loadout, extra, total",
+    [
+        ("swordsman", "Hand weapon, Shield, Light armour", {}, 15),
+        ("trooper", "Sniper rifle, Powered armour", {}, 35),
+        ("medic:officer", "Assault pistol, Light armour", {}, 15),
+        ("technomancer:trooper", "Energy rifle, Light armour", {"trick": "flash"}, 25),
+        ("chaplain:swordsman", "Hand weapon, Battle sarcophagus", {}, 45),
+        ("swordsman", "Two-handed weapon, Light armour", {"small": True}, 12),
+        ("trooper", "Assault rifle, Light armour", {"small": True, "gear": ("jet-pack",)}, 26),
+        ("officer", "Energy pistol, Light armour", {"gear": ("climbing-gear",), "xp": 2}, 50),
+        ("destroyer", "Flamer, Battle sarcophagus", {}, 55),
+        ("war-pet", "No equipment", {}, 5),
+    ],
+    ids=[
+        "§15.3 swordsman with a shield 10+5",
+        "§15.3 trooper sniper powered 20+5+10",
+        "§15.4 medic on an officer +0",
+        "§15.4 technomancer on a trooper +5",
+        "§15.4 chaplain sarcophagus 10+25+10",
+        "§15.5 small two-handed swordsman 15×4/5",
+        "§15.5 [SM-A38] small trooper 16 + jet pack 10",
+        "§22.2 officer, climbing gear 5, 2 XP 30",
+        "§15.3 destroyer 55",
+        "§15.6 war pet 5",
+    ],
+)
 def test_recruit_costs_what_the_rules_say_and_is_paid_from_the_treasury(kind, loadout, extra, total):
     campaign = at_purchases(wolves(team=5))
     start = campaign.state.band("wolves").roster.treasury  # 200tk and the scenario's 20tk
-    quote = view.recruit_quote(campaign.state, "wolves", order(kind=kind, loadout=loadout_index(
-        campaign, kind, loadout), **extra))
+    quote = view.recruit_quote(
+        campaign.state, "wolves", order(kind=kind, loadout=loadout_index(campaign, kind, loadout), **extra)
+    )
     assert quote.allowed, quote.why
     assert quote.total == sum(x.tk for x in quote.terms) == total
     assert (quote.treasury, quote.after) == (start, start - total)
@@ -114,11 +138,26 @@ def test_recruit_costs_what_the_rules_say_and_is_paid_from_the_treasury(kind, lo
 def test_the_menu_lists_every_archetype_and_specialist_with_its_cheapest_cost():
     menu = view.recruit_menu(at_purchases().state, "wolves")
     costs = {k.key: k.cost for k in menu.kinds}
-    assert costs == {"savage": 10, "swordsman": 10, "officer": 15, "gunslinger": 20, "trooper": 20,
-                     "drop-trooper": 25, "support": 30, "destroyer": 55, "war-pet": 5,
-                     "medic:swordsman": 10, "medic:officer": 15, "medic:trooper": 20,
-                     "technomancer:swordsman": 15, "technomancer:officer": 20, "technomancer:trooper": 25,
-                     "chaplain:swordsman": 20, "chaplain:officer": 25, "chaplain:trooper": 30}
+    assert costs == {
+        "savage": 10,
+        "swordsman": 10,
+        "officer": 15,
+        "gunslinger": 20,
+        "trooper": 20,
+        "drop-trooper": 25,
+        "support": 30,
+        "destroyer": 55,
+        "war-pet": 5,
+        "medic:swordsman": 10,
+        "medic:officer": 15,
+        "medic:trooper": 20,
+        "technomancer:swordsman": 15,
+        "technomancer:officer": 20,
+        "technomancer:trooper": 25,
+        "chaplain:swordsman": 20,
+        "chaplain:officer": 25,
+        "chaplain:trooper": 30,
+    }
     assert menu.open and menu.team == 6 and not menu.stash_first and menu.xp_cost == 15
     medic_loadouts = {lo.label for lo in menu.kind("medic:trooper").loadouts}
     assert "Sniper rifle, Light armour" not in medic_loadouts  # §15.4: no sniper rifle for Specialists
@@ -127,8 +166,11 @@ def test_the_menu_lists_every_archetype_and_specialist_with_its_cheapest_cost():
 
 def test_recruiting_more_than_the_treasury_holds_is_refused_with_the_rule():
     campaign = at_purchases(wolves(treasury=10, team=5))  # + 20tk from the scenario
-    quote = view.recruit_quote(campaign.state, "wolves", order(kind="trooper", loadout=loadout_index(
-        campaign, "trooper", "Assault rifle, Light armour"), xp=1))
+    quote = view.recruit_quote(
+        campaign.state,
+        "wolves",
+        order(kind="trooper", loadout=loadout_index(campaign, "trooper", "Assault rifle, Light armour"), xp=1),
+    )
     assert not quote.allowed and quote.total == 35 and quote.after == -5
     assert (quote.why, quote.rule) == ("Rex costs 35tk; Wolves has 30tk", "§22.2")
     refused(campaign, quote.command)
@@ -160,16 +202,22 @@ def test_one_of_each_specialist_counting_the_stash():
     closed = menu.kind("medic:officer")
     assert not closed.allowed and closed.why_rule == "§15.4" and "already has a Medic (Doc)" in closed.why
     assert menu.kind("chaplain:officer").allowed
-    refused(campaign, Recruit("wolves", {"name": "Doc 2", "archetype": "officer", "specialist": "medic",
-                                         "ranged": ["assault-pistol"]}))
+    refused(
+        campaign,
+        Recruit(
+            "wolves", {"name": "Doc 2", "archetype": "officer", "specialist": "medic", "ranged": ["assault-pistol"]}
+        ),
+    )
 
 
 def test_a_technomancer_needs_its_trick_and_a_captain_cannot_be_bought():
     campaign = at_purchases(wolves(team=5))
     no_trick = view.recruit_quote(campaign.state, "wolves", order(kind="technomancer:swordsman"))
     assert not no_trick.allowed and no_trick.rule == "§15.4" and "one trick" in no_trick.why
-    result = refused(campaign, Recruit("wolves", {"name": "Boss", "archetype": "swordsman", "captain": True,
-                                                  "melee": ["hand-weapon"]}))
+    result = refused(
+        campaign,
+        Recruit("wolves", {"name": "Boss", "archetype": "swordsman", "captain": True, "melee": ["hand-weapon"]}),
+    )
     assert result.rule == "§15.2, §18.3"
     nameless = view.recruit_quote(campaign.state, "wolves", order(name=" ", kind="swordsman"))
     assert not nameless.allowed and nameless.why == "the new model needs a name"
@@ -251,8 +299,15 @@ def test_the_stash_is_swapped_between_battles_but_not_during_the_other_steps():
 
 def test_a_roster_with_stash_models_round_trips_through_skirmish_check():
     campaign = at_purchases()
-    ok(campaign, Recruit("wolves", {"name": "Rex", "archetype": "swordsman", "melee": ["hand-weapon"], "shield": True},
-                         xp=3, stash=True))
+    ok(
+        campaign,
+        Recruit(
+            "wolves",
+            {"name": "Rex", "archetype": "swordsman", "melee": ["hand-weapon"], "shield": True},
+            xp=3,
+            stash=True,
+        ),
+    )
     roster = campaign.state.band("wolves").roster
     text = write_roster(roster)
     assert text.count("stash = true") == 2
@@ -270,9 +325,12 @@ def test_check_says_which_stash_models_break_a_rule():
     eighth = check_roster(campaign + "\n[[model]]\nname = 'Spare'\narchetype = 'war-pet'\n")
     assert [(p.line, p.rule) for p in eighth.problems] == [(32, "§15.1, §15.10")]  # Spare's [[model]] line
     assert "keep the others in the stash with stash = true" in eighth.problems[0].message
-    starting = check_roster("band = 'Wolves'\n\n[[model]]\nname = 'Cap'\narchetype = 'swordsman'\ncaptain = true\n"
-                            "xp = 4\n\n[[model]]\nname = 'Spare'\narchetype = 'war-pet'\nstash = true\n")
+    starting = check_roster(
+        "band = 'Wolves'\n\n[[model]]\nname = 'Cap'\narchetype = 'swordsman'\ncaptain = true\n"
+        "xp = 4\n\n[[model]]\nname = 'Spare'\narchetype = 'war-pet'\nstash = true\n"
+    )
     assert [(p.line, p.rule, p.message.split(":")[0]) for p in starting.problems if p.severity == "error"] == [
-        (12, "§15.1, §22.2", "Spare")]
+        (12, "§15.1, §22.2", "Spare")
+    ]
     items_here = check_roster(campaign + "stash = ['frag-grenade']\n")
     assert "stash = [...] lists the band's items" in str(items_here.problems[0])

@@ -1,16 +1,10 @@
 """``view.roll_of``: which choices roll dice, with the exact odds a roll dialog shows."""
+
 from fractions import Fraction
 
-from engine.battle import Accepted, Battle
-from engine.dice import ScriptedDice
+from battle_testkit import ok
 from engine.rulesets.sanctum_mortalis.campaign import EndStep, RollInjury, StartPostBattle, view
 from engine.rulesets.sanctum_mortalis.campaign import commands as c
-
-
-def ok(battle: Battle, command, faces=None) -> Accepted:
-    result = battle.submit(command, ScriptedDice(faces) if faces is not None else None)
-    assert isinstance(result, Accepted), result
-    return result
 
 
 def test_a_due_roll_is_its_own_roll_and_a_plain_choice_rolls_nothing(campaign, finished):

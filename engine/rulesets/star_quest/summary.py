@@ -1,0 +1,21 @@
+"""What generic code may read of a Star Quest battle (``engine.ruleset.BattleSummary``):
+the heroes' party and the AI's enemies are its two sides."""
+
+from __future__ import annotations
+
+from engine.ruleset import BattleSummary, MemberSummary, SideSummary
+
+from . import tables as t
+from .state import BattleState
+
+SIDE_NAMES = ((t.HEROES, "Heroes"), (t.AI, "Enemies"))
+
+
+def summary(state: BattleState) -> BattleSummary:
+    """Heroes and enemies, each unit (none left: out), the round and the side activating."""
+    return BattleSummary(
+        round=state.round,
+        sides=tuple(SideSummary(key, name) for key, name in SIDE_NAMES),
+        members=tuple(MemberSummary(u.id, u.name, u.side, u.name, out=not u.alive) for u in state.units),
+        active_side=state.activation.side if state.activation is not None else None,
+    )

@@ -1,0 +1,179 @@
+"""The base of every screen that owns a session: each rule system's battle screen and the
+post-battle screen.
+
+It hands the GM's commands to the session and handles what comes back, the same way on
+every screen: an accepted change (settle, redraw, follow the play, the status line), a
+refusal (the reason and its rule in the status line, a toast unless the screen handles
+it) and a failed save (nothing kept, said loudly). It binds the keys common to all of
+them (``tui.actions.COMMON_KEYS``) after the screen's own ``KEYS``: a subclass names its
+key groups and nothing else needs registering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.screen import Screen
+
+from ..actions import COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
+from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
+from ..widgets.steady_bar import SteadyBar
+from .session_results import change_status, refusal_line, refusal_status, save_failed_status
+
+
+class SessionScreen(Screen[None]):
+    """A screen that owns a session (``tui.session.Session``).
+
+    Subclasses set ``KEYS`` (their own actions), ``PANE_KEYS`` (their panes' actions, bound
+    on the panes), ``COMMON_IN_FOOTER`` (the common keys their footer shows) and ``GUIDE``
+    (the help screen's guide), compose a ``SteadyBar`` with id ``status``, and draw in
+    ``redraw``. The hooks ``turn_key``, ``follow``, ``after_change`` and ``after_refusal``
+    say what a change or a refusal means on this screen.
+    """
+
+    KEYS: ClassVar[KeyGroup | None] = None
+    """The screen's own actions (a module of its rule system's: ``screens.<system>_keys``)."""
+    PANE_KEYS: ClassVar[tuple[KeyGroup, ...]] = ()
+    """Actions bound on the screen's panes (shown first by the help screen)."""
+    SHARED_KEYS: ClassVar[tuple[KeyGroup, ...]] = (COMMON_KEYS,)
+    """The keys common to every screen of this kind, bound after ``KEYS``."""
+    COMMON_IN_FOOTER: ClassVar[frozenset[str]] = frozenset({"undo"})
+    """The ids of the shared keys this screen's footer shows."""
+    GUIDE: ClassVar[Callable[[], Any] | None] = None
+    """The help screen's guide for this screen (None: the Sanctum Mortalis round guide)."""
+
+    DEFAULT_CSS = """
+    SessionScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A screen naming its KEYS gets its bindings from the key groups: the app's lead keys,
+        # its own (footer order), then the shared ones. Only there, so that the footer order
+        # is the screen's; set before Textual merges the class's bindings.
+        if "KEYS" in cls.__dict__:
+            own = bindings(cls.KEYS, lead=True) if cls.KEYS is not None else bindings(lead=True)
+            shown = {a.id for g in cls.SHARED_KEYS for a in g.actions if a.id in cls.COMMON_IN_FOOTER}
+            cls.BINDINGS = own + bindings(*cls.SHARED_KEYS, footer=shown)
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def key_groups(cls) -> tuple[KeyGroup, ...]:
+        """Every key group of this screen, in the help screen's order: the panes', the
+        log's, the screen's own, the shared ones."""
+        own = (cls.KEYS,) if cls.KEYS is not None else ()
+        return (*cls.PANE_KEYS, LOG_KEYS, *own, *cls.SHARED_KEYS)
+
+    def __init__(self, session: Any) -> None:
+        super().__init__()
+        self.session = session
+        self.selected: str | None = None
+        """The model or unit selected in a pane (None: none)."""
+
+    @property
+    def state(self) -> Any:
+        """The battle (or campaign) as saved: commands are built from it."""
+        return self.session.view.state
+
+    # ------------------------------------------------------------------ drawing (the screen says)
+    def redraw(self) -> None:
+        """Draw every pane from the session."""
+
+    def set_status(self, text: Text | str) -> None:
+        self.query_one("#status", SteadyBar).put(text)
+
+    # ------------------------------------------------------------------ opening
+    def on_mount(self) -> None:
+        self.session.attach(self)
+        self.sub_title = self.session.title
+        self.redraw()
+        self.opened()
+        self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
+        self.resume()
+
+    def opened(self) -> None:
+        """After the first drawing: select and focus what the GM wants first."""
+        first = self.first_selection()
+        if first:
+            self.select_first(first)
+
+    def first_selection(self) -> str | None:
+        """The unit or model to select when the screen opens (each screen says)."""
+        return None
+
+    def select_first(self, key: str) -> None:
+        """Select ``key`` and focus its pane (each screen says how)."""
+
+    def resume(self) -> None:
+        """After opening: reopen whatever step was waiting (each screen may say)."""
+
+    # ------------------------------------------------------------------ commands
+    def reviewing(self) -> bool:
+        """True while the GM reviews the log: commands wait for the present."""
+        return False
+
+    def submit(self, command: Any, dice: Any = None) -> None:
+        """Hand a command to the session; the result comes back as a message."""
+        if self.reviewing():
+            return
+        self.session.submit(command, dice)
+
+    def action_undo(self) -> None:
+        if not self.reviewing():
+            self.session.undo()
+
+    def action_redo(self) -> None:
+        if not self.reviewing():
+            self.session.redo()
+
+    # ------------------------------------------------------------------ what came back
+    def turn_key(self, state: Any) -> Hashable:
+        """Where play stands (the selection follows it when it changes; each screen says)."""
+        return None
+
+    def follow(self) -> None:
+        """Play moved on: select what the GM most likely wants next (each screen says)."""
+
+    def after_change(self, message: BattleChanged) -> None:
+        """Follow-ups the new state asks for, once it is drawn (each screen may say)."""
+
+    def after_refusal(self, message: CommandRefused) -> bool:
+        """A refusal this screen handles itself (a question, an open dialog); True when handled."""
+        return False
+
+    def on_battle_changed(self, message: BattleChanged) -> None:
+        before = self.turn_key(self.state)
+        view = self.session.settle()
+        self.redraw()
+        if self.turn_key(view.state) != before:
+            self.follow()
+        self.set_status(change_status(message.kind, message.events, view))
+        self.after_change(message)
+
+    def on_command_refused(self, message: CommandRefused) -> None:
+        rejected = message.rejected
+        line = refusal_line(rejected)
+        self.set_status(refusal_status(line))
+        if not self.after_refusal(message):
+            self.notify(
+                line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning", timeout=6
+            )
+
+    def on_save_failed(self, message: SaveFailed) -> None:
+        self.session.failed(message.text)
+        self.redraw()
+        self.set_status(save_failed_status(message.text))
+        self.notify(message.text, title="Could not save — the last command was not kept", severity="error", timeout=15)
+
+    def on_log_entry_chosen(self, message: LogEntryChosen) -> None:
+        self.show_log_entry(message.seq)
+
+    def show_log_entry(self, seq: int) -> None:
+        """Open log entry ``seq``'s full breakdown."""
+        from .log_entry_screen import LogEntryScreen
+
+        event = self.session.entry(seq)
+        if event is not None:
+            undone = any(e.seq == seq for e in self.session.view.undone)
+            self.app.push_screen(LogEntryScreen(event, undone=undone))

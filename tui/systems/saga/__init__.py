@@ -1,0 +1,5 @@
+"""The SAGA dashboard (found as ``tui.systems.saga``, after its engine package)."""
+
+from tui.systems import Dashboard
+
+DASHBOARD = Dashboard(screen="tui.screens.saga_screen:SagaScreen")

@@ -1,0 +1,5 @@
+"""The Sanctum Mortalis dashboard (found as ``tui.systems.sanctum_mortalis``, after its engine package)."""
+
+from tui.systems import Dashboard
+
+DASHBOARD = Dashboard(screen="tui.screens.battle_screen:BattleScreen")

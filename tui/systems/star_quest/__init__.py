@@ -1,0 +1,5 @@
+"""The Star Quest dashboard (found as ``tui.systems.star_quest``, after its engine package)."""
+
+from tui.systems import Dashboard
+
+DASHBOARD = Dashboard(screen="tui.screens.star_quest_screen:StarQuestScreen")

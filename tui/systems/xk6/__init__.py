@@ -1,0 +1,5 @@
+"""The xK6 dashboard (found as ``tui.systems.xk6``, after its engine package)."""
+
+from tui.systems import Dashboard
+
+DASHBOARD = Dashboard(screen="tui.screens.xk6_screen:XK6Screen")
