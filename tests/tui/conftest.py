@@ -8,6 +8,11 @@ import pytest
 
 from tui.app import SkirmishApp
 from tui.opening import LaunchPlan
+from tui.screens.battle_screen import BattleScreen
+
+from .pilot_waits import press, settle, wait_for, wait_for_screen
+
+__all__ = ["press", "settle", "wait_for", "wait_for_screen"]
 
 SEED = 7
 SIZE = (120, 40)
@@ -30,36 +35,7 @@ def make_app(saves_dir: Path):
 
 async def battle_ready(pilot: Any, timeout: float = 10.0) -> Any:
     """Wait until the battle screen is up; return it."""
-    from tui.screens.battle_screen import BattleScreen
-
-    app = pilot.app
-    waited = 0.0
-    while not isinstance(app.screen, BattleScreen):
-        await pilot.pause(0.02)
-        waited += 0.02
-        if waited > timeout:
-            raise AssertionError(f"no battle screen after {timeout}s (screen: {app.screen})")
-    await pilot.pause()
-    return app.screen
-
-
-async def settle(pilot: Any) -> None:
-    """Let every queued command be written and shown."""
-    app = pilot.app
-    for _ in range(20):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        session = app.session
-        if session is None or not session.busy:
-            break
-    await pilot.pause()
-
-
-async def press(pilot: Any, *keys: str) -> None:
-    """Press keys one by one, letting each command be saved and shown."""
-    for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
+    return await wait_for_screen(pilot, BattleScreen, timeout)
 
 
 def status_text(screen: Any) -> str:

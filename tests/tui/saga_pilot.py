@@ -3,22 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conftest import press, settle
+from tui.screens.saga_screen import SagaScreen
+
+from .conftest import press, settle, wait_for_screen
 
 
 async def saga_ready(pilot: Any, timeout: float = 10.0) -> Any:
     """Wait until the SAGA screen is up; return it."""
-    from tui.screens.saga_screen import SagaScreen
-
-    app = pilot.app
-    waited = 0.0
-    while not isinstance(app.screen, SagaScreen):
-        await pilot.pause(0.02)
-        waited += 0.02
-        if waited > timeout:
-            raise AssertionError(f"no SAGA screen after {timeout}s (screen: {app.screen})")
-    await settle(pilot)
-    return app.screen
+    return await wait_for_screen(pilot, SagaScreen, timeout)
 
 
 def unit_id(screen: Any, name: str) -> str:
@@ -28,7 +20,7 @@ def unit_id(screen: Any, name: str) -> str:
 async def select(pilot: Any, screen: Any, name: str) -> str:
     uid = unit_id(screen, name)
     screen.select_unit(uid, focus=True)
-    await pilot.pause()
+    await settle(pilot)
     return uid
 
 
@@ -50,7 +42,7 @@ async def type_dice(pilot: Any, faces: str) -> None:
     keys: list[str] = []
     for face in faces.split():
         keys += [face, "space"]
-    await pilot.press(*keys)
+    await press(pilot, *keys)
 
 
 async def first_turn(pilot: Any) -> Any:

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conftest import press, settle
+from tui.screens.star_quest_screen import StarQuestScreen
+
+from .conftest import press, settle, wait_for_screen
 
 
 async def sq_ready(pilot: Any, timeout: float = 10.0) -> Any:
     """Wait until the Star Quest screen is up; return it."""
-    from tui.screens.star_quest_screen import StarQuestScreen
-
-    app = pilot.app
-    waited = 0.0
-    while not isinstance(app.screen, StarQuestScreen):
-        await pilot.pause(0.02)
-        waited += 0.02
-        if waited > timeout:
-            raise AssertionError(f"no Star Quest screen after {timeout}s (screen: {app.screen})")
-    await settle(pilot)
-    return app.screen
+    return await wait_for_screen(pilot, StarQuestScreen, timeout)
 
 
 def uid(screen: Any, name: str) -> str:
@@ -29,12 +21,12 @@ def uid(screen: Any, name: str) -> str:
 async def select(pilot: Any, screen: Any, name: str) -> str:
     unit = uid(screen, name)
     screen.select_unit(unit, focus=True)
-    await pilot.pause()
+    await settle(pilot)
     return unit
 
 
 async def type_text(pilot: Any, text: str) -> None:
-    await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text])
+    await press(pilot, *[{" ": "space"}.get(ch, ch) for ch in text])
 
 
 async def round_one(pilot: Any) -> Any:

@@ -22,7 +22,7 @@ async def test_a_reopened_battle_mid_round_shows_no_scrollbar_in_the_band_panes(
     async with app.run_test(size=(120, 40)) as pilot:
         await start_round_one(pilot)
         await press(pilot, "d", "e", "a")  # one model done, one activating: the long status words
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot)
     again = make_app()
     async with again.run_test(size=(width, 24)) as pilot:

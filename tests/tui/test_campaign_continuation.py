@@ -21,7 +21,7 @@ from engine.rulesets.sanctum_mortalis.campaign import (
 from tui.campaign_opening import CAMPAIGN_SAVE, CampaignUnreadable, next_battle, post_battle, start_from_battle
 from tui.session import OpenError, open_session
 
-from .conftest import SIZE, battle_ready, press, status_text
+from .conftest import SIZE, battle_ready, press, status_text, wait_for
 from .test_dashboard import rendered
 from .test_post_battle import SAINTS, WOLVES, post_battle_ready, saved_demo_battle
 
@@ -78,11 +78,7 @@ def battles_of(campaign: Path) -> list[tuple[int, str]]:
 
 async def until(pilot, condition, timeout: float = 10.0) -> None:
     """Wait for a worker's result to show (``condition`` true)."""
-    waited = 0.0
-    while not condition():
-        await pilot.pause(0.02)
-        waited += 0.02
-        assert waited < timeout, f"still waiting (screen: {pilot.app.screen})"
+    await wait_for(pilot, condition, timeout=timeout)
 
 
 def files(folder: Path) -> dict[str, bytes]:

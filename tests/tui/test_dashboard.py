@@ -7,7 +7,7 @@ from tui.widgets.band_pane import BandPane
 from tui.widgets.log_pane import LogPane
 from tui.widgets.tracker import Tracker
 
-from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text
+from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text, wait_for
 
 
 def rendered(renderable) -> str:
@@ -138,7 +138,7 @@ async def test_quitting_and_reopening_resumes_the_same_battle(make_app):
         await press(pilot, "a", "d")
         entries = [e.to_dict() for e in screen.session.battle.entries]
         path = screen.session.path
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot)
     again = make_app()
     async with again.run_test(size=SIZE) as pilot:
@@ -156,8 +156,8 @@ async def test_help_lists_every_registry_action(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await battle_ready(pilot)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await settle(pilot)
         from tui.screens.help_screen import HelpScreen
 
         assert isinstance(app.screen, HelpScreen)
@@ -166,7 +166,7 @@ async def test_help_lists_every_registry_action(make_app):
         assert len(actions) > 40
         for action in actions:
             assert action.help in text and action.display_keys() in text, action.id
-        await pilot.press("escape")
+        await press(pilot, "escape")
 
 
 async def test_the_palette_offers_every_palette_action_and_runs_them(make_app):
@@ -181,11 +181,14 @@ async def test_the_palette_offers_every_palette_action_and_runs_them(make_app):
         for needed in ("New battle", "Open a saved battle", "Undo", "End the active model", "End the round"):
             assert any(needed in t for t in titles), needed
         assert len(titles) == len(palette_actions(screen.key_groups()))
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
+        await settle(pilot)
         app.screen.query_one("Input").value = "next round"
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        from textual.command import CommandList
+
+        results = app.screen.query_one(CommandList)
+        await wait_for(pilot, lambda: results.option_count and results.highlighted is not None, "the palette's hits")
+        await press(pilot, "enter")
         await settle(pilot)
         from tui.dialogs.roll_dialog import RollDialog
 
@@ -201,9 +204,6 @@ async def test_an_unreadable_save_gives_the_save_message_and_is_left_as_it_was(m
     before = {p.name: p.read_bytes() for p in bad.iterdir()}
     app = make_app("open", file=str(bad))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if app._exit:
-                break
+        await wait_for(pilot, lambda: app._exit, "the app to exit")
     assert app.return_code == 1
     assert {p.name: p.read_bytes() for p in bad.iterdir()} == before

@@ -5,21 +5,15 @@ from __future__ import annotations
 import pytest
 
 from saves import SaveError
+from tui.screens.game_screen import GameScreen
 
-from .conftest import press, settle
+from .conftest import press, wait_for_screen
 
 SYSTEMS = ["saga", "star-quest", "xk6"]
 
 
 async def _ready(pilot):
-    from tui.screens.game_screen import GameScreen
-
-    for _ in range(500):
-        if isinstance(pilot.app.screen, GameScreen):
-            break
-        await pilot.pause(0.02)
-    await settle(pilot)
-    return pilot.app.screen
+    return await wait_for_screen(pilot, GameScreen)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from .conftest import battle_ready
+from .conftest import battle_ready, settle
 from tui.screens.help_screen import HelpScreen
 from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_footer import SteadyFooter
@@ -19,18 +19,18 @@ async def test_the_footer_follows_focus_and_a_click_presses_its_key(make_app):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await battle_ready(pilot)
         footer = screen.query_one(SteadyFooter)
-        await pilot.pause()
+        await settle(pilot)
         assert footer.shown_keys[0] == "⏎ Card"  # the band pane's own key first
         assert "s Shoot" in footer.shown_keys and "? Help" in footer.shown_keys
         assert line(footer).rstrip().endswith("▏ctrl+p palette")  # wide: the palette key at the right
         screen.query_one(LogPane).focus()
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert footer.shown_keys[0] == "⏎ Details"  # now the log pane's
         assert "s Shoot" in footer.shown_keys  # the battle's keys still there
         at = line(footer).index(" ? Help") + 1
         await pilot.click(SteadyFooter, offset=(at, 0))
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
 
 
@@ -39,7 +39,7 @@ async def test_a_narrow_footer_is_compact_without_the_palette_key(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await battle_ready(pilot)
         footer = screen.query_one(SteadyFooter)
-        await pilot.pause()
+        await settle(pilot)
         drawn = line(footer)
         assert len(drawn) == 80
         assert "ctrl+p" not in drawn

@@ -13,6 +13,7 @@ from tui.widgets.log_pane import LogPane
 from tui.widgets.row_table import ColumnSpec, RowTable
 from tui.widgets.steady_bar import SteadyBar, line_of
 
+from .pilot_waits import settle
 from .test_log_pane import entries
 
 
@@ -47,29 +48,29 @@ async def test_kept_lines_match_textuals_after_scrolling_cursor_focus_and_resize
                        [ColumnSpec("name", "Model"), ColumnSpec("act", "Act")])
         events = entries(30)
         log.show(events[:20])
-        await pilot.pause()
+        await settle(pilot)
         for widget in (log, table):
             assert kept_lines(widget) == textual_lines(widget)
         for n in range(21, 31):  # each new entry scrolls every line of the log up
             log.show(events[:n])
-            await pilot.pause()
+            await settle(pilot)
             assert kept_lines(log) == textual_lines(log)
         log.show(events[:27], undone=events[27:])  # undo: the last rows struck through
-        await pilot.pause()
+        await settle(pilot)
         assert kept_lines(log) == textual_lines(log)
         table.move_cursor(5)  # the table scrolls under its header
         table.set_rows([(f"m{i}", {"name": f"Model {i}", "act": "0" if i == 5 else str(i % 3)}) for i in range(8)])
-        await pilot.pause()
+        await settle(pilot)
         assert kept_lines(table) == textual_lines(table)
         log.focus()  # the border and cursor colours change with focus
-        await pilot.pause()
+        await settle(pilot)
         assert kept_lines(log) == textual_lines(log)
         table.focus()
-        await pilot.pause()
+        await settle(pilot)
         assert kept_lines(log) == textual_lines(log)
         assert kept_lines(table) == textual_lines(table)
         await pilot.resize_terminal(50, 24)
-        await pilot.pause()
+        await settle(pilot)
         for widget in (log, table):
             assert kept_lines(widget) == textual_lines(widget)
 
@@ -79,14 +80,14 @@ async def test_a_new_border_title_or_subtitle_is_drawn():
     async with app.run_test(size=(70, 30)) as pilot:
         log = app.query_one(LogPane)
         log.show(entries(5))
-        await pilot.pause()
+        await settle(pilot)
         top, bottom = 0, log.outer_size.height - 1
         log.show(entries(6))  # a new entry: the subtitle's count changes
-        await pilot.pause()
+        await settle(pilot)
         assert "6 events" in log.render_lines(Region(0, 0, *log.outer_size))[bottom].text
         assert kept_lines(log) == textual_lines(log)
         log.border_title = "Battle log · shots only"
-        await pilot.pause()
+        await settle(pilot)
         assert "shots only" in log.render_lines(Region(0, 0, *log.outer_size))[top].text
         assert kept_lines(log) == textual_lines(log)
 
@@ -108,7 +109,7 @@ async def test_a_steady_bar_shows_its_lines_cut_to_the_width_and_keeps_what_did_
         assert kept_lines(bar) == textual_lines(bar)
         first = bar.render_line(0)
         bar.put(Text("Round 1 · activations\n▶ Wolves to activate, and a tail too long for the bar\nNext: n"))
-        await pilot.pause()
+        await settle(pilot)
         assert bar.outer_size.height == 3  # a line more: laid out again
         assert bar.render_line(0) is first  # the unchanged line is not drawn again
         assert str(bar.render()).splitlines()[1].startswith("▶ Wolves")
@@ -116,7 +117,7 @@ async def test_a_steady_bar_shows_its_lines_cut_to_the_width_and_keeps_what_did_
         cut = "".join(segment.text for segment in bar.render_line(1))
         assert len(cut) == 38 and cut.endswith("…")  # 40 less the padding, ellipsis at the end
         bar.update("plain")
-        await pilot.pause()
+        await settle(pilot)
         assert bar.outer_size.height == 1
         assert str(bar.render()) == "plain"
 
@@ -127,11 +128,11 @@ async def test_a_bar_put_as_a_list_of_lines_shows_what_the_joined_text_shows():
         bar = app.query_one(SteadyBar)
         whole = Text.assemble(("Round 2", "bold"), " · activations\n", ("▶ Wolves", "yellow"), "\nNext: n")
         bar.put(whole)
-        await pilot.pause()
+        await settle(pilot)
         joined = kept_lines(bar)
         first = bar.render_line(0)
         bar.put([line_of(("Round 2", "bold"), " · activations"), Text.assemble(("▶ Wolves", "yellow"), "\nNext: n")])
-        await pilot.pause()
+        await settle(pilot)
         assert bar.render_line(0) is first  # the same lines: nothing new to draw
         assert kept_lines(bar) == joined == textual_lines(bar)
         assert bar.render().plain == whole.plain and bar.outer_size.height == 3

@@ -9,6 +9,8 @@ from textual.app import App, ComposeResult
 
 from tui.widgets.log_pane import EARLIER, WINDOW, LogPane
 
+from .pilot_waits import press, settle
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -42,7 +44,7 @@ async def fresh_layout(events: list[Entry], undone: list[Entry], start: int) -> 
         pane = app.query_one(LogPane)
         pane._start = start
         pane.show(events, undone)
-        await pilot.pause()
+        await settle(pilot)
         return layout(pane)
 
 
@@ -52,7 +54,7 @@ async def test_a_long_log_shows_the_newest_window_under_an_earlier_row():
     async with app.run_test(size=(60, 20)) as pilot:
         pane = app.query_one(LogPane)
         pane.show(events)
-        await pilot.pause()
+        await settle(pilot)
         ids = [o.id for o in pane.options]
         assert ids[0] == EARLIER and len(ids) == WINDOW + 1
         assert ids[1] == str(events[50].seq) and ids[-1] == str(events[-1].seq)
@@ -63,8 +65,8 @@ async def test_a_long_log_shows_the_newest_window_under_an_earlier_row():
         pane.highlighted = 0
         assert pane.on_earlier_row and pane.highlighted_seq is None
         pane.focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         ids = [o.id for o in pane.options]
         assert ids[0] == "0" and len(ids) == len(events)
         assert pane.highlighted_seq == events[50].seq
@@ -76,19 +78,19 @@ async def test_appending_and_undoing_change_only_the_tail_and_match_a_fresh_list
     async with app.run_test(size=(60, 20)) as pilot:
         pane = app.query_one(LogPane)
         pane.show(events)
-        await pilot.pause()
+        await settle(pilot)
         first_rows = list(pane.options[:10])
         # a new event: one row appended, the rows above are the same objects
         events = events + entries(1, start=len(events))
         pane.show(events)
-        await pilot.pause()
+        await settle(pilot)
         assert list(pane.options[:10]) == first_rows
         assert layout(pane) == await fresh_layout(events, [], 30)
         # an undo of the last two (one of them wraps): they move below, struck through
         undone = events[-2:][::-1]
         kept = events[:-2]
         pane.show(kept, undone)
-        await pilot.pause()
+        await settle(pilot)
         assert list(pane.options[:10]) == first_rows
         ids = [o.id for o in pane.options]
         assert ids[-2:] == [f"undone-{e.seq}" for e in undone]
@@ -97,7 +99,7 @@ async def test_appending_and_undoing_change_only_the_tail_and_match_a_fresh_list
         # a new command clears the redo list
         kept = kept + [Entry(9999, "a new shot")]
         pane.show(kept, [])
-        await pilot.pause()
+        await settle(pilot)
         assert layout(pane) == await fresh_layout(kept, [], 30)
 
 
@@ -107,10 +109,10 @@ async def test_undoing_past_the_window_redraws_a_new_window():
     async with app.run_test(size=(60, 20)) as pilot:
         pane = app.query_one(LogPane)
         pane.show(events)
-        await pilot.pause()
+        await settle(pilot)
         short = events[:3]
         pane.show(short, events[3:][::-1][:2])
-        await pilot.pause()
+        await settle(pilot)
         ids = [o.id for o in pane.options]
         assert ids[:3] == ["0", "1", "2"] and EARLIER not in ids
 
@@ -121,18 +123,18 @@ async def test_long_entries_wrap_under_their_round_and_a_resize_keeps_the_newest
     async with app.run_test(size=(60, 12)) as pilot:
         pane = app.query_one(LogPane)
         pane.show(events)
-        await pilot.pause()
+        await settle(pilot)
         heights = dict(zip([o.id for o in pane.options], pane._heights))
         assert heights["0"] > 1 and heights["1"] == 1  # entry 0 is long, entry 1 short
         pane.scroll_to(y=0, animate=False)
-        await pilot.pause()
+        await settle(pilot)
         first, second = pane.render_line(0).text, pane.render_line(1).text
         assert first.startswith("R1  entry 0 with a long tail") and second.startswith("    ")  # hanging indent
         assert pane.highlighted_seq == events[-1].seq
         pane.scroll_to(y=pane.max_scroll_y, animate=False)
-        await pilot.pause()
+        await settle(pilot)
         await pilot.resize_terminal(40, 12)  # narrower: more lines; the newest stays in view
-        await pilot.pause()
+        await settle(pilot)
         assert dict(zip([o.id for o in pane.options], pane._heights))["0"] > heights["0"]
         bottom = pane.render_line(pane.scrollable_content_region.height - 1).text
         assert "entry 39" in bottom
@@ -152,15 +154,15 @@ async def test_cursor_keys_move_through_the_rows_and_enter_asks_for_the_breakdow
         pane = app.query_one(LogPane)
         pane.show(entries(30))
         pane.focus()
-        await pilot.pause()
-        await pilot.press("k", "k", "up")
+        await settle(pilot)
+        await press(pilot, "k", "k", "up")
         assert pane.highlighted_seq == 26
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert chosen == [26]
-        await pilot.press("home")
+        await press(pilot, "home")
         assert pane.highlighted_seq == 0 and pane.scroll_offset.y == 0
-        await pilot.press("end")
+        await press(pilot, "end")
         assert pane.highlighted_seq == 29
 
 
@@ -172,7 +174,7 @@ async def test_a_rounds_opening_event_is_tagged_with_the_round_it_starts():
     async with app.run_test(size=(60, 12)) as pilot:
         pane = app.query_one(LogPane)
         pane.show(log, rounds={0: 1, 1: 1, 2: 2})
-        await pilot.pause()
+        await settle(pilot)
         assert [o.label for o in pane.options] == ["R1", "R1", "R2"]
         pane.show(log)  # without them: the round each event was recorded in
         assert [o.label for o in pane.options] == ["", "R1", "R1"]

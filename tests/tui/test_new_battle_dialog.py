@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import SIZE, battle_ready, settle
+from .conftest import SIZE, battle_ready, press, settle, wait_for
 from .sq_pilot import sq_ready, type_text
 
 
@@ -23,14 +23,14 @@ async def fill_star_quest(pilot, files: list[str]):
     """ctrl+n, then the system and each file typed, tab between the fields."""
     from tui.screens.new_battle_screen import NewBattleScreen
 
-    await pilot.press("ctrl+n")
-    await pilot.pause()
+    await press(pilot, "ctrl+n")
+    await settle(pilot)
     dialog = pilot.app.screen
     assert isinstance(dialog, NewBattleScreen)
     await type_text(pilot, "star-quest")
-    await pilot.pause()
+    await settle(pilot)
     for path in files:
-        await pilot.press("tab")
+        await press(pilot, "tab")
         await type_text(pilot, path)
     return dialog
 
@@ -47,7 +47,7 @@ async def test_star_quest_in_the_new_battle_dialog_asks_for_three_files_and_open
         assert "Mission file" in str(dialog.query_one("#mission-label").render())
         assert "Party roster file" in str(dialog.query_one("#roster-a-label").render())
         assert not dialog.query_one("#scenario").display  # Sanctum Mortalis only
-        await pilot.press("enter")
+        await press(pilot, "enter")
         screen = await sq_ready(pilot)
         assert screen.session.title == "Star Quest: The Silent Relay"
         assert len(screen.state.heroes()) == 3 and screen.session.battle.ruleset.name == "star-quest"
@@ -65,12 +65,9 @@ async def test_a_wrong_mission_path_is_one_line_and_creates_no_save(make_app, sa
         for mission, says in ((str(tmp_path / "no-such-mission.toml"), "no such file"), (str(bad), "nobody")):
             app._notifications.clear()
             await fill_star_quest(pilot, paths[:2] + [mission])
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await settle(pilot)
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if list(app._notifications):
-                    break
+            await wait_for(pilot, lambda: list(app._notifications), "the refusal's notification")
             assert app.screen is first  # the open battle stays
             (note,) = list(app._notifications)
             assert says in str(note.message) and "\n" not in str(note.message)
@@ -85,7 +82,7 @@ async def test_two_of_three_star_quest_files_are_refused_in_the_dialog(make_app,
     async with app.run_test(size=SIZE) as pilot:
         await battle_ready(pilot)
         await fill_star_quest(pilot, paths[:2])
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert isinstance(app.screen, NewBattleScreen)
         assert "Give all three files (party, enemies, mission)" in str(app.screen.query_one("#new-error").render())

@@ -14,9 +14,10 @@ from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from saves import BattleStore
 from tui.campaign_opening import start_from_battle
 from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands
+from tui.screens.post_battle_screen import PostBattleScreen
 from tui.session import OpenError
 
-from .conftest import SIZE, battle_ready, press, settle
+from .conftest import SIZE, battle_ready, press, settle, wait_for_screen
 
 SAINTS, WOLVES = "crimson-saints", "iron-wolves"
 
@@ -36,15 +37,7 @@ def saved_demo_battle(folder: Path, end: bool = True) -> Path:
 
 
 async def post_battle_ready(pilot, timeout: float = 10.0):
-    from tui.screens.post_battle_screen import PostBattleScreen
-
-    waited = 0.0
-    while not isinstance(pilot.app.screen, PostBattleScreen):
-        await pilot.pause(0.02)
-        waited += 0.02
-        assert waited < timeout, f"no post-battle screen (screen: {pilot.app.screen})"
-    await pilot.pause()
-    return pilot.app.screen
+    return await wait_for_screen(pilot, PostBattleScreen, timeout)
 
 
 def test_a_battle_not_ended_starts_no_campaign(saves_dir: Path):

@@ -89,7 +89,7 @@ async def test_the_luck_screen_sums_the_exact_odds_of_the_rolls(make_app):
         screen.select_model(shooter.id, focus=True)
         await press(pilot, "a", "s")
         await through_pickers(pilot)
-        await pilot.press("6", "space", "6", "enter")  # a miss
+        await press(pilot, "6", "space", "6", "enter")  # a miss
         await press(pilot, "L")
         luck = app.screen
         assert isinstance(luck, LuckScreen)

@@ -45,8 +45,8 @@ async def test_typed_dice_are_used_and_a_hit_asks_for_the_save(make_app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         shooter = await _open_shot(pilot, screen)
-        await pilot.press("1", "space", "1")
-        await pilot.press("enter")
+        await press(pilot, "1", "space", "1")
+        await press(pilot, "enter")
         await settle(pilot)
         shots = [e for e in screen.session.view.events if e.kind == "shot"]
         assert shots and [d["face"] for d in shots[-1].payload["roll"]["dice"]] == [1, 1]
@@ -70,7 +70,7 @@ async def test_mistyped_dice_are_refused_in_the_dialog(make_app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         await _open_shot(pilot, screen)
-        await pilot.press("9", "space", "9", "enter")
+        await press(pilot, "9", "space", "9", "enter")
         await settle(pilot)
         assert isinstance(app.screen, RollDialog)
         assert "not a face of a d6" in str(app.screen.query_one("#refusal").render())
@@ -104,11 +104,11 @@ async def test_a_held_failed_save_can_be_rerolled_with_a_heroic_play(make_app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         await _open_shot(pilot, screen)
-        await pilot.press("1", "space", "1", "enter")  # a hit
+        await press(pilot, "1", "space", "1", "enter")  # a hit
         await settle(pilot)
         saver = screen.state.pending[0].model
         await press(pilot, "t", "h")  # hold a failure for a re-roll
-        await pilot.press("6", "space", "6", "enter")
+        await press(pilot, "6", "space", "6", "enter")
         await settle(pilot)
         assert screen.state.pending and "roll" in screen.state.pending[0].context
         assert screen.state.model(saver).on_table
@@ -140,7 +140,7 @@ async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
         assert not again.toggles and not again.declined
         assert again.query_one("#dice").value == "" and again.focused is again.query_one("#dice")
         assert (str(again.query_one("#odds").render()), again.query_one("#modifiers").option_count) == fresh
-        await pilot.press("1", "space", "1", "enter")  # typed dice still resolve the roll
+        await press(pilot, "1", "space", "1", "enter")  # typed dice still resolve the roll
         await settle(pilot)
         assert [d["face"] for d in [e for e in screen.session.view.events if e.kind == "shot"][-1]
                 .payload["roll"]["dice"]] == [1, 1]

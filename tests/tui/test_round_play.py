@@ -26,7 +26,7 @@ async def test_an_activation_moves_then_shoots_with_two_toggles_and_typed_dice(m
         for toggle in chosen:
             await press(pilot, HOTKEYS[keys.index(toggle)])
         assert str(dialog.query_one("#odds").render()) != before
-        await pilot.press("3", "space", "4", "enter")  # the dice rolled on the table
+        await press(pilot, "3", "space", "4", "enter")  # the dice rolled on the table
         await settle(pilot)
         shot = [e for e in screen.session.view.events if e.kind == "shot"][-1]
         roll = shot.payload["roll"]

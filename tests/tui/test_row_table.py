@@ -6,6 +6,8 @@ from textual.app import App, ComposeResult
 
 from tui.widgets.row_table import ColumnSpec, RowTable
 
+from .pilot_waits import settle
+
 
 class TableApp(App[None]):
     def __init__(self) -> None:
@@ -33,7 +35,7 @@ async def test_rows_cells_and_header_are_drawn_in_column_order():
         table = app.query_one(RowTable)
         table.set_columns([ColumnSpec("name", "Model"), ColumnSpec("status", "Status")])
         table.set_rows(ROWS)
-        await pilot.pause()
+        await settle(pilot)
         lines = screen_lines(app)
         assert lines[0].split() == ["Model", "Status"]
         assert lines[1].split() == ["Alpha", "ready"] and lines[3].split() == ["Charlie", "out"]
@@ -46,7 +48,7 @@ async def test_a_changed_cell_lays_out_only_its_row_and_columns_do_not_shrink_ba
         table = app.query_one(RowTable)
         table.set_columns([ColumnSpec("name", "Model"), ColumnSpec("status", "Status")])
         table.set_rows(ROWS)
-        await pilot.pause()
+        await settle(pilot)
         before = dict(table._lines)
         rows = [ROWS[0], ("b", {"name": "Bravo", "status": "activated"}), ROWS[2]]
         table.set_rows(rows)  # the status column grows: every row is laid out again
@@ -65,14 +67,14 @@ async def test_the_cursor_moves_with_keys_and_reports_the_row():
         table.set_columns([ColumnSpec("name", "Model")])
         table.set_rows(ROWS)
         table.focus()
-        await pilot.pause()
+        await settle(pilot)
         table.action_cursor_down()
         table.action_cursor_down()
         table.action_cursor_down()  # stays on the last row
-        await pilot.pause()
+        await settle(pilot)
         assert table.cursor_row == 2 and app.highlighted == ["b", "c"]
         table.set_rows(ROWS[:1])  # rows removed under the cursor: it follows
-        await pilot.pause()
+        await settle(pilot)
         assert table.cursor_row == 0
 
 
@@ -84,7 +86,7 @@ async def test_rows_set_with_new_columns_size_them_to_the_new_cells_not_the_old_
         table.set_rows(wide, [ColumnSpec("name", "Model"), ColumnSpec("status", "Status")])
         narrow = [("a", {"name": "Alpha", "status": "ready", "xp": "+1"})]
         table.set_rows(narrow, [ColumnSpec("name", "Model"), ColumnSpec("status", "Status"), ColumnSpec("xp", "XP")])
-        await pilot.pause()
+        await settle(pilot)
         assert table._widths == {"name": len("Model"), "status": len("Status"), "xp": len("XP")}
         table.set_rows([("a", {"name": "Alpha", "status": "activating", "xp": "+1"})])
         table.set_rows(narrow, refit=True)  # the same columns, sized afresh (a new width)

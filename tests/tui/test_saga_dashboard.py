@@ -148,7 +148,7 @@ async def test_a_saga_battle_saved_quit_and_reopened_resumes_where_it_was(make_a
         await move_and_shoot(pilot, screen)
         entries = [e.to_dict() for e in screen.session.battle.entries]
         path = screen.session.path
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot)
     again = make_app()  # plain `skirmish`: the last battle
     async with again.run_test(size=SIZE) as pilot:
@@ -176,15 +176,15 @@ async def test_help_and_palette_show_the_saga_keys_only(make_app):
     app = make_app("demo", system="saga")
     async with app.run_test(size=SIZE) as pilot:
         screen = await saga_ready(pilot)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(rendered(app.screen.query_one("#keys").content).split())  # wrapped lines joined
         for group in screen.key_groups():
             for action in group.actions:
                 assert action.help in text, action.id
         assert "Defensive stance" not in text
-        await pilot.press("escape")
+        await press(pilot, "escape")
         titles = [hit.text async for hit in GMCommands(screen).discover()]
         assert any("Rest" in t for t in titles) and not any("Overwatch" in t for t in titles)
 

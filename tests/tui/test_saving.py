@@ -7,7 +7,7 @@ from saves import SaveError
 
 from tui.widgets.band_pane import BandPane
 
-from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text
+from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text, wait_for
 
 
 async def test_an_event_shows_as_done_only_after_it_is_on_disk(make_app):
@@ -61,13 +61,12 @@ async def test_opening_a_bad_file_from_the_dialog_keeps_the_current_battle(make_
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await battle_ready(pilot)
-        await pilot.press("ctrl+o")
-        await pilot.pause()
-        await pilot.press("tab")
-        app.screen.query_one("#path").value = str(bad)
-        await pilot.press("enter")
+        await press(pilot, "ctrl+o")
         await settle(pilot)
-        await pilot.pause(0.2)
+        await press(pilot, "tab")
+        app.screen.query_one("#path").value = str(bad)
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: any(str(bad) in str(n.message) for n in app._notifications), "the refusal")
         assert app.screen is screen
         assert any(str(bad) in str(n.message) for n in app._notifications)
     assert {p.name: p.read_bytes() for p in bad.iterdir()} == before
@@ -77,13 +76,11 @@ async def test_a_new_demo_battle_from_the_dialog_replaces_the_open_one(make_app,
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         first = await battle_ready(pilot)
-        await pilot.press("ctrl+n")
-        await pilot.pause()
-        await pilot.press("enter")
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if app.screen is not first and type(app.screen).__name__ == "BattleScreen":
-                break
+        await press(pilot, "ctrl+n")
+        await settle(pilot)
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: app.screen is not first and type(app.screen).__name__ == "BattleScreen",
+                       "the new battle's screen")
         await settle(pilot)
         assert app.screen.session.path != first.session.path
     assert len(list(saves_dir.glob("*.skirmish"))) == 2
@@ -94,27 +91,20 @@ async def test_open_save_lists_the_saves_and_switches_battle(make_app):
     async with app.run_test(size=SIZE) as pilot:
         first = await battle_ready(pilot)
         first_path = first.session.path
-        await pilot.press("ctrl+n")
-        await pilot.pause()
-        await pilot.press("enter")  # a second demo battle
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if app.screen is not first and type(app.screen).__name__ == "BattleScreen":
-                break
+        await press(pilot, "ctrl+n")
+        await settle(pilot)
+        await press(pilot, "enter")  # a second demo battle
+        await wait_for(pilot, lambda: app.screen is not first and type(app.screen).__name__ == "BattleScreen",
+                       "the new battle's screen")
         second = app.screen
-        await pilot.press("ctrl+o")
+        await press(pilot, "ctrl+o")
         listing = app.screen.query_one("#saves")
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if listing.option_count >= 2 and listing.get_option_at_index(0).id:
-                break
+        await wait_for(pilot, lambda: listing.option_count >= 2 and listing.get_option_at_index(0).id, "the saves listed")
         index = next(i for i in range(listing.option_count)
                      if app.screen.paths.get(listing.get_option_at_index(i).id or "") == str(first_path))
         listing.highlighted = index
-        await pilot.press("enter")
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if app.screen is not second and type(app.screen).__name__ == "BattleScreen":
-                break
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: app.screen is not second and type(app.screen).__name__ == "BattleScreen",
+                       "the first battle's screen again")
         assert app.screen.session.path == first_path
         assert len(app.screen_stack) == 2

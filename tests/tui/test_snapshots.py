@@ -31,7 +31,7 @@ async def _shooting_dialog(pilot) -> None:
     await through_pickers(pilot)  # weapon and target: the first of each
     keys = [o.key for o in pilot.app.screen.current.options]
     await press(pilot, HOTKEYS[keys.index("cover")])
-    await pilot.press("3", "space", "4")  # typed, not yet rolled
+    await press(pilot, "3", "space", "4")  # typed, not yet rolled
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

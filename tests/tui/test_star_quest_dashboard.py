@@ -150,15 +150,15 @@ async def test_help_and_palette_show_the_star_quest_keys(make_app):
     app = make_app("demo", system="star-quest")
     async with app.run_test(size=SIZE) as pilot:
         screen = await sq_ready(pilot)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(rendered(app.screen.query_one("#keys").content).split())
         for group in screen.key_groups():
             for action in group.actions:
                 assert action.help in text, action.id
         assert "Defensive stance" not in text
-        await pilot.press("escape")
+        await press(pilot, "escape")
         titles = [hit.text async for hit in GMCommands(screen).discover()]
         assert any("flow chart" in t for t in titles) and not any("Overwatch" in t for t in titles)
 
@@ -339,8 +339,8 @@ async def test_the_round_a_wave_arrives_from_ambush_rolls_its_delay_with_typed_d
             screen.submit(c.ActivateAI(uid(screen, name)))
             await settle(pilot)
             while not isinstance(app.screen, type(screen)):
-                await pilot.press("escape")
-                await pilot.pause()
+                await press(pilot, "escape")
+                await settle(pilot)
             while screen.state.ai.proposal is None:
                 screen.submit(c.AnswerAI(False))
                 await settle(pilot)
@@ -348,8 +348,8 @@ async def test_the_round_a_wave_arrives_from_ambush_rolls_its_delay_with_typed_d
             screen.submit(c.EndActivation())
             await settle(pilot)
             while not isinstance(app.screen, type(screen)):
-                await pilot.press("escape")
-                await pilot.pause()
+                await press(pilot, "escape")
+                await settle(pilot)
         await press(pilot, "E")
         await press(pilot, "n")
         dialog = app.screen

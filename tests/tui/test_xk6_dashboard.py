@@ -8,22 +8,14 @@ from typing import Any
 
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
+from tui.screens.xk6_screen import XK6Screen
 
-from .conftest import SIZE, press, settle
+from .conftest import SIZE, press, settle, wait_for_screen
 
 
 async def xk6_ready(pilot: Any, timeout: float = 10.0) -> Any:
     """Wait until the xK6 screen is up; return it."""
-    from tui.screens.xk6_screen import XK6Screen
-
-    waited = 0.0
-    while not isinstance(pilot.app.screen, XK6Screen):
-        await pilot.pause(0.02)
-        waited += 0.02
-        if waited > timeout:
-            raise AssertionError(f"no xK6 screen after {timeout}s (screen: {pilot.app.screen})")
-    await settle(pilot)
-    return pilot.app.screen
+    return await wait_for_screen(pilot, XK6Screen, timeout)
 
 
 async def pick(pilot: Any, text: str) -> None:
@@ -43,7 +35,7 @@ async def type_dice(pilot: Any, faces: str) -> None:
     keys: list[str] = []
     for face in faces.split():
         keys += [face, "space"]
-    await pilot.press(*keys)
+    await press(pilot, *keys)
     await press(pilot, "enter")
 
 
@@ -178,7 +170,7 @@ async def test_save_quit_and_reopen_resumes_the_xk6_battle(make_app, saves_dir):
         await type_dice(pilot, "6 2 1 2 3")
         count = len(screen.session.view.events)
         path = screen.session.path
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot)
     again = make_app()  # plain `skirmish`: the last battle
     async with again.run_test(size=SIZE) as pilot:
