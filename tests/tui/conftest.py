@@ -1,4 +1,5 @@
 """Pilot helpers: an app on a temporary saves folder with fixed dice."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,6 +31,7 @@ def make_app(saves_dir: Path):
     def make(mode: str = "resume", **plan: Any) -> SkirmishApp:
         plan.setdefault("seed", SEED)
         return SkirmishApp(LaunchPlan(mode=mode, saves=str(saves_dir), **plan))
+
     return make
 
 

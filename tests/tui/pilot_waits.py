@@ -8,6 +8,7 @@ screen's widgets, then one turn of the event loop) and check the app's own state
 message queues empty, workers done, animations over, the session not writing.
 Public Textual API only.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -79,9 +80,7 @@ async def settle(pilot: Any, timeout: float = TIMEOUT) -> None:
             raise AssertionError(f"the app was still busy after {timeout}s (screen: {app.screen})")
 
 
-async def wait_for(
-    pilot: Any, condition: Callable[[], object], what: str = "", timeout: float = TIMEOUT
-) -> None:
+async def wait_for(pilot: Any, condition: Callable[[], object], what: str = "", timeout: float = TIMEOUT) -> None:
     """Let the app run until ``condition()`` holds; fail with ``what`` after ``timeout``."""
     app = pilot.app
     deadline = monotonic() + timeout

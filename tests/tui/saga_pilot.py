@@ -1,4 +1,5 @@
 """Pilot helpers for the SAGA dashboard: the demo battle, units by name, picker answers."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,6 @@
 """Pilot helpers for the Star Quest dashboard: the demo battle, units by name, a round's
 hero phase played quickly."""
+
 from __future__ import annotations
 
 from typing import Any

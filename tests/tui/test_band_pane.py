@@ -1,5 +1,6 @@
 """The band panes fit their columns to the room they have: no scrollbar when every row
 fits, the XP column at 80 columns, and scrolling when the rows do not fit."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,9 +12,12 @@ from .conftest import battle_ready, press, settle, start_round_one
 
 def _fits(pane: BandPane) -> bool:
     """Every row is in view and as wide as the pane at most, with no scrollbar drawn."""
-    return (not pane.show_horizontal_scrollbar and not pane.show_vertical_scrollbar
-            and pane.virtual_size.width <= pane.scrollable_content_region.width
-            and pane.virtual_size.height <= pane.scrollable_content_region.height)
+    return (
+        not pane.show_horizontal_scrollbar
+        and not pane.show_vertical_scrollbar
+        and pane.virtual_size.width <= pane.scrollable_content_region.width
+        and pane.virtual_size.height <= pane.scrollable_content_region.height
+    )
 
 
 @pytest.mark.parametrize("width", [80, 70])

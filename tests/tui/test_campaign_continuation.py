@@ -3,6 +3,7 @@ save that names its campaign) → battle 2's post-battle sequence recorded in th
 campaign save, from the command line, the battle dashboard (P) or ``post_battle``; the
 campaign found again when moved; a missing or damaged campaign reported in one line
 with every file left as it was."""
+
 from __future__ import annotations
 
 import io
@@ -17,7 +18,15 @@ from engine.battle import Battle
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis.campaign import (
-    ChooseAdvance, ChooseScenario, EndStep, KeepLoot, ResolveInjury, RollInjury, RollLevelUp, RollLoot)
+    ChooseAdvance,
+    ChooseScenario,
+    EndStep,
+    KeepLoot,
+    ResolveInjury,
+    RollInjury,
+    RollLevelUp,
+    RollLoot,
+)
 from tui.campaign_opening import CAMPAIGN_SAVE, CampaignUnreadable, next_battle, post_battle, start_from_battle
 from tui.session import OpenError, open_session
 
@@ -28,6 +37,7 @@ from .test_post_battle import SAINTS, WOLVES, post_battle_ready, saved_demo_batt
 
 def finish(session) -> None:
     """Every band through its post-battle sequence (loot kept, light injuries, level-ups skipped)."""
+
     def do(command, faces=None) -> None:
         before = len(session.battle.entries)
         session.submit(command, ScriptedDice(faces) if faces is not None else None)

@@ -3,6 +3,7 @@ long list at 80×24, ``j``/``k`` move like ↓/↑, a shot's target is only ever
 GM highlighted (a ⏎ typed ahead, or meant for a weapon picker a one-weapon model skips,
 chooses nothing), and on the post-battle screen a done roll or choice leaves nothing
 under the highlight for the next ⏎."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -89,8 +90,9 @@ def one_weapon_shooter(screen: Any) -> Any:
     """A model of the side to act with a single ranged weapon (its weapon picker is
     skipped): the ⏎ a GM types for the weapon reaches the target picker."""
     side = screen.state.order.to_act
-    return next(m for m in screen.state.models_of(side)
-                if len(set(m.spec.ranged)) == 1 and m.spec.ranged[0] != "flamer")
+    return next(
+        m for m in screen.state.models_of(side) if len(set(m.spec.ranged)) == 1 and m.spec.ranged[0] != "flamer"
+    )
 
 
 def shots(screen: Any) -> list[Any]:
@@ -176,8 +178,9 @@ async def test_a_done_choice_leaves_nothing_under_the_highlight(saves_dir: Path,
     async with app.run_test(size=SIZE) as pilot:
         screen = await post_battle_ready(pilot)
         await press(pilot, "e", "r", "2", "space", "3", "enter")  # Dex Marlow: Serious injuries
-        await highlight(pilot, screen, lambda row: row[0] == "choice"
-                        and row[1].label == "Dex Marlow: accept, wound Damaged leg")
+        await highlight(
+            pilot, screen, lambda row: row[0] == "choice" and row[1].label == "Dex Marlow: accept, wound Damaged leg"
+        )
         await press(pilot, "enter")
         state = screen.state
         assert state.band(SAINTS).model("dex-marlow").wounds == ("damaged-leg",)

@@ -1,4 +1,5 @@
 """Pilot tests of the dashboard: keys in, engine state and screen out."""
+
 from __future__ import annotations
 
 from pathlib import Path

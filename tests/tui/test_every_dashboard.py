@@ -1,5 +1,6 @@
 """What every rule system's dashboard shares: a log entry opens with its breakdown, and
 a failed save is reported with nothing kept."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """The footer (``SteadyFooter``): the focused pane's keys, following focus; a click on
 a key presses it; the palette key only when the terminal is wide."""
+
 from __future__ import annotations
 
 from textual.widgets import OptionList

@@ -1,4 +1,5 @@
 """GM bookkeeping from the keyboard: victory points, tricks, ending the battle."""
+
 from __future__ import annotations
 
 from .conftest import press, start_round_one

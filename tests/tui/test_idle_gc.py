@@ -1,6 +1,7 @@
 """Garbage is collected after a change is drawn, not while a key is answered
 (``tui.idle_gc``); the app puts Python's own timing back when it exits. Only on the
 Python versions the bench measured it on; the engine never touches the collector."""
+
 from __future__ import annotations
 
 import gc
@@ -50,9 +51,11 @@ def test_settling_freezes_what_is_alive():
 
 
 def test_opening_a_battle_in_the_engine_leaves_the_collector_alone():
-    code = ("import gc, sys; sys.path.insert(0, 'bench'); from long_battle import long_battle; "
-            "from engine.battle import Battle; b = long_battle(300); gc.set_threshold(123, 4, 5); "
-            "Battle(b.header, b.entries); print(gc.isenabled(), gc.get_threshold(), gc.get_freeze_count())")
+    code = (
+        "import gc, sys; sys.path.insert(0, 'bench'); from long_battle import long_battle; "
+        "from engine.battle import Battle; b = long_battle(300); gc.set_threshold(123, 4, 5); "
+        "Battle(b.header, b.entries); print(gc.isenabled(), gc.get_threshold(), gc.get_freeze_count())"
+    )
     repo = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo)
     assert out.stdout.split() == ["True", "(123,", "4,", "5)", "0"]

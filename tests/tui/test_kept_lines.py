@@ -2,6 +2,7 @@
 draw exactly what they draw from scratch for the same content, after the content
 moves, the cursor moves, focus changes and the pane is resized; and they use only
 Textual's public API (no finished-line cache of their own)."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -44,8 +45,10 @@ async def test_kept_lines_match_textuals_after_scrolling_cursor_focus_and_resize
     async with app.run_test(size=(70, 30)) as pilot:
         log = app.query_one(LogPane)
         table = app.query_one(RowTable)
-        table.set_rows([(f"m{i}", {"name": f"Model {i}", "act": str(i % 3)}) for i in range(8)],
-                       [ColumnSpec("name", "Model"), ColumnSpec("act", "Act")])
+        table.set_rows(
+            [(f"m{i}", {"name": f"Model {i}", "act": str(i % 3)}) for i in range(8)],
+            [ColumnSpec("name", "Model"), ColumnSpec("act", "Act")],
+        )
         events = entries(30)
         log.show(events[:20])
         await settle(pilot)

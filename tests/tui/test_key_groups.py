@@ -1,5 +1,6 @@
 """The key registry: common keys declared once, each system's keys with its screen, the
 bindings generated from them (no Pilot: these read the classes)."""
+
 from __future__ import annotations
 
 import inspect

@@ -1,5 +1,6 @@
 """The battle log pane with a long battle: a window of the newest entries, redraws
 that touch only the rows that changed, and the same rows as a list built afresh."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,8 +24,12 @@ class Entry:
 
 def entries(n: int, start: int = 0) -> list[Entry]:
     # every seventh entry is long enough to wrap, so rows differ in height
-    return [Entry(i, f"entry {i}" + (" with a long tail that wraps in the pane" * 3 if i % 7 == 0 else ""),
-                  round=1 + i // 50) for i in range(start, start + n)]
+    return [
+        Entry(
+            i, f"entry {i}" + (" with a long tail that wraps in the pane" * 3 if i % 7 == 0 else ""), round=1 + i // 50
+        )
+        for i in range(start, start + n)
+    ]
 
 
 class LogApp(App[None]):

@@ -1,6 +1,7 @@
 """ctrl+n asks for the files the chosen rule system needs: two band rosters, or for Star
 Quest the party, the enemies and the mission. A missing or malformed file is one line and
 creates no save; a half-filled form is refused in the dialog."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,7 +37,8 @@ async def fill_star_quest(pilot, files: list[str]):
 
 
 async def test_star_quest_in_the_new_battle_dialog_asks_for_three_files_and_opens_the_battle(
-        make_app, saves_dir: Path, tmp_path: Path):
+    make_app, saves_dir: Path, tmp_path: Path
+):
     paths = demo_files(tmp_path)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -56,8 +58,8 @@ async def test_star_quest_in_the_new_battle_dialog_asks_for_three_files_and_open
 
 async def test_a_wrong_mission_path_is_one_line_and_creates_no_save(make_app, saves_dir: Path, tmp_path: Path):
     paths = demo_files(tmp_path)
-    bad = (tmp_path / "broken.toml")
-    bad.write_text("name = \"Broken\"\n[[wave]]\nid = \"w\"\nround = 1\nunits = [\"nobody\"]\n", encoding="utf-8")
+    bad = tmp_path / "broken.toml"
+    bad.write_text('name = "Broken"\n[[wave]]\nid = "w"\nround = 1\nunits = ["nobody"]\n', encoding="utf-8")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         first = await battle_ready(pilot)

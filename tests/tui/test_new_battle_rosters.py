@@ -1,4 +1,5 @@
 """Starting a battle from rosters that break the band-building rules."""
+
 from pathlib import Path
 
 import pytest

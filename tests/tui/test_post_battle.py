@@ -1,5 +1,6 @@
 """The post-battle screen: a finished demo battle's post-battle sequence, the updated
 rosters written back, and the next battle started from them."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -56,6 +57,7 @@ async def test_post_battle_sequence_rosters_and_next_battle(saves_dir: Path, mak
         assert screen.state.post.of(SAINTS).step == "injuries"
         await press(pilot, "r")  # the roll dialog of Dex Marlow's injury, with its odds
         from tui.dialogs.roll_dialog import RollDialog
+
         assert isinstance(app.screen, RollDialog) and "Death" in str(app.screen.query_one("#odds").render())
         await press(pilot, "3", "space", "4", "enter")
         assert screen.state.post.of(SAINTS).wound("dex-marlow").case.result == "light"
@@ -68,8 +70,11 @@ async def test_post_battle_sequence_rosters_and_next_battle(saves_dir: Path, mak
         await press(pilot, "e")
         assert screen.state.post.of(WOLVES).step == "injuries"
         session = screen.session
-        for command in (ResolveInjury(SAINTS, "dex-marlow"), *(EndStep(SAINTS) for _ in range(3)),
-                        *(EndStep(WOLVES) for _ in range(3))):
+        for command in (
+            ResolveInjury(SAINTS, "dex-marlow"),
+            *(EndStep(SAINTS) for _ in range(3)),
+            *(EndStep(WOLVES) for _ in range(3)),
+        ):
             session.submit(command)
             await settle(pilot)
         assert screen.state.post is None

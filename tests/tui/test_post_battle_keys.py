@@ -8,6 +8,7 @@ The finished battle is scripted through the engine: Brann Holt (Iron Wolves, 2 X
 takes Dex Marlow and Nim of the Crimson Saints out of action with failed Toughness
 rolls; the Iron Wolves keep a Camouflage in their stash.
 """
+
 from __future__ import annotations
 
 import io
@@ -86,8 +87,9 @@ INJURY_ROWS = [
 ]
 
 
-@pytest.mark.parametrize("dice, result, name", INJURY_ROWS,
-                         ids=[f"sm-18.1-{'+'.join(d)}-{r}" for d, r, _ in INJURY_ROWS])
+@pytest.mark.parametrize(
+    "dice, result, name", INJURY_ROWS, ids=[f"sm-18.1-{'+'.join(d)}-{r}" for d, r, _ in INJURY_ROWS]
+)
 async def test_typed_injury_dice_record_the_table_result(saves_dir: Path, make_app, dice, result, name):
     app = make_app("open", file=str(campaign_of(saves_dir)))
     async with app.run_test(size=SIZE) as pilot:
@@ -152,14 +154,19 @@ async def test_the_whole_post_battle_sequence_by_keys(saves_dir: Path, make_app)
         from tui.dialogs.roll_dialog import RollDialog
 
         await highlight(pilot, screen, lambda row: row == ("advance", "brann-holt"))
-        assert "roll it first (⏎ rolls)" in str(screen.query_one("#actions").get_option_at_index(
-            screen.query_one("#actions").highlighted).prompt)
+        assert "roll it first (⏎ rolls)" in str(
+            screen.query_one("#actions").get_option_at_index(screen.query_one("#actions").highlighted).prompt
+        )
         await press(pilot, "enter")
         assert isinstance(app.screen, RollDialog) and "Brann Holt: level-up roll (level 2)" in app.screen.adapter.title
         await press(pilot, "3", "space", "4", "enter")
         up = state().post.of(WOLVES).level_ups[0]
-        assert (up.model, up.level, kept_faces(up.roll.dice), up.roll.outcome) == ("brann-holt", 2, (3, 4),
-                                                                                      "stat-or-skill")
+        assert (up.model, up.level, kept_faces(up.roll.dice), up.roll.outcome) == (
+            "brann-holt",
+            2,
+            (3, 4),
+            "stat-or-skill",
+        )
         await highlight(pilot, screen, lambda row: row == ("advance", "brann-holt"))
         await press(pilot, "enter")
         picker = app.screen
@@ -190,8 +197,11 @@ async def test_the_whole_post_battle_sequence_by_keys(saves_dir: Path, make_app)
         assert "Kara Vex: carries Frag grenade" in summary(screen)
         shown = [str(row.prompt) for row in screen.query_one(LogPane).options]
         assert "Iron Wolves buys a Frag grenade for 15tk (§22.3)." in shown
-        assert not [line for line in shown if line in ("treasury changed", "item bought", "stash added",
-                                                       "stash removed", "model updated")]  # follow-ups: no line
+        assert not [
+            line
+            for line in shown
+            if line in ("treasury changed", "item bought", "stash added", "stash removed", "model updated")
+        ]  # follow-ups: no line
         await press(pilot, "e")
         assert state().post is None  # both bands done: the sequence is over
 

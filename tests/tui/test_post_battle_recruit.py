@@ -1,5 +1,6 @@
 """The purchases step of the post-battle screen: recruiting through the form (§22.2) and
 moving a model to the stash (§15.10), by keys only."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -6,6 +6,7 @@ and a Frag grenade bought.
 Regenerate after a deliberate change of the screen with ``--snapshot-update`` and look
 at the new SVGs before committing them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -35,10 +36,14 @@ async def _purchases(pilot) -> None:
     """The pre-fill settled by commands: the Wolves at their purchases, a grenade bought."""
     screen = await post_battle_ready(pilot)
     await press(pilot, "b")
-    for command, faces in ((EndStep(WOLVES), None), (EndStep(WOLVES), None),
-                           (RollLevelUp(WOLVES, "brann-holt"), [3, 4]),
-                           (ChooseAdvance(WOLVES, "brann-holt", stat="W"), None), (EndStep(WOLVES), None),
-                           (Buy(WOLVES, "frag-grenade"), None)):
+    for command, faces in (
+        (EndStep(WOLVES), None),
+        (EndStep(WOLVES), None),
+        (RollLevelUp(WOLVES, "brann-holt"), [3, 4]),
+        (ChooseAdvance(WOLVES, "brann-holt", stat="W"), None),
+        (EndStep(WOLVES), None),
+        (Buy(WOLVES, "frag-grenade"), None),
+    ):
         screen.session.submit(command, ScriptedDice(faces) if faces else None)
         await settle(pilot)
     assert screen.state.post.of(WOLVES).step == "purchases"

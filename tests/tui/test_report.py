@@ -1,4 +1,5 @@
 """`skirmish export --format md|html`: the battle report's content, checked as text."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -21,8 +22,9 @@ def scripted_battle() -> Battle:
     side = battle.state.order.to_act
     shooter = next(m for m in battle.state.waiting(side) if m.spec.ranged and m.spec.ranged[0] != "flamer")
     target = next(m for m in battle.state.on_table() if m.side != side)
-    battle.submit(c.Shoot(shooter.id, target.id, shooter.spec.ranged[0], toggles=frozenset({"cover"})),
-                  ScriptedDice([6, 6]))
+    battle.submit(
+        c.Shoot(shooter.id, target.id, shooter.spec.ranged[0], toggles=frozenset({"cover"})), ScriptedDice([6, 6])
+    )
     battle.submit(c.EndActivation())
     battle.submit(c.EndBattle("the GM called it"))
     return battle
@@ -37,10 +39,12 @@ def test_the_markdown_report_has_bands_rounds_breakdowns_result_and_luck():
     assert "### Round 1" in md
     shot = next(e for e in battle.active_events if e.kind == "shot")
     assert f"- **#{shot.seq}** {shot.text}" in md
-    assert "Cover (within 1\" of the target)" in md and "§10.3" in md  # the breakdown, modifier by modifier
+    assert 'Cover (within 1" of the target)' in md and "§10.3" in md  # the breakdown, modifier by modifier
     assert "## Result" in md and report.result in md
-    rolls = counted_rolls(battle.active_events, lambda e: battle.state.model(e.actor).side
-                          if e.actor and battle.state.has_model(e.actor) else None)
+    rolls = counted_rolls(
+        battle.active_events,
+        lambda e: battle.state.model(e.actor).side if e.actor and battle.state.has_model(e.actor) else None,
+    )
     for row, name in zip(luck_table(rolls, ["A", "B"]), report.sides):
         assert f"| {name} | {row.rolls} | {float(row.expected):.2f} | {row.successes} |" in md
     assert report.luck[0][2] == luck_table(rolls, ["A", "B"])[0].expected  # exact, as a Fraction
@@ -99,8 +103,11 @@ def test_a_campaign_report_shows_its_bands_its_lines_by_battle_and_the_battles_p
 
     campaign = campaign_of(tmp_path)
     session = open_session(campaign)
-    for command, faces in ((EndStep(SAINTS), None), (RollInjury(SAINTS, "dex-marlow"), [2, 3]),
-                           (ResolveInjury(SAINTS, "dex-marlow", wound="damaged-leg"), None)):
+    for command, faces in (
+        (EndStep(SAINTS), None),
+        (RollInjury(SAINTS, "dex-marlow"), [2, 3]),
+        (ResolveInjury(SAINTS, "dex-marlow", wound="damaged-leg"), None),
+    ):
         session.submit(command, ScriptedDice(faces) if faces else None)
     session.close()
     md = render(build_report(*saves.load(campaign)), "md")

@@ -1,5 +1,6 @@
 """Review mode: step through the log and the dashboard shows the battle as it was;
 the log filter; commands wait for the present."""
+
 from __future__ import annotations
 
 from engine.battle import Battle

@@ -1,4 +1,5 @@
 """Roll dialogs: modifiers toggled by keys, odds that follow, app or typed dice."""
+
 from __future__ import annotations
 
 from tui.dialogs.roll_dialog import RollDialog
@@ -27,11 +28,14 @@ async def test_toggling_a_modifier_changes_the_odds_and_the_command(make_app):
         dialog = app.screen
         keys = [o.key for o in dialog.current.options]
         from tui.dialogs.roll_dialog import HOTKEYS
+
         cover = HOTKEYS[keys.index("cover")]
         before = str(dialog.query_one("#odds").render())
         await press(pilot, str(cover))
-        assert "cover" in dialog.adapter.command(frozenset(dialog.toggles), frozenset(dialog.declined),
-                                                 dialog.flags).toggles
+        assert (
+            "cover"
+            in dialog.adapter.command(frozenset(dialog.toggles), frozenset(dialog.declined), dialog.flags).toggles
+        )
         assert str(dialog.query_one("#odds").render()) != before
         await press(pilot, str(cover))
         assert str(dialog.query_one("#odds").render()) == before
@@ -90,8 +94,9 @@ async def test_melee_after_contact_shows_both_sides_and_rolls(make_app):
         odds = str(dialog.query_one("#odds").render())
         assert "Fight" in odds and "wins" in odds and "%" in odds
         await press(pilot, "3", "space", "4", "space", "5", "enter")  # both sides roll 2: one die short
-        assert "Dice: 2 more dice needed for defender's melee roll, but only 1 was typed" in \
-            str(dialog.query_one("#refusal").render())
+        assert "Dice: 2 more dice needed for defender's melee roll, but only 1 was typed" in str(
+            dialog.query_one("#refusal").render()
+        )
         assert app.screen is dialog and not any(e.kind == "melee_rolled" for e in screen.session.view.events)
         await press(pilot, "space", "2", "enter")
         melee = next(e for e in screen.session.view.events if e.kind == "melee_rolled")
@@ -130,6 +135,7 @@ async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
         first = app.screen
         fresh = (str(first.query_one("#odds").render()), first.query_one("#modifiers").option_count)
         from tui.dialogs.roll_dialog import HOTKEYS
+
         await press(pilot, HOTKEYS[0], "3", "space")  # a modifier toggled, a die typed
         assert first.toggles or first.declined
         assert first.query_one("#dice").value.strip() == "3"
@@ -142,8 +148,9 @@ async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
         assert (str(again.query_one("#odds").render()), again.query_one("#modifiers").option_count) == fresh
         await press(pilot, "1", "space", "1", "enter")  # typed dice still resolve the roll
         await settle(pilot)
-        assert [d["face"] for d in [e for e in screen.session.view.events if e.kind == "shot"][-1]
-                .payload["roll"]["dice"]] == [1, 1]
+        assert [
+            d["face"] for d in [e for e in screen.session.view.events if e.kind == "shot"][-1].payload["roll"]["dice"]
+        ] == [1, 1]
         chained = app.screen  # the hit's save opens at once, while the kept dialog is still closing
         assert isinstance(chained, RollDialog) and chained is not first
         assert "Toughness" in str(chained.query_one("Vertical").border_title)
@@ -163,8 +170,9 @@ async def test_a_salvo_says_the_next_shot_and_keeps_the_modifiers_for_the_same_t
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         side = screen.state.order.to_act
-        shooter = next(m for m in screen.state.models_of(side)
-                       if len(m.spec.ranged) == 1 and salvo_size(m, m.spec.ranged[0]) > 1)
+        shooter = next(
+            m for m in screen.state.models_of(side) if len(m.spec.ranged) == 1 and salvo_size(m, m.spec.ranged[0]) > 1
+        )
         shots = salvo_size(shooter, shooter.spec.ranged[0])
         screen.select_model(shooter.id, focus=True)
         await press(pilot, "s")
@@ -212,8 +220,9 @@ async def test_a_die_too_many_keeps_the_dialog_open_and_saves_nothing(make_app):
         await press(pilot, "3", "space", "4", "space", "5", "enter")
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
-        assert "Dice: 3 dice typed (3 4 5), but the roll used 2: type just the dice rolled" in \
-            str(dialog.query_one("#refusal").render())
+        assert "Dice: 3 dice typed (3 4 5), but the roll used 2: type just the dice rolled" in str(
+            dialog.query_one("#refusal").render()
+        )
         assert screen.session.view.saved == saved
         await press(pilot, "backspace", "backspace", "enter")  # fixed: 3 4
         assert not isinstance(app.screen, RollDialog)

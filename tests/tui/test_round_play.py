@@ -1,6 +1,7 @@
 """A round of the demo battle played through the keys, as issue 4 lists it: an
 activation with a move and a shot with two toggled modifiers and typed dice, a melee
 with support, the end of the round."""
+
 from __future__ import annotations
 
 from tui.dialogs.roll_dialog import HOTKEYS
@@ -52,7 +53,10 @@ async def test_a_melee_counts_the_support_of_a_second_engaged_model(make_app):
         # the same enemy: the contact choices list the enemies in order
         choices = [ch.value for ch in app.screen.choices]
         app.screen.query_one("OptionList").highlighted = next(
-            i for i, cmd in enumerate(choices) if getattr(cmd, "enemy", None) == foe and not getattr(cmd, "intercept", True))
+            i
+            for i, cmd in enumerate(choices)
+            if getattr(cmd, "enemy", None) == foe and not getattr(cmd, "intercept", True)
+        )
         await press(pilot, "enter")
         assert foe in screen.state.model(attacker).engaged_with
         await press(pilot, "a", "f")

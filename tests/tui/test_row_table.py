@@ -1,4 +1,5 @@
 """The light table under the band panes: rows by key, a cursor, only changed rows redrawn."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -21,8 +22,11 @@ class TableApp(App[None]):
         self.highlighted.append(event.row_key)
 
 
-ROWS = [("a", {"name": "Alpha", "status": "ready"}), ("b", {"name": "Bravo", "status": "ready"}),
-        ("c", {"name": "Charlie", "status": Text("out", style="red")})]
+ROWS = [
+    ("a", {"name": "Alpha", "status": "ready"}),
+    ("b", {"name": "Bravo", "status": "ready"}),
+    ("c", {"name": "Charlie", "status": Text("out", style="red")}),
+]
 
 
 def screen_lines(app: App) -> list[str]:

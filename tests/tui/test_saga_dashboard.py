@@ -1,5 +1,6 @@
 """The SAGA dashboard from the keyboard: a turn with moves, a shot and a melee, fatigue
 gained, spent by the opponent at the right step and rested off; save, quit, reopen."""
+
 from __future__ import annotations
 
 from pathlib import Path

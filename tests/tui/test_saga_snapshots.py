@@ -4,6 +4,7 @@ a shot, and the melee dialog at step 3 after the Defender spent the Attacker's f
 Regenerate after a deliberate change of the screen with ``--snapshot-update`` and look
 at the new SVGs before committing them.
 """
+
 from __future__ import annotations
 
 from .conftest import press

@@ -1,4 +1,5 @@
 """Saving as the battle goes: shown as done only once on disk; failures and bad files."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -79,8 +80,11 @@ async def test_a_new_demo_battle_from_the_dialog_replaces_the_open_one(make_app,
         await press(pilot, "ctrl+n")
         await settle(pilot)
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: app.screen is not first and type(app.screen).__name__ == "BattleScreen",
-                       "the new battle's screen")
+        await wait_for(
+            pilot,
+            lambda: app.screen is not first and type(app.screen).__name__ == "BattleScreen",
+            "the new battle's screen",
+        )
         await settle(pilot)
         assert app.screen.session.path != first.session.path
     assert len(list(saves_dir.glob("*.skirmish"))) == 2
@@ -94,17 +98,28 @@ async def test_open_save_lists_the_saves_and_switches_battle(make_app):
         await press(pilot, "ctrl+n")
         await settle(pilot)
         await press(pilot, "enter")  # a second demo battle
-        await wait_for(pilot, lambda: app.screen is not first and type(app.screen).__name__ == "BattleScreen",
-                       "the new battle's screen")
+        await wait_for(
+            pilot,
+            lambda: app.screen is not first and type(app.screen).__name__ == "BattleScreen",
+            "the new battle's screen",
+        )
         second = app.screen
         await press(pilot, "ctrl+o")
         listing = app.screen.query_one("#saves")
-        await wait_for(pilot, lambda: listing.option_count >= 2 and listing.get_option_at_index(0).id, "the saves listed")
-        index = next(i for i in range(listing.option_count)
-                     if app.screen.paths.get(listing.get_option_at_index(i).id or "") == str(first_path))
+        await wait_for(
+            pilot, lambda: listing.option_count >= 2 and listing.get_option_at_index(0).id, "the saves listed"
+        )
+        index = next(
+            i
+            for i in range(listing.option_count)
+            if app.screen.paths.get(listing.get_option_at_index(i).id or "") == str(first_path)
+        )
         listing.highlighted = index
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: app.screen is not second and type(app.screen).__name__ == "BattleScreen",
-                       "the first battle's screen again")
+        await wait_for(
+            pilot,
+            lambda: app.screen is not second and type(app.screen).__name__ == "BattleScreen",
+            "the first battle's screen again",
+        )
         assert app.screen.session.path == first_path
         assert len(app.screen_stack) == 2

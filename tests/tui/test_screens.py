@@ -1,4 +1,5 @@
 """The other screens: model card, log entry breakdown, settings, pickers, command line."""
+
 from __future__ import annotations
 
 import io
@@ -63,8 +64,9 @@ async def test_ending_a_round_early_asks_first(make_app):
         assert "have not acted" in str(app.screen.query_one("#question").render())
         await press(pilot, "enter")
         assert screen.state.order.phase == "round-over"
-        assert "Press n" in str(screen.query_one("#tracker").render()) or \
-            "start round 2" in str(screen.query_one("#tracker").render())
+        assert "Press n" in str(screen.query_one("#tracker").render()) or "start round 2" in str(
+            screen.query_one("#tracker").render()
+        )
 
 
 async def test_removing_a_model_asks_who_took_it_out(make_app):
@@ -81,8 +83,11 @@ async def test_picking_up_a_marker_shows_it_on_the_model(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
-        model = next(m for m in screen.state.models_of(screen.state.order.to_act)
-                     if not m.spec.pet and "collector" not in m.spec.skills)
+        model = next(
+            m
+            for m in screen.state.models_of(screen.state.order.to_act)
+            if not m.spec.pet and "collector" not in m.spec.skills
+        )
         screen.select_model(model.id, focus=True)
         on_table = screen.state.markers_on_table
         await press(pilot, "p")

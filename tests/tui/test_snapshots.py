@@ -3,6 +3,7 @@
 Regenerate after a deliberate change of the screen with ``--snapshot-update`` and look
 at the new SVGs before committing them.
 """
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 typed dice) and skill action with power points spent; an AI activation through the flow
 chart dialog, its proposal taken once and overridden once with a reason; save, quit,
 reopen."""
+
 from __future__ import annotations
 
 from .conftest import SIZE, press, settle
@@ -169,8 +170,11 @@ def test_the_command_line_starts_the_star_quest_demo():
 
     plan = _plan(build_parser().parse_args(["demo", "star-quest", "--seed", "3"]), "demo")
     assert (plan.mode, plan.system, plan.seed) == ("demo", "star-quest", 3)
-    assert _plan(build_parser().parse_args(["new", "--system", "sq", "p.toml", "e.toml", "m.toml"]),
-                 "new").rosters == ("p.toml", "e.toml", "m.toml")
+    assert _plan(build_parser().parse_args(["new", "--system", "sq", "p.toml", "e.toml", "m.toml"]), "new").rosters == (
+        "p.toml",
+        "e.toml",
+        "m.toml",
+    )
 
 
 async def _ai_proposal(pilot) -> None:
@@ -238,7 +242,7 @@ async def test_a_hero_falls_and_a_jump_rolls_its_dex_tests(make_app):
         screen = await round_one(pilot)
         vex = await select(pilot, screen, "Captain Vex")
         await press(pilot, "a", "J")
-        await pick(pilot, "Jump 4\"")
+        await pick(pilot, 'Jump 4"')
         from tui.dialogs.roll_dialog import RollDialog
 
         assert isinstance(app.screen, RollDialog)
@@ -252,7 +256,7 @@ async def test_a_hero_falls_and_a_jump_rolls_its_dex_tests(make_app):
             await press(pilot, "escape")
         before = len(screen.session.view.events)
         await press(pilot, "J")
-        await pick(pilot, "Falls or is pushed from 3\"")
+        await pick(pilot, 'Falls or is pushed from 3"')
         assert len(screen.session.view.events) > before
         assert screen.state.unit(vex).alive
 
@@ -278,8 +282,10 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         await press(pilot, "c")
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
-        options = " ".join(rendered(dialog.query_one("#modifiers").get_option_at_index(i).prompt)
-                           for i in range(dialog.query_one("#modifiers").option_count))
+        options = " ".join(
+            rendered(dialog.query_one("#modifiers").get_option_at_index(i).prompt)
+            for i in range(dialog.query_one("#modifiers").option_count)
+        )
         assert "Sister Ilsa spends a spell token to hinder" in options and "§17 Caster [SQ-A29](e)" in options
         assert "Withering gaze (value 1) — spends 1 token(s), casts on 4+" in options
         assert "casts 50.0%" in rendered(dialog.query_one("#odds").content)

@@ -1,5 +1,6 @@
 """Start-up stays light: the first screen needs only Textual; the rules engine, the
 saves and the dashboard load in the opening worker."""
+
 from __future__ import annotations
 
 import subprocess

@@ -1,5 +1,6 @@
 """A gone terminal ends the app as q does (``tui.terminal_watch``), instead of a
 process left reading a dead terminal at 100% CPU with the save open."""
+
 from __future__ import annotations
 
 import os

@@ -2,6 +2,7 @@
 with typed dice (both pools and the exact success levels shown before the roll, both pools
 in the log), a magazine running dry and a reload, a command-point re-roll; save, quit,
 reopen; and a snapshot at 80×24."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -62,7 +63,7 @@ async def vance_activated(pilot: Any) -> Any:
     screen.select_model("A.sgt-vance", focus=True)
     await press(pilot, "a")
     await pick(pilot, "move and attack")
-    await pick(pilot, "advance: up to 4\"")
+    await pick(pilot, 'advance: up to 4"')
     assert screen.state.turn.active.model == "A.sgt-vance" and screen.state.model("A.sgt-vance").speed == "advance"
     return screen
 
@@ -95,12 +96,16 @@ async def test_a_rof_attack_with_typed_dice_shows_both_pools_and_the_sl_distribu
         screen = await vance_activated(pilot)
         dialog = await open_carbine_attack(pilot)
         odds = text_of(dialog, "#odds")
-        expected = view.attack_preview(screen.state, c.Attack("A.sgt-vance", "carbine", (c.Target("B.warden-kell"),),
-                                                              rof_dam=2)).pairs[0]
+        expected = view.attack_preview(
+            screen.state, c.Attack("A.sgt-vance", "carbine", (c.Target("B.warden-kell"),), rof_dam=2)
+        ).pairs[0]
         assert "Att Sgt. Vance 3 dice" in odds and "Def Warden Kell 2 dice" in odds
         assert "moving at advance (Att row) -1 §6.1" in odds and "target in the open +1 §7" in odds
         assert f"success {percent(expected.p_success)}" in odds and "SL  ≤0" in odds
-        assert "wounds (DAM 5 v Armour 5)" in odds and "Ammo the magazine empties on an unmodified 1–4 (the full ROF)" in odds
+        assert (
+            "wounds (DAM 5 v Armour 5)" in odds
+            and "Ammo the magazine empties on an unmodified 1–4 (the full ROF)" in odds
+        )
         await press(pilot, "b")  # Warden Kell: in the open → soft cover
         assert "target in soft cover -1 §7" in text_of(dialog, "#odds")
         assert screen.state.attack is None  # nothing is rolled yet

@@ -2,6 +2,7 @@
 burning die when a burning model activates (§16 SB), the Medic's die (§16 Medic) and the Def
 dice where indirect fire landed (§9). Each shows its exact odds first; a typo is refused in
 the dialog with nothing saved, and the corrected dice are the ones in the log."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -45,7 +46,7 @@ async def test_a_burning_model_activating_asks_for_its_burning_die_and_takes_the
         screen.select_model("B.pyre", focus=True)
         await press(pilot, "a")
         await pick(pilot, "move and attack")
-        await pick(pilot, "still: up to 0\"")
+        await pick(pilot, 'still: up to 0"')
         await press(pilot, "s")
         await pick(pilot, "Flamer — direct fire")
         await pick(pilot, "Sgt. Vance")
@@ -102,7 +103,7 @@ async def test_the_def_dice_where_indirect_fire_landed_are_typed_with_their_odds
         screen.select_model("A.okafor", focus=True)
         await press(pilot, "a")
         await pick(pilot, "move and attack")
-        await pick(pilot, "still: up to 0\"")
+        await pick(pilot, 'still: up to 0"')
         await press(pilot, "s")
         await pick(pilot, "Mortar — indirect fire")
         await pick(pilot, "ROF not used")
