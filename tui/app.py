@@ -13,11 +13,11 @@ from typing import Any
 from textual import on
 from textual.app import App
 
-from . import idle_gc
-from .actions import APP_KEYS, bindings
-from .messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
-from .palette import GMCommands
-from .screens.loading_screen import LoadingScreen
+from tui import idle_gc
+from tui.actions import APP_KEYS, bindings
+from tui.messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
+from tui.palette import GMCommands
+from tui.screens.loading_screen import LoadingScreen
 
 
 def settle_memory() -> None:
@@ -48,7 +48,7 @@ class SkirmishApp(App[None]):
     def __init__(self, plan: Any = None) -> None:
         super().__init__()
         if plan is None:
-            from .opening import LaunchPlan
+            from tui.opening import LaunchPlan
 
             plan = LaunchPlan()
         self.plan = plan
@@ -69,7 +69,7 @@ class SkirmishApp(App[None]):
 
     def _watch_terminal(self) -> None:
         """Quit as ``q`` does once the terminal is gone (``terminal_watch``)."""
-        from .terminal_watch import EVERY, terminal_fd, terminal_gone
+        from tui.terminal_watch import EVERY, terminal_fd, terminal_gone
 
         fd = terminal_fd()
         if fd is None:
@@ -112,8 +112,8 @@ class SkirmishApp(App[None]):
 
     def _open(self, plan: Any) -> None:
         """Thread worker: never touches widgets; reports by messages."""
-        from .opening import open_plan
-        from .session import OpenError
+        from tui.opening import open_plan
+        from tui.session import OpenError
 
         def progress(text: str, fraction: float | None = None) -> None:
             self.post_message(LoadProgress(text, fraction))
@@ -127,7 +127,7 @@ class SkirmishApp(App[None]):
             self.post_message(OpenFailed(f"{err.__class__.__name__}: {err}"))
             return
         progress("Drawing the battle…", None)
-        from .systems import UnknownSystem, screen_class
+        from tui.systems import UnknownSystem, screen_class
 
         try:
             screen_class(session.battle.ruleset.name)  # import the screen here, off the main thread
@@ -144,7 +144,7 @@ class SkirmishApp(App[None]):
 
     @on(BattleOpened)
     def _opened(self, message: BattleOpened) -> None:
-        from .systems import screen_class
+        from tui.systems import screen_class
 
         screen = screen_class(message.session.battle.ruleset.name)
         old = self.session
@@ -171,13 +171,13 @@ class SkirmishApp(App[None]):
 
     # ------------------------------------------------------------------ app actions
     def action_help(self) -> None:
-        from .screens.help_screen import HelpScreen
+        from tui.screens.help_screen import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen.of(self.screen))
 
     def action_new_battle(self) -> None:
-        from .screens.new_battle_screen import NewBattleScreen
+        from tui.screens.new_battle_screen import NewBattleScreen
 
         def chosen(plan: Any) -> None:
             if plan is not None:
@@ -186,7 +186,7 @@ class SkirmishApp(App[None]):
         self.push_screen(NewBattleScreen(self.plan.saves), chosen)
 
     def action_open_save(self) -> None:
-        from .screens.open_save_screen import OpenSaveScreen
+        from tui.screens.open_save_screen import OpenSaveScreen
 
         def chosen(plan: Any) -> None:
             if plan is not None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from .opening import LaunchPlan
+    from tui.opening import LaunchPlan
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Options:
 
 
 def _plan(args: Namespace, mode: str) -> LaunchPlan:
-    from .opening import LaunchPlan
+    from tui.opening import LaunchPlan
 
     o = Options.of(args)
     return LaunchPlan(
@@ -58,7 +58,7 @@ def _plan(args: Namespace, mode: str) -> LaunchPlan:
 
 
 def _run(plan: LaunchPlan) -> int:
-    from .app import SkirmishApp
+    from tui.app import SkirmishApp
 
     app = SkirmishApp(plan)
     app.run()
@@ -91,16 +91,16 @@ def campaign_from_battle(args: Namespace) -> int:
     campaign save of its two bands in the saves folder; then open the campaign."""
     import saves
 
-    from .campaign_opening import post_battle
-    from .opening import LaunchPlan
-    from .session import OpenError
+    from tui.systems.sanctum_mortalis.campaign.opening import post_battle
+    from tui.opening import LaunchPlan
+    from tui.session import OpenError
 
     o = Options.of(args)
     try:
         folder = saves.data_dir(o.saves)
         path, note = post_battle(o.file, folder, seed=o.seed, new=o.new)
     except (saves.SaveError, OpenError) as err:
-        from .campaign_opening import CampaignUnreadable
+        from tui.systems.sanctum_mortalis.campaign.opening import CampaignUnreadable
 
         hint = (
             "; skirmish campaign --new BATTLE starts a new campaign from it"
@@ -123,7 +123,7 @@ def list_battles(args: Namespace, out: TextIO | None = None) -> int:
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
-    from .save_summary import summary_line
+    from tui.save_summary import summary_line
 
     found = saves.list_saves(folder)
     if not found:
@@ -162,7 +162,7 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
-    from .report import build_report, render
+    from tui.report import build_report, render
 
     try:
         text = render(build_report(header, entries), export_format(args))
@@ -182,6 +182,6 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from .cli import main
+    from tui.cli import main
 
     sys.exit(main())

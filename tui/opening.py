@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .session import OpenError, Progress, Session, _no_progress, create_session, open_session
+from tui.session import OpenError, Progress, Session, _no_progress, create_session, open_session
 
 if TYPE_CHECKING:
     from engine.ruleset import NewBattle, SystemSpec
@@ -85,7 +85,7 @@ def last_battle(directory: Path, progress: Progress = _no_progress) -> Path | No
     the most recently changed save that opens."""
     import saves
 
-    from .systems import has_dashboard
+    from tui.systems import has_dashboard
 
     found = saves.last_battle(directory)
     if found is not None:

@@ -7,14 +7,14 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from .actions import GMAction, palette_actions
+from tui.actions import GMAction, palette_actions
 
 
 class GMCommands(Provider):
     """Every GM action of the registry that makes sense on the current screen."""
 
     def _actions(self) -> list[GMAction]:
-        from .screens.session_screen import SessionScreen
+        from tui.screens.session_screen import SessionScreen
 
         screen = self.screen
         return list(palette_actions(screen.key_groups() if isinstance(screen, SessionScreen) else ()))

@@ -44,7 +44,7 @@ def battles_line(battles: Sequence[dict[str, Any]]) -> str:
 
 
 def _system_title(ruleset: str | None, kind: str | None) -> str:
-    from .systems import title_of
+    from tui.systems import title_of
 
     title = title_of(ruleset) or ruleset or "?"
     return f"{title} campaign" if kind == "campaign" and not title.endswith("campaign") else title

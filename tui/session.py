@@ -25,7 +25,7 @@ from engine.dice import DiceSource
 from engine.events import Event
 from engine.ruleset import BattleSummary, Rejected, SettingSpec, SystemSpec, find_system
 
-from .messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed
+from tui.messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed
 
 Progress = Callable[[str, "float | None"], None]
 UNDO = "undo"

@@ -9,7 +9,7 @@ import pytest
 
 from tui.app import SkirmishApp
 from tui.opening import LaunchPlan
-from tui.screens.battle_screen import BattleScreen
+from tui.systems.sanctum_mortalis.screen import BattleScreen
 
 from .pilot_waits import press, settle, wait_for, wait_for_screen
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.screens.saga_screen import SagaScreen
+from tui.systems.saga.screen import SagaScreen
 
 from .conftest import press, settle, wait_for_screen
 

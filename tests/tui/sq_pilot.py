@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.screens.star_quest_screen import StarQuestScreen
+from tui.systems.star_quest.screen import StarQuestScreen
 
 from .conftest import press, settle, wait_for_screen
 

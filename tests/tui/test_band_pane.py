@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.widgets.band_pane import BandPane
+from tui.systems.sanctum_mortalis.band_pane import BandPane
 
 from .conftest import battle_ready, press, settle, start_round_one
 

@@ -27,7 +27,13 @@ from engine.rulesets.sanctum_mortalis.campaign import (
     RollLevelUp,
     RollLoot,
 )
-from tui.campaign_opening import CAMPAIGN_SAVE, CampaignUnreadable, next_battle, post_battle, start_from_battle
+from tui.systems.sanctum_mortalis.campaign.opening import (
+    CAMPAIGN_SAVE,
+    CampaignUnreadable,
+    next_battle,
+    post_battle,
+    start_from_battle,
+)
 from tui.session import OpenError, open_session
 
 from .conftest import SIZE, battle_ready, press, status_text, wait_for

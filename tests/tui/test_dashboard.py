@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.widgets.band_pane import BandPane
+from tui.systems.sanctum_mortalis.band_pane import BandPane
 from tui.widgets.log_pane import LogPane
-from tui.widgets.tracker import Tracker
+from tui.systems.sanctum_mortalis.tracker import Tracker
 
 from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text, wait_for
 
@@ -152,7 +152,7 @@ async def test_quitting_and_reopening_resumes_the_same_battle(make_app):
 
 async def test_help_lists_every_registry_action(make_app):
     from tui.actions import help_groups
-    from tui.screens.battle_screen import BattleScreen
+    from tui.systems.sanctum_mortalis.screen import BattleScreen
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -11,11 +11,11 @@ import tui.actions as actions
 from tui.actions import COMMON_KEYS, GAME_KEYS, GMAction, KeyGroup, bindings, help_groups, palette_actions
 
 SCREENS = [
-    ("tui.screens.battle_screen", "BattleScreen"),
-    ("tui.screens.saga_screen", "SagaScreen"),
-    ("tui.screens.star_quest_screen", "StarQuestScreen"),
-    ("tui.screens.xk6_screen", "XK6Screen"),
-    ("tui.screens.post_battle_screen", "PostBattleScreen"),
+    ("tui.systems.sanctum_mortalis.screen", "BattleScreen"),
+    ("tui.systems.saga.screen", "SagaScreen"),
+    ("tui.systems.star_quest.screen", "StarQuestScreen"),
+    ("tui.systems.xk6.screen", "XK6Screen"),
+    ("tui.systems.sanctum_mortalis.campaign.screen", "PostBattleScreen"),
 ]
 
 
@@ -66,14 +66,14 @@ def test_no_two_actions_of_a_screen_share_an_id_or_a_key():
 
 
 def test_the_palette_offers_a_screen_its_own_keys_and_no_other_systems():
-    saga = screen_class("tui.screens.saga_screen", "SagaScreen")
+    saga = screen_class("tui.systems.saga.screen", "SagaScreen")
     offered = {a.id for a in palette_actions(saga.key_groups())}
     assert "saga-rest" in offered and "undo" in offered and "quit" in offered
     assert not any(i.startswith(("xk6-", "sq-")) or i == "overwatch" for i in offered)
 
 
 def test_a_pane_group_binds_its_screen_actions_through_the_screen():
-    from tui.screens.battle_keys import BAND_KEYS
+    from tui.systems.sanctum_mortalis.keys import BAND_KEYS
 
     by_id = {b.id: b for b in bindings(BAND_KEYS)}
     assert by_id["skirmish.model-card"].action == "screen.model_card"

@@ -23,7 +23,7 @@ from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.profile import effective_profile
 from saves import BattleStore
-from tui.campaign_opening import post_battle
+from tui.systems.sanctum_mortalis.campaign.opening import post_battle
 from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands
 from tui.roster_check import check_rosters
 from tui.widgets.log_pane import LogPane

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.rulesets.sanctum_mortalis.campaign import EndStep, SetWounded
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
-from tui.campaign_opening import start_from_battle
+from tui.systems.sanctum_mortalis.campaign.opening import start_from_battle
 
 from .conftest import SIZE, press, settle
 from .test_post_battle import SAINTS, WOLVES, post_battle_ready, saved_demo_battle
@@ -41,7 +41,7 @@ def summary(screen) -> str:
 
 
 async def test_recruit_a_model_through_the_form_by_keys(saves_dir: Path, make_app):
-    from tui.dialogs.recruit_form import RecruitForm
+    from tui.systems.sanctum_mortalis.campaign.recruit_form import RecruitForm
 
     app = make_app("open", file=str(start_from_battle(saved_demo_battle(saves_dir), saves_dir, seed=7)))
     async with app.run_test(size=SIZE) as pilot:

@@ -75,7 +75,7 @@ async def test_the_opponent_is_offered_the_slow_spend_when_the_tired_unit_moves(
 
 
 async def test_a_full_melee_through_the_dialog_with_typed_dice_and_a_fatigue_spend(make_app):
-    from tui.dialogs.saga_melee import MeleeDialog
+    from tui.systems.saga.melee_dialog import MeleeDialog
 
     app = make_app("demo", system="saga")
     async with app.run_test(size=SIZE) as pilot:

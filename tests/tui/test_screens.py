@@ -11,7 +11,7 @@ from .test_dashboard import rendered
 
 
 async def test_enter_on_a_model_shows_its_full_card(make_app):
-    from tui.screens.model_card_screen import ModelCardScreen
+    from tui.systems.sanctum_mortalis.model_card_screen import ModelCardScreen
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -14,5 +14,5 @@ def test_importing_the_app_loads_no_engine_saves_or_dashboard():
     code = "import tui.app, tui.launch, sys; print('\\n'.join(sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     mods = set(out.stdout.split())
-    for heavy in ("engine", "saves", "tinydb", "tui.screens.battle_screen", "tui.session"):
+    for heavy in ("engine", "saves", "tinydb", "tui.systems.sanctum_mortalis.screen", "tui.session"):
         assert not any(m == heavy or m.startswith(heavy + ".") for m in mods), heavy

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
-from tui.screens.xk6_screen import XK6Screen
+from tui.systems.xk6.screen import XK6Screen
 
 from .conftest import SIZE, press, settle, wait_for_screen
 
@@ -70,7 +70,7 @@ async def vance_activated(pilot: Any) -> Any:
 
 async def open_carbine_attack(pilot: Any) -> Any:
     """s: the Carbine, the full ROF into DAM, at Warden Kell; returns the open dialog."""
-    from tui.dialogs.xk6_attack import XK6AttackDialog
+    from tui.systems.xk6.attack_dialog import XK6AttackDialog
 
     await press(pilot, "s")
     await pick(pilot, "Carbine — direct fire")

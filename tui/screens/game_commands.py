@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from textual.message import Message
 
-from .picker_screen import Choice, PickerScreen
+from tui.screens.picker_screen import Choice, PickerScreen
 
 
 class GameCommands:

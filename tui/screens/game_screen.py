@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
-from ..actions import COMMON_KEYS, GAME_KEYS, KeyGroup
-from .review_mode import ReviewMode
-from .session_screen import SessionScreen
+from tui.actions import COMMON_KEYS, GAME_KEYS, KeyGroup
+from tui.screens.review_mode import ReviewMode
+from tui.screens.session_screen import SessionScreen
 
 
 class GameScreen(ReviewMode, SessionScreen):
@@ -21,7 +21,7 @@ class GameScreen(ReviewMode, SessionScreen):
     CHANGE_SETTING: ClassVar[Callable[[str, str], Any]]
 
     def action_settings(self) -> None:
-        from .settings_screen import SettingsScreen
+        from tui.screens.settings_screen import SettingsScreen
 
         def chosen(result: Any) -> None:
             if result:

@@ -16,8 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from ..actions import KeyGroup, help_groups, key_of
-from .battle_keys import BATTLE_KEYS, BAND_KEYS
+from tui.actions import KeyGroup, help_groups
 
 
 def keys_table(groups: Iterable[KeyGroup] | None = None) -> Group:
@@ -37,42 +36,6 @@ def keys_table(groups: Iterable[KeyGroup] | None = None) -> Group:
     return Group(*parts)
 
 
-def legend() -> Group:
-    from .. import display as d
-
-    table = Table.grid(padding=(0, 2))
-    table.add_column(no_wrap=True, min_width=4)
-    table.add_column()
-    for symbol, style, meaning in d.LEGEND:
-        table.add_row(Text(symbol, style=style), meaning)
-    table.add_row(
-        Text("S4", style="bold underline cyan"),
-        "A number changed by gear, injuries or skills (the model card says how)",
-    )
-    return Group(Text("Symbols", style="bold underline"), table)
-
-
-def guide() -> Text:
-    """How a Sanctum Mortalis round goes, with the keys from the registry."""
-    key = BATTLE_KEYS.key
-    return Text.assemble(
-        ("How a round goes\n", "bold underline"),
-        f"1. {key('next-round')} starts the round: the app says who starts and why (more models, or a "
-        "roll-off: type the dice rolled at the table, or let the app roll).\n",
-        f"2. The side to act picks a model ({BAND_KEYS.key('select-down')}/{BAND_KEYS.key('select-up')}, "
-        f"{key_of('next-pane')} switches band) and activates it ({key('activate')}), or just gives it an action.\n",
-        f"3. Actions: {key('move')} move, {key('shoot')} shoot, {key('fight')} fight, {key('stance')} defensive "
-        f"stance, {key('overwatch')} overwatch, {key('hide')} hide, {key('pick-up')} pick up a marker, "
-        f"{key('cards')} event cards. Every roll opens the roll dialog: modifiers, exact odds, typed dice or "
-        f"the app's roll; a hit's Toughness roll follows at once ({key('save')} opens one put off).\n",
-        f"4. {key('end-activation')} ends the activation; play passes as the rules say. When every model has "
-        f"acted the round is over: {key('next-round')} again.\n",
-        f"Anything the rules do not allow is refused with the reason and the rule; nothing changes. "
-        f"{key_of('undo')} takes back the last command, {key_of('redo')} brings it back. Every command is saved as it "
-        "happens: quit any time and the battle resumes where you were.\n",
-    )
-
-
 class HelpScreen(ModalScreen[None]):
     """Every key and what it does."""
 
@@ -83,13 +46,13 @@ class HelpScreen(ModalScreen[None]):
         self.groups = tuple(groups) if groups is not None else None
         """The key groups of the screen help was opened on (None: no battle is open)."""
         self.guide_text = guide_text
-        """The screen's own guide (a callable returning Rich renderables), else the SM round guide."""
+        """The screen's own guide (a callable returning Rich renderables), shown above its keys."""
 
     @classmethod
     def of(cls, screen: Screen[Any]) -> HelpScreen:
         """Help for ``screen``: its own keys and guide when it owns a session, else the
         generic keys."""
-        from .session_screen import SessionScreen
+        from tui.screens.session_screen import SessionScreen
 
         if isinstance(screen, SessionScreen):
             return cls(screen.key_groups(), type(screen).GUIDE)
@@ -118,11 +81,7 @@ class HelpScreen(ModalScreen[None]):
         with scroll:
             if self.guide_text is not None:
                 yield Static(self.guide_text(), id="guide")
-                yield Static(keys_table(self.groups), id="keys")
-            else:
-                yield Static(guide(), id="guide")
-                yield Static(keys_table(self.groups), id="keys")
-                yield Static(legend(), id="legend")
+            yield Static(keys_table(self.groups), id="keys")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..rolltext import breakdown, rolls_in
+from tui.rolltext import breakdown, rolls_in
 
 SKIP = frozenset({"roll", "rolls", "rolloff", "attempts"})
 

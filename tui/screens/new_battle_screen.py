@@ -122,7 +122,7 @@ class NewBattleScreen(ModalScreen[Any]):
     def _submitted(self, event: Input.Submitted) -> None:
         from engine.ruleset import UnknownSystem, find_system
 
-        from ..opening import LaunchPlan
+        from tui.opening import LaunchPlan
 
         error = self.query_one("#new-error", Static)
         try:

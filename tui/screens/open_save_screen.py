@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..messages import SavesListed
+from tui.messages import SavesListed
 
 if TYPE_CHECKING:
     from saves.listing import SaveSummary
@@ -85,7 +85,7 @@ class OpenSaveScreen(ModalScreen[Any]):
                 line.append(s.path.name, style="dim")
                 line.append(f"  {s.error}", style="red")
             else:
-                from ..save_summary import summary_line
+                from tui.save_summary import summary_line
 
                 line.append(summary_line(s))
             self.paths[str(i)] = str(s.path)
@@ -104,7 +104,7 @@ class OpenSaveScreen(ModalScreen[Any]):
             self._open(event.value.strip())
 
     def _open(self, path: str) -> None:
-        from ..opening import LaunchPlan
+        from tui.opening import LaunchPlan
 
         self.dismiss(LaunchPlan(mode="open", saves=self.saves_dir, file=path))
 

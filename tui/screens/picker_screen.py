@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..widgets.choice_list import ChoiceList
+from tui.widgets.choice_list import ChoiceList
 
 
 @dataclass(frozen=True)

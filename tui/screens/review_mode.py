@@ -15,8 +15,8 @@ from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
-from ..widgets.border_text import retitle
-from .picker_screen import Choice, PickerScreen
+from tui.widgets.border_text import retitle
+from tui.screens.picker_screen import Choice, PickerScreen
 
 
 class ReviewMode:
@@ -167,8 +167,8 @@ class ReviewMode:
         self.app.push_screen(PickerScreen("Show in the log", choices), chosen)  # type: ignore[attr-defined]
 
     def action_luck(self) -> None:
-        from ..report import side_luck
-        from .luck_screen import LuckScreen
+        from tui.report import side_luck
+        from tui.screens.luck_screen import LuckScreen
 
         names, table, series = side_luck(self.session.summary(), self.session.view.events)
         self.app.push_screen(LuckScreen(names, tuple(row.side for row in table), table, series))  # type: ignore[attr-defined]

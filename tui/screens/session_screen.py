@@ -17,10 +17,10 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.screen import Screen
 
-from ..actions import COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
-from ..messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
-from ..widgets.steady_bar import SteadyBar
-from .session_results import change_status, refusal_line, refusal_status, save_failed_status
+from tui.actions import COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
+from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
+from tui.widgets.steady_bar import SteadyBar
+from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 
 
 class SessionScreen(Screen[None]):
@@ -171,7 +171,7 @@ class SessionScreen(Screen[None]):
 
     def show_log_entry(self, seq: int) -> None:
         """Open log entry ``seq``'s full breakdown."""
-        from .log_entry_screen import LogEntryScreen
+        from tui.screens.log_entry_screen import LogEntryScreen
 
         event = self.session.entry(seq)
         if event is not None:

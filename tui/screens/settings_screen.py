@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from .picker_screen import Choice, PickerScreen
+from tui.screens.picker_screen import Choice, PickerScreen
 
 
 def setting_line(spec: Any, value: str, ref_width: int = 6, section_width: int = 6) -> Table:

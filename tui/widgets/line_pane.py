@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from .row_table import ColumnSpec, RowTable, cell_width
+from tui.widgets.row_table import ColumnSpec, RowTable, cell_width
 
 PADDING = 2
 

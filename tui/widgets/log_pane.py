@@ -24,12 +24,12 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..actions import LOG_KEYS, bindings
-from ..messages import LogEntryChosen
-from ..rolltext import one_line, rolls_in
-from .border_text import retitle
-from .kept_lines import KeptLines, blank
-from .row_table import line_strip
+from tui.actions import LOG_KEYS, bindings
+from tui.messages import LogEntryChosen
+from tui.rolltext import one_line, rolls_in
+from tui.widgets.border_text import retitle
+from tui.widgets.kept_lines import KeptLines, blank
+from tui.widgets.row_table import line_strip
 
 QUIET_KINDS = frozenset({"activation_started"})
 WINDOW = 200

@@ -29,7 +29,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .kept_lines import KeptLines, blank
+from tui.widgets.kept_lines import KeptLines, blank
 
 PAD = 1
 """Blank cells either side of each column."""

@@ -18,8 +18,8 @@ from textual.cache import LRUCache
 from textual.strip import Strip
 from textual.widget import Widget
 
-from .kept_lines import KeptLines, blank
-from .row_table import line_strip
+from tui.widgets.kept_lines import KeptLines, blank
+from tui.widgets.row_table import line_strip
 
 KEEP = 64
 """Drawn lines kept per bar (a bar shows two to four)."""

@@ -21,7 +21,7 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
-from .kept_lines import KeptLines, blank
+from tui.widgets.kept_lines import KeptLines, blank
 
 DIM = Style(dim=True)
 WIDE = 120

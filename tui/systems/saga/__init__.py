@@ -2,4 +2,4 @@
 
 from tui.systems import Dashboard
 
-DASHBOARD = Dashboard(screen="tui.screens.saga_screen:SagaScreen")
+DASHBOARD = Dashboard(screen="tui.systems.saga.screen:SagaScreen")

@@ -2,4 +2,4 @@
 
 from tui.systems import Dashboard
 
-DASHBOARD = Dashboard(screen="tui.screens.battle_screen:BattleScreen")
+DASHBOARD = Dashboard(screen="tui.systems.sanctum_mortalis.screen:BattleScreen")

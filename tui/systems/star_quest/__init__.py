@@ -2,4 +2,4 @@
 
 from tui.systems import Dashboard
 
-DASHBOARD = Dashboard(screen="tui.screens.star_quest_screen:StarQuestScreen")
+DASHBOARD = Dashboard(screen="tui.systems.star_quest.screen:StarQuestScreen")

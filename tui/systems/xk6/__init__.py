@@ -2,4 +2,4 @@
 
 from tui.systems import Dashboard
 
-DASHBOARD = Dashboard(screen="tui.screens.xk6_screen:XK6Screen")
+DASHBOARD = Dashboard(screen="tui.systems.xk6.screen:XK6Screen")

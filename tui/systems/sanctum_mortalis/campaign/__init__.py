@@ -3,4 +3,4 @@ after its engine package)."""
 
 from tui.systems import Dashboard
 
-DASHBOARD = Dashboard(screen="tui.screens.post_battle_screen:PostBattleScreen")
+DASHBOARD = Dashboard(screen="tui.systems.sanctum_mortalis.campaign.screen:PostBattleScreen")

@@ -1,0 +1,68 @@
+"""Roll adapters for SAGA shooting (the generic roll dialog, ``roll_dialog``).
+
+The source text lacks the shooting procedure [M9]: the dialog's title and its first
+line say so ("house default"). The numbers (attack dice, Armour with each modifier,
+the defence threshold) and the exact casualty odds come from the engine's
+``engine.rulesets.saga.view``; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from engine.rulesets.saga import commands as c, view
+
+from tui.dialogs.options import RollOption, distribution_text
+from tui.dialogs.roll_dialog import Flag, RollPreview
+
+
+class SagaShotAdapter:
+    """The pending shot's attack roll (``RollShot``) or defence roll (``RollShotDefence``)."""
+
+    flags: tuple[Flag, ...] = ()
+    options_title = "The numbers of this roll (HOUSE DEFAULT shooting: the source text lacks it [M9]):"
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        shot = state.shot
+        self.defence = shot.stage == "rolled"
+        shooter, target = state.unit(shot.shooter), state.unit(shot.target)
+        self.target = target.name
+        what = "defence dice" if self.defence else "attack dice"
+        self.title = f"{shooter.name} shoots {target.name}: {what} — HOUSE DEFAULT procedure [M9]"
+        need = view.dice_to_roll(state)
+        self.count = need[0].count if need else 0
+        side = state.side_name(need[0].side) if need else ""
+        self.dice_hint = (
+            f"{side}: the {self.count} {what} rolled, e.g. {' '.join(['4'] * max(1, self.count))} "
+            "— or empty for the app's roll"
+        )
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        return c.RollShotDefence() if self.defence else c.RollShot()
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        step = view.pending_step(self.state)
+        lines = step.lines if step is not None else ()
+        options = tuple(RollOption(f"line{i}", line) for i, line in enumerate(lines))
+        o = view.odds(self.state)
+        odds = distribution_text(o.casualties, f"{self.target} loses") if o is not None else Text("")
+        if o is not None:
+            odds.append(
+                f"\n{o.dice} attack dice against Armour {o.armour}; defence dice cancel on {o.save_on}+ "
+                "(house defaults, see settings g)",
+                style="dim",
+            )
+        return RollPreview(options, odds, "", self.count)
+
+
+def typed_into(command: Any, dice: Any) -> Any:
+    """Typed dice go into the command's ``faces`` so the engine checks their count exactly."""
+    from dataclasses import replace
+
+    faces = getattr(dice, "faces", None)
+    if faces is not None and hasattr(command, "faces"):
+        return replace(command, faces=tuple(faces))
+    return command

@@ -1,0 +1,148 @@
+"""The steps from a key press to a roll: who is the target, which weapon, then the roll
+dialog (modifiers, odds, app roll or typed dice). Each flow ends in one engine command
+handed to the battle screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.sanctum_mortalis import commands as c
+
+from tui.systems.sanctum_mortalis.display import ranged_weapon_name
+from tui.screens.picker_screen import Choice
+
+
+def _target_choices(screen: Any, m: Any, engaged_only: bool) -> list[Choice]:
+    foes = screen.enemies(m, engaged_only=engaged_only)
+    out = []
+    for x in foes:
+        label = f"{x.name} ({screen.state.side(x.side).name if x.side in ('A', 'B') else 'independent'})"
+        if x.id in m.engaged_with:
+            label += " ⚔ engaged"
+        out.append(Choice(x.id, label))
+    return out
+
+
+def shoot(screen: Any, m: Any) -> None:
+    """Target, weapon, then the shooting roll; mid-salvo: the next shot or stop firing."""
+    from engine.rulesets.sanctum_mortalis.combat import open_salvo
+
+    weapons = list(dict.fromkeys(m.spec.ranged))
+    if not weapons:
+        screen.set_status(f"{m.name} has no ranged weapon.")
+        return
+    targets = _target_choices(screen, m, engaged_only=False)
+    if not targets:
+        screen.set_status("There is no enemy model on the table to shoot at.")
+        return
+
+    def with_weapon(weapon: str) -> None:
+        from engine.rulesets.sanctum_mortalis.view import salvo_target
+
+        last = screen.state.last_roll
+        before = salvo_target(m)  # this action's target (a save may have come since)
+        if before is None and last is not None and last.kind == "shot" and last.roller == m.id:
+            before = last.context.get("target")
+        if before is not None:  # the last target first
+            ordered = [Choice(x.value, f"{x.label} — the last target") for x in targets if x.value == before]
+            ordered += [x for x in targets if x.value != before]
+        else:
+            ordered = targets
+        name = ranged_weapon_name(weapon)
+        # No target starts highlighted: a ⏎ typed ahead (or meant for a weapon picker a
+        # one-weapon model skips) must not shoot whoever is listed first.
+        screen.ask(
+            f"{m.name} shoots the {name} at:",
+            ordered,
+            lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)),
+            highlight=False,
+        )
+
+    salvo = open_salvo(m)
+    if salvo:
+        weapon, fired, shots = salvo
+        name = ranged_weapon_name(weapon)
+        screen.ask(
+            f"{m.name} is firing the {name} ({fired}/{shots} shots):",
+            [
+                Choice("next", f"Next shot ({fired + 1}/{shots})"),
+                Choice("stop", "Stop firing (the remaining shots are not taken)"),
+            ],
+            lambda what: with_weapon(weapon) if what == "next" else screen.submit(c.EndSalvo(m.id)),
+        )
+        return
+    screen.ask(f"{m.name} shoots with:", [Choice(w, ranged_weapon_name(w)) for w in weapons], with_weapon)
+
+
+def fight(screen: Any, m: Any, withdraw: bool) -> None:
+    """Opponent, then the melee roll (or the Withdraw roll)."""
+    targets = _target_choices(screen, m, engaged_only=withdraw or bool(m.engaged_with))
+    if not targets:
+        screen.set_status(
+            f"{m.name} is not engaged with anyone." if withdraw else "There is no enemy model on the table to fight."
+        )
+        return
+    verb = "withdraws from" if withdraw else "attacks"
+
+    def with_target(target: str) -> None:
+        roll(screen, "melee", c.Attack(m.id, target, withdraw=withdraw))
+
+    screen.ask(f"{m.name} {verb}:", targets, with_target, highlight=False)
+
+
+def save(screen: Any) -> None:
+    """The first pending Toughness roll."""
+    state = screen.state
+    if not state.pending:
+        screen.set_status("No Toughness roll is pending.")
+        return
+    roll(screen, "save", c.Save(state.pending[0].model))
+
+
+def reroll(screen: Any) -> None:
+    """Re-roll one die of the last roll: the source, then the die."""
+    from engine.rolls import RollRecord
+    from engine.rulesets.sanctum_mortalis.combat import REROLL_SOURCES
+    from engine.rulesets.sanctum_mortalis.procedures.reroll import REROLL_SOURCES as NAMES
+
+    state = screen.state
+    last = state.last_roll
+    if last is None:
+        screen.set_status("There is no roll to re-roll.")
+        return
+    record = RollRecord.from_dict(last.record)
+    roller = state.model(last.roller).name if state.has_model(last.roller) else last.roller
+    sources = [Choice(k, f"{NAMES.get(k, k)}") for k in sorted(REROLL_SOURCES)]
+
+    def with_source(source: str) -> None:
+        dice = [
+            Choice(
+                i,
+                f"Die {i + 1}: {d.face}"
+                + ("" if d.kept else " (dropped)")
+                + (f" (already re-rolled from {d.replaced})" if d.replaced is not None else ""),
+            )
+            for i, d in enumerate(record.dice)
+        ]
+        screen.ask(
+            f"Which die of {roller}'s {record.title} ({record.outcome})?",
+            dice,
+            lambda die: screen.submit(c.Reroll(last.roller, die, source)),
+        )
+
+    screen.ask(f"Re-roll {roller}'s {record.title}: {record.outcome}. Who re-rolls?", sources, with_source)
+
+
+def roll(screen: Any, kind: str, command: Any) -> None:
+    """Open the roll dialog for ``command`` (see ``roll_dialog``); submit what it returns."""
+    from tui.systems.sanctum_mortalis.adapters import adapter_for
+    from tui.dialogs.roll_dialog import push_roll_dialog
+
+    adapter = adapter_for(kind, screen.state, command)
+
+    def done(result: Any) -> None:
+        if result is not None:
+            command_, dice = result
+            screen.submit(command_, dice)
+
+    push_roll_dialog(screen.app, adapter, done)

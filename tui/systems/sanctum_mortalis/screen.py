@@ -1,0 +1,168 @@
+"""The dashboard: tracker on top, the two band panes, the battle log, a status line and
+the footer (plus the card hand at the side when the terminal is wide).
+
+The screen owns the session. Widgets get state handed down and post intents up; the
+GM's commands (``battle_commands.BattleCommands``) go to the session, and the screen
+redraws when the session says the new events are on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+
+from tui.messages import CardPlayRequested, ModelSelected
+from tui.systems.sanctum_mortalis.band_pane import BandPane
+from tui.systems.sanctum_mortalis.card_hand import CardHand
+from tui.widgets.log_pane import LogPane
+from tui.widgets.steady_bar import SteadyBar
+from tui.widgets.steady_footer import SteadyFooter
+from tui.systems.sanctum_mortalis.tracker import Tracker
+from tui.systems.sanctum_mortalis.commands import BattleCommands
+from tui.systems.sanctum_mortalis.help import battle_help
+from tui.systems.sanctum_mortalis.keys import BAND_KEYS, BATTLE_KEYS
+from tui.screens.game_screen import GameScreen
+
+SIDE_BY_SIDE = 170
+"""From this many columns the band panes sit side by side with every column."""
+TALL = 34
+"""Below SIDE_BY_SIDE, from this many rows the band panes stack (full width each);
+shorter terminals keep them side by side and drop the columns that do not fit."""
+NARROW = 70
+"""Below this many columns the band panes always stack."""
+WIDE = 150
+"""From this many columns the card hand stays open at the side."""
+HAND_WIDTH = 56
+
+
+class BattleScreen(BattleCommands, GameScreen):
+    """One battle in play."""
+
+    KEYS = BATTLE_KEYS
+    GUIDE = staticmethod(battle_help)
+    PANE_KEYS = (BAND_KEYS,)
+
+    DEFAULT_CSS = """
+    BattleScreen { layout: vertical; }
+    BattleScreen #main { height: 1fr; }
+    BattleScreen #left { width: 1fr; height: 1fr; }
+    BattleScreen #bands { layout: horizontal; height: auto; max-height: 60%; }
+    BattleScreen.-narrow #bands { layout: vertical; max-height: 70%; }
+    BattleScreen.-narrow BandPane { width: 100%; }
+    BattleScreen #hand-pane { display: none; width: 56; height: 1fr; }
+    BattleScreen.-wide #hand-pane { display: block; }
+    """
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Tracker(id="tracker")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Horizontal(id="bands"):
+                    yield BandPane("A", id="band-A")
+                    yield BandPane("B", id="band-B")
+                yield LogPane(id="log")
+            yield CardHand(id="hand-pane")
+        yield SteadyBar(id="status")
+        yield SteadyFooter()
+
+    def first_selection(self) -> str | None:
+        state = self.state
+        return self._follow_target(state) or (state.models_of("A")[0].id if state.models_of("A") else None)
+
+    def select_first(self, key: str) -> None:
+        self.select_model(key, focus=True)
+
+    def resume(self) -> None:
+        if self.state.order.phase == "choose-first":
+            self.call_after_refresh(self.choose_first)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        bands = width - (HAND_WIDTH if width >= WIDE else 0)
+        stack = width < NARROW or (bands < SIDE_BY_SIDE and height >= TALL)
+        self.set_class(stack, "-narrow")
+        self.set_class(event.size.width >= WIDE, "-wide")
+
+    # ------------------------------------------------------------------ reading
+    def band(self, side: str) -> BandPane:
+        return self.query_one(f"#band-{side}", BandPane)
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        state = self.shown_state  # the present, or the moment under review
+        self.query_one(Tracker).show(state, self.review_banner() or self.session.read_only)
+        for side in ("A", "B"):
+            self.band(side).show(state, to_act=state.order.to_act == side)
+        self.show_log(self.query_one(LogPane))
+        self._redraw_hand()
+
+    def _redraw_hand(self) -> None:
+        hand = self.query_one("#hand-pane", CardHand)
+        if self.has_class("-wide"):
+            hand.show(self.state, self.selected)
+
+    # ------------------------------------------------------------------ selection
+    def select_model(self, model_id: str, focus: bool = False) -> None:
+        if not self.state.has_model(model_id):
+            return
+        self.selected = model_id
+        side = self.state.model(model_id).side
+        if side in ("A", "B"):
+            pane = self.band(side)
+            pane.select(model_id)
+            if focus and not pane.has_focus:  # focusing again repaints the whole pane
+                pane.focus()
+        self._redraw_hand()
+
+    def _follow_target(self, state: Any) -> str | None:
+        """The model the GM most likely wants next: the active one, else the first
+        model still to act on the side whose turn it is."""
+        o = state.order
+        if o.active_model:
+            return o.active_model
+        if o.to_act in ("A", "B"):
+            waiting = state.waiting(o.to_act)
+            if self.selected and any(m.id == self.selected for m in waiting):
+                return self.selected
+            if waiting:
+                return waiting[0].id
+        return None
+
+    def follow(self) -> None:
+        target = self._follow_target(self.state)
+        if target is None:
+            return
+        focused = self.focused
+        in_band = isinstance(focused, BandPane) or focused is None
+        self.select_model(target, focus=in_band)
+
+    @on(ModelSelected)
+    def _model_selected(self, message: ModelSelected) -> None:
+        self.selected = message.model_id
+        self._redraw_hand()
+
+    # ------------------------------------------------------------------ session results
+    def turn_key(self, state: Any) -> Hashable:
+        o = state.order
+        return (o.round, o.phase, o.to_act, o.active_model)
+
+    # ------------------------------------------------------------------ widget intents
+    @on(CardPlayRequested)
+    def _card_play_requested(self, message: CardPlayRequested) -> None:
+        self.play_card(message.side, message.card, message.model_id)
+
+    def action_log_entry(self) -> None:
+        log = self.query_one(LogPane)
+        if log.on_earlier_row:
+            log.show_earlier()
+            return
+        seq = log.highlighted_seq
+        if seq is None:
+            self.set_status("The log is empty.")
+            return
+        self.show_log_entry(seq)

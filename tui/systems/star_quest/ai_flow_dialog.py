@@ -1,0 +1,209 @@
+"""The AI flow chart (§16.2) as a step-by-step dialog.
+
+The app asks the GM each question of the chart in turn (y / n), shows the path taken
+so far (which questions the state answered by itself, marked "auto"), and once the
+chart reaches an action proposes it: ⏎ takes it, o overrides it (another action, and
+the reason, which is logged). At the "cast" step, c opens the roll dialog for the random
+spell: heroes' hindering tokens, the exact odds, then the dice typed or the app's roll.
+
+The dialog never decides a rule: the question, the path and the actions open come from
+the engine's ``view.ai_question`` / ``view.ai_path`` / ``view.ai_options``; the commands
+go to the screen's session, and the screen calls ``refresh_view`` when they are saved.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from engine.rulesets.star_quest import commands as c, view
+
+from tui.screens.picker_screen import Choice, PickerScreen
+
+
+def path_text(state: Any) -> Table | Text:
+    """Each answered question: step, text, answer and who answered (wrapped lines indented)."""
+    steps = view.ai_path(state)
+    if not steps:
+        return Text("(no question answered yet)", style="dim")
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(width=3, no_wrap=True, style="bold dim")
+    table.add_column(ratio=1)
+    for s in steps:
+        line = Text(s.question, style="dim")
+        line.append(" → ")
+        line.append(s.answer, style="bold green" if s.answer == "yes" else "bold red")
+        if s.by == "auto":
+            line.append(" (auto)", style="italic cyan")
+        table.add_row(s.step, line)
+    return table
+
+
+class AIFlowDialog(ModalScreen[None]):
+    """One AI activation through the chart. ``host``: the Star Quest screen (it owns the
+    session and redraws this dialog when the answers are saved)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="skirmish.ai-yes"),
+        Binding("n", "answer(False)", "No", id="skirmish.ai-no"),
+        Binding("enter", "take", "Take the proposal", id="skirmish.ai-take"),
+        Binding("o", "override", "Override", id="skirmish.ai-override"),
+        Binding("c", "cast", "Cast", id="skirmish.ai-cast"),
+        Binding("escape", "hide", "Hide", id="skirmish.ai-hide"),
+    ]
+
+    DEFAULT_CSS = """
+    AIFlowDialog { align: center middle; background: $background 60%; }
+    AIFlowDialog > Vertical {
+        width: 100; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $warning; border-title-style: bold; background: $surface; padding: 0 1;
+    }
+    AIFlowDialog #ai-path { height: auto; max-height: 10; }
+    AIFlowDialog #ai-now { padding: 1 0 0 0; }
+    AIFlowDialog #ai-keys { color: $text-muted; padding: 1 0 0 0; }
+    AIFlowDialog #ai-refusal { color: $error; display: none; }
+    """
+
+    def __init__(self, host: Any) -> None:
+        super().__init__()
+        self.host = host
+
+    @property
+    def state(self) -> Any:
+        return self.host.state
+
+    def compose(self) -> ComposeResult:
+        box = Vertical()
+        box.border_title = "AI activation — the flow chart (§16.2)"
+        with box:
+            yield Static("", id="ai-unit")
+            with VerticalScroll(id="ai-path"):
+                yield Static("", id="ai-path-text")
+            yield Static("", id="ai-now")
+            yield Static("", id="ai-refusal")
+            yield Static("", id="ai-keys")
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh_view(self) -> None:
+        """Redraw from the saved state; close when the AI unit's action is chosen."""
+        s = self.state
+        q = view.ai_question(s)
+        if q is None or (s.activation is not None and s.activation.ai_action is not None):
+            self.dismiss(None)
+            return
+        u = s.unit(q.unit)
+        self.query_one("#ai-unit", Static).update(
+            Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"), f"  ({u.models} model(s))")
+        )
+        self.query_one("#ai-path-text", Static).update(path_text(s))
+        now = Text()
+        keys = Text()
+        pending = view.pending(s)
+        if pending is not None and pending.kind == "status":
+            now.append("Status conditions come first (§16.2 step 2): ", style="bold")
+            now.append(", ".join(pending.lines))
+            keys.append("esc, then space resolves them")
+        elif q.proposal is None:
+            now.append(f"{q.step}  ", style="bold yellow")
+            now.append(q.question, style="bold")
+            now.append(f"\n{q.rule}", style="dim")
+            keys.append(
+                "y yes · n no"
+                + (" · c cast a random spell now (odds, then type the dice or r)" if q.node == "cast" else "")
+                + " · esc hide (space brings it back)"
+            )
+        else:
+            now.append("The chart proposes: ", style="bold")
+            now.append(q.proposal_text, style="bold green")
+            rule = next((o.rule for o in view.ai_options(s) if o.key == q.proposal), "")
+            now.append(f"  ({rule})", style="dim")
+            keys.append("⏎ take it · o override (another action, with the reason) · esc hide")
+        self.query_one("#ai-now", Static).update(now)
+        self.query_one("#ai-keys", Static).update(keys)
+
+    def refused(self, message: Any) -> bool:
+        """Show the engine's refusal here (the screen asks first)."""
+        refusal = self.query_one("#ai-refusal", Static)
+        refusal.update(f"Not done: {message.rejected.reason}")
+        refusal.display = True
+        return True
+
+    def _clear(self) -> None:
+        self.query_one("#ai-refusal", Static).display = False
+
+    # ------------------------------------------------------------------ keys
+    def action_answer(self, yes: bool) -> None:
+        q = view.ai_question(self.state)
+        if q is not None and q.proposal is None:
+            self._clear()
+            self.host.submit(c.AnswerAI(yes))
+
+    def action_cast(self) -> None:
+        from tui.dialogs.roll_dialog import push_roll_dialog
+        from tui.systems.star_quest.adapters import AICastAdapter
+
+        q = view.ai_question(self.state)
+        if q is not None and q.node == "cast":
+            self._clear()
+            adapter = AICastAdapter(self.state, q.unit)
+            push_roll_dialog(
+                self.app, adapter, lambda result: result is not None and self.host.submit(adapter.typed(*result))
+            )
+
+    def action_take(self) -> None:
+        q = view.ai_question(self.state)
+        if q is None or q.proposal is None:
+            return
+        option = next(o for o in view.ai_options(self.state) if o.key == q.proposal)
+        self._with_target(option, lambda target: self.host.submit(c.ChooseAIAction(target=target)))
+
+    def action_override(self) -> None:
+        from tui.dialogs.prompt import TextPrompt
+
+        q = view.ai_question(self.state)
+        if q is None or q.proposal is None:
+            return
+        choices = [Choice(o, o.text, o.why_not) for o in view.ai_options(self.state) if not o.proposed]
+
+        def chosen(option: Any) -> None:
+            def reason(text: Any) -> None:
+                if text:
+                    self._with_target(
+                        option,
+                        lambda target: self.host.submit(c.ChooseAIAction(option.key, reason=text, target=target)),
+                    )
+
+            self.app.push_screen(
+                TextPrompt(
+                    f"Why {option.text.lower()} instead of the chart's proposal?", placeholder="e.g. the door is locked"
+                ),
+                reason,
+            )
+
+        self.app.push_screen(
+            PickerScreen(f"Override the chart: {q.proposal_text} — instead:", choices),
+            lambda v: v is not None and chosen(v),
+        )
+
+    def _with_target(self, option: Any, then: Any) -> None:
+        """A charge needs the nearest hero named; other actions go at once."""
+        if not option.needs_target:
+            then(None)
+            return
+        heroes = [Choice(h.id, h.name) for h in view.hero_lines(self.state) if h.conscious]
+        self.app.push_screen(
+            PickerScreen("Charge which hero (the nearest)?", heroes), lambda v: v is not None and then(v)
+        )
+
+    def action_hide(self) -> None:
+        self.dismiss(None)
