@@ -26,7 +26,7 @@ class ReviewMode:
     selected: str | None
     review: int | None = None
     """While reviewing: how many of the effective events the screen shows (1..n)."""
-    log_filter: tuple[str, Callable[[list[Any]], list[Any]]] | None = None
+    log_filter: tuple[str, Callable[[Sequence[Any]], list[Any]]] | None = None
 
     set_status: Callable[[Any], None]  # provided by the screen
     redraw: Callable[[], None]  # provided by the screen: draws ``shown_state`` and calls ``show_log``
