@@ -8,14 +8,22 @@ field names.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from dataclasses import Field
+from typing import Any, ClassVar, Protocol, TypeVar
 
-T = TypeVar("T")
+
+class Record(Protocol):
+    """Any dataclass instance (what ``changed`` copies)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+
+T = TypeVar("T", bound=Record)
 
 
 def changed(record: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``record`` with ``changes`` applied."""
-    fields = record.__dataclass_fields__  # type: ignore[attr-defined]
+    fields = record.__dataclass_fields__
     if not changes.keys() <= fields.keys():
         unknown = ", ".join(sorted(set(changes) - set(fields)))
         raise TypeError(f"{type(record).__name__} has no field {unknown}")

@@ -28,6 +28,9 @@ class GameCommands:
     def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None], highlight: bool = True) -> None:
         """Ask the GM; ``then(value)`` runs only if they chose something. ``highlight=False``:
         no answer starts highlighted, so only one the GM moves to is chosen (targets)."""
-        self.app.push_screen(
-            PickerScreen(question, choices, highlight=highlight), lambda value: value is not None and then(value)
-        )
+
+        def answered(value: Any) -> None:
+            if value is not None:
+                then(value)
+
+        self.app.push_screen(PickerScreen(question, choices, highlight=highlight), answered)

@@ -11,7 +11,7 @@ or one kind of event; ``/`` again offers "everything".
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rich.text import Text
 
@@ -19,14 +19,22 @@ from tui.widgets.border_text import retitle
 from tui.screens.picker_screen import Choice, PickerScreen
 
 
-class ReviewMode:
+if TYPE_CHECKING:  # the screen it is mixed into, for the type checker; a plain mixin at run time
+    from textual.screen import Screen
+
+    ScreenBase = Screen[Any]
+else:
+    ScreenBase = object
+
+
+class ReviewMode(ScreenBase):
     """State and actions of review mode and the log filter."""
 
     session: Any
     selected: str | None
     review: int | None = None
     """While reviewing: how many of the effective events the screen shows (1..n)."""
-    log_filter: tuple[str, Callable[[list[Any]], list[Any]]] | None = None
+    log_filter: tuple[str, Callable[[Sequence[Any]], list[Any]]] | None = None
 
     set_status: Callable[[Any], None]  # provided by the screen
     redraw: Callable[[], None]  # provided by the screen: draws ``shown_state`` and calls ``show_log``
@@ -125,7 +133,7 @@ class ReviewMode:
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review_exit":
             return self.review is not None  # esc does nothing else on this screen
-        return super().check_action(action, parameters)  # type: ignore[misc]
+        return super().check_action(action, parameters)
 
     # ------------------------------------------------------------------ filtering
     def action_filter_log(self) -> None:
@@ -164,14 +172,14 @@ class ReviewMode:
             self.redraw()
             self.set_status(f"Log filter: {value[0]}" if value != "all" else "Log filter off: every entry.")
 
-        self.app.push_screen(PickerScreen("Show in the log", choices), chosen)  # type: ignore[attr-defined]
+        self.app.push_screen(PickerScreen("Show in the log", choices), chosen)
 
     def action_luck(self) -> None:
         from tui.report import side_luck
         from tui.screens.luck_screen import LuckScreen
 
         names, table, series = side_luck(self.session.summary(), self.session.view.events)
-        self.app.push_screen(LuckScreen(names, tuple(row.side for row in table), table, series))  # type: ignore[attr-defined]
+        self.app.push_screen(LuckScreen(names, tuple(row.side for row in table), table, series))
 
     def filtered(self, events: Sequence[Any]) -> Sequence[Any]:
         return self.log_filter[1](events) if self.log_filter else events

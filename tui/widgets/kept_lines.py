@@ -14,10 +14,16 @@ tui_bench.py), and a line drawn wrong the day Textual finishes lines differently
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
+
+if TYPE_CHECKING:  # the widget it is mixed into, for the type checker; a plain mixin at run time
+    from textual.widget import Widget as WidgetBase
+else:
+    WidgetBase = object
 
 
 @lru_cache(maxsize=64)
@@ -26,7 +32,7 @@ def blank(width: int, style: Style) -> Strip:
     return Strip.blank(width, style)
 
 
-class KeptLines:
+class KeptLines(WidgetBase):
     """Mixin for a Line API widget (put it before the widget class in the bases)."""
 
     def begin_lines(self) -> None:
@@ -39,7 +45,7 @@ class KeptLines:
     def render_lines(self, crop: Region) -> list[Strip]:
         self.begin_lines()
         try:
-            return super().render_lines(crop)  # type: ignore[misc]
+            return super().render_lines(crop)
         finally:
             self.end_lines()
 
@@ -49,9 +55,9 @@ class KeptLines:
         ancestor: asked once per style update, not once per line)."""
         style: Style | None = self.__dict__.get("kept_line_style")
         if style is None:
-            style = self.__dict__["kept_line_style"] = self.rich_style  # type: ignore[attr-defined]
+            style = self.__dict__["kept_line_style"] = self.rich_style
         return style
 
     def notify_style_update(self) -> None:
         self.__dict__.pop("kept_line_style", None)
-        super().notify_style_update()  # type: ignore[misc]
+        super().notify_style_update()

@@ -11,7 +11,7 @@ does nothing; otherwise ``RowTable`` draws only the rows that changed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Protocol, Sequence
 
 from rich.text import Text
 from textual import events
@@ -57,11 +57,17 @@ def fit(
     return [c for c in columns if c.key in chosen]
 
 
+class RowMessage(Protocol):
+    """A message class made from a row's id (``ModelSelected``, ``UnitSelected``)."""
+
+    def __call__(self, row_id: str, /) -> Message: ...
+
+
 class LinePane(RowTable):
     """One side's lines. ``show(title, lines, to_act, highlighted)`` redraws."""
 
     COLUMNS: ClassVar[tuple[Column, ...]] = ()
-    SELECTED: ClassVar[Callable[[str], Message]]
+    SELECTED: ClassVar[RowMessage]
     """The message posted when the GM moves to a row (the row's id)."""
 
     DEFAULT_CSS = """
@@ -119,7 +125,7 @@ class LinePane(RowTable):
         if self.has_focus and event.row_key:
             self.post_message(type(self).SELECTED(event.row_key))
 
-    def on_focus(self) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         key = self.selected_key
         if key:
             self.post_message(type(self).SELECTED(key))

@@ -141,7 +141,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         self._shown: list[Any] = []  # the events those rows were made from (None: "earlier")
         self._done = 0  # how many of them are in the log (the rest are undone)
         self._rounds: Mapping[int, int] = {}  # the round tags they were made with
-        self._last: tuple[list[Any], list[Any], Mapping[int, int]] = ([], [], {})
+        self._last: tuple[Sequence[Any], list[Any], Mapping[int, int]] = ([], [], {})
 
     # ------------------------------------------------------------------ the rows
     @property

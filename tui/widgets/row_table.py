@@ -15,7 +15,7 @@ sideways (a line wider than the table is cut). Moving the cursor posts
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -216,7 +216,7 @@ class RowTable(KeptLines, ScrollView, can_focus=True):
             for key in changed:
                 self.refresh_line(self._keys.index(key) + 1)
 
-    def _layout(self, cells: dict[str, Text | str]) -> Text:
+    def _layout(self, cells: Mapping[str, Text | str]) -> Text:
         line = Text(no_wrap=True, overflow="crop", end="")
         for column in self._columns:
             cell = as_text(cells.get(column.key, "")).copy()

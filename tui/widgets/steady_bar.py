@@ -51,7 +51,7 @@ def line_of(*parts: str | tuple[str, str]) -> Text:
 def _lines(text: Text | str | Sequence[Text | str]) -> list[Text]:
     if isinstance(text, (str, Text)):
         text = as_text(text)
-        return text.split("\n", allow_blank=True) if "\n" in text.plain else [text]
+        return list(text.split("\n", allow_blank=True)) if "\n" in text.plain else [text]
     lines: list[Text] = []
     for line in map(as_text, text):
         lines.extend(line.split("\n", allow_blank=True) if "\n" in line.plain else [line])

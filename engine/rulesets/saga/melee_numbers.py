@@ -104,7 +104,7 @@ def trade_pools(m: Melee) -> tuple[tuple[str, int], ...]:
 def armour(state: BattleState, m: Melee, unit: str) -> tuple[int, tuple[Modifier, ...], Modifier]:
     """The effective Armour ``unit``'s attack dice roll against (the opposing primary
     unit's): (value, modifiers, base)."""
-    role = m.pool(unit).role
+    role = m.pool_of_unit(unit).role
     target = m.primary(other(role))
     value, house = state.profile(target, "armour_melee")
     base = Modifier(
@@ -223,8 +223,10 @@ def melee_odds(state: BattleState, trade: bool | None = None) -> MeleeOdds | Non
         losses[victim] = odds.capped(dist, models)
         dice[role] = sum(current_dice(state, m, p, trade) for p in pools)
         armours[role] = armour(state, m, pools[0].unit)[0]
-    held = bool(m.building) and any(
-        u.side == m.defender and u.id != m.primary(DEFENDER) for u in state.occupants(m.building)
+    held = (
+        any(u.side == m.defender and u.id != m.primary(DEFENDER) for u in state.occupants(m.building))
+        if m.building
+        else False
     )
     retreat = odds.retreat_odds(
         losses[ATTACKER],

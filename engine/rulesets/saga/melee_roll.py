@@ -371,7 +371,7 @@ def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -
         return m
     lost = {r: m.casualties.get(r, 0) for r in ROLES}
     wiped = {r: all(not state.unit(p.unit).alive for p in m.pools_of(r)) for r in ROLES}
-    held = bool(m.building) and any(u.side == m.defender for u in state.occupants(m.building))
+    held = any(u.side == m.defender for u in state.occupants(m.building)) if m.building else False
     winner = loser = retreating = None
     not_a_retreat = False
     if m.building and held and not wiped[ATTACKER]:

@@ -186,6 +186,13 @@ class Melee:
     def pool(self, unit: str) -> Pool | None:
         return next((p for p in self.pools if p.unit == unit), None)
 
+    def pool_of_unit(self, unit: str) -> Pool:
+        """The pool of a unit known to fight in this melee; KeyError for any other unit."""
+        found = self.pool(unit)
+        if found is None:
+            raise KeyError(f"unit '{unit}' has no pool in this melee")
+        return found
+
     def units(self) -> tuple[str, ...]:
         return tuple(p.unit for p in self.pools)
 

@@ -32,6 +32,8 @@ HOUSE_LABEL = "house default: the shooting procedure is not in the source text [
 
 def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
     """Step 1 of the house procedure (the Shooting activation is already recorded)."""
+    if cmd.target is None:
+        raise ValueError("a Shooting activation names its target")  # refused before it is recorded
     u = state.unit(cmd.unit)
     target = state.unit(cmd.target)
     per_model, _ = state.profile(u.id, "shooting_dice")

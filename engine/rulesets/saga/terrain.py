@@ -107,14 +107,15 @@ def place_in_building(state: BattleState, cmd: PlaceInBuilding, dice: DiceSource
         return Rejected(f"finish the {state.busy} first")
     u = state.unit(cmd.unit)
     if cmd.building is None:
-        if not u.building:
+        inside_of = state.building(u.building) if u.building else None
+        if inside_of is None:
             return Rejected(f"{u.name} is not inside a building", kind="malformed")
         return [
             EventDraft(
                 "building_left",
-                {"unit": u.id, "building": u.building},
+                {"unit": u.id, "building": inside_of.id},
                 actor=u.id,
-                text=f"{u.name} is placed outside {state.building(u.building).name} (GM).",
+                text=f"{u.name} is placed outside {inside_of.name} (GM).",
             )
         ]
     b = state.building(cmd.building)

@@ -28,7 +28,7 @@ SOURCES = ("normal", "saga")
 
 def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision:
     if state.turn.phase == "turn":
-        return Rejected(f"it is still {state.side_name(state.turn.active)}'s turn; end it first", "[M5]")
+        return Rejected(f"it is still {_turn_owner(state)}'s turn; end it first", "[M5]")
     side = cmd.side or (opponent(state.turn.active) if state.turn.active else None)
     if side is None:
         return Rejected("say which side takes the first turn", "[M5]", kind="ambiguous")
@@ -46,11 +46,11 @@ def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision
 
 
 def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
-    if state.turn.phase != "turn":
+    side = state.turn.active
+    if state.turn.phase != "turn" or side is None:
         return Rejected("no turn is being played", "[M5]")
     if state.busy:
         return Rejected(f"finish the {state.busy} first", "[M5]")
-    side = state.turn.active
     return [
         EventDraft(
             "turn_ended",
@@ -59,6 +59,12 @@ def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
             text=f"{state.side_name(side)}'s turn ends.",
         )
     ]
+
+
+def _turn_owner(state: BattleState) -> str:
+    """The name of the side whose player turn it is."""
+    active = state.turn.active
+    return state.side_name(active) if active is not None else "nobody"
 
 
 def change_setting(state: BattleState, cmd: ChangeSetting, dice: DiceSource) -> Decision:
@@ -81,8 +87,7 @@ def _activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
         return Rejected(f"finish the {state.busy} first", "§3.0")
     if u.side != state.turn.active and cmd.source != "saga":
         return Rejected(
-            f"it is {state.side_name(state.turn.active)}'s turn; in the opponent's turn a unit acts "
-            "only through a SAGA ability",
+            f"it is {_turn_owner(state)}'s turn; in the opponent's turn a unit acts only through a SAGA ability",
             "§4.2 [M5]",
         )
     return None
@@ -172,7 +177,7 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
 
         return drafts + declare(state, cmd)
     target = cmd.target
-    if cmd.kind == "charge" and state.has_unit(target) and state.unit(target).building:
+    if cmd.kind == "charge" and target and state.has_unit(target) and state.unit(target).building:
         target = state.unit(target).building  # a unit inside is fought by engaging the building (§6)
     band = u.spec.move_band
     drafts.append(
@@ -291,7 +296,7 @@ def complete_move(state: BattleState, cmd: CompleteMove, dice: DiceSource) -> De
                     text=f"{u.name} does not reach {_name(state, mv.target)}: no melee.",
                 )
             )
-        else:
+        elif mv.target is not None:  # a Move to engage always names its target (§4.5)
             from .melee import start_drafts
 
             drafts.extend(start_drafts(preview(state, drafts), u.id, mv.target, charge=True))

@@ -180,7 +180,7 @@ def _shot_view(state: BattleState) -> StepView:
 
 
 def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
-    p = m.pool(unit)
+    p = m.pool_of_unit(unit)
     name = state.unit(unit).name
     if m.stage in ("participants", "choose-defender"):
         s1 = step1(state, m, p)

@@ -288,8 +288,8 @@ class _Parser:
             archetype = "volunteer" if volunteer else INDEPENDENT if neutral else ""
         arch = t.VOLUNTEER if archetype == "volunteer" else t.ARCHETYPES.get(archetype)
 
-        specialist = self.text(data, "specialist", at("specialist"), who).strip()
-        specialist = t.SPECIALIST_ALIASES.get(t.slug(specialist), specialist) if specialist else None
+        written = self.text(data, "specialist", at("specialist"), who).strip()
+        specialist = t.SPECIALIST_ALIASES.get(t.slug(written), written) if written else None
 
         ranged = self.names(data, "ranged", at("ranged"), who, t.RANGED_ALIASES)
         if ranged is None:
@@ -303,7 +303,8 @@ class _Parser:
             armour = arch.armour if arch is not None else "none" if neutral else "light"
 
         skills = self.names(data, "skills", at("skills"), who, t.SKILL_ALIASES) or ()
-        starting = t.SPECIALISTS[specialist].starting_skills if specialist in t.SPECIALISTS else ()
+        trained = t.SPECIALISTS.get(specialist) if specialist is not None else None
+        starting = trained.starting_skills if trained is not None else ()
         skills = tuple(s for s in starting if s not in skills) + skills
 
         neutral_type = self.text(data, "neutral_type", at("neutral_type"), who).strip().lower()

@@ -132,11 +132,12 @@ def _fresh(state: BattleState) -> BattleState:
 
 
 def choose_first(state: BattleState, cmd: ChooseFirst, dice: DiceSource) -> Decision:
-    if state.order.phase != "choose-first":
+    by = state.order.chooser
+    if state.order.phase != "choose-first" or by is None:
         return Rejected("no one is choosing who starts now", "§23")
     if cmd.side not in SIDES:
         return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
-    chooser = state.side(state.order.chooser).name
+    chooser = state.side(by).name
     reason = f"{state.order.reason}; {chooser} chose {state.side(cmd.side).name}"
     return [
         EventDraft(
@@ -154,7 +155,8 @@ def activation_check(state: BattleState, model_id: str) -> Rejected | None:
     if state.order.phase == "setup":
         return Rejected("start the round first", "§5.1")
     if state.order.phase == "choose-first":
-        return Rejected(f"{state.side(state.order.chooser).name} must first choose who starts", "§23")
+        by = state.order.chooser
+        return Rejected(f"{state.side(by).name if by else 'a side'} must first choose who starts", "§23")
     if state.order.phase == "round-over":
         return Rejected("every model has acted; start the next round", "§5.1")
     if not state.has_model(model_id):

@@ -187,14 +187,15 @@ def salvo_carried(state: BattleState, cmd: Shoot) -> tuple[frozenset[str], froze
     re-rolls and extra dice are chosen shot by shot, and another target starts afresh."""
     none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     s = state.model(cmd.shooter)
-    if salvo_target(s) != cmd.target or s.salvo[0] != cmd.weapon:
+    salvo, aim = s.salvo, s.salvo_aim
+    if salvo is None or aim is None or salvo_target(s) != cmd.target or salvo[0] != cmd.weapon:
         return none
     try:
         options = shooting_options(shot_situation(state, cmd))
     except ProcedureRefused:
         return none
     modifiers = {o.key for o in options if o.kind == "modifier"}
-    _, toggles, declined = s.salvo_aim
+    _, toggles, declined = aim
     return frozenset(toggles) & modifiers, frozenset(declined) & modifiers
 
 

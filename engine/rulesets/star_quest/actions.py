@@ -122,7 +122,7 @@ def action_drafts(
     drafts.append(EventDraft("action_taken", payload, actor=u.id, text=text + note + "."))
     if action == t.REST:
         drafts += rest_drafts(preview(state, drafts), u.id)
-    if action == t.CHARGE:
+    if action == t.CHARGE and target:  # a Charge without a target was refused above
         from .melee import start_drafts
 
         drafts += start_drafts(preview(state, drafts), u.id, target, models, target_models)

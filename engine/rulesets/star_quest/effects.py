@@ -29,6 +29,8 @@ def stat_test(
     when the roster has none [SQ-M6]; ``strider``: a jump test passes on 2+."""
     u = state.unit(unit_id)
     value = u.spec.stat(stat) if target is None else target
+    if value is None:
+        raise ValueError(f"{u.name} has no {t.STAT_NAMES[stat]} in the roster: the GM gives the target [SQ-M6]")
     base = (
         stat_base(u.name, stat, value)
         if target is None

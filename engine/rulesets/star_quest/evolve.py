@@ -265,7 +265,9 @@ def _attack_started(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("hits_rolled")
 def _hits(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return changed(s, attack=changed(s.attack, stage="blocks", groups=tuple(HitGroup(*g) for g in p["groups"])))
+    a = s.attack
+    assert a is not None
+    return changed(s, attack=changed(a, stage="blocks", groups=tuple(HitGroup(*g) for g in p["groups"])))
 
 
 @reducer("blocks_rolled")
@@ -299,7 +301,9 @@ def _melee_started(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_advanced")
 def _melee_advanced(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return changed(s, melee=changed(s.melee, stage=p["stage"], index=int(p["index"])))
+    m = s.melee
+    assert m is not None
+    return changed(s, melee=changed(m, stage=p["stage"], index=int(p["index"])))
 
 
 @reducer("counter_attacked")
@@ -366,7 +370,9 @@ def _ai_answered(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("ai_proposed")
 def _ai_proposed(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return changed(s, ai=changed(s.ai, proposal=p["action"]))
+    ai = s.ai
+    assert ai is not None
+    return changed(s, ai=changed(ai, proposal=p["action"]))
 
 
 @reducer("ai_action_chosen")

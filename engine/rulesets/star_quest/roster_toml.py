@@ -228,16 +228,17 @@ def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> 
                 parts[sub].append(made)
     if not hero and parts["skill"]:
         problems.append((head, "only heroes have hero skills (§13.2)"))
-    if len(problems) > start:
-        return None
+    quality, defense, tough = values["quality"], values["defense"], values["tough"]
+    if len(problems) > start or quality is None or defense is None or tough is None:
+        return None  # a missing or bad value came with its problem
     return UnitSpec(
         id=str(raw.get("id") or slug(name)),
         name=name,
         hero=hero,
         models=int(models or 1),
-        quality=int(values["quality"]),
-        defense=int(values["defense"]),
-        tough=int(values["tough"]),
+        quality=quality,
+        defense=defense,
+        tough=tough,
         str=values["str"],
         dex=values["dex"],
         wil=values["wil"],

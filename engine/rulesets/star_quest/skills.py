@@ -91,9 +91,12 @@ def use_skill(state: BattleState, cmd: UseSkill, dice: DiceSource) -> Decision:
         if not cmd.target or not state.has_unit(cmd.target) or state.unit(cmd.target).hero:
             return Rejected('Push needs one enemy unit within 3"', "§13.1", "ambiguous")
         detail = {"target": cmd.target}
-    test = stat_test(state, u.id, common.stat, f"{common.name} ({t.STAT_NAMES[common.stat]} test)")
+    stat = common.stat
+    if stat is None:
+        raise ValueError(f"{common.name} has no test")  # only Discover (within 1"), answered above
+    test = stat_test(state, u.id, stat, f"{common.name} ({t.STAT_NAMES[stat]} test)")
     faces = faces_for(cmd.faces, 1, dice, f"the {common.name} test")
-    return [used] + test_then(preview(state, [used]), u.id, test, common.stat, cmd.skill, detail, faces, dice, cmd.d3)
+    return [used] + test_then(preview(state, [used]), u.id, test, stat, cmd.skill, detail, faces, dice, cmd.d3)
 
 
 def _revive(state: BattleState, cmd: UseSkill, used: EventDraft) -> Decision:

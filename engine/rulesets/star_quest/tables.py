@@ -150,8 +150,8 @@ STATUSES = (AFFLICTED, CRIPPLED, DISEASED, IMPAIRED)
 STATUS_NAMES: Mapping[str, str] = MappingProxyType(
     {AFFLICTED: "Afflicted", CRIPPLED: "Crippled", DISEASED: "Diseased", IMPAIRED: "Impaired"}
 )
-STATUS_TEST: Mapping[str, str | None] = MappingProxyType({AFFLICTED: STR, CRIPPLED: DEX, DISEASED: WIL, IMPAIRED: None})
-"""§18: the stat tested at the start of activation to remove it (Impaired: pay D3 PP)."""
+STATUS_TEST: Mapping[str, str] = MappingProxyType({AFFLICTED: STR, CRIPPLED: DEX, DISEASED: WIL})
+"""§18: the stat tested at the start of activation to remove it (Impaired is not tested: pay D3 PP)."""
 AFFLICTED_WOUNDS = 1
 
 

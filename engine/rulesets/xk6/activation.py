@@ -17,7 +17,7 @@ from .commands import Activate, AdjustWounds, Designate, EndActivation, Heal, Re
 from .damage import out_draft
 from .evolve import preview
 from .procedures import faces_for, one_die_record
-from .state import BattleState
+from .state import Activation, BattleState, ModelState
 from .turn import next_side_after
 
 Decision = Rejected | Sequence[EventDraft]
@@ -44,6 +44,8 @@ def activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
         queued = state.model(state.turn.bonus[0])
         if queued.id != m.id:
             return Rejected(f"{queued.name}'s activation bought with a command point comes first", "§15 [XK-A17]")
+    elif state.turn.next_side is None:
+        return Rejected("no side is due to activate", "§5.1")
     elif m.side != state.turn.next_side:
         return Rejected(f"it is {state.side_name(state.turn.next_side)}'s activation", "§5.1")
     elif m.activated:
@@ -199,7 +201,8 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
     return drafts
 
 
-def _acting(state: BattleState, option: str) -> Rejected | None:
+def _acting(state: BattleState, option: str) -> Activation | Rejected:
+    """The activation that may take its ``option`` action now, or why not."""
     act = state.turn.active
     if act is None or act.option != option:
         return Rejected(f"only a model activated to {t.OPTIONS[option]} can do that", "§5.2")
@@ -207,18 +210,18 @@ def _acting(state: BattleState, option: str) -> Rejected | None:
         return Rejected("the activation's action is already done", "§5.2")
     if state.attack is not None:
         return Rejected("finish the attack first", "§8")
-    return None
+    return act
 
 
 def designate(state: BattleState, cmd: Designate, dice: DiceSource) -> Decision:
-    problem = _acting(state, t.MOVE_DESIGNATE)
-    if problem:
-        return problem
+    act = _acting(state, t.MOVE_DESIGNATE)
+    if isinstance(act, Rejected):
+        return act
     if not cmd.target and not cmd.point:
         return Rejected("designate a target model or a point", "§5.2 [XK-A3]", kind="ambiguous")
     if cmd.target and not state.has_model(cmd.target):
         return Rejected(f"no model '{cmd.target}'", kind="malformed")
-    m = state.model(state.turn.active.model)
+    m = state.model(act.model)
     what = state.model(cmd.target).name if cmd.target else cmd.point
     return [
         EventDraft(
@@ -232,10 +235,16 @@ def designate(state: BattleState, cmd: Designate, dice: DiceSource) -> Decision:
 
 def heal_problem(state: BattleState, cmd: Heal) -> Rejected | None:
     """Why ``cmd`` would be refused now (None if it would not); no die is rolled."""
-    problem = _acting(state, t.SKILL)
-    if problem:
-        return problem
-    medic = state.model(state.turn.active.model)
+    checked = _healing(state, cmd)
+    return checked if isinstance(checked, Rejected) else None
+
+
+def _healing(state: BattleState, cmd: Heal) -> tuple[ModelState, int, ModelState] | Rejected:
+    """(the Medic, its Medic value, the model it heals) when ``cmd`` may roll now, or why not."""
+    act = _acting(state, t.SKILL)
+    if isinstance(act, Rejected):
+        return act
+    medic = state.model(act.model)
     if medic.spec.medic is None:
         return Rejected(f"{medic.name} is not a Medic", "§16")
     if not state.has_model(cmd.target):
@@ -249,7 +258,7 @@ def heal_problem(state: BattleState, cmd: Heal) -> Rejected | None:
         return Rejected(f"{target.name} must be in base contact with the Medic", "§16 [XK-M12]")
     if target.wounds <= 0:
         return Rejected(f"{target.name} has no wounds to heal", "§16 Medic")
-    return None
+    return medic, medic.spec.medic, target
 
 
 def medic_mods(state: BattleState, medic_id: str) -> tuple[Modifier, ...]:
@@ -263,17 +272,17 @@ def medic_mods(state: BattleState, medic_id: str) -> tuple[Modifier, ...]:
 
 
 def heal(state: BattleState, cmd: Heal, dice: DiceSource) -> Decision:
-    problem = heal_problem(state, cmd)
-    if problem:
-        return problem
-    medic, target = state.model(state.turn.active.model), state.model(cmd.target)
+    checked = _healing(state, cmd)
+    if isinstance(checked, Rejected):
+        return checked
+    medic, above, target = checked
     face = faces_for(None if cmd.face is None else (cmd.face,), 1, dice, "the Medic die")[0]
     record, ok = one_die_record(
         "xk6.medic",
-        f"{medic.name}: Medic {medic.spec.medic} heals {target.name}",
+        f"{medic.name}: Medic {above} heals {target.name}",
         face,
         medic_mods(state, medic.id),
-        medic.spec.medic,
+        above,
         "heals 1 wound",
         "fails",
     )
@@ -289,10 +298,10 @@ def heal(state: BattleState, cmd: Heal, dice: DiceSource) -> Decision:
 
 
 def skill_action(state: BattleState, cmd: SkillAction, dice: DiceSource) -> Decision:
-    problem = _acting(state, t.SKILL)
-    if problem:
-        return problem
-    m = state.model(state.turn.active.model)
+    act = _acting(state, t.SKILL)
+    if isinstance(act, Rejected):
+        return act
+    m = state.model(act.model)
     effect = dict(m.spec.skills).get(cmd.name)
     if effect is None:
         return Rejected(f"{m.name} has no skill '{cmd.name}'", "[XK-M5]", kind="malformed")

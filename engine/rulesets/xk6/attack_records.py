@@ -98,6 +98,8 @@ def hit_record(state: BattleState, a: PendingAttack) -> tuple[RollRecord, int]:
 def stealth_record(state: BattleState, model_id: str, face: int) -> tuple[RollRecord, bool]:
     """§16 Stealth X: one die above X avoids the attack; stunned −1 under [XK-A15]."""
     m = state.model(model_id)
+    if m.spec.stealth is None:
+        raise ValueError(f"{m.name} has no Stealth trait to roll")  # callers ask stealth_may_roll first
     mods = (
         (Modifier(f"{m.name} stunned", -1, "§13 [XK-A15]", "stun"),)
         if m.stunned and state.setting("stun_one_die") != "none"

@@ -138,11 +138,12 @@ def _attack_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("indirect_landed")
 def _indirect_landed(s: BattleState, p: dict[str, Any]) -> BattleState:
-    if s.attack is None:
+    a = s.attack
+    if a is None:
         return s
     targets = tuple(target_from_dict(x) for x in p["targets"])
-    s = _turn(s, attacked=s.turn.attacked + tuple((x.model, s.attack.attacker) for x in targets))
-    return changed(s, attack=changed(s.attack, targets=targets, stage="rolled", direction=p.get("direction", "")))
+    s = _turn(s, attacked=s.turn.attacked + tuple((x.model, a.attacker) for x in targets))
+    return changed(s, attack=changed(a, targets=targets, stage="rolled", direction=p.get("direction", "")))
 
 
 @reducer("test_rerolled")

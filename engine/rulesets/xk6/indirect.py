@@ -37,7 +37,7 @@ def land_problem(state: BattleState, cmd: Land) -> Rejected | None:
         return Rejected("a model is listed twice", kind="malformed")
     for x in cmd.targets:
         # [XK-A11](d): on a scatter the centre is where it lands, so friends may be hit even as the centre.
-        problem = target_problem(state, att.side, x, centre=not area and a.hit, kind="indirect", attacker=att.id)
+        problem = target_problem(state, att.side, x, centre=not area and bool(a.hit), kind="indirect", attacker=att.id)
         if problem:
             return problem
     return None

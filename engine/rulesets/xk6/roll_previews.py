@@ -136,7 +136,7 @@ def landing_preview(state: BattleState, cmd: Land) -> LandingPreview | None:
             m = state.model(x.model)
             sl = odds.against_result(unmodified, x.def_dice, total(x.def_mods))
             stealth = None
-            if stealth_may_roll(state, a, i, m.id):
+            if m.spec.stealth is not None and stealth_may_roll(state, a, i, m.id):
                 stunned = m.stunned and state.setting("stun_one_die") != "none"
                 stealth = odds.one_die_above(m.spec.stealth, -1 if stunned else 0)
             pairs.append(

@@ -165,7 +165,7 @@ def _movement(raw: Any, i: int, where: Lines, problems: Problems) -> tuple[str, 
             )
         if len({c.name for c in cols}) != 3:
             problems.append((line, "the three speed columns need different names"))
-    if len(problems) > start:
+    if len(problems) > start or not isinstance(kind, str):
         return None
     return kind.strip(), tuple(cols)
 
@@ -280,7 +280,7 @@ def _model(
             problems.append((line(key), f"{key} 0: no dice, so no test is possible (skill level 0, [XK-A1])"))
         elif key == "armour" and isinstance(raw[key], int) and raw[key] < 1:
             problems.append((line(key), f"armour must be at least 1 (wounds are damage ÷ Armour, §17), not {raw[key]}"))
-    values = {
+    checked = {
         k: _int(raw[k], k, line(k), problems)
         for k in RANGES
         if k in raw
@@ -288,6 +288,7 @@ def _model(
         and not (k in ("att", "def") and raw[k] == 0)
         and not (k == "armour" and isinstance(raw[k], int) and not isinstance(raw[k], bool) and raw[k] < 1)
     }
+    values = {k: v for k, v in checked.items() if v is not None}  # a None came with its problem
     kind = raw.get("type")
     if kind not in moves:
         known = ", ".join(moves) or "none defined"
@@ -313,19 +314,19 @@ def _model(
     if not isinstance(skills, dict) or not all(isinstance(v, str) for v in skills.values()):
         problems.append((line("skills"), 'skills must be a table of name = "effect text" [XK-M5]'))
         skills = {}
-    if len(problems) > start:
+    if len(problems) > start or not isinstance(kind, str):
         return None
     return ModelSpec(
         id=str(raw.get("id") or slug(name)),
         name=name.strip(),
         type=kind,
-        att=int(values["att"]),
-        defence=int(values["def"]),
-        armour=int(values["armour"]),
+        att=values["att"],
+        defence=values["def"],
+        armour=values["armour"],
         speeds=moves[kind],
         weapons=tuple(arms),
-        command=int(values.get("command") or 0),
-        command_points=int(values.get("command_points") or 0),
+        command=values.get("command", 0),
+        command_points=values.get("command_points", 0),
         wounds=values.get("wounds"),
         wound_track=track,
         medic=values.get("medic"),

@@ -118,12 +118,12 @@ def first_side(state: BattleState, side: str) -> str | None:
 
 
 def choose_first(state: BattleState, cmd: ChooseFirst, dice: DiceSource) -> Decision:
-    if state.turn.phase != "choose":
+    chooser = state.turn.chooser
+    if state.turn.phase != "choose" or chooser is None:
         return Rejected("nobody is choosing who activates first now", "§5.1")
     if cmd.side not in t.SIDES:
         return Rejected(f"unknown side '{cmd.side}' (A or B)", kind="malformed")
     nxt = first_side(state, cmd.side)
-    chooser = state.turn.chooser
     text = f"{state.side_name(chooser)} chooses: {state.side_name(cmd.side)} activates the first model."
     drafts = [EventDraft("first_chosen", {"side": cmd.side, "by": chooser, "next_side": nxt}, actor=chooser, text=text)]
     if nxt is None:

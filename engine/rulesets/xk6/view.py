@@ -257,9 +257,9 @@ class AttackPreview:
 
 
 def _stealth_chance(state: BattleState, model_id: str, index: int, pending: PendingAttack) -> Fraction | None:
-    if not stealth_may_roll(state, pending, index, model_id):
-        return None
     m = state.model(model_id)
+    if m.spec.stealth is None or not stealth_may_roll(state, pending, index, model_id):
+        return None
     mod = -1 if m.stunned and state.setting("stun_one_die") != "none" else 0
     return odds.one_die_above(m.spec.stealth, mod)
 

@@ -13,6 +13,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga.shooting import ShotOdds
 
 from tui.dialogs.options import RollOption, distribution_text
 from tui.dialogs.roll_dialog import Flag, RollPreview
@@ -47,9 +48,9 @@ class SagaShotAdapter:
         step = view.pending_step(self.state)
         lines = step.lines if step is not None else ()
         options = tuple(RollOption(f"line{i}", line) for i, line in enumerate(lines))
-        o = view.odds(self.state)
-        odds = distribution_text(o.casualties, f"{self.target} loses") if o is not None else Text("")
-        if o is not None:
+        o = view.odds(self.state)  # a shot's (a melee is never open beside a shot)
+        odds = distribution_text(o.casualties, f"{self.target} loses") if isinstance(o, ShotOdds) else Text("")
+        if isinstance(o, ShotOdds):
             odds.append(
                 f"\n{o.dice} attack dice against Armour {o.armour}; defence dice cancel on {o.save_on}+ "
                 "(house defaults, see settings g)",

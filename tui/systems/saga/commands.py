@@ -372,10 +372,11 @@ class SagaCommands(GameCommands):
         u = s.unit(self.selected) if self.selected and s.has_unit(self.selected) else None
 
         def add_building(size: str) -> None:
-            self.app.push_screen(
-                TextPrompt(f"Name of the {size} building:", placeholder="Barn"),
-                lambda name: name and self.submit(c.AddBuilding(f"building-{len(s.buildings) + 1}", name, size)),
-            )
+            def named(name: str | None) -> None:
+                if name:
+                    self.submit(c.AddBuilding(f"building-{len(s.buildings) + 1}", name, size))
+
+            self.app.push_screen(TextPrompt(f"Name of the {size} building:", placeholder="Barn"), named)
 
         choices = [
             Choice(lambda: add_building("normal"), "Add a building (holds 8 models, §6)"),
@@ -412,12 +413,12 @@ class SagaCommands(GameCommands):
         def next_step(i: int) -> None:
             if i == len(steps):
                 n = len(self.state.terrain) + 1
-                self.app.push_screen(
-                    TextPrompt("Name of the terrain piece:", placeholder=f"Wood {n}"),
-                    lambda name: (
-                        name is not None and self.submit(c.SetTerrain(f"terrain-{n}", name or f"Terrain {n}", **picks))
-                    ),
-                )
+
+                def named(name: str | None) -> None:
+                    if name is not None:
+                        self.submit(c.SetTerrain(f"terrain-{n}", name or f"Terrain {n}", **picks))
+
+                self.app.push_screen(TextPrompt("Name of the terrain piece:", placeholder=f"Wood {n}"), named)
                 return
             key, title, values = steps[i]
 

@@ -16,6 +16,7 @@ the dialog; the melee stays open (space on the dashboard comes back to it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable
 
 from rich.text import Text
@@ -28,7 +29,9 @@ from textual.widgets import Input, Static
 
 from engine.odds import percent
 from engine.rulesets.saga import commands as c, view
-from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER
+from engine.rulesets.saga.melee_numbers import MeleeOdds
+from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
+from engine.rulesets.saga.state import BattleState
 
 from tui.screens.picker_screen import Choice, PickerScreen
 from tui.dialogs.prompt import AbilityForm, TextPrompt
@@ -120,21 +123,22 @@ class MeleeDialog(ModalScreen[None]):
 
     # ------------------------------------------------------------------ reading
     @property
-    def state(self) -> Any:
-        return self.host.state
+    def state(self) -> BattleState:
+        state: BattleState = self.host.state
+        return state
 
     def refresh_view(self, refusal: str = "") -> None:
         """Redraw from the saved state (called by the battle screen after each change)."""
         state = self.state
         m = state.melee
-        if m is None:
+        step = view.pending_step(state) if m is not None else None
+        if m is None or step is None:
             self.dismiss(None)
             return
         if m.stage != self.stage:  # a new step: its local choices start afresh
             self.stage, self.trade, self.ticked = m.stage, False, set()
             self.loser_can = self.winner_can = True
             self.query_one("#melee-dice", Input).value = ""
-        step = view.pending_step(state)
         a, d = (", ".join(state.unit(p.unit).name for p in m.pools_of(r)) for r in (ATTACKER, DEFENDER))
         self.query_one(Vertical).border_title = f"Melee: {a} ({state.side_name(m.attacker)}) attack {d}"
         ribbon = Text("Step ")
@@ -183,12 +187,12 @@ class MeleeDialog(ModalScreen[None]):
         return f"letters: choices · {what} · ↑↓ scroll · ctrl+z undo · esc close (space reopens)"
 
     # ------------------------------------------------------------------ choices of each step
-    def _options(self, state: Any, m: Any) -> list[Opt]:
+    def _options(self, state: BattleState, m: Melee) -> list[Opt]:
         submit = self.host.submit
         out: list[Opt] = []
         if m.stage == "choose-defender":
             out += [
-                Opt(f"{state.unit(u).name} defends the building (§6)", lambda u=u: submit(c.ChooseDefender(u)))
+                Opt(f"{state.unit(u).name} defends the building (§6)", partial(submit, c.ChooseDefender(u)))
                 for u in m.candidates
             ]
         elif m.stage == "participants":
@@ -197,18 +201,13 @@ class MeleeDialog(ModalScreen[None]):
                 out.append(
                     Opt(
                         f"{u.name}: models taking part ({p.models} of {u.models}) [A2]",
-                        lambda p=p, u=u: self._ask_number(
-                            f"How many of {u.name}'s {u.models} models take part?",
-                            lambda n: submit(c.SetParticipants(p.unit, models=n)),
-                        ),
+                        partial(self._ask_participants, p.unit, f"How many of {u.name}'s {u.models} models take part?"),
                     )
                 )
                 out.append(
                     Opt(
                         f"{u.name}: type its attack dice instead [M1]",
-                        lambda p=p, u=u: self._ask_number(
-                            f"{u.name}'s attack dice:", lambda n: submit(c.SetParticipants(p.unit, dice=n))
-                        ),
+                        partial(self._ask_participants, p.unit, f"{u.name}'s attack dice:", dice=True),
                     )
                 )
             if not m.building:
@@ -224,10 +223,10 @@ class MeleeDialog(ModalScreen[None]):
                 out.append(
                     Opt(
                         f"Spend 1 of {state.unit(o.unit).name}'s fatigue: {o.effect} ({o.rule})",
-                        lambda o=o: submit(c.SpendFatigue(o.by, o.unit, o.use, o.for_unit)),
+                        partial(submit, c.SpendFatigue(o.by, o.unit, o.use, o.for_unit)),
                     )
                 )
-            out.append(Opt(f"{state.side_name(side)} declares a SAGA ability", lambda s=side: self._ask_ability(s)))
+            out.append(Opt(f"{state.side_name(side)} declares a SAGA ability", partial(self._ask_ability, side)))
         elif m.stage in ("defence-roll", "casualties"):
             for side in (m.attacker, m.defender):
                 phase, left, dice = view.reroll_dice(state, side)
@@ -236,7 +235,7 @@ class MeleeDialog(ModalScreen[None]):
                         Opt(
                             f"{state.side_name(side)} re-rolls {phase} dice ({left} left; a re-rolled die "
                             "is never re-rolled again)",
-                            lambda s=side: self._ask_reroll(s),
+                            partial(self._ask_reroll, side),
                         )
                     )
         elif m.stage == "within-s":
@@ -246,7 +245,7 @@ class MeleeDialog(ModalScreen[None]):
                     out.append(
                         Opt(
                             f"{u.name} was within S of {gone.name} (T4: +1 fatigue)",
-                            lambda u=u: self._tick(u.id),
+                            partial(self._tick, u.id),
                             u.id in self.ticked,
                         )
                     )
@@ -274,9 +273,9 @@ class MeleeDialog(ModalScreen[None]):
             out.append(o.label)
         return out
 
-    def _odds_text(self, state: Any, m: Any) -> Text:
+    def _odds_text(self, state: BattleState, m: Melee) -> Text:
         o = view.odds(state, trade=self.trade if m.stage == "trade" else None)
-        if o is None:
+        if not isinstance(o, MeleeOdds):  # None: no odds at this step (a shot is never open beside a melee)
             if m.stage == "retreat":
                 return Text(
                     "The loser retreats (a tie: the Attacker); a side wiped out: no one (§3 step 8). "
@@ -298,6 +297,14 @@ class MeleeDialog(ModalScreen[None]):
         return out
 
     # ------------------------------------------------------------------ asking
+    def _ask_participants(self, unit: str, question: str, dice: bool = False) -> None:
+        """How many of ``unit``'s models take part [A2], or (``dice``) its attack dice typed [M1]."""
+
+        def chosen(n: int) -> None:
+            self.host.submit(c.SetParticipants(unit, dice=n) if dice else c.SetParticipants(unit, models=n))
+
+        self._ask_number(question, chosen)
+
     def _ask_number(self, question: str, then: Callable[[int], None]) -> None:
         def done(text: Any) -> None:
             if text:
@@ -324,6 +331,8 @@ class MeleeDialog(ModalScreen[None]):
 
     def _ask_join(self) -> None:
         m = self.state.melee
+        if m is None:
+            return
         units = [u for u in self.state.units if u.alive and m.pool(u.id) is None]
         choices = [Choice(u.id, f"{u.name} ({self.state.side_name(u.side)})") for u in units]
         if choices:

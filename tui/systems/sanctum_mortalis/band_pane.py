@@ -165,7 +165,7 @@ class BandPane(RowTable):
         if self.has_focus and event.row_key:
             self.post_message(ModelSelected(event.row_key))
 
-    def on_focus(self) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         model = self.selected_model
         if model:
             self.post_message(ModelSelected(model))

@@ -58,7 +58,7 @@ def next_step(state: Any) -> Text:
         )
     if state.pending:
         who = d.model_name(state, state.pending[0].model)
-        then = []
+        then: list[str | tuple[str, str]] = []
         if o.active_model and (salvo := open_salvo(state.model(o.active_model))):
             then = [" Then ", (key("shoot"), "bold reverse"), f": shot {salvo[1] + 1}/{salvo[2]} or stop firing."]
         return Text.assemble(f"{who} must roll Toughness: press ", (key("save"), "bold reverse"), ".", *then)

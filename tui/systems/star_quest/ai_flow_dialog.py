@@ -176,6 +176,9 @@ class AIFlowDialog(ModalScreen[None]):
         choices = [Choice(o, o.text, o.why_not) for o in view.ai_options(self.state) if not o.proposed]
 
         def chosen(option: Any) -> None:
+            if option is None:  # cancelled
+                return
+
             def reason(text: Any) -> None:
                 if text:
                     self._with_target(
@@ -190,10 +193,7 @@ class AIFlowDialog(ModalScreen[None]):
                 reason,
             )
 
-        self.app.push_screen(
-            PickerScreen(f"Override the chart: {q.proposal_text} — instead:", choices),
-            lambda v: v is not None and chosen(v),
-        )
+        self.app.push_screen(PickerScreen(f"Override the chart: {q.proposal_text} — instead:", choices), chosen)
 
     def _with_target(self, option: Any, then: Any) -> None:
         """A charge needs the nearest hero named; other actions go at once."""
@@ -201,9 +201,12 @@ class AIFlowDialog(ModalScreen[None]):
             then(None)
             return
         heroes = [Choice(h.id, h.name) for h in view.hero_lines(self.state) if h.conscious]
-        self.app.push_screen(
-            PickerScreen("Charge which hero (the nearest)?", heroes), lambda v: v is not None and then(v)
-        )
+
+        def charged(hero: str | None) -> None:
+            if hero is not None:
+                then(hero)
+
+        self.app.push_screen(PickerScreen("Charge which hero (the nearest)?", heroes), charged)
 
     def action_hide(self) -> None:
         self.dismiss(None)

@@ -48,7 +48,11 @@ class StarQuestCommands(GameCommands):
     def _roll(self, adapter: Any, then: Callable[[Any, Any], None]) -> None:
         from tui.dialogs.roll_dialog import push_roll_dialog
 
-        push_roll_dialog(self.app, adapter, lambda result: result is not None and then(*result))
+        def rolled(result: Any) -> None:
+            if result is not None:
+                then(*result)
+
+        push_roll_dialog(self.app, adapter, rolled)
 
     def _typed(self, command: Any, dice: Any) -> None:
         from tui.systems.star_quest.adapters import typed_into
@@ -201,7 +205,11 @@ class StarQuestCommands(GameCommands):
             Choice(
                 o,
                 f"{o.name} — "
-                + (f"{t.STAT_NAMES[o.stat]} test, passes {percent(o.chance)}" if o.stat else "no test")
+                + (
+                    f"{t.STAT_NAMES[o.stat]} test, passes {percent(o.chance)}"
+                    if o.stat and o.chance is not None
+                    else "no test"
+                )
                 + f": {o.effect}",
             )
             for o in view.skill_options(s, u.id)
@@ -353,11 +361,12 @@ class StarQuestCommands(GameCommands):
         name = t.STATUS_NAMES[status]
         chance = view.status_preview(s, unit, status, target)
         if chance is None:
-            stat = t.STAT_NAMES[t.STATUS_TEST[status]]
+            tested = t.STATUS_TEST[status]
+            stat = t.STAT_NAMES[tested]
             self.ask(
                 f"{s.unit(unit).name} has no {stat} in the roster: the target number of its test to remove "
                 f"{name}? [SQ-M6]",
-                [Choice(n, f"{n}+ (passes {percent(view.status_preview(s, unit, status, n))})") for n in range(2, 7)],
+                [Choice(n, f"{n}+ (passes {percent(view.test_preview(s, unit, tested, n))})") for n in range(2, 7)],
                 lambda n: self.status_test(unit, status, n),
             )
             return

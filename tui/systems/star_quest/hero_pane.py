@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.text import Text
+from textual import events
 
 from tui.actions import bindings
 from tui.systems.star_quest.keys import HERO_KEYS
@@ -163,7 +164,7 @@ class HeroPane(RowTable):
         if self.has_focus and event.row_key:
             self.post_message(UnitSelected(event.row_key))
 
-    def on_focus(self) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         unit = self.selected_unit
         if unit:
             self.post_message(UnitSelected(unit))

@@ -139,8 +139,12 @@ class XK6AttackAdapter:
         if what == "cover":
             covers = ("open", "soft", "hard") + (("hidden",) if self.base.kind == "indirect" else ())
             self.targets[i] = replace(x, cover=covers[(covers.index(x.cover) + 1) % len(covers)])
-        elif what in ("crossfire", "rear", "within_3"):
-            self.targets[i] = replace(x, **{what: not getattr(x, what)})
+        elif what == "crossfire":
+            self.targets[i] = replace(x, crossfire=not x.crossfire)
+        elif what == "rear":
+            self.targets[i] = replace(x, rear=not x.rear)
+        elif what == "within_3":
+            self.targets[i] = replace(x, within_3=not x.within_3)
 
     def judgements(self, pv: Any) -> tuple[Judgement, ...]:
         out = []
@@ -204,7 +208,7 @@ class XK6AttackAdapter:
             if i:
                 odds.append("\n")
             odds.append_text(pair_odds(self.state, self.attacker, pair, pv.dam, self.base.kind == "indirect"))
-        if pv.p_hit is not None:
+        if pv.p_hit is not None and pv.hit_sl_distribution is not None:
             odds.append("\nHit ", style="bold")
             odds.append(
                 f"threshold 4, {mods_text(pv.hit_mods)}\n    SL {dist_text(pv.hit_sl_distribution, 'misses')}"
@@ -267,6 +271,11 @@ class XK6AttackDialog(RollDialog):
     XK6AttackDialog #odds { padding: 0; }
     XK6AttackDialog #dice { margin: 0; }
     """
+
+    adapter: XK6AttackAdapter
+
+    def __init__(self, adapter: XK6AttackAdapter) -> None:
+        super().__init__(adapter)
 
     def compose(self) -> ComposeResult:
         box = Vertical()

@@ -41,13 +41,15 @@ def available(band: CampaignBand) -> int:
 
 
 def _pair(state: CampaignState, a: str, b: str) -> tuple[CampaignBand, CampaignBand] | Rejected:
-    first, second = band_of(state, a), band_of(state, b)
-    for x in (first, second):
-        if isinstance(x, Rejected):
-            return x
+    first = band_of(state, a)
+    if isinstance(first, Rejected):
+        return first
+    second = band_of(state, b)
+    if isinstance(second, Rejected):
+        return second
     if a == b:
         return Rejected("name two different bands", kind="malformed")
-    return first, second  # type: ignore[return-value]
+    return first, second
 
 
 def roll_next_scenario(state: CampaignState, cmd: c.RollScenario, dice: DiceSource) -> Decision:

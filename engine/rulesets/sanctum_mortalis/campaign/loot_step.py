@@ -160,16 +160,16 @@ def keep(state: CampaignState, cmd: c.KeepLoot, dice: DiceSource) -> Decision:
     item = loot_item(result)
     name = item.name if item else result
     if cmd.sell:
-        cash = item_sell_price(result, haggling, state.settings)
-        if cash is None:
+        sold_for = item_sell_price(result, haggling, state.settings)
+        if sold_for is None:
             return Rejected(f"{name} cannot be sold: it can only be kept", "§22.3")
         return [
             EventDraft(
                 "loot_kept",
-                {**head, "disposition": "sold", "cash": cash},
-                text=f"{band.name} sells the {name} for {cash}tk (§16, §22.3).",
+                {**head, "disposition": "sold", "cash": sold_for},
+                text=f"{band.name} sells the {name} for {sold_for}tk (§16, §22.3).",
             ),
-            EventDraft("treasury_changed", {"band": bp.band, "delta": cash, "reason": f"{name} sold"}),
+            EventDraft("treasury_changed", {"band": bp.band, "delta": sold_for, "reason": f"{name} sold"}),
         ]
     return [
         EventDraft(

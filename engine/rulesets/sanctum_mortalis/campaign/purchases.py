@@ -218,12 +218,14 @@ def buy(state: CampaignState, cmd: c.Buy, dice: DiceSource) -> Decision:
         return Rejected(f"{_item_name(cmd.item)} cannot be bought", "§22.3")
     if price > band.roster.treasury:
         return Rejected(f"a {_item_name(cmd.item)} costs {price}tk; {band.name} has {band.roster.treasury}tk", "§22.3")
+    item = loot_item(cmd.item)
+    list_price = 3 * (item.value or 0) if item is not None else 0
     drafts = [
         EventDraft(
             "treasury_changed",
             {"band": band.key, "delta": -price, "reason": f"bought {cmd.item}"},
             text=f"{band.name} buys a {_item_name(cmd.item)} for {price}tk"
-            + (" (Paser −20%)" if fence and price < 3 * (loot_item(cmd.item).value or 0) else "")
+            + (" (Paser −20%)" if fence and price < list_price else "")
             + " (§22.3).",
         ),
         EventDraft("item_bought", {"band": band.key, "item": cmd.item}),

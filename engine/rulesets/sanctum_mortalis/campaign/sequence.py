@@ -294,7 +294,8 @@ def end_step(state: CampaignState, cmd: c.EndStep, dice: DiceSource) -> Decision
     ]
     if nxt == "development":
         drafts += cash_in_xp(state, bp)
-    if nxt == "done" and all(b.step == "done" or b.band == bp.band for b in state.post.bands):  # type: ignore[union-attr]
+    post = state.post  # not None: ``bp`` is one of its bands
+    if nxt == "done" and post is not None and all(b.step == "done" or b.band == bp.band for b in post.bands):
         drafts.append(EventDraft("post_battle_closed", {}, text="The post-battle sequence is over (§16)."))
     return drafts
 

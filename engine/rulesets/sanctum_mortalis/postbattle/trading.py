@@ -135,7 +135,8 @@ def purchases_cost(purchases: Sequence[str], fence: bool = False, settings: Mapp
     for key in purchases:
         price = item_buy_price(key, fence, settings)
         if price is None:
-            raise ProcedureRefused(f"{loot_item(key).name} cannot be bought", "§22.3")  # type: ignore[union-attr]
+            item = loot_item(key)  # known: an unknown key was refused by item_buy_price
+            raise ProcedureRefused(f"{item.name if item else key} cannot be bought", "§22.3")
         total += price
     return total
 

@@ -296,7 +296,7 @@ class PostBattleScreen(PostBattleCommands, SessionScreen):
                 )
         summary = view.band_summary(state, band) if band else None
         spend = [m for m in (summary.models if summary else ()) if m.levels_pending]
-        if spend and summary.step in ("development", "purchases"):
+        if spend and summary is not None and summary.step in ("development", "purchases"):
             heading("Level-ups to spend (⏎ chooses)")
             rolling = {d.model for d in due}
             for m in spend:
