@@ -20,7 +20,7 @@ from tui.systems.sanctum_mortalis import display as d
 from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.messages import BattleChanged, CommandRefused
 from tui.screens.game_commands import GameCommands
-from tui.screens.picker_screen import Choice, PickerScreen, confirm
+from tui.screens.picker_screen import Choice, PickerScreen, confirm, harmless
 
 
 class PostBattleFailed(Message):
@@ -53,6 +53,16 @@ class BattleCommands(GameCommands):
             return None
         return self.state.model(self.selected)
 
+    def _acting(self, action: str) -> Any | None:
+        """The selected model if the engine lets it take ``action`` now (asked before any
+        picker or dialog opens); else None, with the engine's reason and rule shown."""
+        from engine.rulesets.sanctum_mortalis.queries import can
+
+        m = self._model()
+        if m is None or self.refused(can(self.state, action, m.id)):
+            return None
+        return m
+
     def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None], highlight: bool = True) -> None:
         """Ask the GM; ``then(value)`` runs only if they chose something (a lone open
         answer is taken at once). ``highlight=False``: no answer starts highlighted, so
@@ -65,7 +75,7 @@ class BattleCommands(GameCommands):
             if value is not None:
                 then(value)
 
-        self.app.push_screen(PickerScreen(question, choices, highlight=highlight), done)
+        self.app.push_screen(PickerScreen(question, choices, highlight=highlight, default=harmless(choices)), done)
 
     def enemies(self, m: Any, engaged_only: bool = False) -> list[Any]:
         """Models on the table not on ``m``'s side (those engaged with it first)."""
@@ -174,7 +184,7 @@ class BattleCommands(GameCommands):
         rolls in the roll dialog)."""
         from tui.systems.sanctum_mortalis.flows import roll
 
-        m = self._model()
+        m = self._acting("move")
         if not m:
             return
 
@@ -252,7 +262,7 @@ class BattleCommands(GameCommands):
         self._marker(HIDDEN)
 
     def action_pick_up(self) -> None:
-        m = self._model()
+        m = self._acting("pick-up")
         if not m:
             return
         state = self.state
@@ -281,12 +291,13 @@ class BattleCommands(GameCommands):
             Choice(c.RemoveModel(m.id, by=x.id, cause=f"taken out by {x.name}"), f"Taken out by {x.name}")
             for x in self.enemies(m)
         ]
+        choices.append(Choice(None, f"No: {m.name} stays in play"))
         self.ask(f"Remove {m.name} from play: who took it out?", choices, self.submit)
 
     def action_trick(self) -> None:
         from engine.rulesets.sanctum_mortalis import tables as t
 
-        m = self._model()
+        m = self._acting("trick")
         if not m:
             return
         known = [(k, n) for k, n in m.trick_charges]
@@ -315,7 +326,7 @@ class BattleCommands(GameCommands):
         )
 
     def action_other_action(self) -> None:
-        m = self._model()
+        m = self._acting("other")
         if not m:
             return
         from engine.rulesets.sanctum_mortalis.view import other_actions
@@ -433,21 +444,21 @@ class BattleCommands(GameCommands):
     def action_shoot(self) -> None:
         from tui.systems.sanctum_mortalis.flows import shoot
 
-        m = self._model()
+        m = self._acting("shoot")
         if m:
             shoot(self, m)
 
     def action_fight(self) -> None:
         from tui.systems.sanctum_mortalis.flows import fight
 
-        m = self._model()
+        m = self._acting("fight")
         if m:
             fight(self, m, withdraw=False)
 
     def action_withdraw(self) -> None:
         from tui.systems.sanctum_mortalis.flows import fight
 
-        m = self._model()
+        m = self._acting("withdraw")
         if m:
             fight(self, m, withdraw=True)
 
