@@ -7,9 +7,9 @@ from __future__ import annotations
 from engine.ruleset import ActivationCounts
 
 HELP_LINE = (
-    "Counts read “acted/in play”: models (or units) that have activated of those still in play; "
-    "“· N out” counts the ones out of action or off the table, in neither number. The tracker, "
-    "the panes and this help count the same way."
+    "Counts of who has acted read “acted/in play”: the models (or units) that have activated, of "
+    "those still in play; the ones out of action or off the table are counted apart (“N out”), in "
+    "neither number. The tracker, the panes and this help count the same way."
 )
 """The help screens' line on the counts."""
 
@@ -18,3 +18,8 @@ def acted_text(counts: ActivationCounts, verb: str = "acted") -> str:
     """ "4/4 acted · 2 out" (no "out" part when nobody is out)."""
     text = f"{counts.acted}/{counts.in_play} {verb}"
     return text + (f" · {counts.out} out" if counts.out else "")
+
+
+def fraction_text(counts: ActivationCounts) -> str:
+    """ "4/4 (2 out)": the same numbers, short, for a line listing both sides."""
+    return f"{counts.acted}/{counts.in_play}" + (f" ({counts.out} out)" if counts.out else "")
