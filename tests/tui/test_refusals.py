@@ -32,12 +32,20 @@ async def test_a_shot_by_an_activated_model_is_refused_before_any_picker(make_ap
         assert screen.state.model(shooter.id).activated
         screen.select_model(shooter.id, focus=True)
         events = len(screen.session.view.events)
-        for key in ("s", "m", "p"):
+        for key in ("s", "p", "O"):
             await press(pilot, key)
             await settle(pilot)
             assert app.screen is screen, f"{key} opened {app.screen}"
             assert len(screen.session.view.events) == events
             assert "already been activated" in status_text(screen) and "§5.1" in status_text(screen)
+        await press(pilot, "m")  # a jump or a fall needs no action: the menu opens, its Moves greyed
+        await settle(pilot)
+        moves = {
+            type(ch.value).__name__ if not isinstance(ch.value, str) else ch.value: ch for ch in app.screen.choices
+        }
+        assert "already been activated" in moves["Move"].why_not and not moves["fall"].why_not
+        await press(pilot, "escape")
+        assert len(screen.session.view.events) == events
 
 
 async def _pending_save(pilot, screen):

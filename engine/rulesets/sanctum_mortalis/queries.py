@@ -10,8 +10,9 @@ from .activation import MOVE, SHOOT, acting_model, action_check
 from .combat import open_salvo
 from .state import OVERWATCH, BattleState
 
-ACTIONS = ("move", "shoot", "fight", "withdraw", "pick-up", "trick", "other")
-"""The actions ``can`` answers for: each opens a picker or a dialog before its command."""
+ACTIONS = ("move", "drop", "shoot", "fight", "withdraw", "pick-up", "trick", "other")
+"""The actions ``can`` answers for: each opens a picker or a dialog before its command.
+``drop``: a jump down or a fall (§7.4, §7.5), which takes no action."""
 
 _KIND = {"move": MOVE, "shoot": SHOOT, "fight": "attack", "withdraw": "withdraw", "pick-up": "pickup"}
 
@@ -33,6 +34,14 @@ def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
     if not state.has_model(model_id):
         return Rejected(f"no model '{model_id}'", kind="malformed")
     m = state.model(model_id)
+    if action == "drop":
+        if state.ended:
+            return Rejected("the battle has ended", "§14")
+        if not m.on_table:
+            return Rejected(f"{m.name} is not on the table", "§7.5")
+        if state.pending:
+            return Rejected(f"{pending_roll(state)} is pending; roll it first", "§9")
+        return None
     if action == "shoot":
         if not m.spec.ranged:
             return Rejected(f"{m.name} has no ranged weapon", "§10")

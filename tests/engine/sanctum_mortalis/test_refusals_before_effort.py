@@ -86,3 +86,11 @@ def test_counts_leave_out_of_action_models_out_of_acted_and_ready(battle):
     battle.submit(c.StartRound())
     assert activation_counts(battle.state, "A") == ActivationCounts(acted=0, ready=2, out=1)
     assert activation_counts(battle.state, "B") == ActivationCounts(acted=0, ready=2, out=0)
+
+
+def test_7_5_a_fall_takes_no_action_so_an_activated_model_may_still_fall(battle):
+    battle.submit(c.StartRound())
+    battle.submit(c.Activate("A.kara"))
+    battle.submit(c.EndActivation())
+    assert can(battle.state, "move", "A.kara").rule == "§5.1"
+    assert can(battle.state, "drop", "A.kara") is None

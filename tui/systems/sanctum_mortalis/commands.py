@@ -184,9 +184,13 @@ class BattleCommands(GameCommands):
         rolls in the roll dialog)."""
         from tui.systems.sanctum_mortalis.flows import roll
 
-        m = self._acting("move")
+        from engine.rulesets.sanctum_mortalis.queries import can
+
+        m = self._acting("drop")  # a jump or a fall takes no action: the menu opens for it
         if not m:
             return
+        refused = can(self.state, "move", m.id)
+        why = str(refused) if refused else ""  # a Move the rules forbid now is greyed with the reason
 
         def up_to(difficult: bool) -> str:
             try:
@@ -198,16 +202,16 @@ class BattleCommands(GameCommands):
             return f' — up to {inches}" ({explain})'
 
         choices = [
-            Choice(c.Move(m.id), f"Move{up_to(False)}"),
-            Choice(c.Move(m.id, difficult=True), f"Move through difficult terrain{up_to(True)}"),
+            Choice(c.Move(m.id), f"Move{up_to(False)}", why),
+            Choice(c.Move(m.id, difficult=True), f"Move through difficult terrain{up_to(True)}", why),
         ]
         choices += [
-            Choice(c.Move(m.id, engage=(x.id,)), f"Charge: end in contact with {x.name}")
+            Choice(c.Move(m.id, engage=(x.id,)), f"Charge: end in contact with {x.name}", why)
             for x in self.enemies(m)
             if x.id not in m.engaged_with
         ]
         if "jet-pack" in m.spec.items:
-            choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)"))
+            choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)", why))
         choices += [Choice("jump", "Jump down from a height…"), Choice("fall", "Falls from a height…")]
 
         def chosen(value: Any) -> None:

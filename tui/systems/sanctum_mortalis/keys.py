@@ -59,7 +59,7 @@ BATTLE_KEYS = KeyGroup(
             "e",
             "end_activation",
             "End act.",
-            "End the active model's activation; play passes as the rules say (asks first if a roll is pending)",
+            "End the active model's activation (asks first if a roll is pending)",
             footer=True,
         ),
         GMAction(
