@@ -66,3 +66,19 @@ async def test_the_tracker_counts_activated_units_with_the_engines_count(make_ap
         assert counts.acted == 1
         tracker = str(screen.query_one(SagaTracker).render())
         assert acted_text(counts, "units activated") in tracker
+
+
+async def test_the_fatigue_correction_starts_on_no_change(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Hirdmen")
+        state = screen.state
+        await press(pilot, "x")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        assert picker.choices[picker.query_one("#choices").highlighted].value is None
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.state == state

@@ -362,7 +362,8 @@ class SagaCommands(GameCommands):
                     Choice(c.AdjustFatigue(u.id, d, why), f"{d:+d} ({why})")
                     for why in ("a SAGA ability", "GM correction")
                     for d in (1, -1)
-                ],
+                ]
+                + [Choice(None, "No change")],
                 self.submit,
             )
 
