@@ -5,6 +5,7 @@ activation is checked too), and how each side stands in the round
 
 from __future__ import annotations
 
+from engine.dice import TypedDice
 from engine.ruleset import ActivationCounts, Rejected
 
 from . import tables as t
@@ -35,7 +36,7 @@ def can(state: BattleState, action: str, unit_id: str) -> Rejected | None:
         return Rejected(f"{u.name} has no ranged weapon", "§9")
     act = state.activation
     if u.hero and act is None:  # any action activates the hero first (§5)
-        refusal = activate_hero(state, ActivateHero(u.id), None)  # type: ignore[arg-type]  # no die is rolled
+        refusal = activate_hero(state, ActivateHero(u.id), TypedDice([]))  # no die is rolled
         if isinstance(refusal, Rejected):
             return refusal
         if action == "shoot":
