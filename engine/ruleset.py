@@ -169,6 +169,22 @@ class BattleSummary:
         return owner if owner in keys else None
 
 
+@dataclass(frozen=True)
+class ActivationCounts:
+    """How one side's models or units stand in the round (or turn), counted one way for
+    the tracker, the panes and the help: ``acted`` have activated, ``ready`` are in play
+    and have not, ``out`` are out of action or off the table (counted in neither)."""
+
+    acted: int
+    ready: int
+    out: int = 0
+
+    @property
+    def in_play(self) -> int:
+        """The models that count for "acted": those still in play."""
+        return self.acted + self.ready
+
+
 # ---------------------------------------------------------------------- the contract
 class SetupProblem(ValueError):
     """A battle cannot be built from these files or options; ``str()`` is one line."""

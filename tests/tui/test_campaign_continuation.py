@@ -197,7 +197,7 @@ async def test_p_on_the_ended_battle_opens_its_campaigns_post_battle_screen(save
         screen = await battle_ready(pilot)
         await press(pilot, "P")
         assert "has not ended" in status_text(screen) and app.screen is screen
-        await press(pilot, "ctrl+e", "enter")
+        await press(pilot, "ctrl+e", "up", "enter")  # "No" starts highlighted
         assert screen.state.ended
         await press(pilot, "P")
         post = await post_battle_ready(pilot)
@@ -224,7 +224,7 @@ async def test_p_with_its_campaign_gone_says_so_and_offers_a_new_one(saves_dir: 
         assert app.screen is screen and len(list(saves_dir.glob("*.skirmish"))) == 2
         await press(pilot, "P")
         await until(pilot, lambda: isinstance(app.screen, PickerScreen))
-        await press(pilot, "enter")  # yes: a new campaign from this battle
+        await press(pilot, "up", "enter")  # yes: a new campaign from this battle ("No" starts highlighted)
         post = await post_battle_ready(pilot)
         assert post.session.path.parent == saves_dir and [b.number for b in post.state.battles] == [1]
 

@@ -138,7 +138,12 @@ async def test_the_fight_picker_also_starts_with_no_opponent_highlighted(make_ap
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
-        screen.select_model(one_weapon_shooter(screen).id, focus=True)
+        fighter = one_weapon_shooter(screen).id
+        screen.select_model(fighter, focus=True)
+        # in contact with two enemies (out of contact, f is refused before any picker, §8.1)
+        await press(pilot, "i", "enter")  # engaged with the first enemy
+        await press(pilot, "i", "down", "enter")  # and the next (the first answer now ends that contact)
+        assert len(screen.state.model(fighter).engaged_with) == 2
         await typed_ahead(pilot, "f", "enter")
         assert isinstance(app.screen, PickerScreen) and app.screen.query_one("#choices").highlighted is None
         await press(pilot, "k", "enter")  # ↑ from nothing: the last opponent listed

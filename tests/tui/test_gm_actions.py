@@ -19,7 +19,7 @@ async def test_ending_the_battle_shows_the_result(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start_round_one(pilot)
-        await press(pilot, "v", "enter", "ctrl+e", "enter")
+        await press(pilot, "v", "enter", "ctrl+e", "up", "enter")  # "No" starts highlighted
         assert screen.state.ended
         assert screen.state.result["winner"] == screen.state.sides[0].key
         assert "wins" in screen.session.view.events[-1].text

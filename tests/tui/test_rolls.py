@@ -139,7 +139,8 @@ async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
         await press(pilot, HOTKEYS[0], "3", "space")  # a modifier toggled, a die typed
         assert first.toggles or first.declined
         assert first.query_one("#dice").value.strip() == "3"
-        await press(pilot, "escape")
+        await press(pilot, "escape")  # dice typed: it asks, "keep them" highlighted
+        await press(pilot, "up", "enter")  # discard them
         await _open_shot(pilot, screen)
         again = app.screen
         assert again is first  # the same dialog, readied again

@@ -62,7 +62,7 @@ async def test_ending_a_round_early_asks_first(make_app):
         screen = await start_round_one(pilot)
         await press(pilot, "E")
         assert "have not acted" in str(app.screen.query_one("#question").render())
-        await press(pilot, "enter")
+        await press(pilot, "up", "enter")  # "Keep playing" starts highlighted
         assert screen.state.order.phase == "round-over"
         assert "Press n" in str(screen.query_one("#tracker").render()) or "start round 2" in str(
             screen.query_one("#tracker").render()
@@ -74,7 +74,7 @@ async def test_removing_a_model_asks_who_took_it_out(make_app):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         model = screen.selected
-        await press(pilot, "x", "enter")
+        await press(pilot, "x", "home", "enter")  # "No" starts highlighted
         assert not screen.state.model(model).on_table
         assert "out" in str(screen.band(screen.state.model(model).side).get_cell(model, "status"))
 

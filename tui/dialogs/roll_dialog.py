@@ -339,7 +339,27 @@ class RollDialog(ModalScreen[Any]):
         self.dismiss((self._command(), TypedDice(list(faces))))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Close without rolling; with dice typed, ask first ("keep them" highlighted)."""
+        typed = self.query_one("#dice", Input).value.strip()
+        if not typed:
+            self.dismiss(None)
+            return
+        ask_before_discarding(self, typed, lambda: self.dismiss(None))
+
+
+def ask_before_discarding(screen: Any, typed: str, discard: Any) -> None:
+    """Esc or q in a dialog with dice typed: ask, the harmless answer (keep them, back to
+    the dialog) highlighted; ``discard()`` runs only on "Discard them"."""
+    from tui.screens.picker_screen import confirm
+
+    screen.app.push_screen(
+        confirm(
+            f"Close the roll and discard the dice you typed ({typed})?",
+            "Discard them and close",
+            "No: keep them (back to the roll)",
+        ),
+        lambda yes: discard() if yes else None,
+    )
 
 
 def push_roll_dialog(app: Any, adapter: RollAdapter, callback: Any) -> RollDialog:

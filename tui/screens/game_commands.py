@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from textual.message import Message
 
-from tui.screens.picker_screen import Choice, PickerScreen
+from tui.screens.picker_screen import Choice, PickerScreen, harmless
 
 
 class GameCommands:
@@ -27,10 +27,27 @@ class GameCommands:
 
     def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None], highlight: bool = True) -> None:
         """Ask the GM; ``then(value)`` runs only if they chose something. ``highlight=False``:
-        no answer starts highlighted, so only one the GM moves to is chosen (targets)."""
+        no answer starts highlighted, so only one the GM moves to is chosen (targets). A
+        question with a "No" answer (value None) starts on it: the harmless answer."""
 
         def answered(value: Any) -> None:
             if value is not None:
                 then(value)
 
-        self.app.push_screen(PickerScreen(question, choices, highlight=highlight), answered)
+        self.app.push_screen(PickerScreen(question, choices, highlight=highlight, default=harmless(choices)), answered)
+
+    def refuse(self, rejected: Any) -> None:
+        """Say why the engine refuses an action before any picker or dialog opens: the
+        reason and its rule in the status line and a toast; nothing is submitted."""
+        from tui.screens.session_results import refusal_line, refusal_status
+
+        line = refusal_line(rejected)
+        self.set_status(refusal_status(line))
+        self.notify(line, title="Not allowed", severity="warning", timeout=6)
+
+    def refused(self, problem: Any) -> bool:
+        """True (and the refusal shown) when the engine's query ``problem`` is a refusal."""
+        if problem is None:
+            return False
+        self.refuse(problem)
+        return True

@@ -4,7 +4,9 @@ Used for who starts, targets, weapons, setting values and yes/no confirmations.
 Dismisses with the chosen answer's value, or None. ``j``/``k`` move like ↓/↑; a long
 list scrolls under the question while the key hint stays in view. A picker opened with
 ``highlight=False`` (a target) starts with no row highlighted, so a ⏎ typed ahead or
-meant for the previous picker chooses nothing.
+meant for the previous picker chooses nothing. A question that ends, removes or
+discards something starts on its harmless answer (``default``; ``confirm`` does so), so
+a stray ⏎ changes nothing.
 """
 
 from __future__ import annotations
@@ -63,13 +65,17 @@ class PickerScreen(ModalScreen[Any]):
     }
     """
 
-    def __init__(self, question: str, choices: list[Choice], hint: str = "", highlight: bool = True) -> None:
+    def __init__(
+        self, question: str, choices: list[Choice], hint: str = "", highlight: bool = True, default: int | None = None
+    ) -> None:
         """``highlight``: the first open answer starts highlighted (⏎ takes it); False:
-        none is, and ⏎ chooses nothing until the GM moves to an answer."""
+        none is, and ⏎ chooses nothing until the GM moves to an answer. ``default``: the
+        answer that starts highlighted instead of the first (the harmless one)."""
         super().__init__()
         self.question = question
         self.choices = choices
         self.highlight = highlight
+        self.default = default
         self.hint = hint or (HINT if highlight else EXPLICIT_HINT)
 
     def compose(self) -> ComposeResult:
@@ -89,6 +95,8 @@ class PickerScreen(ModalScreen[Any]):
         listing = self.query_one(ChoiceList)
         if not self.highlight:
             listing.park(0)
+        elif self.default is not None and 0 <= self.default < len(self.choices):
+            listing.highlighted = self.default
         listing.focus()
 
     def on_choice_list_nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
@@ -104,5 +112,12 @@ class PickerScreen(ModalScreen[Any]):
 
 
 def confirm(question: str, yes: str = "Yes", no: str = "No") -> PickerScreen:
-    """A yes/no picker dismissing with True or None."""
-    return PickerScreen(question, [Choice(True, yes), Choice(None, no)])
+    """A yes/no picker dismissing with True or None. It starts on ``no``, the harmless
+    answer: a question that ends, removes or discards something is answered yes only by
+    moving to it (↑/k) first."""
+    return PickerScreen(question, [Choice(True, yes), Choice(None, no)], default=1)
+
+
+def harmless(choices: list[Choice]) -> int | None:
+    """The index of the answer that changes nothing (its value is None), if any."""
+    return next((i for i, choice in enumerate(choices) if choice.value is None and not choice.why_not), None)

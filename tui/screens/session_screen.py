@@ -155,10 +155,37 @@ class SessionScreen(Screen[None]):
         rejected = message.rejected
         line = refusal_line(rejected)
         self.set_status(refusal_status(line))
-        if not self.after_refusal(message):
+        if not self.after_refusal(message) and not self.ask_to_force(message):
             self.notify(
                 line, title="Not allowed" if rejected.kind == "illegal" else "Not done", severity="warning", timeout=6
             )
+
+    def ask_to_force(self, message: CommandRefused) -> bool:
+        """An end refused as ambiguous (a roll still pending, models yet to act) whose
+        command takes ``force``: ask the GM, "No" highlighted; "Yes" sends it forced.
+        True when asked."""
+        from dataclasses import is_dataclass, replace
+
+        from tui.screens.picker_screen import confirm
+
+        command = message.command
+        if (
+            message.rejected.kind != "ambiguous"
+            or not is_dataclass(command)
+            or getattr(command, "force", None) is not False
+        ):
+            return False
+
+        def answered(yes: Any) -> None:
+            if yes:
+                self.submit(replace(command, force=True))  # type: ignore[type-var]
+
+        reason = message.rejected.reason
+        self.app.push_screen(
+            confirm(f"{refusal_line(message.rejected)}?", f"Yes: {reason.rsplit('; ', 1)[-1]}", "No: keep playing"),
+            answered,
+        )
+        return True
 
     def on_save_failed(self, message: SaveFailed) -> None:
         self.session.failed(message.text)

@@ -31,7 +31,10 @@ class Activate:
 
 @dataclass(frozen=True)
 class EndActivation:
-    """End the active model's activation; play passes as §5.1 says."""
+    """End the active model's activation; play passes as §5.1 says. With a roll still
+    pending it is refused as ambiguous unless ``force`` (the GM said so)."""
+
+    force: bool = False
 
 
 @dataclass(frozen=True)

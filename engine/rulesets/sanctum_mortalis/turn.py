@@ -201,11 +201,19 @@ def next_after(state: BattleState, side: str) -> str | None:
     return NEUTRAL if state.waiting(NEUTRAL) else None
 
 
+def _pending_question(state: BattleState, what: str) -> Rejected:
+    """A roll still pending: ending now needs the GM's word (``force``)."""
+    who = state.model(state.pending[0].model).name
+    return Rejected(f"{who}'s Toughness roll is still pending; {what} anyway", "§9", kind="ambiguous")
+
+
 def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> Decision:
     active = state.order.active_model
     if not active:
         return Rejected("no model is activating", "§5.1")
     m = state.model(active)
+    if state.pending and not cmd.force:
+        return _pending_question(state, "end the activation")
     after = state.with_model(m.id, activated=True)
     nxt = next_after(after, m.side)
     phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
@@ -232,6 +240,8 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
         return Rejected("no round has started", "§5.1")
     if state.order.phase == "round-over":
         return Rejected("the round is already over; start the next one", "§5.1")
+    if state.pending and not cmd.force:
+        return _pending_question(state, "end the round")
     waiting = [m for s in (*SIDES, NEUTRAL) for m in state.waiting(s)]
     if waiting and not cmd.force:
         names = ", ".join(m.name for m in waiting[:4]) + ("…" if len(waiting) > 4 else "")

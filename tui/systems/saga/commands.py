@@ -17,7 +17,7 @@ from engine.rulesets.saga.tables import BANDS
 
 from tui.messages import CommandRefused
 from tui.screens.game_commands import GameCommands
-from tui.screens.picker_screen import Choice, PickerScreen
+from tui.screens.picker_screen import Choice, PickerScreen, harmless
 
 
 class SagaCommands(GameCommands):
@@ -62,7 +62,7 @@ class SagaCommands(GameCommands):
                 return
             then(value)
 
-        self.app.push_screen(PickerScreen(question, choices, highlight=highlight), answered)
+        self.app.push_screen(PickerScreen(question, choices, highlight=highlight, default=harmless(choices)), answered)
 
     def _enemies(self, u: Any) -> list[Any]:
         return [x for x in self.state.units if x.alive and x.side != u.side]
@@ -89,13 +89,16 @@ class SagaCommands(GameCommands):
 
     # ------------------------------------------------------------------ activations
     def _activate(self, kind: str, then: Callable[[Any], None]) -> None:
-        """Ask for the activation's details, unless the engine would refuse it anyway
-        (then submit it plainly, so its reason shows at once)."""
+        """Ask for the activation's details, unless the engine refuses it now (its reason
+        and rule shown before any picker opens)."""
+        from engine.rulesets.saga.queries import can
+
         u = self._unit()
         if not u:
             return
-        if self.ability is None and kind not in self._line(u.id).can:
-            self.submit(c.Activate(u.id, kind))
+        source = "normal" if self.ability is None else self.ability.get("source", "saga")
+        if self.refused(can(self.state, kind, u.id, source)):
+            self.ability = None
             return
         then(u)
 
@@ -208,9 +211,7 @@ class SagaCommands(GameCommands):
         self._activate("shoot", ask)
 
     def action_saga_rest(self) -> None:
-        u = self._unit()
-        if u:
-            self.submit(c.Activate(u.id, "rest"))
+        self._activate("rest", lambda u: self.submit(c.Activate(u.id, "rest")))
 
     def action_engage(self) -> None:
         u = self._unit()
@@ -361,7 +362,8 @@ class SagaCommands(GameCommands):
                     Choice(c.AdjustFatigue(u.id, d, why), f"{d:+d} ({why})")
                     for why in ("a SAGA ability", "GM correction")
                     for d in (1, -1)
-                ],
+                ]
+                + [Choice(None, "No change")],
                 self.submit,
             )
 

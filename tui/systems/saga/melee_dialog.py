@@ -480,4 +480,11 @@ class MeleeDialog(ModalScreen[None]):
         self.host.session.redo()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        """Hide the dialog (``space`` brings it back); with dice typed, ask first."""
+        from tui.dialogs.roll_dialog import ask_before_discarding
+
+        typed = self.query_one("#melee-dice", Input).value.strip()
+        if typed:
+            ask_before_discarding(self, typed, lambda: self.dismiss(None))
+        else:
+            self.dismiss(None)

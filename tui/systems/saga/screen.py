@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from engine.rulesets.saga import view
 
 from tui.actions import key_of
+from tui.counts import HELP_LINE
 from tui.messages import BattleChanged, CommandRefused, UnitSelected
 from tui.widgets.log_pane import LogPane
 from tui.systems.saga.tracker import SagaTracker
@@ -58,6 +59,9 @@ def saga_guide() -> Text:
             "attacked). Values marked * come from the per-class house-default settings, not the roster.\n",
             "dim",
         ),
+        "An activation the rules forbid is refused with its reason and rule before any picker opens; a turn "
+        "is not ended while a move, shot or melee is open.\n",
+        f"{HELP_LINE}\n",
         f"Undo {key_of('undo')}, redo {key_of('redo')}. Every command is saved as it happens.\n",
     )
 

@@ -7,6 +7,9 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.rulesets.saga.queries import activation_counts
+
+from tui.counts import acted_text
 from tui.systems.saga.keys import SAGA_KEYS
 from tui.widgets.steady_bar import SteadyBar
 
@@ -68,10 +71,9 @@ class SagaTracker(SteadyBar):
             head.append(f"▶ {state.side_name(turn.active)}", style="bold yellow")
             if turn.phase != "turn":
                 head.append(" (turn over)")
-            units = state.units_of(turn.active)
-            acted = sum(1 for u in units if u.activations)
-            count = sum(len(u.activations) for u in units)
-            head.append(f" · {acted}/{len(units)} units activated ({count} activation{'s' * (count != 1)})")
+            count = sum(len(u.activations) for u in state.units_of(turn.active))
+            counts = acted_text(activation_counts(state, turn.active), "units activated")
+            head.append(f" · {counts} ({count} activation{'s' * (count != 1)})")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
         self.put([head, next_step(state, step, offers)])

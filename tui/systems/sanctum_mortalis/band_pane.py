@@ -16,6 +16,9 @@ from typing import Any, Callable
 from rich.text import Text
 from textual import events
 
+from engine.rulesets.sanctum_mortalis.queries import activation_counts
+
+from tui.counts import acted_text
 from tui.systems.sanctum_mortalis import display as d
 from tui.actions import bindings
 from tui.systems.sanctum_mortalis.keys import BAND_KEYS
@@ -89,13 +92,11 @@ class BandPane(RowTable):
         if self.has_class("-to-act") != to_act:  # restyling costs even when nothing changes
             self.set_class(to_act, "-to-act")
         side = state.side(self.side)
-        models = state.models_of(self.side)
-        acted = sum(1 for m in models if m.activated or not m.on_table)
         arrow = "▶ " if to_act else ""
         retitle(
             self,
             f"{arrow}{side.name}" + (f" ({side.band.player})" if side.band.player else ""),
-            f"VP {side.vp} · {acted}/{len(models)} acted",
+            f"VP {side.vp} · {acted_text(activation_counts(state, self.side))}",
         )
         self._rebuild()
 

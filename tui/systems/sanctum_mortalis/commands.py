@@ -20,7 +20,7 @@ from tui.systems.sanctum_mortalis import display as d
 from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.messages import BattleChanged, CommandRefused
 from tui.screens.game_commands import GameCommands
-from tui.screens.picker_screen import Choice, PickerScreen, confirm
+from tui.screens.picker_screen import Choice, PickerScreen, confirm, harmless
 
 
 class PostBattleFailed(Message):
@@ -53,6 +53,16 @@ class BattleCommands(GameCommands):
             return None
         return self.state.model(self.selected)
 
+    def _acting(self, action: str) -> Any | None:
+        """The selected model if the engine lets it take ``action`` now (asked before any
+        picker or dialog opens); else None, with the engine's reason and rule shown."""
+        from engine.rulesets.sanctum_mortalis.queries import can
+
+        m = self._model()
+        if m is None or self.refused(can(self.state, action, m.id)):
+            return None
+        return m
+
     def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None], highlight: bool = True) -> None:
         """Ask the GM; ``then(value)`` runs only if they chose something (a lone open
         answer is taken at once). ``highlight=False``: no answer starts highlighted, so
@@ -65,7 +75,7 @@ class BattleCommands(GameCommands):
             if value is not None:
                 then(value)
 
-        self.app.push_screen(PickerScreen(question, choices, highlight=highlight), done)
+        self.app.push_screen(PickerScreen(question, choices, highlight=highlight, default=harmless(choices)), done)
 
     def enemies(self, m: Any, engaged_only: bool = False) -> list[Any]:
         """Models on the table not on ``m``'s side (those engaged with it first)."""
@@ -174,9 +184,13 @@ class BattleCommands(GameCommands):
         rolls in the roll dialog)."""
         from tui.systems.sanctum_mortalis.flows import roll
 
-        m = self._model()
+        from engine.rulesets.sanctum_mortalis.queries import can
+
+        m = self._acting("drop")  # a jump or a fall takes no action: the menu opens for it
         if not m:
             return
+        refused = can(self.state, "move", m.id)
+        why = str(refused) if refused else ""  # a Move the rules forbid now is greyed with the reason
 
         def up_to(difficult: bool) -> str:
             try:
@@ -188,16 +202,16 @@ class BattleCommands(GameCommands):
             return f' — up to {inches}" ({explain})'
 
         choices = [
-            Choice(c.Move(m.id), f"Move{up_to(False)}"),
-            Choice(c.Move(m.id, difficult=True), f"Move through difficult terrain{up_to(True)}"),
+            Choice(c.Move(m.id), f"Move{up_to(False)}", why),
+            Choice(c.Move(m.id, difficult=True), f"Move through difficult terrain{up_to(True)}", why),
         ]
         choices += [
-            Choice(c.Move(m.id, engage=(x.id,)), f"Charge: end in contact with {x.name}")
+            Choice(c.Move(m.id, engage=(x.id,)), f"Charge: end in contact with {x.name}", why)
             for x in self.enemies(m)
             if x.id not in m.engaged_with
         ]
         if "jet-pack" in m.spec.items:
-            choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)"))
+            choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)", why))
         choices += [Choice("jump", "Jump down from a height…"), Choice("fall", "Falls from a height…")]
 
         def chosen(value: Any) -> None:
@@ -252,7 +266,7 @@ class BattleCommands(GameCommands):
         self._marker(HIDDEN)
 
     def action_pick_up(self) -> None:
-        m = self._model()
+        m = self._acting("pick-up")
         if not m:
             return
         state = self.state
@@ -281,12 +295,13 @@ class BattleCommands(GameCommands):
             Choice(c.RemoveModel(m.id, by=x.id, cause=f"taken out by {x.name}"), f"Taken out by {x.name}")
             for x in self.enemies(m)
         ]
+        choices.append(Choice(None, f"No: {m.name} stays in play"))
         self.ask(f"Remove {m.name} from play: who took it out?", choices, self.submit)
 
     def action_trick(self) -> None:
         from engine.rulesets.sanctum_mortalis import tables as t
 
-        m = self._model()
+        m = self._acting("trick")
         if not m:
             return
         known = [(k, n) for k, n in m.trick_charges]
@@ -315,7 +330,7 @@ class BattleCommands(GameCommands):
         )
 
     def action_other_action(self) -> None:
-        m = self._model()
+        m = self._acting("other")
         if not m:
             return
         from engine.rulesets.sanctum_mortalis.view import other_actions
@@ -433,21 +448,21 @@ class BattleCommands(GameCommands):
     def action_shoot(self) -> None:
         from tui.systems.sanctum_mortalis.flows import shoot
 
-        m = self._model()
+        m = self._acting("shoot")
         if m:
             shoot(self, m)
 
     def action_fight(self) -> None:
         from tui.systems.sanctum_mortalis.flows import fight
 
-        m = self._model()
+        m = self._acting("fight")
         if m:
             fight(self, m, withdraw=False)
 
     def action_withdraw(self) -> None:
         from tui.systems.sanctum_mortalis.flows import fight
 
-        m = self._model()
+        m = self._acting("withdraw")
         if m:
             fight(self, m, withdraw=True)
 

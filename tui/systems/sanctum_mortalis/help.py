@@ -40,7 +40,11 @@ def guide() -> Text:
         f"the app's roll; a hit's Toughness roll follows at once ({key('save')} opens one put off).\n",
         f"4. {key('end-activation')} ends the activation; play passes as the rules say. When every model has "
         f"acted the round is over: {key('next-round')} again.\n",
-        f"Anything the rules do not allow is refused with the reason and the rule; nothing changes. "
+        "The tracker's line and each band pane count the round the same way: acted/on the table, "
+        "then how many are out (out of action or off the table).\n",
+        "Anything the rules do not allow is refused with the reason and the rule before any picker or dice; "
+        "nothing changes. Ending an activation or a round with a Toughness roll pending asks first; every "
+        "question that ends or removes something starts on its harmless answer. ",
         f"{key_of('undo')} takes back the last command, {key_of('redo')} brings it back. Every command is saved as it "
         "happens: quit any time and the battle resumes where you were.\n",
     )

@@ -59,10 +59,16 @@ BATTLE_KEYS = KeyGroup(
             "e",
             "end_activation",
             "End act.",
-            "End the active model's activation; play passes as the rules say",
+            "End the active model's activation (asks first if a roll is pending)",
             footer=True,
         ),
-        GMAction("end-round", "E", "end_round", "End round", "End the round (asks first if models have not acted)"),
+        GMAction(
+            "end-round",
+            "E",
+            "end_round",
+            "End round",
+            "End the round (asks first if models have not acted or a roll is pending)",
+        ),
         GMAction("move", "m", "move", "Move", "Move action for the selected model", footer=True),
         GMAction(
             "shoot",

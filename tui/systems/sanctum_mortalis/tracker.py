@@ -9,8 +9,10 @@ from typing import Any
 from rich.text import Text
 
 from engine.rulesets.sanctum_mortalis.combat import open_salvo
+from engine.rulesets.sanctum_mortalis.queries import activation_counts
 
 from tui.systems.sanctum_mortalis import display as d
+from tui.counts import acted_text
 from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.widgets.steady_bar import SteadyBar, line_of
 
@@ -148,11 +150,8 @@ class Tracker(SteadyBar):
             turn = [("▶ ", "bold yellow"), (d.side_name(state, o.to_act), "bold yellow"), " to activate"]
         else:
             turn = [("No one to activate", "dim")]
-        acted = []
-        for side in ("A", "B"):
-            models = state.on_table(side)
-            acted.append(f"{state.side(side).name} {sum(1 for m in models if m.activated)}/{len(models)}")
-        turn.append(" │ acted: " + " · ".join(acted))
+        acted = [f"{state.side(side).name} {acted_text(activation_counts(state, side))}" for side in ("A", "B")]
+        turn.append(" │ " + " · ".join(acted))
         neutrals = state.on_table("N")
         if neutrals:
             turn.append(f" · then {len(neutrals)} independent")

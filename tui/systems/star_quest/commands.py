@@ -45,6 +45,13 @@ class StarQuestCommands(GameCommands):
             return None
         return u
 
+    def _may(self, action: str, u: Any) -> bool:
+        """Whether the engine lets ``u`` take ``action`` now: asked before any picker or die;
+        a refusal shows its reason and rule and nothing is submitted."""
+        from engine.rulesets.star_quest.queries import can
+
+        return not self.refused(can(self.state, action, u.id))
+
     def _roll(self, adapter: Any, then: Callable[[Any, Any], None]) -> None:
         from tui.dialogs.roll_dialog import push_roll_dialog
 
@@ -113,7 +120,7 @@ class StarQuestCommands(GameCommands):
 
     def action_take_action(self) -> None:
         u = self._actor(hero_only=True)
-        if u is None:
+        if u is None or not self._may("act", u):
             return
         s = self.state
         line = next(h for h in view.hero_lines(s) if h.id == u.id)
@@ -164,7 +171,7 @@ class StarQuestCommands(GameCommands):
         from engine.odds import percent
 
         u = self._actor(hero_only=True)
-        if u is None:
+        if u is None or not self._may("skill", u):
             return
         s = self.state
         first = self._activated(u)
@@ -220,10 +227,7 @@ class StarQuestCommands(GameCommands):
         from tui.systems.star_quest.adapters import CastAdapter
 
         u = self._actor()
-        if u is None:
-            return
-        if not u.spec.spells:
-            self.set_status(f"{u.name} has no spells.")
+        if u is None or not self._may("cast", u):
             return
         first = self._activated(u) if u.hero else []
 
@@ -241,7 +245,7 @@ class StarQuestCommands(GameCommands):
     # ------------------------------------------------------------------ shooting
     def action_shoot(self) -> None:
         u = self._actor()
-        if u is not None:
+        if u is not None and self._may("shoot", u):
             self.shoot_with(u.id)
 
     def shoot_with(self, unit_id: str) -> None:
@@ -465,7 +469,7 @@ class StarQuestCommands(GameCommands):
             return
         self.ask(
             f"{u.name} has {u.pp}/{u.spec.power_max} PP — loses (a GM correction; Exhaustion applies, §7.3):",
-            [Choice(n, f"−{n} PP") for n in (1, 2, 3)],
+            [Choice(n, f"−{n} PP") for n in (1, 2, 3)] + [Choice(None, "No change")],
             lambda n: self.submit(c.LosePower(u.id, n, "GM correction")),
         )
 
@@ -481,7 +485,8 @@ class StarQuestCommands(GameCommands):
                     f"{'Remove' if s in u.statuses else 'Give'} {t.STATUS_NAMES[s]}",
                 )
                 for s in t.STATUSES
-            ],
+            ]
+            + [Choice(None, "No change")],
             self.submit,
         )
 
@@ -491,7 +496,8 @@ class StarQuestCommands(GameCommands):
             return
         self.ask(
             f"{u.name}: wounds from a source the app does not model (mission, spell effect)",
-            [Choice(c.AdjustWounds(u.id, n, "GM: mission or spell effect"), f"{n:+d} wound(s)") for n in (1, 2, 3, -1)],
+            [Choice(c.AdjustWounds(u.id, n, "GM: mission or spell effect"), f"{n:+d} wound(s)") for n in (1, 2, 3, -1)]
+            + [Choice(None, "No change")],
             self.submit,
         )
 

@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from engine.rulesets.star_quest import view
 
 from tui.actions import key_of
+from tui.counts import HELP_LINE
 from tui.messages import BattleChanged, CommandRefused, UnitSelected
 from tui.systems.star_quest.hero_pane import HeroPane
 from tui.widgets.log_pane import LogPane
@@ -51,6 +52,10 @@ def star_quest_guide() -> Text:
         "asks each question (y / n), shows the path and proposes the action: ⏎ takes it, o overrides it with a "
         f"reason. Then shoot ({key('sq-shoot')}) or fight as chosen, and {key('sq-end-activation')}.\n",
         f"5. {key('sq-end-round')} ends the round when every unit has acted.\n",
+        "An action the rules forbid now (a hero already activated, a shot before Hold or Advance) is refused "
+        "with its reason and rule before any picker or die; an activation is not ended while a roll, offer or "
+        "melee is open. GM corrections start on “No change”.\n",
+        f"{HELP_LINE}\n",
         f"Undo {key_of('undo')}, redo {key_of('redo')}. Every command is saved as it happens.\n",
     )
 

@@ -8,6 +8,9 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.rulesets.star_quest.queries import activation_counts
+
+from tui.counts import fraction_text
 from tui.systems.star_quest.keys import STAR_QUEST_KEYS
 from tui.widgets.steady_bar import SteadyBar
 
@@ -64,6 +67,9 @@ class SQTracker(SteadyBar):
         head.append(PHASE_NAMES.get(rv.phase, rv.phase), style="bold yellow" if rv.phase in ("heroes", "ai") else "")
         if rv.activating:
             head.append(f" · ▶ {state.unit(rv.activating).name}", style="bold")
+        if rv.round:
+            heroes, ai = (fraction_text(activation_counts(state, side)) for side in ("heroes", "ai"))
+            head.append(f" · acted: heroes {heroes}, AI {ai}")
         head.append(f" · {state.mission.name}", style="dim")
         for w in rv.warnings:
             head.append(f"  ⚠ {w}", style="bold red")

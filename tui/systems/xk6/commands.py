@@ -87,13 +87,12 @@ class XK6Commands(GameCommands):
 
     # ------------------------------------------------------------------ activations
     def action_activate(self) -> None:
+        from engine.rulesets.xk6.queries import can as may
+
         m = self._model()
-        if not m:
-            return
+        if not m or self.refused(may(self.state, "activate", m.id)):
+            return  # refused before the option picker: the engine's reason and rule show
         can = self._line(m.id).can
-        if not can:
-            self.submit(c.Activate(m.id, t.HOLD))  # refused: the engine's reason shows at once
-            return
         choices = [
             Choice(opt, f"{i + 1}. {t.OPTIONS[opt]}", "" if opt in can else "not possible now")
             for i, opt in enumerate(t.OPTIONS)
@@ -224,6 +223,10 @@ class XK6Commands(GameCommands):
         if not mid or not s.has_model(mid):
             self.set_status("Activate a model first (a).")
             return
+        from engine.rulesets.xk6.queries import can
+
+        if self.refused(can(s, "attack", mid)):
+            return  # refused before the weapon picker: the engine's reason and rule show
         m = s.model(mid)
         choices = [
             Choice(o, f"{o.name} — {KIND_LABELS[o.kind]}: {o.profile} [{o.status}]", o.problem)
@@ -363,6 +366,7 @@ class XK6Commands(GameCommands):
                     Choice(c.AdjustWounds(m.id, 1, "GM"), "+1 wound"),
                     Choice(c.AdjustWounds(m.id, -1, "GM"), "−1 wound", "" if m.wounds else "no wounds"),
                     Choice(c.RemoveModel(m.id, "GM"), "Take it out of play", "" if m.in_play else "already out"),
+                    Choice(None, "No change"),
                 ],
                 self.submit,
             )

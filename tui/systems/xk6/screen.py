@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from engine.rulesets.xk6 import view
 
 from tui.actions import key_of
+from tui.counts import HELP_LINE
 from tui.messages import BattleChanged, ModelSelected
 from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_bar import SteadyBar
@@ -54,6 +55,9 @@ def xk6_guide() -> Text:
         "the ammunition check.\n",
         f"5. {key('xk6-end-activation')} ends the activation; the other side activates next. When every model "
         f"has activated, {key('xk6-turn')} starts the next turn.\n",
+        "A model that may not activate or attack now is refused with the engine's reason and rule before any "
+        "picker opens; the activation does not end while an attack or reaction is open.\n",
+        f"{HELP_LINE}\n",
         (
             f"Weapons: ■3 loaded with 3 spare magazines, EMPTY 3 needs a reload ({key('xk6-activate')} → reload), "
             "4r rounds of a limited-ammunition weapon. State: STUN, BURN, HELD (a held action: "

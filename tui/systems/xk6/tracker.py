@@ -8,6 +8,9 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.rulesets.xk6.queries import activation_counts
+
+from tui.counts import fraction_text
 from tui.systems.xk6.keys import XK6_KEYS
 from tui.widgets.steady_bar import SteadyBar
 
@@ -106,10 +109,7 @@ class XK6Tracker(SteadyBar):
             if side:
                 head.append(" · ")
                 head.append(f"▶ {state.side_name(side)}", style="bold yellow")
-            counts = []
-            for s in ("A", "B"):
-                models = state.models_of(s)
-                counts.append(f"{sum(1 for m in models if m.activated)}/{len(models)}")
+            counts = [fraction_text(activation_counts(state, s)) for s in ("A", "B")]
             head.append(f" · activated {', '.join(counts)}")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")

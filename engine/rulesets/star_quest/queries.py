@@ -1,0 +1,60 @@
+"""What the dashboard asks before it opens a picker: may this unit take this action now
+(``can``; an action by a hero with no activation open activates it first, so that
+activation is checked too), and how each side stands in the round
+(``activation_counts``). Pure: the same checks the commands make, choices aside."""
+
+from __future__ import annotations
+
+from engine.dice import TypedDice
+from engine.ruleset import ActivationCounts, Rejected
+
+from . import tables as t
+from .attack import acting_problem
+from .commands import ActivateHero
+from .flow import ai_to_activate, heroes_to_activate
+from .state import BattleState
+from .turn import activate_hero
+
+ACTIONS = ("act", "skill", "cast", "shoot")
+"""``act``: the hero's action (Hold, Advance, Rush, Charge, Skill, Rest); ``skill``: its
+skill action; ``cast``: a spell; ``shoot``: a shot (after Hold or Advance)."""
+
+
+def can(state: BattleState, action: str, unit_id: str) -> Rejected | None:
+    """Why ``unit_id`` may not take ``action`` (one of ``ACTIONS``) now, or None: asked
+    before any weapon, target, spell or skill picker and before any die."""
+    if action not in ACTIONS:
+        return Rejected(f"unknown action '{action}'", kind="malformed")
+    if not state.has_unit(unit_id):
+        return Rejected(f"no unit '{unit_id}'", kind="malformed")
+    u = state.unit(unit_id)
+    if action in ("act", "skill") and not u.hero:
+        return Rejected(f"{u.name} is an AI unit: it acts through the flow chart", "§16.2")
+    if action == "cast" and not u.spec.spells:
+        return Rejected(f"{u.name} has no spells", "§17 Caster")
+    if action == "shoot" and not any(not w.melee for w in u.spec.weapons):
+        return Rejected(f"{u.name} has no ranged weapon", "§9")
+    act = state.activation
+    if u.hero and act is None:  # any action activates the hero first (§5)
+        refusal = activate_hero(state, ActivateHero(u.id), TypedDice([]))  # no die is rolled
+        if isinstance(refusal, Rejected):
+            return refusal
+        if action == "shoot":
+            return Rejected(f"{u.name} may shoot only after a Hold or Advance action", "§6.1, §9 step 1")
+        return None
+    problem = acting_problem(state, unit_id)
+    if problem:
+        return problem
+    if action == "shoot" and u.hero and act is not None and not any(a in t.MAY_SHOOT for a in act.actions):
+        return Rejected(f"{u.name} may shoot only after a Hold or Advance action", "§6.1, §9 step 1")
+    return None
+
+
+def activation_counts(state: BattleState, side: str) -> ActivationCounts:
+    """``side`` ("heroes" or "ai") this round: acted (activated, still in play), ready
+    (may still activate, as the round's own order says), out (the rest: unconscious,
+    dead or destroyed, not yet on the table, a revived hero kept idle)."""
+    units = state.heroes() if side == t.HEROES else state.enemies()
+    ready = len(heroes_to_activate(state) if side == t.HEROES else ai_to_activate(state))
+    acted = sum(1 for u in units if u.activated and u.alive and u.on_table and not u.unconscious)
+    return ActivationCounts(acted=acted, ready=ready, out=len(units) - acted - ready)

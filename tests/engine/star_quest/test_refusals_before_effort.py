@@ -1,0 +1,55 @@
+"""Issue 17 items 3 and 4 for Star Quest: the engine says whether a unit may act, use a
+skill, cast or shoot before any picker or die (``queries.can``; an action by a hero with
+no activation open checks its activation too), and one count of acted / ready / out."""
+
+import pytest
+
+from engine.ruleset import ActivationCounts, Rejected
+from engine.rulesets.star_quest import commands as c, tables as t
+from engine.rulesets.star_quest.queries import activation_counts, can
+
+from .conftest import enemy, hero, new_battle, ok, refused, to_ai_phase
+
+
+@pytest.fixture
+def b():
+    battle = new_battle([hero("vex"), hero("ilsa")], [enemy("cult"), enemy("ghouls")])
+    ok(battle, c.StartRound())
+    return battle
+
+
+@pytest.mark.parametrize("action", ["act", "skill", "shoot"])
+def test_5_a_hero_that_has_activated_is_refused_before_any_picker(b, action):
+    ok(b, c.ActivateHero("vex"))
+    ok(b, c.EndActivation())
+    problem = can(b.state, action, "vex")
+    assert isinstance(problem, Rejected) and "already activated" in problem.reason
+    assert problem == refused(b, c.ActivateHero("vex"))
+
+
+def test_9_a_hero_shoots_only_after_hold_or_advance(b):
+    assert can(b.state, "shoot", "vex").rule == "§6.1, §9 step 1"
+    ok(b, c.ActivateHero("vex"))
+    assert can(b.state, "shoot", "vex").rule == "§6.1, §9 step 1"
+    ok(b, c.TakeAction("vex", t.HOLD))
+    assert can(b.state, "shoot", "vex") is None
+
+
+def test_a_hero_that_may_act_is_not_refused(b):
+    assert can(b.state, "act", "vex") is None
+    assert can(b.state, "act", "cult").rule == "§16.2"  # an AI unit acts through the flow chart
+
+
+def test_5_another_unit_is_refused_while_one_activates(b):
+    ok(b, c.ActivateHero("vex"))
+    assert can(b.state, "act", "ilsa").rule == "§5"
+
+
+def test_counts_agree_with_who_may_still_activate(b):
+    ok(b, c.ActivateHero("vex"))
+    ok(b, c.EndActivation())
+    assert activation_counts(b.state, "heroes") == ActivationCounts(acted=1, ready=1, out=0)
+    assert activation_counts(b.state, "ai") == ActivationCounts(acted=0, ready=2, out=0)  # they act later
+    to_ai_phase(b)
+    assert activation_counts(b.state, "heroes") == ActivationCounts(acted=2, ready=0, out=0)
+    assert activation_counts(b.state, "ai") == ActivationCounts(acted=0, ready=2, out=0)

@@ -1,0 +1,44 @@
+"""Issue 17 items 3 and 4 for xK6: the engine says whether a model may activate or attack
+before any option, weapon or target picker opens (``queries.can``, the checks of
+``Activate`` and ``Attack``), and one count of activated / ready / out-of-play models."""
+
+from engine.ruleset import ActivationCounts, Rejected
+from engine.rulesets.xk6 import commands as c, tables as t
+from engine.rulesets.xk6.queries import activation_counts, can
+
+from .conftest import model, new_battle, ok, refused, started
+
+
+def test_5_1_a_model_that_has_activated_is_refused_another_activation(duel):
+    ok(duel, c.Activate("A.shooter", t.HOLD))
+    ok(duel, c.EndActivation())
+    ok(duel, c.Activate("B.target", t.HOLD))
+    problem = can(duel.state, "activate", "A.shooter")
+    assert isinstance(problem, Rejected) and problem.rule == "§5.1"
+
+
+def test_5_1_the_other_sides_model_is_refused_and_the_query_agrees_with_the_command(duel):
+    problem = can(duel.state, "activate", "B.target")
+    assert "activation" in problem.reason and problem.rule == "§5.1"
+    assert problem == refused(duel, c.Activate("B.target", t.HOLD))
+    assert can(duel.state, "activate", "A.shooter") is None
+
+
+def test_5_2_a_model_held_or_not_activated_is_refused_an_attack(duel):
+    assert can(duel.state, "attack", "A.shooter").rule == "§5.2"  # not activated
+    ok(duel, c.Activate("A.shooter", t.HOLD))
+    assert "not to move and attack" in can(duel.state, "attack", "A.shooter").reason
+
+
+def test_a_model_moving_to_attack_may_attack(duel):
+    ok(duel, c.Activate("A.shooter", t.MOVE_ATTACK, speed="still"))
+    assert can(duel.state, "attack", "A.shooter") is None
+
+
+def test_counts_leave_models_out_of_play_out_of_activated_and_ready():
+    battle = started(new_battle([model("a1"), model("a2"), model("a3")], [model("b1")]))
+    ok(battle, c.RemoveModel("A.a3", "test"))
+    ok(battle, c.Activate("A.a1", t.HOLD))
+    ok(battle, c.EndActivation())
+    assert activation_counts(battle.state, "A") == ActivationCounts(acted=1, ready=1, out=1)
+    assert activation_counts(battle.state, "B") == ActivationCounts(acted=0, ready=1, out=0)

@@ -1,0 +1,84 @@
+"""Issue 17 items 3 and 4 on the SAGA dashboard: an activation the rules forbid is refused
+before any target picker opens, esc in the melee dialog with typed dice asks (and q keeps
+them), and the tracker counts activated units with the engine's count (the unit panes
+mark each unit's activations and give no total)."""
+
+from __future__ import annotations
+
+from engine.rulesets.saga.queries import activation_counts
+from tui.counts import acted_text
+from tui.screens.picker_screen import PickerScreen
+from tui.systems.saga.melee_dialog import MeleeDialog
+from tui.systems.saga.tracker import SagaTracker
+
+from .conftest import SIZE, press, settle, status_text
+from .saga_pilot import first_turn, pick, select, type_dice
+
+
+async def test_a_unit_out_of_its_turn_is_refused_before_any_picker(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Ceorls")  # side B, in side A's turn
+        events = len(screen.session.view.events)
+        for key in ("s", "c", "m"):
+            await press(pilot, key)
+            await settle(pilot)
+            assert app.screen is screen, f"{key} opened {app.screen}"
+            assert len(screen.session.view.events) == events
+            assert "turn" in status_text(screen) and "[M5]" in status_text(screen)
+
+
+async def test_esc_in_the_melee_dialog_with_typed_dice_asks_and_q_keeps_them(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Hirdmen")
+        await press(pilot, "E")
+        await pick(pilot, "Ceorls")
+        dialog = app.screen
+        assert isinstance(dialog, MeleeDialog)
+        await press(pilot, "enter", "enter", "enter", "enter")  # steps 1 to 3 (each side declares): nothing changed
+        assert screen.state.melee.step == 4
+        await type_dice(pilot, "6 6 5")
+        typed = dialog.query_one("#melee-dice").value
+        await press(pilot, "q")  # not a key of the dialog: the dice stay
+        assert app.screen is dialog and dialog.query_one("#melee-dice").value == typed
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen)
+        assert app.screen.choices[app.screen.query_one("#choices").highlighted].value is None
+        await press(pilot, "enter")  # no: keep them
+        await settle(pilot)
+        assert app.screen is dialog and dialog.query_one("#melee-dice").value == typed
+
+
+async def test_the_tracker_counts_activated_units_with_the_engines_count(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Hirdmen")
+        await press(pilot, "m")
+        await pick(pilot, "Over open ground")
+        await pick(pilot, "Hirdmen moved M")
+        await settle(pilot)
+        counts = activation_counts(screen.state, "A")
+        assert counts.acted == 1
+        tracker = str(screen.query_one(SagaTracker).render())
+        assert acted_text(counts, "units activated") in tracker
+
+
+async def test_the_fatigue_correction_starts_on_no_change(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Hirdmen")
+        state = screen.state
+        await press(pilot, "x")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        assert picker.choices[picker.query_one("#choices").highlighted].value is None
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.state == state
