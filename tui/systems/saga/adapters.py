@@ -15,10 +15,10 @@ from rich.text import Text
 from engine.rulesets.saga import commands as c, view
 
 from tui.dialogs.options import RollOption, distribution_text
-from tui.dialogs.roll_dialog import Flag, RollPreview
+from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 
-class SagaShotAdapter:
+class SagaShotAdapter(RollAdapter):
     """The pending shot's attack roll (``RollShot``) or defence roll (``RollShotDefence``)."""
 
     flags: tuple[Flag, ...] = ()
