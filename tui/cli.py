@@ -49,9 +49,19 @@ def system_help() -> tuple[str, str]:
     return default, ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
 
 
+def post_battle_help() -> str:
+    """ "Sanctum Mortalis" (or "A or B"): the systems whose battles have a post-battle
+    sequence, from the registry (``tui.systems.post_battle_systems``)."""
+    from tui.systems import post_battle_systems
+
+    titles = [s.title for s in post_battle_systems()] or ["no bundled system's"]
+    return ", ".join(titles[:-1]) + f" or {titles[-1]}" if len(titles) > 1 else titles[0]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: ``args.command`` is None (dashboard) or a subcommand name."""
     default, choices = system_help()
+    follow_up = post_battle_help()
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="A terminal dashboard for game masters of tabletop "
@@ -122,11 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
         "campaign",
         parents=[saves],
         help="run a finished battle's post-battle sequence",
-        description="Run a finished Sanctum Mortalis battle's post-battle sequence: a battle "
+        description=f"Run a finished {follow_up} battle's post-battle sequence: a battle "
         "a campaign started is recorded in that campaign; any other battle starts a new "
         "campaign save of its two bands, next to the battles. Then open the campaign.",
     )
-    campaign.add_argument("file", metavar="BATTLE", help="a finished Sanctum Mortalis battle (.skirmish)")
+    campaign.add_argument("file", metavar="BATTLE", help=f"a finished {follow_up} battle (.skirmish)")
     campaign.add_argument(
         "--new",
         action="store_true",
