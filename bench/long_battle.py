@@ -14,12 +14,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.battle import Battle, new_header  # noqa: E402
 from engine.dice import ScriptedDice  # noqa: E402
 from engine.rulesets.sanctum_mortalis import commands as c, make_setup  # noqa: E402
-from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster  # noqa: E402
-from saves.rosters import demo_roster_paths, read_roster_text  # noqa: E402
+from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands  # noqa: E402
 
 
 def demo_header(seed: int = 1) -> dict:
-    a, b = (parse_roster(read_roster_text(p), p.name) for p in demo_roster_paths())
+    a, b = demo_bands()
     return new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=seed, title="bench")
 
 

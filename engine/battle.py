@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from .dice import DiceEntryError, DiceSource, SeededDice, TypedDice, too_many_dice
 from .events import REDO, UNDO, Event, EventDraft
 from .log import effective
-from .ruleset import Rejected, Ruleset, get_ruleset
+from .ruleset import Rejected, Rounded, Ruleset, get_ruleset
 
 HEADER_KIND = "battle"
 CHECKPOINT_EVERY = 64
@@ -45,8 +45,9 @@ def replay(ruleset: Ruleset[Any, Any], initial: Any, events: Iterable[Event]) ->
     return state
 
 
-def current_round(state: Any) -> int:
-    return int(getattr(state, "round", 0) or 0)
+def current_round(state: Rounded) -> int:
+    """The round ``state`` is in: part of every rule system's state (``Rounded``)."""
+    return state.round
 
 
 class RoundsAfter(Mapping[int, int]):

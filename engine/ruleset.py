@@ -75,7 +75,16 @@ class Command(Protocol):
     """A GM intent. Each rule system defines its own command dataclasses."""
 
 
-StateT = TypeVar("StateT")
+@runtime_checkable
+class Rounded(Protocol):
+    """What every rule system's state is: it knows its round (0 before the first; a
+    campaign counts its battles). The core reads it for each event it logs."""
+
+    @property
+    def round(self) -> int: ...
+
+
+StateT = TypeVar("StateT", bound=Rounded)
 CommandT = TypeVar("CommandT", contravariant=True)
 
 

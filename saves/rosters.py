@@ -1,22 +1,19 @@
-"""Roster files on disk: read a band roster's text, and find the bundled demo rosters.
+"""Roster files on disk: read a band roster's text.
 
-The engine parses roster text (``engine.rulesets.sanctum_mortalis.roster_toml``) but
-never opens a user's file; this module does, and turns every failure into a one-line
+The engine parses roster text (each rule system's ``read_roster``) but never opens a
+user's file; this module does, and turns every failure into a one-line
 ``SaveError`` (``cannot read bands/wolves.toml: no such file``).
 """
 
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 from saves.errors import CORRUPT, MISSING, UNREADABLE, SaveError, describe_os_error
 
 MAX_ROSTER_BYTES = 1_000_000
 """A roster is a few kB; anything over this is not one."""
-DEMO_PACKAGE = "engine.rulesets.sanctum_mortalis"
-DEMO_FOLDER = "demo"
 
 
 def read_roster_text(path: str | os.PathLike[str]) -> str:
@@ -51,9 +48,3 @@ def read_roster_text(path: str | os.PathLike[str]) -> str:
             f"not UTF-8 text (byte 0x{data[err.start]:02x} on line {line}); save it as UTF-8",
             action="read",
         ) from None
-
-
-def demo_roster_paths() -> list[Path]:
-    """The bundled Sanctum Mortalis demo rosters (``*.toml``), sorted by name."""
-    folder = resources.files(DEMO_PACKAGE).joinpath(DEMO_FOLDER)
-    return sorted(Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".toml"))

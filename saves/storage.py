@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -54,9 +55,17 @@ def sync_file(fd: int) -> None:
     os.fsync(fd)
 
 
+_O_DIRECTORY = 0 if sys.platform == "win32" else os.O_DIRECTORY
+
+
+def open_dir(folder: str | os.PathLike[str]) -> int:
+    """A read-only descriptor of ``folder`` (to fsync or lock it); the caller closes it."""
+    return os.open(folder, os.O_RDONLY | _O_DIRECTORY)
+
+
 def sync_dir(folder: str | os.PathLike[str]) -> None:
     """Make renames, creations and deletions inside ``folder`` durable."""
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    fd = open_dir(folder)
     try:
         os.fsync(fd)
     finally:

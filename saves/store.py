@@ -36,7 +36,7 @@ from saves.reader import (
     check_folder,
     read_save,
 )
-from saves.storage import DB_NAME, DECODER, SaveStorage, sync_dir
+from saves.storage import DB_NAME, DECODER, SaveStorage, open_dir, sync_dir
 
 try:
     import fcntl
@@ -375,7 +375,7 @@ def _lock(folder: Path) -> int | None:
     if fcntl is None:
         return None
     try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        fd = open_dir(folder)
     except OSError as err:
         raise io_error(folder, err, "open") from None
     try:

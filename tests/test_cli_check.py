@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from saves.rosters import demo_roster_paths
+from demo_rosters import demo_roster_paths
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

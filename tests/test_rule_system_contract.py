@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -131,27 +132,53 @@ def test_every_system_has_a_dashboard(spec: SystemSpec):
     assert screen_class(spec.name).__name__.endswith("Screen")
 
 
-GENERIC = (
-    "engine/ruleset.py",
-    "engine/luck.py",
-    "saves/listing.py",
-    "tui/cli.py",
-    "tui/launch.py",
-    "tui/opening.py",
-    "tui/session.py",
-    "tui/report.py",
-    "tui/roster_check.py",
-    "tui/save_summary.py",
-    "tui/systems/__init__.py",
-    "tui/screens/new_battle_screen.py",
-    "tui/screens/open_save_screen.py",
-    "tui/screens/luck_screen.py",
-    "tui/screens/review_mode.py",
-)
-"""Code that serves every rule system: it talks to ``SystemSpec`` and ``BattleSummary`` only."""
+def _system_packages() -> set[str]:
+    return {p.split(".")[0] for p in BUNDLED}
 
 
-@pytest.mark.parametrize("path", GENERIC)
+def generic_files() -> tuple[str, ...]:
+    """Code that serves every rule system: every module of ``engine/`` (top level),
+    ``saves/`` and ``tui/`` outside a system's own ``tui/systems/<package>/``. It talks to
+    ``SystemSpec``, ``Dashboard`` and ``BattleSummary`` only."""
+    own = _system_packages()
+    found = [*(ROOT / "engine").glob("*.py"), *(ROOT / "saves").rglob("*.py")]
+    for path in (ROOT / "tui").rglob("*.py"):
+        parts = path.relative_to(ROOT / "tui").parts
+        if len(parts) > 2 and parts[0] == "systems" and parts[1] in own:
+            continue
+        found.append(path)
+    return tuple(sorted(str(p.relative_to(ROOT)) for p in found))
+
+
+def test_the_generic_set_covers_the_shared_code_and_no_systems_own():
+    files = generic_files()
+    for path in ("engine/battle.py", "saves/rosters.py", "tui/launch.py", "tui/dialogs/roll_dialog.py"):
+        assert path in files, path
+    assert "tui/systems/__init__.py" in files
+    assert not any(f.startswith(("engine/rulesets/", "tui/systems/saga/")) for f in files)
+
+
+def _literals(source: str) -> list[str]:
+    """The string constants of ``source`` that are not docstrings (what a user can read)."""
+    import ast
+
+    tree = ast.parse(source)
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    ]
+
+
+@pytest.mark.parametrize("path", generic_files())
 def test_generic_code_names_no_rule_system_and_guesses_no_shape(path: str):
     import re
 
@@ -160,4 +187,208 @@ def test_generic_code_names_no_rule_system_and_guesses_no_shape(path: str):
     for spec in systems():
         for key in {spec.name, *spec.aliases} - kinds:
             assert not re.search(rf"[\"']{re.escape(key)}[\"']", text, re.IGNORECASE), (path, key)
+    packages = "|".join(sorted(_system_packages()))
+    named = re.search(rf"\b(engine\.rulesets|tui\.systems)\.({packages})\b", text)
+    assert named is None, (path, named.group(0) if named else "")
+    titles = {spec.title for spec in systems()}
+    for literal in _literals(text):
+        for title in titles:
+            assert title.lower() not in literal.lower(), (path, title, literal)
     assert "getattr(" not in text, path
+
+
+@pytest.mark.parametrize("spec", [s for s in systems() if s.demo is not None], ids=lambda s: s.name)
+def test_every_state_knows_its_round_through_the_typed_contract(spec: SystemSpec):
+    from engine.battle import Battle, current_round, new_header
+    from engine.ruleset import Rounded
+
+    battle = Battle(new_header(spec.name, spec.demo(None, 1).setup, 1))
+    assert isinstance(battle.state, Rounded) and current_round(battle.state) == 0
+
+
+# ---------------------------------------------------------------------- post-battle sequences
+@pytest.mark.parametrize("spec", [s for s in systems() if s.demo is not None], ids=lambda s: s.name)
+def test_skirmish_campaign_runs_the_battles_own_post_battle_sequence_or_says_it_has_none(
+    spec: SystemSpec, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
+    import saves
+    import tui.launch
+    from engine.battle import new_header
+    from tui.cli import main
+    from tui.systems import post_battle
+
+    path = tmp_path / "battle.skirmish"
+    with saves.BattleStore.create(path, new_header(spec.name, spec.demo(None, 1).setup, 1, "A battle")):
+        pass
+    monkeypatch.setattr(tui.launch, "_run", lambda plan: 0)
+    code = main(["campaign", str(path), "--saves", str(tmp_path)])
+    err = capsys.readouterr().err
+    if post_battle(spec.name) is None:
+        assert code == 1 and err == f"skirmish: {spec.title} battles have no post-battle sequence ({path})\n"
+    else:  # the demo has not ended: its own sequence refuses it, in one line
+        assert code == 1 and err.count("\n") == 1 and "post-battle sequence" in err, err
+
+
+# ---------------------------------------------------------------------- a fifth system
+FAKE_RULES = """
+from dataclasses import dataclass
+
+from engine.ruleset import BattleSummary, MemberSummary, NewBattle, Rejected, SideSummary
+
+
+@dataclass(frozen=True)
+class State:
+    bands: tuple[str, ...]
+    round: int = 0
+
+
+class FakeWar:
+    name = "fakewar"
+    title = "Fake War"
+    settings = ()
+
+    def initial_state(self, setup):
+        return State(tuple(setup["bands"]))
+
+    def decide(self, state, command, dice):
+        return Rejected("nothing happens in a fake war")
+
+    def evolve(self, state, event):
+        return state
+
+
+def summary(state):
+    sides = (SideSummary("A", state.bands[0]), SideSummary("B", state.bands[1]))
+    members = (MemberSummary("a1", "Ann", "A", "Ann"), MemberSummary("b1", "Bob", "B", "Bob"))
+    return BattleSummary(round=state.round, sides=sides, members=members)
+
+
+def new_battle(texts, scenario, seed, allow_problems=False):
+    return NewBattle({"bands": [text.strip() for text, _ in texts]}, "A fake battle")
+
+
+def demo(scenario, seed):
+    return NewBattle({"bands": ["Reds", "Blues"]}, "The fake demo")
+
+
+def check(files):
+    return tuple(f"{source}: the fake band {text.strip()}" for source, text in files), True
+"""
+
+FAKE_SPEC = """
+from engine.ruleset import Lazy, RosterFile, SystemSpec
+
+SYSTEM = SystemSpec(
+    name="fakewar",
+    title="Fake War",
+    package=__name__,
+    aliases=("fw",),
+    ruleset=Lazy(f"{__name__}.rules:FakeWar"),
+    summary=Lazy(f"{__name__}.rules:summary"),
+    files=(RosterFile("band", "First fake band:", "reds.txt"), RosterFile("band", "Second fake band:", "blues.txt")),
+    new_battle=Lazy(f"{__name__}.rules:new_battle"),
+    demo=Lazy(f"{__name__}.rules:demo"),
+    check=Lazy(f"{__name__}.rules:check"),
+)
+"""
+
+FAKE_SCREEN = """
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class FakeWarScreen(Screen):
+    def __init__(self, session):
+        super().__init__()
+        self.session = session
+
+    def compose(self):
+        summary = self.session.summary()
+        yield Static(" v ".join(side.name for side in summary.sides), id="sides")
+"""
+
+
+@pytest.fixture
+def fifth_system(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A rule system added as a fifth one would be: its engine package, its dashboard
+    package, and one line in ``BUNDLED``, nothing else (the packages live in a temporary
+    folder added to the two namespaces' search paths)."""
+    import engine.ruleset
+    import engine.rulesets
+    import tui.systems
+
+    engine_side, tui_side = tmp_path / "engine_side" / "fakewar", tmp_path / "tui_side" / "fakewar"
+    engine_side.mkdir(parents=True)
+    tui_side.mkdir(parents=True)
+    (engine_side / "__init__.py").write_text(FAKE_SPEC, encoding="utf-8")
+    (engine_side / "rules.py").write_text(FAKE_RULES, encoding="utf-8")
+    (tui_side / "__init__.py").write_text(
+        'from tui.systems import Dashboard\n\nDASHBOARD = Dashboard(screen=f"{__name__}.screen:FakeWarScreen")\n',
+        encoding="utf-8",
+    )
+    (tui_side / "screen.py").write_text(FAKE_SCREEN, encoding="utf-8")
+    monkeypatch.setattr(engine.rulesets, "__path__", [*engine.rulesets.__path__, str(engine_side.parent)])
+    monkeypatch.setattr(tui.systems, "__path__", [*tui.systems.__path__, str(tui_side.parent)])
+    monkeypatch.setattr(engine.rulesets, "BUNDLED", (*BUNDLED, "fakewar"))  # the one registry line
+    monkeypatch.setattr(engine.ruleset, "_REGISTRY", None)
+    monkeypatch.setattr(engine.ruleset, "_INSTANCES", {})
+    yield find_system("fakewar")
+    for name in [m for m in sys.modules if m.startswith(("engine.rulesets.fakewar", "tui.systems.fakewar"))]:
+        del sys.modules[name]
+
+
+def test_a_fifth_system_is_found_by_the_registry_and_its_dashboard(fifth_system: SystemSpec):
+    from tui.systems import has_dashboard, names, post_battle, screen_class, title_of
+
+    assert find_system("FW") is fifth_system and systems()[-1] is fifth_system
+    assert "fakewar" in names() and has_dashboard("fakewar") and title_of("fakewar") == "Fake War"
+    assert screen_class("fakewar").__name__ == "FakeWarScreen" and post_battle("fakewar") is None
+
+
+def test_a_fifth_system_is_a_choice_of_the_command_line(fifth_system: SystemSpec, tmp_path: Path, capsys):
+    from tui.cli import build_parser, main
+
+    parser = build_parser()
+    assert parser.parse_args(["demo", "fw"]).system == "fakewar"
+    assert parser.parse_args(["new", "a.txt", "b.txt", "--system", "fakewar"]).system == "fakewar"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["demo", "--help"])
+    assert "fakewar" in capsys.readouterr().out
+    band = tmp_path / "reds.txt"
+    band.write_text("Reds\n", encoding="utf-8")
+    assert main(["check", "--system", "fw", str(band)]) == 0
+    assert capsys.readouterr().out == f"{band}: the fake band Reds\n"
+
+
+async def test_a_fifth_system_is_listed_by_the_new_battle_dialog_and_its_demo_opens(
+    fifth_system: SystemSpec, tmp_path: Path
+):
+    from textual.widgets import Input, Static
+
+    from tui.app import SkirmishApp
+    from tui.opening import LaunchPlan
+    from tui.screens.new_battle_screen import NewBattleScreen
+
+    async def until(condition: Any) -> None:
+        for _ in range(1000):
+            if condition():
+                return
+            await pilot.pause(0.01)
+        raise AssertionError("timed out")
+
+    def label(screen: Any, name: str) -> str:
+        found = screen.query(f"#{name}")
+        return str(found.first(Static).render()) if found else ""
+
+    app = SkirmishApp(LaunchPlan(mode="demo", system="fakewar", saves=str(tmp_path / "saves"), seed=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: label(app.screen, "sides") == "Reds v Blues")
+        app.action_new_battle()
+        await until(lambda: isinstance(app.screen, NewBattleScreen) and label(app.screen, "roster-a-label"))
+        dialog = app.screen
+        hints = " ".join(str(s.render()) for s in dialog.query(".hint"))
+        assert "fakewar" in hints
+        dialog.query_one("#system", Input).value = "fw"
+        await until(lambda: label(dialog, "roster-a-label") == "First fake band:")
+        assert not dialog.query_one("#scenario").display
+        app.session.close()

@@ -130,12 +130,12 @@ class SkirmishApp(App[None]):
         from tui.systems import UnknownSystem, screen_class
 
         try:
-            screen_class(session.battle.ruleset.name)  # import the screen here, off the main thread
+            screen = screen_class(session.battle.ruleset.name)  # imported here, never on the main thread
         except (UnknownSystem, ImportError) as err:  # no dashboard (yet) for this rule system
             session.close()
             self.post_message(OpenFailed(f"cannot show a {session.battle.ruleset.name} battle: {err}"))
             return
-        self.post_message(BattleOpened(session))
+        self.post_message(BattleOpened(session, screen))
 
     @on(LoadProgress)
     def _progress(self, message: LoadProgress) -> None:
@@ -144,9 +144,7 @@ class SkirmishApp(App[None]):
 
     @on(BattleOpened)
     def _opened(self, message: BattleOpened) -> None:
-        from tui.systems import screen_class
-
-        screen = screen_class(message.session.battle.ruleset.name)
+        screen = message.screen  # imported by the worker: the main thread imports no system module meanwhile
         old = self.session
         self.session = message.session
         while len(self.screen_stack) > 2:  # dialogs opened meanwhile, and the progress over the old battle

@@ -49,9 +49,32 @@ def system_help() -> tuple[str, str]:
     return default, ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
 
 
+def files_help() -> str:
+    """ "two band roster .toml files (Star Quest: party, enemies, mission)": the files a new
+    battle needs, from the registry (each system whose files are not two rosters named)."""
+    from engine.ruleset import systems
+
+    other = [
+        f"{s.title}: {', '.join(f.what for f in s.files)}"
+        for s in systems()
+        if s.playable and (len(s.files) != 2 or s.files[0].what != s.files[1].what)
+    ]
+    return "two band roster .toml files" + (f" ({'; '.join(other)})" if other else "")
+
+
+def post_battle_help() -> str:
+    """The titles of the systems whose battles have a post-battle sequence ("A", or "A or
+    B"), from the registry (``tui.systems.post_battle_systems``)."""
+    from tui.systems import post_battle_systems
+
+    titles = [s.title for s in post_battle_systems()] or ["no bundled system's"]
+    return ", ".join(titles[:-1]) + f" or {titles[-1]}" if len(titles) > 1 else titles[0]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: ``args.command`` is None (dashboard) or a subcommand name."""
     default, choices = system_help()
+    follow_up = post_battle_help()
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="A terminal dashboard for game masters of tabletop "
@@ -74,9 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a battle between two rosters",
         description="Start a new battle between two band rosters (TOML files).",
     )
-    new.add_argument(
-        "rosters", nargs="+", metavar="ROSTER", help="two band roster .toml files (Star Quest: party, enemies, mission)"
-    )
+    new.add_argument("rosters", nargs="+", metavar="ROSTER", help=files_help())
     new.add_argument(
         "--scenario", type=scenario_key, default=None, metavar="N", help="scenario number 1-5, name, or none"
     )
@@ -122,11 +143,11 @@ def build_parser() -> argparse.ArgumentParser:
         "campaign",
         parents=[saves],
         help="run a finished battle's post-battle sequence",
-        description="Run a finished Sanctum Mortalis battle's post-battle sequence: a battle "
+        description=f"Run a finished {follow_up} battle's post-battle sequence: a battle "
         "a campaign started is recorded in that campaign; any other battle starts a new "
         "campaign save of its two bands, next to the battles. Then open the campaign.",
     )
-    campaign.add_argument("file", metavar="BATTLE", help="a finished Sanctum Mortalis battle (.skirmish)")
+    campaign.add_argument("file", metavar="BATTLE", help=f"a finished {follow_up} battle (.skirmish)")
     campaign.add_argument(
         "--new",
         action="store_true",
@@ -138,8 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
         "check",
         help="check rosters against their rule system",
         description="Check roster files with their rule system's reader. Prints every "
-        "problem as PATH:LINE: message (§rule) and exits 1, or summarises each roster (Sanctum "
-        "Mortalis: each band's models, cost and strength) and exits 0.",
+        "problem as PATH:LINE: message (§rule) and exits 1, or summarises each roster (its "
+        "models and, where the system counts them, their cost and the band's strength) and exits 0.",
     )
     check.add_argument("rosters", nargs="+", metavar="ROSTER", help="a roster .toml file")
     check.add_argument("--system", default=None, metavar="SYSTEM", help=f"the rosters' rule system: {choices}")

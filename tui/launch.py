@@ -86,28 +86,34 @@ def open_battle(args: Namespace) -> int:
 
 
 def campaign_from_battle(args: Namespace) -> int:
-    """``skirmish campaign BATTLE.skirmish [--new]``: the battle's post-battle sequence,
-    recorded in the campaign that started the battle, else (or with ``--new``) in a new
-    campaign save of its two bands in the saves folder; then open the campaign."""
+    """``skirmish campaign BATTLE.skirmish [--new]``: the battle's post-battle sequence, as
+    its rule system runs it (its dashboard's ``post_battle``: Sanctum Mortalis records it
+    in a campaign save), then open the save it was recorded in. A system without one
+    says so in one line."""
     import saves
 
-    from tui.systems.sanctum_mortalis.campaign.opening import post_battle
+    from engine.battle import HEADER_KIND
     from tui.opening import LaunchPlan
     from tui.session import OpenError
+    from tui.systems import post_battle, title_of
 
     o = Options.of(args)
     try:
         folder = saves.data_dir(o.saves)
-        path, note = post_battle(o.file, folder, seed=o.seed, new=o.new)
+        header, _ = saves.load(o.file)
+        ruleset = str(header.get("ruleset") or "")
+        kind = str(header.get("kind") or HEADER_KIND)
+        title = title_of(ruleset)
+        run = post_battle(ruleset) if kind == HEADER_KIND else None
+        if kind != HEADER_KIND:
+            raise OpenError(f"{o.file} is a {kind}, not a battle: a post-battle sequence starts from a battle")
+        if title is None:
+            raise OpenError(f"{o.file} is a battle of rule system '{ruleset}', which this version does not have")
+        if run is None:
+            raise OpenError(f"{title} battles have no post-battle sequence ({o.file})")
+        path, note = run(Path(o.file), folder, seed=o.seed, new=o.new)
     except (saves.SaveError, OpenError) as err:
-        from tui.systems.sanctum_mortalis.campaign.opening import CampaignUnreadable
-
-        hint = (
-            "; skirmish campaign --new BATTLE starts a new campaign from it"
-            if isinstance(err, CampaignUnreadable)
-            else ""
-        )
-        print(f"skirmish: {err}{hint}", file=sys.stderr)
+        print(f"skirmish: {err}", file=sys.stderr)
         return 1
     print(f"{note}: {path}")
     return _run(LaunchPlan(mode="open", saves=o.saves, file=str(path)))

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from textual.message import Message
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from engine.ruleset import Rejected
 
 ChangeKind = Literal["command", "undo", "redo"]
@@ -111,11 +113,14 @@ class LoadProgress(Message):
 
 
 class BattleOpened(Message):
-    """A battle is open and ready (``session`` is a ``tui.session.Session``)."""
+    """A battle is open and ready (``session`` is a ``tui.session.Session``); ``screen``:
+    the class of its system's screen, imported by the worker that opened it (the main
+    thread imports none of a system's modules while a worker may be importing them)."""
 
-    def __init__(self, session: Any, note: str = "") -> None:
+    def __init__(self, session: Any, screen: type[Screen[Any]], note: str = "") -> None:
         super().__init__()
         self.session = session
+        self.screen = screen
         self.note = note
 
 

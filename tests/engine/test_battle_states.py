@@ -14,7 +14,8 @@ from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
-from saves.rosters import demo_roster_paths, read_roster_text
+from demo_rosters import demo_roster_paths
+from saves.rosters import read_roster_text
 
 
 @lru_cache(maxsize=1)

@@ -9,7 +9,8 @@ from engine.dice import ScriptedDice
 from engine.luck import counted_rolls, luck_table
 from engine.rulesets.sanctum_mortalis import commands as c, make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
-from saves.rosters import demo_roster_paths, read_roster_text
+from demo_rosters import demo_roster_paths
+from saves.rosters import read_roster_text
 from tui.report import build_report, render
 
 

@@ -11,11 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from rich.text import Text
 
 from engine.odds import percent
+
+
+class OptionLine(Protocol):
+    """What the roll dialog reads of each option: a ``RollOption``, or an engine preview's
+    option of the same shape (read-only attributes; see ``RollOption`` for each)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def active(self) -> bool: ...
+    @property
+    def state(self) -> str: ...
+    @property
+    def note(self) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,16 @@
 """The roll dialog: every modifier that could apply (toggled by keys), the exact odds
 as they change, then the app rolls (r) or the GM types the dice rolled on the table.
 
-The dialog knows nothing of any rule: a ``RollAdapter`` (``dialogs.adapters``) asks the
-engine's view queries for the options and odds, and builds the command. Dismisses with
+The dialog knows nothing of any rule: a ``RollAdapter`` (each system's ``adapters``) asks
+the engine's view queries for the options and odds, and builds the command. Dismisses with
 ``(command, dice)`` — dice None means the app rolls — or None when cancelled.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -20,6 +21,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.dialogs.options import OptionLine
 
 HOTKEYS = "abcdefgijklmnpstuxyz"
 """Modifier toggles: letters, so digits always go to the dice field (never r, q or a flag key)."""
@@ -34,13 +37,13 @@ KEPT = "skirmish-roll-dialog"
 class RollPreview:
     """What the dialog shows for the current toggles.
 
-    ``options``: the engine's options (``key``, ``label``, ``value``, ``rule``, ``state``,
-    ``kind``, ``note``; ``active`` tells whether it applies); ``odds``: the odds line(s);
+    ``options``: the lines to list (``RollOption`` or the engine's options of its shape;
+    ``active`` tells whether one applies); ``odds``: the odds line(s);
     ``refusal``: why the engine would refuse the roll now (empty if it would not);
     ``dice``: how many dice to type, if known.
     """
 
-    options: tuple[Any, ...] = ()
+    options: tuple[OptionLine, ...] = ()
     odds: Text = field(default_factory=Text)
     refusal: str = ""
     dice: int | None = None
@@ -56,33 +59,52 @@ class Flag:
     value: bool = False
 
 
-class RollAdapter(Protocol):
-    """What a roll dialog needs from one kind of roll."""
+class RollAdapter:
+    """What a roll dialog needs from one kind of roll: each system's adapters subclass it.
 
-    title: str
-    flags: tuple[Flag, ...]
+    ``title``: the dialog's title; ``flags``: yes/no choices of the command itself;
+    ``options_title``: the line above the modifiers ("" for the usual one; say why some
+    start ticked); ``dice_hint``: the dice field's placeholder ("" for one from the
+    preview's count); ``start_toggles`` / ``start_declined``: the toggles the dialog opens
+    with (the shot before of the same Shooting action).
+    """
+
+    title: str = ""
+    flags: tuple[Flag, ...] = ()
+    options_title: str = ""
+    dice_hint: str = ""
+    start_toggles: Collection[str] = ()
+    start_declined: Collection[str] = ()
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         """Options and odds for these toggles (pure, cheap: called on every key)."""
-        ...
+        raise NotImplementedError
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         """The engine command for these toggles."""
-        ...
+        raise NotImplementedError
 
-    # Optional: ``start_toggles`` / ``start_declined`` — the toggles the dialog opens with;
-    # ``options_title`` — the line above the modifiers (say why some start ticked).
-    # Optional: ``check_dice(faces) -> str`` — why these typed faces cannot be this roll ("" if
-    # they can); the dialog shows it and stays open, so a typo never reaches the engine.
+    def check_dice(self, faces: Sequence[int]) -> str | None:
+        """Why these typed faces cannot be this roll ("" if they can): the dialog shows it
+        and stays open, so a typo never reaches the engine. None (the default): no check of
+        the adapter's own; the dialog checks the count the preview gives."""
+        return None
 
 
-def starting_toggles(adapter: Any) -> tuple[set[str], set[str]]:
+def count_problem(faces: Sequence[int], need: int | None) -> str:
+    """Why ``faces`` are the wrong number of dice for a roll of ``need`` ("" if right or unknown)."""
+    if need and len(faces) != need:
+        return f"this roll takes {need} {'die' if need == 1 else 'dice'}; you typed {len(faces)}"
+    return ""
+
+
+def starting_toggles(adapter: RollAdapter) -> tuple[set[str], set[str]]:
     """The toggles a roll opens with: none, or what the adapter carries over (``start_toggles``
     and ``start_declined``: the shot before of the same Shooting action)."""
-    return set(getattr(adapter, "start_toggles", ())), set(getattr(adapter, "start_declined", ()))
+    return set(adapter.start_toggles), set(adapter.start_declined)
 
 
-def toggled(option: Any, toggles: set[str], declined: set[str]) -> None:
+def toggled(option: OptionLine, toggles: set[str], declined: set[str]) -> None:
     """Switch ``option``: an applied one is declined (or un-toggled), an unapplied one is
     switched on (or un-declined)."""
     key = option.key
@@ -97,25 +119,23 @@ def toggled(option: Any, toggles: set[str], declined: set[str]) -> None:
         toggles.add(key)
 
 
-def option_line(index: int, option: Any) -> Text:
+def option_line(index: int, option: OptionLine) -> Text:
     hotkey = HOTKEYS[index] if index < len(HOTKEYS) else " "
     on_ = option.active
     out = Text()
     out.append(f"{hotkey} ", style="bold")
-    if getattr(option, "kind", "modifier") == "info":
+    value, kind = option.value, option.kind
+    if kind == "info":
         out.append("[i] ", style="dim")
     else:
         out.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
-    value = getattr(option, "value", 0)
-    kind = getattr(option, "kind", "modifier")
     shown = f"{value:+d}" if kind in ("modifier", "set") and value else ("  " if kind != "modifier" else " 0")
     out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
     out.append(option.label, style="" if on_ else "dim")
     out.append(f"  {option.rule}", style="dim")
-    state = getattr(option, "state", "")
-    if state == "auto":
+    if option.state == "auto":
         out.append("  auto", style="italic cyan")
-    if getattr(option, "note", ""):
+    if option.note:
         out.append(f"  ({option.note})", style="dim italic")
     return out
 
@@ -210,7 +230,7 @@ class RollDialog(ModalScreen[Any]):
 
     def _options_title(self) -> str:
         return (
-            getattr(self.adapter, "options_title", "")
+            self.adapter.options_title
             or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:"
         )
 
@@ -247,7 +267,7 @@ class RollDialog(ModalScreen[Any]):
         refusal = self.query_one("#refusal", Static)
         refusal.update(f"Not possible now: {self.current.refusal}" if self.current.refusal else "")
         refusal.display = bool(self.current.refusal)
-        hint = getattr(self.adapter, "dice_hint", "")
+        hint = self.adapter.dice_hint
         if hint:
             self.query_one("#dice", Input).placeholder = hint
         elif self.current.dice:
@@ -260,7 +280,7 @@ class RollDialog(ModalScreen[Any]):
     def action_toggle_number(self, index: int) -> None:
         if 0 <= index < len(self.current.options):
             option = self.current.options[index]
-            if getattr(option, "kind", "") == "info":
+            if option.kind == "info":
                 return
             toggled(option, self.toggles, self.declined)
             self.query_one("#modifiers", OptionList).highlighted = index
@@ -324,14 +344,8 @@ class RollDialog(ModalScreen[Any]):
         except DiceEntryError as err:
             faces, error = (), str(err)
         else:  # what is wrong with them: the adapter's check, else the count the preview gives
-            check = getattr(self.adapter, "check_dice", None)
-            need = self.current.dice
-            if check is not None:
-                error = check(faces)
-            elif need and len(faces) != need:
-                error = f"this roll takes {need} {'die' if need == 1 else 'dice'}; you typed {len(faces)}"
-            else:
-                error = ""
+            own = self.adapter.check_dice(faces)
+            error = own if own is not None else count_problem(faces, self.current.dice)
         if error:
             self.query_one("#refusal", Static).update(f"Dice: {error}")
             self.query_one("#refusal", Static).display = True

@@ -67,6 +67,7 @@ class NewBattleScreen(ModalScreen[Any]):
 
         default = default_system().name
         playable = [s.name for s in systems() if s.playable]
+        with_scenarios = " or ".join(s.title for s in systems() if s.playable and s.scenario_key is not None)
         with Vertical():
             yield Static("New battle", classes="title")
             listed = ", ".join(playable[:-1]) + f" or {playable[-1]}" if len(playable) > 1 else default
@@ -76,7 +77,7 @@ class NewBattleScreen(ModalScreen[Any]):
                 yield Static("", classes="hint", id=f"{field}-label")
                 yield Input(id=field)
             yield Static(
-                "Scenario, Sanctum Mortalis only (1–5 or a name; empty: roll for it, Slaughter for the demo):",
+                f"Scenario, {with_scenarios} only (1–5 or a name; empty: roll for it, Slaughter for the demo):",
                 classes="hint",
                 id="scenario-label",
             )

@@ -42,7 +42,7 @@ class SessionScreen(Screen[None]):
     COMMON_IN_FOOTER: ClassVar[frozenset[str]] = frozenset({"undo"})
     """The ids of the shared keys this screen's footer shows."""
     GUIDE: ClassVar[Callable[[], Any] | None] = None
-    """The help screen's guide for this screen (None: the Sanctum Mortalis round guide)."""
+    """The help screen's guide for this screen (None: none, only the keys)."""
 
     DEFAULT_CSS = """
     SessionScreen #status { height: 1; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }

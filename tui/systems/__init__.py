@@ -11,22 +11,46 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.ruleset import SystemSpec, UnknownSystem, find_system, systems
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-__all__ = ["Dashboard", "UnknownSystem", "dashboard", "find", "has_dashboard", "names", "screen_class", "title_of"]
+__all__ = [
+    "Dashboard",
+    "PostBattle",
+    "UnknownSystem",
+    "dashboard",
+    "find",
+    "has_dashboard",
+    "names",
+    "post_battle",
+    "post_battle_systems",
+    "screen_class",
+    "title_of",
+]
+
+
+class PostBattle(Protocol):
+    """``skirmish campaign BATTLE [--new] [--seed N]``: a finished battle's post-battle
+    sequence, recorded in a save of the system's own (a campaign). Returns (the save to
+    open, one line for the GM); raises ``tui.session.OpenError`` or ``saves.SaveError``
+    (one line)."""
+
+    def __call__(self, battle: Path, folder: Path, *, seed: int | None, new: bool) -> tuple[Path, str]: ...
 
 
 @dataclass(frozen=True)
 class Dashboard:
     """A rule system's dashboard: ``screen`` is "module:Class" of the screen that plays
-    (or, for a campaign, runs) its saves; it takes the open ``Session``."""
+    (or, for a campaign, runs) its saves; it takes the open ``Session``. ``post_battle``:
+    "module:function", the system's ``PostBattle`` ("": its battles have none)."""
 
     screen: str
+    post_battle: str = ""
 
 
 def names() -> tuple[str, ...]:
@@ -76,8 +100,28 @@ def title_of(ruleset: str | None) -> str | None:
     return spec.title if spec is not None else None
 
 
+def _named(target: str) -> Any:
+    module, _, attr = target.partition(":")
+    return vars(import_module(module))[attr]
+
+
 def screen_class(ruleset: str) -> type[Screen[Any]]:
     """The screen class for a save of rule system ``ruleset`` (imports it)."""
-    module, _, attr = dashboard(ruleset).screen.partition(":")
-    cls: type[Screen[Any]] = vars(import_module(module))[attr]
+    cls: type[Screen[Any]] = _named(dashboard(ruleset).screen)
     return cls
+
+
+def post_battle(ruleset: str | None) -> PostBattle | None:
+    """The post-battle sequence of a finished battle of ``ruleset`` (imports it); None
+    when the system has none (or no dashboard)."""
+    spec = _spec(ruleset)
+    found = _dashboard(spec) if spec is not None else None
+    if found is None or not found.post_battle:
+        return None
+    run: PostBattle = _named(found.post_battle)
+    return run
+
+
+def post_battle_systems() -> tuple[SystemSpec, ...]:
+    """The systems whose finished battles have a post-battle sequence (``skirmish campaign``)."""
+    return tuple(s for s in systems() if (d := _dashboard(s)) is not None and d.post_battle)

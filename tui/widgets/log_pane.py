@@ -24,12 +24,20 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from engine.battle import RoundsAfter
 from tui.actions import LOG_KEYS, bindings
 from tui.messages import LogEntryChosen
 from tui.rolltext import one_line, rolls_in
 from tui.widgets.border_text import retitle
 from tui.widgets.kept_lines import KeptLines, blank
 from tui.widgets.row_table import line_strip
+
+
+def _settled(rounds: Mapping[int, int]) -> bool:
+    """Whether ``rounds`` is a battle's ``rounds_after``, whose rounds never change (a later
+    one agrees on every event both hold), rather than a mapping made for one draw."""
+    return isinstance(rounds, RoundsAfter) and rounds.settled
+
 
 QUIET_KINDS = frozenset({"activation_started"})
 WINDOW = 200
@@ -219,9 +227,7 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             kept += 1
         done = len(shown) - len(undone)
         kept = min(kept, done, self._done)  # an entry just undone is the same event, struck through
-        if rounds is not self._rounds and not (
-            getattr(rounds, "settled", False) and getattr(self._rounds, "settled", False)
-        ):
+        if rounds is not self._rounds and not (_settled(rounds) and _settled(self._rounds)):
             kept = 0  # other round tags: every key made again
         keys = self._keys[:kept] + [
             (EARLIER, start)

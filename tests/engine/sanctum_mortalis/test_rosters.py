@@ -22,7 +22,8 @@ from engine.rulesets.sanctum_mortalis.roster_toml import (
     read_roster,
     scan_lines,
 )
-from saves.rosters import demo_roster_paths, read_roster_text
+from demo_rosters import demo_roster_paths
+from saves.rosters import read_roster_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

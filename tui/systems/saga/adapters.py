@@ -16,10 +16,10 @@ from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.shooting import ShotOdds
 
 from tui.dialogs.options import RollOption, distribution_text
-from tui.dialogs.roll_dialog import Flag, RollPreview
+from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 
-class SagaShotAdapter:
+class SagaShotAdapter(RollAdapter):
     """The pending shot's attack roll (``RollShot``) or defence roll (``RollShotDefence``)."""
 
     flags: tuple[Flag, ...] = ()

@@ -34,7 +34,8 @@ from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
 
 from tui.screens.picker_screen import Choice, PickerScreen
-from tui.dialogs.prompt import AbilityForm, TextPrompt
+from tui.dialogs.prompt import TextPrompt
+from tui.systems.saga.ability_form import AbilityForm
 from tui.dialogs.options import distribution_text
 
 OPTION_KEYS = "abcdefghijklmnopstuvwxyz"

@@ -2,4 +2,7 @@
 
 from tui.systems import Dashboard
 
-DASHBOARD = Dashboard(screen="tui.systems.sanctum_mortalis.screen:BattleScreen")
+DASHBOARD = Dashboard(
+    screen="tui.systems.sanctum_mortalis.screen:BattleScreen",
+    post_battle="tui.systems.sanctum_mortalis.campaign.opening:from_command_line",
+)

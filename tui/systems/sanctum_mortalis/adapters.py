@@ -15,16 +15,17 @@ from rich.text import Text
 
 from engine.odds import percent
 
-from tui.dialogs.roll_dialog import Flag, RollPreview
+from tui.dialogs.options import OptionLine
+from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 
 def _chance(label: str, p: Any, style: str = "bold") -> list[Any]:
     return [f"{label} ", (percent(p), style)]
 
 
-def _dice_for(options: tuple[Any, ...]) -> int:
+def _dice_for(options: tuple[OptionLine, ...]) -> int:
     """2k6, or 3 dice when an option changes the dice (an extra die)."""
-    return 3 if any(getattr(o, "kind", "") == "dice" and o.active for o in options) else 2
+    return 3 if any(o.kind == "dice" and o.active for o in options) else 2
 
 
 def _view() -> Any:
@@ -33,7 +34,7 @@ def _view() -> Any:
     return view
 
 
-class Checked:
+class Checked(RollAdapter):
     """``check_dice``: the engine tries the command the dialog shows with the dice typed
     (``view.dice_problem``), so too few, too many or a wrong face keeps the dialog open."""
 
@@ -136,7 +137,7 @@ class SaveAdapter(Checked):
         return RollPreview(p.options, odds, "", _dice_for(p.options))
 
 
-class PlainAdapter:
+class PlainAdapter(RollAdapter):
     """A roll with no preview from the engine yet: the command goes as it is."""
 
     flags: tuple[Flag, ...] = ()
@@ -187,7 +188,7 @@ class DropAdapter(Checked):
         return RollPreview((), odds, "", p.dice)
 
 
-class RollOffAdapter:
+class RollOffAdapter(RollAdapter):
     """The 2k6 roll-off that decides who starts a round (§5.1) or the game (§23): each
     side's chance, and a tie rolled again (its dice typed after the first four)."""
 
@@ -266,9 +267,7 @@ class MeleeAdapter(Checked):
             if names:
                 odds.append(f"\nSupport for {who}: {', '.join(names)}", style="dim")
         labelled = tuple(
-            o._replace(label=f"{self.names[0] if o.side == 'attacker' else self.names[1]}: {o.label}")
-            if getattr(o, "side", "") and hasattr(o, "_replace")
-            else o
+            o._replace(label=f"{self.names[0] if o.side == 'attacker' else self.names[1]}: {o.label}") if o.side else o
             for o in p.options
         )
         return RollPreview(labelled, odds, "", sum(p.dice))

@@ -387,6 +387,7 @@ class BattleCommands(GameCommands):
             import saves
             from tui.systems.sanctum_mortalis.campaign.opening import CampaignUnreadable, post_battle
             from tui.session import OpenError, open_session
+            from tui.systems import screen_class
 
             try:
                 try:
@@ -400,7 +401,7 @@ class BattleCommands(GameCommands):
                 return
             session.note = note
             saves.remember_last_battle(path.parent, session.path)
-            self.app.post_message(BattleOpened(session))
+            self.app.post_message(BattleOpened(session, screen_class(session.battle.ruleset.name)))
 
         self.run_worker(work, name="post-battle", group="open", thread=True, exit_on_error=False)
 

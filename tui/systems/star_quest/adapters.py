@@ -20,7 +20,7 @@ from engine.odds import percent
 from engine.rulesets.star_quest import commands as c, view
 
 from tui.dialogs.options import RollOption, distribution_text as dist_text
-from tui.dialogs.roll_dialog import Flag, RollPreview
+from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 
 def odds_text(odds: Any) -> Text:
@@ -55,7 +55,7 @@ def typed_into(command: Any, dice: Any) -> Any:
     return with_faces(command, faces) if faces is not None else command
 
 
-class Checked:
+class Checked(RollAdapter):
     """``check_dice``: the engine says whether the faces typed fit this roll — every die
     typed, none too many, each a face of its die (``view.dice_problem``). The toggles
     last previewed build the command (the dialog previews on every change)."""

@@ -19,7 +19,7 @@ from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 
 from tui.dialogs.options import RollOption
-from tui.dialogs.roll_dialog import Flag, RollPreview
+from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 from tui.systems.xk6.attack_dialog import dist_text, mods_text, wounds_text
 
 
@@ -34,7 +34,7 @@ def _chance(p: Any) -> str:
     return f"{percent(p)} ({p.numerator}/{p.denominator})"
 
 
-class InitiativeAdapter:
+class InitiativeAdapter(RollAdapter):
     """§5.1: both players roll 1d6 + their band's highest Command; the higher total chooses."""
 
     flags: tuple[Flag, ...] = ()
@@ -90,7 +90,7 @@ class InitiativeAdapter:
         return typed_into(command, dice)
 
 
-class RerollAdapter:
+class RerollAdapter(RollAdapter):
     """A command point re-rolls one model's test in the open attack (§15)."""
 
     flags: tuple[Flag, ...] = ()
@@ -151,7 +151,7 @@ def typed_into(command: Any, dice: Any) -> Any:
     return command
 
 
-class BurningAdapter:
+class BurningAdapter(RollAdapter):
     """§16 SB: a burning model rolls one die at the start of its activation (``Activate`` with
     ``burn_face``); the activation is sent with the die, so nothing is rolled unasked."""
 
@@ -208,7 +208,7 @@ class BurningAdapter:
         return replace(command, burn_face=faces[0]) if faces else command
 
 
-class MedicAdapter:
+class MedicAdapter(RollAdapter):
     """§16 Medic X: one die above X heals 1 wound of a friendly model in base contact (``Heal``)."""
 
     flags: tuple[Flag, ...] = ()
@@ -260,7 +260,7 @@ class MedicAdapter:
         return replace(command, face=faces[0]) if faces else command
 
 
-class LandingAdapter:
+class LandingAdapter(RollAdapter):
     """§9 steps 2–4: each model where indirect fire landed rolls its Def against the attacker's
     unmodified result, already rolled (``Land``); typed: a Stealth die if one may roll
     ([XK-A18]), then each model's Def dice in the order listed."""

@@ -11,7 +11,7 @@ Every number comes from ``engine.rulesets.xk6.view.attack_preview``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -24,7 +24,8 @@ from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 from engine.rulesets.xk6.tables import AMMO_ROW_LABELS
 
-from tui.dialogs.roll_dialog import DiceInput, Flag, RollDialog, RollPreview
+from tui.dialogs.options import RollOption
+from tui.dialogs.roll_dialog import DiceInput, Flag, RollDialog, RollAdapter, RollPreview
 
 RANGES = ("optimal", "maximum", "beyond")
 RANGE_LABELS = {
@@ -38,21 +39,6 @@ COVER_LABELS = {
     "hard": "hard cover (−2)",
     "hidden": "not visible (−2 to hit)",
 }
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """One line of the dialog: a GM judgement a letter changes (``kind`` "set"), or a
-    number shown for information (``kind`` "info")."""
-
-    key: str
-    label: str
-    value: int = 0
-    rule: str = ""
-    active: bool = True
-    kind: str = "set"
-    state: str = ""
-    note: str = ""
 
 
 def dist_text(dist: Mapping[int, Fraction], fail_label: str = "fails") -> str:
@@ -106,7 +92,7 @@ def pair_odds(state: Any, attacker: Any, pair: Any, dam: int, indirect: bool = F
     return out
 
 
-class XK6AttackAdapter:
+class XK6AttackAdapter(RollAdapter):
     """One ``Attack`` being set up: ``base`` has the attacker, weapon, kind, ROF and targets."""
 
     flags: tuple[Flag, ...] = ()
@@ -146,39 +132,41 @@ class XK6AttackAdapter:
         elif what == "within_3":
             self.targets[i] = replace(x, within_3=not x.within_3)
 
-    def judgements(self, pv: Any) -> tuple[Judgement, ...]:
+    def judgements(self, pv: Any) -> tuple[RollOption, ...]:
+        """The dialog's lines: each GM judgement a letter changes (``kind`` "set": range,
+        cover; "modifier": crossfire, rear, within 3")."""
         out = []
         if self._ranged():
-            out.append(Judgement("range", f"Range: {RANGE_LABELS[self.range]}", rule="§18"))
+            out.append(RollOption("range", f"Range: {RANGE_LABELS[self.range]}", "§18", kind="set"))
         suggested = {p.target: p.crossfire_suggested for p in pv.pairs} if pv else {}
         for i, x in enumerate(self.targets):
             name = self.state.model(x.model).name
-            out.append(Judgement(f"cover:{i}", f"{name}: {COVER_LABELS[x.cover]}", rule="§7"))
+            out.append(RollOption(f"cover:{i}", f"{name}: {COVER_LABELS[x.cover]}", "§7", kind="set"))
             if self.base.kind == "indirect":
                 continue
             out.append(
-                Judgement(
+                RollOption(
                     f"crossfire:{i}",
                     f"{name}: crossfire (Def)",
-                    -1,
                     "§8.2 [XK-A9]",
+                    -1,
                     active=x.crossfire,
                     kind="modifier",
                     note="suggested: attacked this turn already" if suggested.get(x.model) else "",
                 )
             )
             out.append(
-                Judgement(
-                    f"rear:{i}", f"{name}: attacked from behind (Def)", -1, "§8.2", active=x.rear, kind="modifier"
+                RollOption(
+                    f"rear:{i}", f"{name}: attacked from behind (Def)", "§8.2", -1, active=x.rear, kind="modifier"
                 )
             )
             if self.base.kind == "direct" and not self.weapon.has("M"):
                 out.append(
-                    Judgement(
+                    RollOption(
                         f"within_3:{i}",
                         f'{name}: within 3" of a weapon without M (Att)',
-                        -1,
                         "§8.2 [XK-M7]",
+                        -1,
                         active=x.within_3,
                         kind="modifier",
                     )

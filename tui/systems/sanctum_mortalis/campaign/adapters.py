@@ -10,7 +10,7 @@ from rich.text import Text
 
 from engine.odds import percent
 
-from tui.dialogs.roll_dialog import Flag, RollPreview
+from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 
 def odds_text(odds: Any, finds: Any = None) -> Text:
@@ -24,7 +24,7 @@ def odds_text(odds: Any, finds: Any = None) -> Text:
     return out
 
 
-class CampaignRollAdapter:
+class CampaignRollAdapter(RollAdapter):
     """One roll that is due (``view.Due``, or ``view.roll_of`` for a choice that rolls)."""
 
     flags: tuple[Flag, ...] = ()

@@ -254,6 +254,7 @@ class PostBattleCommands:
             import saves
             from tui.systems.sanctum_mortalis.campaign.opening import next_battle
             from tui.session import OpenError
+            from tui.systems import screen_class
 
             try:
                 session = next_battle(campaign.parent, state, campaign=campaign)
@@ -261,7 +262,7 @@ class PostBattleCommands:
                 self.post_message(NextBattleFailed(str(err)))
                 return
             saves.remember_last_battle(campaign.parent, session.path)
-            self.app.post_message(BattleOpened(session))
+            self.app.post_message(BattleOpened(session, screen_class(session.battle.ruleset.name)))
 
         self.run_worker(work, name="next-battle", group="open", thread=True, exit_on_error=False)
 

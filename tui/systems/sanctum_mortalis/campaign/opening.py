@@ -240,6 +240,15 @@ def post_battle(
     return campaign, f"Battle {number} recorded in {campaign.name}: its post-battle sequence has started"
 
 
+def from_command_line(battle: Path, folder: Path, *, seed: int | None, new: bool) -> tuple[Path, str]:
+    """``skirmish campaign BATTLE [--new]`` (the battle system's ``Dashboard.post_battle``):
+    ``post_battle``, with the way out in the one line of a lost or damaged campaign."""
+    try:
+        return post_battle(battle, folder, seed=seed, new=new)
+    except CampaignUnreadable as err:
+        raise OpenError(f"{err}; skirmish campaign --new BATTLE starts a new campaign from it", err.kind) from None
+
+
 # --------------------------------------------------------------------------- the next battle
 def next_battle(
     directory: Path,

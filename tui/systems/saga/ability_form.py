@@ -1,0 +1,73 @@
+"""The SAGA melee ability form: a battle board's ability typed in by the GM [M5]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from tui.dialogs.prompt import FORM_CSS
+
+ABILITY_FIELDS = (
+    ("name", "Ability name (from the battle board)", "", None),
+    ("attack_dice", "Extra attack dice", "0", r"-?[0-9]*"),
+    ("defence_dice", "Extra defence dice", "0", r"[0-9]*"),
+    ("reroll_attack", "Attack dice it lets you re-roll", "0", r"[0-9]*"),
+    ("reroll_defence", "Defence dice it lets you re-roll", "0", r"[0-9]*"),
+    ("own_armour", "+ own Armour", "0", r"-?[0-9]*"),
+    ("enemy_armour", "− enemy Armour", "0", r"[0-9]*"),
+    ("acts_in", "Acts in step (3, 4 or 5)", "3", r"[345]?"),
+)
+
+
+class AbilityForm(ModalScreen[Any]):
+    """A melee ability as the battle board gives it [M5]; dismisses with a dict of the
+    ``DeclareAbility`` fields (numbers as ints) or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="skirmish.ability-cancel")]
+    DEFAULT_CSS = FORM_CSS.format(name="AbilityForm")
+
+    def __init__(self, who: str) -> None:
+        super().__init__()
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                f"{self.who} declares a SAGA ability (the battle boards are not in the source [M5])", classes="question"
+            )
+            for key, label, value, restrict in ABILITY_FIELDS:
+                yield Static(label, classes="hint")
+                yield Input(value, restrict=restrict, id=f"ability-{key}")
+            yield Static("", id="prompt-error")
+            yield Static("tab next field · ⏎ declare · esc cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#ability-name", Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        out: dict[str, Any] = {}
+        for key, label, _, _ in ABILITY_FIELDS:
+            text = self.query_one(f"#ability-{key}", Input).value.strip()
+            if key == "name":
+                if not text:
+                    self.query_one("#prompt-error", Static).update("Give the ability a name.")
+                    return
+                out[key] = text
+            else:
+                try:
+                    out[key] = int(text or "0")
+                except ValueError:
+                    self.query_one("#prompt-error", Static).update(f"{label}: a whole number, please.")
+                    return
+        self.dismiss(out)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
