@@ -126,9 +126,12 @@ def _read_db(db: TinyDB) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         seq = entry.get("seq")
         if type(seq) is not int or seq != index:
             raise Damage(CORRUPT, f"{DB_NAME} entry {index} has seq {seq!r} where {index} was expected")
-    # Validated: now TinyDB's own API cannot trip on the layout.
+    # Validated: now TinyDB's own API cannot trip on the layout. The header is a copy
+    # (TinyDB updates its document in place); the entries are the very dicts TinyDB
+    # holds (it never changes a stored entry, and a second copy of a long battle's log
+    # cost ~1.4 MB): read-only, as ``BattleStore.entries`` says.
     header = dict(db.table(HEADER_TABLE).get(doc_id=1) or {})
-    entries = [dict(doc) for doc in db.table(ENTRIES_TABLE)]
+    entries = list(raw_entries.values())
     return header, entries
 
 

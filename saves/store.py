@@ -18,7 +18,7 @@ import shutil
 import threading
 from pathlib import Path
 from types import TracebackType
-from typing import Any, MutableMapping
+from typing import Any, Callable, MutableMapping
 
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -139,9 +139,19 @@ class BattleStore:
 
     @classmethod
     def open(
-        cls, path: str | os.PathLike[str], *, fold_min: int = DEFAULT_FOLD_MIN, background: bool = True
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        fold_min: int = DEFAULT_FOLD_MIN,
+        background: bool = True,
+        check: Callable[[dict[str, Any], list[dict[str, Any]]], object] | None = None,
     ) -> BattleStore:
-        """Open a save to add to it. Validates everything before repairing anything."""
+        """Open a save to add to it. Validates everything before repairing anything.
+
+        ``check(header, entries)``, if given, sees what was read (locked, before any
+        repair): whatever it raises is raised from here, the save left as it was and
+        unlocked. A caller that must make sense of the entries (replay them) does so
+        from the one read, instead of ``load`` first and reading the save again."""
         where = _abs(path)
         try:
             check_folder(where)
@@ -153,6 +163,13 @@ class BattleStore:
         except Damage as damage:
             _unlock(lock_fd)
             raise damage.at(where) from None
+        if check is not None:
+            try:
+                check(snap.header, snap.entries)
+            except BaseException:
+                snap.db.close()
+                _unlock(lock_fd)
+                raise
         try:
             return cls(snap, lock_fd, fold_min=fold_min, background=background)
         except OSError as err:
