@@ -34,7 +34,7 @@ class EventDraft:
     """One line for the battle log, written when the event is decided."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One entry of the battle log.
 
@@ -78,7 +78,7 @@ class Event:
                 kind=str(data["kind"]),
                 round=int(data.get("round", 0)),
                 actor=data.get("actor"),
-                payload=dict(data.get("payload") or {}),
+                payload=_payload(data.get("payload")),
                 group=int(data.get("group", data["seq"])),
                 text=str(data.get("text", "")),
                 schema=schema,
@@ -87,3 +87,13 @@ class Event:
             if isinstance(err, EventFormatError):
                 raise
             raise EventFormatError(f"event entry is malformed ({err.__class__.__name__}: {err})") from None
+
+
+def _payload(value: Any) -> dict[str, Any]:
+    """An entry's payload as it is (not copied: a long battle's log is thousands of
+    them, and nothing changes a payload once it is an event's)."""
+    if not value:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError(f"payload is a {type(value).__name__}, not an object")
+    return value
