@@ -8,6 +8,7 @@ misread.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 SCHEMA_VERSION = 1
@@ -75,9 +76,9 @@ class Event:
                 )
             return cls(
                 seq=int(data["seq"]),
-                kind=str(data["kind"]),
+                kind=_name(str(data["kind"])),
                 round=int(data.get("round", 0)),
-                actor=data.get("actor"),
+                actor=_name(data.get("actor")),
                 payload=_payload(data.get("payload")),
                 group=int(data.get("group", data["seq"])),
                 text=str(data.get("text", "")),
@@ -87,6 +88,12 @@ class Event:
             if isinstance(err, EventFormatError):
                 raise
             raise EventFormatError(f"event entry is malformed ({err.__class__.__name__}: {err})") from None
+
+
+def _name(value: Any) -> Any:
+    """A kind or actor read from a save: one shared string for each name (a long
+    battle's log repeats a few dozen of them thousands of times)."""
+    return intern(value) if type(value) is str else value
 
 
 def _payload(value: Any) -> dict[str, Any]:
