@@ -65,7 +65,7 @@ REPO = BENCH.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(BENCH))
 
-from tui_bench_app import SETTLE_S, SIZE, clocked, now  # noqa: E402
+from tui_bench_app import GC_TUNING_ENV, SETTLE_S, SIZE, clocked, now  # noqa: E402
 
 FRAME_MS = 1000 / 60
 KEY_FRAMES = 2
@@ -100,6 +100,9 @@ VARIANTS = (
 )
 MEMORY_AIM = 1.5
 """RSS with the long battle open, as a multiple of the bare app's."""
+GC_TUNING = "app"
+"""``--gc-tuning``: the start-up children and the key timings force ``tui.idle_gc`` on
+or off (``app``: as the app decides for this Python)."""
 IMPORTS = (
     ("textual.app", "textual.app (baseline: what any Textual app imports)"),
     ("tui.app", "tui.app (what starts before the first frame)"),
@@ -117,6 +120,8 @@ def start_once(mode: str, file: Path | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as tmp:
         saves = Path(tmp) / "saves"
         env = dict(os.environ, SKIRMISH_SAVES=str(saves))
+        if GC_TUNING != "app":
+            env[GC_TUNING_ENV] = GC_TUNING
         argv = [sys.executable, str(BENCH / "tui_bench_app.py"), mode, str(saves)]
         if mode == "open":
             saves.mkdir()
@@ -159,6 +164,20 @@ def import_once(module: str) -> float:
     if out.returncode != 0:
         raise SystemExit(f"tui_bench: importing {module} failed:\n{out.stderr[-2000:]}")
     return float(out.stdout.strip().splitlines()[-1]) * 1000
+
+
+def compile_project() -> str:
+    """Byte-compile the project's modules (``__pycache__``, as Textual's were when pip
+    installed it) and say so. The warm-up runs cannot do it where
+    ``PYTHONDONTWRITEBYTECODE`` is set (this machine sets it): every start-up would then
+    compile the app's ~300 modules from source while Textual loads its ``.pyc`` files,
+    about 100-200 ms charged to the app that no installed copy pays."""
+    import compileall
+
+    for package in ("engine", "saves", "tui"):
+        compileall.compile_dir(REPO / package, quiet=1)
+    note = " (PYTHONDONTWRITEBYTECODE is set here)" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
+    return f"engine/, saves/ and tui/ byte-compiled before timing, as an installed copy is{note}"
 
 
 def bench_imports(runs: int) -> None:
@@ -555,7 +574,7 @@ def main(argv: list[str] | None = None) -> int:
         "--gc-tuning",
         choices=("app", "on", "off"),
         default="app",
-        help="the app's collector tuning (tui.idle_gc) in the key timings: as the app "
+        help="the app's collector tuning (tui.idle_gc) in the start-ups and key timings: as the app "
         "decides for this Python (default), forced on, or off",
     )
     parser.add_argument("--skip-startup", action="store_true", help=argparse.SUPPRESS)
@@ -573,6 +592,9 @@ def main(argv: list[str] | None = None) -> int:
         f"Skirmish Desk TUI bench: Python {platform.python_version()}, Textual {textual_version}, "
         f"{os.cpu_count()} CPUs{load}"
     )
+    print(compile_project())
+    global GC_TUNING
+    GC_TUNING = args.gc_tuning
     print()
     if not args.skip_imports:
         bench_imports(starts)

@@ -126,8 +126,24 @@ def _startup_hook(app, marks: dict, wait_for_battle: bool) -> None:  # noqa: ANN
     app.on_frame = on_frame
 
 
+GC_TUNING_ENV = "SKIRMISH_BENCH_GC_TUNING"
+"""``on`` or ``off``: the start-up child forces ``tui.idle_gc.ENABLED`` (the parent's
+``--gc-tuning``); unset, the app decides as it does for the GM."""
+
+
+def _gc_tuning() -> None:
+    forced = os.environ.get(GC_TUNING_ENV)
+    if forced in ("on", "off"):
+        from tui import idle_gc
+
+        idle_gc.ENABLED = forced == "on"
+
+
 def child(mode: str, saves: str, file: str = "") -> int:
     marks: dict = {"ready": T_READY}
+    if mode != "bare":
+        sys.path.insert(0, REPO)
+        _gc_tuning()
     if mode == "bare":
         from textual.app import App, ComposeResult
         from textual.widgets import Static
