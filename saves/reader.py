@@ -81,6 +81,16 @@ def read_save(path: Path, *, background: bool = False) -> Snapshot:
     return Snapshot(path, header, entries, folded, db, segments, leftovers)
 
 
+def read_folded(path: Path) -> list[dict[str, Any]]:
+    """The entries ``battle.json`` holds now, validated. Raises ``Damage``; changes
+    nothing on disk and keeps nothing open."""
+    db = TinyDB(path / DB_NAME, storage=SaveStorage)
+    try:
+        return _read_db(db)[1]
+    finally:
+        db.close()
+
+
 def _read_segments(path: Path, names: list[str]) -> list[Segment]:
     found = []
     for name in names:

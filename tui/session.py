@@ -195,7 +195,7 @@ class Session:
         """After ``SaveFailed``: forget what was not saved; stop saving until reopened."""
         self._busy = False
         self._queue.clear()
-        self.battle = Battle(self.battle.header, list(self.store.entries))
+        self.battle = Battle(self.battle.header, self.battle.entries[: self.store.count])  # the saved ones
         self.view = self._snapshot()
         self.read_only = f"not saving ({text}); reopen the battle"
 
@@ -271,4 +271,4 @@ def create_session(
         store = saves.BattleStore.create(path, header)
     except saves.SaveError as err:
         raise OpenError(str(err)) from None
-    return Session(Battle(store.header, store.entries), store)
+    return Session(Battle(store.header), store)  # a new save: no entries yet
