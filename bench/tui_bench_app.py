@@ -9,7 +9,8 @@ this file, the first frame drawn (and which screen it showed) and, for Skirmish 
 the first frame that shows the battle screen. The parent subtracts the time it took
 just before starting the process (CLOCK_MONOTONIC is system-wide on Linux and macOS).
 ``rss`` is the process's resident memory in MB (``VmRSS``) ``SETTLE_S`` after that
-frame, the app idle and still running (Linux only; absent elsewhere).
+frame, the app idle and still running (Linux only; absent elsewhere). ``cpu_first`` and
+``cpu_battle``: the process's CPU time (all threads, ``time.process_time``) at those frames.
 
 * ``bare``: a bare ``textual.app.App`` with one ``Static`` (the baseline).
 * ``app``: ``SkirmishApp`` imported from ``tui.app`` and run on a launch plan for the
@@ -116,11 +117,13 @@ def _startup_hook(app, marks: dict, wait_for_battle: bool) -> None:  # noqa: ANN
         name = _screen_name(app)
         if "first" not in marks:
             marks["first"] = t
+            marks["cpu_first"] = time.process_time()
             marks["first_screen"] = name
             if not wait_for_battle:
                 app.set_timer(SETTLE_S, finish)
         if wait_for_battle and "battle" not in marks and name == "BattleScreen":
             marks["battle"] = t
+            marks["cpu_battle"] = time.process_time()
             app.set_timer(SETTLE_S, finish)
 
     app.on_frame = on_frame
