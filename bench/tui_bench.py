@@ -17,7 +17,11 @@
    loading screen) within 1.5x the bare app's first frame, for the demo and for the long
    battle. Then each process idles ``SETTLE_S`` and reads its resident memory: the aim
    with the long battle open is 1.5x the bare app's. Runs alternate in order; one warm-up run
-   of each is discarded; medians. "python up" is when the child's first line ran.
+   of each is discarded; medians. "python up" is when the child's first line ran. The
+   process's CPU time (all threads) to those frames is printed too: a busy machine
+   inflates it less than the wall time. ``engine/``, ``saves/`` and ``tui/`` are
+   byte-compiled first, as Textual is (where ``PYTHONDONTWRITEBYTECODE`` is set the
+   warm-up cannot do it, and every start-up compiled the app from source).
 
 2. Key to saved and shown: a 5,000-event Sanctum Mortalis battle (``long_battle``, then
    a round started so a model can act, written with ``BattleStore``) opened in the app

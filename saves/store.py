@@ -8,6 +8,11 @@ part (and at least ``fold_min``), a checkpoint folds it into ``battle.json`` by
 an atomic replace, in a background thread; appends carry on into a fresh
 segment meanwhile. The geometric threshold keeps the amortised cost per event
 constant. ``close`` folds everything and leaves ``battle.json`` alone.
+
+An open store keeps only the header and the entries not yet folded in memory:
+the caller (the battle being played) holds the log, so a checkpoint reads
+``battle.json`` again (one parse, in the checkpoint thread) rather than keeping a
+second decoded copy of a long battle for its whole session.
 """
 
 from __future__ import annotations
