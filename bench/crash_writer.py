@@ -108,10 +108,10 @@ def main(argv: list[str]) -> int:
         store = BattleStore.create(args.save, {"title": "crash test", "ruleset": "generic"}, **options)
     rng = random.Random(args.seed)
     out = sys.stdout
-    out.write(f"ready {len(store.entries)}\n")
+    out.write(f"ready {store.count}\n")
     out.flush()
-    while len(store.entries) < args.max_events:
-        first = len(store.entries)
+    while store.count < args.max_events:
+        first = store.count
         if rng.random() < args.batch_prob:
             count = rng.randint(2, 6)
             store.append_many([make_entry(first + i) for i in range(count)])

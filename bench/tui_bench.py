@@ -17,7 +17,11 @@
    loading screen) within 1.5x the bare app's first frame, for the demo and for the long
    battle. Then each process idles ``SETTLE_S`` and reads its resident memory: the aim
    with the long battle open is 1.5x the bare app's. Runs alternate in order; one warm-up run
-   of each is discarded; medians. "python up" is when the child's first line ran.
+   of each is discarded; medians. "python up" is when the child's first line ran. The
+   process's CPU time (all threads) to those frames is printed too: a busy machine
+   inflates it less than the wall time. ``engine/``, ``saves/`` and ``tui/`` are
+   byte-compiled first, as Textual is (where ``PYTHONDONTWRITEBYTECODE`` is set the
+   warm-up cannot do it, and every start-up compiled the app from source).
 
 2. Key to saved and shown: a 5,000-event Sanctum Mortalis battle (``long_battle``, then
    a round started so a model can act, written with ``BattleStore``) opened in the app
@@ -65,7 +69,7 @@ REPO = BENCH.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(BENCH))
 
-from tui_bench_app import SETTLE_S, SIZE, clocked, now  # noqa: E402
+from tui_bench_app import GC_TUNING_ENV, SETTLE_S, SIZE, clocked, now  # noqa: E402
 
 FRAME_MS = 1000 / 60
 KEY_FRAMES = 2
@@ -100,6 +104,9 @@ VARIANTS = (
 )
 MEMORY_AIM = 1.5
 """RSS with the long battle open, as a multiple of the bare app's."""
+GC_TUNING = "app"
+"""``--gc-tuning``: the start-up children and the key timings force ``tui.idle_gc`` on
+or off (``app``: as the app decides for this Python)."""
 IMPORTS = (
     ("textual.app", "textual.app (baseline: what any Textual app imports)"),
     ("tui.app", "tui.app (what starts before the first frame)"),
@@ -117,6 +124,8 @@ def start_once(mode: str, file: Path | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as tmp:
         saves = Path(tmp) / "saves"
         env = dict(os.environ, SKIRMISH_SAVES=str(saves))
+        if GC_TUNING != "app":
+            env[GC_TUNING_ENV] = GC_TUNING
         argv = [sys.executable, str(BENCH / "tui_bench_app.py"), mode, str(saves)]
         if mode == "open":
             saves.mkdir()
@@ -130,6 +139,9 @@ def start_once(mode: str, file: Path | None = None) -> dict[str, Any]:
     marks = json.loads(lines[-1])
     result: dict[str, Any] = {k: (marks[k] - t0) * 1000 for k in ("ready", "first", "battle") if k in marks}
     result["exit"] = (ended - t0) * 1000
+    for key in ("cpu_first", "cpu_battle"):
+        if key in marks:
+            result[key] = marks[key] * 1000
     result["first_screen"] = marks.get("first_screen", "?")
     if "rss" in marks:
         result["rss"] = marks["rss"]
@@ -159,6 +171,20 @@ def import_once(module: str) -> float:
     if out.returncode != 0:
         raise SystemExit(f"tui_bench: importing {module} failed:\n{out.stderr[-2000:]}")
     return float(out.stdout.strip().splitlines()[-1]) * 1000
+
+
+def compile_project() -> str:
+    """Byte-compile the project's modules (``__pycache__``, as Textual's were when pip
+    installed it) and say so. The warm-up runs cannot do it where
+    ``PYTHONDONTWRITEBYTECODE`` is set (this machine sets it): every start-up would then
+    compile the app's ~300 modules from source while Textual loads its ``.pyc`` files,
+    about 100-200 ms charged to the app that no installed copy pays."""
+    import compileall
+
+    for package in ("engine", "saves", "tui"):
+        compileall.compile_dir(REPO / package, quiet=1)
+    note = " (PYTHONDONTWRITEBYTECODE is set here)" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
+    return f"engine/, saves/ and tui/ byte-compiled before timing, as an installed copy is{note}"
 
 
 def bench_imports(runs: int) -> None:
@@ -210,6 +236,15 @@ def bench_startup(runs: int, events: int) -> None:
         what = f"{n_events}-event battle opened" if mode == "open" else "demo battle created and opened"
         verdict = f"aim <= {STARTUP_AIM}x: " + ("met" if ratio <= STARTUP_AIM else "MISSED")
         print(f"   {'  ' + mode + ': ' + what:<42} {'':>9} {med(battle):10.0f}ms {spread:>12} {ratio:5.2f}x  {verdict}")
+    if col("bare", "cpu_first") and col("open", "cpu_battle"):
+        bare_cpu = med(col("bare", "cpu_first"))
+        print(
+            "   CPU time of the process (all threads) to that frame, which a busy machine inflates less "
+            f"than the wall time: bare app {bare_cpu:.0f} ms (its first frame)"
+        )
+        for mode, _label in VARIANTS[1:]:
+            cpu = med(col(mode, "cpu_battle"))
+            print(f"   {'  ' + mode:<42} {'':>9} {cpu:10.0f}ms {'':>12} {cpu / bare_cpu:5.2f}x")
     if col("bare", "rss") and col("open", "rss"):
         bare_rss = med(col("bare", "rss"))
         print(f"   Memory (VmRSS, idle {SETTLE_S:.0f} s after that frame):")
@@ -555,7 +590,7 @@ def main(argv: list[str] | None = None) -> int:
         "--gc-tuning",
         choices=("app", "on", "off"),
         default="app",
-        help="the app's collector tuning (tui.idle_gc) in the key timings: as the app "
+        help="the app's collector tuning (tui.idle_gc) in the start-ups and key timings: as the app "
         "decides for this Python (default), forced on, or off",
     )
     parser.add_argument("--skip-startup", action="store_true", help=argparse.SUPPRESS)
@@ -573,6 +608,9 @@ def main(argv: list[str] | None = None) -> int:
         f"Skirmish Desk TUI bench: Python {platform.python_version()}, Textual {textual_version}, "
         f"{os.cpu_count()} CPUs{load}"
     )
+    print(compile_project())
+    global GC_TUNING
+    GC_TUNING = args.gc_tuning
     print()
     if not args.skip_imports:
         bench_imports(starts)

@@ -9,7 +9,8 @@ this file, the first frame drawn (and which screen it showed) and, for Skirmish 
 the first frame that shows the battle screen. The parent subtracts the time it took
 just before starting the process (CLOCK_MONOTONIC is system-wide on Linux and macOS).
 ``rss`` is the process's resident memory in MB (``VmRSS``) ``SETTLE_S`` after that
-frame, the app idle and still running (Linux only; absent elsewhere).
+frame, the app idle and still running (Linux only; absent elsewhere). ``cpu_first`` and
+``cpu_battle``: the process's CPU time (all threads, ``time.process_time``) at those frames.
 
 * ``bare``: a bare ``textual.app.App`` with one ``Static`` (the baseline).
 * ``app``: ``SkirmishApp`` imported from ``tui.app`` and run on a launch plan for the
@@ -116,18 +117,36 @@ def _startup_hook(app, marks: dict, wait_for_battle: bool) -> None:  # noqa: ANN
         name = _screen_name(app)
         if "first" not in marks:
             marks["first"] = t
+            marks["cpu_first"] = time.process_time()
             marks["first_screen"] = name
             if not wait_for_battle:
                 app.set_timer(SETTLE_S, finish)
         if wait_for_battle and "battle" not in marks and name == "BattleScreen":
             marks["battle"] = t
+            marks["cpu_battle"] = time.process_time()
             app.set_timer(SETTLE_S, finish)
 
     app.on_frame = on_frame
 
 
+GC_TUNING_ENV = "SKIRMISH_BENCH_GC_TUNING"
+"""``on`` or ``off``: the start-up child forces ``tui.idle_gc.ENABLED`` (the parent's
+``--gc-tuning``); unset, the app decides as it does for the GM."""
+
+
+def _gc_tuning() -> None:
+    forced = os.environ.get(GC_TUNING_ENV)
+    if forced in ("on", "off"):
+        from tui import idle_gc
+
+        idle_gc.ENABLED = forced == "on"
+
+
 def child(mode: str, saves: str, file: str = "") -> int:
     marks: dict = {"ready": T_READY}
+    if mode != "bare":
+        sys.path.insert(0, REPO)
+        _gc_tuning()
     if mode == "bare":
         from textual.app import App, ComposeResult
         from textual.widgets import Static

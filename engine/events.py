@@ -8,6 +8,7 @@ misread.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 SCHEMA_VERSION = 1
@@ -34,7 +35,7 @@ class EventDraft:
     """One line for the battle log, written when the event is decided."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One entry of the battle log.
 
@@ -75,10 +76,10 @@ class Event:
                 )
             return cls(
                 seq=int(data["seq"]),
-                kind=str(data["kind"]),
+                kind=_name(str(data["kind"])),
                 round=int(data.get("round", 0)),
-                actor=data.get("actor"),
-                payload=dict(data.get("payload") or {}),
+                actor=_name(data.get("actor")),
+                payload=_payload(data.get("payload")),
                 group=int(data.get("group", data["seq"])),
                 text=str(data.get("text", "")),
                 schema=schema,
@@ -87,3 +88,19 @@ class Event:
             if isinstance(err, EventFormatError):
                 raise
             raise EventFormatError(f"event entry is malformed ({err.__class__.__name__}: {err})") from None
+
+
+def _name(value: Any) -> Any:
+    """A kind or actor read from a save: one shared string for each name (a long
+    battle's log repeats a few dozen of them thousands of times)."""
+    return intern(value) if type(value) is str else value
+
+
+def _payload(value: Any) -> dict[str, Any]:
+    """An entry's payload as it is (not copied: a long battle's log is thousands of
+    them, and nothing changes a payload once it is an event's)."""
+    if not value:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError(f"payload is a {type(value).__name__}, not an object")
+    return value

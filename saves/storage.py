@@ -14,7 +14,8 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -166,22 +167,33 @@ def encode_db(data: dict[str, Any], pause_every: int = 0) -> Iterable[bytes]:
 
 
 class SaveStorage(Storage):
-    """TinyDB storage for ``battle.json``: cached reads, atomic writes.
+    """TinyDB storage for ``battle.json``: parsed reads, atomic writes.
 
-    Reading never creates or touches the file. ``read`` parses once and keeps
-    the result; TinyDB's tables work on that cache. A failed ``write`` drops
-    the cache, so the next read comes from the disk again.
+    Reading never creates or touches the file. With ``keep`` (the default) ``read``
+    parses once and keeps the result; TinyDB's tables work on that cache. Without it
+    every read parses the file again and nothing stays in memory between calls
+    (``BattleStore``: a long battle's decoded file was most of its memory), except
+    inside ``kept()``, which keeps one parse for a few calls in a row. A failed
+    ``write`` drops the cache, so the next read comes from the disk again.
     """
 
     def __init__(
-        self, path: str | os.PathLike[str], *, raw: bytes | None = None, background: bool = False, new: bool = False
+        self,
+        path: str | os.PathLike[str],
+        *,
+        raw: bytes | None = None,
+        background: bool = False,
+        new: bool = False,
+        keep: bool = True,
     ) -> None:
-        """``raw``: the file's bytes if already read; ``new``: the file does not exist yet."""
+        """``raw``: the file's bytes if already read; ``new``: the file does not exist yet;
+        ``keep``: keep the parsed file between calls."""
         super().__init__()
         self.path = Path(path)
         self._raw = raw
         self._new = new
         self._cache: dict[str, Any] | None = None
+        self.keep = keep
         self.pause_every = 256 if background else 0
 
     def read(self) -> dict[str, Any] | None:
@@ -200,6 +212,8 @@ class SaveStorage(Storage):
             data = parse_json(decode_text(raw, self.path.name), self.path.name)
             if not isinstance(data, dict):
                 return data  # the caller reports "not ours"
+            if not self.keep:
+                return data
             self._cache = data
         # A shallow copy: TinyDB swaps whole tables into the dict it gets,
         # and the cache must only change once a write has succeeded.
@@ -211,8 +225,26 @@ class SaveStorage(Storage):
         except BaseException:
             self._cache = None
             raise
-        self._cache = data
+        self._cache = data if self.keep else None
         self._new = False
+
+    def forget(self) -> None:
+        """Keep nothing from now on: each read parses the file again."""
+        self.keep = False
+        self._cache = None
+
+    @contextmanager
+    def kept(self) -> Iterator[None]:
+        """Within: one parse serves every read (a checkpoint's few TinyDB calls); after,
+        it is dropped again unless the storage keeps it anyway."""
+        before = self.keep
+        self.keep = True
+        try:
+            yield
+        finally:
+            self.keep = before
+            if not before:
+                self._cache = None
 
     def close(self) -> None:
         self._cache = None

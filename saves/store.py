@@ -8,6 +8,11 @@ part (and at least ``fold_min``), a checkpoint folds it into ``battle.json`` by
 an atomic replace, in a background thread; appends carry on into a fresh
 segment meanwhile. The geometric threshold keeps the amortised cost per event
 constant. ``close`` folds everything and leaves ``battle.json`` alone.
+
+An open store keeps only the header and the entries not yet folded in memory:
+the caller (the battle being played) holds the log, so a checkpoint reads
+``battle.json`` again (one parse, in the checkpoint thread) rather than keeping a
+second decoded copy of a long battle for its whole session.
 """
 
 from __future__ import annotations
@@ -18,12 +23,12 @@ import shutil
 import threading
 from pathlib import Path
 from types import TracebackType
-from typing import Any, MutableMapping
+from typing import Any, Callable, MutableMapping
 
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from saves.errors import BAD_ENTRY, EXISTS, IN_USE, IO, Damage, SaveError, io_error
+from saves.errors import BAD_ENTRY, CORRUPT, EXISTS, IN_USE, IO, Damage, SaveError, io_error
 from saves.journal import JournalWriter, encode_line, segment_name
 from saves.reader import (
     APP_ID,
@@ -34,6 +39,7 @@ from saves.reader import (
     SAVE_FORMAT,
     Snapshot,
     check_folder,
+    read_folded,
     read_save,
 )
 from saves.storage import DB_NAME, DECODER, SaveStorage, open_dir, sync_dir
@@ -77,18 +83,24 @@ class BattleStore:
 
     ``header`` and ``entries`` mirror what is on disk; treat them as
     read-only and change them only through ``set_header`` and ``append``.
+    Only the header and the entries not yet folded into ``battle.json`` stay in
+    memory: ``entries`` reads the file again, ``count`` does not.
     """
 
     path: Path
     header: dict[str, Any]
-    entries: list[dict[str, Any]]
 
     def __init__(self, snap: Snapshot, lock_fd: int | None, *, fold_min: int, background: bool) -> None:
         """Private: use ``create`` or ``open``."""
         self.path = snap.path
         self.header = snap.header
-        self.entries = snap.entries
+        self._count = len(snap.entries)
+        self._tail_start = snap.folded
+        self._tail = snap.entries[snap.folded :]
+        """The entries from ``_tail_start`` on: those not folded into battle.json when
+        they were last trimmed (after each fold, on the thread that appends)."""
         self._db = snap.db
+        self._storage().forget()  # battle.json's part of the log: read again at a checkpoint
         self._folded = snap.folded
         self._lock_fd = lock_fd
         self._fold_min = max(1, fold_min)
@@ -139,9 +151,19 @@ class BattleStore:
 
     @classmethod
     def open(
-        cls, path: str | os.PathLike[str], *, fold_min: int = DEFAULT_FOLD_MIN, background: bool = True
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        fold_min: int = DEFAULT_FOLD_MIN,
+        background: bool = True,
+        check: Callable[[dict[str, Any], list[dict[str, Any]]], object] | None = None,
     ) -> BattleStore:
-        """Open a save to add to it. Validates everything before repairing anything."""
+        """Open a save to add to it. Validates everything before repairing anything.
+
+        ``check(header, entries)``, if given, sees what was read (locked, before any
+        repair): whatever it raises is raised from here, the save left as it was and
+        unlocked. A caller that must make sense of the entries (replay them) does so
+        from the one read, instead of ``load`` first and reading the save again."""
         where = _abs(path)
         try:
             check_folder(where)
@@ -153,6 +175,13 @@ class BattleStore:
         except Damage as damage:
             _unlock(lock_fd)
             raise damage.at(where) from None
+        if check is not None:
+            try:
+                check(snap.header, snap.entries)
+            except BaseException:
+                snap.db.close()
+                _unlock(lock_fd)
+                raise
         try:
             return cls(snap, lock_fd, fold_min=fold_min, background=background)
         except OSError as err:
@@ -175,7 +204,7 @@ class BattleStore:
             return JournalWriter(last.path, last.start, create=False, keep_bytes=last.good_bytes)
         if last is not None:
             _unlink(last.path)
-        writer = JournalWriter(self.path / segment_name(len(self.entries)), len(self.entries), create=True)
+        writer = JournalWriter(self.path / segment_name(self._count), self._count, create=True)
         sync_dir(self.path)
         return writer
 
@@ -193,7 +222,7 @@ class BattleStore:
 
     def _write(self, batch: list[dict[str, Any]], single: bool) -> None:
         self._check_writable()
-        expected = len(self.entries)
+        expected = self._count
         for offset, entry in enumerate(batch):
             seq = entry.get("seq") if isinstance(entry, dict) else None
             if type(seq) is not int or seq != expected + offset:
@@ -209,8 +238,31 @@ class BattleStore:
         except OSError as err:
             raise io_error(self.path, err, "save") from None
         stored = DECODER.decode(line.decode("utf-8"))  # our own copy, exactly as on disk
-        self.entries.extend([stored] if single else stored)
+        self._tail.extend([stored] if single else stored)
+        self._count += len(batch)
         self._maybe_fold()
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def count(self) -> int:
+        """How many entries the save holds (on disk: each append is fsync'd)."""
+        return self._count
+
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        """Every entry, as on disk: ``battle.json``'s, read again, then the journal's
+        since (kept in memory). A read of the file: for checks and recovery, not for
+        each event. Raises ``SaveError`` if ``battle.json`` cannot be read."""
+        with self._mutex:
+            start, tail, count = self._tail_start, list(self._tail), self._count
+            try:
+                folded = read_folded(self.path)  # a checkpoint may replace it meanwhile: old or new, both whole
+            except Damage as damage:
+                raise damage.at(self.path) from None
+        have = len(folded)
+        if not start <= have <= count:
+            raise SaveError(self.path, CORRUPT, f"{CORRUPT}: {DB_NAME} holds {have} entries, not {start} to {count}")
+        return folded + tail[have - start :]
 
     def set_header(self, header: dict[str, Any]) -> None:
         """Replace the header atomically (rewrites battle.json; meant to be rare)."""
@@ -254,12 +306,12 @@ class BattleStore:
             if self._fold_thread.is_alive():
                 return
             self._wait_for_fold()
-        if len(self.entries) >= self._next_fold_at:
+        if self._count >= self._next_fold_at:
             self._start_fold(background=self._background)
 
     def _start_fold(self, background: bool) -> None:
         """Rotate to a fresh segment, then fold everything before it."""
-        upto = len(self.entries)
+        upto = self._count
         self._next_fold_at = upto + max(self._fold_min, upto)
         if upto > self._journal.start:
             old = self._journal
@@ -278,6 +330,7 @@ class BattleStore:
             self._fold_thread.start()
         else:
             self._fold(upto, list(self._old_segments))
+            self._trim()
 
     def _fold(self, upto: int, doomed: list[Path]) -> None:
         """Write battle.json with entries up to ``upto``, then drop folded segments.
@@ -286,10 +339,14 @@ class BattleStore:
         journal still holds every entry, so nothing is lost.
         """
         try:
-            table = self._db.table(ENTRIES_TABLE)
-            have = len(table)  # what battle.json holds (after a failure, re-read from disk)
-            if have < upto:  # explicit ids: document id = seq + 1
-                table.insert_multiple(Document(entry, doc_id=entry["seq"] + 1) for entry in self.entries[have:upto])
+            with self._storage().kept():  # one parse of battle.json for this fold, dropped after
+                table = self._db.table(ENTRIES_TABLE)
+                have = len(table)  # what battle.json holds (after a failure, as on disk)
+                if have < upto:  # explicit ids: document id = seq + 1
+                    if have < self._tail_start:
+                        raise Damage(CORRUPT, f"{DB_NAME} lost entries {have} to {self._tail_start - 1}")
+                    todo = self._tail[have - self._tail_start : upto - self._tail_start]
+                    table.insert_multiple(Document(entry, doc_id=entry["seq"] + 1) for entry in todo)
         except BaseException as err:  # noqa: BLE001 - kept for the GM; the journal still holds every entry
             self._reset_db()
             self._fold_failed(err)
@@ -307,12 +364,20 @@ class BattleStore:
 
     def _fold_failed(self, err: BaseException) -> None:
         self.checkpoint_error = err
-        self._next_fold_at = len(self.entries) + self._fold_min  # back off before retrying
+        self._next_fold_at = self._count + self._fold_min  # back off before retrying
 
     def _wait_for_fold(self) -> None:
         if self._fold_thread is not None:
             self._fold_thread.join()
             self._fold_thread = None
+            self._trim()
+
+    def _trim(self) -> None:
+        """Forget the entries battle.json now holds (no fold is running)."""
+        drop = self._folded - self._tail_start
+        if drop > 0:
+            del self._tail[:drop]
+            self._tail_start = self._folded
 
     def _raise_checkpoint_error(self) -> None:
         err = self.checkpoint_error
@@ -323,9 +388,14 @@ class BattleStore:
         if err is not None:
             raise err
 
+    def _storage(self) -> SaveStorage:
+        storage = self._db.storage
+        assert isinstance(storage, SaveStorage)
+        return storage
+
     def _reset_db(self) -> None:
         """After a failed write, forget TinyDB's cached state; re-read from disk."""
-        self._db = _new_db(self.path / DB_NAME, background=self._background)
+        self._db = _new_db(self.path / DB_NAME, background=self._background, keep=False)
 
     def _check_writable(self) -> None:
         if self._closed:
@@ -347,7 +417,7 @@ class BattleStore:
             self._wait_for_fold()
             self.checkpoint_error = None
             self._journal.close()
-            self._fold(len(self.entries), [*self._old_segments, self._journal.path])
+            self._fold(self._count, [*self._old_segments, self._journal.path])
             self._raise_checkpoint_error()
         finally:
             self._db.close()
@@ -363,11 +433,11 @@ class BattleStore:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<BattleStore {self.path} entries={len(self.entries)} folded={self._folded}>"
+        return f"<BattleStore {self.path} entries={self._count} folded={self._folded}>"
 
 
-def _new_db(path: Path, *, background: bool = False, new: bool = False) -> TinyDB:
-    return TinyDB(path, storage=SaveStorage, background=background, new=new)
+def _new_db(path: Path, *, background: bool = False, new: bool = False, keep: bool = True) -> TinyDB:
+    return TinyDB(path, storage=SaveStorage, background=background, new=new, keep=keep)
 
 
 def _lock(folder: Path) -> int | None:

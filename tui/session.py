@@ -195,7 +195,7 @@ class Session:
         """After ``SaveFailed``: forget what was not saved; stop saving until reopened."""
         self._busy = False
         self._queue.clear()
-        self.battle = Battle(self.battle.header, list(self.store.entries))
+        self.battle = Battle(self.battle.header, self.battle.entries[: self.store.count])  # the saved ones
         self.view = self._snapshot()
         self.read_only = f"not saving ({text}); reopen the battle"
 
@@ -219,26 +219,24 @@ class OpenError(Exception):
 
 
 def open_session(path: str | Path, progress: Progress = _no_progress) -> Session:
-    """Open an existing save for play. The file is read and checked before anything is
-    written to it; any problem is an ``OpenError`` with the save module's message."""
+    """Open an existing save for play. The save is read once: its entries are replayed
+    (and checked) before anything is written to it; any problem is an ``OpenError``
+    with the save module's message, and leaves the save as it was."""
     import saves
 
     where = Path(path)
     progress(f"Reading {where.name}…", None)
+    built: list[Battle] = []
+
+    def replay(header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+        progress(f"Replaying {len(entries)} log entries…", None)
+        built.append(_battle(where, header, entries))
+
     try:
-        header, entries = saves.load(where)
+        store = saves.BattleStore.open(where, check=replay)
     except saves.SaveError as err:
         raise OpenError(str(err), err.kind) from None
-    progress(f"Replaying {len(entries)} log entries…", None)
-    battle = _battle(where, header, entries)
-    progress("Opening the save for writing…", None)
-    try:
-        store = saves.BattleStore.open(where)
-    except saves.SaveError as err:
-        raise OpenError(str(err), err.kind) from None
-    if len(store.entries) != len(entries):  # the journal's torn tail was cut on opening
-        battle = _battle(where, store.header, store.entries)
-    return Session(battle, store)
+    return Session(built[0], store)
 
 
 def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> Battle:
@@ -273,4 +271,4 @@ def create_session(
         store = saves.BattleStore.create(path, header)
     except saves.SaveError as err:
         raise OpenError(str(err)) from None
-    return Session(Battle(store.header, store.entries), store)
+    return Session(Battle(store.header), store)  # a new save: no entries yet

@@ -294,7 +294,11 @@ class _Checker:
                     "Climbing gear and Jet packs, with its models (set campaign = true for a campaign band)",
                     "§15.1",
                 )
-        from .postbattle.data import MEDICINES, NEURAL_IMPLANTS  # late: postbattle imports this module
+        if not self.roster.stash:
+            return
+        # late, and only for a band with a stash: postbattle imports this module, and the
+        # whole post-battle package is about a quarter of a new battle's set-up time
+        from .postbattle.data import MEDICINES, NEURAL_IMPLANTS
 
         for item in self.roster.stash:
             if item not in t.ITEMS and item not in MEDICINES and item not in NEURAL_IMPLANTS:
