@@ -30,11 +30,15 @@ class Rejected:
     ``kind``: ``malformed`` (the input itself is wrong: unknown model, bad dice entry),
     ``illegal`` (well-formed but not allowed now), ``ambiguous`` (needs a choice first).
     ``rule``: the rule reference the refusal comes from (e.g. "§8.1").
+    ``anyway``: for an ``ambiguous`` refusal the GM may overrule, the command that goes
+    ahead regardless (e.g. the same end with ``force``); ``anyway_label`` says what it does.
     """
 
     reason: str
     rule: str = ""
     kind: RejectionKind = "illegal"
+    anyway: object = None
+    anyway_label: str = ""
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.rule})" if self.rule else self.reason

@@ -7,7 +7,8 @@ from engine.battle import Battle, new_header
 from engine.rulesets.sanctum_mortalis import commands as c, make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
 from saves import BattleStore
-from saves.rosters import demo_roster_paths, read_roster_text
+from demo_rosters import demo_roster_paths
+from saves.rosters import read_roster_text
 
 
 def demo_battle() -> Battle:

@@ -161,28 +161,22 @@ class SessionScreen(Screen[None]):
             )
 
     def ask_to_force(self, message: CommandRefused) -> bool:
-        """An end refused as ambiguous (a roll still pending, models yet to act) whose
-        command takes ``force``: ask the GM, "No" highlighted; "Yes" sends it forced.
-        True when asked."""
-        from dataclasses import is_dataclass, replace
-
+        """A refusal the GM may overrule (the engine names the command that goes ahead
+        ``anyway``: an end with a roll still pending, models yet to act): ask, "No"
+        highlighted; "Yes" sends that command. True when asked."""
         from tui.screens.picker_screen import confirm
 
-        command = message.command
-        if (
-            message.rejected.kind != "ambiguous"
-            or not is_dataclass(command)
-            or getattr(command, "force", None) is not False
-        ):
+        rejected = message.rejected
+        anyway = rejected.anyway
+        if rejected.kind != "ambiguous" or anyway is None:
             return False
 
         def answered(yes: Any) -> None:
             if yes:
-                self.submit(replace(command, force=True))  # type: ignore[type-var]
+                self.submit(anyway)
 
-        reason = message.rejected.reason
         self.app.push_screen(
-            confirm(f"{refusal_line(message.rejected)}?", f"Yes: {reason.rsplit('; ', 1)[-1]}", "No: keep playing"),
+            confirm(f"{refusal_line(rejected)}?", f"Yes: {rejected.anyway_label}", "No: keep playing"),
             answered,
         )
         return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from engine.dice import DiceSource
@@ -201,10 +201,16 @@ def next_after(state: BattleState, side: str) -> str | None:
     return NEUTRAL if state.waiting(NEUTRAL) else None
 
 
-def _pending_question(state: BattleState, what: str) -> Rejected:
-    """A roll still pending: ending now needs the GM's word (``force``)."""
+def _pending_question(state: BattleState, what: str, anyway: EndActivation | EndRound) -> Rejected:
+    """A roll still pending: ending now needs the GM's word (``anyway``: the same end with ``force``)."""
     who = state.model(state.pending[0].model).name
-    return Rejected(f"{who}'s Toughness roll is still pending; {what} anyway", "§9", kind="ambiguous")
+    return Rejected(
+        f"{who}'s Toughness roll is still pending; {what} anyway",
+        "§9",
+        kind="ambiguous",
+        anyway=anyway,
+        anyway_label=f"{what} anyway",
+    )
 
 
 def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> Decision:
@@ -213,7 +219,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         return Rejected("no model is activating", "§5.1")
     m = state.model(active)
     if state.pending and not cmd.force:
-        return _pending_question(state, "end the activation")
+        return _pending_question(state, "end the activation", replace(cmd, force=True))
     after = state.with_model(m.id, activated=True)
     nxt = next_after(after, m.side)
     phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
@@ -241,7 +247,7 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
     if state.order.phase == "round-over":
         return Rejected("the round is already over; start the next one", "§5.1")
     if state.pending and not cmd.force:
-        return _pending_question(state, "end the round")
+        return _pending_question(state, "end the round", replace(cmd, force=True))
     waiting = [m for s in (*SIDES, NEUTRAL) for m in state.waiting(s)]
     if waiting and not cmd.force:
         names = ", ".join(m.name for m in waiting[:4]) + ("…" if len(waiting) > 4 else "")
@@ -249,6 +255,8 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
             f"{len(waiting)} model(s) have not acted yet ({names}); end the round anyway with force",
             "§5.1",
             kind="ambiguous",
+            anyway=replace(cmd, force=True),
+            anyway_label="end the round anyway",
         )
     drafts = []
     if state.order.active_model:
