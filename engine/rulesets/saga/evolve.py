@@ -178,3 +178,12 @@ def _casualties_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 
 from . import evolve_melee  # noqa: E402,F401  (registers the melee reducers)
+
+
+def _register_corrections() -> None:
+    from .corrections import CORRECTIONS  # GM corrections: one event kind, ``gm_correction``
+
+    CORRECTIONS.register(REDUCERS)
+
+
+_register_corrections()

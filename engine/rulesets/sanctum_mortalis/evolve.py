@@ -366,3 +366,12 @@ def _battle_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
 def preview(state: BattleState, drafts: Iterable[EventDraft]) -> BattleState:
     """The state these drafts would lead to (to decide what follows from them)."""
     return REDUCERS.preview(state, drafts)
+
+
+def _register_corrections() -> None:
+    from .corrections import CORRECTIONS  # GM corrections: one event kind, ``gm_correction``
+
+    CORRECTIONS.register(REDUCERS)
+
+
+_register_corrections()

@@ -378,3 +378,12 @@ def _ai_proposed(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("ai_action_chosen")
 def _ai_chosen(s: BattleState, p: dict[str, Any]) -> BattleState:
     return _act(s, ai_action=p["action"])
+
+
+def _register_corrections() -> None:
+    from .corrections import CORRECTIONS  # GM corrections: one event kind, ``gm_correction``
+
+    CORRECTIONS.register(REDUCERS)
+
+
+_register_corrections()

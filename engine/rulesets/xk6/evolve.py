@@ -236,3 +236,12 @@ def _model_out(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _wounds_adjusted(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     return s.with_model(m.id, wounds=max(0, m.wounds + int(p["delta"])))
+
+
+def _register_corrections() -> None:
+    from .corrections import CORRECTIONS  # GM corrections: one event kind, ``gm_correction``
+
+    CORRECTIONS.register(REDUCERS)
+
+
+_register_corrections()

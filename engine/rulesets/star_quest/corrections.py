@@ -1,0 +1,142 @@
+"""Star Quest GM corrections (``engine.corrections``): a hero's or AI unit's wounds,
+models, power points, spell tokens, unconscious, Shaken, fatigued, each status condition
+and whether it has activated this round."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from engine.corrections import Correct, CorrectionOption, Corrections, Field, Value
+from engine.dice import DiceSource
+from engine.events import EventDraft
+from engine.ruleset import Rejected
+
+from . import tables as t
+from .state import BattleState, UnitState
+
+
+def _targets(s: BattleState) -> Mapping[str, str]:
+    return {u.id: u.name for u in s.units}
+
+
+def _field(
+    what: str,
+    label: str,
+    kind: Any,
+    get: Callable[[UnitState], Value],
+    set_: Callable[[UnitState, Value], dict[str, Any]],
+    **kw: Any,
+) -> Field[BattleState]:
+    def read(s: BattleState, uid: str) -> Value:
+        return get(s.unit(uid))
+
+    def put(s: BattleState, uid: str, value: Value) -> BattleState:
+        return s.with_unit(uid, **set_(s.unit(uid), value))
+
+    return Field(what, label, kind, read, put, **kw)
+
+
+def _hero(s: BattleState, uid: str) -> bool:
+    return s.unit(uid).hero
+
+
+def _alive(s: BattleState, uid: str) -> bool:
+    return s.unit(uid).alive
+
+
+def _tough(s: BattleState, uid: str) -> int:
+    return s.unit(uid).spec.tough
+
+
+def _roster_models(s: BattleState, uid: str) -> int:
+    return s.unit(uid).spec.models
+
+
+def _power_max(s: BattleState, uid: str) -> int:
+    return s.unit(uid).spec.power_max
+
+
+def _models(u: UnitState, value: Value) -> dict[str, Any]:
+    n = int(value)
+    wounds = u.wounds[:n] + (0,) * max(0, n - len(u.wounds))
+    return {"wounds": wounds}
+
+
+def _first_wounds(u: UnitState, value: Value) -> dict[str, Any]:
+    return {"wounds": (int(value), *u.wounds[1:])}
+
+
+def _status(condition: str) -> Field[BattleState]:
+    def set_(u: UnitState, value: Value) -> dict[str, Any]:
+        rest = tuple(x for x in u.statuses if x != condition)
+        return {"statuses": (*rest, condition) if value else rest}
+
+    return _field(
+        f"status:{condition}",
+        t.STATUS_NAMES[condition],
+        "flag",
+        lambda u: condition in u.statuses,
+        set_,
+        applies=_alive,
+    )
+
+
+CORRECTIONS: Corrections[BattleState] = Corrections(
+    [
+        _field(
+            "wounds",
+            "Wounds taken (first model)",
+            "number",
+            lambda u: u.wounds[0] if u.wounds else 0,
+            _first_wounds,
+            maximum=_tough,
+            applies=_alive,
+        ),
+        _field(
+            "models",
+            "Models in play (0: destroyed)",
+            "number",
+            lambda u: u.models,
+            _models,
+            maximum=_roster_models,
+        ),
+        _field(
+            "pp",
+            "Power points",
+            "number",
+            lambda u: u.pp,
+            lambda u, v: {"pp": int(v)},
+            maximum=_power_max,
+            applies=_hero,
+        ),
+        _field("tokens", "Spell tokens", "number", lambda u: u.tokens, lambda u, v: {"tokens": int(v)}, applies=_hero),
+        _field(
+            "unconscious",
+            "Unconscious",
+            "flag",
+            lambda u: u.unconscious,
+            lambda u, v: {"unconscious": bool(v)},
+            applies=_hero,
+        ),
+        _field("shaken", "Shaken", "flag", lambda u: u.shaken, lambda u, v: {"shaken": bool(v)}),
+        _field("fatigued", "Fatigued", "flag", lambda u: u.fatigued, lambda u, v: {"fatigued": bool(v)}),
+        _field(
+            "activated", "Has activated this round", "flag", lambda u: u.activated, lambda u, v: {"activated": bool(v)}
+        ),
+        *(_status(c) for c in t.STATUSES),
+    ],
+    _targets,
+)
+
+
+def options(state: BattleState, target: str | None) -> tuple[CorrectionOption, ...]:
+    """What the GM may correct on ``target`` now (the note first)."""
+    return CORRECTIONS.options(state, target)
+
+
+def decide(state: BattleState, command: Correct, dice: DiceSource | None = None) -> Rejected | list[EventDraft]:
+    return CORRECTIONS.decide(state, command)
+
+
+def apply(state: BattleState, payload: dict[str, Any]) -> BattleState:
+    return CORRECTIONS.apply(state, payload)
