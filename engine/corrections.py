@@ -69,6 +69,8 @@ class CorrectionOption:
         """A value as the GM reads it."""
         if self.kind == "flag":
             return "on" if value else "off"
+        if self.kind == "number" and self.minimum < 0 and isinstance(value, int):
+            return f"{value:+d}"
         return "—" if value is None or value == "" else str(value)
 
     @property
@@ -102,6 +104,9 @@ class Field(Generic[S]):
     applies: Callable[[S, str], bool] = _always
     label_of: Callable[[S, str], str] | None = None
     """The label for this target (a weapon's name), when it depends on it."""
+    put_reason: Callable[[S, str, Value, str], S] | None = None
+    """Instead of ``put``, for a value that keeps the GM's reason (a stat modifier shown
+    among the profile's sources)."""
 
     def name(self, state: S, target: str) -> str:
         return self.label_of(state, target) if self.label_of is not None else self.label
@@ -197,7 +202,10 @@ class Corrections(Generic[S]):
         what = payload["what"]
         if what == NOTE:
             return state
-        return self.fields[what].put(state, payload["target"], payload["new"])
+        field = self.fields[what]
+        if field.put_reason is not None:
+            return field.put_reason(state, payload["target"], payload["new"], str(payload.get("reason", "")))
+        return field.put(state, payload["target"], payload["new"])
 
     def register(self, reducers: Reducers[S]) -> None:
         """Make ``gm_correction`` one of ``reducers``' kinds."""

@@ -259,3 +259,26 @@ def test_sm_random_commands_and_corrections_replay_to_the_same_state_and_undo_ex
 def test_sm_the_random_sequences_were_mostly_accepted() -> None:
     test_sm_random_commands_and_corrections_replay_to_the_same_state_and_undo_exactly()
     SM_TALLY.check(0.3)
+
+
+def test_sm_a_stat_modifier_is_among_the_profile_sources_and_counted_in_the_odds() -> None:
+    from engine.rulesets.sanctum_mortalis import commands as c, view
+    from engine.rulesets.sanctum_mortalis.profile import effective_profile
+
+    battle = demo("sanctum-mortalis")
+    shooter = next(m for m in battle.state.models if m.side == "A" and m.spec.ranged)
+    target = next(m for m in battle.state.models if m.side == "B")
+    shot = c.Shoot(shooter.id, target.id, shooter.spec.ranged[0])
+    before = view.shot_preview(battle.state, shot)
+    assert not before.refusal
+    ok(battle, Correct("stat:C:battle", shooter.id, 1, "a scope found at the table"))
+    ok(battle, Correct("stat:O:round", target.id, -2, "stunned by a blast"))
+    after = view.shot_preview(battle.state, shot)
+    assert after.base == before.base + 1 and after.p_hit != before.p_hit
+    assert after.p_save != before.p_save
+    terms = effective_profile(battle.state.model(shooter.id).spec).C.terms
+    assert terms[-1].label == "GM: a scope found at the table (this battle)" and terms[-1].value == 1
+    ok(battle, c.StartRound(), [6, 6, 1, 1])  # the round's modifier ends with the round; the battle's stays
+    assert [a[0] for a in battle.state.model(target.id).spec.adjustments] == []
+    assert view.shot_preview(battle.state, shot).p_save == before.p_save
+    assert battle.state.model(shooter.id).spec.adjustments == (("C", 1, "a scope found at the table", "battle"),)

@@ -14,6 +14,8 @@ from engine.events import EventDraft
 from engine.records import changed
 from engine.ruleset import Rejected
 
+from . import tables as t
+from .profile import STATS
 from .state import LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, MARKERS, ON_TABLE, OUT_OF_ACTION, BattleState
 
 STATUSES = (ON_TABLE, OUT_OF_ACTION, LEFT_TABLE)
@@ -107,6 +109,32 @@ def _on_table(s: BattleState, mid: str) -> bool:
     return s.model(mid).on_table
 
 
+def _stat_mod(stat: str, until: str) -> Field[BattleState]:
+    """A modifier to ``stat`` for the rest of the round or the battle, with the GM's reason:
+    among the profile's sources, so counted in every roll and odds after it."""
+
+    def get(s: BattleState, mid: str) -> Value:
+        return sum(a[1] for a in s.model(mid).spec.adjustments if a[0] == stat and a[3] == until)
+
+    def put(s: BattleState, mid: str, value: Value, reason: str) -> BattleState:
+        spec = s.model(mid).spec
+        kept = tuple(a for a in spec.adjustments if not (a[0] == stat and a[3] == until))
+        new = (stat, int(value), reason, until)
+        return s.with_model(mid, spec=changed(spec, adjustments=(*kept, new) if int(value) else kept))
+
+    when = "the rest of this round" if until == "round" else "the rest of the battle"
+    return Field(
+        f"stat:{stat}:{until}",
+        f"{t.STAT_NAMES[stat]} ({stat}) modifier for {when}",
+        "number",
+        get,
+        lambda s, mid, value: put(s, mid, value, "GM correction"),
+        minimum=-6,
+        maximum=lambda s, mid: 6,
+        put_reason=put,
+    )
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
         Field("status", "Status (on the table, out of action, left)", "choice", _status, _put_status, choices=STATUSES),
@@ -133,6 +161,7 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             maximum=_tech_most,
             applies=_on_table,
         ),
+        *(_stat_mod(stat, until) for until in ("round", "battle") for stat in STATS),
     ],
     _targets,
 )

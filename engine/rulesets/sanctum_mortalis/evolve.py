@@ -25,8 +25,12 @@ def evolve(state: BattleState, event: Event) -> BattleState:
 
 
 def _new_round(m: ModelState) -> ModelState:
+    spec = m.spec
+    if any(a[3] == "round" for a in spec.adjustments):  # a GM's modifier for one round ends with it
+        spec = changed(spec, adjustments=tuple(a for a in spec.adjustments if a[3] != "round"))
     return changed(
         m,
+        spec=spec,
         activated=False,
         moves=0,
         others=0,
