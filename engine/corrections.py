@@ -27,6 +27,9 @@ GM_CORRECTION = "gm_correction"
 NOTE = "note"
 """``Correct.what`` of a free note: a line in the log, nothing else changes."""
 
+BATTLE = "battle"
+"""``Correct.target`` of a correction of the battle itself (a pending roll cancelled)."""
+
 MARK = "GM correction"
 """How the log, review and export name a correction (the start of its text)."""
 
@@ -104,6 +107,8 @@ class Field(Generic[S]):
     applies: Callable[[S, str], bool] = _always
     label_of: Callable[[S, str], str] | None = None
     """The label for this target (a weapon's name), when it depends on it."""
+    battle: bool = False
+    """A correction of the battle itself (target ``BATTLE``), offered whatever is selected."""
     put_reason: Callable[[S, str, Value, str], S] | None = None
     """Instead of ``put``, for a value that keeps the GM's reason (a stat modifier shown
     among the profile's sources)."""
@@ -144,9 +149,11 @@ class Corrections(Generic[S]):
     def options(self, state: S, target: str | None) -> tuple[CorrectionOption, ...]:
         """The note, then every correction ``target`` has (none for an unknown target)."""
         note = CorrectionOption(NOTE, "Note in the log (no action spent)", "note")
+        battle = tuple(f.option(state, BATTLE) for f in self.fields.values() if f.battle and f.applies(state, BATTLE))
         if target is None or target not in self.targets(state):
-            return (note,)
-        return (note, *(f.option(state, target) for f in self.fields.values() if f.applies(state, target)))
+            return (note, *battle)
+        member = (f.option(state, target) for f in self.fields.values() if not f.battle and f.applies(state, target))
+        return (note, *battle, *member)
 
     # ------------------------------------------------------------------ deciding
     def decide(self, state: S, command: Correct, dice: object = None) -> Rejected | list[EventDraft]:
@@ -168,12 +175,12 @@ class Corrections(Generic[S]):
         reason = command.reason.strip()
         if not reason:
             return Rejected("a GM correction needs its reason (what happened at the table)", kind="malformed")
-        names = self.targets(state)
+        names = {**self.targets(state), BATTLE: "the battle"}
         target = command.target
         if target is None or target not in names:
             return Rejected(f"there is no '{target}' in this battle", kind="malformed")
         field = self.fields.get(command.what)
-        if field is None or not field.applies(state, target):
+        if field is None or field.battle != (target == BATTLE) or not field.applies(state, target):
             return Rejected(f"{names[target]} has no '{command.what}' to correct", kind="malformed")
         option = field.option(state, target)
         problem = _bad_value(option, command.value)

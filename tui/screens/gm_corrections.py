@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.corrections import NOTE, Correct, CorrectionOption
+from engine.corrections import BATTLE, NOTE, Correct, CorrectionOption
 from tui.dialogs.prompt import TextPrompt
 from tui.screens.picker_screen import Choice, PickerScreen
 
@@ -49,6 +49,8 @@ class GMCorrections:
     def _correct(self, option: CorrectionOption | None, name: str) -> None:
         if option is None:
             return
+        if option.target == BATTLE:
+            name = "the battle"
         if option.kind == "note":
             self._ask_text(
                 "Note for the log (no action spent):",

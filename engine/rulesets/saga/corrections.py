@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from engine.corrections import Correct, CorrectionOption, Corrections, Field, Value
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from .state import BattleState
@@ -41,8 +42,30 @@ def _roster_models(s: BattleState, uid: str) -> int:
     return s.unit(uid).spec.models
 
 
+def _open(s: BattleState, _: str) -> bool:
+    return bool(s.busy)
+
+
+def _cancel_open(s: BattleState, _: str, value: Value) -> BattleState:
+    return s if value else changed(s, move=None, shot=None, melee=None)
+
+
+def _open_label(s: BattleState, _: str) -> str:
+    return f"Open {s.busy} (off: cancelled)"
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
+        Field(
+            "cancel-pending",
+            "Open move, shot or melee (off: cancelled)",
+            "flag",
+            _open,
+            _cancel_open,
+            applies=_open,
+            battle=True,
+            label_of=_open_label,
+        ),
         Field("fatigue", "Fatigue", "number", _fatigue, _put_fatigue, maximum=_limit),
         Field("models", "Models in the unit (0: wiped out)", "number", _models, _put_models, maximum=_roster_models),
     ],

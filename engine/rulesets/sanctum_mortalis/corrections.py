@@ -135,8 +135,30 @@ def _stat_mod(stat: str, until: str) -> Field[BattleState]:
     )
 
 
+def _pending(s: BattleState, _: str) -> bool:
+    return bool(s.pending)
+
+
+def _cancel_pending(s: BattleState, _: str, value: Value) -> BattleState:
+    return s if value else changed(s, pending=s.pending[1:])
+
+
+def _pending_label(s: BattleState, _: str) -> str:
+    return f"Pending Toughness roll of {s.model(s.pending[0].model).name} (off: cancelled)"
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
+        Field(
+            "cancel-pending",
+            "Pending Toughness roll (off: cancelled)",
+            "flag",
+            _pending,
+            _cancel_pending,
+            applies=_pending,
+            battle=True,
+            label_of=_pending_label,
+        ),
         Field("status", "Status (on the table, out of action, left)", "choice", _status, _put_status, choices=STATUSES),
         *(
             Field(f.what, f.label, f.kind, f.get, f.put, applies=_on_table)

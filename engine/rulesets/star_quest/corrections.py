@@ -9,6 +9,7 @@ from typing import Any, Callable, Mapping
 from engine.corrections import Correct, CorrectionOption, Corrections, Field, Value
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -81,8 +82,30 @@ def _status(condition: str) -> Field[BattleState]:
     )
 
 
+def _open(s: BattleState, _: str) -> bool:
+    return bool(s.busy or s.melee)
+
+
+def _cancel_open(s: BattleState, _: str, value: Value) -> BattleState:
+    return s if value else changed(s, offer=None, attack=None, melee=None, morale=(), ai=None)
+
+
+def _open_label(s: BattleState, _: str) -> str:
+    return f"Open {s.busy or 'melee'} (off: cancelled)"
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
+        Field(
+            "cancel-pending",
+            "Open roll (off: cancelled)",
+            "flag",
+            lambda s, _: _open(s, _),
+            _cancel_open,
+            applies=_open,
+            battle=True,
+            label_of=_open_label,
+        ),
         _field(
             "wounds",
             "Wounds taken (first model)",

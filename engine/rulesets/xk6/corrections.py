@@ -9,6 +9,7 @@ from typing import Any, Callable, Mapping
 from engine.corrections import Correct, CorrectionOption, Corrections, Field, Value
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from .state import BattleState, ModelState
@@ -120,8 +121,30 @@ def _weapon_fields(index: int) -> tuple[Field[BattleState], ...]:
     )
 
 
+def _open(s: BattleState, _: str) -> bool:
+    return s.attack is not None or s.reaction is not None
+
+
+def _cancel_open(s: BattleState, _: str, value: Value) -> BattleState:
+    return s if value else changed(s, attack=None, reaction=None)
+
+
+def _open_label(s: BattleState, _: str) -> str:
+    return "Open attack (off: cancelled)" if s.attack is not None else "Open reaction (off: cancelled)"
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
+        Field(
+            "cancel-pending",
+            "Open attack or reaction (off: cancelled)",
+            "flag",
+            lambda s, _: _open(s, _),
+            _cancel_open,
+            applies=_open,
+            battle=True,
+            label_of=_open_label,
+        ),
         _field("wounds", "Wounds", "number", lambda m: m.wounds, lambda v: {"wounds": int(v)}, maximum=_wound_limit),
         _field("out", "Out of play (off: restored)", "flag", lambda m: m.out, lambda v: {"out": bool(v)}),
         _field("stunned", "Stunned", "flag", lambda m: m.stunned, lambda v: {"stunned": bool(v)}),
