@@ -133,3 +133,25 @@ async def test_xk6_wounds_and_stun(make_app):
         await wait_for(pilot, lambda: screen.state.model(mid).stunned, "stun")
         await press(pilot, "ctrl+z")
         await wait_for(pilot, lambda: not screen.state.model(mid).stunned, "undone")
+
+
+async def test_the_help_screen_describes_corrections_and_lists_the_key(make_app):
+    import io
+
+    from rich.console import Console
+
+    from tui.actions import palette_actions
+    from tui.screens.help_screen import HelpScreen, keys_table
+
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, XK6Screen)
+        await press(pilot, "question_mark")
+        help_screen = await wait_for_screen(pilot, HelpScreen)
+        guide = str(help_screen.query_one("#corrections-guide").render())
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(keys_table(help_screen.groups))
+        assert "GM corrections" in guide and "without undoing" in guide
+        keys = console.export_text()
+        assert "shift+g" in keys and "GM: correct…" in keys
+        assert "gm-correct" in {a.id for a in palette_actions(help_screen.groups)}
