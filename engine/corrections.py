@@ -15,10 +15,15 @@ reason, and its text starts with ``GM correction`` (log, review, export).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Generic, Literal, Mapping, Sequence, TypeVar
 
+from .dice import DiceEntryError, DiceSource
 from .events import Event, EventDraft
+from .formatting import roll_line
+from .odds import at_least, at_most, binomial, shift, sum_distribution
 from .reducers import Reducers
+from .rolls import Modifier, RollRecord, plain
 from .ruleset import Rejected
 
 GM_CORRECTION = "gm_correction"
@@ -27,6 +32,10 @@ GM_CORRECTION = "gm_correction"
 NOTE = "note"
 """``Correct.what`` of a free note: a line in the log, nothing else changes."""
 
+ROLL = "roll"
+"""``Correct.what`` of a roll the app does not model (``value``: a ``GMRoll``): logged with
+its dice and exact odds; its consequences are the GM's further corrections."""
+
 BATTLE = "battle"
 """``Correct.target`` of a correction of the battle itself (a pending roll cancelled)."""
 
@@ -34,8 +43,87 @@ MARK = "GM correction"
 """How the log, review and export name a correction (the start of its text)."""
 
 Value = int | str | bool
-ValueKind = Literal["number", "choice", "flag", "note"]
+ValueKind = Literal["number", "choice", "flag", "note", "roll"]
+RollHow = Literal["sum>=", "sum<=", "pool"]
+HOW_TEXT: Mapping[str, str] = {
+    "sum>=": "total + modifier at least the target",
+    "sum<=": "total + modifier at most the target",
+    "pool": "each die at or above the target is a success; enough successes pass",
+}
 S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class GMRoll:
+    """A roll the app does not model, set up by the GM: ``dice`` d6; ``how``: ``sum>=``
+    (total + ``modifier`` ≥ ``target``: a 2d6 test), ``sum<=`` (≤ ``target``: a roll under a
+    characteristic, a Toughness roll with a chosen modifier) or ``pool`` (each die ≥
+    ``target`` is a success; ``need`` successes pass); ``title``: what is rolled."""
+
+    title: str
+    dice: int = 2
+    how: RollHow = "sum>="
+    target: int = 7
+    modifier: int = 0
+    need: int = 1
+
+    def problem(self) -> str:
+        """Why this roll cannot be made ("" when it can)."""
+        if not self.title.strip():
+            return "a roll needs a name (what is rolled)"
+        if not 1 <= self.dice <= 20:
+            return f"{self.dice} dice: roll 1 to 20"
+        if self.how not in HOW_TEXT:
+            return f"'{self.how}' is not a way to read a roll ({', '.join(HOW_TEXT)})"
+        if self.how == "pool" and not 1 <= self.target <= 6:
+            return f"a die never shows {self.target} or more: a pool's target is 1 to 6"
+        if self.how == "pool" and not 1 <= self.need <= self.dice:
+            return f"{self.need} successes from {self.dice} dice: 1 to {self.dice}"
+        return ""
+
+    def chance(self) -> Fraction:
+        """The exact chance the roll passes."""
+        if self.how == "pool":
+            per_die = Fraction(max(0, 7 - self.target), 6)
+            return sum((p for k, p in binomial(self.dice, per_die).items() if k >= self.need), Fraction(0))
+        dist = shift(sum_distribution(self.dice), self.modifier)
+        return at_least(dist, self.target) if self.how == "sum>=" else at_most(dist, self.target)
+
+    def record(self, faces: Sequence[int]) -> RollRecord:
+        """The roll's record for these faces."""
+        if self.how == "pool":
+            successes = sum(1 for f in faces if f >= self.target)
+            passed = successes >= self.need
+            detail: dict[str, Any] = {"successes": successes, "need": self.need, "how": self.how}
+            comparison = ""
+        else:
+            passed = (
+                (sum(faces) + self.modifier >= self.target)
+                if self.how == "sum>="
+                else (sum(faces) + self.modifier <= self.target)
+            )
+            detail = {"how": self.how}
+            comparison = ">=" if self.how == "sum>=" else "<="
+        mods = (Modifier("GM modifier", self.modifier, MARK),) if self.modifier and self.how != "pool" else ()
+        return RollRecord(
+            procedure="gm.roll",
+            title=self.title.strip(),
+            dice=plain(faces),
+            modifiers=mods,
+            target=self.target,
+            comparison=comparison,
+            probability=self.chance(),
+            outcome="passed" if passed else "failed",
+            success=passed,
+            detail=detail,
+        )
+
+    def describe(self) -> str:
+        """ "2d6 + 1 ≥ 7", "3d6 pool 5+ ×2"."""
+        if self.how == "pool":
+            return f"{self.dice}d6, {self.target}+ each, {self.need} success{'es' * (self.need != 1)} needed"
+        mod = f" {self.modifier:+d}" if self.modifier else ""
+        return f"{self.dice}d6{mod} {'≥' if self.how == 'sum>=' else '≤'} {self.target}"
 
 
 @dataclass(frozen=True)
@@ -46,7 +134,7 @@ class Correct:
 
     what: str
     target: str | None = None
-    value: Value | None = None
+    value: Value | GMRoll | None = None
     reason: str = ""
 
 
@@ -149,15 +237,19 @@ class Corrections(Generic[S]):
     def options(self, state: S, target: str | None) -> tuple[CorrectionOption, ...]:
         """The note, then every correction ``target`` has (none for an unknown target)."""
         note = CorrectionOption(NOTE, "Note in the log (no action spent)", "note")
+        known = target is not None and target in self.targets(state)
+        roll = CorrectionOption(ROLL, "Add a roll the app does not model…", "roll", target=target if known else None)
         battle = tuple(f.option(state, BATTLE) for f in self.fields.values() if f.battle and f.applies(state, BATTLE))
-        if target is None or target not in self.targets(state):
-            return (note, *battle)
+        if target is None or not known:
+            return (note, roll, *battle)
         member = (f.option(state, target) for f in self.fields.values() if not f.battle and f.applies(state, target))
-        return (note, *battle, *member)
+        return (note, roll, *battle, *member)
 
     # ------------------------------------------------------------------ deciding
-    def decide(self, state: S, command: Correct, dice: object = None) -> Rejected | list[EventDraft]:
+    def decide(self, state: S, command: Correct, dice: DiceSource | None = None) -> Rejected | list[EventDraft]:
         """The correction's one event, or why not (nothing is saved on a refusal)."""
+        if command.what == ROLL:
+            return self._roll(state, command, dice)
         if command.what == NOTE:
             text = str(command.value or "").strip()
             if not text:
@@ -187,7 +279,8 @@ class Corrections(Generic[S]):
         if problem:
             return Rejected(f"{option.label} of {names[target]}: {problem}", kind="malformed")
         new = command.value
-        assert new is not None
+        if new is None or isinstance(new, GMRoll):
+            return Rejected(f"{option.label} of {names[target]}: no value given", kind="malformed")
         if new == option.current:
             return Rejected(f"{option.label} of {names[target]} is already {option.shown(new)}", kind="illegal")
         payload: dict[str, Any] = {
@@ -203,11 +296,42 @@ class Corrections(Generic[S]):
         )
         return [EventDraft(GM_CORRECTION, payload, actor=target, text=text)]
 
+    def _roll(self, state: S, command: Correct, dice: DiceSource | None) -> Rejected | list[EventDraft]:
+        roll = command.value
+        if not isinstance(roll, GMRoll):
+            return Rejected("a GM roll needs its dice, target and how it is read", kind="malformed")
+        problem = roll.problem()
+        if problem:
+            return Rejected(problem, kind="malformed")
+        names = self.targets(state)
+        if command.target is not None and command.target not in names:
+            return Rejected(f"there is no '{command.target}' in this battle", kind="malformed")
+        if dice is None:
+            return Rejected("a GM roll needs dice (typed or the app's)", kind="malformed")
+        try:
+            faces = dice.roll(roll.dice, 6, roll.title)
+        except DiceEntryError as err:
+            return Rejected(str(err), kind="malformed")
+        record = roll.record(faces)
+        who = f" ({names[command.target]})" if command.target is not None else ""
+        reason = command.reason.strip() or roll.title.strip()
+        payload: dict[str, Any] = {
+            "what": ROLL,
+            "target": command.target,
+            "old": None,
+            "new": record.outcome,
+            "reason": reason,
+            "label": roll.title.strip(),
+            "roll": record.to_dict(),
+        }
+        text = f"{MARK} — roll: {roll.title.strip()}{who}, {roll.describe()}: {roll_line(record)}"
+        return [EventDraft(GM_CORRECTION, payload, actor=command.target, text=text)]
+
     # ------------------------------------------------------------------ applying
     def apply(self, state: S, payload: dict[str, Any]) -> S:
-        """The state after a correction event (a note changes nothing)."""
+        """The state after a correction event (a note or a roll changes nothing)."""
         what = payload["what"]
-        if what == NOTE:
+        if what in (NOTE, ROLL):
             return state
         field = self.fields[what]
         if field.put_reason is not None:
@@ -246,6 +370,8 @@ def correction_lines(event: Event) -> list[str]:
     p = event.payload
     if p.get("what") == NOTE:
         return [f"{MARK}: note", f"  {p.get('new', '')}"]
+    if p.get("what") == ROLL:
+        return [f"{MARK}: a roll the app does not model — {p.get('label', '')}", f"  reason: {p.get('reason', '')}"]
     return [
         f"{MARK}: {p.get('label', p.get('what'))} of {p.get('target')}",
         f"  was: {p.get('old')}",

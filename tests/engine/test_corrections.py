@@ -58,7 +58,7 @@ def by_value(battle: Battle) -> bytes:
 def test_every_correction_offered_for_a_model_is_one_event_with_the_reason_and_undoes_exactly(name: str) -> None:
     battle = demo(name)
     target = first_member(battle)
-    offered = [o for o in options(battle, target) if o.kind != "note"]
+    offered = [o for o in options(battle, target) if o.kind not in ("note", "roll")]
     assert offered, f"{name} offers no correction for {target}"
     for first in offered:
         o = next((x for x in options(battle, target) if x.what == first.what), None)
@@ -227,7 +227,7 @@ def sm_command(battle: Battle, what: str, n: int) -> Any:
         return c.RemoveModel(m.id)
     if what == "note":
         return Correct(NOTE, None, f"note {n}")
-    offered = [o for o in options(battle, m.id) if o.kind != "note"]
+    offered = [o for o in options(battle, m.id) if o.kind not in ("note", "roll")]
     o = offered[n % len(offered)]
     value: Any = another_value(o) if n % 5 else (-1 if o.kind == "number" else "bogus")
     return Correct(o.what, m.id, value, f"table said so ({n})")
@@ -282,3 +282,31 @@ def test_sm_a_stat_modifier_is_among_the_profile_sources_and_counted_in_the_odds
     assert [a[0] for a in battle.state.model(target.id).spec.adjustments] == []
     assert view.shot_preview(battle.state, shot).p_save == before.p_save
     assert battle.state.model(shooter.id).spec.adjustments == (("C", 1, "a scope found at the table", "battle"),)
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_a_roll_the_app_does_not_model_is_logged_with_typed_dice_and_exact_odds(name: str) -> None:
+    from fractions import Fraction
+
+    from engine.corrections import ROLL, GMRoll
+    from engine.rolls import records_in
+
+    battle = demo(name)
+    target = first_member(battle)
+    before = battle.state
+    roll = GMRoll("Toughness roll for lava", dice=2, how="sum<=", target=7, modifier=-1)
+    assert roll.chance() == Fraction(26, 36)  # 2d6 - 1 <= 7: totals 2..8
+    done = ok(battle, Correct(ROLL, target, roll, "lava the app does not know"), [6, 3])
+    (e,) = done.events
+    (record,) = records_in(e.payload)
+    assert record.probability == Fraction(26, 36) and record.outcome == "failed"  # 9 - 1 = 8 > 7
+    assert e.text.startswith(MARK) and "Toughness roll for lava" in e.text
+    assert battle.state == before
+    pool = GMRoll("Fear test", dice=3, how="pool", target=5, need=2)
+    assert pool.chance() == Fraction(7, 27)  # P(at least 2 of 3 dice show 5+): 3·(1/3)²·(2/3) + (1/3)³
+    (e2,) = ok(battle, Correct(ROLL, None, pool), [5, 6, 1]).events
+    assert records_in(e2.payload)[0].success
+    refused(battle, Correct(ROLL, target, GMRoll("", 2)), [1, 1])
+    refused(battle, Correct(ROLL, target, GMRoll("x", 3, "pool", 7)), [1, 1, 1])
+    refused(battle, Correct(ROLL, target, GMRoll("x", 2)), [1])  # a die too few
+    refused(battle, Correct(ROLL, "Z.nobody", GMRoll("x", 2)), [1, 1])

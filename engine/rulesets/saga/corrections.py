@@ -79,7 +79,7 @@ def options(state: BattleState, target: str | None) -> tuple[CorrectionOption, .
 
 
 def decide(state: BattleState, command: Correct, dice: DiceSource | None = None) -> Rejected | list[EventDraft]:
-    return CORRECTIONS.decide(state, command)
+    return CORRECTIONS.decide(state, command, dice)
 
 
 def apply(state: BattleState, payload: dict[str, Any]) -> BattleState:
