@@ -155,3 +155,28 @@ async def test_the_help_screen_describes_corrections_and_lists_the_key(make_app)
         keys = console.export_text()
         assert "shift+g" in keys and "GM: correct…" in keys
         assert "gm-correct" in {a.id for a in palette_actions(help_screen.groups)}
+
+
+async def test_sm_a_roll_the_app_does_not_model_goes_through_the_roll_dialog_with_typed_dice(make_app):
+    from fractions import Fraction
+
+    from engine.rolls import records_in
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await battle_ready(pilot)
+        mid = screen.selected
+        await press(pilot, "G")
+        await choose(pilot, "Add a roll")
+        await answer(pilot, "Toughness roll for lava")
+        await choose(pilot, "sum<=")
+        await answer(pilot, "2 7 -1", clear=True)
+        dialog = await wait_for_screen(pilot, RollDialog)
+        assert "72.2%" in str(dialog.current.odds)  # 26/36: 2d6 - 1 at most 7
+        await press(pilot, "6", "space", "3", "enter")
+        await wait_for(pilot, lambda: corrections(screen), "the roll")
+        (e,) = corrections(screen)
+        (record,) = records_in(e.payload)
+        assert [d.face for d in record.dice] == [6, 3] and record.outcome == "failed"
+        assert record.probability == Fraction(26, 36) and e.actor == mid

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.corrections import BATTLE, NOTE, Correct, CorrectionOption
+from engine.corrections import BATTLE, HOW_TEXT, NOTE, Correct, CorrectionOption, GMRoll
 from tui.dialogs.prompt import TextPrompt
 from tui.screens.picker_screen import Choice, PickerScreen
 
@@ -58,6 +58,13 @@ class GMCorrections:
                 placeholder="what happened at the table",
             )
             return
+        if option.kind == "roll":
+            self._ask_text(
+                f"A roll the app does not model{' for ' + name if name else ''}: what is rolled?",
+                lambda title: self._roll_how(option, name, title),
+                placeholder="e.g. Toughness roll for lava, fear test",
+            )
+            return
         if option.kind == "flag":
             self._ask_reason(option, name, not option.current)
             return
@@ -75,6 +82,48 @@ class GMCorrections:
             value=str(option.current),
             restrict=r"-?[0-9]*",
         )
+
+    def _roll_how(self, option: CorrectionOption, name: str, title: str) -> None:
+        choices = [Choice(how, f"{how}: {text}") for how, text in HOW_TEXT.items()]
+        self.app.push_screen(
+            PickerScreen(f"{title}: how is it read?", choices),
+            lambda how: None if how is None else self._roll_numbers(option, name, title, how),
+        )
+
+    def _roll_numbers(self, option: CorrectionOption, name: str, title: str, how: Any) -> None:
+        last = "successes needed" if how == "pool" else "modifier"
+        example = "3 5 2" if how == "pool" else "2 7 -1"
+        self._ask_text(
+            f"{title}: dice, target, {last} (e.g. {example})",
+            lambda text: self._roll_dialog(option, name, title, how, text),
+            value="3 5 1" if how == "pool" else "2 7 0",
+            restrict=r"[-0-9 ]*",
+        )
+
+    def _roll_dialog(self, option: CorrectionOption, name: str, title: str, how: Any, text: str) -> None:
+        from tui.dialogs.gm_roll import GMRollAdapter
+        from tui.dialogs.roll_dialog import push_roll_dialog
+
+        try:
+            numbers = [int(x) for x in text.split()]
+        except ValueError:
+            numbers = []
+        if len(numbers) != 3:
+            self.notify(f"“{text}”: type three numbers (dice, target, then the last)", severity="warning")
+            return
+        dice, target, last = numbers
+        roll = (
+            GMRoll(title, dice, how, target, need=last)
+            if how == "pool"
+            else GMRoll(title, dice, how, target, modifier=last)
+        )
+
+        def rolled(result: Any) -> None:
+            if result:
+                command, typed = result
+                self.submit(command, typed)
+
+        push_roll_dialog(self.app, GMRollAdapter(roll, option.target, name), rolled)
 
     def _ask_reason(self, option: CorrectionOption, name: str, value: Any) -> None:
         shown = option.shown(value) if isinstance(value, (int, str, bool)) else str(value)
