@@ -42,15 +42,15 @@ def _roster_models(s: BattleState, uid: str) -> int:
     return s.unit(uid).spec.models
 
 
-def _open(s: BattleState, _: str) -> bool:
+def _unresolved(s: BattleState, _: str) -> bool:
     return bool(s.busy)
 
 
-def _cancel_open(s: BattleState, _: str, value: Value) -> BattleState:
+def _cancel_unresolved(s: BattleState, _: str, value: Value) -> BattleState:
     return s if value else changed(s, move=None, shot=None, melee=None)
 
 
-def _open_label(s: BattleState, _: str) -> str:
+def _unresolved_label(s: BattleState, _: str) -> str:
     return f"Open {s.busy} (off: cancelled)"
 
 
@@ -60,11 +60,11 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             "cancel-pending",
             "Open move, shot or melee (off: cancelled)",
             "flag",
-            _open,
-            _cancel_open,
-            applies=_open,
+            _unresolved,
+            _cancel_unresolved,
+            applies=_unresolved,
             battle=True,
-            label_of=_open_label,
+            label_of=_unresolved_label,
         ),
         Field("fatigue", "Fatigue", "number", _fatigue, _put_fatigue, maximum=_limit),
         Field("models", "Models in the unit (0: wiped out)", "number", _models, _put_models, maximum=_roster_models),

@@ -82,15 +82,15 @@ def _status(condition: str) -> Field[BattleState]:
     )
 
 
-def _open(s: BattleState, _: str) -> bool:
+def _unresolved(s: BattleState, _: str) -> bool:
     return bool(s.busy or s.melee)
 
 
-def _cancel_open(s: BattleState, _: str, value: Value) -> BattleState:
+def _cancel_unresolved(s: BattleState, _: str, value: Value) -> BattleState:
     return s if value else changed(s, offer=None, attack=None, melee=None, morale=(), ai=None)
 
 
-def _open_label(s: BattleState, _: str) -> str:
+def _unresolved_label(s: BattleState, _: str) -> str:
     return f"Open {s.busy or 'melee'} (off: cancelled)"
 
 
@@ -100,11 +100,11 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             "cancel-pending",
             "Open roll (off: cancelled)",
             "flag",
-            lambda s, _: _open(s, _),
-            _cancel_open,
-            applies=_open,
+            lambda s, _: _unresolved(s, _),
+            _cancel_unresolved,
+            applies=_unresolved,
             battle=True,
-            label_of=_open_label,
+            label_of=_unresolved_label,
         ),
         _field(
             "wounds",

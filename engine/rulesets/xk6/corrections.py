@@ -121,15 +121,15 @@ def _weapon_fields(index: int) -> tuple[Field[BattleState], ...]:
     )
 
 
-def _open(s: BattleState, _: str) -> bool:
+def _unresolved(s: BattleState, _: str) -> bool:
     return s.attack is not None or s.reaction is not None
 
 
-def _cancel_open(s: BattleState, _: str, value: Value) -> BattleState:
+def _cancel_unresolved(s: BattleState, _: str, value: Value) -> BattleState:
     return s if value else changed(s, attack=None, reaction=None)
 
 
-def _open_label(s: BattleState, _: str) -> str:
+def _unresolved_label(s: BattleState, _: str) -> str:
     return "Open attack (off: cancelled)" if s.attack is not None else "Open reaction (off: cancelled)"
 
 
@@ -139,11 +139,11 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             "cancel-pending",
             "Open attack or reaction (off: cancelled)",
             "flag",
-            lambda s, _: _open(s, _),
-            _cancel_open,
-            applies=_open,
+            lambda s, _: _unresolved(s, _),
+            _cancel_unresolved,
+            applies=_unresolved,
             battle=True,
-            label_of=_open_label,
+            label_of=_unresolved_label,
         ),
         _field("wounds", "Wounds", "number", lambda m: m.wounds, lambda v: {"wounds": int(v)}, maximum=_wound_limit),
         _field("out", "Out of play (off: restored)", "flag", lambda m: m.out, lambda v: {"out": bool(v)}),
