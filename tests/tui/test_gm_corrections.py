@@ -180,3 +180,21 @@ async def test_sm_a_roll_the_app_does_not_model_goes_through_the_roll_dialog_wit
         (record,) = records_in(e.payload)
         assert [d.face for d in record.dice] == [6, 3] and record.outcome == "failed"
         assert record.probability == Fraction(26, 36) and e.actor == mid
+
+
+def test_the_export_marks_corrections_with_their_reason_and_a_gm_roll_with_its_breakdown():
+    from engine.battle import Battle, new_header
+    from engine.corrections import ROLL, Correct, GMRoll
+    from engine.dice import ScriptedDice
+    from engine.ruleset import find_system
+    from tui.report import build_report, render
+
+    spec = find_system("xk6")
+    made = spec.demo(None, 3)
+    battle = Battle(new_header(spec.name, made.setup, seed=3, title="Corrections"))
+    mid = spec.summary(battle.state).members[0].id
+    battle.submit(Correct("wounds", mid, 1, "a grenade the app missed"))
+    battle.submit(Correct(ROLL, mid, GMRoll("Fear test", 2, "sum>=", 7)), ScriptedDice([3, 5]))
+    md = render(build_report(battle.header, [e.to_dict() for e in battle.entries]), "md")
+    assert "GM correction — " in md and "Wounds 0 → 1 (a grenade the app missed)" in md
+    assert "GM correction — roll: Fear test" in md and "3 5 = 8 vs >=7: passed" in md
