@@ -195,6 +195,8 @@ class Field(Generic[S]):
     applies: Callable[[S, str], bool] = _always
     label_of: Callable[[S, str], str] | None = None
     """The label for this target (a weapon's name), when it depends on it."""
+    least: Callable[[S, str], int] | None = None
+    """The lowest number for this target, when it depends on it (instead of ``minimum``)."""
     battle: bool = False
     """A correction of the battle itself (target ``BATTLE``), offered whatever is selected."""
     put_reason: Callable[[S, str, Value, str], S] | None = None
@@ -211,7 +213,7 @@ class Field(Generic[S]):
             kind=self.kind,
             target=target,
             current=self.get(state, target),
-            minimum=self.minimum,
+            minimum=self.least(state, target) if self.least is not None else self.minimum,
             maximum=self.maximum(state, target) if self.maximum is not None else None,
             choices=self.choices,
         )
@@ -341,6 +343,32 @@ class Corrections(Generic[S]):
     def register(self, reducers: Reducers[S]) -> None:
         """Make ``gm_correction`` one of ``reducers``' kinds."""
         reducers.on(GM_CORRECTION)(self.apply)
+
+
+Adjustment = tuple[str, int, str, str]
+"""A GM's modifier to a characteristic: (stat, value, the GM's reason, until: "round",
+"turn" or "battle")."""
+
+
+def adjustment_total(adjustments: Sequence[Adjustment], stat: str, until: str | None = None) -> int:
+    """The sum of ``stat``'s adjustments (those lasting ``until``, or all)."""
+    return sum(a[1] for a in adjustments if a[0] == stat and (until is None or a[3] == until))
+
+
+def readjusted(
+    adjustments: Sequence[Adjustment], stat: str, value: int, reason: str, until: str
+) -> tuple[tuple[Adjustment, ...], int]:
+    """``stat``'s adjustment lasting ``until`` set to ``value`` (0: dropped): the new
+    adjustments and by how much the stat changes."""
+    kept = tuple(a for a in adjustments if not (a[0] == stat and a[3] == until))
+    before = adjustment_total(adjustments, stat, until)
+    return ((*kept, (stat, value, reason, until)) if value else kept), value - before
+
+
+def adjustment_line(a: Adjustment, name: str) -> str:
+    """ "Att +1 — GM: scope found (this battle)"."""
+    when = {"round": "this round", "turn": "this turn"}.get(a[3], "this battle")
+    return f"{name} {a[1]:+d} — GM: {a[2]} ({when})"
 
 
 def _bad_value(option: CorrectionOption, value: object) -> str:

@@ -310,3 +310,20 @@ def test_a_roll_the_app_does_not_model_is_logged_with_typed_dice_and_exact_odds(
     refused(battle, Correct(ROLL, target, GMRoll("x", 3, "pool", 7)), [1, 1, 1])
     refused(battle, Correct(ROLL, target, GMRoll("x", 2)), [1])  # a die too few
     refused(battle, Correct(ROLL, "Z.nobody", GMRoll("x", 2)), [1, 1])
+
+
+def test_xk6_a_modifier_for_the_turn_is_in_the_profile_and_ends_with_the_turn() -> None:
+    from engine.rulesets.xk6 import commands as xc
+
+    battle = demo("xk6")
+    mid = first_member(battle)
+    att = battle.state.model(mid).spec.att
+    ok(battle, Correct("stat:att:turn", mid, 1, "a scope found at the table"))
+    ok(battle, Correct("stat:armour:battle", mid, -1, "armour cracked"))
+    m = battle.state.model(mid)
+    assert m.spec.att == att + 1 and m.adjustments[0] == ("att", 1, "a scope found at the table", "turn")
+    refused(battle, Correct("stat:att:turn", mid, -(att + 2), "below no dice"))
+    ok(battle, xc.StartTurn(), [5, 2])
+    m = battle.state.model(mid)
+    assert m.spec.att == att and [a[0] for a in m.adjustments] == ["armour"]
+    assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state

@@ -6,13 +6,22 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from engine.corrections import Correct, CorrectionOption, Corrections, Field, Value
+from engine.corrections import Correct, adjustment_total, readjusted, CorrectionOption, Corrections, Field, Value
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.records import changed
 from engine.ruleset import Rejected
 
+from .roster import ModelSpec
 from .state import BattleState, ModelState
+
+STAT_VALUE: Mapping[str, Callable[[ModelSpec], int]] = {
+    "att": lambda spec: spec.att,
+    "defence": lambda spec: spec.defence,
+    "armour": lambda spec: spec.armour,
+}
+"""The characteristics a GM's modifier may change, read from a profile."""
+STAT_NAMES: Mapping[str, str] = {"att": "Att dice", "defence": "Def dice", "armour": "Armour"}
 
 
 def _targets(s: BattleState) -> Mapping[str, str]:
@@ -133,6 +142,38 @@ def _unresolved_label(s: BattleState, _: str) -> str:
     return "Open attack (off: cancelled)" if s.attack is not None else "Open reaction (off: cancelled)"
 
 
+def _stat_mod(stat: str, until: str) -> Field[BattleState]:
+    """A modifier to Att, Def or Armour for the rest of the turn or the battle, with the
+    GM's reason: in the profile (so in every pool and odds after it) and on the card."""
+
+    def get(s: BattleState, mid: str) -> Value:
+        return adjustment_total(s.model(mid).adjustments, stat, until)
+
+    def put(s: BattleState, mid: str, value: Value, reason: str) -> BattleState:
+        m = s.model(mid)
+        adjustments, by = readjusted(m.adjustments, stat, int(value), reason, until)
+        spec = changed(m.spec, **{stat: STAT_VALUE[stat](m.spec) + by})
+        return s.with_model(mid, spec=spec, adjustments=adjustments)
+
+    def least(s: BattleState, mid: str) -> int:
+        """No fewer than 0 in the profile: the value now, less this modifier, is what it may take."""
+        m = s.model(mid)
+        return -(STAT_VALUE[stat](m.spec) - adjustment_total(m.adjustments, stat, until))
+
+    when = "the rest of this turn" if until == "turn" else "the rest of the battle"
+    return Field(
+        f"stat:{stat}:{until}",
+        f"{STAT_NAMES[stat]} modifier for {when}",
+        "number",
+        get,
+        lambda s, mid, value: put(s, mid, value, "GM correction"),
+        minimum=-6,
+        maximum=lambda s, mid: 6,
+        least=least,
+        put_reason=put,
+    )
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
         Field(
@@ -161,6 +202,7 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             applies=_commander,
         ),
         *(f for i in range(6) for f in _weapon_fields(i)),
+        *(_stat_mod(stat, until) for until in ("turn", "battle") for stat in STAT_VALUE),
     ],
     _targets,
 )
