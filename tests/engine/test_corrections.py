@@ -327,3 +327,19 @@ def test_xk6_a_modifier_for_the_turn_is_in_the_profile_and_ends_with_the_turn() 
     m = battle.state.model(mid)
     assert m.spec.att == att and [a[0] for a in m.adjustments] == ["armour"]
     assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state
+
+
+def test_star_quest_a_quality_modifier_for_the_round_changes_the_test_and_ends_with_the_round() -> None:
+    from engine.rulesets.star_quest import commands as qc
+
+    battle = demo("star-quest")
+    hero = next(u for u in battle.state.units if u.hero)
+    quality = hero.spec.quality
+    ok(battle, Correct("stat:quality:round", hero.id, 1, "blinded by smoke"))
+    assert battle.state.unit(hero.id).spec.quality == quality + 1
+    refused(battle, Correct("stat:quality:round", hero.id, 7 - quality, "past 6+"))
+    refused(battle, Correct("stat:defense:battle", hero.id, 1 - hero.spec.defense, "below 2+"))
+    ok(battle, qc.StartRound())
+    u = battle.state.unit(hero.id)
+    assert u.spec.quality == quality and u.adjustments == ()
+    assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state

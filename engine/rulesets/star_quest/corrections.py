@@ -6,14 +6,22 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from engine.corrections import Correct, CorrectionOption, Corrections, Field, Value
+from engine.corrections import Correct, adjustment_total, readjusted, CorrectionOption, Corrections, Field, Value
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.records import changed
 from engine.ruleset import Rejected
 
 from . import tables as t
+from .roster import UnitSpec
 from .state import BattleState, UnitState
+
+STAT_VALUE: Mapping[str, Callable[[UnitSpec], int]] = {
+    "quality": lambda spec: spec.quality,
+    "defense": lambda spec: spec.defense,
+}
+"""The characteristics a GM's modifier may change (rolled as "N+": +1 is worse), read from a profile."""
+STAT_NAMES: Mapping[str, str] = {"quality": "Quality", "defense": "Defense"}
 
 
 def _targets(s: BattleState) -> Mapping[str, str]:
@@ -94,6 +102,37 @@ def _unresolved_label(s: BattleState, _: str) -> str:
     return f"Open {s.busy or 'melee'} (off: cancelled)"
 
 
+def _stat_mod(stat: str, until: str) -> Field[BattleState]:
+    """A modifier to Quality or Defense for the rest of the round or the battle, with the
+    GM's reason: in the profile (so in every test and odds after it) and on the card; the
+    result stays 2+ to 6+."""
+
+    def get(s: BattleState, uid: str) -> Value:
+        return adjustment_total(s.unit(uid).adjustments, stat, until)
+
+    def put(s: BattleState, uid: str, value: Value, reason: str) -> BattleState:
+        u = s.unit(uid)
+        adjustments, by = readjusted(u.adjustments, stat, int(value), reason, until)
+        return s.with_unit(uid, spec=changed(u.spec, **{stat: STAT_VALUE[stat](u.spec) + by}), adjustments=adjustments)
+
+    def base(s: BattleState, uid: str) -> int:
+        u = s.unit(uid)
+        return STAT_VALUE[stat](u.spec) - adjustment_total(u.adjustments, stat, until)
+
+    when = "the rest of this round" if until == "round" else "the rest of the battle"
+    return Field(
+        f"stat:{stat}:{until}",
+        f"{STAT_NAMES[stat]} modifier for {when} (+1: one worse)",
+        "number",
+        get,
+        lambda s, uid, value: put(s, uid, value, "GM correction"),
+        maximum=lambda s, uid: 6 - base(s, uid),
+        least=lambda s, uid: 2 - base(s, uid),
+        put_reason=put,
+        applies=_alive,
+    )
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
         Field(
@@ -147,6 +186,7 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             "activated", "Has activated this round", "flag", lambda u: u.activated, lambda u, v: {"activated": bool(v)}
         ),
         *(_status(c) for c in t.STATUSES),
+        *(_stat_mod(stat, until) for until in ("round", "battle") for stat in STAT_VALUE),
     ],
     _targets,
 )
