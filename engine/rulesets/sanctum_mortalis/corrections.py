@@ -83,6 +83,14 @@ def _put_activated(s: BattleState, mid: str, value: Value) -> BattleState:
     return s.with_model(mid, activated=bool(value))
 
 
+def _infected(s: BattleState, mid: str) -> Value:
+    return s.model(mid).infected
+
+
+def _put_infected(s: BattleState, mid: str, value: Value) -> BattleState:
+    return s.with_model(mid, infected=bool(value))
+
+
 def _xp(s: BattleState, mid: str) -> Value:
     return s.model(mid).xp_gained
 
@@ -173,6 +181,7 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             maximum=lambda s, m: 3,
         ),
         Field("activated", "Has activated this round", "flag", _activated, _put_activated),
+        Field("infected", "Infected (Zakażenie, §21: −1 to every characteristic)", "flag", _infected, _put_infected),
         Field("xp", "XP gained this battle", "number", _xp, _put_xp),
         Field(
             "tech-markers",
