@@ -167,7 +167,7 @@ class CorrectionOption:
     @property
     def line(self) -> str:
         """ "Wounds: 1" — the option with its value now."""
-        return self.label if self.kind == "note" else f"{self.label}: {self.shown(self.current)}"
+        return self.label if self.kind in ("note", "roll") else f"{self.label}: {self.shown(self.current)}"
 
 
 def _always(state: Any, target: str) -> bool:

@@ -167,7 +167,7 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             battle=True,
             label_of=_pending_label,
         ),
-        Field("status", "Status (on the table, out of action, left)", "choice", _status, _put_status, choices=STATUSES),
+        Field("status", "Status", "choice", _status, _put_status, choices=STATUSES),
         *(
             Field(f.what, f.label, f.kind, f.get, f.put, applies=_on_table)
             for f in (_marker(marker) for marker in MARKERS)
