@@ -343,3 +343,38 @@ def test_star_quest_a_quality_modifier_for_the_round_changes_the_test_and_ends_w
     u = battle.state.unit(hero.id)
     assert u.spec.quality == quality and u.adjustments == ()
     assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state
+
+
+CORRECTION_STEPS = st.lists(
+    st.tuples(st.integers(0, 30), st.integers(0, 60), st.integers(0, 9)), min_size=1, max_size=15
+)
+ANY_TALLY = Tally()
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=CORRECTION_STEPS)
+def test_random_corrections_in_every_system_replay_and_undo_exactly(name: str, steps: list) -> None:
+    battle = demo(name, seed=2)
+    spec = find_system(name)
+    members = spec.summary(battle.state).members
+    done = 0
+    for who, pick, bad in steps:
+        target = members[who % len(members)].id
+        offered = [o for o in options(battle, target) if o.kind not in ("note", "roll")]
+        o = offered[pick % len(offered)]
+        value: Any = another_value(o) if bad else -99
+        before = by_value(battle)
+        r = battle.submit(Correct(o.what, o.target, value, f"step {pick}"))
+        done += accepted(r)
+        if accepted(r):
+            after = by_value(battle)
+            battle.undo()
+            assert by_value(battle) == before
+            battle.redo()
+            assert by_value(battle) == after
+        else:
+            assert by_value(battle) == before
+    ANY_TALLY.example(done, len(steps))
+    assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state
+    assert Battle(battle.header, [e.to_dict() for e in battle.entries]).state == battle.state
