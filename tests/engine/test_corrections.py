@@ -378,3 +378,16 @@ def test_random_corrections_in_every_system_replay_and_undo_exactly(name: str, s
     ANY_TALLY.example(done, len(steps))
     assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state
     assert Battle(battle.header, [e.to_dict() for e in battle.entries]).state == battle.state
+
+
+def test_saga_an_armour_modifier_for_the_turn_is_in_the_profile_and_ends_with_the_turn() -> None:
+    from engine.rulesets.saga import commands as sc
+
+    battle = demo("saga")
+    uid = first_member(battle)
+    armour, house = battle.state.profile(uid, "armour_shooting")
+    ok(battle, Correct("stat:armour_shooting:turn", uid, 1, "behind a wagon"))
+    assert battle.state.profile(uid, "armour_shooting") == (armour + 1, house)
+    refused(battle, Correct("stat:armour_shooting:battle", uid, -(armour + 2), "below 0"))
+    ok(battle, sc.StartTurn("A"))
+    assert battle.state.profile(uid, "armour_shooting") == (armour, house)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.corrections import Correct, CorrectionOption, Corrections, Field, Value
+from engine.corrections import Correct, adjustment_total, readjusted, CorrectionOption, Corrections, Field, Value
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.records import changed
@@ -54,6 +54,43 @@ def _unresolved_label(s: BattleState, _: str) -> str:
     return f"Open {s.busy} (off: cancelled)"
 
 
+STAT_NAMES: Mapping[str, str] = {
+    "armour_melee": "Armour in melee",
+    "armour_shooting": "Armour against shooting",
+    "attack_dice": "Attack dice per model",
+    "shooting_dice": "Shooting dice per model",
+}
+
+
+def _stat_mod(stat: str, until: str) -> Field[BattleState]:
+    """A modifier to a profile field for the rest of the turn or the battle, with the GM's
+    reason: added wherever the profile is read (so in every roll and odds after it)."""
+
+    def get(s: BattleState, uid: str) -> Value:
+        return adjustment_total(s.unit(uid).adjustments, stat, until)
+
+    def put(s: BattleState, uid: str, value: Value, reason: str) -> BattleState:
+        adjustments, _ = readjusted(s.unit(uid).adjustments, stat, int(value), reason, until)
+        return s.with_unit(uid, adjustments=adjustments)
+
+    def least(s: BattleState, uid: str) -> int:
+        """No fewer than 0 in all."""
+        now, _ = s.profile(uid, stat)
+        return -(now - adjustment_total(s.unit(uid).adjustments, stat, until))
+
+    when = "the rest of this turn" if until == "turn" else "the rest of the battle"
+    return Field(
+        f"stat:{stat}:{until}",
+        f"{STAT_NAMES[stat]} modifier for {when}",
+        "number",
+        get,
+        lambda s, uid, value: put(s, uid, value, "GM correction"),
+        maximum=lambda s, uid: 6,
+        least=least,
+        put_reason=put,
+    )
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
         Field(
@@ -68,6 +105,7 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
         ),
         Field("fatigue", "Fatigue", "number", _fatigue, _put_fatigue, maximum=_limit),
         Field("models", "Models in the unit (0: wiped out)", "number", _models, _put_models, maximum=_roster_models),
+        *(_stat_mod(stat, until) for until in ("turn", "battle") for stat in STAT_NAMES),
     ],
     _targets,
 )

@@ -38,7 +38,8 @@ def preview(state: BattleState, drafts: Iterable[EventDraft]) -> BattleState:
 
 # -- turns and settings -------------------------------------------------------------------------
 def _new_turn(u: UnitState) -> UnitState:
-    return changed(u, activations=(), entered_building=False)
+    kept = tuple(a for a in u.adjustments if a[3] != "turn")  # a GM's modifier for one turn ends with it
+    return changed(u, activations=(), entered_building=False, adjustments=kept)
 
 
 @reducer("turn_started")
