@@ -166,8 +166,7 @@ GAME_KEYS = KeyGroup(
             "G",
             "gm_correct",
             "GM fix",
-            "GM: correct… a free note, or set what the app tracks for the selected model or unit"
-            " (wounds, out/restore, markers, actions left, XP…) without spending an action; logged with your reason",
+            "GM: correct… a note, a roll, or the selected model's values (no action spent)",
             pinned=True,
         ),
         GMAction(
