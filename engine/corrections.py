@@ -187,7 +187,7 @@ class Field(Generic[S]):
     what: str
     label: str
     kind: ValueKind
-    get: Callable[[S, str], Value]
+    get: Callable[[S, str], Value | None]
     put: Callable[[S, str, Value], S]
     minimum: int = 0
     maximum: Callable[[S, str], int | None] | None = None

@@ -44,6 +44,8 @@ def another_value(o: CorrectionOption) -> Any:
         return not o.current
     if o.kind == "choice":
         return next(c for c in o.choices if c != o.current)
+    if o.current is None:  # a request (a Toughness roll): any value in range
+        return 1
     assert isinstance(o.current, int)
     if o.maximum is None or o.current + 1 <= o.maximum:
         return o.current + 1
@@ -97,7 +99,7 @@ def test_a_free_note_is_logged_as_a_correction_and_changes_nothing(name: str) ->
 def test_impossible_corrections_are_refused_with_the_reason_and_nothing_saved(name: str) -> None:
     battle = demo(name)
     target = first_member(battle)
-    number = next(o for o in options(battle, target) if o.kind == "number")
+    number = next(o for o in options(battle, target) if o.kind == "number" and o.minimum == 0)
     cases = [
         Correct(number.what, target, -1, "typo"),  # negative
         Correct(number.what, target, number.current, "typo"),  # already so

@@ -198,3 +198,20 @@ def test_the_export_marks_corrections_with_their_reason_and_a_gm_roll_with_its_b
     md = render(build_report(battle.header, [e.to_dict() for e in battle.entries]), "md")
     assert "GM correction — " in md and "Wounds 0 → 1 (a grenade the app missed)" in md
     assert "GM correction — roll: Fear test" in md and "3 5 = 8 vs >=7: passed" in md
+
+
+async def test_sm_a_toughness_roll_the_app_does_not_know_opens_its_roll_dialog_with_typed_dice(make_app):
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await battle_ready(pilot)
+        mid = screen.selected
+        await correct(pilot, "Ask for a Toughness roll", "lava splash", value="-1")
+        await wait_for(pilot, lambda: screen.state.pending, "the pending roll")
+        if not isinstance(app.screen, RollDialog):
+            await press(pilot, "t")
+        dialog = await wait_for_screen(pilot, RollDialog)
+        assert any("GM: lava splash" in str(o.label) for o in dialog.current.options)
+        await press(pilot, "6", "space", "6", "enter")
+        await wait_for(pilot, lambda: not screen.state.model(mid).on_table, "the failed roll's consequence")

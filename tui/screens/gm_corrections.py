@@ -79,7 +79,7 @@ class GMCorrections:
         self._ask_text(
             f"{option.label} of {name} (now {option.shown(option.current)}; {bounds}):",
             lambda text: self._ask_reason(option, name, _number(text)),
-            value=str(option.current),
+            value="" if option.current is None else str(option.current),
             restrict=r"-?[0-9]*",
         )
 

@@ -12,10 +12,12 @@ from engine.corrections import Correct, CorrectionOption, Corrections, Field, Va
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.records import changed
+from engine.rolls import Modifier
 from engine.ruleset import Rejected
 
 from . import tables as t
 from .profile import STATS
+from .state import PendingSave
 from .state import LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, MARKERS, ON_TABLE, OUT_OF_ACTION, BattleState
 
 STATUSES = (ON_TABLE, OUT_OF_ACTION, LEFT_TABLE)
@@ -117,6 +119,18 @@ def _on_table(s: BattleState, mid: str) -> bool:
     return s.model(mid).on_table
 
 
+def _no_value(s: BattleState, mid: str) -> Value | None:
+    return None
+
+
+def _ask_toughness(s: BattleState, mid: str, value: Value, reason: str) -> BattleState:
+    """A Toughness roll for an effect the app does not know, with the GM's modifier: pending
+    like a hit's, so its roll dialog (odds, typed dice, re-rolls) and consequences follow."""
+    terms = [Modifier(f"GM: {reason}", int(value), "GM correction").to_dict()] if int(value) else []
+    pend = PendingSave(mid, None, "other", "", {"extra_terms": terms, "gm": True})
+    return changed(s, pending=(*s.pending, pend))
+
+
 def _stat_mod(stat: str, until: str) -> Field[BattleState]:
     """A modifier to ``stat`` for the rest of the round or the battle, with the GM's reason:
     among the profile's sources, so counted in every roll and odds after it."""
@@ -171,6 +185,17 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
         *(
             Field(f.what, f.label, f.kind, f.get, f.put, applies=_on_table)
             for f in (_marker(marker) for marker in MARKERS)
+        ),
+        Field(
+            "toughness-roll",
+            "Ask for a Toughness roll (an effect the app does not know; type its modifier)",
+            "number",
+            _no_value,
+            lambda s, mid, value: _ask_toughness(s, mid, value, "GM correction"),
+            minimum=-6,
+            maximum=lambda s, mid: 6,
+            applies=_on_table,
+            put_reason=_ask_toughness,
         ),
         Field(
             "actions-left",

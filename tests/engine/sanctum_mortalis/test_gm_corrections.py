@@ -28,3 +28,15 @@ def test_nothing_pending_nothing_to_cancel(battle):
     assert "cancel-pending" not in {o.what for o in options(battle.state, None)}
     refused(battle, Correct("cancel-pending", BATTLE, False, "nothing"))
     refused(battle, Correct("cancel-pending", "A.kara", False, "not a model's"))
+
+
+def test_a_toughness_roll_for_an_effect_the_app_does_not_know_is_rolled_like_a_hits(battle):
+    from engine.rolls import records_in
+
+    ok(battle, Correct("toughness-roll", "A.kara", -1, "lava splash"))
+    (pend,) = battle.state.pending
+    assert pend.model == "A.kara" and pend.attack == "other"
+    done = ok(battle, c.Save("A.kara"), [6, 6])
+    (record,) = [r for e in done.events for r in records_in(e.payload)]
+    assert any(m.label == "GM: lava splash" and m.value == -1 for m in record.modifiers)
+    assert not battle.state.model("A.kara").on_table  # 12 fails any Toughness: the consequences follow
