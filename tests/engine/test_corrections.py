@@ -393,3 +393,17 @@ def test_saga_an_armour_modifier_for_the_turn_is_in_the_profile_and_ends_with_th
     refused(battle, Correct("stat:armour_shooting:battle", uid, -(armour + 2), "below 0"))
     ok(battle, sc.StartTurn("A"))
     assert battle.state.profile(uid, "armour_shooting") == (armour, house)
+
+
+def test_star_quest_an_action_given_back_may_be_taken_again() -> None:
+    from engine.rulesets.star_quest import commands as qc
+
+    battle = demo("star-quest")
+    hero = next(u for u in battle.state.units if u.hero)
+    ok(battle, qc.StartRound())
+    ok(battle, qc.ActivateHero(hero.id))
+    assert "action-taken" not in {o.what for o in options(battle, hero.id)}  # nothing to give back yet
+    ok(battle, qc.TakeAction(hero.id, "hold"))
+    refused(battle, qc.TakeAction(hero.id, "hold"))
+    ok(battle, Correct("action-taken", hero.id, False, "the player had not acted yet"))
+    ok(battle, qc.TakeAction(hero.id, "hold"))

@@ -133,6 +133,22 @@ def _stat_mod(stat: str, until: str) -> Field[BattleState]:
     )
 
 
+def _activating(s: BattleState, uid: str) -> bool:
+    return s.activation is not None and s.activation.unit == uid
+
+
+def _acted(s: BattleState, uid: str) -> Value:
+    act = s.activation
+    return act is not None and bool(act.actions)
+
+
+def _give_back(s: BattleState, uid: str, value: Value) -> BattleState:
+    act = s.activation
+    if value or act is None:
+        return s
+    return changed(s, activation=changed(act, actions=(), extras=0))
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
         Field(
@@ -184,6 +200,14 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
         _field("fatigued", "Fatigued", "flag", lambda u: u.fatigued, lambda u, v: {"fatigued": bool(v)}),
         _field(
             "activated", "Has activated this round", "flag", lambda u: u.activated, lambda u, v: {"activated": bool(v)}
+        ),
+        Field(
+            "action-taken",
+            "Action taken this activation (off: given back, the extra too)",
+            "flag",
+            _acted,
+            _give_back,
+            applies=lambda s, who: _activating(s, who) and bool(_acted(s, who)),
         ),
         *(_status(c) for c in t.STATUSES),
         *(_stat_mod(stat, until) for until in ("round", "battle") for stat in STAT_VALUE),

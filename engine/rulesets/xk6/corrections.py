@@ -174,6 +174,22 @@ def _stat_mod(stat: str, until: str) -> Field[BattleState]:
     )
 
 
+def _activating(s: BattleState, mid: str) -> bool:
+    return s.turn.active is not None and s.turn.active.model == mid
+
+
+def _acted(s: BattleState, mid: str) -> Value:
+    act = s.turn.active
+    return act is not None and (act.acted or bool(act.attacks))
+
+
+def _give_back(s: BattleState, mid: str, value: Value) -> BattleState:
+    act = s.turn.active
+    if value or act is None:
+        return s
+    return changed(s, turn=changed(s.turn, active=changed(act, acted=False, attacks=())))
+
+
 CORRECTIONS: Corrections[BattleState] = Corrections(
     [
         Field(
@@ -192,6 +208,14 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
         _field("burning", "Burning", "flag", lambda m: m.burning, lambda v: {"burning": bool(v)}),
         _field("held", "Held (reaction ready)", "flag", lambda m: m.held, lambda v: {"held": bool(v)}),
         _field("activated", "Has activated this turn", "flag", lambda m: m.activated, lambda v: {"activated": bool(v)}),
+        Field(
+            "action-taken",
+            "Attack or action done this activation (off: given back)",
+            "flag",
+            _acted,
+            _give_back,
+            applies=lambda s, who: _activating(s, who) and bool(_acted(s, who)),
+        ),
         _field(
             "command-points",
             "Command points",
