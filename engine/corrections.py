@@ -167,7 +167,9 @@ class CorrectionOption:
     @property
     def line(self) -> str:
         """ "Wounds: 1" — the option with its value now."""
-        return self.label if self.kind in ("note", "roll") else f"{self.label}: {self.shown(self.current)}"
+        if self.kind in ("note", "roll") or self.current is None:
+            return self.label
+        return f"{self.label}: {self.shown(self.current)}"
 
 
 def _always(state: Any, target: str) -> bool:

@@ -188,7 +188,7 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
         ),
         Field(
             "toughness-roll",
-            "Ask for a Toughness roll (an effect the app does not know; type its modifier)",
+            "Ask for a Toughness roll (an effect the app does not know)…",
             "number",
             _no_value,
             lambda s, mid, value: _ask_toughness(s, mid, value, "GM correction"),
