@@ -290,6 +290,10 @@ class SystemSpec:
     kind: str = "battle"
     """The save header's ``kind`` of this system's saves ("battle", "campaign")."""
     settings: Callable[[], tuple[SettingSpec, ...]] | None = None
+    corrections: Callable[[Any, str | None], tuple[Any, ...]] | None = None
+    """``corrections(state, target) -> (CorrectionOption, ...)``: what the GM may correct on
+    the model or unit ``target`` (None: the note only); the command is
+    ``engine.corrections.Correct`` (None: the system takes no corrections)."""
 
     @property
     def playable(self) -> bool:

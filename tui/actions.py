@@ -45,6 +45,8 @@ class GMAction:
     priority: bool = False
     lead: bool = False
     """An app action every session screen also binds first, so the footer always shows it."""
+    pinned: bool = False
+    """A shared action every screen binding it shows in its footer (where it fits)."""
 
     @property
     def binding_id(self) -> str:
@@ -157,8 +159,16 @@ COMMON_KEYS = KeyGroup(
 post-battle screen (``SessionScreen``)."""
 
 GAME_KEYS = KeyGroup(
-    "Settings, review, log filter and luck",
+    "GM corrections, settings, review, log filter and luck",
     (
+        GMAction(
+            "gm-correct",
+            "G",
+            "gm_correct",
+            "GM fix",
+            "GM: correct… a note, a roll, or the selected model's values (no action spent)",
+            pinned=True,
+        ),
         GMAction(
             "settings",
             "g",

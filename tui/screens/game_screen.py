@@ -1,5 +1,6 @@
 """What every rule system's battle screen shares beyond the session (``SessionScreen``):
-review mode and the log filter, the battle settings, and their keys
+GM corrections (``screens.gm_corrections``), review mode and the log filter, the battle
+settings, and their keys
 (``tui.actions.GAME_KEYS``, bound after the common ones)."""
 
 from __future__ import annotations
@@ -7,11 +8,12 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from tui.actions import COMMON_KEYS, GAME_KEYS, KeyGroup
+from tui.screens.gm_corrections import GMCorrections
 from tui.screens.review_mode import ReviewMode
 from tui.screens.session_screen import SessionScreen
 
 
-class GameScreen(ReviewMode, SessionScreen):
+class GameScreen(GMCorrections, ReviewMode, SessionScreen):
     """A battle screen; subclasses compose the panes and ``redraw`` them.
 
     ``CHANGE_SETTING``: the rule system's ChangeSetting command (key, value).

@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.actions import KeyGroup, help_groups
+from tui.actions import KeyGroup, help_groups, key_of
 
 
 def keys_table(groups: Iterable[KeyGroup] | None = None) -> Group:
@@ -34,6 +34,22 @@ def keys_table(groups: Iterable[KeyGroup] | None = None) -> Group:
             table.add_row(a.display_keys(), a.help)
         parts += [table, Text("")]
     return Group(*parts)
+
+
+def corrections_guide() -> Text:
+    """How the GM brings the app back in line with the table (every battle screen)."""
+    key = key_of("gm-correct")
+    return Text.assemble(
+        ("\nGM corrections\n", "bold underline"),
+        f"When the table and the app disagree, {key} (GM: correct…) fixes the app without undoing and "
+        "without spending an action: a free note in the log, or for the selected model or unit anything "
+        "the app tracks (wounds or out of action — restore a model taken out —, each marker, actions "
+        "left, XP, a characteristic for the rest of the round or battle, technology markers, fatigue, "
+        "models in a unit, PP, conditions, tokens, stun, burning, magazines, command points), or cancel "
+        "a roll still open. Pick what, type or pick the new value, then say why: the correction is logged "
+        "as a GM correction with your reason, old and new value, and undone or redone like any command. "
+        "An impossible value is refused with the reason and nothing is saved.\n",
+    )
 
 
 class HelpScreen(ModalScreen[None]):
@@ -81,6 +97,8 @@ class HelpScreen(ModalScreen[None]):
         with scroll:
             if self.guide_text is not None:
                 yield Static(self.guide_text(), id="guide")
+            if self.groups is not None and any(a.id == "gm-correct" for g in self.groups for a in g.actions):
+                yield Static(corrections_guide(), id="corrections-guide")
             yield Static(keys_table(self.groups), id="keys")
 
     def on_mount(self) -> None:

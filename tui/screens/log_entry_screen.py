@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from engine.corrections import correction_lines, is_correction
 from tui.rolltext import breakdown, rolls_in
 
 SKIP = frozenset({"roll", "rolls", "rolloff", "attempts"})
@@ -24,6 +25,9 @@ def entry_detail(event: Any, state: Any = None, undone: bool = False) -> Text:
         out.append("  (undone: redo brings it back)", style="italic yellow")
     out.append("\n")
     out.append((event.text or "—") + "\n\n")
+    if is_correction(event):
+        out.append("\n".join(correction_lines(event)) + "\n", style="bold yellow")
+        return out
     for record in rolls_in(event.payload):
         out.append_text(breakdown(record))
         out.append("\n")

@@ -54,7 +54,7 @@ class SessionScreen(Screen[None]):
         # is the screen's; set before Textual merges the class's bindings.
         if "KEYS" in cls.__dict__:
             own = bindings(cls.KEYS, lead=True) if cls.KEYS is not None else bindings(lead=True)
-            shown = {a.id for g in cls.SHARED_KEYS for a in g.actions if a.id in cls.COMMON_IN_FOOTER}
+            shown = {a.id for g in cls.SHARED_KEYS for a in g.actions if a.id in cls.COMMON_IN_FOOTER or a.pinned}
             cls.BINDINGS = own + bindings(*cls.SHARED_KEYS, footer=shown)
         super().__init_subclass__(**kwargs)
 

@@ -19,6 +19,7 @@ SYSTEM = SystemSpec(
     package=_HERE,
     ruleset=Lazy(f"{_HERE}.ruleset:Saga"),
     summary=Lazy(f"{_HERE}.summary:summary"),
+    corrections=Lazy(f"{_HERE}.corrections:options"),
     files=(
         RosterFile("warband", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("warband", "Second band's roster file:", "bands/saints.toml"),

@@ -38,7 +38,8 @@ def preview(state: BattleState, drafts: Iterable[EventDraft]) -> BattleState:
 
 # -- turns and settings -------------------------------------------------------------------------
 def _new_turn(u: UnitState) -> UnitState:
-    return changed(u, activations=(), entered_building=False)
+    kept = tuple(a for a in u.adjustments if a[3] != "turn")  # a GM's modifier for one turn ends with it
+    return changed(u, activations=(), entered_building=False, adjustments=kept)
 
 
 @reducer("turn_started")
@@ -178,3 +179,12 @@ def _casualties_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 
 from . import evolve_melee  # noqa: E402,F401  (registers the melee reducers)
+
+
+def _register_corrections() -> None:
+    from .corrections import CORRECTIONS  # GM corrections: one event kind, ``gm_correction``
+
+    CORRECTIONS.register(REDUCERS)
+
+
+_register_corrections()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from engine.corrections import Correct
 from engine.dice import DiceSource
 from engine.events import Event, EventDraft
 from engine.ruleset import Rejected, SettingSpec
 
-from . import commands as c, fatigue, melee, melee_roll, shooting, terrain, turn
+from . import corrections, commands as c, fatigue, melee, melee_roll, shooting, terrain, turn
 from .evolve import evolve as _evolve
 from .roster import Warband
 from .settings import SETTINGS, defaults
@@ -18,6 +19,7 @@ NAME = "saga"
 
 Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
 HANDLERS: dict[type, Handler] = {
+    Correct: corrections.decide,
     c.StartTurn: turn.start_turn,
     c.EndTurn: turn.end_turn,
     c.ChangeSetting: turn.change_setting,

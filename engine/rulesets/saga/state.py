@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
+from engine.corrections import adjustment_total
 from engine.records import changed
 
 from . import tables as t
@@ -50,6 +51,9 @@ class UnitState:
     building: str | None = None
     entered_building: bool = False
     """Entered its building this turn: cannot leave it until the next turn (§6)."""
+    adjustments: tuple[tuple[str, int, str, str], ...] = ()
+    """GM corrections of a profile field (``engine.corrections.Adjustment``: Armour, dice),
+    added by ``BattleState.profile``; a turn's end with the turn."""
 
     @property
     def name(self) -> str:
@@ -209,8 +213,11 @@ class BattleState:
         return tuple(u for u in self.units if u.alive and u.building == building_id)
 
     def profile(self, unit_id: str, field: str) -> tuple[int, bool]:
-        """(value, from house default) of a unit's roster profile field."""
-        return profile_value(self.unit(unit_id).spec, field, self.settings)
+        """(value, from house default) of a unit's profile field: the roster's or the house
+        default, with the GM's corrections (``adjustments``) added."""
+        unit = self.unit(unit_id)
+        value, house = profile_value(unit.spec, field, self.settings)
+        return value + adjustment_total(unit.adjustments, field), house
 
     # ------------------------------------------------------------------ changes
     def with_unit(self, unit_id: str, **changes: Any) -> "BattleState":

@@ -22,6 +22,7 @@ SYSTEM = SystemSpec(
     aliases=("sm", "sanctum", "sanctum mortalis"),
     ruleset=Lazy(f"{_HERE}.ruleset:SanctumMortalis"),
     summary=Lazy(f"{_HERE}.summary:summary"),
+    corrections=Lazy(f"{_HERE}.corrections:options"),
     files=(
         RosterFile("roster", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("roster", "Second band's roster file:", "bands/saints.toml"),

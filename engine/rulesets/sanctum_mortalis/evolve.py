@@ -25,8 +25,12 @@ def evolve(state: BattleState, event: Event) -> BattleState:
 
 
 def _new_round(m: ModelState) -> ModelState:
+    spec = m.spec
+    if any(a[3] == "round" for a in spec.adjustments):  # a GM's modifier for one round ends with it
+        spec = changed(spec, adjustments=tuple(a for a in spec.adjustments if a[3] != "round"))
     return changed(
         m,
+        spec=spec,
         activated=False,
         moves=0,
         others=0,
@@ -366,3 +370,12 @@ def _battle_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
 def preview(state: BattleState, drafts: Iterable[EventDraft]) -> BattleState:
     """The state these drafts would lead to (to decide what follows from them)."""
     return REDUCERS.preview(state, drafts)
+
+
+def _register_corrections() -> None:
+    from .corrections import CORRECTIONS  # GM corrections: one event kind, ``gm_correction``
+
+    CORRECTIONS.register(REDUCERS)
+
+
+_register_corrections()

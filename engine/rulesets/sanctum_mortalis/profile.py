@@ -85,4 +85,7 @@ def effective_profile(model: ModelSpec, infected: bool = False) -> Profile:
     if infected:
         for stat in STATS:
             terms[stat].append(Modifier("Infection (Zakażenie)", t.INFECTION, "§21"))
+    for stat, value, why, until in model.adjustments:
+        when = "this round" if until == "round" else "this battle"
+        terms[stat].append(Modifier(f"GM: {why} ({when})", value, "GM correction"))
     return Profile(**{s: Stat(s, sum(m.value for m in terms[s]), tuple(terms[s])) for s in STATS})

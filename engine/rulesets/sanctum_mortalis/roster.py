@@ -46,6 +46,10 @@ class ModelSpec:
     """GM-defined profile for independent models [SM-M1]."""
     line: int = 0
     stashed: bool = False
+    adjustments: tuple[tuple[str, int, str, str], ...] = ()
+    """GM corrections of a characteristic in this battle: (stat, value, the GM's reason,
+    "round" or "battle"); counted in the profile (and so in every roll), never written in
+    a roster."""
     """Kept in the stash, on the mother ship (§15.10, §22.2): not in the battle team, not
     counted for the 7-model limit or band strength, gains no XP, its skills unused after
     a battle. Written ``stash = true`` in a roster's ``[[model]]`` block."""
@@ -59,6 +63,8 @@ class ModelSpec:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        if not data.get("adjustments"):
+            data.pop("adjustments", None)  # battle-only: never in a roster
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in data.items()}
 
     @classmethod
@@ -66,7 +72,7 @@ class ModelSpec:
         kwargs = dict(data)
         for name in ("ranged", "melee", "items", "mods", "skills", "tricks", "wounds"):
             kwargs[name] = tuple(kwargs.get(name, ()))
-        for name in ("advances", "profile_override"):
+        for name in ("advances", "profile_override", "adjustments"):
             kwargs[name] = tuple(tuple(p) for p in kwargs.get(name, ()))
         return cls(**kwargs)
 

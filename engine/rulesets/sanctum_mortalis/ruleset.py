@@ -20,9 +20,12 @@ Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDra
 
 
 def _handlers() -> dict[type, Handler]:
-    from . import combat, movement_actions  # late: they need the roll procedures
+    from engine.corrections import Correct
+
+    from . import combat, corrections, movement_actions  # late: they need the roll procedures
 
     return {
+        Correct: corrections.decide,
         c.StartRound: turn.start_round,
         c.ChooseFirst: turn.choose_first,
         c.Activate: turn.activate,

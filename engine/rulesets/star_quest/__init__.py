@@ -20,6 +20,7 @@ SYSTEM = SystemSpec(
     aliases=("sq", "star quest", "starquest", "grimdark future star quest"),
     ruleset=Lazy(f"{_HERE}.ruleset:StarQuest"),
     summary=Lazy(f"{_HERE}.summary:summary"),
+    corrections=Lazy(f"{_HERE}.corrections:options"),
     files=(
         RosterFile(
             "party",

@@ -13,6 +13,7 @@ from engine.events import Event, EventDraft
 from engine.records import changed
 from engine.reducers import Reducers
 
+from .corrections import STAT_VALUE
 from .state import Activation, AIWalk, BattleState, HitGroup, Melee, Offer, PendingAttack, RoundState, UnitState
 
 REDUCERS: Reducers[BattleState] = Reducers(
@@ -46,8 +47,19 @@ def _setting(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("round_started")
 def _round_started(s: BattleState, p: dict[str, Any]) -> BattleState:
-    s = s.with_units(lambda u: changed(u, activated=False))
+    s = s.with_units(lambda u: _round_over(changed(u, activated=False)))
     return changed(s, turn=RoundState(number=int(p["number"]), phase="heroes"))
+
+
+def _round_over(u: UnitState) -> UnitState:
+    """A GM's modifier for one round ends with it (``corrections``)."""
+    if not any(a[3] == "round" for a in u.adjustments):
+        return u
+    spec = u.spec
+    for stat, value, _, until in u.adjustments:
+        if until == "round":
+            spec = changed(spec, **{stat: STAT_VALUE[stat](spec) - value})
+    return changed(u, spec=spec, adjustments=tuple(a for a in u.adjustments if a[3] != "round"))
 
 
 @reducer("phase_changed")
@@ -378,3 +390,12 @@ def _ai_proposed(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("ai_action_chosen")
 def _ai_chosen(s: BattleState, p: dict[str, Any]) -> BattleState:
     return _act(s, ai_action=p["action"])
+
+
+def _register_corrections() -> None:
+    from .corrections import CORRECTIONS  # GM corrections: one event kind, ``gm_correction``
+
+    CORRECTIONS.register(REDUCERS)
+
+
+_register_corrections()

@@ -4,11 +4,26 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from engine.corrections import Correct
 from engine.dice import DiceSource
 from engine.events import Event, EventDraft
 from engine.ruleset import Rejected, SettingSpec
 
-from . import actions, ai_chart, attack, casting, commands as c, flow, morale, offers, skills, status, terrain, turn
+from . import (
+    corrections,
+    actions,
+    ai_chart,
+    attack,
+    casting,
+    commands as c,
+    flow,
+    morale,
+    offers,
+    skills,
+    status,
+    terrain,
+    turn,
+)
 from . import tables as t
 from .evolve import evolve as _evolve
 from .roster import MissionSpec, Roster
@@ -24,6 +39,7 @@ class SetupError(ValueError):
 
 Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
 HANDLERS: dict[type, Handler] = {
+    Correct: corrections.decide,
     c.StartRound: turn.start_round,
     c.EndRound: turn.end_round,
     c.ChangeSetting: turn.change_setting,

@@ -44,6 +44,9 @@ class UnitState:
     took: int = 0
     loss_before: int = 0
     fear: int = 0
+    adjustments: tuple[tuple[str, int, str, str], ...] = ()
+    """GM corrections of Quality or Defense (``engine.corrections.Adjustment``): already
+    counted in ``spec``; listed so the card says why, and a round's undone when it ends."""
 
     @property
     def name(self) -> str:

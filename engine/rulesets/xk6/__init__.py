@@ -20,6 +20,7 @@ SYSTEM = SystemSpec(
     aliases=("xk-6", "x-k6"),
     ruleset=Lazy(f"{_HERE}.ruleset:XK6"),
     summary=Lazy(f"{_HERE}.summary:summary"),
+    corrections=Lazy(f"{_HERE}.corrections:options"),
     files=(
         RosterFile("band", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("band", "Second band's roster file:", "bands/saints.toml"),

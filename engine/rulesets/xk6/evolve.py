@@ -14,6 +14,7 @@ from engine.reducers import Reducers
 
 from . import tables as t
 from .codec import attack_from_dict, target_from_dict
+from .corrections import STAT_VALUE
 from .state import Activation, BattleState, ModelState, TurnState
 
 REDUCERS: Reducers[BattleState] = Reducers()
@@ -46,10 +47,21 @@ def _setting_changed(s: BattleState, p: dict[str, Any]) -> BattleState:
     return changed(s, settings={**s.settings, p["key"]: p["value"]})
 
 
+def _turn_over(m: ModelState) -> ModelState:
+    """A GM's modifier for one turn ends with it (``corrections``)."""
+    if not any(a[3] == "turn" for a in m.adjustments):
+        return m
+    spec = m.spec
+    for stat, value, _, until in m.adjustments:
+        if until == "turn":
+            spec = changed(spec, **{stat: STAT_VALUE[stat](spec) - value})
+    return changed(m, spec=spec, adjustments=tuple(a for a in m.adjustments if a[3] != "turn"))
+
+
 @reducer("turn_started")
 def _turn_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     clear = bool(p.get("clear_held"))
-    s = changed(s, models=tuple(changed(m, activated=False, held=m.held and not clear) for m in s.models))
+    s = changed(s, models=tuple(_turn_over(changed(m, activated=False, held=m.held and not clear)) for m in s.models))
     return changed(s, turn=TurnState(number=int(p["number"]), phase="initiative", chooser=s.turn.chooser))
 
 
@@ -236,3 +248,12 @@ def _model_out(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _wounds_adjusted(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     return s.with_model(m.id, wounds=max(0, m.wounds + int(p["delta"])))
+
+
+def _register_corrections() -> None:
+    from .corrections import CORRECTIONS  # GM corrections: one event kind, ``gm_correction``
+
+    CORRECTIONS.register(REDUCERS)
+
+
+_register_corrections()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from engine.corrections import Correct
 from engine.dice import DiceSource
 from engine.events import Event, EventDraft
 from engine.ruleset import Rejected, SettingSpec
 
-from . import activation, attack, command_points, commands as c, indirect, reactions, resolve, turn
+from . import corrections, activation, attack, command_points, commands as c, indirect, reactions, resolve, turn
 from .evolve import evolve as _evolve
 from .roster import Band
 from .settings import SETTINGS, defaults
@@ -19,6 +20,7 @@ NAME = "xk6"
 
 Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
 HANDLERS: dict[type, Handler] = {
+    Correct: corrections.decide,
     c.ChangeSetting: turn.change_setting,
     c.StartTurn: turn.start_turn,
     c.RollInitiative: turn.roll_initiative,

@@ -49,6 +49,9 @@ class ModelState:
     chosen (the 0" column applies under [XK-A6])."""
     held: bool = False
     activated: bool = False
+    adjustments: tuple[tuple[str, int, str, str], ...] = ()
+    """GM corrections of Att, Def or Armour (``engine.corrections.Adjustment``): already
+    counted in ``spec``; listed so the card says why, and a turn's undone when it ends."""
 
     @property
     def name(self) -> str:

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from engine.corrections import adjustment_line
 from engine.rulesets.saga import tables as t, view
 
 FIELDS = (
@@ -42,6 +43,9 @@ def unit_card(state: Any, unit_id: str) -> Table:
         else:
             value.append("  from the roster", style="dim")
         table.add_row(title, value)
+    adjustments = state.unit(unit_id).adjustments
+    if adjustments:  # already in the numbers above: say why
+        table.add_row("GM corrections", "\n".join(adjustment_line(a, dict(FIELDS)[a[0]]) for a in adjustments))
     table.add_row("Movement", line.move)
     if line.building:
         b = state.building(line.building)

@@ -14,7 +14,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from engine.corrections import adjustment_line
 from engine.rulesets.star_quest import view
+from engine.rulesets.star_quest.corrections import STAT_NAMES
 
 
 def unit_card(state: Any, unit_id: str) -> Table:
@@ -49,6 +51,9 @@ def unit_card(state: Any, unit_id: str) -> Table:
             if line.arrives
             else "no (a later wave)",
         )
+    adjustments = state.unit(unit_id).adjustments
+    if adjustments:  # already in Quality / Defense: say why
+        table.add_row("GM corrections", "\n".join(adjustment_line(a, STAT_NAMES[a[0]]) for a in adjustments))
     cond = [w for w, on in (("Shaken", line.shaken), ("fatigued", line.fatigued)) if on] + list(line.statuses)
     table.add_row("Conditions", ", ".join(cond) or "none")
     table.add_row("Activated", "yes" if line.activated else "not yet this round")

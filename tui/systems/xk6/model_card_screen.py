@@ -14,7 +14,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from engine.corrections import adjustment_line
 from engine.rulesets.xk6 import tables as t, view
+from engine.rulesets.xk6.corrections import STAT_NAMES
 
 
 def model_card(state: Any, model_id: str) -> Table:
@@ -27,6 +29,9 @@ def model_card(state: Any, model_id: str) -> Table:
     table.add_row(
         "Card", f"Att {line.att} dice · Def {line.defence} dice · Armour {line.armour} · Command {line.command}"
     )
+    adjustments = state.model(model_id).adjustments
+    if adjustments:  # already in the numbers above: say why
+        table.add_row("GM corrections", "\n".join(adjustment_line(a, STAT_NAMES[a[0]]) for a in adjustments))
     track = ", ".join(f"{at}+ wounds {mod:+d}" for at, mod in spec.wound_track) or "no wound track"
     cap = f"/{line.wound_limit}" if line.wound_limit is not None else " (no limit on the card: the GM removes it)"
     table.add_row("Wounds", f"{line.wounds}{cap} — modifier now {line.wound_modifier:+d} ({track}, [XK-M4])")
