@@ -106,4 +106,8 @@ async def test_the_loser_of_a_melee_rolls_toughness_at_once(make_app):
         assert isinstance(dialog, RollDialog)
         assert dialog.adapter.title == f"{screen.state.model(foe).name}: Toughness roll"
         await press(pilot, "6", "space", "6", "enter")
+        await settle(pilot)  # a failure: held while "Nic mi nie jest!" is offered
+        assert "re-roll?" in app.screen.adapter.title
+        await press(pilot, "enter")  # declined: the failure applies
+        await settle(pilot)
         assert not screen.state.pending and not isinstance(app.screen, RollDialog)

@@ -135,7 +135,7 @@ class BattleCommands(GameCommands):
             and any(e.kind == "round_started" for e in message.events)
         ):
             self.choose_first()
-        if message.kind == "command" and self._save_follows(message.events):
+        if message.kind == "command" and (self._save_follows(message.events) or self._reroll_follows(message.events)):
             from tui.systems.sanctum_mortalis.flows import save
 
             save(self)  # the roll's own dialog may still be closing: the save gets one of its own
@@ -157,6 +157,19 @@ class BattleCommands(GameCommands):
         if not self.state.pending or save_on_hold(self.state) or self.reviewing():
             return False
         if not any(e.kind in ("save_pending", "save_resolved") for e in events):
+            return False
+        top = self.app.screen
+        return top is self or (isinstance(top, RollDialog) and top.closing)
+
+    def _reroll_follows(self, events: Any) -> bool:
+        """A failed Toughness roll held while a re-roll is offered: its offers open at once."""
+        from engine.rulesets.sanctum_mortalis.view import save_on_hold
+
+        from tui.dialogs.roll_dialog import RollDialog
+
+        if not save_on_hold(self.state) or self.reviewing():
+            return False
+        if not any(e.kind in ("save_rolled", "rerolled") for e in events):
             return False
         top = self.app.screen
         return top is self or (isinstance(top, RollDialog) and top.closing)
