@@ -5,6 +5,9 @@ table's die applies it; declining (``Save``) applies the failure."""
 
 from fractions import Fraction
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from engine.battle import Battle
 from engine.dice import ScriptedDice
 from engine.log import Event
@@ -118,3 +121,21 @@ def test_a_battle_with_held_results_and_re_rolls_replays_to_the_same_state(battl
     reloaded = Battle(battle.header, [Event.from_dict(e.to_dict()) for e in battle.entries])
     assert reloaded.state == battle.state
     assert battle.state.model("B.xan").on_table  # 4 2 = 6 ≤ 6
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(1, 6), st.integers(1, 6))
+def test_every_offer_has_the_closed_form_odds_and_is_accepted(make_battle, first, second):
+    battle = make_battle(scenario="none")
+    _failed_save(battle, (first, second))
+    held = bool(battle.state.pending)
+    assert held == (first + second > 6)  # Toughness 6: a failure is held (card and Captain unused)
+    for offer in reroll_offers(battle.state):
+        kept = (first, second)[1 - offer.die]
+        assert offer.odds_after == Fraction(max(0, 6 - kept), 6)  # new die ≤ 6 − the kept one
+        again = make_battle(scenario="none")
+        _failed_save(again, (first, second))
+        before = len(again.entries)
+        result = again.submit(c.Reroll(offer.model, offer.die, offer.source), ScriptedDice([1]))
+        assert not hasattr(result, "reason"), result
+        assert len(again.entries) > before
