@@ -139,6 +139,27 @@ async def test_a_failed_save_6_5_offers_nic_mi_nie_jest_and_the_typed_die_keeps_
         assert "im-fine" in screen.state.side(screen.state.model(saver).side).cards_used
 
 
+async def test_a_missed_shot_offers_the_shooters_re_rolls_and_takes_the_typed_die(make_app):
+    from tui.dialogs.roll_dialog import HOTKEYS
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        shooter = await _open_shot(pilot, screen)
+        await press(pilot, "6", "space", "6", "enter")  # a miss
+        await settle(pilot)
+        dialog = app.screen  # the demo's first shooter, Dex Marlow, has Strzał z bliska
+        assert isinstance(dialog, RollDialog) and "re-roll?" in dialog.adapter.title
+        keys = [o.key for o in dialog.current.options]
+        assert f"point-blank:{shooter.id}:0" in keys and f"point-blank:{shooter.id}:1" not in keys  # one a face
+        assert not any(k.startswith("captain:") for k in keys)  # not the Captain
+        await press(pilot, HOTKEYS[keys.index(f"point-blank:{shooter.id}:0")], "1", "enter")
+        await settle(pilot)
+        rerolled = [e for e in screen.session.view.events if e.kind == "rerolled"]
+        assert [d["face"] for d in rerolled[-1].payload["roll"]["dice"]] == [1, 6]
+        assert rerolled[-1].payload["source"] == "point-blank"
+
+
 async def test_declining_the_offered_re_rolls_applies_the_failure(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -260,7 +281,8 @@ async def test_a_die_too_many_keeps_the_dialog_open_and_saves_nothing(make_app):
         )
         assert screen.session.view.saved == saved
         await press(pilot, "backspace", "backspace", "enter")  # fixed: 3 4
-        assert not isinstance(app.screen, RollDialog)
+        await settle(pilot)
+        assert app.screen is not dialog or "re-roll?" in dialog.adapter.title  # a miss: the Captain's re-roll offered
         shot = [e for e in screen.session.view.events if e.kind == "shot"][-1]
         assert [d["face"] for d in shot.payload["roll"]["dice"]] == [3, 4]
 

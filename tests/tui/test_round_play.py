@@ -101,7 +101,11 @@ async def test_the_loser_of_a_melee_rolls_toughness_at_once(make_app):
         foe = next(iter(screen.state.model(attacker).engaged_with))
         await press(pilot, "f")
         await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")  # 12 + Fight v 2 + Fight
+        await settle(pilot)
         assert [p.model for p in screen.state.pending] == [foe]
+        if "re-roll?" in app.screen.adapter.title:  # the losing Captain's re-roll is offered first
+            await press(pilot, "enter")  # declined
+            await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         assert dialog.adapter.title == f"{screen.state.model(foe).name}: Toughness roll"

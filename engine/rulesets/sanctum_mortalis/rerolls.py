@@ -31,7 +31,7 @@ OFFERED = ("im-fine", "captain", "point-blank", "duellist")
 COSTS = {
     "captain": "the Captain's re-roll, once per battle",
     "im-fine": "the “Nic mi nie jest!” card, once per battle",
-    "point-blank": "free (skill Strzał z bliska)",
+    "point-blank": 'free (skill Strzał z bliska: the target under 6")',
     "duellist": "free (skill Zwadźca)",
     "dirty-tricks": "free (skill Brudne zagrywki)",
 }

@@ -123,6 +123,8 @@ def reroll(screen: Any) -> None:
     def done(result: Any) -> None:
         if result is not None and result[0] is not None:
             screen.submit(*result)
+        elif result is not None and screen.state.pending and not save_on_hold(screen.state):
+            save(screen)  # the result accepted: the hit's Toughness roll follows
 
     push_roll_dialog(screen.app, RerollAdapter(state), done)
 

@@ -93,7 +93,7 @@ BATTLE_KEYS = KeyGroup(
             "R",
             "reroll",
             "Re-roll",
-            "The re-rolls the rules allow for the last roll (Captain, I'm fine!, skills): cost, odds, typed die",
+            "Re-rolls allowed for the last roll (Captain, I'm fine!, skills)",
         ),
         GMAction("stance", "d", "stance", "Stance", "Defensive stance ◆ for the selected model", footer=True),
         GMAction("overwatch", "o", "overwatch", "Overwatch", "Overwatch ◎ for the selected model"),
