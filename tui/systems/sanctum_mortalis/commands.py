@@ -160,7 +160,7 @@ class BattleCommands(GameCommands):
 
         if not self.state.pending or save_on_hold(self.state) or self.reviewing():
             return False
-        if not any(e.kind in ("save_pending", "save_resolved") for e in events):
+        if not any(e.kind in ("save_pending", "save_resolved", "rerolled") for e in events):
             return False
         top = self.app.screen
         return top is self or (isinstance(top, RollDialog) and top.closing)
