@@ -83,11 +83,48 @@ def _activation(state: BattleState, cmd: SpendCommandPoint) -> Decision:
     return [_spent(state, cmd, f"an activation for {m.name}" + (" (it has already activated)" if m.activated else ""))]
 
 
+def _stealth_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
+    """A failed Stealth die rolled again (§15, §16): above X now, the attack is avoided."""
+    from .attack_records import stealth_record
+
+    a = state.attack
+    assert a is not None
+    m = state.model(cmd.model)
+    x = a.target(m.id)
+    if x is None or x.stealth_face is None:
+        return Rejected(f"{m.name} rolled no Stealth die in this attack", "§16")
+    if x.avoided:
+        return Rejected(f"{m.name}'s Stealth already avoided the attack", "§16")
+    if x.stealth_rerolled:
+        return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
+    face = faces_for(cmd.faces, 1, dice, f"{m.name}'s re-rolled Stealth die")[0]
+    record, avoided = stealth_record(state, m.id, face)
+    payload = {
+        "model": m.id,
+        "which": "stealth",
+        "faces": [face],
+        "replaced": [x.stealth_face],
+        "avoided": avoided,
+        "rolls": [record.to_dict()],
+    }
+    return [
+        _spent(state, cmd, f"{m.name} re-rolls its Stealth die"),
+        EventDraft(
+            "test_rerolled",
+            payload,
+            actor=m.id,
+            text=f"{m.name} re-rolls its Stealth die {x.stealth_face} → {face}: {record.outcome}. The new result stands.",
+        ),
+    ]
+
+
 def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
     a = state.attack
     m = state.model(cmd.model)
     if a is None:
         return Rejected("no test is open to re-roll (re-roll right after an attack's roll)", "§15")
+    if cmd.test not in ("", "stealth"):
+        return Rejected("test must be '' (Att or Def) or 'stealth'", kind="malformed")
     again = state.setting("cp_reroll_again") == "on"
     if m.id == a.attacker:
         if a.kind == "indirect" and a.stage != "landed":
@@ -109,6 +146,8 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             payload.update(hit=sl >= 1, scatter=scatter, rolls=[record.to_dict()])
         else:
             payload["rolls"] = [pair_record(state, new, x)[0].to_dict() for x in new.targets if not x.avoided]
+    elif cmd.test == "stealth":
+        return _stealth_reroll(state, cmd, dice)
     else:
         x = a.target(m.id)
         if x is None or not x.faces:

@@ -152,6 +152,14 @@ def _test_rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     if a is None:
         return s
     faces, replaced = tuple(p["faces"]), tuple(p["replaced"])
+    if p.get("which") == "stealth":
+        targets = tuple(
+            changed(x, stealth_face=faces[0], avoided=bool(p["avoided"]), stealth_rerolled=True)
+            if x.model == p["model"]
+            else x
+            for x in a.targets
+        )
+        return changed(s, attack=changed(a, targets=targets))
     if p["model"] == a.attacker and p.get("which", "attack") == "attack":
         return changed(
             s,

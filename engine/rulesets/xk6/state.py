@@ -119,6 +119,8 @@ class TargetRoll:
     rerolled: int = 0
     avoided: bool = False
     stealth_face: int | None = None
+    stealth_rerolled: bool = False
+    """Its Stealth die was re-rolled with a command point (never again)."""
 
 
 @dataclass(frozen=True)

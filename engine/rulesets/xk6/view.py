@@ -468,6 +468,15 @@ class CPOption:
     use: str
     model: str
     problem: str
+    test: str = ""
+    """"stealth": a re-roll of its failed Stealth die; "": its Att or Def test."""
+
+
+def stealth_reroll_chance(state: BattleState, model_id: str) -> Fraction:
+    """The exact chance that a re-rolled Stealth die of ``model_id`` avoids the attack (§16)."""
+    from .attack_records import stealth_record
+
+    return stealth_record(state, model_id, 1)[0].probability or Fraction(0)
 
 
 def cp_options(state: BattleState) -> tuple[CPOption, ...]:
@@ -496,6 +505,16 @@ def cp_options(state: BattleState) -> tuple[CPOption, ...]:
             probe = SpendCommandPoint(c.id, use, mid, faces=(1,) * count if a is not None else None)
             decided = spend(state, probe, _NO_DICE)
             out.append(CPOption(c.id, use, mid, str(decided) if isinstance(decided, Rejected) else ""))
+        for x in a.targets if a is not None else ():
+            if x.stealth_face is None or x.avoided:
+                continue  # only a failed Stealth die is worth re-rolling
+            if state.model(x.model).side != c.side and state.setting("cp_friendly") != "any":
+                continue
+            probe = SpendCommandPoint(c.id, "reroll", x.model, faces=(1,), test="stealth")
+            decided = spend(state, probe, _NO_DICE)
+            out.append(
+                CPOption(c.id, "reroll", x.model, str(decided) if isinstance(decided, Rejected) else "", "stealth")
+            )
     return tuple(out)
 
 

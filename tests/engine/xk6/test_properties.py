@@ -55,7 +55,9 @@ commands = st.one_of(
     ),
     st.builds(c.Land, st.lists(target, max_size=2).map(tuple)),
     st.just(c.ResolveAttack()),
-    st.builds(c.SpendCommandPoint, m, st.sampled_from(["reroll", "activation"]), m),
+    st.builds(
+        c.SpendCommandPoint, m, st.sampled_from(["reroll", "activation"]), m, test=st.sampled_from(["", "stealth"])
+    ),
     st.builds(c.React, m, st.sampled_from(["move", "shoot"]), m, speed=st.none() | st.just("walk")),
     st.just(c.EndReaction()),
     st.builds(c.Designate, st.none() | m),

@@ -343,8 +343,14 @@ class XK6Commands(GameCommands):
             who, model = s.model(o.commander), s.model(o.model)
             near = "" if o.model == o.commander else ' (within 6")'
             if o.use == "reroll":
-                what = "Att" if s.attack and o.model == s.attack.attacker else "Def"
-                return f"{who.name} (CP {who.command_points}): {model.name} re-rolls its {what} test{near}"
+                what = (
+                    "Stealth die"
+                    if o.test == "stealth"
+                    else "Att test"
+                    if s.attack and o.model == s.attack.attacker
+                    else "Def test"
+                )
+                return f"{who.name} (CP {who.command_points}): {model.name} re-rolls its {what}{near}"
             return f"{who.name} (CP {who.command_points}): an activation for {model.name}{near}"
 
         def chosen(o: Any) -> None:
