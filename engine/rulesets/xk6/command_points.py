@@ -118,13 +118,50 @@ def _stealth_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource
     ]
 
 
+def _medic_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
+    """This activation's failed Medic die rolled again (§15, §16): above X now, it heals."""
+    from .activation import medic_mods
+    from .procedures import one_die_record
+
+    act = state.turn.active
+    m = state.model(cmd.model)
+    if act is None or act.model != m.id or act.failed_heal is None:
+        return Rejected(f"{m.name} has no failed Medic die to re-roll in this activation", "§15 §16")
+    target_id, old = act.failed_heal
+    target = state.model(target_id)
+    above = m.spec.medic if m.spec.medic is not None else 6
+    face = faces_for(cmd.faces, 1, dice, f"{m.name}'s re-rolled Medic die")[0]
+    record, healed = one_die_record(
+        "xk6.medic",
+        f"{m.name}: Medic {above} heals {target.name} (re-roll)",
+        face,
+        medic_mods(state, m.id),
+        above,
+        "heals 1 wound",
+        "fails",
+    )
+    return [
+        _spent(state, cmd, f"{m.name} re-rolls its Medic die"),
+        EventDraft(
+            "heal_rerolled",
+            {"medic": m.id, "target": target.id, "healed": healed, "replaced": old, "roll": record.to_dict()},
+            actor=m.id,
+            text=f"{m.name} re-rolls its Medic die {old} → {face}: "
+            + (f"{target.name} heals 1 wound." if healed else "no healing.")
+            + " The new result stands.",
+        ),
+    ]
+
+
 def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
     a = state.attack
     m = state.model(cmd.model)
+    if cmd.test == "medic":
+        return _medic_reroll(state, cmd, dice)
     if a is None:
         return Rejected("no test is open to re-roll (re-roll right after an attack's roll)", "§15")
-    if cmd.test not in ("", "stealth"):
-        return Rejected("test must be '' (Att or Def) or 'stealth'", kind="malformed")
+    if cmd.test not in ("", "stealth", "medic"):
+        return Rejected("test must be '' (Att or Def), 'stealth' or 'medic'", kind="malformed")
     again = state.setting("cp_reroll_again") == "on"
     if m.id == a.attacker:
         if a.kind == "indirect" and a.stage != "landed":

@@ -159,8 +159,8 @@ class ResolveAttack:
 class SpendCommandPoint:
     """§15: ``commander`` spends a point for ``model`` (itself or within 6", ``within_6`` the GM
     confirms): ``use`` reroll (that model's test in the pending attack; ``faces`` typed) or
-    activation. ``test``: "" for its Att or Def test, "stealth" for its failed Stealth die
-    (§16: one die, [XK-A15] counts it a test)."""
+    activation. ``test``: "" for its Att or Def test, "stealth" for its failed Stealth die,
+    "medic" for its failed Medic die of this activation (§16: one die, [XK-A15] a test)."""
 
     commander: str
     use: str

@@ -116,7 +116,16 @@ def _heal_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     if p.get("healed"):
         m = s.model(p["target"])
         s = s.with_model(m.id, wounds=max(0, m.wounds - t.HEAL_WOUNDS))
-    return _active(s, acted=True)
+    failed = None if p.get("healed") else (p["target"], int(p["roll"]["dice"][0]["face"]))
+    return _active(s, acted=True, failed_heal=failed)
+
+
+@reducer("heal_rerolled")
+def _heal_rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
+    if p.get("healed"):
+        m = s.model(p["target"])
+        s = s.with_model(m.id, wounds=max(0, m.wounds - t.HEAL_WOUNDS))
+    return _active(s, failed_heal=None)
 
 
 @reducer("skill_used")

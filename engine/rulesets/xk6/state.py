@@ -84,6 +84,9 @@ class Activation:
     bonus: bool = False
     attacks: tuple[str, ...] = ()
     acted: bool = False
+    failed_heal: tuple[str, int] | None = None
+    """(the model it tried to heal, the face) of this activation's failed Medic die, which a
+    command point may still re-roll (§15, §16; None once re-rolled or healed)."""
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,11 @@ commands = st.one_of(
     st.builds(c.Land, st.lists(target, max_size=2).map(tuple)),
     st.just(c.ResolveAttack()),
     st.builds(
-        c.SpendCommandPoint, m, st.sampled_from(["reroll", "activation"]), m, test=st.sampled_from(["", "stealth"])
+        c.SpendCommandPoint,
+        m,
+        st.sampled_from(["reroll", "activation"]),
+        m,
+        test=st.sampled_from(["", "stealth", "medic"]),
     ),
     st.builds(c.React, m, st.sampled_from(["move", "shoot"]), m, speed=st.none() | st.just("walk")),
     st.just(c.EndReaction()),

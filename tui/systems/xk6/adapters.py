@@ -102,9 +102,13 @@ class RerollAdapter(RollAdapter):
         commander, model = state.model(option.commander), state.model(option.model)
         a = state.attack
         self.stealth = option.test == "stealth"
-        self.attacker = model.id == a.attacker and not self.stealth
-        self.count = 1 if self.stealth else a.att_dice if self.attacker else a.target(model.id).def_dice
-        what = "Stealth" if self.stealth else "Att" if self.attacker else "Def"
+        self.medic = option.test == "medic"
+        self.attacker = not (self.stealth or self.medic) and model.id == a.attacker
+        if self.stealth or self.medic:
+            self.count = 1
+        else:
+            self.count = a.att_dice if self.attacker else a.target(model.id).def_dice
+        what = "Stealth" if self.stealth else "Medic" if self.medic else "Att" if self.attacker else "Def"
         self.title = f"{commander.name} spends a command point: {model.name} re-rolls its {what} test (§15)"
         self.dice_hint = f"{model.name} {self.count} new {what} dice — or empty ⏎: the app rolls"
 
@@ -124,6 +128,15 @@ class RerollAdapter(RollAdapter):
     ) -> RollPreview:
         from tui.systems.xk6.attack_panel import pair_text
 
+        if self.medic:
+            target, face = self.state.turn.active.failed_heal
+            p = view.medic_reroll_chance(self.state, self.option.model)
+            odds = Text(
+                f"The Medic die showed {face}: {self.state.model(target).name} is not healed. Its re-roll heals "
+                f"with {percent(p)} ({p.numerator}/{p.denominator}); the new face stands.",
+                style="bold",
+            )
+            return RollPreview((), odds, self.option.problem, 1)
         if self.stealth:
             x = self.state.attack.target(self.option.model)
             p = view.stealth_reroll_chance(self.state, self.option.model)

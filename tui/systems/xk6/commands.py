@@ -344,8 +344,8 @@ class XK6Commands(GameCommands):
             near = "" if o.model == o.commander else ' (within 6")'
             if o.use == "reroll":
                 what = (
-                    "Stealth die"
-                    if o.test == "stealth"
+                    f"{o.test.title()} die"
+                    if o.test
                     else "Att test"
                     if s.attack and o.model == s.attack.attacker
                     else "Def test"
@@ -359,7 +359,7 @@ class XK6Commands(GameCommands):
             else:
                 self.submit(c.SpendCommandPoint(o.commander, o.use, o.model))
 
-        what = "re-roll a test of the open attack" if s.attack else "buy an activation"
+        what = "re-roll a test" if any(o.use == "reroll" for o in options) else "buy an activation"
         self.ask(f"Spend a command point (§15): {what}", [Choice(o, label(o), o.problem) for o in options], chosen)
 
     # ------------------------------------------------------------------ GM corrections, settings

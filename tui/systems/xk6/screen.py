@@ -52,7 +52,7 @@ def xk6_guide() -> Text:
         "models under it, then type their Def dice or press r.\n",
         f"4. {key('xk6-command-point')} spends a command point: after the dice and before the attack is "
         "resolved, re-roll a test of the open attack (Att, Def or a failed Stealth die: the new dice typed, the "
-        f"exact odds shown), or buy an activation. {key('xk6-continue')} resolves the attack: damage against Armour, wounds, stun, burning, "
+        "exact odds shown) or a failed Medic die, or buy an activation. {key('xk6-continue')} resolves the attack: damage against Armour, wounds, stun, burning, "
         "the ammunition check.\n",
         f"5. {key('xk6-end-activation')} ends the activation; the other side activates next. When every model "
         f"has activated, {key('xk6-turn')} starts the next turn.\n",
