@@ -29,11 +29,11 @@ OFFERED = ("im-fine", "captain", "point-blank", "duellist")
 """The sources offered after a roll, in the order shown."""
 
 COSTS = {
-    "captain": "the Captain's re-roll, once per battle",
-    "im-fine": "the “Nic mi nie jest!” card, once per battle",
-    "point-blank": 'free (skill Strzał z bliska: the target under 6")',
-    "duellist": "free (skill Zwadźca)",
-    "dirty-tricks": "free (skill Brudne zagrywki)",
+    "captain": "once a battle",
+    "im-fine": "the card, once a battle",
+    "point-blank": 'free: skill, target under 6"',
+    "duellist": "free: skill",
+    "dirty-tricks": "free: skill",
 }
 RULES = {
     "captain": "§15.2 [SM-A9]",
@@ -233,7 +233,7 @@ def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = froze
                         source,
                         model_id,
                         die,
-                        f"{name}: {REROLL_SOURCES.get(source, source)} — re-roll {what}",
+                        f"{name}: {REROLL_SOURCES.get(source, source)}, re-roll {what}",
                         COSTS.get(source, ""),
                         goal_word,
                         p,

@@ -35,7 +35,7 @@ def test_a_failed_save_6_5_is_held_and_nic_mi_nie_jest_is_offered_with_exact_odd
     assert offers["im-fine:B.xan:0"].odds_after == Fraction(1, 6)
     assert offers["im-fine:B.xan:1"].odds_after == Fraction(0)
     assert offers["captain:B.xan:0"].odds_after == Fraction(1, 6)
-    assert "card" in offers["im-fine:B.xan:0"].cost and "once per battle" in offers["captain:B.xan:0"].cost
+    assert "card" in offers["im-fine:B.xan:0"].cost and "once a battle" in offers["captain:B.xan:0"].cost
 
 
 def test_the_typed_re_rolled_die_saves_the_model(battle):

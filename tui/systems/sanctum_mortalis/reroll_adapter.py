@@ -39,6 +39,8 @@ class RerollAdapter(RollAdapter):
         self.held = view.save_on_hold(state) and state.pending[0].model == last.roller
         self.accept = c.Save(last.roller) if self.held else None
         self.title = f"{self.record.title}: {self.record.outcome} — re-roll?"
+        self.dice_hint = "a letter, then the re-rolled die (⏎: the app rolls) · ⏎ alone: accept"
+        self.one_model = len({o.model for o in self.offers}) <= 1
         self.options_title = (
             "Re-rolls the rules allow now (a letter picks one; its cost and the chance after it). "
             "⏎ with none picked accepts the result:"
@@ -66,7 +68,8 @@ class RerollAdapter(RollAdapter):
         options = tuple(
             RollOption(
                 o.id,
-                f"{o.label} ({o.cost}) → {o.goal} {percent(o.odds_after)}",
+                f"{o.label.split(': ', 1)[1] if self.one_model else o.label} ({o.cost}) → {o.goal} "
+                f"{percent(o.odds_after)}",
                 o.rule,
                 kind="toggle",
                 active=o.id in toggles,
