@@ -25,7 +25,7 @@ from .procedures.common import ProcedureRefused, has_skill
 from .procedures.reroll import REROLL_SOURCES, apply_reroll
 from .state import BattleState, LastRoll
 
-OFFERED = ("im-fine", "captain", "point-blank", "duellist")
+OFFERED = ("im-fine", "captain", "point-blank", "duellist", "dirty-tricks")
 """The sources offered after a roll, in the order shown."""
 
 COSTS = {
@@ -113,6 +113,10 @@ def reroll_problem(
             return f"{name}: {m.name} is not the defender of the last melee", rule
         if not has_skill(m.spec, "dirty-tricks"):
             return f"{m.name} does not have the skill {name}", rule
+        if state.has_model(last.roller) and model_id not in state.model(last.roller).charged:
+            return f"{name} is against an attacker that charged {m.name}", rule
+        if any(r.get("by") == source for r in record.detail.get("rerolls", ())):
+            return f"{name} was already used on this roll", rule
         if die not in _own_dice(record, last, "attacker"):
             return f"{name} re-rolls one of the charging attacker's dice", rule
         return None
@@ -218,7 +222,7 @@ def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = froze
         name = state.model(model_id).name
         for source in OFFERED:
             whole = source == "captain" and whole_setting
-            dice = list(_own_dice(record, last, side))
+            dice = list(_own_dice(record, last, "attacker" if source == "dirty-tricks" else side))
             seen: set[int] = set()
             for die in dice[:1] if whole else dice:
                 face = record.dice[die].face
@@ -226,6 +230,8 @@ def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = froze
                     continue
                 seen.add(face)
                 what = "the whole roll" if whole else f"the {face}"
+                if source == "dirty-tricks":
+                    what = f"the attacker's {face} (the attacker re-rolls it)"
                 p = odds_after(record, die, source, goal, whole)
                 out.append(
                     RerollOffer(

@@ -139,3 +139,46 @@ def test_every_offer_has_the_closed_form_odds_and_is_accepted(make_battle, first
         result = again.submit(c.Reroll(offer.model, offer.die, offer.source), ScriptedDice([1]))
         assert not hasattr(result, "reason"), result
         assert len(again.entries) > before
+
+
+def _dirty_tricks_battle():
+    from dataclasses import replace
+
+    from engine.battle import new_header
+    from engine.rulesets.sanctum_mortalis import make_setup
+
+    from .conftest import small_bands
+
+    a, b = small_bands()
+    xan = replace(b.models[0], skills=("dirty-tricks",))
+    b = replace(b, models=(xan, *b.models[1:]))
+    return Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
+
+
+def test_brudne_zagrywki_makes_the_charging_attacker_re_roll_one_of_its_dice():
+    battle = _dirty_tricks_battle()
+    battle.submit(c.StartRound())
+    battle.submit(c.Activate("A.bo"))
+    battle.submit(c.Move("A.bo", 3, engage=("B.xan",)))  # a charge
+    battle.submit(c.Attack("A.bo", "B.xan"), ScriptedDice([6, 5, 1, 1]))
+    offers = {o.id: o for o in reroll_offers(battle.state)}
+    assert {"dirty-tricks:B.xan:0", "dirty-tricks:B.xan:1"} <= set(offers)  # the attacker's dice only
+    assert not any(k.startswith("dirty-tricks") and k.endswith((":2", ":3")) for k in offers)
+    assert "attacker re-rolls" in offers["dirty-tricks:B.xan:0"].label
+    refused = battle.submit(c.Reroll("B.xan", 2, "dirty-tricks"), ScriptedDice([6]))
+    assert "charging attacker's dice" in refused.reason
+    battle.submit(c.Reroll("B.xan", 0, "dirty-tricks"), ScriptedDice([1]))
+    last = battle.state.last_roll.record
+    assert [d["face"] for d in last["dice"]] == [1, 5, 1, 1]
+
+
+def test_brudne_zagrywki_is_refused_against_an_attacker_that_did_not_charge():
+    battle = _dirty_tricks_battle()
+    battle.submit(c.StartRound())
+    battle.submit(c.Activate("A.bo"))
+    battle.submit(c.Engage("A.bo", "B.xan"))  # in contact, no charge
+    battle.submit(c.Attack("A.bo", "B.xan"), ScriptedDice([6, 5, 1, 1]))
+    assert not any(o.source == "dirty-tricks" for o in reroll_offers(battle.state))
+    before = len(battle.entries)
+    assert "charged" in battle.submit(c.Reroll("B.xan", 0, "dirty-tricks"), ScriptedDice([1])).reason
+    assert len(battle.entries) == before
