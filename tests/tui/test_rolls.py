@@ -332,3 +332,22 @@ async def test_a_failed_jump_down_takes_the_fall_dice_in_the_same_dialog(make_ap
         rolls = [e for e in screen.session.view.events if e.kind == "move_rolled"]
         assert [e.payload["kind"] for e in rolls] == ["jump", "fall"]
         assert screen.state.model(jumper.id).on_table
+
+
+async def test_a_held_failure_put_off_says_so_and_t_reopens_its_re_rolls(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        await press(pilot, "1", "space", "1", "enter")
+        await settle(pilot)
+        saver = screen.state.pending[0].model
+        await press(pilot, "6", "space", "6", "enter")
+        await settle(pilot)
+        count = len(screen.session.view.events)
+        await press(pilot, "escape")  # put off: the model stays, the failure still held
+        assert not isinstance(app.screen, RollDialog) and screen.state.model(saver).on_table
+        assert "failed the Toughness roll" in str(screen.query_one("#tracker").render())
+        await press(pilot, "t")
+        assert isinstance(app.screen, RollDialog) and "re-roll?" in app.screen.adapter.title
+        assert len(screen.session.view.events) == count  # putting off saved nothing
