@@ -247,7 +247,47 @@ def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = froze
                         whole,
                     )
                 )
+    out += _matrix_error_offers(state, last, record, whole_setting)
     return tuple(out)
+
+
+def _matrix_error_offers(state: BattleState, last: LastRoll, record: RollRecord, whole: bool) -> list[RerollOffer]:
+    """Błąd matrycy (§21): an enemy Technomancer with a charge forces the roller to re-roll
+    a shot or melee roll that went its way (the 12" range is the GM's call)."""
+    if last.kind not in ("shot", "melee") or not state.has_model(last.roller):
+        return []
+    roller = state.model(last.roller)
+    side = _side_of(state, last, roller.id) or "roller"
+    word, goal = _goal(last, side)
+    if not goal(record):
+        return []
+    caster = next((x for x in state.on_table() if x.side != roller.side and x.charges("matrix-error") > 0), None)
+    if caster is None:
+        return []
+    out, seen = [], set()
+    dice = list(_own_dice(record, last, side))
+    for die in dice[:1] if whole else dice:
+        face = record.dice[die].face
+        if face in seen or reroll_problem(state, roller.id, "matrix-error", die) is not None:
+            continue
+        seen.add(face)
+        what = "its whole roll" if whole else f"its {face}"
+        p = 1 - odds_after(record, die, "matrix-error", goal, whole)
+        out.append(
+            RerollOffer(
+                f"matrix-error:{roller.id}:{die}",
+                "matrix-error",
+                roller.id,
+                die,
+                f"{caster.name}: Błąd matrycy, {roller.name} re-rolls {what}",
+                f"{caster.name}'s charge; enemy within 12\"",
+                f"{roller.name} no longer {word}",
+                p,
+                "§21 [SM-A9]",
+                whole,
+            )
+        )
+    return out
 
 
 def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:

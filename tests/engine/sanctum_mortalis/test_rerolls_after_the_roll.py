@@ -182,3 +182,27 @@ def test_brudne_zagrywki_is_refused_against_an_attacker_that_did_not_charge():
     before = len(battle.entries)
     assert "charged" in battle.submit(c.Reroll("B.xan", 0, "dirty-tricks"), ScriptedDice([1])).reason
     assert len(battle.entries) == before
+
+
+def test_blad_matrycy_is_offered_to_the_enemy_after_a_hit_and_forces_the_re_roll():
+    from dataclasses import replace
+
+    from engine.battle import new_header
+    from engine.rulesets.sanctum_mortalis import make_setup
+    from engine.rulesets.sanctum_mortalis.roster import ModelSpec
+
+    from .conftest import small_bands
+
+    a, b = small_bands()
+    tech = ModelSpec("zed", "Zed", "technomancer", ranged=("assault-pistol",), tricks=("matrix-error",))
+    b = replace(b, models=(*b.models, tech))
+    battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
+    assert battle.state.model("B.zed").charges("matrix-error") > 0
+    battle.submit(c.StartRound())
+    battle.submit(c.Activate("A.kara"))
+    battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle"), ScriptedDice([3, 2]))  # 5 < 7: a hit
+    offers = {o.id: o for o in reroll_offers(battle.state)}
+    offer = offers["matrix-error:A.kara:0"]
+    assert "Zed" in offer.label and offer.odds_after == Fraction(2, 6)  # keeping the 2: 2 + f ≥ 7 misses
+    battle.submit(c.Reroll("A.kara", 0, "matrix-error"), ScriptedDice([6]))  # 6 2 = 8: a miss
+    assert not battle.state.pending and battle.state.model("B.zed").charges("matrix-error") == 0

@@ -174,8 +174,8 @@ class BattleCommands(GameCommands):
 
         if self.reviewing() or not any(e.kind in ("shot", "melee_rolled") for e in events):
             return False
-        if not reroll_offers(self.state):
-            return False
+        if not any(o.source != "matrix-error" for o in reroll_offers(self.state)):
+            return False  # the opponent's Błąd matrycy waits for R: not after every success
         top = self.app.screen
         return top is self or (isinstance(top, RollDialog) and top.closing)
 
