@@ -204,7 +204,10 @@ def _own_whole(record: RollRecord, die: int) -> range:
 
 
 def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = frozenset()) -> tuple[RerollOffer, ...]:
-    """The re-rolls worth offering after ``last`` (it need not be in ``state`` yet)."""
+    """The re-rolls worth offering after ``last`` (it need not be in ``state`` yet): after a
+    Toughness roll, a shot or a melee (a jump's fall is rolled with it, so not after those)."""
+    if last.kind not in ("save", "shot", "melee"):
+        return ()
     state = changed(state, last_roll=last)
     record = RollRecord.from_dict(last.record)
     whole_setting = state.setting("captain_reroll") == "whole"
