@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.battle import Battle
 
-from .conftest import press, start_round_one, status_text, through_pickers
+from .conftest import press, settle, start_round_one, status_text, through_pickers
 
 
 async def _play_a_little(pilot, screen):
@@ -80,6 +80,7 @@ async def test_the_log_filter_shows_one_models_entries(make_app):
 async def test_the_luck_screen_sums_the_exact_odds_of_the_rolls(make_app):
     from fractions import Fraction
 
+    from tui.dialogs.roll_dialog import RollDialog
     from tui.screens.luck_screen import LuckScreen
 
     app = make_app()
@@ -91,6 +92,9 @@ async def test_the_luck_screen_sums_the_exact_odds_of_the_rolls(make_app):
         await press(pilot, "a", "s")
         await through_pickers(pilot)
         await press(pilot, "6", "space", "6", "enter")  # a miss
+        await settle(pilot)
+        if isinstance(app.screen, RollDialog):  # the shooter's re-roll is offered: declined
+            await press(pilot, "enter")
         await press(pilot, "L")
         luck = app.screen
         assert isinstance(luck, LuckScreen)

@@ -63,6 +63,10 @@ async def test_typed_dice_are_used_and_a_hit_asks_for_the_save(make_app):
         await press(pilot, "t")
         assert isinstance(app.screen, RollDialog)
         await press(pilot, "r")
+        await settle(pilot)  # the app's roll fails (seeded): held, and its re-rolls offered
+        assert "re-roll?" in app.screen.adapter.title
+        await press(pilot, "enter")  # decline: the failure applies
+        await settle(pilot)
         assert not screen.state.pending
         assert any(e.kind == "save_rolled" for e in screen.session.view.events)
         assert shooter.id  # the shooter stays the selected model's side's
@@ -104,25 +108,81 @@ async def test_melee_after_contact_shows_both_sides_and_rolls(make_app):
         assert foe
 
 
-async def test_a_held_failed_save_can_be_rerolled_with_a_heroic_play(make_app):
+async def test_a_failed_save_6_5_offers_nic_mi_nie_jest_and_the_typed_die_keeps_the_model(make_app):
+    # the walkthrough's case (#17): nothing declared before the roll; the failure is held,
+    # the card is offered with its cost and exact odds, the re-rolled die is typed
+    from tui.dialogs.roll_dialog import HOTKEYS
+
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
         await _open_shot(pilot, screen)
-        await press(pilot, "1", "space", "1", "enter")  # a hit
+        await press(pilot, "1", "space", "1", "enter")  # a hit: its save opens at once
         await settle(pilot)
         saver = screen.state.pending[0].model
-        await press(pilot, "t", "h")  # hold a failure for a re-roll
+        assert isinstance(app.screen, RollDialog) and app.screen.adapter.title.endswith(": Toughness roll")
+        await press(pilot, "6", "space", "5", "enter")
+        await settle(pilot)
+        assert screen.state.model(saver).on_table, "the failure waits for the re-roll"
+        dialog = app.screen  # the re-roll dialog follows at once
+        assert isinstance(dialog, RollDialog) and "re-roll?" in dialog.adapter.title
+        keys = [o.key for o in dialog.current.options]
+        offer = f"im-fine:{saver}:0"  # re-roll the 6
+        assert offer in keys
+        line = str(dialog.current.options[keys.index(offer)].label)
+        assert "Nic mi nie jest!" in line and "card" in line and "%" in line
+        count = len(screen.session.view.events)
+        await press(pilot, HOTKEYS[keys.index(offer)], "1", "space", "2", "enter")  # a die too many
+        assert "this roll takes 1 die; you typed 2" in str(dialog.query_one("#refusal").render())
+        assert app.screen is dialog and len(screen.session.view.events) == count
+        dialog.query_one("#dice").value = ""
+        await press(pilot, "1", "enter")  # the re-rolled die: 1
+        await settle(pilot)
+        rerolled = [e for e in screen.session.view.events if e.kind == "rerolled"]
+        assert rerolled and [d["face"] for d in rerolled[-1].payload["roll"]["dice"]] == [1, 5]
+        assert screen.state.model(saver).on_table and not screen.state.pending
+        assert "im-fine" in screen.state.side(screen.state.model(saver).side).cards_used
+
+
+async def test_a_missed_shot_offers_the_shooters_re_rolls_and_takes_the_typed_die(make_app):
+    from tui.dialogs.roll_dialog import HOTKEYS
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        shooter = await _open_shot(pilot, screen)
+        await press(pilot, "6", "space", "6", "enter")  # a miss
+        await settle(pilot)
+        dialog = app.screen  # the demo's first shooter, Dex Marlow, has Strzał z bliska
+        assert isinstance(dialog, RollDialog) and "re-roll?" in dialog.adapter.title
+        keys = [o.key for o in dialog.current.options]
+        assert f"point-blank:{shooter.id}:0" in keys and f"point-blank:{shooter.id}:1" not in keys  # one a face
+        assert not any(k.startswith("captain:") for k in keys)  # not the Captain
+        await press(pilot, HOTKEYS[keys.index(f"point-blank:{shooter.id}:0")], "1", "enter")
+        await settle(pilot)
+        rerolled = [e for e in screen.session.view.events if e.kind == "rerolled"]
+        assert [d["face"] for d in rerolled[-1].payload["roll"]["dice"]] == [1, 6]
+        assert rerolled[-1].payload["source"] == "point-blank"
+
+
+async def test_declining_the_offered_re_rolls_applies_the_failure(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        await press(pilot, "1", "space", "1", "enter")
+        await settle(pilot)
+        saver = screen.state.pending[0].model
         await press(pilot, "6", "space", "6", "enter")
         await settle(pilot)
-        assert screen.state.pending and "roll" in screen.state.pending[0].context
+        assert isinstance(app.screen, RollDialog) and "re-roll?" in app.screen.adapter.title
+        await press(pilot, "3", "enter")  # a die typed with no re-roll picked: said, nothing sent
+        assert "pick a re-roll" in str(app.screen.query_one("#refusal").render())
         assert screen.state.model(saver).on_table
-        await press(pilot, "R")
-        sources = [c.value for c in app.screen.choices]
-        app.screen.query_one("OptionList").highlighted = sources.index("im-fine")
-        await press(pilot, "enter", "enter")  # Nic mi nie jest!, the first die
-        assert any(e.kind == "rerolled" for e in screen.session.view.events)
-        assert "im-fine" in screen.state.side(screen.state.model(saver).side).cards_used
+        app.screen.query_one("#dice").value = ""
+        await press(pilot, "enter")  # decline: the failure applies
+        await settle(pilot)
+        assert not screen.state.model(saver).on_table and not screen.state.pending
 
 
 async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
@@ -226,7 +286,8 @@ async def test_a_die_too_many_keeps_the_dialog_open_and_saves_nothing(make_app):
         )
         assert screen.session.view.saved == saved
         await press(pilot, "backspace", "backspace", "enter")  # fixed: 3 4
-        assert not isinstance(app.screen, RollDialog)
+        await settle(pilot)
+        assert app.screen is not dialog or "re-roll?" in dialog.adapter.title  # a miss: the Captain's re-roll offered
         shot = [e for e in screen.session.view.events if e.kind == "shot"][-1]
         assert [d["face"] for d in shot.payload["roll"]["dice"]] == [3, 4]
 
@@ -276,3 +337,22 @@ async def test_a_failed_jump_down_takes_the_fall_dice_in_the_same_dialog(make_ap
         rolls = [e for e in screen.session.view.events if e.kind == "move_rolled"]
         assert [e.payload["kind"] for e in rolls] == ["jump", "fall"]
         assert screen.state.model(jumper.id).on_table
+
+
+async def test_a_held_failure_put_off_says_so_and_t_reopens_its_re_rolls(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        await press(pilot, "1", "space", "1", "enter")
+        await settle(pilot)
+        saver = screen.state.pending[0].model
+        await press(pilot, "6", "space", "6", "enter")
+        await settle(pilot)
+        count = len(screen.session.view.events)
+        await press(pilot, "escape")  # put off: the model stays, the failure still held
+        assert not isinstance(app.screen, RollDialog) and screen.state.model(saver).on_table
+        assert "failed the Toughness roll" in str(screen.query_one("#tracker").render())
+        await press(pilot, "t")
+        assert isinstance(app.screen, RollDialog) and "re-roll?" in app.screen.adapter.title
+        assert len(screen.session.view.events) == count  # putting off saved nothing

@@ -101,9 +101,45 @@ async def test_the_loser_of_a_melee_rolls_toughness_at_once(make_app):
         foe = next(iter(screen.state.model(attacker).engaged_with))
         await press(pilot, "f")
         await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")  # 12 + Fight v 2 + Fight
+        await settle(pilot)
         assert [p.model for p in screen.state.pending] == [foe]
+        if "re-roll?" in app.screen.adapter.title:  # the losing Captain's re-roll is offered first
+            await press(pilot, "enter")  # declined
+            await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         assert dialog.adapter.title == f"{screen.state.model(foe).name}: Toughness roll"
         await press(pilot, "6", "space", "6", "enter")
+        await settle(pilot)  # a failure: held while "Nic mi nie jest!" is offered
+        assert "re-roll?" in app.screen.adapter.title
+        await press(pilot, "enter")  # declined: the failure applies
+        await settle(pilot)
         assert not screen.state.pending and not isinstance(app.screen, RollDialog)
+
+
+async def test_a_captain_defending_in_a_melee_is_offered_its_re_roll_and_types_the_die(make_app):
+    """§15.2: the Captain re-rolls a roll it makes, defending too; the die is typed and the
+    loser's save follows from the result after the re-roll."""
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        attacker = screen.selected
+        await press(pilot, "i", "enter")
+        foe = next(iter(screen.state.model(attacker).engaged_with))
+        assert screen.state.model(foe).spec.captain  # the demo's Kara Vex
+        await press(pilot, "f")
+        await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and "re-roll?" in dialog.adapter.title
+        keys = [o.key for o in dialog.current.options]
+        assert keys == [f"captain:{foe}:2"]  # its own dice only (both 1s: one offer)
+        await press(pilot, HOTKEYS[0], "6", "enter")
+        await settle(pilot)
+        rerolled = [e for e in screen.session.view.events if e.kind == "rerolled"][-1]
+        assert [d["face"] for d in rerolled.payload["roll"]["dice"]] == [6, 6, 6, 1]
+        assert "captain-reroll" in screen.state.model(foe).once_used
+        if screen.state.pending:  # still lost: its save follows at once
+            assert app.screen.adapter.title.endswith(": Toughness roll")

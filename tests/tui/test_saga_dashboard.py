@@ -8,6 +8,7 @@ from pathlib import Path
 from .conftest import SIZE, press, settle
 from .test_dashboard import rendered
 from .saga_pilot import first_turn, move_and_shoot, pick, saga_ready, select, type_dice, unit_id
+from .sq_pilot import type_text
 
 
 def kinds(screen) -> list[str]:
@@ -254,3 +255,49 @@ async def test_review_steps_back_through_a_saga_battle_and_commands_wait(make_ap
         known = [u.id for u in screen.state.units]
         assert shown == {e.seq for e in screen.session.view.events if hird in ids_in(e, known)}
         assert len(shown) < len(screen.session.view.events)
+
+
+async def test_a_declared_reroll_ability_offers_each_die_with_its_odds_and_takes_the_typed_face(make_app):
+    """#17 item 2: after the attack roll, the dice a declared ability may re-roll are listed
+    with the exact chance each re-roll hits; the re-rolled die is typed."""
+    from textual.widgets import Input
+
+    from tui.systems.saga.melee_dialog import MeleeDialog
+
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await move_and_shoot(pilot, screen, "1 1 1 1")
+        await press(pilot, "c")
+        await pick(pilot, "Ceorls")
+        await pick(pilot, "Open ground")
+        await pick(pilot, "No spend")
+        await pick(pilot, "reached Ceorls")
+        dialog = app.screen
+        assert isinstance(dialog, MeleeDialog)
+        await press(pilot, "enter", "a", "a", "enter")  # step 1; step 2: no trade
+        labels = [o.label for o in dialog.options]
+        index = labels.index(next(x for x in labels if "declares a SAGA ability" in x))
+        await press(pilot, "abcdefg"[index])
+        form = app.screen
+        form.query_one("#ability-name", Input).value = "Fury"
+        form.query_one("#ability-reroll_attack", Input).value = "1"
+        await press(pilot, "enter")
+        await settle(pilot)
+        while screen.state.melee.step == 3:
+            await press(pilot, "enter")
+        await type_dice(pilot, "6 6 5 5 3 2 1 1  6 5 4 4 2 1 1 1")
+        await press(pilot, "enter")
+        labels = [o.label for o in dialog.options]
+        index = labels.index(next(x for x in labels if "re-rolls attack dice" in x))
+        await press(pilot, "abcdefg"[index])
+        picker = app.screen
+        lines = [c.label for c in picker.choices]
+        assert lines[7] == "die 8: 1 (failed) — its re-roll succeeds 50.0% (free: the declared ability)"  # Armour 4
+        await pick(pilot, "die 8: 1")
+        await type_text(pilot, "6")
+        await press(pilot, "enter")
+        await settle(pilot)
+        rerolled = [e for e in screen.session.view.events if e.kind == "melee_rerolled"][-1]
+        assert rerolled.payload["role"] == "attacker" and rerolled.payload["count"] == 1
+        assert screen.state.melee.hits["attacker"] == 5

@@ -369,3 +369,30 @@ async def test_the_round_a_wave_arrives_from_ambush_rolls_its_delay_with_typed_d
         await press(pilot, "enter")
         assert screen.state.round == 2
         assert events(screen, "wave_deployed")[-1].payload["arrivals"] == {uid(screen, "Ambushers"): 5}
+
+
+async def test_failed_jump_tests_typed_are_held_for_the_2_pp_pass_before_the_fall(make_app):
+    """§4.3 (#17 item 2): the result is shown and the 2 PP pass offered before its
+    consequence (the fall); paying passes, nothing was declared before the roll."""
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        vex = await select(pilot, screen, "Captain Vex")
+        await press(pilot, "a", "J")
+        await pick(pilot, 'Jump 4"')
+        assert isinstance(app.screen, RollDialog)
+        await type_dice(pilot, "1 1")  # natural 1s: both fail
+        await press(pilot, "enter")
+        await settle(pilot)
+        offer = screen.state.offer
+        assert offer is not None and offer.kind == "jump" and offer.unit == vex
+        hero = screen.state.unit(vex)
+        pp, wounds = hero.pp, hero.wounds
+        assert not any(e.payload.get("reason") == "fall" for e in screen.session.view.events)  # the fall waits
+        await pick(pilot, "Pay")
+        await settle(pilot)
+        after = screen.state.unit(vex)
+        assert screen.state.offer is None and after.pp == pp - offer.cost and after.wounds == wounds
+        assert not any(e.payload.get("reason") == "fall" for e in screen.session.view.events)  # no fall

@@ -200,3 +200,30 @@ async def _attack_rolled(pilot: Any) -> None:
 
 def test_xk6_dashboard_with_an_attack_rolled(snap_compare, make_app):
     assert snap_compare(make_app("demo", system="xk6"), terminal_size=(80, 24), run_before=_attack_rolled)
+
+
+async def test_a_command_point_rerolls_a_failed_stealth_die_with_the_typed_die(make_app):
+    """§15/§16 (#17 item 2): after the dice, before the attack is resolved, Warden Kell's
+    point re-rolls Shade's failed Stealth die; the dialog shows the exact odds, the die typed."""
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await vance_activated(pilot)
+        await press(pilot, "s")
+        await pick(pilot, "Carbine — direct fire")
+        await pick(pilot, "ROF +2 DAM: DAM 5")
+        await pick(pilot, "Shade")
+        await type_dice(pilot, "3 6 6 6 1 1 1")  # Stealth 3 (fails), Att, Def
+        x = screen.state.attack.target("B.shade")
+        assert x.stealth_face == 3 and not x.avoided
+        await press(pilot, "c")
+        await pick(pilot, "Warden Kell (CP 1): Shade re-rolls its Stealth die")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and "16.7%" in str(dialog.query_one("#odds").render())
+        await type_dice(pilot, "6")
+        x = screen.state.attack.target("B.shade")
+        assert x.avoided and x.stealth_face == 6 and x.stealth_rerolled
+        assert screen.state.model("B.warden-kell").command_points == 0
+        await press(pilot, "space")
+        assert screen.state.model("B.shade").wounds == 0  # avoided

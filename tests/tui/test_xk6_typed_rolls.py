@@ -139,3 +139,29 @@ async def test_the_initiative_dialog_refuses_a_wrong_count_before_the_engine_see
         assert screen.state.turn.phase == "setup"
         await type_dice(pilot, "5 2")
         assert screen.state.turn.phase == "choose" and screen.state.turn.initiative == (("A", 9), ("B", 5))
+
+
+async def test_a_failed_medic_die_is_re_rolled_with_a_command_point_and_the_typed_die(make_app):
+    """§15/§16 (#17 item 2): after the Medic's die fails, Sgt. Vance's point re-rolls it; the
+    dialog shows the exact odds and takes the die typed at the table."""
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await turn_one(pilot, "5 2", "Kestrel Squad")
+        screen.select_model("A.sgt-vance", focus=True)
+        await press(pilot, "x")
+        await pick(pilot, "+1 wound")
+        screen.select_model("A.doc-hale", focus=True)
+        await press(pilot, "a")
+        await pick(pilot, "an action granted by a skill")
+        await pick(pilot, "Medic 4: heal Sgt. Vance")
+        await roll_dialog_open(pilot)
+        await type_dice(pilot, "3")  # fails
+        assert screen.state.model("A.sgt-vance").wounds == 1
+        await press(pilot, "c")
+        await pick(pilot, "Sgt. Vance (CP 2): Doc Hale re-rolls its Medic die")
+        dialog = await roll_dialog_open(pilot)
+        assert "33.3% (1/3)" in text_of(dialog, "#odds")
+        await type_dice(pilot, "6")
+        assert screen.state.model("A.sgt-vance").wounds == 0
+        assert screen.state.model("A.sgt-vance").command_points == 1
+        assert "re-rolls its Medic die 3 → 6" in log_text(screen)

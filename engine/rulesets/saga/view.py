@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
 from . import tables as t
@@ -360,13 +361,20 @@ def dice_to_roll(state: BattleState) -> tuple[DiceToRoll, ...]:
 @dataclass(frozen=True)
 class RerollDie:
     """A die a re-roll may pick: ``index`` as the ``Reroll`` command counts it, its
-    ``face``, whether it ``succeeded`` and whether it was ``rerolled`` already (never again)."""
+    ``face``, whether it ``succeeded`` and whether it was ``rerolled`` already (never again);
+    ``p_after``: the exact chance that its re-roll succeeds (a hit, a cancelled hit)."""
 
     index: int
     unit: str
     face: int
     succeeded: bool
     rerolled: bool
+    p_after: Fraction = Fraction(0)
+
+
+def _p_at_least(target: int) -> Fraction:
+    """P(one d6 ≥ ``target``), 0 to 1 whatever the target ([A4])."""
+    return Fraction(min(6, max(0, 7 - target)), 6)
 
 
 def reroll_dice(state: BattleState, side: str) -> tuple[str, int, tuple[RerollDie, ...]]:
@@ -381,12 +389,14 @@ def reroll_dice(state: BattleState, side: str) -> tuple[str, int, tuple[RerollDi
         for p in m.pools_of(role):
             target = m.armour.get(p.unit, 7)
             for d in m.attack.get(p.unit, ()):
-                out.append(RerollDie(len(out), p.unit, d.face, d.face >= target, d.replaced is not None))
+                out.append(
+                    RerollDie(len(out), p.unit, d.face, d.face >= target, d.replaced is not None, _p_at_least(target))
+                )
         phase = "attack"
     else:
         target = m.save_on.get(role, t.DEFENCE_SAVE)
         out += [
-            RerollDie(i, m.primary(role), d.face, d.face >= target, d.replaced is not None)
+            RerollDie(i, m.primary(role), d.face, d.face >= target, d.replaced is not None, _p_at_least(target))
             for i, d in enumerate(m.defence.get(role, ()))
         ]
         phase = "defence"

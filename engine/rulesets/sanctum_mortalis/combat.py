@@ -9,6 +9,7 @@ from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
 from engine.rolls import Modifier, RollRecord
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -18,6 +19,7 @@ from .cards import card_drafts
 from .commands import Attack, EndSalvo, Reroll, Save, Shoot
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import apply_reroll
+from .rerolls import offers_for, reroll_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
 from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
@@ -323,7 +325,11 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
                 text=f"{caster.name} casts Adrenalina on {m.name}.",
             )
         )
-    held = not record.success and cmd.hold
+    held = (
+        not record.success
+        and cmd.hold
+        and bool(offers_for(state, LastRoll("save", m.id, record.to_dict(), {}), _spent(drafts)))
+    )
     drafts.append(
         EventDraft(
             "save_rolled",
@@ -364,15 +370,13 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     m = _get(state, cmd.model)
     if isinstance(m, Rejected):
         return m
+    problem = reroll_problem(state, m.id, cmd.source, cmd.die)
+    if problem is not None:
+        why, rule = problem
+        return Rejected(why, rule, kind="malformed" if "no die number" in why else "illegal")
     drafts: list[EventDraft] = []
     whole = False
     if cmd.source == "captain":
-        if not m.spec.captain:
-            return Rejected(f"{m.name} is not the Captain", "§15.2")
-        if "captain-reroll" in m.once_used:
-            return Rejected("the Captain's re-roll was already used this battle", "§15.2")
-        if last.roller != m.id:
-            return Rejected("the Captain re-rolls a roll it makes itself", "§15.2")
         whole = state.setting("captain_reroll") == "whole"
         drafts.append(
             EventDraft(
@@ -383,13 +387,6 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
             )
         )
     elif cmd.source == "im-fine":
-        if last.kind != "save" or last.roller != m.id:
-            return Rejected("“Nic mi nie jest!” re-rolls the model's own failed Toughness roll", "§12.2")
-        from .cards import card_problem
-
-        problem = card_problem(state, m.side, "im-fine", m.id)
-        if problem:
-            return Rejected(problem, "§12")
         drafts += card_drafts(state, m.side, "im-fine", m.id)
     elif cmd.source == "matrix-error":
         caster = next(
@@ -420,12 +417,22 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
             text=f"Re-roll ({cmd.source}): {roll_line(new)}",
         )
     )
-    drafts += _reroll_consequences(state, last, old, new, dice)
+    drafts += _reroll_consequences(state, last, old, new, dice, frozenset({cmd.source}))
     return with_end_check(state, drafts)
 
 
+def _spent(drafts: list[EventDraft]) -> frozenset[str]:
+    """Heroic plays played in this very command (not yet in the state)."""
+    return frozenset(d.payload.get("card", "") for d in drafts if d.kind == "card_played")
+
+
 def _reroll_consequences(
-    state: BattleState, last: LastRoll, old: RollRecord, new: RollRecord, dice: DiceSource
+    state: BattleState,
+    last: LastRoll,
+    old: RollRecord,
+    new: RollRecord,
+    dice: DiceSource,
+    spent: frozenset[str] = frozenset(),
 ) -> list[EventDraft]:
     if last.kind == "shot":
         s, tg = state.model(last.roller), state.model(last.context["target"])
@@ -454,6 +461,12 @@ def _reroll_consequences(
                     text=f"{state.model(last.roller).name} fights on.",
                 )
             ]
+        if (
+            pend is not None
+            and "roll" in pend.context
+            and not offers_for(state, changed(last, record=new.to_dict()), spent)
+        ):
+            return _failed(state, state.model(last.roller), pend, new)  # no re-roll left: the failure applies
         return []
     if last.kind == "melee":
         from .melee_actions import melee_reroll_consequences

@@ -23,6 +23,8 @@ from .procedures.toughness import modified_toughness, toughness_chance, toughnes
 from .profile import effective_profile
 from .settings import SETTINGS
 from .turn import possessive, round_start
+from .rerolls import RerollOffer
+from .rerolls import reroll_offers as _reroll_offers
 from .state import DEFENSIVE_STANCE, LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, OUT_OF_ACTION, BattleState, ModelState
 
 
@@ -223,6 +225,12 @@ class SavePreview:
     held_roll: dict[str, Any] | None = None
 
 
+def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:
+    """Every re-roll the rules allow after the last roll, now: each with its cost and the
+    exact odds after it (``rerolls.reroll_offers``)."""
+    return _reroll_offers(state)
+
+
 def save_on_hold(state: BattleState) -> bool:
     """The first pending save is a failed roll held for a re-roll (``Save.hold``)."""
     return bool(state.pending) and state.pending[0].context.get("roll") is not None
@@ -238,7 +246,7 @@ def save_preview(state: BattleState, cmd: Save) -> SavePreview:
     try:
         options = toughness_options(sit)
         return SavePreview(
-            options,
+            tuple(o for o in options if o.kind != "reroll"),  # offered after the roll (``reroll_offers``)
             effective_profile(m.spec, m.infected).O.value,
             modified_toughness(sit, options),
             toughness_chance(sit),

@@ -29,6 +29,7 @@ def target_to_dict(x: TargetRoll) -> dict[str, Any]:
         "rerolled": x.rerolled,
         "avoided": x.avoided,
         "stealth_face": x.stealth_face,
+        **({"stealth_rerolled": True} if x.stealth_rerolled else {}),
     }
 
 
@@ -44,6 +45,7 @@ def target_from_dict(d: Mapping[str, Any]) -> TargetRoll:
         rerolled=int(d.get("rerolled", 0)),
         avoided=bool(d.get("avoided")),
         stealth_face=d.get("stealth_face"),
+        stealth_rerolled=bool(d.get("stealth_rerolled")),
     )
 
 

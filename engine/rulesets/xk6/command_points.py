@@ -83,11 +83,85 @@ def _activation(state: BattleState, cmd: SpendCommandPoint) -> Decision:
     return [_spent(state, cmd, f"an activation for {m.name}" + (" (it has already activated)" if m.activated else ""))]
 
 
+def _stealth_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
+    """A failed Stealth die rolled again (§15, §16): above X now, the attack is avoided."""
+    from .attack_records import stealth_record
+
+    a = state.attack
+    assert a is not None
+    m = state.model(cmd.model)
+    x = a.target(m.id)
+    if x is None or x.stealth_face is None:
+        return Rejected(f"{m.name} rolled no Stealth die in this attack", "§16")
+    if x.avoided:
+        return Rejected(f"{m.name}'s Stealth already avoided the attack", "§16")
+    if x.stealth_rerolled:
+        return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
+    face = faces_for(cmd.faces, 1, dice, f"{m.name}'s re-rolled Stealth die")[0]
+    record, avoided = stealth_record(state, m.id, face)
+    payload = {
+        "model": m.id,
+        "which": "stealth",
+        "faces": [face],
+        "replaced": [x.stealth_face],
+        "avoided": avoided,
+        "rolls": [record.to_dict()],
+    }
+    return [
+        _spent(state, cmd, f"{m.name} re-rolls its Stealth die"),
+        EventDraft(
+            "test_rerolled",
+            payload,
+            actor=m.id,
+            text=f"{m.name} re-rolls its Stealth die {x.stealth_face} → {face}: {record.outcome}. The new result stands.",
+        ),
+    ]
+
+
+def _medic_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
+    """This activation's failed Medic die rolled again (§15, §16): above X now, it heals."""
+    from .activation import medic_mods
+    from .procedures import one_die_record
+
+    act = state.turn.active
+    m = state.model(cmd.model)
+    if act is None or act.model != m.id or act.failed_heal is None:
+        return Rejected(f"{m.name} has no failed Medic die to re-roll in this activation", "§15 §16")
+    target_id, old = act.failed_heal
+    target = state.model(target_id)
+    above = m.spec.medic if m.spec.medic is not None else 6
+    face = faces_for(cmd.faces, 1, dice, f"{m.name}'s re-rolled Medic die")[0]
+    record, healed = one_die_record(
+        "xk6.medic",
+        f"{m.name}: Medic {above} heals {target.name} (re-roll)",
+        face,
+        medic_mods(state, m.id),
+        above,
+        "heals 1 wound",
+        "fails",
+    )
+    return [
+        _spent(state, cmd, f"{m.name} re-rolls its Medic die"),
+        EventDraft(
+            "heal_rerolled",
+            {"medic": m.id, "target": target.id, "healed": healed, "replaced": old, "roll": record.to_dict()},
+            actor=m.id,
+            text=f"{m.name} re-rolls its Medic die {old} → {face}: "
+            + (f"{target.name} heals 1 wound." if healed else "no healing.")
+            + " The new result stands.",
+        ),
+    ]
+
+
 def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Decision:
     a = state.attack
     m = state.model(cmd.model)
+    if cmd.test == "medic":
+        return _medic_reroll(state, cmd, dice)
     if a is None:
         return Rejected("no test is open to re-roll (re-roll right after an attack's roll)", "§15")
+    if cmd.test not in ("", "stealth", "medic"):
+        return Rejected("test must be '' (Att or Def), 'stealth' or 'medic'", kind="malformed")
     again = state.setting("cp_reroll_again") == "on"
     if m.id == a.attacker:
         if a.kind == "indirect" and a.stage != "landed":
@@ -109,6 +183,8 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             payload.update(hit=sl >= 1, scatter=scatter, rolls=[record.to_dict()])
         else:
             payload["rolls"] = [pair_record(state, new, x)[0].to_dict() for x in new.targets if not x.avoided]
+    elif cmd.test == "stealth":
+        return _stealth_reroll(state, cmd, dice)
     else:
         x = a.target(m.id)
         if x is None or not x.faces:

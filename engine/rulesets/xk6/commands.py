@@ -159,13 +159,15 @@ class ResolveAttack:
 class SpendCommandPoint:
     """§15: ``commander`` spends a point for ``model`` (itself or within 6", ``within_6`` the GM
     confirms): ``use`` reroll (that model's test in the pending attack; ``faces`` typed) or
-    activation."""
+    activation. ``test``: "" for its Att or Def test, "stealth" for its failed Stealth die,
+    "medic" for its failed Medic die of this activation (§16: one die, [XK-A15] a test)."""
 
     commander: str
     use: str
     model: str
     within_6: bool = True
     faces: tuple[int, ...] | None = None
+    test: str = ""
 
 
 @dataclass(frozen=True)

@@ -128,7 +128,16 @@ def _heal_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     if p.get("healed"):
         m = s.model(p["target"])
         s = s.with_model(m.id, wounds=max(0, m.wounds - t.HEAL_WOUNDS))
-    return _active(s, acted=True)
+    failed = None if p.get("healed") else (p["target"], int(p["roll"]["dice"][0]["face"]))
+    return _active(s, acted=True, failed_heal=failed)
+
+
+@reducer("heal_rerolled")
+def _heal_rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
+    if p.get("healed"):
+        m = s.model(p["target"])
+        s = s.with_model(m.id, wounds=max(0, m.wounds - t.HEAL_WOUNDS))
+    return _active(s, failed_heal=None)
 
 
 @reducer("skill_used")
@@ -164,6 +173,14 @@ def _test_rerolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     if a is None:
         return s
     faces, replaced = tuple(p["faces"]), tuple(p["replaced"])
+    if p.get("which") == "stealth":
+        targets = tuple(
+            changed(x, stealth_face=faces[0], avoided=bool(p["avoided"]), stealth_rerolled=True)
+            if x.model == p["model"]
+            else x
+            for x in a.targets
+        )
+        return changed(s, attack=changed(a, targets=targets))
     if p["model"] == a.attacker and p.get("which", "attack") == "attack":
         return changed(
             s,

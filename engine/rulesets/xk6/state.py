@@ -87,6 +87,9 @@ class Activation:
     bonus: bool = False
     attacks: tuple[str, ...] = ()
     acted: bool = False
+    failed_heal: tuple[str, int] | None = None
+    """(the model it tried to heal, the face) of this activation's failed Medic die, which a
+    command point may still re-roll (§15, §16; None once re-rolled or healed)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,8 @@ class TargetRoll:
     rerolled: int = 0
     avoided: bool = False
     stealth_face: int | None = None
+    stealth_rerolled: bool = False
+    """Its Stealth die was re-rolled with a command point (never again)."""
 
 
 @dataclass(frozen=True)

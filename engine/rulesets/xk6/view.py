@@ -468,6 +468,25 @@ class CPOption:
     use: str
     model: str
     problem: str
+    test: str = ""
+    """"stealth" / "medic": a re-roll of its failed Stealth / Medic die; "": its Att or Def test."""
+
+
+def medic_reroll_chance(state: BattleState, model_id: str) -> Fraction:
+    """The exact chance that a re-rolled Medic die of ``model_id`` heals (§16)."""
+    from .activation import medic_mods
+    from .procedures import one_die_record
+
+    m = state.model(model_id)
+    above = m.spec.medic if m.spec.medic is not None else 6
+    return one_die_record("xk6.medic", "", 1, medic_mods(state, m.id), above, "", "")[0].probability or Fraction(0)
+
+
+def stealth_reroll_chance(state: BattleState, model_id: str) -> Fraction:
+    """The exact chance that a re-rolled Stealth die of ``model_id`` avoids the attack (§16)."""
+    from .attack_records import stealth_record
+
+    return stealth_record(state, model_id, 1)[0].probability or Fraction(0)
 
 
 def cp_options(state: BattleState) -> tuple[CPOption, ...]:
@@ -496,6 +515,24 @@ def cp_options(state: BattleState) -> tuple[CPOption, ...]:
             probe = SpendCommandPoint(c.id, use, mid, faces=(1,) * count if a is not None else None)
             decided = spend(state, probe, _NO_DICE)
             out.append(CPOption(c.id, use, mid, str(decided) if isinstance(decided, Rejected) else ""))
+        act = state.turn.active
+        if a is None and act is not None and act.failed_heal is not None:
+            medic = state.model(act.model)
+            if medic.side == c.side or state.setting("cp_friendly") == "any":
+                probe = SpendCommandPoint(c.id, "reroll", medic.id, faces=(1,), test="medic")
+                decided = spend(state, probe, _NO_DICE)
+                problem = str(decided) if isinstance(decided, Rejected) else ""
+                out.append(CPOption(c.id, "reroll", medic.id, problem, "medic"))
+        for x in a.targets if a is not None else ():
+            if x.stealth_face is None or x.avoided:
+                continue  # only a failed Stealth die is worth re-rolling
+            if state.model(x.model).side != c.side and state.setting("cp_friendly") != "any":
+                continue
+            probe = SpendCommandPoint(c.id, "reroll", x.model, faces=(1,), test="stealth")
+            decided = spend(state, probe, _NO_DICE)
+            out.append(
+                CPOption(c.id, "reroll", x.model, str(decided) if isinstance(decided, Rejected) else "", "stealth")
+            )
     return tuple(out)
 
 

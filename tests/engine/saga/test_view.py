@@ -128,6 +128,8 @@ def test_reroll_dice_lists_the_attack_dice_only_with_a_declared_reroll():
         (2, 6, True, False),
         (3, 1, False, False),
     ]
+    armour = b.state.melee.armour[dice[3].unit]
+    assert dice[3].p_after == F(7 - armour, 6)  # the re-roll hits on Armour or more
     ok(b, c.Reroll("A", "attack", (3,), (2,)))
     phase, left, dice = view.reroll_dice(b.state, "A")
     assert left == 0 and dice[3].rerolled and dice[3].face == 2

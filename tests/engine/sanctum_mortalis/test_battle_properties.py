@@ -8,6 +8,7 @@ from engine.events import Event
 from engine.log import effective
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis.rerolls import reroll_offers
 
 
 MODELS = ["A.kara", "A.bo", "A.cy", "B.xan", "B.yul"]
@@ -111,8 +112,10 @@ def plausible(battle) -> list:
         return [c.ChooseFirst("A"), c.ChooseFirst("B")]
     if s.pending:
         m = s.pending[0].model
-        return [c.Save(m), c.Save(m, hold=True), c.Reroll(m, 0, "im-fine"), c.Reroll(m, 1, "captain")]
+        offered = [c.Reroll(o.model, o.die, o.source) for o in reroll_offers(s)]  # a held failure's re-rolls
+        return [c.Save(m), c.Save(m, hold=True), c.Reroll(m, 0, "im-fine"), c.Reroll(m, 1, "captain"), *offered]
     out: list = [c.EndActivation(), "undo", "redo"]
+    out += [c.Reroll(o.model, o.die, o.source) for o in reroll_offers(s)]  # a missed shot, a lost melee
     side = s.order.to_act
     movers = [m for m in s.on_table(side) if not m.activated] if side else []
     enemies = [m for m in s.models if m.on_table and m.side != side]

@@ -354,7 +354,8 @@ class MeleeDialog(ModalScreen[None]):
         choices = [
             Choice(
                 x.index,
-                f"die {x.index + 1}: {x.face} ({'success' if x.succeeded else 'failed'})",
+                f"die {x.index + 1}: {x.face} ({'success' if x.succeeded else 'failed'}) — "
+                f"its re-roll succeeds {percent(x.p_after)} (free: the declared ability)",
                 "already re-rolled" if x.rerolled else "",
             )
             for x in dice

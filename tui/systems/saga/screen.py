@@ -51,7 +51,8 @@ def saga_guide() -> Text:
         "4. The melee dialog walks the 8 steps: letters are the choices of the step (models taking part, "
         "trade, abilities, fatigue spends, re-rolls), the exact casualty odds update as they change, type the "
         "dice rolled at the table at steps 4 and 5 (the Attacker's first) or press r for the app's roll, "
-        "⏎ closes the step.\n",
+        "⏎ closes the step. After a roll, each die a declared ability may re-roll is listed with the exact "
+        "chance its re-roll succeeds; type the new face (abilities are declared at step 3, as the rules say).\n",
         f"5. {key('saga-end-turn')} ends the turn. Fatigue is gained as the rules say (a second move or shot "
         "in a turn, each melee, a friend wiped out within S): the log says which rule each time.\n",
         (

@@ -109,9 +109,10 @@ class ShotAdapter(Checked):
 
 
 class SaveAdapter(Checked):
-    """A pending Toughness roll (``Save``); ``h`` waits for a re-roll on a failure."""
+    """A pending Toughness roll (``Save``). A failure is held while a re-roll is offered
+    (``Save.hold``): the re-roll dialog (``reroll_adapter``) follows with the offers."""
 
-    flags = (Flag("h", "hold", "On a failure, wait for a re-roll (Captain, I'm fine!)"),)
+    flags: tuple[Flag, ...] = ()
 
     def __init__(self, state: Any, command: Any) -> None:
         self.state = state
@@ -120,7 +121,7 @@ class SaveAdapter(Checked):
         self.title = f"{m.name}: Toughness roll"
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return replace(self.base, toggles=toggles, declined=declined, hold=flags.get("hold", False))
+        return replace(self.base, toggles=toggles, declined=declined, hold=True)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown = self.command(toggles, declined, flags)
@@ -130,10 +131,7 @@ class SaveAdapter(Checked):
         odds = Text.assemble(
             ("Toughness ", "bold"), f"{p.base} → {p.tmod}", "   ", *_chance("passes", p.p_pass, "bold green")
         )
-        if p.held_roll:
-            odds.append(
-                "\nA failed roll is waiting: ⏎ accepts it (the model is taken out), or re-roll first.", style="yellow"
-            )
+        odds.append("\nRe-rolls (Captain, “Nic mi nie jest!”) are offered after the roll.", style="dim")
         return RollPreview(p.options, odds, "", _dice_for(p.options))
 
 

@@ -135,7 +135,11 @@ class BattleCommands(GameCommands):
             and any(e.kind == "round_started" for e in message.events)
         ):
             self.choose_first()
-        if message.kind == "command" and self._save_follows(message.events):
+        if message.kind == "command" and self._offers_follow(message.events):
+            from tui.systems.sanctum_mortalis.flows import reroll
+
+            reroll(self)  # a missed shot or a lost melee: its re-rolls first, then any save
+        elif message.kind == "command" and (self._save_follows(message.events) or self._reroll_follows(message.events)):
             from tui.systems.sanctum_mortalis.flows import save
 
             save(self)  # the roll's own dialog may still be closing: the save gets one of its own
@@ -156,7 +160,34 @@ class BattleCommands(GameCommands):
 
         if not self.state.pending or save_on_hold(self.state) or self.reviewing():
             return False
-        if not any(e.kind in ("save_pending", "save_resolved") for e in events):
+        if not any(e.kind in ("save_pending", "save_resolved", "rerolled") for e in events):
+            return False
+        top = self.app.screen
+        return top is self or (isinstance(top, RollDialog) and top.closing)
+
+    def _offers_follow(self, events: Any) -> bool:
+        """A shot or melee roll that went against a model with a re-roll allowed (the
+        Captain, Strzał z bliska, Zwadźca): the offers open at once, before any save."""
+        from engine.rulesets.sanctum_mortalis.view import reroll_offers
+
+        from tui.dialogs.roll_dialog import RollDialog
+
+        if self.reviewing() or not any(e.kind in ("shot", "melee_rolled") for e in events):
+            return False
+        if not any(o.source != "matrix-error" for o in reroll_offers(self.state)):
+            return False  # the opponent's Błąd matrycy waits for R: not after every success
+        top = self.app.screen
+        return top is self or (isinstance(top, RollDialog) and top.closing)
+
+    def _reroll_follows(self, events: Any) -> bool:
+        """A failed Toughness roll held while a re-roll is offered: its offers open at once."""
+        from engine.rulesets.sanctum_mortalis.view import save_on_hold
+
+        from tui.dialogs.roll_dialog import RollDialog
+
+        if not save_on_hold(self.state) or self.reviewing():
+            return False
+        if not any(e.kind in ("save_rolled", "rerolled") for e in events):
             return False
         top = self.app.screen
         return top is self or (isinstance(top, RollDialog) and top.closing)

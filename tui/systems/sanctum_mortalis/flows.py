@@ -91,46 +91,42 @@ def fight(screen: Any, m: Any, withdraw: bool) -> None:
 
 
 def save(screen: Any) -> None:
-    """The first pending Toughness roll."""
+    """The first pending Toughness roll; a failure held for a re-roll opens its offers."""
+    from engine.rulesets.sanctum_mortalis.view import save_on_hold
+
     state = screen.state
     if not state.pending:
         screen.set_status("No Toughness roll is pending.")
+        return
+    if save_on_hold(state):
+        reroll(screen)
         return
     roll(screen, "save", c.Save(state.pending[0].model))
 
 
 def reroll(screen: Any) -> None:
-    """Re-roll one die of the last roll: the source, then the die."""
-    from engine.rolls import RollRecord
-    from engine.rulesets.sanctum_mortalis.combat import REROLL_SOURCES
-    from engine.rulesets.sanctum_mortalis.procedures.reroll import REROLL_SOURCES as NAMES
+    """The re-roll dialog: the last roll's result and every re-roll the rules allow now
+    (``view.reroll_offers``); a letter picks one and its die is typed, ⏎ accepts."""
+    from engine.rulesets.sanctum_mortalis.view import reroll_offers, save_on_hold
+
+    from tui.dialogs.roll_dialog import push_roll_dialog
+    from tui.systems.sanctum_mortalis.reroll_adapter import RerollAdapter
 
     state = screen.state
-    last = state.last_roll
-    if last is None:
+    if state.last_roll is None:
         screen.set_status("There is no roll to re-roll.")
         return
-    record = RollRecord.from_dict(last.record)
-    roller = state.model(last.roller).name if state.has_model(last.roller) else last.roller
-    sources = [Choice(k, f"{NAMES.get(k, k)}") for k in sorted(REROLL_SOURCES)]
+    if not reroll_offers(state) and not save_on_hold(state):
+        screen.set_status("No re-roll is allowed for the last roll now (§2.2).")
+        return
 
-    def with_source(source: str) -> None:
-        dice = [
-            Choice(
-                i,
-                f"Die {i + 1}: {d.face}"
-                + ("" if d.kept else " (dropped)")
-                + (f" (already re-rolled from {d.replaced})" if d.replaced is not None else ""),
-            )
-            for i, d in enumerate(record.dice)
-        ]
-        screen.ask(
-            f"Which die of {roller}'s {record.title} ({record.outcome})?",
-            dice,
-            lambda die: screen.submit(c.Reroll(last.roller, die, source)),
-        )
+    def done(result: Any) -> None:
+        if result is not None and result[0] is not None:
+            screen.submit(*result)
+        elif result is not None and screen.state.pending and not save_on_hold(screen.state):
+            save(screen)  # the result accepted: the hit's Toughness roll follows
 
-    screen.ask(f"Re-roll {roller}'s {record.title}: {record.outcome}. Who re-rolls?", sources, with_source)
+    push_roll_dialog(screen.app, RerollAdapter(state), done)
 
 
 def roll(screen: Any, kind: str, command: Any) -> None:

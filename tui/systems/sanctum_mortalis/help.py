@@ -38,6 +38,11 @@ def guide() -> Text:
         f"stance, {key('overwatch')} overwatch, {key('hide')} hide, {key('pick-up')} pick up a marker, "
         f"{key('cards')} event cards. Every roll opens the roll dialog: modifiers, exact odds, typed dice or "
         f"the app's roll; a hit's Toughness roll follows at once ({key('save')} opens one put off).\n",
+        "Re-rolls are never declared before a roll: a failed Toughness roll waits (the model stays) while a "
+        "re-roll is allowed, and the re-roll dialog lists each one (the Captain, “Nic mi nie jest!”, a skill of a "
+        "model taking part) with its cost and the exact chance after it: its letter, then the die rolled at the "
+        f"table (or ⏎ for the app's roll); ⏎ with none picked accepts the result. {key('reroll')} opens the "
+        "offers for the last roll (a missed shot, a lost melee).\n",
         f"4. {key('end-activation')} ends the activation; play passes as the rules say. When every model has "
         f"acted the round is over: {key('next-round')} again.\n",
         "The tracker's line and each band pane count the round the same way: acted/on the table, "

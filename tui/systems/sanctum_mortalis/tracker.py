@@ -63,6 +63,13 @@ def next_step(state: Any) -> Text:
         then: list[str | tuple[str, str]] = []
         if o.active_model and (salvo := open_salvo(state.model(o.active_model))):
             then = [" Then ", (key("shoot"), "bold reverse"), f": shot {salvo[1] + 1}/{salvo[2]} or stop firing."]
+        if state.pending[0].context.get("roll") is not None:  # a failure held for a re-roll
+            return Text.assemble(
+                f"{who} failed the Toughness roll: press ",
+                (key("save"), "bold reverse"),
+                " to re-roll or accept.",
+                *then,
+            )
         return Text.assemble(f"{who} must roll Toughness: press ", (key("save"), "bold reverse"), ".", *then)
     if o.active_model:
         m = state.model(o.active_model)

@@ -46,7 +46,8 @@ def star_quest_guide() -> Text:
         f"Skill; a second one is the extra action for 2 PP), {key('sq-skill')} its skill action, "
         f"{key('sq-shoot')} shoots after Hold or Advance (the exact hits and wounds show before the roll), "
         f"{key('sq-cast')} casts. Type the dice rolled at the table, or r for the app's roll.\n",
-        f"3. A failed test offers to pay 2 PP to pass; {key('sq-continue')} goes on with whatever is open "
+        f"3. A failed test (typed or rolled) is held and offers to pay 2 PP to pass before its consequence; "
+        f"{key('sq-continue')} goes on with whatever is open "
         f"(offer, roll, morale test). {key('sq-end-activation')} ends the activation: morale and fatigue follow.\n",
         f"4. AI phase: select the AI unit nearest a conscious hero, {key('sq-activate')}: the flow-chart dialog "
         "asks each question (y / n), shows the path and proposes the action: ⏎ takes it, o overrides it with a "

@@ -101,9 +101,14 @@ class RerollAdapter(RollAdapter):
         self.option = option
         commander, model = state.model(option.commander), state.model(option.model)
         a = state.attack
-        self.attacker = model.id == a.attacker
-        self.count = a.att_dice if self.attacker else a.target(model.id).def_dice
-        what = "Att" if self.attacker else "Def"
+        self.stealth = option.test == "stealth"
+        self.medic = option.test == "medic"
+        self.attacker = not (self.stealth or self.medic) and model.id == a.attacker
+        if self.stealth or self.medic:
+            self.count = 1
+        else:
+            self.count = a.att_dice if self.attacker else a.target(model.id).def_dice
+        what = "Stealth" if self.stealth else "Medic" if self.medic else "Att" if self.attacker else "Def"
         self.title = f"{commander.name} spends a command point: {model.name} re-rolls its {what} test (§15)"
         self.dice_hint = f"{model.name} {self.count} new {what} dice — or empty ⏎: the app rolls"
 
@@ -113,7 +118,7 @@ class RerollAdapter(RollAdapter):
         declined: frozenset[str] = frozenset(),
         flags: dict[str, bool] | None = None,
     ) -> Any:
-        return c.SpendCommandPoint(self.option.commander, "reroll", self.option.model)
+        return c.SpendCommandPoint(self.option.commander, "reroll", self.option.model, test=self.option.test)
 
     def preview(
         self,
@@ -123,6 +128,24 @@ class RerollAdapter(RollAdapter):
     ) -> RollPreview:
         from tui.systems.xk6.attack_panel import pair_text
 
+        if self.medic:
+            target, face = self.state.turn.active.failed_heal
+            p = view.medic_reroll_chance(self.state, self.option.model)
+            odds = Text(
+                f"The Medic die showed {face}: {self.state.model(target).name} is not healed. Its re-roll heals "
+                f"with {percent(p)} ({p.numerator}/{p.denominator}); the new face stands.",
+                style="bold",
+            )
+            return RollPreview((), odds, self.option.problem, 1)
+        if self.stealth:
+            x = self.state.attack.target(self.option.model)
+            p = view.stealth_reroll_chance(self.state, self.option.model)
+            odds = Text(
+                f"The Stealth die showed {x.stealth_face}: the attack goes ahead. Its re-roll avoids the attack "
+                f"with {percent(p)} ({p.numerator}/{p.denominator}); the new face stands.",
+                style="bold",
+            )
+            return RollPreview((), odds, self.option.problem, 1)
         pending = view.pending_view(self.state)
         records = pending.records if pending else ()
         mine = [r for r in records if self.attacker or (r.detail or {}).get("defender_id") == self.option.model]

@@ -343,8 +343,14 @@ class XK6Commands(GameCommands):
             who, model = s.model(o.commander), s.model(o.model)
             near = "" if o.model == o.commander else ' (within 6")'
             if o.use == "reroll":
-                what = "Att" if s.attack and o.model == s.attack.attacker else "Def"
-                return f"{who.name} (CP {who.command_points}): {model.name} re-rolls its {what} test{near}"
+                what = (
+                    f"{o.test.title()} die"
+                    if o.test
+                    else "Att test"
+                    if s.attack and o.model == s.attack.attacker
+                    else "Def test"
+                )
+                return f"{who.name} (CP {who.command_points}): {model.name} re-rolls its {what}{near}"
             return f"{who.name} (CP {who.command_points}): an activation for {model.name}{near}"
 
         def chosen(o: Any) -> None:
@@ -353,7 +359,7 @@ class XK6Commands(GameCommands):
             else:
                 self.submit(c.SpendCommandPoint(o.commander, o.use, o.model))
 
-        what = "re-roll a test of the open attack" if s.attack else "buy an activation"
+        what = "re-roll a test" if any(o.use == "reroll" for o in options) else "buy an activation"
         self.ask(f"Spend a command point (§15): {what}", [Choice(o, label(o), o.problem) for o in options], chosen)
 
     # ------------------------------------------------------------------ GM corrections, settings

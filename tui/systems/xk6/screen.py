@@ -50,8 +50,9 @@ def xk6_guide() -> Text:
         "rule and the exact success levels. Letters change range, cover, crossfire, rear; type the dice rolled "
         "(Stealth die, Att dice, then each Def pool) or press r. Indirect fire: after the hit test, pick the "
         "models under it, then type their Def dice or press r.\n",
-        f"4. {key('xk6-command-point')} spends a command point: re-roll a test of the open attack, or buy an "
-        f"activation. {key('xk6-continue')} resolves the attack: damage against Armour, wounds, stun, burning, "
+        f"4. {key('xk6-command-point')} spends a command point: after the dice and before the attack is "
+        "resolved, re-roll a test of the open attack (Att, Def or a failed Stealth die: the new dice typed, the "
+        "exact odds shown) or a failed Medic die, or buy an activation. {key('xk6-continue')} resolves the attack: damage against Armour, wounds, stun, burning, "
         "the ammunition check.\n",
         f"5. {key('xk6-end-activation')} ends the activation; the other side activates next. When every model "
         f"has activated, {key('xk6-turn')} starts the next turn.\n",

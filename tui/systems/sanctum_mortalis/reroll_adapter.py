@@ -1,0 +1,100 @@
+"""The re-roll dialog (§2.2, issue #17 item 2): the last roll's result and every re-roll
+the rules allow now, from ``view.reroll_offers``, each with its cost and the exact odds
+after it. A letter picks one; its die is typed like any other (or ⏎ / ``r`` for the
+app's roll). With none picked, ⏎ accepts the result: a held failed Toughness roll then
+takes the model out (``Save``); for any other roll nothing more happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from engine.formatting import roll_line
+from engine.odds import percent
+from engine.rolls import RollRecord
+from engine.rulesets.sanctum_mortalis import commands as c
+
+from tui.dialogs.options import RollOption
+from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview, count_problem
+
+
+class RerollAdapter(RollAdapter):
+    """The offers after the last roll; ``command`` is a ``Reroll`` for the one picked, else
+    the command that accepts the result (``Save`` for a held failure, or None)."""
+
+    flags: tuple[Flag, ...] = ()
+    _toggles: frozenset[str] = frozenset()
+    """The toggles of the last preview: the offer picked on the screen."""
+
+    def __init__(self, state: Any) -> None:
+        from engine.rulesets.sanctum_mortalis import view
+
+        self.state = state
+        last = state.last_roll
+        self.record = RollRecord.from_dict(last.record)
+        self.offers = view.reroll_offers(state)
+        self.held = view.save_on_hold(state) and state.pending[0].model == last.roller
+        self.accept = c.Save(last.roller) if self.held else None
+        self.title = f"{self.record.title}: {self.record.outcome} — re-roll?"
+        self.dice_hint = "a letter, then the re-rolled die (⏎: the app rolls) · ⏎ alone: accept"
+        self.one_model = len({o.model for o in self.offers}) <= 1
+        self.options_title = (
+            "Re-rolls the rules allow now (a letter picks one; its cost and the chance after it). "
+            "⏎ with none picked accepts the result:"
+        )
+
+    def picked(self, toggles: frozenset[str]) -> list[Any]:
+        return [o for o in self.offers if o.id in toggles]
+
+    def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        picked = self.picked(toggles)
+        if len(picked) == 1:
+            o = picked[0]
+            return c.Reroll(o.model, o.die, o.source)
+        return self.accept
+
+    def _dice(self, offer: Any) -> int:
+        if not offer.whole:
+            return 1
+        groups = self.record.detail.get("groups") or [{"start": 0, "count": len(self.record.dice)}]
+        g = next(g for g in groups if g["start"] <= offer.die < g["start"] + g["count"])
+        return int(g["count"])
+
+    def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
+        self._toggles = toggles
+        options = tuple(
+            RollOption(
+                o.id,
+                f"{o.label.split(': ', 1)[1] if self.one_model else o.label} ({o.cost}) → {o.goal} "
+                f"{percent(o.odds_after)}",
+                o.rule,
+                kind="toggle",
+                active=o.id in toggles,
+            )
+            for o in self.offers
+        )
+        odds = Text.assemble(("Result ", "bold"), roll_line(self.record))
+        picked = self.picked(toggles)
+        if len(picked) > 1:
+            return RollPreview(options, odds, "pick one re-roll at a time (press a ticked letter again to untick it)")
+        if picked:
+            n = self._dice(picked[0])
+            odds.append(
+                f"\nType the re-rolled {'die' if n == 1 else f'{n} dice'} (the new face is kept), or ⏎ for the app's roll.",
+                style="yellow",
+            )
+            return RollPreview(options, odds, "", n)
+        if self.held:
+            odds.append("\n⏎ accepts the failure: the model is taken out.", style="yellow")
+        else:
+            odds.append("\n⏎ accepts the result as it is.", style="dim")
+        return RollPreview(options, odds, "", None)
+
+    def check_dice(self, faces: Sequence[int]) -> str:
+        picked = self.picked(self._toggles)
+        if not picked:
+            return "pick a re-roll with its letter first, or clear the dice and press ⏎ to accept the result"
+        return count_problem(faces, self._dice(picked[0]))
