@@ -214,4 +214,8 @@ async def test_sm_a_toughness_roll_the_app_does_not_know_opens_its_roll_dialog_w
         dialog = await wait_for_screen(pilot, RollDialog)
         assert any("GM: lava splash" in str(o.label) for o in dialog.current.options)
         await press(pilot, "6", "space", "6", "enter")
+        await settle(pilot)
+        # a re-roll is allowed (the Captain's own roll, the card in hand): the failure waits for it (#17)
+        assert screen.state.model(mid).on_table and "re-roll?" in app.screen.adapter.title
+        await press(pilot, "enter")  # nothing picked: the failure stands
         await wait_for(pilot, lambda: not screen.state.model(mid).on_table, "the failed roll's consequence")
