@@ -2,7 +2,9 @@
 screen, switches battles, and closes the save on quit.
 
 Start-up stays light: only Textual and the loading screen are imported before the
-first frame; the engine, saves and the dashboard load in the opening worker.
+first frame; the engine, saves and the dashboard load in the opening worker. The
+loading screen is only drawn when the first battle takes longer than ``LOADING_AFTER``
+to open (or fails): a battle that opens quickly is the first thing drawn.
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ each change is drawn: often enough that other screens' work (dialogs, pickers) i
 collected before the next key, seldom enough to fall rarely inside a key's answer."""
 
 
+LOADING_AFTER = 0.3
+"""Seconds the first battle may take to open before the loading screen is shown: a
+quicker open skips drawing it (composing and drawing it cost 20-40 ms of a start-up's
+CPU, and its progress bar kept animating while the battle replayed)."""
+
+
 class SkirmishApp(App[None]):
     """The dashboard. ``plan`` (a ``tui.opening.LaunchPlan``) says what to open first."""
 
@@ -54,18 +62,29 @@ class SkirmishApp(App[None]):
         self.plan = plan
         self.session: Any = None
         self._loading: LoadingScreen | None = None
+        self._progress_seen: tuple[str, float | None] | None = None
+        """The last progress reported before the loading screen was shown."""
         self._quitting = False
 
     # ------------------------------------------------------------------ opening
     def on_mount(self) -> None:
-        self._loading = LoadingScreen()
-        self.push_screen(self._loading)
+        self.set_timer(LOADING_AFTER, self._show_loading, name="loading screen")
         self.open_plan(self.plan)
         if idle_gc.ENABLED:
             self._gc_thresholds = idle_gc.defer_collections()
             self.set_interval(IDLE_COLLECT_EVERY, idle_gc.collect_if_due, name="idle collections")
         if not self.is_headless:
             self._watch_terminal()
+
+    def _show_loading(self) -> LoadingScreen | None:
+        """The first battle is still opening: show its progress (once)."""
+        if self.session is not None or self._loading is not None:
+            return self._loading
+        self._loading = LoadingScreen()
+        if self._progress_seen is not None:
+            self._loading.step(*self._progress_seen)
+        self.push_screen(self._loading)
+        return self._loading
 
     def _watch_terminal(self) -> None:
         """Quit as ``q`` does once the terminal is gone (``terminal_watch``)."""
@@ -139,7 +158,8 @@ class SkirmishApp(App[None]):
 
     @on(LoadProgress)
     def _progress(self, message: LoadProgress) -> None:
-        if self._loading is not None and self._loading.is_attached:
+        self._progress_seen = (message.text, message.fraction)
+        if self._loading is not None:
             self._loading.step(message.text, message.fraction)
 
     @on(BattleOpened)
@@ -147,10 +167,16 @@ class SkirmishApp(App[None]):
         screen = message.screen  # imported by the worker: the main thread imports no system module meanwhile
         old = self.session
         self.session = message.session
-        while len(self.screen_stack) > 2:  # dialogs opened meanwhile, and the progress over the old battle
-            self.pop_screen()
+        shown = screen(message.session)
+        if old is None and self._loading is None:  # the first battle, opened before the loading screen was due
+            while len(self.screen_stack) > 1:  # dialogs opened meanwhile
+                self.pop_screen()
+            self.push_screen(shown)
+        else:
+            while len(self.screen_stack) > 2:  # dialogs opened meanwhile, and the progress over the old battle
+                self.pop_screen()
+            self.switch_screen(shown)
         self._loading = None
-        self.switch_screen(screen(message.session))
         self.call_after_refresh(settle_memory)  # the replayed battle and the dashboard, once it is drawn
         if old is not None:
             self.run_worker(old.close, name="close-old", thread=True, exit_on_error=False)
@@ -159,8 +185,8 @@ class SkirmishApp(App[None]):
     def _open_failed(self, message: OpenFailed) -> None:
         if self.session is None and self.plan.mode in ("open", "new"):
             self.exit(return_code=1, message=f"skirmish: {message.text}")
-        elif self.session is None and self._loading is not None:
-            self._loading.failed(message.text, "ctrl+n: new battle · ctrl+o: open a save · q: quit")
+        elif self.session is None and (loading := self._show_loading()) is not None:
+            loading.failed(message.text, "ctrl+n: new battle · ctrl+o: open a save · q: quit")
         else:
             if self._loading is not None and self.screen is self._loading:
                 self.pop_screen()  # the current battle stays
