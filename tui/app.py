@@ -52,6 +52,8 @@ class SkirmishApp(App[None]):
     COMMANDS = App.COMMANDS | {GMCommands}
     COMMAND_PALETTE_DISPLAY = "ctrl+p"
     _gc_thresholds: tuple[int, ...] | None = None
+    _gc_paused = False
+    """The collector is paused for start-up (``idle_gc.pause``) until the first battle is drawn."""
 
     def __init__(self, plan: Any = None) -> None:
         super().__init__()
@@ -67,11 +69,16 @@ class SkirmishApp(App[None]):
         self._quitting = False
 
     # ------------------------------------------------------------------ opening
+    def on_load(self) -> None:
+        """The app runs (its first event): collections wait until the first battle is drawn."""
+        if idle_gc.ENABLED:
+            self._gc_thresholds = idle_gc.defer_collections()
+            self._gc_paused = idle_gc.pause()
+
     def on_mount(self) -> None:
         self.set_timer(LOADING_AFTER, self._show_loading, name="loading screen")
         self.open_plan(self.plan)
         if idle_gc.ENABLED:
-            self._gc_thresholds = idle_gc.defer_collections()
             self.set_interval(IDLE_COLLECT_EVERY, idle_gc.collect_if_due, name="idle collections")
         if not self.is_headless:
             self._watch_terminal()
@@ -101,8 +108,15 @@ class SkirmishApp(App[None]):
         self.set_interval(EVERY, check, name="terminal watch")
 
     def on_unmount(self) -> None:
+        self._resume_collections()
         if self._gc_thresholds is not None:  # Python's own timing again once the app is gone
             idle_gc.restore(self._gc_thresholds)
+
+    def _resume_collections(self) -> None:
+        """End the start-up pause of the collector (once)."""
+        if self._gc_paused:
+            self._gc_paused = False
+            idle_gc.resume(True)
 
     @on(BattleChanged)
     def _collect_after_drawing(self, message: BattleChanged) -> None:
@@ -177,12 +191,17 @@ class SkirmishApp(App[None]):
                 self.pop_screen()
             self.switch_screen(shown)
         self._loading = None
-        self.call_after_refresh(settle_memory)  # the replayed battle and the dashboard, once it is drawn
+        self.call_after_refresh(self._settle_memory)  # the replayed battle and the dashboard, once it is drawn
         if old is not None:
             self.run_worker(old.close, name="close-old", thread=True, exit_on_error=False)
 
+    def _settle_memory(self) -> None:
+        settle_memory()
+        self._resume_collections()
+
     @on(OpenFailed)
     def _open_failed(self, message: OpenFailed) -> None:
+        self._resume_collections()
         if self.session is None and self.plan.mode in ("open", "new"):
             self.exit(return_code=1, message=f"skirmish: {message.text}")
         elif self.session is None and (loading := self._show_loading()) is not None:
