@@ -1,16 +1,16 @@
 """The Skirmish Desk app: opens a battle (in a worker, with progress), shows the battle
 screen, switches battles, and closes the save on quit.
 
-Start-up stays light: only Textual and the loading screen are imported before the
-first frame; the engine, saves and the dashboard load in the opening worker. The
-loading screen is only drawn when the first battle takes longer than ``LOADING_AFTER``
-to open (or fails): a battle that opens quickly is the first thing drawn.
+Start-up stays light: only Textual is imported before the first frame; the engine,
+saves and the dashboard load in the opening worker. The loading screen is only imported
+and drawn when the first battle takes longer than ``LOADING_AFTER`` to open (or fails):
+a battle that opens quickly is the first thing drawn.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import App
@@ -19,7 +19,9 @@ from tui import idle_gc
 from tui.actions import APP_KEYS, bindings
 from tui.messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
 from tui.palette import GMCommands
-from tui.screens.loading_screen import LoadingScreen
+
+if TYPE_CHECKING:
+    from tui.screens.loading_screen import LoadingScreen
 
 
 def settle_memory() -> None:
@@ -87,6 +89,8 @@ class SkirmishApp(App[None]):
         """The first battle is still opening: show its progress (once)."""
         if self.session is not None or self._loading is not None:
             return self._loading
+        from tui.screens.loading_screen import LoadingScreen  # only when opening takes a while
+
         self._loading = LoadingScreen()
         if self._progress_seen is not None:
             self._loading.step(*self._progress_seen)
@@ -137,6 +141,8 @@ class SkirmishApp(App[None]):
             self.notify(f"{current.path.name} is already open.")
             return
         if current is not None:  # show progress over the current battle, which stays if opening fails
+            from tui.screens.loading_screen import LoadingScreen
+
             self._loading = LoadingScreen()
             self.push_screen(self._loading)
         self.run_worker(

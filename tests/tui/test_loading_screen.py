@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 import tui.app
 import tui.opening
+import tui.screens.loading_screen
 import tui.session
 from tui.screens.loading_screen import LoadingScreen
 
@@ -25,7 +26,7 @@ async def test_a_quick_open_never_shows_the_loading_screen(make_app, monkeypatch
             super().__init__()
             made.append(self)
 
-    monkeypatch.setattr(tui.app, "LoadingScreen", Counted)
+    monkeypatch.setattr(tui.screens.loading_screen, "LoadingScreen", Counted)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await battle_ready(pilot)
