@@ -68,22 +68,33 @@ class Event:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Event":
+        """The event a log entry holds (``EventFormatError`` if this version cannot read
+        it). Values already of the right type are taken as they are (a long battle's
+        log is thousands of entries); others are converted as ``int``/``str`` would."""
         try:
-            schema = int(data.get("schema", SCHEMA_VERSION))
+            get = data.get
+            schema = get("schema", SCHEMA_VERSION)
+            if type(schema) is not int:
+                schema = int(schema)
             if schema > SCHEMA_VERSION:
                 raise EventFormatError(
-                    f"event {data.get('seq')} uses event schema {schema}; this version reads up to {SCHEMA_VERSION}"
+                    f"event {get('seq')} uses event schema {schema}; this version reads up to {SCHEMA_VERSION}"
                 )
-            return cls(
-                seq=int(data["seq"]),
-                kind=_name(str(data["kind"])),
-                round=int(data.get("round", 0)),
-                actor=_name(data.get("actor")),
-                payload=_payload(data.get("payload")),
-                group=int(data.get("group", data["seq"])),
-                text=str(data.get("text", "")),
-                schema=schema,
-            )
+            seq = data["seq"]
+            if type(seq) is not int:
+                seq = int(seq)
+            kind = data["kind"]
+            kind = intern(kind if type(kind) is str else str(kind))
+            round_ = get("round", 0)
+            if type(round_) is not int:
+                round_ = int(round_)
+            group = get("group", seq)
+            if type(group) is not int:
+                group = int(group)
+            text = get("text", "")
+            if type(text) is not str:
+                text = str(text)
+            return cls(seq, kind, round_, _name(get("actor")), _payload(get("payload")), group, text, schema)
         except (KeyError, TypeError, ValueError) as err:
             if isinstance(err, EventFormatError):
                 raise

@@ -2,8 +2,8 @@
 
 ``dataclasses.replace`` re-runs ``__init__`` through field introspection and costs tens of
 microseconds a call; replaying a long battle makes thousands of copies. ``changed``
-copies the instance dictionary instead (about a microsecond) and still refuses unknown
-field names.
+copies the instance dictionary instead (well under a microsecond) and still refuses
+unknown field names (checked only when the copy grew: a changed field keeps its size).
 """
 
 from __future__ import annotations
@@ -23,12 +23,13 @@ T = TypeVar("T", bound=Record)
 
 def changed(record: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``record`` with ``changes`` applied."""
-    fields = record.__dataclass_fields__
-    if not changes.keys() <= fields.keys():
-        unknown = ", ".join(sorted(set(changes) - set(fields)))
-        raise TypeError(f"{type(record).__name__} has no field {unknown}")
-    new = object.__new__(type(record))
-    data = dict(record.__dict__)
+    before = record.__dict__
+    data = before.copy()
     data.update(changes)
+    if len(data) != len(before):  # a name the record did not have: unless a field set later, refused
+        unknown = changes.keys() - record.__dataclass_fields__.keys()
+        if unknown:
+            raise TypeError(f"{type(record).__name__} has no field {', '.join(sorted(unknown))}")
+    new = object.__new__(type(record))
     object.__setattr__(new, "__dict__", data)
     return new

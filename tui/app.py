@@ -1,14 +1,16 @@
 """The Skirmish Desk app: opens a battle (in a worker, with progress), shows the battle
 screen, switches battles, and closes the save on quit.
 
-Start-up stays light: only Textual and the loading screen are imported before the
-first frame; the engine, saves and the dashboard load in the opening worker.
+Start-up stays light: only Textual is imported before the first frame; the engine,
+saves and the dashboard load in the opening worker. The loading screen is only imported
+and drawn when the first battle takes longer than ``LOADING_AFTER`` to open (or fails):
+a battle that opens quickly is the first thing drawn.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import App
@@ -17,7 +19,9 @@ from tui import idle_gc
 from tui.actions import APP_KEYS, bindings
 from tui.messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
 from tui.palette import GMCommands
-from tui.screens.loading_screen import LoadingScreen
+
+if TYPE_CHECKING:
+    from tui.screens.loading_screen import LoadingScreen
 
 
 def settle_memory() -> None:
@@ -35,6 +39,12 @@ each change is drawn: often enough that other screens' work (dialogs, pickers) i
 collected before the next key, seldom enough to fall rarely inside a key's answer."""
 
 
+LOADING_AFTER = 0.3
+"""Seconds the first battle may take to open before the loading screen is shown: a
+quicker open skips drawing it (composing and drawing it cost 20-40 ms of a start-up's
+CPU, and its progress bar kept animating while the battle replayed)."""
+
+
 class SkirmishApp(App[None]):
     """The dashboard. ``plan`` (a ``tui.opening.LaunchPlan``) says what to open first."""
 
@@ -44,6 +54,8 @@ class SkirmishApp(App[None]):
     COMMANDS = App.COMMANDS | {GMCommands}
     COMMAND_PALETTE_DISPLAY = "ctrl+p"
     _gc_thresholds: tuple[int, ...] | None = None
+    _gc_paused = False
+    """The collector is paused for start-up (``idle_gc.pause``) until the first battle is drawn."""
 
     def __init__(self, plan: Any = None) -> None:
         super().__init__()
@@ -54,18 +66,36 @@ class SkirmishApp(App[None]):
         self.plan = plan
         self.session: Any = None
         self._loading: LoadingScreen | None = None
+        self._progress_seen: tuple[str, float | None] | None = None
+        """The last progress reported before the loading screen was shown."""
         self._quitting = False
 
     # ------------------------------------------------------------------ opening
-    def on_mount(self) -> None:
-        self._loading = LoadingScreen()
-        self.push_screen(self._loading)
-        self.open_plan(self.plan)
+    def on_load(self) -> None:
+        """The app runs (its first event): collections wait until the first battle is drawn."""
         if idle_gc.ENABLED:
             self._gc_thresholds = idle_gc.defer_collections()
+            self._gc_paused = idle_gc.pause()
+
+    def on_mount(self) -> None:
+        self.set_timer(LOADING_AFTER, self._show_loading, name="loading screen")
+        self.open_plan(self.plan)
+        if idle_gc.ENABLED:
             self.set_interval(IDLE_COLLECT_EVERY, idle_gc.collect_if_due, name="idle collections")
         if not self.is_headless:
             self._watch_terminal()
+
+    def _show_loading(self) -> LoadingScreen | None:
+        """The first battle is still opening: show its progress (once)."""
+        if self.session is not None or self._loading is not None:
+            return self._loading
+        from tui.screens.loading_screen import LoadingScreen  # only when opening takes a while
+
+        self._loading = LoadingScreen()
+        if self._progress_seen is not None:
+            self._loading.step(*self._progress_seen)
+        self.push_screen(self._loading)
+        return self._loading
 
     def _watch_terminal(self) -> None:
         """Quit as ``q`` does once the terminal is gone (``terminal_watch``)."""
@@ -82,8 +112,15 @@ class SkirmishApp(App[None]):
         self.set_interval(EVERY, check, name="terminal watch")
 
     def on_unmount(self) -> None:
+        self._resume_collections()
         if self._gc_thresholds is not None:  # Python's own timing again once the app is gone
             idle_gc.restore(self._gc_thresholds)
+
+    def _resume_collections(self) -> None:
+        """End the start-up pause of the collector (once)."""
+        if self._gc_paused:
+            self._gc_paused = False
+            idle_gc.resume(True)
 
     @on(BattleChanged)
     def _collect_after_drawing(self, message: BattleChanged) -> None:
@@ -104,6 +141,8 @@ class SkirmishApp(App[None]):
             self.notify(f"{current.path.name} is already open.")
             return
         if current is not None:  # show progress over the current battle, which stays if opening fails
+            from tui.screens.loading_screen import LoadingScreen
+
             self._loading = LoadingScreen()
             self.push_screen(self._loading)
         self.run_worker(
@@ -139,7 +178,8 @@ class SkirmishApp(App[None]):
 
     @on(LoadProgress)
     def _progress(self, message: LoadProgress) -> None:
-        if self._loading is not None and self._loading.is_attached:
+        self._progress_seen = (message.text, message.fraction)
+        if self._loading is not None:
             self._loading.step(message.text, message.fraction)
 
     @on(BattleOpened)
@@ -147,20 +187,31 @@ class SkirmishApp(App[None]):
         screen = message.screen  # imported by the worker: the main thread imports no system module meanwhile
         old = self.session
         self.session = message.session
-        while len(self.screen_stack) > 2:  # dialogs opened meanwhile, and the progress over the old battle
-            self.pop_screen()
+        shown = screen(message.session)
+        if old is None and self._loading is None:  # the first battle, opened before the loading screen was due
+            while len(self.screen_stack) > 1:  # dialogs opened meanwhile
+                self.pop_screen()
+            self.push_screen(shown)
+        else:
+            while len(self.screen_stack) > 2:  # dialogs opened meanwhile, and the progress over the old battle
+                self.pop_screen()
+            self.switch_screen(shown)
         self._loading = None
-        self.switch_screen(screen(message.session))
-        self.call_after_refresh(settle_memory)  # the replayed battle and the dashboard, once it is drawn
+        self.call_after_refresh(self._settle_memory)  # the replayed battle and the dashboard, once it is drawn
         if old is not None:
             self.run_worker(old.close, name="close-old", thread=True, exit_on_error=False)
 
+    def _settle_memory(self) -> None:
+        settle_memory()
+        self._resume_collections()
+
     @on(OpenFailed)
     def _open_failed(self, message: OpenFailed) -> None:
+        self._resume_collections()
         if self.session is None and self.plan.mode in ("open", "new"):
             self.exit(return_code=1, message=f"skirmish: {message.text}")
-        elif self.session is None and self._loading is not None:
-            self._loading.failed(message.text, "ctrl+n: new battle · ctrl+o: open a save · q: quit")
+        elif self.session is None and (loading := self._show_loading()) is not None:
+            loading.failed(message.text, "ctrl+n: new battle · ctrl+o: open a save · q: quit")
         else:
             if self._loading is not None and self.screen is self._loading:
                 self.pop_screen()  # the current battle stays

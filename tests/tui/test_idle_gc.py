@@ -14,7 +14,7 @@ import pytest
 
 from tui import idle_gc
 
-from .conftest import battle_ready, press, start_round_one
+from .conftest import battle_ready, press, start_round_one, wait_for
 
 
 class Node:
@@ -72,3 +72,29 @@ async def test_the_app_defers_collections_while_it_runs_and_restores_them(make_a
         await press(pilot, "ctrl+z")  # a change drawn, then collected: the game goes on
         assert screen.session.view.can_redo
     assert gc.get_threshold() == before
+
+
+@pytest.mark.skipif(not idle_gc.ENABLED, reason="the app tunes the collector only where it was measured to pay")
+async def test_collections_wait_from_the_start_until_the_first_battle_is_drawn(make_app, monkeypatch):
+    import tui.app
+
+    enabled_while_opening: list[bool] = []
+    original = tui.app.SkirmishApp._open
+
+    def watched_open(self, plan):  # noqa: ANN001, ANN202
+        enabled_while_opening.append(gc.isenabled())
+        original(self, plan)
+
+    monkeypatch.setattr(tui.app.SkirmishApp, "_open", watched_open)
+    assert gc.isenabled()
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await battle_ready(pilot)
+        await wait_for(pilot, gc.isenabled, "collections back once the battle is drawn")
+        assert enabled_while_opening == [False]
+    assert gc.isenabled()
+
+
+async def test_an_app_that_is_never_run_leaves_the_collector_alone(make_app):
+    make_app()
+    assert gc.isenabled()

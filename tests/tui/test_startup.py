@@ -3,6 +3,7 @@ saves and the dashboard load in the opening worker."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -16,3 +17,29 @@ def test_importing_the_app_loads_no_engine_saves_or_dashboard():
     mods = set(out.stdout.split())
     for heavy in ("engine", "saves", "tinydb", "tui.systems.sanctum_mortalis.screen", "tui.session"):
         assert not any(m == heavy or m.startswith(heavy + ".") for m in mods), heavy
+
+
+def test_opening_a_battle_and_its_dashboard_imports_no_rule_procedures(tmp_path: Path):
+    """Replaying the log and the modules the dashboard draws from need the reducers and
+    the state, not the commands' rule procedures (imported on the first command)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from long_battle import long_battle
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    battle = long_battle(300)
+    saved = tmp_path / "battle.json"
+    saved.write_text(json.dumps({"header": battle.header, "entries": [e.to_dict() for e in battle.entries]}))
+    code = (
+        "import json, sys; from engine.battle import Battle; "
+        f"data = json.loads(open({str(saved)!r}).read()); "
+        "replayed = Battle(data['header'], data['entries']); assert len(replayed.entries) > 300; "
+        "import tui.systems.sanctum_mortalis.screen; "
+        "print('\\n'.join(sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    mods = set(out.stdout.split())
+    assert "engine.rulesets.sanctum_mortalis.evolve" in mods
+    for deferred in ("procedures", "combat", "turn", "activation", "view"):
+        name = f"engine.rulesets.sanctum_mortalis.{deferred}"
+        assert not any(m == name or m.startswith(name + ".") for m in mods), name

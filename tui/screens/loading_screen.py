@@ -1,5 +1,6 @@
 """The first screen: what is being opened, with progress, so a long load never looks
-frozen. If opening fails it shows the one-line reason and what the GM can do."""
+frozen. If opening fails it shows the one-line reason and what the GM can do.
+Progress and a failure may be given before the screen is mounted: it starts with them."""
 
 from __future__ import annotations
 
@@ -27,21 +28,40 @@ class LoadingScreen(Screen[None]):
     LoadingScreen ProgressBar { padding-top: 1; }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._step = "Starting…"
+        self._fraction: float | None = None
+        self._error = ""
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Skirmish Desk", id="title")
-            yield Static("Starting…", id="step")
-            yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="bar")
-            yield Static("", id="error")
+            yield Static(self._step, id="step")
+            bar = ProgressBar(total=None, show_eta=False, show_percentage=False, id="bar")
+            if self._fraction is not None:
+                bar.update(total=100, progress=self._fraction * 100)
+            bar.display = not self._error
+            yield bar
+            yield Static(self._error, id="error")
         yield Footer()
 
     def step(self, text: str, fraction: float | None = None) -> None:
-        self.query_one("#step", Static).update(text)
-        bar = self.query_one(ProgressBar)
+        self._step = text
         if fraction is not None:
-            bar.update(total=100, progress=fraction * 100)
+            self._fraction = fraction
+        for label in self.query("#step").results(Static):  # none before compose: it starts with the text
+            label.update(text)
+        if fraction is not None:
+            for bar in self.query(ProgressBar):
+                bar.update(total=100, progress=fraction * 100)
 
     def failed(self, text: str, hint: str) -> None:
-        self.query_one("#step", Static).update("Could not open the battle.")
-        self.query_one(ProgressBar).display = False
-        self.query_one("#error", Static).update(f"{text}\n\n{hint}")
+        self._step = "Could not open the battle."
+        self._error = f"{text}\n\n{hint}"
+        for label in self.query("#step").results(Static):
+            label.update(self._step)
+        for bar in self.query(ProgressBar):
+            bar.display = False
+        for label in self.query("#error").results(Static):
+            label.update(self._error)

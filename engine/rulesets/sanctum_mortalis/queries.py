@@ -1,20 +1,22 @@
 """What the dashboard asks before it opens a picker or a dialog: may this model take this
 action now (``can``), is a roll still pending (``pending_roll``), and how each side stands
-in the round (``activation_counts``). Pure: the same checks the commands make."""
+in the round (``activation_counts``). Pure: the same checks the commands make.
+``can`` imports the activation rules when first asked: the panes drawn when a battle
+opens need only ``activation_counts`` and ``pending_roll``."""
 
 from __future__ import annotations
 
 from engine.ruleset import ActivationCounts, Rejected
 
-from .activation import MOVE, SHOOT, acting_model, action_check
-from .combat import open_salvo
 from .state import OVERWATCH, BattleState
 
 ACTIONS = ("move", "drop", "shoot", "fight", "withdraw", "pick-up", "trick", "other")
 """The actions ``can`` answers for: each opens a picker or a dialog before its command.
 ``drop``: a jump down or a fall (§7.4, §7.5), which takes no action."""
 
-_KIND = {"move": MOVE, "shoot": SHOOT, "fight": "attack", "withdraw": "withdraw", "pick-up": "pickup"}
+_KIND = {"fight": "attack", "withdraw": "withdraw", "pick-up": "pickup"}
+"""The activation rules' name of each action whose name differs (``move`` and ``shoot``
+are the same: ``activation.MOVE``, ``activation.SHOOT``)."""
 
 
 def pending_roll(state: BattleState) -> str:
@@ -29,6 +31,9 @@ def pending_roll(state: BattleState) -> str:
 def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
     """Why ``model_id`` may not take ``action`` (one of ``ACTIONS``) now, or None: asked
     before any weapon, target, modifier or die (the command itself checks the same)."""
+    from .activation import acting_model, action_check
+    from .combat import open_salvo
+
     if action not in ACTIONS:
         return Rejected(f"unknown action '{action}'", kind="malformed")
     if not state.has_model(model_id):

@@ -8,7 +8,7 @@ from engine.dice import DiceSource
 from engine.events import Event, EventDraft
 from engine.ruleset import Rejected, SettingSpec
 
-from . import actions, cards, commands as c, tables as t, turn
+from . import tables as t
 from .evolve import evolve as _evolve
 from .roster import BandRoster, ModelSpec
 from .settings import SETTINGS, defaults
@@ -20,9 +20,12 @@ Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDra
 
 
 def _handlers() -> dict[type, Handler]:
+    """Each command's rule procedure, imported on the first command: opening a battle
+    (replaying its log, drawing it) needs only the reducers and the state."""
     from engine.corrections import Correct
 
-    from . import combat, corrections, movement_actions  # late: they need the roll procedures
+    from . import actions, cards, combat, corrections, movement_actions, turn
+    from . import commands as c
 
     return {
         Correct: corrections.decide,

@@ -229,6 +229,18 @@ class BattleState:
         return changed(self, order=changed(self.order, **changes))
 
 
+def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
+    """(symbol, name, style key) for every marker on the model, technology markers included."""
+    out = [(MARKER_SYMBOLS[k], MARKER_NAMES[k], k) for k in sorted(m.markers)]
+    if m.tech_markers:
+        out.append(
+            (f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)", "tech")
+        )
+    if m.special_marker:
+        out.append(("★", "the special marker", "special"))
+    return out
+
+
 def model_id(side: str, spec: ModelSpec) -> str:
     return f"{side}.{spec.id}"
 

@@ -25,7 +25,8 @@ from .settings import SETTINGS
 from .turn import possessive, round_start
 from .rerolls import RerollOffer
 from .rerolls import reroll_offers as _reroll_offers
-from .state import DEFENSIVE_STANCE, LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, OUT_OF_ACTION, BattleState, ModelState
+from .state import DEFENSIVE_STANCE, LEFT_TABLE, OUT_OF_ACTION, BattleState, ModelState
+from .state import marker_badges as marker_badges  # here since the panes draw it without the rule procedures
 
 
 # ------------------------------------------------------------------ models
@@ -40,18 +41,6 @@ def status_word(state: BattleState, m: ModelState) -> str:
     if m.engaged:
         return "engaged"
     return "activated" if m.activated else "ready"
-
-
-def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
-    """(symbol, name, style key) for every marker on the model, technology markers included."""
-    out = [(MARKER_SYMBOLS[k], MARKER_NAMES[k], k) for k in sorted(m.markers)]
-    if m.tech_markers:
-        out.append(
-            (f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)", "tech")
-        )
-    if m.special_marker:
-        out.append(("★", "the special marker", "special"))
-    return out
 
 
 def weapon_names(m: ModelState) -> list[str]:

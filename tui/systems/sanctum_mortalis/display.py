@@ -22,6 +22,7 @@ from engine.rulesets.sanctum_mortalis.state import (
     NEUTRAL,
     OUT_OF_ACTION,
     OVERWATCH,
+    marker_badges,
 )
 
 MARKER_STYLES = {
@@ -31,7 +32,7 @@ MARKER_STYLES = {
     "tech": "bold green",
     "special": "bold gold1",
 }
-"""Colour of each marker badge (``view.marker_badges`` style keys); the symbol comes with it."""
+"""Colour of each marker badge (``state.marker_badges`` style keys); the symbol comes with it."""
 TECH_SYMBOL = "✦"
 TECH_STYLE = MARKER_STYLES["tech"]
 SPECIAL_SYMBOL = "★"
@@ -175,10 +176,8 @@ def status(state: Any, m: Any, short: bool = False) -> Text:
 
 
 def markers(m: Any) -> Text:
-    """The model's marker badges (``view.marker_badges``): ◆ ◎ ◌, ✦ technology markers
+    """The model's marker badges (``state.marker_badges``): ◆ ◎ ◌, ✦ technology markers
     (with the count when more than one), ★ the special marker; each in its colour."""
-    from engine.rulesets.sanctum_mortalis.view import marker_badges
-
     out = Text()
     for symbol, _name, key in marker_badges(m):
         out.append(symbol, style=MARKER_STYLES.get(key, "bold"))

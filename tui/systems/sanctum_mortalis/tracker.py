@@ -8,7 +8,6 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.rulesets.sanctum_mortalis.combat import open_salvo
 from engine.rulesets.sanctum_mortalis.queries import activation_counts
 
 from tui.systems.sanctum_mortalis import display as d
@@ -43,6 +42,14 @@ def rolloff_dice(state: Any, rolloff: dict | None) -> str:
     return "; ".join(" v ".join(f"{n} {'+'.join(map(str, f))}={sum(f)}" for n, f in zip(names, pair)) for pair in pairs)
 
 
+def _open_salvo(m: Any) -> tuple[str, int, int] | None:
+    """``combat.open_salvo``, imported once a model acts: a battle opened between
+    activations is drawn without the shooting rules."""
+    from engine.rulesets.sanctum_mortalis.combat import open_salvo
+
+    return open_salvo(m)
+
+
 def next_step(state: Any) -> Text:
     """What the GM does now, with the keys."""
     o = state.order
@@ -61,7 +68,7 @@ def next_step(state: Any) -> Text:
     if state.pending:
         who = d.model_name(state, state.pending[0].model)
         then: list[str | tuple[str, str]] = []
-        if o.active_model and (salvo := open_salvo(state.model(o.active_model))):
+        if o.active_model and (salvo := _open_salvo(state.model(o.active_model))):
             then = [" Then ", (key("shoot"), "bold reverse"), f": shot {salvo[1] + 1}/{salvo[2]} or stop firing."]
         if state.pending[0].context.get("roll") is not None:  # a failure held for a re-roll
             return Text.assemble(
@@ -73,7 +80,7 @@ def next_step(state: Any) -> Text:
         return Text.assemble(f"{who} must roll Toughness: press ", (key("save"), "bold reverse"), ".", *then)
     if o.active_model:
         m = state.model(o.active_model)
-        salvo = open_salvo(m)
+        salvo = _open_salvo(m)
         if salvo:  # the action's next shot comes first (§10.5)
             weapon, fired, shots = salvo
             return Text.assemble(
