@@ -398,6 +398,20 @@ async def timed_key(pilot: Any, key: str, what: str) -> tuple[float, float]:
     return sent, shown
 
 
+def shoots_without_reroll(m: Any) -> bool:
+    """A model that shoots and has no re-roll of its own to offer after a miss (not the
+    Captain, no Strzał z bliska): its missed shot is saved at once, as the timed key
+    measured before re-rolls were offered after the result (no "re-roll?" dialog)."""
+    from engine.rulesets.sanctum_mortalis.procedures.common import has_skill
+
+    return (
+        bool(m.spec.ranged)
+        and m.spec.ranged[0] != "flamer"
+        and not m.spec.captain
+        and not has_skill(m.spec, "point-blank")
+    )
+
+
 async def open_roll_dialog(pilot: Any, shooter: str) -> Any:
     from tui.dialogs.roll_dialog import RollDialog
     from tui.screens.picker_screen import PickerScreen
@@ -482,9 +496,9 @@ async def key_to_shown(folder: Path, rolls: int, budget_s: float, events: int) -
         session = app.session
         state = session.view.state
         side = state.order.to_act
-        shooter = next((m.id for m in state.waiting(side) if m.spec.ranged and m.spec.ranged[0] != "flamer"), None)
+        shooter = next((m.id for m in state.waiting(side) if shoots_without_reroll(m)), None)
         if shooter is None:
-            raise SystemExit(f"tui_bench: no model of side {side} can shoot")
+            raise SystemExit(f"tui_bench: no model of side {side} can shoot without a re-roll to offer")
         stages = Stages(session, app.screen)
         deadline = now() + budget_s
         i = 0

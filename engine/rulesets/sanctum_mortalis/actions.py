@@ -3,7 +3,7 @@ the table (§7.6–7.7), engagement (§8.1), removals, tricks (§21), settings, 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -11,22 +11,24 @@ from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
 from .activation import take_action
-from .commands import (
-    AwardVP,
-    CastTrick,
-    ChangeSetting,
-    Disengage,
-    Engage,
-    LeaveTable,
-    OtherAction,
-    PickUpTech,
-    PlaceMarker,
-    RemoveMarker,
-    RemoveModel,
-)
 from .settings import SETTINGS_BY_KEY
 from .state import DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, MARKERS, NEUTRAL, OVERWATCH, SIDES, BattleState, ModelState
 from .turn import end_check
+
+if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
+    from .commands import (
+        AwardVP,
+        CastTrick,
+        ChangeSetting,
+        Disengage,
+        Engage,
+        LeaveTable,
+        OtherAction,
+        PickUpTech,
+        PlaceMarker,
+        RemoveMarker,
+        RemoveModel,
+    )
 
 Decision = Rejected | Sequence[EventDraft]
 

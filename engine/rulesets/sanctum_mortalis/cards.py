@@ -3,15 +3,17 @@ which, and what playing one does."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected, RejectionKind
 
 from . import tables as t
-from .commands import PlayCard
 from .state import DEFENSIVE_STANCE, MARKER_NAMES, OVERWATCH, SIDES, BattleState, ModelState
+
+if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
+    from .commands import PlayCard
 
 Decision = Rejected | Sequence[EventDraft]
 

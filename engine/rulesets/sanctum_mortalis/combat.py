@@ -3,7 +3,7 @@ situations built from state, rolled by the procedures, turned into events."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -16,13 +16,15 @@ from . import tables as t
 from .actions import removal, with_end_check
 from .activation import SHOOT, take_action
 from .cards import card_drafts
-from .commands import Attack, EndSalvo, Reroll, Save, Shoot
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import apply_reroll
 from .rerolls import offers_for, reroll_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
 from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
+
+if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
+    from .commands import Attack, EndSalvo, Reroll, Save, Shoot
 
 Decision = Rejected | Sequence[EventDraft]
 SPECIAL_WEAPONS = {"thrown-knife": "heads-down", "short-circuit": "short-circuit"}

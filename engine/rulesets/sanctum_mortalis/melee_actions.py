@@ -3,7 +3,7 @@ graph, the loser's save, and re-rolls that change the winner."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -13,11 +13,13 @@ from engine.ruleset import Rejected
 
 from .activation import take_action
 from .cards import card_drafts
-from .commands import Attack
 from .procedures.common import ProcedureRefused
 from .procedures.melee import KITTY, MeleeSituation, loser_toughness_situation, melee_options, melee_roll
 from .procedures.support import can_assist, support_counts
 from .state import DEFENSIVE_STANCE, BattleState, LastRoll, ModelState
+
+if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
+    from .commands import Attack
 
 Decision = Rejected | Sequence[EventDraft]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -11,10 +11,12 @@ from engine.ruleset import Rejected
 
 from .actions import removal, with_end_check
 from .activation import MOVE, take_action
-from .commands import Fall, JumpDown, Move
 from .procedures.common import ProcedureRefused, speed_skill
 from .procedures.movement import climb_cost, fall_roll, jump_down_roll, move_allowance
 from .state import BattleState, ModelState
+
+if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
+    from .commands import Fall, JumpDown, Move
 
 Decision = Rejected | Sequence[EventDraft]
 JET_PACK_RANGE = 10

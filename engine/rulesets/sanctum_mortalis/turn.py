@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
@@ -12,8 +12,10 @@ from engine.ruleset import Rejected
 
 from . import tables as t
 from .procedures.rolloff import initiative_roll, scenario_start_roll
-from .commands import Activate, ChooseFirst, EndActivation, EndBattle, EndRound, StartRound
 from .state import NEUTRAL, SIDES, BattleState
+
+if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
+    from .commands import Activate, ChooseFirst, EndActivation, EndBattle, EndRound, StartRound
 
 Decision = Rejected | Sequence[EventDraft]
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import tables as t
 from .cards import hand, offensive_used
 from .combat import next_shot_index, open_salvo, pending_for, salvo_size, save_situation, shot_situation
-from .commands import Attack, Fall, JumpDown, Save, Shoot
 from .procedures.kernel import rolloff_tie_chance
 from .procedures.rolloff import initiative_odds, scenario_start_odds, typed_rolloff_problem
 from .procedures.common import Option, ProcedureRefused
@@ -27,6 +26,9 @@ from .rerolls import RerollOffer
 from .rerolls import reroll_offers as _reroll_offers
 from .state import DEFENSIVE_STANCE, LEFT_TABLE, OUT_OF_ACTION, BattleState, ModelState
 from .state import marker_badges as marker_badges  # here since the panes draw it without the rule procedures
+
+if TYPE_CHECKING:  # the command classes load on first use: the battle screen is drawn without them
+    from .commands import Attack, Fall, JumpDown, Save, Shoot
 
 
 # ------------------------------------------------------------------ models
@@ -345,6 +347,7 @@ class DropPreview:
 
 
 def drop_preview(state: BattleState, cmd: JumpDown | Fall) -> DropPreview:
+    from .commands import JumpDown
     from .procedures.common import speed_skill
     from .procedures.movement import fall_survival_chance, fall_term, full_inches, jump_down_chance, jump_down_term
 

@@ -13,7 +13,6 @@ from typing import Any, Callable, ClassVar
 from rich.text import Text
 from textual.message import Message
 
-from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
 
 from tui.systems.sanctum_mortalis import display as d
@@ -21,6 +20,23 @@ from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.messages import BattleChanged, CommandRefused
 from tui.screens.game_commands import GameCommands
 from tui.screens.picker_screen import Choice, PickerScreen, confirm, harmless
+
+
+class _Commands:
+    """The engine's command classes (``c.Move`` ...), imported on first use: the battle
+    screen is drawn before any command is made (their ~26 dataclasses cost start-up time)."""
+
+    def __getattr__(self, name: str) -> Any:
+        from engine.rulesets.sanctum_mortalis import commands
+
+        return getattr(commands, name)
+
+
+c = _Commands()
+
+
+def _change_setting(key: str, value: str) -> Any:
+    return c.ChangeSetting(key, value)
 
 
 class PostBattleFailed(Message):
@@ -36,7 +52,7 @@ class PostBattleFailed(Message):
 class BattleCommands(GameCommands):
     """``action_*`` methods for every battle-scope registry action."""
 
-    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = c.ChangeSetting
+    CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = _change_setting
 
     session: Any
     selected: str | None
