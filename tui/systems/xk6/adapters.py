@@ -174,7 +174,22 @@ def typed_into(command: Any, dice: Any) -> Any:
     return command
 
 
-class BurningAdapter(RollAdapter):
+class OneCommandAdapter(RollAdapter):
+    """A roll whose command is fixed when the dialog opens (``base``): the dialog's
+    toggles change nothing but the dice typed into it."""
+
+    base: Any
+
+    def command(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> Any:
+        return self.base
+
+
+class BurningAdapter(OneCommandAdapter):
     """§16 SB: a burning model rolls one die at the start of its activation (``Activate`` with
     ``burn_face``); the activation is sent with the die, so nothing is rolled unasked."""
 
@@ -187,14 +202,6 @@ class BurningAdapter(RollAdapter):
         m = state.model(command.model)
         self.title = f"{m.name} is burning: the burning die first, at the start of its activation"
         self.dice_hint = f"{m.name}'s burning die (1d6) — or empty ⏎: the app rolls"
-
-    def command(
-        self,
-        toggles: frozenset[str] = frozenset(),
-        declined: frozenset[str] = frozenset(),
-        flags: dict[str, bool] | None = None,
-    ) -> Any:
-        return self.base
 
     def preview(
         self,
@@ -231,7 +238,7 @@ class BurningAdapter(RollAdapter):
         return replace(command, burn_face=faces[0]) if faces else command
 
 
-class MedicAdapter(RollAdapter):
+class MedicAdapter(OneCommandAdapter):
     """§16 Medic X: one die above X heals 1 wound of a friendly model in base contact (``Heal``)."""
 
     flags: tuple[Flag, ...] = ()
@@ -246,14 +253,6 @@ class MedicAdapter(RollAdapter):
         target = state.model(command.target).name
         self.title = f"{self.medic} heals {target} (Medic, base contact)"
         self.dice_hint = f"{self.medic}'s Medic die (1d6) — or empty ⏎: the app rolls"
-
-    def command(
-        self,
-        toggles: frozenset[str] = frozenset(),
-        declined: frozenset[str] = frozenset(),
-        flags: dict[str, bool] | None = None,
-    ) -> Any:
-        return self.base
 
     def preview(
         self,
@@ -283,7 +282,7 @@ class MedicAdapter(RollAdapter):
         return replace(command, face=faces[0]) if faces else command
 
 
-class LandingAdapter(RollAdapter):
+class LandingAdapter(OneCommandAdapter):
     """§9 steps 2–4: each model where indirect fire landed rolls its Def against the attacker's
     unmodified result, already rolled (``Land``); typed: a Stealth die if one may roll
     ([XK-A18]), then each model's Def dice in the order listed."""
@@ -299,14 +298,6 @@ class LandingAdapter(RollAdapter):
         self.title = f"{state.model(a.attacker).name}'s {weapon.name} landed: the Def rolls"
         self.counts: tuple[tuple[str, int, str], ...] = ()
         self.dice_names = self.dice_hint = self.problem = ""
-
-    def command(
-        self,
-        toggles: frozenset[str] = frozenset(),
-        declined: frozenset[str] = frozenset(),
-        flags: dict[str, bool] | None = None,
-    ) -> Any:
-        return self.base
 
     def preview(
         self,
