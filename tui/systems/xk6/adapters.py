@@ -178,7 +178,9 @@ class OneCommandAdapter(RollAdapter):
     """A roll whose command is fixed when the dialog opens (``base``): the dialog's
     toggles change nothing but the dice typed into it."""
 
-    base: Any
+    def __init__(self, state: Any, command: Any) -> None:
+        self.state = state
+        self.base = command
 
     def command(
         self,
@@ -197,8 +199,7 @@ class BurningAdapter(OneCommandAdapter):
     options_title = "The burning roll (§16 SB) — not a test, so no modifier applies:"
 
     def __init__(self, state: Any, command: c.Activate) -> None:
-        self.state = state
-        self.base = command
+        super().__init__(state, command)
         m = state.model(command.model)
         self.title = f"{m.name} is burning: the burning die first, at the start of its activation"
         self.dice_hint = f"{m.name}'s burning die (1d6) — or empty ⏎: the app rolls"
@@ -245,8 +246,7 @@ class MedicAdapter(OneCommandAdapter):
     options_title = "The Medic's roll (§16 Medic, §4.3): one die above the Medic value:"
 
     def __init__(self, state: Any, command: c.Heal) -> None:
-        self.state = state
-        self.base = command
+        super().__init__(state, command)
         act = state.turn.active
         medic = state.model(act.model) if act is not None else None
         self.medic = medic.name if medic is not None else "?"
@@ -291,8 +291,7 @@ class LandingAdapter(OneCommandAdapter):
     options_title = "Each defender's Def pool and modifiers (§9 step 2 [XK-A10]):"
 
     def __init__(self, state: Any, command: c.Land) -> None:
-        self.state = state
-        self.base = command
+        super().__init__(state, command)
         a = state.attack
         weapon = state.weapon_spec(a.attacker, a.weapon)
         self.title = f"{state.model(a.attacker).name}'s {weapon.name} landed: the Def rolls"
