@@ -152,7 +152,9 @@ class Cast:
     """Try a spell (§17 Caster): ``extra_tokens`` +1 each; ``hinder``: (hero, tokens)
     pairs of heroes within 18" giving −1 per token to an AI caster. ``spell`` "random":
     an AI caster's random spell [SQ-A29]; ``spell_face``: the die typed for it (a d-N for
-    N spells; none for a single spell). ``faces``: the casting die typed."""
+    N spells; none for a single spell). ``faces``: the casting die typed. ``target``: the
+    unit the spell takes effect on, chosen from the board (the GM's pick for an AI
+    caster [SQ-M5]); a spell that targets itself or is text only needs none."""
 
     unit: str
     spell: str
@@ -160,6 +162,7 @@ class Cast:
     hinder: tuple[tuple[str, int], ...] = ()
     faces: tuple[int, ...] | None = None
     spell_face: int | None = None
+    target: str | None = None
 
 
 @dataclass(frozen=True)

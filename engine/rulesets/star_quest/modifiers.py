@@ -18,7 +18,7 @@ MELEE_KINDS = ("melee", "counter")
 
 
 def weapon_of(state: BattleState, a: PendingAttack) -> WeaponSpec | None:
-    return state.unit(a.attacker).spec.weapon(a.weapon) if a.kind not in ("impact", "fall") else None
+    return state.unit(a.attacker).spec.weapon(a.weapon) if a.kind not in ("impact", "fall", "spell") else None
 
 
 def has(state: BattleState, a: PendingAttack, rule: str) -> bool:
@@ -87,8 +87,8 @@ def blast_multiplier(state: BattleState, a: PendingAttack) -> int:
 
 def ap_of(state: BattleState, a: PendingAttack, rending_hit: bool = False) -> tuple[int, str]:
     w = weapon_of(state, a)
-    ap = a.fall_ap if a.kind == "fall" else (w.ap if w else 0)
-    rule = "§15.2 falling" if a.kind == "fall" else "§17 AP"
+    ap = a.fall_ap if a.kind in ("fall", "spell") else (w.ap if w else 0)
+    rule = {"fall": "§15.2 falling", "spell": f"§17 Caster: {a.weapon}"}.get(a.kind, "§17 AP")
     if a.kind == "melee" and a.charging and has(state, a, "Thrust"):
         ap, rule = ap + 1, "§17 AP, Thrust +1"
     if rending_hit:
