@@ -30,6 +30,7 @@ from .odds import AttackOdds, attack_odds, hits_then_wounds
 from .roster import WeaponSpec, rules_text
 from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
+from .spells import spell_targets as spell_targets  # re-exported: the cast's target picker
 from .state import BattleState, PendingAttack
 from .turn import ambush_delays as ambush_delays  # re-exported: the TUI's query
 

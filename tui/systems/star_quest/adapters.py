@@ -267,18 +267,21 @@ class CastAdapter(Checked):
     flags: tuple[Flag, ...] = ()
     options_title = "The cast — letters add spell tokens (+1 each); type the die below:"
 
-    def __init__(self, state: Any, unit: str, spell: Any) -> None:
-        self.state, self.unit, self.spell = state, unit, spell
+    def __init__(self, state: Any, unit: str, spell: Any, target: str | None = None) -> None:
+        self.state, self.unit, self.spell, self.target = state, unit, spell, target
         u = state.unit(unit)
         self.spare = max(0, u.tokens - spell.value)
-        self.title = f"{u.name} casts {spell.name} (value {spell.value}, {u.tokens} token(s))"
+        at = f" at {state.unit(target).name}" if target else ""
+        self.title = f"{u.name} casts {spell.name}{at} (value {spell.value}, {u.tokens} token(s))"
         self.dice_hint = "the die rolled, e.g. 4 — or empty for the app's roll"
+        if not self.spare:
+            self.options_title = "The cast — no spare spell token to add; type the die below:"
 
     def _extra(self, toggles: frozenset[str]) -> int:
         return sum(1 for k in toggles if k.startswith("token"))
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return c.Cast(self.unit, self.spell.name, extra_tokens=self._extra(toggles))
+        return c.Cast(self.unit, self.spell.name, extra_tokens=self._extra(toggles), target=self.target)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
@@ -308,11 +311,13 @@ class AICastAdapter(Checked):
     flags: tuple[Flag, ...] = ()
     options_title = 'The AI casts a random spell — letters: a hero within 18" spends a token to hinder (−1):'
 
-    def __init__(self, state: Any, unit: str) -> None:
-        self.state, self.unit = state, unit
+    def __init__(self, state: Any, unit: str, target: str | None = None) -> None:
+        self.state, self.unit, self.target = state, unit, target
         u = state.unit(unit)
         self.sides = len(u.spec.spells)
         self.hinderers = tuple(h for h in view.hero_lines(state) if h.tokens and h.conscious)
+        if not self.hinderers:
+            self.options_title = "The AI casts a random spell — no hero has a spell token to hinder with:"
         self.title = f"{u.name} casts a random spell ({u.tokens} spell token(s))"
         self.dice_hint = (
             f"the spell die (d{self.sides}), then the casting die, e.g. 1 4"
@@ -325,7 +330,7 @@ class AICastAdapter(Checked):
         return tuple((hero, n) for hero, n in counts.items() if n)
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return c.Cast(self.unit, "random", hinder=self._hinder(toggles))
+        return c.Cast(self.unit, "random", hinder=self._hinder(toggles), target=self.target)
 
     def with_faces(self, command: Any, faces: tuple[int, ...]) -> Any:
         if self.sides > 1 and faces:

@@ -101,6 +101,9 @@ class AIFlowDialog(ModalScreen[None]):
         if q is None or (s.activation is not None and s.activation.ai_action is not None):
             self.dismiss(None)
             return
+        if s.attack is not None or s.offer is not None:  # a spell's hits: the screen opens their roll
+            self.dismiss(None)
+            return
         u = s.unit(q.unit)
         self.query_one("#ai-unit", Static).update(
             Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"), f"  ({u.models} model(s))")
@@ -153,12 +156,35 @@ class AIFlowDialog(ModalScreen[None]):
         from tui.systems.star_quest.adapters import AICastAdapter
 
         q = view.ai_question(self.state)
-        if q is not None and q.node == "cast":
-            self._clear()
-            adapter = AICastAdapter(self.state, q.unit)
+        if q is None or q.node != "cast":
+            return
+        self._clear()
+        s, unit = self.state, q.unit
+
+        def roll(target: str | None) -> None:
+            adapter = AICastAdapter(self.state, unit, target)
             push_roll_dialog(
                 self.app, adapter, lambda result: result is not None and self.host.submit(adapter.typed(*result))
             )
+
+        spells = s.unit(unit).spec.spells
+        targets = dict.fromkeys(x for sp in spells for x in view.spell_targets(s, unit, sp) if sp.target != "self")
+        if not targets:
+            roll(None)
+            return
+        names = ", ".join(f"{sp.name}: {sp.effect}" for sp in spells)
+
+        def picked(target: str | None) -> None:
+            if target is not None:
+                roll(target)
+
+        self.app.push_screen(
+            PickerScreen(
+                f"The spell's target if it is cast — the GM picks, the nearest valid one [SQ-M5] ({names})",
+                [Choice(x, s.unit(x).name) for x in targets],
+            ),
+            picked,
+        )
 
     def action_take(self) -> None:
         q = view.ai_question(self.state)

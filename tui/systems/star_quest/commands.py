@@ -231,10 +231,17 @@ class StarQuestCommands(GameCommands):
             return
         first = self._activated(u) if u.hero else []
 
-        def chosen(spell: Any) -> None:
+        def cast_at(spell: Any, target: str | None) -> None:
             for cmd in first:
                 self.submit(cmd)
-            self._roll(CastAdapter(self.state, u.id, spell), self._typed)
+            self._roll(CastAdapter(self.state, u.id, spell, target), self._typed)
+
+        def chosen(spell: Any) -> None:
+            if spell.target not in ("enemy", "friend"):
+                cast_at(spell, None)
+                return
+            targets = [Choice(x, self.state.unit(x).name) for x in view.spell_targets(self.state, u.id, spell)]
+            self.ask(f"{spell.name}: on which {spell.target}? ({spell.effect})", targets, lambda x: cast_at(spell, x))
 
         self.ask(
             f"{u.name}: which spell? ({u.tokens} spell token(s))",
