@@ -140,7 +140,9 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     if act.attacked:
         return Rejected(f"{u.name} has already attacked: cast before attacking [SQ-A29](b)", "§17 Caster")
     if spell.name in act.cast:
-        return Rejected(f"{spell.name} was already tried [SQ-A29](a)", "§17 Caster")
+        return Rejected(f"{spell.name} was already tried in this activation [SQ-A29](a)", "§17 Caster")
+    if state.setting("cast_attempts") == "round" and spell.name in u.cast_round:
+        return Rejected(f"{spell.name} was already tried this round [SQ-A29](a)", "§17 Caster")
     if u.hero:
         aim = target_problem(state, u.id, spell, cmd.target)
         if aim:

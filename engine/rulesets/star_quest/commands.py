@@ -44,10 +44,13 @@ class ActivateHero:
 @dataclass(frozen=True)
 class ActivateAI:
     """AI phase: the GM picks the not-yet-activated unit nearest a conscious hero [SQ-A5];
-    or gives ``ties`` (unit None) and the engine picks one at random."""
+    ties are the GM's choice too (``ties`` without a unit is refused, naming them).
+    ``order``: with the setting ``ai_order`` "fixed", the whole order (nearest first),
+    given with the first AI activation of the round; then each activation follows it."""
 
     unit: str | None = None
     ties: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ def _setting(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("round_started")
 def _round_started(s: BattleState, p: dict[str, Any]) -> BattleState:
-    s = s.with_units(lambda u: _round_over(changed(u, activated=False)))
+    s = s.with_units(lambda u: _round_over(changed(u, activated=False, cast_round=())))
     return changed(s, turn=RoundState(number=int(p["number"]), phase="heroes"))
 
 
@@ -100,6 +100,8 @@ def _arrived(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("activation_started")
 def _activation_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = s.with_units(lambda u: changed(u, took=0, fear=0, loss_before=u.loss if u.alive else u.start))
+    if p.get("ai_order"):
+        s = changed(s, turn=changed(s.turn, ai_order=tuple(p["ai_order"])))
     return changed(
         s,
         activation=Activation(
@@ -359,6 +361,8 @@ def _fatigued(s: BattleState, p: dict[str, Any]) -> BattleState:
 # -- casting, skills ---------------------------------------------------------------------------------
 @reducer("spell_tried")
 def _spell(s: BattleState, p: dict[str, Any]) -> BattleState:
+    u = s.unit(p["unit"])
+    s = s.with_unit(u.id, cast_round=u.cast_round + (p["spell"],))
     return _act(s, cast=s.activation.cast + (p["spell"],)) if s.activation else s
 
 

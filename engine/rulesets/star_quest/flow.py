@@ -54,7 +54,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
             "activation_ending",
             {"unit": act.unit},
             actor=act.unit,
-            text=f"{state.unit(act.unit).name}'s activation ends.",
+            text=f"{state.unit(act.unit).name} ends its activation: morale checks and fatigue (§5).",
         )
     ]
     queue = checks(state)

@@ -45,6 +45,8 @@ class UnitState:
     loss_before: int = 0
     fear: int = 0
     adjustments: tuple[tuple[str, int, str, str], ...] = ()
+    cast_round: tuple[str, ...] = ()
+    """Spells tried this round (one attempt per spell per round, ``cast_attempts``, [SQ-A29](a))."""
     """GM corrections of Quality or Defense (``engine.corrections.Adjustment``): already
     counted in ``spec``; listed so the card says why, and a round's undone when it ends."""
 
@@ -137,6 +139,8 @@ class RoundState:
     phase: str = "setup"
     order: tuple[str, ...] = ()
     """Units in the order they activated this round."""
+    ai_order: tuple[str, ...] = ()
+    """The AI order the GM fixed at the start of the AI phase (``ai_order`` "fixed", [SQ-A5])."""
 
 
 @dataclass(frozen=True)

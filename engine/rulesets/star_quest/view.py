@@ -24,7 +24,7 @@ from .actions import move_allowance
 from .ai_chart import AI_ACTIONS, open_question
 from .casting import ai_cast_chances
 from .effects import stat_test
-from .flow import ai_to_activate, heroes_to_activate
+from .flow import ai_to_activate as ai_to_activate, heroes_to_activate  # ai_to_activate: the TUI asks it too
 from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, hits_then_wounds
 from .roster import WeaponSpec, rules_text

@@ -108,7 +108,26 @@ class StarQuestCommands(GameCommands):
         u = self._selected()
         if u is None:
             return
-        self.submit(c.ActivateHero(u.id) if u.hero else c.ActivateAI(u.id))
+        s = self.state
+        if u.hero or s.setting("ai_order") != "fixed" or s.turn.ai_order or s.turn.phase != t.AI:
+            self.submit(c.ActivateHero(u.id) if u.hero else c.ActivateAI(u.id))
+            return
+        self.fix_ai_order((u.id,))
+
+    def fix_ai_order(self, order: tuple[str, ...]) -> None:
+        """Setting ``ai_order`` "fixed" [SQ-A5]: the GM gives the whole AI order, nearest a
+        conscious hero first (the selected unit first), one pick at a time."""
+        s = self.state
+        left = [x for x in view.ai_to_activate(s) if x not in order]
+        if len(left) <= 1:
+            self.submit(c.ActivateAI(order[0], order=order + tuple(left)))
+            return
+        so_far = ", ".join(s.unit(x).name for x in order)
+        self.ask(
+            f"The AI order this round [SQ-A5] ({so_far}, …): which unit comes next?",
+            [Choice(x, s.unit(x).name) for x in left],
+            lambda x: self.fix_ai_order(order + (x,)),
+        )
 
     def action_end_activation(self) -> None:
         self.submit(c.EndActivation())
