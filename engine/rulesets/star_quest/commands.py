@@ -219,7 +219,8 @@ class AnswerAI:
 @dataclass(frozen=True)
 class ChooseAIAction:
     """Take the chart's proposal (``action`` None) or override it, saying why.
-    ``target``: the charge target; ``distance``: inches moved."""
+    ``target``: the charge target; ``distance``: inches moved; ``difficult``: the move
+    crosses difficult terrain (at most 6", §14)."""
 
     action: str | None = None
     reason: str = ""
@@ -227,6 +228,7 @@ class ChooseAIAction:
     distance: float | None = None
     models: int | None = None
     target_models: int | None = None
+    difficult: bool = False
 
 
 # -- GM corrections [SQ-M7] -------------------------------------------------------------------------

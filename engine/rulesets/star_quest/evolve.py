@@ -16,12 +16,18 @@ from engine.reducers import Reducers
 from .corrections import STAT_VALUE
 from .state import Activation, AIWalk, BattleState, HitGroup, Melee, Offer, PendingAttack, RoundState, UnitState
 
-REDUCERS: Reducers[BattleState] = Reducers(
-    log_only=(
-        "test_rolled",  # a stat test's roll; its effects follow as their own events
-    )
-)
+REDUCERS: Reducers[BattleState] = Reducers(log_only=())
 reducer = REDUCERS.on
+
+
+@reducer("test_rolled")
+def _test_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
+    """A stat test's roll: its effects follow as their own events; dangerous terrain
+    counts the models of the activating unit that rolled ([SQ-A22](b))."""
+    act = s.activation
+    if p.get("purpose") != "dangerous" or act is None or act.unit != p["unit"]:
+        return s
+    return _act(s, dangerous=act.dangerous + int(p.get("models", 1)))
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:

@@ -112,6 +112,9 @@ class Activation:
     charged: bool = False
     counter_attackers: tuple[str, ...] = ()
     cast: tuple[str, ...] = ()
+    dangerous: int = 0
+    """Models of the unit that rolled for dangerous terrain in this activation (at most one
+    roll per model, [SQ-A22](b))."""
     shaken_recovery: bool = False
     over: bool = False
     """No more actions (Rest, a fall, Skip): only ending the activation is open."""

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from . import modifiers as mod, tables as t
-from .actions import move_allowance
+from .actions import move_allowance as move_allowance  # re-exported: the AI Rush's question
 from .ai_chart import AI_ACTIONS, open_question
 from .casting import ai_cast_chances
 from .effects import stat_test

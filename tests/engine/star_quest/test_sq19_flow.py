@@ -47,3 +47,45 @@ def test_the_end_of_an_activation_says_ends_once():
     activate(b, "vex")
     r = ok(b, c.EndActivation())
     assert sum("activation ends" in e.text for e in r.events) == 1
+
+
+def _ai_rush_proposed(unit_rules=()):
+    from .conftest import to_ai_phase
+
+    b = new_battle([hero("vex"), hero("ilsa")], [enemy("e", unit_rules=unit_rules)])
+    to_ai_phase(b)
+    ok(b, c.ActivateAI("e"))
+    ok(b, c.AnswerAI(True))  # a hero in sight
+    ok(b, c.AnswerAI(False))  # none in range after a move: Rush toward it
+    assert b.state.ai.proposal == "rush-enemy"
+    return b
+
+
+@pytest.mark.parametrize(
+    "unit_rules, difficult, allowance",
+    [
+        ((), False, 12.0),
+        ((), True, 6.0),  # §14: a move crossing difficult terrain, at most 6" in all
+        (("Fast",), True, 6.0),
+        (("Strider",), True, 12.0),  # Strider ignores it
+    ],
+)
+def test_the_ai_rush_is_capped_at_6_inches_through_difficult_terrain(unit_rules, difficult, allowance):
+    b = _ai_rush_proposed(unit_rules)
+    r = ok(b, c.ChooseAIAction(difficult=difficult))
+    taken = event(r, "action_taken").payload
+    assert taken["allowance"] == allowance and taken["difficult"] == difficult
+
+
+def test_sq_a22_dangerous_terrain_at_the_start_of_an_ai_activation_once_per_model():
+    from .conftest import to_ai_phase
+
+    b = new_battle([hero("vex"), hero("ilsa")], [enemy("cult", models=3)])
+    to_ai_phase(b)
+    ok(b, c.ActivateAI("cult"))
+    r = ok(b, c.DangerousTerrain("cult", 2, faces=(1, 4)))
+    assert b.state.unit("cult").models == 2 and b.state.activation.dangerous == 2
+    assert "(1 left to roll)" in refused(b, c.DangerousTerrain("cult", 2, faces=(3, 3))).reason
+    ok(b, c.DangerousTerrain("cult", 1, faces=(3,)))  # the third model, which had not rolled
+    assert "at most one roll per model" in refused(b, c.DangerousTerrain("cult", 1, faces=(3,))).reason
+    assert event(r, "test_rolled").payload["models"] == 2

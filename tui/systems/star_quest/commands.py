@@ -440,7 +440,7 @@ class StarQuestCommands(GameCommands):
         if u is None:
             return
         from engine.odds import percent
-        from engine.rulesets.star_quest.terrain import dangerous_preview, jump_preview
+        from engine.rulesets.star_quest.terrain import jump_preview
         from rich.text import Text
 
         from tui.systems.star_quest.adapters import DieAdapter
@@ -453,10 +453,7 @@ class StarQuestCommands(GameCommands):
                 for n in (2, 3, 4, 5, 6)
             ]
         choices += [Choice(c.Fall(u.id, float(n)), f'Falls or is pushed from {n}"') for n in (3, 4, 6, 9)]
-        choices += [
-            Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {n} model(s) (each 1 is a wound)")
-            for n in range(1, min(u.models, 3) + 1)
-        ]
+        choices += self.dangerous_choices(u.id)
 
         def roll(command: Any) -> None:
             if isinstance(command, c.Jump):
@@ -473,17 +470,33 @@ class StarQuestCommands(GameCommands):
                     self._typed,
                 )
             elif isinstance(command, c.DangerousTerrain):
-                n, unhurt = dangerous_preview(s, u.id, command.models)
-                odds = Text.assemble(
-                    ("no wound ", "bold"), (percent(unhurt), "bold green"), f" ({n} dice, each 1 is a wound)"
-                )
-                self._roll(
-                    DieAdapter(f"{u.name} in dangerous terrain (§14)", command, dice=n, odds=odds, state=s), self._typed
-                )
+                self.dangerous_roll(command)
             else:
                 self.submit(command)
 
         self.ask(f"{u.name}: jump, fall or dangerous terrain", choices, roll)
+
+    def dangerous_choices(self, unit_id: str) -> list[Choice]:
+        """How many models of ``unit_id`` roll for dangerous terrain (§14, [SQ-A22])."""
+        u = self.state.unit(unit_id)
+        return [
+            Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {n} model(s) (each 1 is a wound)")
+            for n in range(1, min(u.models, 3) + 1)
+        ]
+
+    def dangerous_roll(self, command: Any) -> None:
+        """The dangerous-terrain dice through the roll dialog, the chance of no wound first."""
+        from engine.odds import percent
+        from engine.rulesets.star_quest.terrain import dangerous_preview
+        from rich.text import Text
+
+        from tui.systems.star_quest.adapters import DieAdapter
+
+        s = self.state
+        n, unhurt = dangerous_preview(s, command.unit, command.models)
+        odds = Text.assemble(("no wound ", "bold"), (percent(unhurt), "bold green"), f" ({n} dice, each 1 is a wound)")
+        title = f"{s.unit(command.unit).name} in dangerous terrain (§14)"
+        self._roll(DieAdapter(title, command, dice=n, odds=odds, state=s), self._typed)
 
     # ------------------------------------------------------------------ GM corrections
     def action_power(self) -> None:
