@@ -40,7 +40,7 @@ async def test_a_hero_shot_shows_the_odds_first_then_takes_the_typed_dice(make_a
         assert isinstance(dialog, RollDialog)
         odds = rendered(dialog.query_one("#odds").content)
         assert "hits   0:33.3%  1:66.7%" in odds and "wounds 0:44.4%  1:55.6%" in odds  # before any die
-        options = rendered(dialog.query_one("#modifiers").get_option_at_index(3).prompt)
+        options = rendered(dialog.query_one("#modifiers").get_option_at_index(4).prompt)
         assert "hit on 3+" in options
         await type_dice(pilot, "5")
         await press(pilot, "enter")

@@ -81,6 +81,8 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     models = u.models if cmd.models is None else cmd.models
     if not 1 <= models <= u.models:
         return Rejected(f"{u.name} has {u.models} models, not {models}", kind="malformed")
+    if cmd.cover_from not in ("inside", "behind"):
+        return Rejected('cover comes from "inside" terrain or from "behind" blockers', "§14", "malformed")
     for other in cmd.blast_units:
         if not state.has_unit(other) or state.unit(other).side != target.side:
             return Rejected(f"'{other}' is not an enemy unit near the target", kind="malformed")
@@ -93,6 +95,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         "moved": act.moved,
         "stealth": cmd.stealth_range,
         "cover": cmd.cover,
+        "cover_from": cmd.cover_from,
         "blast_models": cmd.blast_models,
         "blast_units": list(cmd.blast_units),
     }
@@ -102,7 +105,13 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
             payload,
             actor=u.id,
             text=f"{u.name} shoots {w.name} at {target.name}: {w.attacks * models} attack(s)"
-            + (", target in cover" if cmd.cover else "")
+            + (
+                ""
+                if not cmd.cover
+                else ", target in cover inside terrain"
+                if cmd.cover_from == "inside"
+                else ", target in cover behind line-of-sight blockers"
+            )
             + ".",
         )
     ]

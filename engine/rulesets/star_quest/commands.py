@@ -103,6 +103,8 @@ class Shoot:
     stealth_range: bool = False
     models: int | None = None
     blast_models: int | None = None
+    cover_from: str = "inside"
+    """The target's cover: "inside" terrain or "behind" line-of-sight blockers (§14)."""
     blast_units: tuple[str, ...] = ()
 
 

@@ -269,6 +269,7 @@ def _attack_started(s: BattleState, p: dict[str, Any]) -> BattleState:
         moved=bool(p.get("moved")),
         stealth=bool(p.get("stealth")),
         cover=bool(p.get("cover")),
+        cover_from=str(p.get("cover_from", "inside")),
         charging=bool(p.get("charging")),
         blast_models=p.get("blast_models"),
         blast_units=tuple(p.get("blast_units", ())),

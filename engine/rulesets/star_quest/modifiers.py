@@ -106,8 +106,11 @@ def block_test(state: BattleState, a: PendingAttack, unit: UnitState, rending_hi
     ignores_cover = has(state, a, "Blast") or (
         has(state, a, "Unstoppable") and state.setting("unstoppable") == "hit-penalties-and-cover"
     )
+    if a.kind == "shoot" and a.cover and a.cover_from == "behind" and has(state, a, "Indirect"):
+        ignores_cover = True  # Indirect ignores cover from line-of-sight blockers only (§14, §17 Indirect)
     if a.kind == "shoot" and a.cover and not ignores_cover:
-        mods.append(Modifier("cover against shooting", 1, "§14 Cover", "cover"))
+        where = "inside terrain" if a.cover_from == "inside" else "behind line-of-sight blockers"
+        mods.append(Modifier(f"cover against shooting ({where})", 1, "§14 Cover", "cover"))
     ap, rule = ap_of(state, a, rending_hit)
     if ap:
         mods.append(Modifier(f"AP({ap})", -ap, rule, "ap"))

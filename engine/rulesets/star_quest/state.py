@@ -187,6 +187,9 @@ class PendingAttack:
     moved: bool = False
     stealth: bool = False
     cover: bool = False
+    cover_from: str = "inside"
+    """Where the cover comes from: "inside" terrain or "behind" line-of-sight blockers
+    (Indirect ignores the latter, §14, §17 Indirect)."""
     charging: bool = False
     blast_models: int | None = None
     blast_units: tuple[str, ...] = ()

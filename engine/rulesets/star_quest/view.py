@@ -324,6 +324,7 @@ def shot_preview(
     stealth_range: bool = False,
     models: int | None = None,
     blast_models: int | None = None,
+    cover_from: str = "inside",
 ) -> AttackOdds:
     """Exact hits and wounds if ``unit`` fires ``weapon`` at ``target`` now."""
     u = state.unit(unit)
@@ -340,6 +341,7 @@ def shot_preview(
         moved=moved,
         stealth=stealth_range,
         cover=cover,
+        cover_from=cover_from,
         blast_models=blast_models,
     )
     return attack_odds(mod.profile(state, a))
@@ -478,7 +480,13 @@ def skill_options(state: BattleState, hero: str) -> tuple[SkillOption, ...]:
 
 
 def shot_detail(
-    state: BattleState, unit: str, weapon: str, target: str, cover: bool = False, stealth_range: bool = False
+    state: BattleState,
+    unit: str,
+    weapon: str,
+    target: str,
+    cover: bool = False,
+    stealth_range: bool = False,
+    cover_from: str = "inside",
 ) -> tuple[str, ...]:
     """The numbers of a shot before it is declared: attacks, the hit target with every
     modifier, the target's block target (as ``pending`` shows them once it is rolled)."""
@@ -495,6 +503,7 @@ def shot_detail(
         moved=moved,
         stealth=stealth_range,
         cover=cover,
+        cover_from=cover_from,
     )
     lines = _attack_lines(state, a)
     test = mod.block_test(state, a, state.unit(target))

@@ -1,6 +1,8 @@
 """Issue #19 (Star Quest): settings that change what the engine does, morale after the
 GM's wounds between activations, the end of an activation logged once."""
 
+from fractions import Fraction as F
+
 import pytest
 
 from engine.corrections import Correct
@@ -89,3 +91,29 @@ def test_sq_a22_dangerous_terrain_at_the_start_of_an_ai_activation_once_per_mode
     ok(b, c.DangerousTerrain("cult", 1, faces=(3,)))  # the third model, which had not rolled
     assert "at most one roll per model" in refused(b, c.DangerousTerrain("cult", 1, faces=(3,))).reason
     assert event(r, "test_rolled").payload["models"] == 2
+
+
+@pytest.mark.parametrize(
+    "weapon_rules, cover_from, block",
+    [
+        ((), "inside", F(1, 2)),  # Defense 5+, cover +1: a hit is blocked on 4+
+        ((), "behind", F(1, 2)),
+        (("Indirect",), "inside", F(1, 2)),  # cover from being inside terrain counts against Indirect
+        (("Indirect",), "behind", F(1, 3)),  # Indirect ignores cover from line-of-sight blockers (§14)
+    ],
+)
+def test_indirect_fire_ignores_only_the_cover_of_line_of_sight_blockers(weapon_rules, cover_from, block):
+    from engine.rulesets.star_quest import view
+
+    from .conftest import weapon
+
+    mortar = weapon("Mortar", rules=weapon_rules)
+    b = new_battle([hero("vex", weapons=(mortar,)), hero("ilsa")], [enemy("e", defense=5)])
+    activate(b, "vex")
+    ok(b, c.TakeAction("vex", "hold"))
+    assert view.shot_preview(b.state, "vex", "Mortar", "e", cover=True, cover_from=cover_from).block == block
+    lines = view.shot_detail(b.state, "vex", "Mortar", "e", cover=True, cover_from=cover_from)
+    assert ("+1 cover" in lines[-1]) == (block == F(1, 2))
+    r = ok(b, c.Shoot("vex", "Mortar", "e", cover=True, cover_from=cover_from))
+    assert event(r, "attack_started").payload["cover_from"] == cover_from
+    assert b.state.attack.cover_from == cover_from

@@ -83,7 +83,7 @@ class ShotAdapter(Checked):
     the dice typed are the hit dice (the screen submits ``Shoot`` then ``RollHits``)."""
 
     flags: tuple[Flag, ...] = ()
-    options_title = "The shot — a/b toggle cover and Stealth range; type the hit dice below:"
+    options_title = "The shot — a cover inside terrain, b Stealth range, c cover behind blockers; type the hit dice:"
 
     def __init__(self, state: Any, unit: str, weapon: str, target: str) -> None:
         self.state, self.unit, self.weapon, self.target = state, unit, weapon, target
@@ -94,9 +94,16 @@ class ShotAdapter(Checked):
             f"the {self.count} hit dice rolled, e.g. {' '.join(['4'] * self.count)} — or empty for the app's roll"
         )
 
+    @staticmethod
+    def _cover(toggles: frozenset[str]) -> tuple[bool, str]:
+        """(in cover, where from): inside terrain counts against every weapon; cover only
+        behind line-of-sight blockers not against Indirect (§14)."""
+        return ("cover" in toggles or "cover_behind" in toggles), ("inside" if "cover" in toggles else "behind")
+
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        cover, where = self._cover(toggles)
         return c.Shoot(
-            self.unit, self.weapon, self.target, cover="cover" in toggles, stealth_range="stealth" in toggles
+            self.unit, self.weapon, self.target, cover=cover, stealth_range="stealth" in toggles, cover_from=where
         )
 
     def commands_with(self, faces: tuple[int, ...]) -> list[Any]:
@@ -104,16 +111,25 @@ class ShotAdapter(Checked):
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
-        cover, stealth = "cover" in toggles, "stealth" in toggles
+        (cover, where), stealth = self._cover(toggles), "stealth" in toggles
         options: tuple[RollOption, ...] = (
-            RollOption("cover", "The target is in cover", "§9, §14", kind="toggle", active=cover),
+            RollOption(
+                "cover", "The target is in cover inside terrain", "§9, §14", kind="toggle", active="cover" in toggles
+            ),
             RollOption(
                 "stealth", 'The target is more than 9" away (Stealth)', "§17 Stealth", kind="toggle", active=stealth
             ),
+            RollOption(
+                "cover_behind",
+                "The target is in cover only behind line-of-sight blockers (Indirect ignores it)",
+                "§14, §17 Indirect",
+                kind="toggle",
+                active="cover_behind" in toggles,
+            ),
         )
-        lines = view.shot_detail(self.state, self.unit, self.weapon, self.target, cover, stealth)
+        lines = view.shot_detail(self.state, self.unit, self.weapon, self.target, cover, stealth, where)
         options += tuple(RollOption(f"line{i}", text) for i, text in enumerate(lines))
-        odds = view.shot_preview(self.state, self.unit, self.weapon, self.target, cover, stealth)
+        odds = view.shot_preview(self.state, self.unit, self.weapon, self.target, cover, stealth, cover_from=where)
         return RollPreview(options, odds_text(odds), "", self.count)
 
 
