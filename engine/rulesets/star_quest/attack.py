@@ -309,8 +309,11 @@ def _wounds_then_next(
         "shoot": f"shot by {state.unit(a.attacker).name}'s {a.weapon}",
         "fall": "a fall",
         "spell": f"{state.unit(a.attacker).name}'s {a.weapon}",
+        "wounds": a.weapon,
     }.get(a.kind, f"{state.unit(a.attacker).name}'s {a.weapon} in melee")
-    rule = {"shoot": "§9", "fall": "§15.2", "impact": "§17 Impact", "spell": "§17 Caster"}.get(a.kind, "§11.1")
+    rule = {"shoot": "§9", "fall": "§15.2", "impact": "§17 Impact", "spell": "§17 Caster", "wounds": "§10"}.get(
+        a.kind, "§11.1"
+    )
     drafts = wound_drafts(state, unit_id, wounds, cause, rule, deadly)
     fear = state.unit(a.attacker).spec.x("Fear") if a.kind != "fall" else 0
     if drafts and fear and a.kind in ("melee", "counter", "impact"):

@@ -275,6 +275,7 @@ def _attack_started(s: BattleState, p: dict[str, Any]) -> BattleState:
         blast_units=tuple(p.get("blast_units", ())),
         groups=tuple(HitGroup(*g) for g in p.get("groups", ())),
         fall_ap=int(p.get("fall_ap", 0)),
+        wounds=int(p.get("wounds", 0)),
     )
     s = changed(s, attack=a)
     act = s.activation

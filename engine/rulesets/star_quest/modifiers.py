@@ -18,7 +18,7 @@ MELEE_KINDS = ("melee", "counter")
 
 
 def weapon_of(state: BattleState, a: PendingAttack) -> WeaponSpec | None:
-    return state.unit(a.attacker).spec.weapon(a.weapon) if a.kind not in ("impact", "fall", "spell") else None
+    return state.unit(a.attacker).spec.weapon(a.weapon) if a.kind not in ("impact", "fall", "spell", "wounds") else None
 
 
 def has(state: BattleState, a: PendingAttack, rule: str) -> bool:

@@ -13,7 +13,7 @@ from engine.ruleset import Rejected
 
 from . import tables as t
 from .evolve import preview
-from .power import wound_drafts
+from .power import hurt_drafts, wound_drafts
 from .roster import SpellSpec
 from .state import BattleState
 
@@ -113,7 +113,8 @@ def effect_drafts(state: BattleState, caster: str, spell: SpellSpec, target: str
             )
         )
     if does.wounds:
-        drafts += wound_drafts(preview(state, drafts), tid, does.wounds, cause, RULE)
+        hurt = wound_drafts if does.hits else hurt_drafts  # one open attack at a time: the hits'
+        drafts += hurt(preview(state, drafts), tid, does.wounds, cause, RULE)
     if does.hits and preview(state, drafts).unit(tid).alive:
         payload = {
             "attacker": caster,

@@ -22,7 +22,7 @@ from .commands import DangerousTerrain, Fall, Jump
 from .effects import fall_drafts, offer_draft, stat_test
 from .evolve import preview
 from .flow import continue_after
-from .power import wound_drafts
+from .power import hurt_drafts
 from .settings import scale_factor
 from .stat_test import Test, faces_for
 from .state import BattleState
@@ -171,5 +171,5 @@ def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> De
             f"[SQ-A22]): {ones} wound(s).",
         )
     ]
-    drafts += wound_drafts(preview(state, drafts), u.id, ones, "dangerous terrain", "§14")
+    drafts += hurt_drafts(preview(state, drafts), u.id, ones, "dangerous terrain", "§14")
     return drafts + continue_after(preview(state, drafts))

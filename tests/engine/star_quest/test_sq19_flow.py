@@ -117,3 +117,52 @@ def test_indirect_fire_ignores_only_the_cover_of_line_of_sight_blockers(weapon_r
     r = ok(b, c.Shoot("vex", "Mortar", "e", cover=True, cover_from=cover_from))
     assert event(r, "attack_started").payload["cover_from"] == cover_from
     assert b.state.attack.cover_from == cover_from
+
+
+def _regenerating(**kw):
+    b = new_battle([hero("vex"), hero("ilsa")], [enemy("troll", tough=3, unit_rules=("Regeneration",), **kw)])
+    from .conftest import to_ai_phase
+
+    to_ai_phase(b)
+    ok(b, c.ActivateAI("troll"))
+    return b
+
+
+def test_regeneration_rolls_for_dangerous_terrain_wounds_too():
+    from engine.rulesets.star_quest import view
+
+    b = _regenerating()
+    r = ok(b, c.DangerousTerrain("troll", 1, faces=(1, 1, 4)))  # Tough 3: three dice, two 1s
+    started = event(r, "attack_started").payload
+    assert (started["kind"], started["stage"], started["wounds"]) == ("wounds", "regeneration", 2)
+    assert b.state.unit("troll").wounds == (0,)  # nothing stands before the Regeneration dice
+    assert view.pending(b.state).commands == ("RollRegeneration",)
+    r = ok(b, c.RollRegeneration(faces=(5, 2)))
+    roll = event(r, "regeneration_rolled").payload["roll"]
+    assert F(*roll["probability"]) == F(1, 3)  # each die ignores a wound on 5+
+    assert b.state.unit("troll").wounds == (1,) and b.state.attack is None
+    assert event(r, "wounds_taken").payload["cause"] == "dangerous terrain"
+
+
+def test_regeneration_rolls_for_afflicted_wounds():
+    b = new_battle([hero("vex"), hero("ilsa")], [enemy("troll", tough=3, unit_rules=("Regeneration",))])
+    from .conftest import to_ai_phase
+
+    b.initial = b.state.with_unit("troll", statuses=("afflicted",))
+    b._reset_states()
+    to_ai_phase(b)
+    ok(b, c.ActivateAI("troll"))
+    ok(b, c.ResolveStatus("afflicted", faces=(1,), target=4))
+    assert b.state.attack.kind == "wounds" and b.state.attack.wounds == 1
+    ok(b, c.RollRegeneration(faces=(6,)))
+    assert b.state.unit("troll").wounds == (0,)
+
+
+def test_without_regeneration_terrain_wounds_stand_at_once():
+    b = new_battle([hero("vex"), hero("ilsa")], [enemy("brute", tough=3)])
+    from .conftest import to_ai_phase
+
+    to_ai_phase(b)
+    ok(b, c.ActivateAI("brute"))
+    ok(b, c.DangerousTerrain("brute", 1, faces=(1, 1, 4)))
+    assert b.state.unit("brute").wounds == (2,) and b.state.attack is None

@@ -153,6 +153,8 @@ class AttackAdapter(Checked):
         self.title = f"{state.unit(a.attacker).name}'s {a.weapon} ({a.kind}) at {state.unit(a.target).name}: " + (
             self.WHAT[a.stage] if a.stage == "hits" else f"{who}'s {self.WHAT[a.stage]}"
         )
+        if a.kind == "wounds":
+            self.title = f"{who}: {a.wounds} wound(s) from {a.weapon} — {self.WHAT[a.stage]} (§17 Regeneration)"
         self.dice_hint = (
             f"{who}: the {self.count} {self.WHAT[a.stage]} rolled, e.g. "
             f"{' '.join(['4'] * max(1, self.count))} — or empty for the app's roll"
