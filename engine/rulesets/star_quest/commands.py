@@ -42,6 +42,15 @@ class ActivateHero:
 
 
 @dataclass(frozen=True)
+class Ambush:
+    """A hero with Ambush (§17): set aside before the first round (``place`` False), or
+    placed more than 9" from enemy units at the start of a round from round 2 (§5.1b)."""
+
+    hero: str
+    place: bool = False
+
+
+@dataclass(frozen=True)
 class ActivateAI:
     """AI phase: the GM picks the not-yet-activated unit nearest a conscious hero [SQ-A5];
     ties are the GM's choice too (``ties`` without a unit is refused, naming them).

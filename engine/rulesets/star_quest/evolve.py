@@ -97,6 +97,11 @@ def _wave(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s
 
 
+@reducer("set_aside")
+def _set_aside(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return s.with_unit(p["unit"], on_table=False)
+
+
 @reducer("unit_arrived")
 def _arrived(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s.with_unit(p["unit"], on_table=True, arrives=None)

@@ -29,7 +29,11 @@ def heroes_to_activate(state: BattleState) -> tuple[str, ...]:
     return tuple(
         u.id
         for u in state.heroes()
-        if u.alive and not u.activated and not u.unconscious and not (idle_revived and u.revived_round == state.round)
+        if u.alive
+        and u.on_table
+        and not u.activated
+        and not u.unconscious
+        and not (idle_revived and u.revived_round == state.round)
     )
 
 

@@ -15,7 +15,7 @@ from engine.events import EventDraft
 from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
-from .commands import ActivateAI, ActivateHero, ChangeSetting, EndRound, StartRound
+from .commands import ActivateAI, ActivateHero, Ambush, ChangeSetting, EndRound, StartRound
 from .evolve import preview
 from .flow import ai_to_activate, heroes_to_activate
 from .settings import SETTINGS_BY_KEY
@@ -57,6 +57,41 @@ def _player_ambush(state: BattleState, number: int) -> list[EventDraft]:
             {"ambush": waiting},
             text=f"Ambush: {', '.join(waiting)} may be placed more than "
             f'{t.PLAYER_AMBUSH_RANGE}" from enemy units (§17).',
+        )
+    ]
+
+
+def ambush(state: BattleState, cmd: Ambush, dice: DiceSource) -> Decision:
+    """A player hero with Ambush (§17): set aside before round 1; placed from round 2 on,
+    at the start of a round (before the hero phase's first activation)."""
+    if not state.has_unit(cmd.hero) or not state.unit(cmd.hero).hero:
+        return Rejected(f"no hero '{cmd.hero}'", kind="malformed")
+    u = state.unit(cmd.hero)
+    if not u.spec.has("Ambush"):
+        return Rejected(f"{u.name} has no Ambush rule", "§17 Ambush")
+    if not cmd.place:
+        if state.round or not u.on_table:
+            return Rejected("a hero is set aside in Ambush before the first round", "§17 Ambush")
+        return [
+            EventDraft(
+                "set_aside",
+                {"unit": u.id},
+                actor=u.id,
+                text=f"{u.name} is set aside in Ambush: placed from round 2 on, more than "
+                f'{t.PLAYER_AMBUSH_RANGE}" from enemy units (§17 Ambush).',
+            )
+        ]
+    if u.on_table:
+        return Rejected(f"{u.name} is already on the table", "§17 Ambush")
+    if state.round < 2 or state.turn.phase != t.HEROES or state.activation or state.turn.order:
+        return Rejected("a hero in Ambush is placed at the start of a round after the first", "§5 step 1b, §17")
+    return [
+        EventDraft(
+            "unit_arrived",
+            {"unit": u.id, "round": state.round},
+            actor=u.id,
+            text=f'{u.name} arrives from Ambush, placed more than {t.PLAYER_AMBUSH_RANGE}" from enemy units '
+            "(§5 step 1b, §17 Ambush).",
         )
     ]
 

@@ -76,6 +76,8 @@ class HeroLine:
     weapons: tuple[builtins.str, ...]
     moves: Mapping[builtins.str, builtins.str]
     """Action → move allowance with its working (§8)."""
+    on_table: bool = True
+    """False while set aside in Ambush (§17)."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,7 @@ def hero_lines(state: BattleState) -> tuple[HeroLine, ...]:
                 rules_text(s.rules),
                 tuple(_weapon_text(w) for w in s.weapons),
                 moves,
+                u.on_table,
             )
         )
     return tuple(out)

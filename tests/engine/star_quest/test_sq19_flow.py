@@ -166,3 +166,50 @@ def test_without_regeneration_terrain_wounds_stand_at_once():
     ok(b, c.ActivateAI("brute"))
     ok(b, c.DangerousTerrain("brute", 1, faces=(1, 1, 4)))
     assert b.state.unit("brute").wounds == (2,) and b.state.attack is None
+
+
+def _end_round(b):
+    """Every AI unit skips its activation, then the round ends."""
+    for u in b.state.enemies():
+        ok(b, c.ActivateAI(u.id))
+        while b.state.ai.proposal is None:
+            ok(b, c.AnswerAI(False))
+        if b.state.ai.proposal != "skip":
+            ok(b, c.ChooseAIAction("skip", reason="a test"))
+        else:
+            ok(b, c.ChooseAIAction())
+        ok(b, c.EndActivation())
+    ok(b, c.EndRound())
+
+
+def test_a_hero_with_ambush_is_set_aside_then_placed_from_round_2():
+    from .conftest import to_ai_phase
+
+    b = new_battle([hero("vex"), hero("scout", unit_rules=("Ambush",))], [enemy("e")])
+    assert "no Ambush" in refused(b, c.Ambush("vex")).reason
+    ok(b, c.Ambush("scout"))
+    assert not b.state.unit("scout").on_table
+    ok(b, c.StartRound())
+    assert "already" not in refused(b, c.ActivateHero("scout")).reason  # not on the table: cannot act
+    assert "after the first" in refused(b, c.Ambush("scout", place=True)).reason
+    to_ai_phase(b)  # round 1 goes on without it
+    assert b.state.unit("scout").activated is False
+    _end_round(b)
+    r = ok(b, c.StartRound())
+    assert any(e.payload.get("ambush") == ["Scout"] for e in r.events)  # the §5.1b reminder fires
+    ok(b, c.Ambush("scout", place=True))
+    assert b.state.unit("scout").on_table
+    ok(b, c.ActivateHero("scout"))
+
+
+def test_a_hero_in_ambush_is_placed_only_at_the_start_of_the_round():
+    b = new_battle([hero("vex"), hero("scout", unit_rules=("Ambush",))], [enemy("e")])
+    ok(b, c.Ambush("scout"))
+    from .conftest import to_ai_phase
+
+    to_ai_phase(b)
+    _end_round(b)
+    ok(b, c.StartRound())
+    ok(b, c.ActivateHero("vex"))
+    ok(b, c.EndActivation())
+    assert "start of a round" in refused(b, c.Ambush("scout", place=True)).reason

@@ -129,6 +129,13 @@ class StarQuestCommands(GameCommands):
             lambda x: self.fix_ai_order(order + (x,)),
         )
 
+    def action_ambush(self) -> None:
+        """The selected hero with Ambush: set aside before round 1, or placed from round 2
+        (§5 step 1b, §17); the engine refuses anything else with its reason."""
+        u = self._selected()
+        if u is not None:
+            self.submit(c.Ambush(u.id, place=not u.on_table))
+
     def action_end_activation(self) -> None:
         self.submit(c.EndActivation())
 
