@@ -427,3 +427,16 @@ async def test_a_hero_spell_takes_a_target_from_the_board_and_its_hits_go_to_the
         await press(pilot, "enter")
         assert screen.state.unit(cultists).models == 3 and screen.state.attack is None
         assert "Sister Ilsa's Psychic bolt" in events(screen, "wounds_taken")[-1].payload["cause"]
+
+
+async def test_the_selection_moves_to_the_only_hero_left_to_act(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await select(pilot, screen, "Grunt Okoro")
+        await press(pilot, "a", "e")
+        await select(pilot, screen, "Captain Vex")
+        await press(pilot, "a", "e")
+        assert screen.selected == uid(screen, "Sister Ilsa")
+        await press(pilot, "a")
+        assert screen.state.activation.unit == uid(screen, "Sister Ilsa")
