@@ -358,6 +358,9 @@ def attack_preview(state: BattleState) -> AttackOdds | Mapping[int, Fraction] | 
         return None
     if a.stage == "hits":
         return attack_odds(mod.profile(state, a))
+    if a.stage == "regeneration" and a.groups:  # each wound ignored on 5+: the wounds that stand
+        regen = mod.regeneration_test(state, state.unit(a.groups[0].unit)).chance
+        return hits_then_wounds({a.wounds: Fraction(1)}, regen)
     g = a.groups[0]
     test = mod.block_test(state, a, state.unit(g.unit))
     from .odds import block_chance

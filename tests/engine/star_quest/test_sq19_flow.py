@@ -137,6 +137,7 @@ def test_regeneration_rolls_for_dangerous_terrain_wounds_too():
     assert (started["kind"], started["stage"], started["wounds"]) == ("wounds", "regeneration", 2)
     assert b.state.unit("troll").wounds == (0,)  # nothing stands before the Regeneration dice
     assert view.pending(b.state).commands == ("RollRegeneration",)
+    assert view.attack_preview(b.state) == {0: F(1, 9), 1: F(4, 9), 2: F(4, 9)}  # wounds that stand
     r = ok(b, c.RollRegeneration(faces=(5, 2)))
     roll = event(r, "regeneration_rolled").payload["roll"]
     assert F(*roll["probability"]) == F(1, 3)  # each die ignores a wound on 5+
