@@ -440,3 +440,40 @@ async def test_the_selection_moves_to_the_only_hero_left_to_act(make_app):
         assert screen.selected == uid(screen, "Sister Ilsa")
         await press(pilot, "a")
         assert screen.state.activation.unit == uid(screen, "Sister Ilsa")
+
+
+async def test_an_ai_unit_activating_in_dangerous_terrain_rolls_from_the_chart_dialog(make_app):
+    """†2: d in the flow-chart dialog opens the dangerous-terrain dice (how many models, then
+    the typed dice); a second roll for the same models is refused there [SQ-A22](b)."""
+    from tui.dialogs.roll_dialog import RollDialog
+    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        cultists = await select(pilot, screen, "Cultists")
+        await press(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AIFlowDialog) and "†2 d:" in rendered(dialog.query_one("#ai-keys").content)
+        await press(pilot, "d")
+        await pick(pilot, "2 model(s)")
+        assert isinstance(app.screen, RollDialog)
+        await type_dice(pilot, "1 4")
+        await press(pilot, "enter")
+        assert screen.state.unit(cultists).models == 4 and screen.state.activation.dangerous == 2
+        assert app.screen is dialog and "†2 d:" not in rendered(dialog.query_one("#ai-keys").content)
+
+
+async def test_the_ai_rush_asks_about_difficult_terrain_and_is_capped_at_6_inches(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        await select(pilot, screen, "Cult Brute")
+        await press(pilot, "a", "y", "n")  # in sight, out of range even after a move: Rush toward it
+        assert screen.state.ai.proposal == "rush-enemy"
+        await press(pilot, "enter")
+        await pick(pilot, 'Yes: up to 6"')
+        taken = events(screen, "action_taken")[-1].payload
+        assert taken["difficult"] and taken["allowance"] == 6.0
