@@ -518,8 +518,8 @@ def shot_detail(
 
 
 def cast_preview(state: BattleState, unit: str, extra_tokens: int = 0, hinder: int = 0) -> Fraction:
-    """Chance a cast succeeds now (§17 Caster: the target, extra and hindering tokens,
-    Impaired), before the 2 × value PP a hero may pay on a failure."""
+    """Chance a cast succeeds now (§17 Caster: the target, extra and hindering tokens;
+    Impaired is no modifier here, §18), before the 2 × value PP a hero may pay on a failure."""
     from .casting import cast_test
 
     return cast_test(state, unit, extra_tokens, hinder).chance

@@ -267,6 +267,9 @@ class StarQuestCommands(GameCommands):
                 cast_at(spell, None)
                 return
             targets = [Choice(x, self.state.unit(x).name) for x in view.spell_targets(self.state, u.id, spell)]
+            if not targets:
+                self.set_status(f"{spell.name} has no {spell.target} on the table to take effect on.")
+                return
             self.ask(f"{spell.name}: on which {spell.target}? ({spell.effect})", targets, lambda x: cast_at(spell, x))
 
         self.ask(
