@@ -45,6 +45,7 @@ HANDLERS: dict[type, Handler] = {
     c.ChangeSetting: turn.change_setting,
     c.ActivateHero: turn.activate_hero,
     c.ActivateAI: turn.activate_ai,
+    c.Ambush: turn.ambush,
     c.EndActivation: flow.end_activation,
     c.ResolveStatus: status.resolve_status,
     c.TakeAction: actions.take_action,
