@@ -24,7 +24,7 @@ def _handlers() -> dict[type, Handler]:
     (replaying its log, drawing it) needs only the reducers and the state."""
     from engine.corrections import Correct
 
-    from . import actions, cards, combat, corrections, movement_actions, turn
+    from . import actions, cards, combat, corrections, grenades, movement_actions, tricks, turn
     from . import commands as c
 
     return {
@@ -43,7 +43,7 @@ def _handlers() -> dict[type, Handler]:
         c.RemoveModel: actions.remove_model,
         c.Engage: actions.engage,
         c.Disengage: actions.disengage,
-        c.CastTrick: actions.cast_trick,
+        c.CastTrick: tricks.cast_trick,
         c.ChangeSetting: actions.change_setting,
         c.AwardVP: actions.award_vp,
         c.PlayCard: cards.play_card,
@@ -55,6 +55,8 @@ def _handlers() -> dict[type, Handler]:
         c.Save: combat.save,
         c.Attack: combat.attack,
         c.Reroll: combat.reroll,
+        c.ThrowGrenade: grenades.throw_grenade,
+        c.GrenadeBlast: grenades.grenade_blast,
     }
 
 

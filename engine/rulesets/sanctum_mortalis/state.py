@@ -76,6 +76,9 @@ class ModelState:
     """(target, toggles, declined) of the last shot fired: the next shot of the same
     Shooting action at the same target starts from them (``view.salvo_carried``). Read
     only while ``salvo`` has shots fired, so it is never reset."""
+    move_only: str = ""
+    """Why the model may take only Move actions this round ("stun": a stun grenade,
+    "smoke": inside a smoke grenade's cloud, §17.6); "" when it may act freely."""
 
     @property
     def name(self) -> str:
@@ -159,6 +162,16 @@ class LastRoll:
 
 
 @dataclass(frozen=True)
+class ThrownGrenade:
+    """A grenade in the air: who threw which one, and whether the Accuracy roll hit
+    (a miss lands 3" nearer or farther, the next player's choice, §17.6)."""
+
+    model: str
+    grenade: str
+    hit: bool
+
+
+@dataclass(frozen=True)
 class BattleState:
     """Everything about a Sanctum Mortalis battle at one moment."""
 
@@ -174,6 +187,10 @@ class BattleState:
     ended: bool = False
     result: dict[str, Any] | None = None
     seed_note: str = ""
+    grenade: ThrownGrenade | None = None
+    """A grenade thrown whose blast the GM has not placed yet (§17.6)."""
+    smoke: tuple[str, ...] = ()
+    """Smoke markers on the table (§17.6), each described; they go at the start of the next round."""
 
     # ------------------------------------------------------------------ lookups
     @property
