@@ -51,12 +51,15 @@ def shoot(screen: Any, m: Any) -> None:
         name = ranged_weapon_name(weapon)
         # No target starts highlighted: a ⏎ typed ahead (or meant for a weapon picker a
         # one-weapon model skips) must not shoot whoever is listed first.
-        screen.ask(
-            f"{m.name} shoots the {name} at:",
-            ordered,
-            lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)),
-            highlight=False,
-        )
+        from engine.rulesets.sanctum_mortalis.flamer import is_template
+
+        def at(target: str) -> None:
+            if is_template(weapon):  # §10.7: the GM names the others under the template
+                screen.flamer_template(m, target, weapon)
+            else:
+                roll(screen, "shot", c.Shoot(m.id, target, weapon))
+
+        screen.ask(f"{m.name} shoots the {name} at:", ordered, at, highlight=False)
 
     salvo = open_salvo(m)
     if salvo:
