@@ -139,7 +139,9 @@ async def test_the_flamer_on_three_models_rolls_their_saves_one_after_another(ma
         for name, dice in (("Xan", ("1", "2")), ("Yul", ("6", "6")), ("Bo", ("3", "3"))):
             await wait_for(
                 pilot,
-                lambda: isinstance(app.screen, RollDialog) and app.screen.adapter.title == f"{name}: Toughness roll",
+                lambda name=name: (
+                    isinstance(app.screen, RollDialog) and app.screen.adapter.title == f"{name}: Toughness roll"
+                ),
                 f"{name}'s save",
             )
             await press(pilot, dice[0], "space", dice[1], "enter")
