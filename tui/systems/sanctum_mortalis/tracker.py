@@ -65,6 +65,11 @@ def next_step(state: Any) -> Text:
         return Text.assemble(
             f"Round {o.round} is over: press ", (key("next-round"), "bold reverse"), f" to start round {o.round + 1}."
         )
+    if state.grenade is not None:  # thrown, not yet gone off (§17.6)
+        thrower = d.model_name(state, state.grenade.model)
+        return Text.assemble(
+            f"{thrower}'s grenade is in the air: press ", (key("grenade"), "bold reverse"), " to place its blast."
+        )
     if state.pending:
         who = d.model_name(state, state.pending[0].model)
         then: list[str | tuple[str, str]] = []
