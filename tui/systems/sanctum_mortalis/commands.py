@@ -391,10 +391,16 @@ class BattleCommands(GearCommands, GameCommands):
             return
         from engine.rulesets.sanctum_mortalis.view import other_actions
 
+        def chosen(command: Any) -> None:
+            if command.what.startswith("throws a grenade"):
+                self.action_grenade()  # the throw's roll and its blast (§17.6), as b does
+            else:
+                self.submit(command)
+
         self.ask(
             f"Which action does {m.name} take? (its effect is played out at the table)",
             [Choice(c.OtherAction(m.id, what), what, why_not) for what, why_not in other_actions(self.state, m.id)],
-            self.submit,
+            chosen,
         )
 
     def action_victory_points(self) -> None:
