@@ -49,10 +49,10 @@ archetype = "trooper"
 """
 
 
-def _app(make_app, tmp_path: Path):
+def _app(make_app, tmp_path: Path, wolves: str = WOLVES, saints: str = SAINTS):
     a, b = tmp_path / "wolves.toml", tmp_path / "saints.toml"
-    a.write_text(WOLVES, encoding="utf-8")
-    b.write_text(SAINTS, encoding="utf-8")
+    a.write_text(wolves, encoding="utf-8")
+    b.write_text(saints, encoding="utf-8")
     return make_app("new", rosters=(str(a), str(b)), scenario="slaughter", allow_problems=True)
 
 
@@ -153,3 +153,28 @@ async def test_the_flamer_on_three_models_rolls_their_saves_one_after_another(ma
         saves = [e for e in screen.session.view.events if e.kind == "save_rolled"]
         assert [e.payload["model"] for e in saves] == ["B.xan", "B.yul", "A.bo"]
         assert [screen.state.model(m).on_table for m in ("B.xan", "B.yul", "A.bo")] == [True, False, True]
+
+
+async def test_lava_names_the_models_under_its_pool_and_an_enemys_dispel_rolls_first(make_app, tmp_path):
+    wolves = WOLVES.replace('items = ["frag-grenade"]', 'specialist = "technomancer"\ntricks = ["lava"]')
+    saints = SAINTS.replace("captain = true", 'captain = true\nspecialist = "technomancer"\nskills = ["dispel"]', 1)
+    app = _app(make_app, tmp_path, wolves, saints)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        screen.select_model("A.kara", focus=True)
+        await press(pilot, "T")  # one trick: no picker; Lawa asks who is under the pool
+        await _pick(pilot, "Xan")
+        await _pick(pilot, "Yul")
+        await _pick(pilot, "Done: 2 models")
+        await _pick(pilot, "Xan rolls Rozproszenie")
+        dialog = await wait_for_screen(pilot, RollDialog)
+        assert "2k6 ≥ 8" in str(dialog.query_one("#odds").render()) and "41.7%" in str(
+            dialog.query_one("#odds").render()
+        )
+        await press(pilot, "3", "space", "4", "enter")  # 7: not dispelled
+        await wait_for(pilot, lambda: len(screen.state.pending) == 2, "both under the pool must test")
+        events = screen.session.view.events
+        dispel = next(e for e in events if e.kind == "dispel_rolled")
+        assert [d["face"] for d in dispel.payload["roll"]["dice"]] == [3, 4] and not dispel.payload["roll"]["success"]
+        assert [(p.model, p.weapon) for p in screen.state.pending] == [("B.xan", "lava"), ("B.yul", "lava")]
+        assert screen.state.model("A.kara").charges("lava") == 0
