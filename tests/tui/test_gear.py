@@ -178,3 +178,23 @@ async def test_lava_names_the_models_under_its_pool_and_an_enemys_dispel_rolls_f
         assert [d["face"] for d in dispel.payload["roll"]["dice"]] == [3, 4] and not dispel.payload["roll"]["success"]
         assert [(p.model, p.weapon) for p in screen.state.pending] == [("B.xan", "lava"), ("B.yul", "lava")]
         assert screen.state.model("A.kara").charges("lava") == 0
+
+
+def test_the_tracker_shows_smoke_until_the_next_round_and_a_grenade_in_the_air():
+    from engine.battle import Battle, new_header
+    from engine.dice import ScriptedDice
+    from engine.rulesets.sanctum_mortalis import commands as c
+    from engine.rulesets.sanctum_mortalis import make_setup
+    from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
+    from tui.systems.sanctum_mortalis.tracker import Tracker
+
+    a = BandRoster("Wolves", "Ann", (ModelSpec("sid", "Sid", "trooper", items=("smoke-grenade",)),))
+    b = BandRoster("Saints", "Bob", (ModelSpec("xan", "Xan", "trooper"),))
+    battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
+    battle.submit(c.StartRound(), ScriptedDice([6, 6, 1, 1]))
+    battle.submit(c.ThrowGrenade("A.sid", "smoke-grenade"), ScriptedDice([1, 1]))
+    lines = [str(x) for x in Tracker.render_state(battle.state)]
+    assert "Sid's grenade is in the air: press b to place its blast." in lines[2]
+    battle.submit(c.GrenadeBlast(("B.xan",)))
+    lines = [str(x) for x in Tracker.render_state(battle.state)]
+    assert "☁ 1 smoke until round 2" in lines[1]

@@ -178,6 +178,8 @@ class Tracker(SteadyBar):
             f" │ VP {state.side('A').vp}–{state.side('B').vp}",
             (f" │ {d.TECH_SYMBOL} {state.markers_on_table} on table", d.TECH_STYLE),
         ]
+        if state.smoke:  # smoke grenades' markers: they go when the next round starts (§17.6)
+            turn.append((f" │ ☁ {len(state.smoke)} smoke until round {o.round + 1}", "dim"))
         lines = [line_of(*head), line_of(*turn), Text.assemble(("Next: ", "bold"), next_step(state))]
         if note:
             lines.append(note if isinstance(note, Text) else Text(note, style="bold red"))
