@@ -2,7 +2,8 @@
 battle's reducer table by ``evolve`` (``register``).
 
 * ``grenade_thrown``: the grenade leaves the thrower's items for the rest of the battle
-  (single use) and waits in the air (``BattleState.grenade``) for the GM to place its blast.
+  (single use) and waits in the air (``BattleState.grenade``) for the GM to place its blast;
+  its Accuracy roll becomes the last roll (``LastRoll`` kind "grenade").
 * ``grenade_blast``: the grenade goes off; a stun grenade leaves each model in the blast
   one action, a Move; a smoke grenade puts a marker on the table and lets the models
   inside only Move. A frag grenade's hits are ``save_pending`` events of their own.
@@ -17,7 +18,7 @@ from typing import Any
 from engine.records import changed
 from engine.reducers import Reducers
 
-from .state import BattleState, ThrownGrenade
+from .state import BattleState, LastRoll, ThrownGrenade
 
 
 def without_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -31,7 +32,8 @@ def without_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 def _grenade_thrown(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     s = s.with_model(m.id, spec=changed(m.spec, items=without_one(m.spec.items, p["grenade"])))
-    return changed(s, grenade=ThrownGrenade(m.id, p["grenade"], bool(p["hit"])))
+    last = LastRoll("grenade", m.id, p["roll"], {"grenade": p["grenade"]})  # the roll a re-roll may change (§2.2)
+    return changed(s, grenade=ThrownGrenade(m.id, p["grenade"], bool(p["hit"])), last_roll=last)
 
 
 def _grenade_blast(s: BattleState, p: dict[str, Any]) -> BattleState:

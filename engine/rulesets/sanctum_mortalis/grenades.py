@@ -110,13 +110,26 @@ EFFECT_TEXT = {
 }
 
 
+def on_target(state: BattleState) -> bool:
+    """Whether the grenade in the air hit its point: its Accuracy roll as it stands after
+    any re-roll (the Captain's, §15.2). False when no grenade is in the air."""
+    thrown = state.grenade
+    if thrown is None:
+        return False
+    last = state.last_roll
+    if last is not None and last.kind == "grenade" and last.roller == thrown.model:
+        return bool(last.record.get("success"))
+    return thrown.hit
+
+
 def grenade_blast(state: BattleState, cmd: GrenadeBlast, dice: DiceSource) -> Decision:
     thrown = state.grenade
     if thrown is None:
         return Rejected("no grenade is waiting to go off", "§17.6", kind="illegal")
-    if thrown.hit and cmd.scatter:
+    hit = on_target(state)
+    if hit and cmd.scatter:
         return Rejected("the grenade hit: it goes off where it was aimed", "§17.6", kind="malformed")
-    if not thrown.hit and cmd.scatter not in SCATTER:
+    if not hit and cmd.scatter not in SCATTER:
         return Rejected('the grenade missed: the next player chooses 3" nearer or farther', "§17.6", kind="ambiguous")
     if len(set(cmd.models)) != len(cmd.models):
         return Rejected("a model is named twice in the blast", kind="malformed")
@@ -126,7 +139,7 @@ def grenade_blast(state: BattleState, cmd: GrenadeBlast, dice: DiceSource) -> De
     thrower = state.model(thrown.model)
     name = t.ITEMS[thrown.grenade].name
     effects = {x: blast_effect(state, thrown.grenade, x) for x in cmd.models}
-    where = "where it was aimed" if thrown.hit else f"3\" {cmd.scatter} (the next player's choice)"
+    where = "where it was aimed" if hit else f"3\" {cmd.scatter} (the next player's choice)"
     caught = "; ".join(f"{state.model(x).name} {EFFECT_TEXT[e]}" for x, e in effects.items()) or "nobody in the blast"
     marker = f"smoke of {thrower.name}'s grenade, round {state.round}"
     drafts = [
@@ -157,4 +170,4 @@ def grenade_blast(state: BattleState, cmd: GrenadeBlast, dice: DiceSource) -> De
     return drafts
 
 
-__all__ = ["SCATTER", "blast_effect", "grenade_blast", "grenades_of", "throw_chance", "throw_grenade"]
+__all__ = ["SCATTER", "blast_effect", "on_target", "grenade_blast", "grenades_of", "throw_chance", "throw_grenade"]

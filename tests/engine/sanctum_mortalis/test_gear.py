@@ -100,6 +100,17 @@ def test_a_missed_grenade_needs_the_next_players_choice_17_6():
     assert '3" farther' in battle.entries[-2].text
 
 
+def test_the_captains_reroll_of_a_missed_throw_can_put_it_on_target_15_2():
+    battle = _battle()
+    _ok(battle.submit(c.ThrowGrenade("A.kara", "frag-grenade"), ScriptedDice([6, 2])))
+    assert battle.state.last_roll.kind == "grenade" and not battle.state.grenade.hit
+    _ok(battle.submit(c.Reroll("A.kara", 0, "captain"), ScriptedDice([1])))  # 1 + 2 < 7
+    r = battle.submit(c.GrenadeBlast(("B.xan",), scatter="nearer"))
+    assert isinstance(r, Rejected) and "goes off where it was aimed" in r.reason
+    _ok(battle.submit(c.GrenadeBlast(("B.xan",))))
+    assert [p.model for p in battle.state.pending] == ["B.xan"]
+
+
 def test_a_frag_hit_removes_an_unarmoured_o5_model_with_13_in_18_17_6():
     battle = _battle()
     _ok(battle.submit(c.ThrowGrenade("A.kara", "frag-grenade"), ScriptedDice([1, 2])))

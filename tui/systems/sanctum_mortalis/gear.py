@@ -76,12 +76,13 @@ class GearCommands:
         the GM names the models in the 2" blast one by one; "Done" sets it off."""
         from engine.rulesets.sanctum_mortalis import tables as t
         from engine.rulesets.sanctum_mortalis.gear_view import blast_candidates
+        from engine.rulesets.sanctum_mortalis.grenades import on_target
 
         thrown = self.state.grenade
         if thrown is None:
             return
         name = t.ITEMS[thrown.grenade].name
-        if not thrown.hit and not scatter:
+        if not on_target(self.state) and not scatter:
             other = self.state.side(self.state.opponent(self.state.model(thrown.model).side)).name
             self.ask(
                 f"The {name} missed: {other} chooses where it lands, on the line from the thrower (§17.6):",
