@@ -198,3 +198,25 @@ def test_the_tracker_shows_smoke_until_the_next_round_and_a_grenade_in_the_air()
     battle.submit(c.GrenadeBlast(("B.xan",)))
     lines = [str(x) for x in Tracker.render_state(battle.state)]
     assert "☁ 1 smoke until round 2" in lines[1]
+
+
+async def test_the_move_menu_jumps_a_gap_once_a_round_and_climbs_a_ladder(make_app, tmp_path):
+    app = _app(make_app, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        screen.select_model("A.kara", focus=True)
+        await press(pilot, "m")
+        await _pick(pilot, "jump a gap")
+        await _pick(pilot, '3"')
+        move = [e for e in screen.session.view.events if e.kind == "action"][-1]
+        assert move.payload["jumped"] and screen.state.model("A.kara").jumped
+        await press(pilot, "m")
+        picker = await wait_for_screen(pilot, PickerScreen)
+        options = picker.query_one("#choices")
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("already jumped this round (once per round, §7.4)" in x for x in labels)  # greyed
+        await _pick(pilot, "climb")
+        await _pick(pilot, '3"')
+        await _pick(pilot, "On a ladder")
+        moves = [e for e in screen.session.view.events if e.kind == "action"]
+        assert 'climbing 3" for 3" (ladder)' in moves[-1].text
