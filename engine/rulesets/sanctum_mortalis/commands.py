@@ -63,6 +63,8 @@ class Move:
     than the run-up (1" standing), once per round."""
     run_up: float | None = None
     """Inches moved in this Move before the jump (None: the GM saw enough run-up)."""
+    leaves_smoke: bool = False
+    """The Move takes the model out of a smoke cloud: it may act freely again (§17.6)."""
 
 
 @dataclass(frozen=True)

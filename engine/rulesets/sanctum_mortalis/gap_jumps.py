@@ -1,4 +1,6 @@
-"""Gap jumps as part of a Move (§7.4): across a gap that does not rise upward, at most 3"
+"""Gap jumps as part of a Move (§7.4), and a Move out of a smoke cloud (§17.6).
+
+Gap jumps: across a gap that does not rise upward, at most 3"
 (4" with Akrobata), no wider than the run-up made before it in the same Move (a standing
 jump: 1"), and only once per round. The move plus the jump may add up to more than the
 model's normal move, so the gap is not counted against the allowance."""
@@ -7,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.events import EventDraft
 from engine.ruleset import Rejected
 
 from .procedures.common import speed_skill
@@ -51,3 +54,10 @@ def gap_text(state: BattleState, m: ModelState, cmd: Move) -> str:
     if not cmd.gap:
         return ""
     return f', jumping a {cmd.gap:g}" gap (once per round, §7.4)'
+
+
+def smoke_left(m: ModelState) -> list[EventDraft]:
+    """A Move that takes ``m`` out of a smoke cloud: it may take any action again (§17.6)."""
+    if m.move_only != "smoke":
+        return []
+    return [EventDraft("smoke_left", {"model": m.id}, actor=m.id, text=f"{m.name} is out of the smoke (§17.6).")]

@@ -7,6 +7,7 @@ battle's reducer table by ``evolve`` (``register``).
 * ``grenade_blast``: the grenade goes off; a stun grenade leaves each model in the blast
   one action, a Move; a smoke grenade puts a marker on the table and lets the models
   inside only Move. A frag grenade's hits are ``save_pending`` events of their own.
+* ``smoke_left``: a Move took the model out of the smoke; it may act freely again.
 * ``dispel_rolled``: the Dispel roll against a trick (its effect follows, or not, in the
   ``trick_cast`` event).
 """
@@ -49,6 +50,11 @@ def _grenade_blast(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s
 
 
+def _smoke_left(s: BattleState, p: dict[str, Any]) -> BattleState:
+    m = s.model(p["model"])
+    return s.with_model(m.id, move_only="") if m.move_only == "smoke" else s
+
+
 def _dispel_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s
 
@@ -57,4 +63,5 @@ def register(reducers: Reducers[BattleState]) -> None:
     """Add these reducers to the battle's table."""
     reducers.on("grenade_thrown")(_grenade_thrown)
     reducers.on("grenade_blast")(_grenade_blast)
+    reducers.on("smoke_left")(_smoke_left)
     reducers.on("dispel_rolled")(_dispel_rolled)

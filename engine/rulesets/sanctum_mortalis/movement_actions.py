@@ -53,7 +53,7 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
         cost = climb_cost(cmd.climb, m.spec, ladder=cmd.ladder, settings=state.settings) if cmd.climb else None
     except ProcedureRefused as err:
         return err.as_rejected()
-    from .gap_jumps import gap_problem, gap_text
+    from .gap_jumps import gap_problem, gap_text, smoke_left
 
     gap = gap_problem(state, m, cmd)
     if gap is not None:
@@ -90,6 +90,8 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     )
     if isinstance(drafts, Rejected):
         return drafts
+    if cmd.leaves_smoke:
+        drafts += smoke_left(m)
     for e in cmd.engage:
         if e not in m.engaged_with:
             drafts.append(

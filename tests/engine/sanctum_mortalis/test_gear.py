@@ -163,6 +163,21 @@ def test_smoke_lets_the_models_inside_only_move_until_the_next_round_17_6():
     assert battle.state.smoke == () and battle.state.model("B.xan").move_only == ""
 
 
+def test_a_move_out_of_the_smoke_frees_the_model_17_6():
+    smoker = ModelSpec("sid", "Sid", "trooper", ranged=("assault-rifle",), items=("smoke-grenade",))
+    battle = _battle(a_models=(smoker,), b_models=(ModelSpec("zed", "Zed", "trooper"),))
+    _ok(battle.submit(c.ThrowGrenade("A.sid", "smoke-grenade"), ScriptedDice([2, 2])))
+    _ok(battle.submit(c.GrenadeBlast(("A.sid", "A.kara"))))
+    assert isinstance(battle.submit(c.PlaceMarker("A.sid", "defensive-stance")), Rejected)
+    _ok(battle.submit(c.Move("A.sid", 3.0)))  # still inside: Move only
+    _ok(battle.submit(c.EndActivation()))
+    _ok(battle.submit(c.Move("B.xan", 1.0)))
+    _ok(battle.submit(c.EndActivation()))
+    _ok(battle.submit(c.Move("A.kara", 3.0, leaves_smoke=True)))
+    assert battle.state.model("A.kara").move_only == "" and battle.entries[-1].kind == "smoke_left"
+    _ok(battle.submit(c.PlaceMarker("A.kara", "defensive-stance")))
+
+
 def test_a_thrown_grenade_replays_to_the_same_state():
     battle = _battle()
     _ok(battle.submit(c.ThrowGrenade("A.kara", "frag-grenade"), ScriptedDice([1, 2])))

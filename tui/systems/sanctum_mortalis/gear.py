@@ -146,7 +146,10 @@ class GearCommands:
         """The Move menu's gap jump and climb entries (greyed with ``why`` when no Move is
         allowed now; a second jump in the round is greyed with its rule)."""
         jumped = f"{m.name} has already jumped this round (once per round, §7.4)" if m.jumped else ""
-        return [
+        out = []
+        if m.move_only == "smoke":
+            out.append(Choice(_c().Move(m.id, leaves_smoke=True), "Move out of the smoke (§17.6)", why))
+        return out + [
             Choice("gap", 'Move and jump a gap… (3", 4" with Akrobata; once per round)', why or jumped),
             Choice("climb", 'Move and climb… (2" an inch; 1" on a ladder or with climbing gear)', why),
         ]
