@@ -104,15 +104,15 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         return tg
     if not tg.on_table:
         return Rejected(f"{tg.name} is not on the table", "§10.1")
+    from .flamer import template_problem
+
+    flamed = template_problem(state, cmd)  # §10.7: the models named under the template
+    if flamed is not None:
+        return flamed
     if tg.side == s.side:
         return Rejected(f"{tg.name} is on {s.name}'s own side", "§10.1")
     if state.pending:
         return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
-    from .flamer import template_problem
-
-    problem = template_problem(state, cmd)
-    if problem is not None:
-        return problem
     try:
         sit = shot_situation(state, cmd)
         from .procedures.shooting import check_shot

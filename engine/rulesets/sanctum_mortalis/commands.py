@@ -93,13 +93,13 @@ class Shoot:
     weapon: str
     toggles: frozenset[str] = frozenset()
     declined: frozenset[str] = frozenset()
+    template: tuple[str, ...] = ()
+    """A flamer's other victims (§10.7): every model on the line to the target (friends
+    included) and within 3" of it, as the GM names them; each makes its Toughness roll."""
     distance: float | None = None
     overwatch: bool = False
     crowd: tuple[str, ...] = ()
     """Shooting into a crowd: the whole group; a hit picks the saver at random."""
-    template: tuple[str, ...] = ()
-    """A flamer's other victims (§10.7): every model on the line to the target (friends
-    included) and within 3" of it, as the GM names them; each makes its Toughness roll."""
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ def _new_round(m: ModelState) -> ModelState:
         others=0,
         action_cap=t.ACTIONS_PER_ROUND,
         first_action="",
+        move_only="",
         climbed=False,
         jumped=False,
         no_shooting=False,
@@ -43,7 +44,6 @@ def _new_round(m: ModelState) -> ModelState:
         bonus_action=False,
         salvo=None,
         charged=frozenset(),
-        move_only="",
     )
 
 

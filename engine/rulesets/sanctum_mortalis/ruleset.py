@@ -24,8 +24,9 @@ def _handlers() -> dict[type, Handler]:
     (replaying its log, drawing it) needs only the reducers and the state."""
     from engine.corrections import Correct
 
-    from . import actions, cards, combat, corrections, grenades, movement_actions, tricks, turn
+    from . import actions, cards, combat, corrections, movement_actions, turn
     from . import commands as c
+    from . import grenades, tricks  # SM #18 gear: grenades, tricks' Toughness tests, Dispel
 
     return {
         Correct: corrections.decide,
@@ -44,6 +45,8 @@ def _handlers() -> dict[type, Handler]:
         c.Engage: actions.engage,
         c.Disengage: actions.disengage,
         c.CastTrick: tricks.cast_trick,
+        c.ThrowGrenade: grenades.throw_grenade,
+        c.GrenadeBlast: grenades.grenade_blast,
         c.ChangeSetting: actions.change_setting,
         c.AwardVP: actions.award_vp,
         c.PlayCard: cards.play_card,
@@ -55,8 +58,6 @@ def _handlers() -> dict[type, Handler]:
         c.Save: combat.save,
         c.Attack: combat.attack,
         c.Reroll: combat.reroll,
-        c.ThrowGrenade: grenades.throw_grenade,
-        c.GrenadeBlast: grenades.grenade_blast,
     }
 
 

@@ -53,6 +53,9 @@ class ModelState:
     """Rozbłysk: no Shooting actions this round."""
     aimed: bool = False
     """Wymierzony strzał used this round: no Move afterwards."""
+    move_only: str = ""
+    """Why the model may take only Move actions this round ("stun": a stun grenade,
+    "smoke": inside a smoke grenade's cloud, §17.6); "" when it may act freely."""
     bonus_action: bool = False
     """Przyspieszenie: one bonus action once all the player's models have moved."""
     markers: frozenset[str] = frozenset()
@@ -76,9 +79,6 @@ class ModelState:
     """(target, toggles, declined) of the last shot fired: the next shot of the same
     Shooting action at the same target starts from them (``view.salvo_carried``). Read
     only while ``salvo`` has shots fired, so it is never reset."""
-    move_only: str = ""
-    """Why the model may take only Move actions this round ("stun": a stun grenade,
-    "smoke": inside a smoke grenade's cloud, §17.6); "" when it may act freely."""
 
     @property
     def name(self) -> str:
@@ -184,13 +184,13 @@ class BattleState:
     special_marker_on_table: bool = False
     pending: tuple[PendingSave, ...] = ()
     last_roll: LastRoll | None = None
-    ended: bool = False
-    result: dict[str, Any] | None = None
-    seed_note: str = ""
     grenade: ThrownGrenade | None = None
     """A grenade thrown whose blast the GM has not placed yet (§17.6)."""
     smoke: tuple[str, ...] = ()
     """Smoke markers on the table (§17.6), each described; they go at the start of the next round."""
+    ended: bool = False
+    result: dict[str, Any] | None = None
+    seed_note: str = ""
 
     # ------------------------------------------------------------------ lookups
     @property

@@ -51,15 +51,12 @@ def shoot(screen: Any, m: Any) -> None:
         name = ranged_weapon_name(weapon)
         # No target starts highlighted: a ⏎ typed ahead (or meant for a weapon picker a
         # one-weapon model skips) must not shoot whoever is listed first.
-        from engine.rulesets.sanctum_mortalis.flamer import is_template
-
-        def at(target: str) -> None:
-            if is_template(weapon):  # §10.7: the GM names the others under the template
-                screen.flamer_template(m, target, weapon)
-            else:
-                roll(screen, "shot", c.Shoot(m.id, target, weapon))
-
-        screen.ask(f"{m.name} shoots the {name} at:", ordered, at, highlight=False)
+        screen.ask(
+            f"{m.name} shoots the {name} at:",
+            ordered,
+            lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)),
+            highlight=False,
+        )
 
     salvo = open_salvo(m)
     if salvo:
@@ -133,7 +130,18 @@ def reroll(screen: Any) -> None:
 
 
 def roll(screen: Any, kind: str, command: Any) -> None:
-    """Open the roll dialog for ``command`` (see ``roll_dialog``); submit what it returns."""
+    """Open the roll dialog for ``command`` (see ``roll_dialog``); submit what it returns.
+    A flamer's shot first asks for the other models under its template (§10.7)."""
+    from engine.rulesets.sanctum_mortalis.flamer import is_template
+
+    if kind == "shot" and not command.template and is_template(command.weapon):
+        screen.flamer_template(command)
+        return
+    open_roll(screen, kind, command)
+
+
+def open_roll(screen: Any, kind: str, command: Any) -> None:
+    """The roll dialog for ``command`` as it is."""
     from tui.systems.sanctum_mortalis.adapters import adapter_for
     from tui.dialogs.roll_dialog import push_roll_dialog
 

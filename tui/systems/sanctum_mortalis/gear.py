@@ -114,29 +114,30 @@ class GearCommands:
         return top is self or (isinstance(top, RollDialog) and top.closing)
 
     # ------------------------------------------------------------------ flamer
-    def flamer_template(self, m: Any, target: str, weapon: str, chosen: tuple[str, ...] = ()) -> None:
-        """§10.7: the other models under the template — on the line to the target (friends
-        too) and within 3" of it — named one by one; "Done" fires (no hit roll)."""
-        from tui.systems.sanctum_mortalis.flows import roll
+    def flamer_template(self, shot: Any, chosen: tuple[str, ...] = ()) -> None:
+        """§10.7: the other models under the template of ``shot`` (a ``Shoot``) — on the
+        line to the target (friends too) and within 3" of it — named one by one; "Done"
+        opens its roll dialog (no hit roll)."""
+        from tui.systems.sanctum_mortalis.flows import open_roll
 
         state = self.state
+        target = state.model(shot.target).name
         count = f"{len(chosen)} more model{'s' * (len(chosen) != 1)}"
-        choices = [Choice("done", f"Done: {state.model(target).name} and {count} under the template")]
+        choices = [Choice("done", f"Done: {target} and {count} under the template")]
         for x in state.on_table():
-            if x.id in (m.id, target) or x.id in chosen:
+            if x.id in (shot.shooter, shot.target) or x.id in chosen:
                 continue
             side = state.side(x.side).name if x.side in ("A", "B") else "independent"
             choices.append(Choice(x.id, f"{x.name} ({side})"))
 
         def added(value: str) -> None:
             if value == "done":
-                roll(self, "shot", _c().Shoot(m.id, target, weapon, template=chosen))
+                open_roll(self, "shot", replace(shot, template=chosen))
             else:
-                self.flamer_template(m, target, weapon, chosen + (value,))
+                self.flamer_template(shot, chosen + (value,))
 
         self.ask(
-            f'Flamer on {state.model(target).name}: who else is on the line to it or within 3" of it? '
-            "(pick each, then Done)",
+            f'Flamer on {target}: who else is on the line to it or within 3" of it? (pick each, then Done)',
             choices,
             added,
         )
