@@ -48,16 +48,16 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     for e in cmd.engage:
         if not state.has_model(e) or state.model(e).side == m.side or not state.model(e).on_table:
             return Rejected(f"'{e}' is not an enemy model on the table", kind="malformed")
-    try:
-        limit, explain = allowance(state, m, cmd.difficult)
-        cost = climb_cost(cmd.climb, m.spec, ladder=cmd.ladder, settings=state.settings) if cmd.climb else None
-    except ProcedureRefused as err:
-        return err.as_rejected()
     from .gap_jumps import gap_problem, gap_text, smoke_left
 
     gap = gap_problem(state, m, cmd)
     if gap is not None:
         return gap
+    try:
+        limit, explain = allowance(state, m, cmd.difficult)
+        cost = climb_cost(cmd.climb, m.spec, ladder=cmd.ladder, settings=state.settings) if cmd.climb else None
+    except ProcedureRefused as err:
+        return err.as_rejected()
     if cmd.jet_pack:
         if "jet-pack" not in m.spec.items:
             return Rejected(f"{m.name} has no jet pack", "§22.5")
