@@ -70,17 +70,12 @@ def throw_grenade(state: BattleState, cmd: ThrowGrenade, dice: DiceSource) -> De
         record = grenade_roll(m.spec, dice, cmd.grenade, cmd.distance, m.infected)
     except ProcedureRefused as err:
         return err.as_rejected()
-    where = (
-        "it goes off where it was aimed"
-        if record.success
-        else 'off target: the next player moves it 3" nearer or farther'
-    )
     drafts.append(
         EventDraft(
             "grenade_thrown",
             {"model": m.id, "grenade": cmd.grenade, "hit": record.success, "roll": record.to_dict()},
             actor=m.id,
-            text=f"{m.name} throws a {name}: {roll_line(record)} — {where}.",
+            text=f"{m.name} throws a {name}: {roll_line(record)}",
         )
     )
     return drafts
