@@ -220,3 +220,23 @@ async def test_the_move_menu_jumps_a_gap_once_a_round_and_climbs_a_ladder(make_a
         await _pick(pilot, "On a ladder")
         moves = [e for e in screen.session.view.events if e.kind == "action"]
         assert 'climbing 3" for 3" (ladder)' in moves[-1].text
+
+
+def test_the_band_pane_says_a_stunned_model_may_only_move():
+    from engine.battle import Battle, new_header
+    from engine.dice import ScriptedDice
+    from engine.rulesets.sanctum_mortalis import commands as c
+    from engine.rulesets.sanctum_mortalis import make_setup
+    from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
+    from tui.systems.sanctum_mortalis import display as d
+
+    a = BandRoster("Wolves", "Ann", (ModelSpec("sid", "Sid", "trooper", items=("stun-grenade",)),))
+    b = BandRoster("Saints", "Bob", (ModelSpec("xan", "Xan", "trooper"),))
+    battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
+    battle.submit(c.StartRound(), ScriptedDice([6, 6, 1, 1]))
+    battle.submit(c.ThrowGrenade("A.sid", "stun-grenade"), ScriptedDice([1, 1]))
+    battle.submit(c.GrenadeBlast(("B.xan",)))
+    xan = battle.state.model("B.xan")
+    assert str(d.status(battle.state, xan)) == "ready, stunned: Move only"
+    assert str(d.status(battle.state, xan, short=True)) == "ready, stunned"
+    assert d.actions_left(battle.state, xan) == "1"
