@@ -104,6 +104,11 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         return tg
     if not tg.on_table:
         return Rejected(f"{tg.name} is not on the table", "§10.1")
+    from .flamer import template_problem
+
+    flamed = template_problem(state, cmd)  # §10.7: the models named under the template
+    if flamed is not None:
+        return flamed
     if tg.side == s.side:
         return Rejected(f"{tg.name} is on {s.name}'s own side", "§10.1")
     if state.pending:
@@ -176,6 +181,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         "weapon": cmd.weapon,
         "overwatch": cmd.overwatch,
         "crowd": list(cmd.crowd),
+        "template": list(cmd.template),
         "distance": cmd.distance,
         "toggles": sorted(cmd.toggles),
         "declined": sorted(cmd.declined),
@@ -217,7 +223,8 @@ def hit_consequences(
     victims = [tg.id]
     out: list[EventDraft] = []
     if record.detail.get("automatic"):
-        victims += [m for m in crowd if m != tg.id and state.has_model(m) and state.model(m).on_table]
+        others = [*crowd, *context.get("template", ())]
+        victims += [m for m in dict.fromkeys(others) if m != tg.id and state.has_model(m) and state.model(m).on_table]
     elif crowd:
         pick = crowd_pick([m for m in crowd if state.has_model(m)], dice)
         victims = [pick.chosen]

@@ -56,6 +56,15 @@ class Move:
     engage: tuple[str, ...] = ()
     """Enemy models the move ends in contact with (a charge)."""
     jet_pack: bool = False
+    ladder: bool = False
+    """The climb is up or down a ladder: 1" of Speed per inch of height (§7.3)."""
+    gap: float = 0.0
+    """Width of a gap jumped in this Move (§7.4): at most 3" (4" with Akrobata), no wider
+    than the run-up (1" standing), once per round."""
+    run_up: float | None = None
+    """Inches moved in this Move before the jump (None: the GM saw enough run-up)."""
+    leaves_smoke: bool = False
+    """The Move takes the model out of a smoke cloud: it may act freely again (§17.6)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +93,9 @@ class Shoot:
     weapon: str
     toggles: frozenset[str] = frozenset()
     declined: frozenset[str] = frozenset()
+    template: tuple[str, ...] = ()
+    """A flamer's other victims (§10.7): every model on the line to the target (friends
+    included) and within 3" of it, as the GM names them; each makes its Toughness roll."""
     distance: float | None = None
     overwatch: bool = False
     crowd: tuple[str, ...] = ()
@@ -216,6 +228,11 @@ class CastTrick:
     model: str
     trick: str
     target: str | None = None
+    victims: tuple[str, ...] = ()
+    """Models under the trick's area that the GM names (Lawa: every model in the 3" pool):
+    each makes its Toughness test (§21)."""
+    dispeller: str | None = None
+    """A model with Rozproszenie that rolls to dispel the trick (§20.4): 2k6 ≥ 8 cancels it."""
 
 
 @dataclass(frozen=True)
@@ -240,3 +257,22 @@ class EndBattle:
     """End the battle now (objectives done [SM-M2], or the GM says so)."""
 
     reason: str = "the GM ended the battle"
+
+
+@dataclass(frozen=True)
+class ThrowGrenade:
+    """Throw a grenade at a point within 8" (§17.6): an action, and an Accuracy roll with
+    no modifiers (2k6 < the thrower's current C). The blast follows (``GrenadeBlast``)."""
+
+    model: str
+    grenade: str
+    distance: float | None = None
+
+
+@dataclass(frozen=True)
+class GrenadeBlast:
+    """The thrown grenade goes off (§17.6): ``models`` are those in its 2" blast (the GM
+    says); after a miss ``scatter`` is the next player's choice, "nearer" or "farther"."""
+
+    models: tuple[str, ...] = ()
+    scatter: str = ""

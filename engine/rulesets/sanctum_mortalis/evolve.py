@@ -36,6 +36,7 @@ def _new_round(m: ModelState) -> ModelState:
         others=0,
         action_cap=t.ACTIONS_PER_ROUND,
         first_action="",
+        move_only="",
         climbed=False,
         jumped=False,
         no_shooting=False,
@@ -49,6 +50,8 @@ def _new_round(m: ModelState) -> ModelState:
 @reducer("round_started")
 def _round_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = s.with_models(_new_round)
+    if s.smoke:  # smoke markers go at the start of the next round (§17.6)
+        s = changed(s, smoke=())
     phase = "choose-first" if p.get("chooser") else "activations"
     return s.with_order(
         round=p["round"],
@@ -379,3 +382,12 @@ def _register_corrections() -> None:
 
 
 _register_corrections()
+
+
+def _register_gear() -> None:
+    from .gear_events import register  # grenades, gap jumps, tricks' effects (§7.4, §17.6, §21)
+
+    register(REDUCERS)
+
+
+_register_gear()

@@ -48,9 +48,14 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     for e in cmd.engage:
         if not state.has_model(e) or state.model(e).side == m.side or not state.model(e).on_table:
             return Rejected(f"'{e}' is not an enemy model on the table", kind="malformed")
+    from .gap_jumps import gap_problem, gap_text, smoke_left
+
+    gap = gap_problem(state, m, cmd)
+    if gap is not None:
+        return gap
     try:
         limit, explain = allowance(state, m, cmd.difficult)
-        cost = climb_cost(cmd.climb, m.spec, settings=state.settings) if cmd.climb else None
+        cost = climb_cost(cmd.climb, m.spec, ladder=cmd.ladder, settings=state.settings) if cmd.climb else None
     except ProcedureRefused as err:
         return err.as_rejected()
     if cmd.jet_pack:
@@ -68,6 +73,7 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     text = f"{m.name} moves {moved} (Move {m.moves + 1}: {explain})"
     if cost and cost.inches:
         text += f', climbing {cmd.climb:g}" for {cost.inches:g}" ({cost.why})'
+    text += gap_text(state, m, cmd)
     drafts = take_action(
         state,
         m.id,
@@ -78,11 +84,14 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
         inches=cmd.inches,
         allowance=limit,
         climbed=bool(cost and cost.inches),
+        jumped=cmd.gap > 0,
         jet_pack=cmd.jet_pack,
         engage=list(cmd.engage),
     )
     if isinstance(drafts, Rejected):
         return drafts
+    if cmd.leaves_smoke:
+        drafts += smoke_left(m)
     for e in cmd.engage:
         if e not in m.engaged_with:
             drafts.append(

@@ -26,6 +26,7 @@ def _handlers() -> dict[type, Handler]:
 
     from . import actions, cards, combat, corrections, movement_actions, turn
     from . import commands as c
+    from . import grenades, tricks  # SM #18 gear: grenades, tricks' Toughness tests, Dispel
 
     return {
         Correct: corrections.decide,
@@ -43,7 +44,9 @@ def _handlers() -> dict[type, Handler]:
         c.RemoveModel: actions.remove_model,
         c.Engage: actions.engage,
         c.Disengage: actions.disengage,
-        c.CastTrick: actions.cast_trick,
+        c.CastTrick: tricks.cast_trick,
+        c.ThrowGrenade: grenades.throw_grenade,
+        c.GrenadeBlast: grenades.grenade_blast,
         c.ChangeSetting: actions.change_setting,
         c.AwardVP: actions.award_vp,
         c.PlayCard: cards.play_card,

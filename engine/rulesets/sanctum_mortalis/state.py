@@ -53,6 +53,9 @@ class ModelState:
     """Rozbłysk: no Shooting actions this round."""
     aimed: bool = False
     """Wymierzony strzał used this round: no Move afterwards."""
+    move_only: str = ""
+    """Why the model may take only Move actions this round ("stun": a stun grenade,
+    "smoke": inside a smoke grenade's cloud, §17.6); "" when it may act freely."""
     bonus_action: bool = False
     """Przyspieszenie: one bonus action once all the player's models have moved."""
     markers: frozenset[str] = frozenset()
@@ -159,6 +162,16 @@ class LastRoll:
 
 
 @dataclass(frozen=True)
+class ThrownGrenade:
+    """A grenade in the air: who threw which one, and whether the Accuracy roll hit
+    (a miss lands 3" nearer or farther, the next player's choice, §17.6)."""
+
+    model: str
+    grenade: str
+    hit: bool
+
+
+@dataclass(frozen=True)
 class BattleState:
     """Everything about a Sanctum Mortalis battle at one moment."""
 
@@ -171,6 +184,10 @@ class BattleState:
     special_marker_on_table: bool = False
     pending: tuple[PendingSave, ...] = ()
     last_roll: LastRoll | None = None
+    grenade: ThrownGrenade | None = None
+    """A grenade thrown whose blast the GM has not placed yet (§17.6)."""
+    smoke: tuple[str, ...] = ()
+    """Smoke markers on the table (§17.6), each described; they go at the start of the next round."""
     ended: bool = False
     result: dict[str, Any] | None = None
     seed_note: str = ""

@@ -16,6 +16,7 @@ from textual.message import Message
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
 
 from tui.systems.sanctum_mortalis import display as d
+from tui.systems.sanctum_mortalis.gear import GearCommands
 from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.messages import BattleChanged, CommandRefused
 from tui.screens.game_commands import GameCommands
@@ -49,7 +50,7 @@ class PostBattleFailed(Message):
         self.offer_new = offer_new
 
 
-class BattleCommands(GameCommands):
+class BattleCommands(GearCommands, GameCommands):
     """``action_*`` methods for every battle-scope registry action."""
 
     CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = _change_setting
@@ -151,6 +152,8 @@ class BattleCommands(GameCommands):
             and any(e.kind == "round_started" for e in message.events)
         ):
             self.choose_first()
+        if message.kind == "command" and self.blast_follows(message.events):
+            self.grenade_blast()  # a grenade thrown: where it goes off and who is in the blast
         if message.kind == "command" and self._offers_follow(message.events):
             from tui.systems.sanctum_mortalis.flows import reroll
 
@@ -259,10 +262,13 @@ class BattleCommands(GameCommands):
         ]
         if "jet-pack" in m.spec.items:
             choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)", why))
+        choices += self.move_extras(m, why)
         choices += [Choice("jump", "Jump down from a height…"), Choice("fall", "Falls from a height…")]
 
         def chosen(value: Any) -> None:
-            if value in ("jump", "fall"):
+            if value in ("gap", "climb"):
+                self.move_extra(m, value)
+            elif value in ("jump", "fall"):
                 heights = [Choice(h, f'{h}"') for h in range(1, 11)]
                 make = (
                     (lambda h: c.JumpDown(m.id, float(h)))
@@ -359,13 +365,16 @@ class BattleCommands(GameCommands):
         def cast(trick: Any) -> None:
             if trick is None:
                 return
+            if trick == "lava":  # a point on the ground: the GM names the models under the pool
+                self.trick_cast(c.CastTrick(m.id, trick))
+                return
             targets = [Choice(c.CastTrick(m.id, trick, None), "No target / the caster itself")]
             targets += [
                 Choice(c.CastTrick(m.id, trick, x.id), f"{x.name} ({self.state.side(x.side).name})")
                 for x in self.state.models
                 if x.on_table and x.side in ("A", "B")
             ]
-            self.ask(f"{t.TRICKS[trick].source}: on whom?", targets, self.submit)
+            self.ask(f"{t.TRICKS[trick].source}: on whom?", targets, self.trick_cast)
 
         self.ask(
             f"Which trick does {m.name} cast?",
@@ -382,10 +391,16 @@ class BattleCommands(GameCommands):
             return
         from engine.rulesets.sanctum_mortalis.view import other_actions
 
+        def chosen(command: Any) -> None:
+            if command.what.startswith("throws a grenade"):
+                self.action_grenade()  # the throw's roll and its blast (§17.6), as b does
+            else:
+                self.submit(command)
+
         self.ask(
             f"Which action does {m.name} take? (its effect is played out at the table)",
             [Choice(c.OtherAction(m.id, what), what, why_not) for what, why_not in other_actions(self.state, m.id)],
-            self.submit,
+            chosen,
         )
 
     def action_victory_points(self) -> None:

@@ -130,7 +130,18 @@ def reroll(screen: Any) -> None:
 
 
 def roll(screen: Any, kind: str, command: Any) -> None:
-    """Open the roll dialog for ``command`` (see ``roll_dialog``); submit what it returns."""
+    """Open the roll dialog for ``command`` (see ``roll_dialog``); submit what it returns.
+    A flamer's shot first asks for the other models under its template (§10.7)."""
+    from engine.rulesets.sanctum_mortalis.flamer import is_template
+
+    if kind == "shot" and not command.template and is_template(command.weapon):
+        screen.flamer_template(command)
+        return
+    open_roll(screen, kind, command)
+
+
+def open_roll(screen: Any, kind: str, command: Any) -> None:
+    """The roll dialog for ``command`` as it is."""
     from tui.systems.sanctum_mortalis.adapters import adapter_for
     from tui.dialogs.roll_dialog import push_roll_dialog
 

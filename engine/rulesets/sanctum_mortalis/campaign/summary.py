@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 from engine.battle import Battle
 from engine.events import Event
 
+from ..postbattle.consumables import spent_items
 from ..state import LEFT_TABLE, ON_TABLE, OUT_OF_ACTION, SIDES, BattleState
 
 BATTLE_RULESET = "sanctum-mortalis"
@@ -79,6 +80,7 @@ def battle_summary(
         if m.id not in models:
             continue
         row = models[m.id]
+        row["spent"] = list(spent_items(initial.model(m.id).spec.items, m.spec.items))  # §17.3, §17.6
         row.update(
             status=m.status,
             cause=m.removal_cause,
