@@ -18,7 +18,7 @@ from .activation import SHOOT, take_action
 from .cards import card_drafts
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import apply_reroll
-from .rerolls import offers_for, reroll_problem
+from .rerolls import matrix_caster, offers_for, reroll_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
 from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
@@ -335,7 +335,12 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
     drafts.append(
         EventDraft(
             "save_rolled",
-            {"model": m.id, "roll": record.to_dict(), "held": held},
+            {
+                "model": m.id,
+                "roll": record.to_dict(),
+                "held": held,
+                "context": {"attacker": pend.attacker, "attack": pend.attack, "weapon": pend.weapon},
+            },
             actor=m.id,
             text=f"{m.name} Toughness: {roll_line(record)}",
         )
@@ -391,17 +396,14 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     elif cmd.source == "im-fine":
         drafts += card_drafts(state, m.side, "im-fine", m.id)
     elif cmd.source == "matrix-error":
-        caster = next(
-            (x for x in state.on_table() if x.side != state.model(last.roller).side and x.charges("matrix-error") > 0),
-            None,
-        )
+        caster = matrix_caster(state, m)
         if caster is None:
             return Rejected("no enemy Technomancer with a Błąd matrycy charge", "§21")
         whole = state.setting("captain_reroll") == "whole"
         drafts.append(
             EventDraft(
                 "trick_cast",
-                {"model": caster.id, "trick": "matrix-error", "target": last.roller, "effect": {}},
+                {"model": caster.id, "trick": "matrix-error", "target": m.id, "effect": {}},
                 actor=caster.id,
                 text=f"{caster.name} casts Błąd matrycy.",
             )
@@ -469,7 +471,15 @@ def _reroll_consequences(
             and not offers_for(state, changed(last, record=new.to_dict()), spent)
         ):
             return _failed(state, state.model(last.roller), pend, new)  # no re-roll left: the failure applies
+        if pend is None and old.success and not new.success:  # a passed save forced again by Błąd matrycy
+            attack = last.context.get("attack", "other")
+            ghost = PendingSave(last.roller, last.context.get("attacker"), attack, last.context.get("weapon", ""))
+            return _failed(state, state.model(last.roller), ghost, new)
         return []
+    if last.kind in ("jump", "fall") and old.success and not new.success:
+        from .movement_actions import roll_consequences
+
+        return roll_consequences(state, last, new, dice)
     if last.kind == "melee":
         from .melee_actions import melee_reroll_consequences
 
