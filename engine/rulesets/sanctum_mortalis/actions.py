@@ -134,13 +134,7 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
         return Rejected(f"{m.name} is engaged in melee", "§8.1")
     what = "the special marker" if cmd.special else "a technology marker"
     if cmd.free:
-        if "collector" not in m.spec.skills:
-            return Rejected(f"{m.name} does not know Zbieracz: picking up takes an action", "§7.6")
-        drafts = take_action(
-            state, m.id, "pickup", f"{m.name} picks up {what} with Zbieracz (no action, §20.1).", free=True
-        )
-        if isinstance(drafts, Rejected) and "actions" in drafts.reason:
-            drafts = []
+        drafts = collector_pickup(state, m, what)
     else:
         drafts = take_action(state, m.id, "pickup", f"{m.name} spends an action to pick up {what} (§7.6).")
     if isinstance(drafts, Rejected):
@@ -151,6 +145,33 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
             "tech_picked_up", {"model": m.id, "special": cmd.special}, actor=m.id, text=f"{m.name} now carries {what}."
         ),
     ]
+
+
+def collector_problem(state: BattleState, m: ModelState) -> Rejected | None:
+    """Why ``m`` may not pick up a marker for free with Zbieracz now (§20.1), or None."""
+    from .procedures.common import speed_skill
+
+    if not speed_skill(m.spec, "collector", state.settings):
+        return Rejected(f"{m.name} cannot use Zbieracz: picking up takes an action", "§7.6, §20.1")
+    if "collector" in m.round_flags:
+        return Rejected(f"{m.name} has used Zbieracz this round: picking up another marker takes an action", "§20.1")
+    return None
+
+
+def collector_pickup(state: BattleState, m: ModelState, what: str) -> list[EventDraft] | Rejected:
+    """Zbieracz (§20.1): a pick-up with no action, once per round of the model (a second
+    marker takes an action); a Speed skill, so not in a sarcophagus or with a heavy weapon.
+    It is no action: it ends no marker and counts against no action limit."""
+    from .activation import acting_model
+
+    why = collector_problem(state, m)
+    if why is not None:
+        return why
+    pre, problem = acting_model(state, m.id)
+    if problem is not None:
+        return problem
+    text = f"{m.name} picks up {what} with Zbieracz (no action, once per round, §20.1)."
+    return [*pre, EventDraft("action", {"model": m.id, "action": "pickup", "free": True}, actor=m.id, text=text)]
 
 
 def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decision:

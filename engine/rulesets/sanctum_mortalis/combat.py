@@ -19,6 +19,7 @@ from .cards import card_drafts
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import apply_reroll
 from .rerolls import matrix_caster, offers_for, reroll_problem
+from .salvo import overwatch_shot, salvo_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
 from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
@@ -81,7 +82,7 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
         shooter_moved=s.moves > 0,
         target_engaged=tg.engaged,
         target_activity=_activity(tg),
-        overwatch=cmd.overwatch,
+        overwatch=overwatch_shot(s, cmd),
         toggles=frozenset(cmd.toggles),
         declined=frozenset(cmd.declined),
         settings=state.settings,
@@ -108,6 +109,9 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         return Rejected(f"{tg.name} is on {s.name}'s own side", "§10.1")
     if state.pending:
         return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+    problem = salvo_problem(state, s, cmd)
+    if problem is not None:
+        return problem
     try:
         sit = shot_situation(state, cmd)
         from .procedures.shooting import check_shot
@@ -120,10 +124,10 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     if special == "heads-down":
         drafts += card_drafts(state, s.side, "heads-down", s.id)
     elif cmd.overwatch:
-        if OVERWATCH not in s.markers:
-            return Rejected(f"{s.name} has no Overwatch marker", "§11.3")
         _, continuing = next_shot_index(s, cmd.weapon)
         if not continuing:
+            if OVERWATCH not in s.markers:
+                return Rejected(f"{s.name} has no Overwatch marker", "§11.3")
             drafts.append(
                 EventDraft(
                     "marker_removed",
@@ -174,7 +178,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     context = {
         "target": tg.id,
         "weapon": cmd.weapon,
-        "overwatch": cmd.overwatch,
+        "overwatch": sit.overwatch,
         "crowd": list(cmd.crowd),
         "distance": cmd.distance,
         "toggles": sorted(cmd.toggles),

@@ -88,6 +88,9 @@ class Shoot:
     overwatch: bool = False
     crowd: tuple[str, ...] = ()
     """Shooting into a crowd: the whole group; a hit picks the saver at random."""
+    spread: bool = False
+    """The GM confirms this target is within 3" of the action's first target (the heavy
+    rifle's other targets, §10.5; ``salvo.py``)."""
 
 
 @dataclass(frozen=True)

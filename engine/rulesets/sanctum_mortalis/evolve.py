@@ -43,6 +43,7 @@ def _new_round(m: ModelState) -> ModelState:
         bonus_action=False,
         salvo=None,
         charged=frozenset(),
+        round_flags=frozenset(),
     )
 
 
@@ -115,6 +116,8 @@ def _action(s: BattleState, p: dict[str, Any]) -> BattleState:
         changes["salvo"] = None
     if p.get("engage"):
         changes["charged"] = m.charged | frozenset(p["engage"])
+    if p.get("free") and kind == "pickup":
+        changes["round_flags"] = m.round_flags | {"collector"}
     return s.with_model(m.id, **changes)
 
 
@@ -125,7 +128,14 @@ def _shot(s: BattleState, p: dict[str, Any]) -> BattleState:
     context = p.get("context", {})
     s = changed(s, last_roll=LastRoll("shot", m.id, p["roll"], dict(context)))
     aim = (p["target"], tuple(context.get("toggles", ())), tuple(context.get("declined", ())))
-    return s.with_model(m.id, salvo=(weapon, fired + 1), salvo_aim=aim)
+    return s.with_model(
+        m.id,
+        salvo=(weapon, fired + 1),
+        salvo_aim=aim,
+        salvo_targets=(m.salvo_targets if fired else ()) + (p["target"],),
+        salvo_overwatch=bool(context.get("overwatch")) or (bool(fired) and m.salvo_overwatch),
+        round_flags=m.round_flags | {f"fired:{p['weapon']}"},
+    )
 
 
 @reducer("save_rolled")

@@ -76,6 +76,15 @@ class ModelState:
     """(target, toggles, declined) of the last shot fired: the next shot of the same
     Shooting action at the same target starts from them (``view.salvo_carried``). Read
     only while ``salvo`` has shots fired, so it is never reset."""
+    salvo_targets: tuple[str, ...] = ()
+    """The target of each shot of the current Shooting action, in order (one target per
+    action; the heavy rifle's spread and a second pistol aside, ``salvo.py``). Read only
+    while ``salvo`` has shots fired."""
+    salvo_overwatch: bool = False
+    """The current Shooting action is an Overwatch shot [SM-A15]: its later shots too."""
+    round_flags: frozenset[str] = frozenset()
+    """Once-per-round things done this round: "fired:<weapon>" (a primitive weapon fires
+    once per round [SM-A45]), "collector" (Zbieracz's free pick-up, §20.1)."""
 
     @property
     def name(self) -> str:

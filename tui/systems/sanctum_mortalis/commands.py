@@ -319,7 +319,15 @@ class BattleCommands(GameCommands):
         state = self.state
         choices = [Choice(c.PickUpTech(m.id), f"A technology marker {d.TECH_SYMBOL} (an action)")]
         if "collector" in m.spec.skills:
-            choices.append(Choice(c.PickUpTech(m.id, free=True), "A technology marker, free with Collector"))
+            from engine.rulesets.sanctum_mortalis.view import free_pickup_problem
+
+            choices.append(
+                Choice(
+                    c.PickUpTech(m.id, free=True),
+                    "A technology marker, free with Collector (once per round)",
+                    free_pickup_problem(state, m.id),
+                )
+            )
         if state.special_marker_on_table:
             choices.append(Choice(c.PickUpTech(m.id, special=True), f"The special marker {d.SPECIAL_SYMBOL}"))
         self.ask(f"What does {m.name} pick up?", choices, self.submit)
