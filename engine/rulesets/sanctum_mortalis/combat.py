@@ -91,7 +91,7 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
         target_engaged_with_friend=friend_engaged,
         into_crowd=bool(cmd.crowd),
         shooter_engaged=s.engaged,
-        shooter_carries_special=s.special_marker,
+        shooter_carries_special=s.special_marker or s.carry_partner is not None,
         used_plays=frozenset(state.side(s.side).cards_used) if s.side in ("A", "B") else frozenset(),
     )
 

@@ -32,7 +32,7 @@ def allowance(state: BattleState, m: ModelState, difficult: bool = False) -> tup
         min(number, 2),
         first_action_is_move=not m.first_action,
         difficult_terrain=difficult,
-        carrying_special_marker="alone" if m.special_marker else None,
+        carrying_special_marker=("together" if m.carry_partner is not None else "alone" if m.special_marker else None),
         infected=m.infected,
         settings=state.settings,
     )

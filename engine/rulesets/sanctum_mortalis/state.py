@@ -85,6 +85,11 @@ class ModelState:
     round_flags: frozenset[str] = frozenset()
     """Once-per-round things done this round: "fired:<weapon>" (a primitive weapon fires
     once per round [SM-A45]), "collector" (Zbieracz's free pick-up, §20.1)."""
+    carry_partner: str | None = None
+    """The friend carrying the special marker together with this model (§23.5): both
+    bear its limits; the marker itself is counted on the one whose ``special_marker`` is set."""
+    hidden_data: bool = False
+    """Carries its own side's Ukryte dane marker (§23.7)."""
 
     @property
     def name(self) -> str:
@@ -122,6 +127,13 @@ class SideState:
     markers_collected: int = 0
     role: str = ""
     challenges: tuple[str, ...] = ()
+    """The keys of the Challenges this side took (§23.7)."""
+    challenge_picks: tuple[tuple[str, str, str], ...] = ()
+    """(key, own model id, enemy model id) of each Challenge taken ("" where none is named)."""
+    challenges_broken: frozenset[str] = frozenset()
+    """Challenges already failed during the battle (Stoicyzm, Bez fajerwerków, Sfochowany pacyfista)."""
+    hidden_data_taken: bool = False
+    """Its Ukryte dane marker was carried off the table by one of its models."""
 
     @property
     def name(self) -> str:
@@ -178,6 +190,8 @@ class BattleState:
     order: TurnOrder = TurnOrder()
     markers_on_table: int = 0
     special_marker_on_table: bool = False
+    hidden_data_on_table: frozenset[str] = frozenset()
+    """The sides whose Ukryte dane marker lies on the table (§23.7)."""
     pending: tuple[PendingSave, ...] = ()
     last_roll: LastRoll | None = None
     ended: bool = False
