@@ -127,15 +127,9 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
     if m.spec.pet or m.spec.volunteer:
         return Rejected(f"{m.name} is a {'war pet' if m.spec.pet else 'Volunteer'} and cannot pick up markers", "§7.6")
     if cmd.hidden:
-        if m.side not in state.hidden_data_on_table:
-            other = state.opponent(m.side) if m.side in SIDES else ""
-            mine = other in state.hidden_data_on_table
-            why = (
-                f"{m.name}'s side cannot pick up the opponent's Ukryte dane marker: officially it does not know it exists"
-                if mine
-                else f"no Ukryte dane marker of {m.name}'s side is on the table"
-            )
-            return Rejected(why, "§23.7")
+        problem = hidden_pickup_problem(state, m)
+        if problem is not None:
+            return problem
     elif cmd.special and not state.special_marker_on_table:
         return Rejected("the special marker is not on the table", "§23.5")
     elif not cmd.special and state.markers_on_table <= 0:
@@ -158,6 +152,19 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
             text=f"{m.name} now carries {what}.",
         ),
     ]
+
+
+def hidden_pickup_problem(state: BattleState, m: ModelState) -> Rejected | None:
+    """Why ``m`` may not pick up a Ukryte dane marker (§23.7): only its own side's, which
+    the opponent "officially does not know exists"."""
+    if m.side in state.hidden_data_on_table:
+        return None
+    other = state.opponent(m.side) if m.side in SIDES else ""
+    if other in state.hidden_data_on_table:
+        why = f"{m.name}'s side cannot pick up the opponent's Ukryte dane marker: officially it does not know it exists"
+    else:
+        why = f"no Ukryte dane marker of {m.name}'s side is on the table"
+    return Rejected(why, "§23.7")
 
 
 def collector_problem(state: BattleState, m: ModelState) -> Rejected | None:

@@ -300,6 +300,23 @@ def free_pickup_problem(state: BattleState, model_id: str) -> str:
     return "" if problem is None else problem.reason
 
 
+def special_carriers(state: BattleState, model_id: str) -> list[ModelState]:
+    """Friends carrying the special marker alone whom ``model_id`` may join to carry it
+    together (§23.5; being in contact is the GM's call)."""
+    m = state.model(model_id)
+    if m.special_marker or m.carry_partner or m.spec.pet or m.spec.volunteer:
+        return []
+    return [x for x in state.on_table(m.side) if x.special_marker and x.carry_partner is None and x.id != m.id]
+
+
+def hidden_data_problem(state: BattleState, model_id: str) -> str:
+    """Why ``model_id`` may not pick up a Ukryte dane marker now ("" if it may, §23.7)."""
+    from .actions import hidden_pickup_problem
+
+    problem = hidden_pickup_problem(state, state.model(model_id))
+    return "" if problem is None else problem.reason
+
+
 # ------------------------------------------------------------------ cards, settings
 def card_hand(
     state: BattleState, side: str, model_id: str | None
