@@ -201,6 +201,15 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         )
     )
     drafts += hit_consequences(state, s, tg, record, cmd.crowd, dice, context)
+    if sit.overwatch and state.setting("overwatch_salvo") == "single":
+        drafts.append(
+            EventDraft(
+                "salvo_ended",
+                {"model": s.id},
+                actor=s.id,
+                text=f"{s.name}'s Overwatch shot is one shot (setting SM-A15).",
+            )
+        )
     return with_end_check(state, drafts)
 
 

@@ -161,7 +161,8 @@ def test_an_overwatch_shot_is_one_shot_with_the_single_reading_sm_a15():
     _start(battle)
     battle.submit(c.PlaceMarker("A.kara", "overwatch"))
     battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle", overwatch=True), ScriptedDice(MISS))
-    _refused_and_nothing_saved(battle, c.Shoot("A.kara", "B.xan", "assault-rifle"), MISS, "one shot")
+    assert battle.state.model("A.kara").salvo is None  # the salvo ends with its one shot
+    _refused_and_nothing_saved(battle, c.Shoot("A.kara", "B.xan", "assault-rifle"), MISS, "non-Move action")
 
 
 def test_a_battle_with_salvos_and_free_pick_ups_replays_to_the_same_state():
