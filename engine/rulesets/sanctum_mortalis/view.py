@@ -300,6 +300,13 @@ def free_pickup_problem(state: BattleState, model_id: str) -> str:
     return "" if problem is None else problem.reason
 
 
+def bears_special_marker(state: BattleState, model_id: str) -> bool:
+    """The model carries the special marker, alone or together (§23.5)."""
+    from .special_marker import carries_special
+
+    return carries_special(state.model(model_id))
+
+
 def special_carriers(state: BattleState, model_id: str) -> list[ModelState]:
     """Friends carrying the special marker alone whom ``model_id`` may join to carry it
     together (§23.5; being in contact is the GM's call)."""

@@ -352,11 +352,18 @@ class BattleCommands(GameCommands):
     def action_leave_table(self) -> None:
         m = self._model()
         if m:
-            self.ask(
-                f"{m.name} leaves the table?",
-                [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table"), Choice(None, "No")],
-                self.submit,
-            )
+            from engine.rulesets.sanctum_mortalis.view import bears_special_marker
+
+            yes = [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table")]
+            if bears_special_marker(self.state, m.id):  # it scores only across the carrier's own edge (§23.5)
+                yes = [
+                    Choice(c.LeaveTable(m.id, edge="own"), "Yes, across its own table edge: the special marker scores"),
+                    Choice(
+                        c.LeaveTable(m.id, edge="other"),
+                        "Yes, across another edge: the special marker stays on the table",
+                    ),
+                ]
+            self.ask(f"{m.name} leaves the table?", [*yes, Choice(None, "No")], self.submit)
 
     def action_remove_model(self) -> None:
         m = self._model()
