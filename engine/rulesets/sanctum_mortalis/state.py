@@ -259,8 +259,10 @@ def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
         out.append(
             (f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)", "tech")
         )
-    if m.special_marker:
-        out.append(("★", "the special marker", "special"))
+    if m.special_marker or m.carry_partner:
+        out.append(("★", "the special marker" + (" (carried together)" if m.carry_partner else ""), "special"))
+    if m.hidden_data:
+        out.append(("✧", "its side's Ukryte dane marker", "tech"))
     return out
 
 

@@ -12,6 +12,7 @@ from engine.rulesets.sanctum_mortalis import make_setup, view
 from engine.rulesets.sanctum_mortalis.challenges import challenge_results
 from engine.rulesets.sanctum_mortalis.movement_actions import allowance
 from engine.rulesets.sanctum_mortalis.procedures.kernel import melee_chance
+from engine.rulesets.sanctum_mortalis.state import marker_badges
 
 from .conftest import small_bands
 
@@ -50,6 +51,7 @@ def test_carried_alone_the_special_marker_costs_2_inches_and_together_nothing_23
     battle.submit(c.CarryTogether("A.bo", "A.cy"))
     for mid in ("A.bo", "A.cy"):
         assert allowance(battle.state, battle.state.model(mid))[0] == 4
+        assert ("★", "the special marker (carried together)", "special") in marker_badges(battle.state.model(mid))
     # both bear its other limits: Cy may not shoot, and fights at −2
     refused = view.shot_preview(battle.state, c.Shoot("A.cy", "B.xan", "assault-pistol")).refusal
     assert "special marker" in refused
