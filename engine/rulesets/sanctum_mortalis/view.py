@@ -300,6 +300,18 @@ def free_pickup_problem(state: BattleState, model_id: str) -> str:
     return "" if problem is None else problem.reason
 
 
+def challenge_problem(state: BattleState, side: str, key: str) -> str:
+    """Why ``side`` may not take the Challenge ``key`` now ("" if it may, §23.7): before
+    round 1 only, at most two, each once, the Specialists they need."""
+    from .postbattle.challenges import challenge_refusal
+
+    if state.order.round > 0 or state.order.phase != "setup":
+        return "Challenges are picked before round 1"
+    own = state.side(side)
+    other = state.side(state.opponent(side))
+    return challenge_refusal(own.challenges, key, own=own.band, opponent=other.band) or ""
+
+
 def bears_special_marker(state: BattleState, model_id: str) -> bool:
     """The model carries the special marker, alone or together (§23.5)."""
     from .special_marker import carries_special

@@ -42,11 +42,12 @@ def take_challenge(screen: Any) -> None:
             else:
                 with_model("")
 
-        taken = state.side(side).challenges
+        from engine.rulesets.sanctum_mortalis.view import challenge_problem
+
         screen.ask(
             f"{state.side(side).name} takes which Challenge? (at most two, §23.7)",
             [
-                Choice(k, f"{ch.source} ({ch.name}): {ch.condition} — {ch.reward}", "taken" if k in taken else "")
+                Choice(k, f"{ch.source} ({ch.name}): {ch.condition} — {ch.reward}", challenge_problem(state, side, k))
                 for k, ch in t.CHALLENGES.items()
             ],
             with_key,
