@@ -18,7 +18,8 @@ from .activation import SHOOT, take_action
 from .cards import card_drafts
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import apply_reroll
-from .rerolls import offers_for, reroll_problem
+from .rerolls import matrix_caster, offers_for, reroll_problem
+from .salvo import overwatch_shot, salvo_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
 from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
@@ -81,7 +82,7 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
         shooter_moved=s.moves > 0,
         target_engaged=tg.engaged,
         target_activity=_activity(tg),
-        overwatch=cmd.overwatch,
+        overwatch=overwatch_shot(s, cmd),
         toggles=frozenset(cmd.toggles),
         declined=frozenset(cmd.declined),
         settings=state.settings,
@@ -90,7 +91,7 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
         target_engaged_with_friend=friend_engaged,
         into_crowd=bool(cmd.crowd),
         shooter_engaged=s.engaged,
-        shooter_carries_special=s.special_marker,
+        shooter_carries_special=s.special_marker or s.carry_partner is not None,
         used_plays=frozenset(state.side(s.side).cards_used) if s.side in ("A", "B") else frozenset(),
     )
 
@@ -113,6 +114,9 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         return Rejected(f"{tg.name} is on {s.name}'s own side", "§10.1")
     if state.pending:
         return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+    problem = salvo_problem(state, s, cmd)
+    if problem is not None:
+        return problem
     try:
         sit = shot_situation(state, cmd)
         from .procedures.shooting import check_shot
@@ -125,10 +129,10 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     if special == "heads-down":
         drafts += card_drafts(state, s.side, "heads-down", s.id)
     elif cmd.overwatch:
-        if OVERWATCH not in s.markers:
-            return Rejected(f"{s.name} has no Overwatch marker", "§11.3")
         _, continuing = next_shot_index(s, cmd.weapon)
         if not continuing:
+            if OVERWATCH not in s.markers:
+                return Rejected(f"{s.name} has no Overwatch marker", "§11.3")
             drafts.append(
                 EventDraft(
                     "marker_removed",
@@ -179,7 +183,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     context = {
         "target": tg.id,
         "weapon": cmd.weapon,
-        "overwatch": cmd.overwatch,
+        "overwatch": sit.overwatch,
         "crowd": list(cmd.crowd),
         "template": list(cmd.template),
         "distance": cmd.distance,
@@ -203,6 +207,15 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         )
     )
     drafts += hit_consequences(state, s, tg, record, cmd.crowd, dice, context)
+    if sit.overwatch and state.setting("overwatch_salvo") == "single":
+        drafts.append(
+            EventDraft(
+                "salvo_ended",
+                {"model": s.id},
+                actor=s.id,
+                text=f"{s.name}'s Overwatch shot is one shot (setting SM-A15).",
+            )
+        )
     return with_end_check(state, drafts)
 
 
@@ -342,7 +355,12 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
     drafts.append(
         EventDraft(
             "save_rolled",
-            {"model": m.id, "roll": record.to_dict(), "held": held},
+            {
+                "model": m.id,
+                "roll": record.to_dict(),
+                "held": held,
+                "context": {"attacker": pend.attacker, "attack": pend.attack, "weapon": pend.weapon},
+            },
             actor=m.id,
             text=f"{m.name} Toughness: {roll_line(record)}",
         )
@@ -398,17 +416,14 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     elif cmd.source == "im-fine":
         drafts += card_drafts(state, m.side, "im-fine", m.id)
     elif cmd.source == "matrix-error":
-        caster = next(
-            (x for x in state.on_table() if x.side != state.model(last.roller).side and x.charges("matrix-error") > 0),
-            None,
-        )
+        caster = matrix_caster(state, m)
         if caster is None:
             return Rejected("no enemy Technomancer with a Błąd matrycy charge", "§21")
         whole = state.setting("captain_reroll") == "whole"
         drafts.append(
             EventDraft(
                 "trick_cast",
-                {"model": caster.id, "trick": "matrix-error", "target": last.roller, "effect": {}},
+                {"model": caster.id, "trick": "matrix-error", "target": m.id, "effect": {}},
                 actor=caster.id,
                 text=f"{caster.name} casts Błąd matrycy.",
             )
@@ -476,7 +491,15 @@ def _reroll_consequences(
             and not offers_for(state, changed(last, record=new.to_dict()), spent)
         ):
             return _failed(state, state.model(last.roller), pend, new)  # no re-roll left: the failure applies
+        if pend is None and old.success and not new.success:  # a passed save forced again by Błąd matrycy
+            attack = last.context.get("attack", "other")
+            ghost = PendingSave(last.roller, last.context.get("attacker"), attack, last.context.get("weapon", ""))
+            return _failed(state, state.model(last.roller), ghost, new)
         return []
+    if last.kind in ("jump", "fall") and old.success and not new.success:
+        from .movement_actions import roll_consequences
+
+        return roll_consequences(state, last, new, dice)
     if last.kind == "melee":
         from .melee_actions import melee_reroll_consequences
 

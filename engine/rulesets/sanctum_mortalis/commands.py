@@ -100,6 +100,9 @@ class Shoot:
     overwatch: bool = False
     crowd: tuple[str, ...] = ()
     """Shooting into a crowd: the whole group; a hit picks the saver at random."""
+    spread: bool = False
+    """The GM confirms this target is within 3" of the action's first target (the heavy
+    rifle's other targets, §10.5; ``salvo.py``)."""
 
 
 @dataclass(frozen=True)
@@ -187,11 +190,36 @@ class OtherAction:
 
 @dataclass(frozen=True)
 class PickUpTech:
-    """Pick up a technology marker within 1" (an action; Zbieracz free once per round)."""
+    """Pick up a technology marker within 1" (an action; Zbieracz free once per round).
+    ``hidden``: the side's own Ukryte dane marker (§23.7)."""
 
     model: str
     special: bool = False
     free: bool = False
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class TakeChallenge:
+    """Before round 1, ``side`` takes a Challenge (§23.7): ``model`` is the own model it
+    names (Kurier, Predator, Sfochowany pacyfista, Polowanie), ``target`` the enemy model
+    (Dorwać dziada!, Łowcy nagród, Wykluczenie jajogłowych, Polowanie)."""
+
+    side: str
+    challenge: str
+    model: str = ""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class CarryTogether:
+    """``partner``, a friend in contact with the carrier of the special marker, carries it
+    together with it (no Speed penalty; both bear its other limits, §23.5); with
+    ``join=False`` the partner lets go and the carrier carries it alone."""
+
+    carrier: str
+    partner: str
+    join: bool = True
 
 
 @dataclass(frozen=True)

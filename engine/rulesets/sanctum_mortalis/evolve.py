@@ -13,6 +13,10 @@ from engine.records import changed
 from engine.reducers import Reducers
 
 from . import tables as t
+from .challenges import note_action, note_trick
+from .challenges import taken as challenge_taken
+from .special_marker import hand_over
+from .special_marker import shared as special_shared
 from .state import LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState, PendingSave
 
 REDUCERS: Reducers[BattleState] = Reducers()
@@ -44,6 +48,7 @@ def _new_round(m: ModelState) -> ModelState:
         bonus_action=False,
         salvo=None,
         charged=frozenset(),
+        round_flags=frozenset(),
     )
 
 
@@ -118,6 +123,9 @@ def _action(s: BattleState, p: dict[str, Any]) -> BattleState:
         changes["salvo"] = None
     if p.get("engage"):
         changes["charged"] = m.charged | frozenset(p["engage"])
+    if p.get("free") and kind == "pickup":
+        changes["round_flags"] = m.round_flags | {"collector"}
+    s = note_action(s, m, p)
     return s.with_model(m.id, **changes)
 
 
@@ -128,7 +136,14 @@ def _shot(s: BattleState, p: dict[str, Any]) -> BattleState:
     context = p.get("context", {})
     s = changed(s, last_roll=LastRoll("shot", m.id, p["roll"], dict(context)))
     aim = (p["target"], tuple(context.get("toggles", ())), tuple(context.get("declined", ())))
-    return s.with_model(m.id, salvo=(weapon, fired + 1), salvo_aim=aim)
+    return s.with_model(
+        m.id,
+        salvo=(weapon, fired + 1),
+        salvo_aim=aim,
+        salvo_targets=(m.salvo_targets if fired else ()) + (p["target"],),
+        salvo_overwatch=bool(context.get("overwatch")) or (bool(fired) and m.salvo_overwatch),
+        round_flags=m.round_flags | {f"fired:{p['weapon']}"},
+    )
 
 
 @reducer("save_rolled")
@@ -228,11 +243,13 @@ def _leave_contacts(s: BattleState, m: ModelState) -> BattleState:
 @reducer("model_removed")
 def _model_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
+    s, m = hand_over(s, m)  # a partner carrying the special marker with it carries on alone
     s = _leave_contacts(s, m)
     s = changed(
         s,
         markers_on_table=s.markers_on_table + m.tech_markers,
         special_marker_on_table=s.special_marker_on_table or m.special_marker,
+        hidden_data_on_table=s.hidden_data_on_table | ({m.side} if m.hidden_data else set()),
         pending=tuple(x for x in s.pending if x.model != m.id),
     )
     s = s.with_model(
@@ -243,6 +260,7 @@ def _model_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
         markers=frozenset(),
         tech_markers=0,
         special_marker=False,
+        hidden_data=False,
         salvo=None,
     )
     killer = p.get("by")
@@ -257,6 +275,9 @@ def _model_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("tech_picked_up")
 def _tech_picked_up(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
+    if p.get("hidden"):
+        s = changed(s, hidden_data_on_table=s.hidden_data_on_table - {m.side})
+        return s.with_model(m.id, hidden_data=True)
     if p.get("special"):
         s = changed(s, special_marker_on_table=False)
         return s.with_model(m.id, special_marker=True)
@@ -269,12 +290,19 @@ def _model_left(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     s = _leave_contacts(s, m)
     side = s.side(m.side) if m.side in ("A", "B") else None
+    if p.get("special_dropped"):  # across another edge than the carrier's own (§23.5)
+        s = changed(s, special_marker_on_table=True)
+    if m.hidden_data and side is not None:
+        s = s.with_side(side.key, hidden_data_taken=True)
+        side = s.side(side.key)
     s = s.with_model(
         m.id,
         status=LEFT_TABLE,
         markers=frozenset(),
         tech_markers=0,
         special_marker=False,
+        carry_partner=None,
+        hidden_data=False,
         carried_off=int(p.get("carried", 0)),
         xp_gained=m.xp_gained + int(p.get("xp", 0)),
         salvo=None,
@@ -305,7 +333,7 @@ def _card_played(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _trick_cast(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     charges = tuple((k, n - 1 if k == p["trick"] else n) for k, n in m.trick_charges)
-    s = s.with_model(m.id, trick_charges=charges)
+    s = note_trick(s.with_model(m.id, trick_charges=charges), m)
     target = p.get("target")
     effect = p.get("effect", {})
     if target and s.has_model(target):
@@ -341,6 +369,16 @@ def _once_used(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("setting_changed")
 def _setting_changed(s: BattleState, p: dict[str, Any]) -> BattleState:
     return changed(s, settings={**s.settings, p["key"]: p["value"]})
+
+
+@reducer("challenge_taken")
+def _challenge_taken(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return challenge_taken(s, p)
+
+
+@reducer("special_shared")
+def _special_shared(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return special_shared(s, p)
 
 
 @reducer("vp_awarded")

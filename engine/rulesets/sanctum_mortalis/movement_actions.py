@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Sequence
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
+from engine.rolls import RollRecord
 from engine.ruleset import Rejected
 
 from .actions import removal, with_end_check
 from .activation import MOVE, take_action
 from .procedures.common import ProcedureRefused, speed_skill
 from .procedures.movement import climb_cost, fall_roll, jump_down_roll, move_allowance
-from .state import BattleState, ModelState
+from .state import BattleState, LastRoll, ModelState
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import Fall, JumpDown, Move
@@ -31,7 +32,7 @@ def allowance(state: BattleState, m: ModelState, difficult: bool = False) -> tup
         min(number, 2),
         first_action_is_move=not m.first_action,
         difficult_terrain=difficult,
-        carrying_special_marker="alone" if m.special_marker else None,
+        carrying_special_marker=("together" if m.carry_partner is not None else "alone" if m.special_marker else None),
         infected=m.infected,
         settings=state.settings,
     )
@@ -160,3 +161,14 @@ def _fall(state: BattleState, m: ModelState, height: float, cause: str, dice: Di
     if not record.success:
         out += removal(state, m.id, None, f'fell {height:g}" (no Toughness roll, §7.5)')
     return out
+
+
+def roll_consequences(state: BattleState, last: LastRoll, new: RollRecord, dice: DiceSource) -> list[EventDraft]:
+    """A jump down or a fall that succeeded and, re-rolled (Błąd matrycy), now fails: a
+    jump that no longer lands makes the fall roll (its dice follow the re-rolled one); a
+    fall no longer survived removes the model, with no Toughness roll (§7.5)."""
+    m = state.model(last.roller)
+    height = float(new.detail.get("height", 0))
+    if last.kind == "jump":
+        return _fall(state, m, height, "a failed jump down", dice)
+    return removal(state, m.id, None, f'fell {height:g}" (no Toughness roll, §7.5)')

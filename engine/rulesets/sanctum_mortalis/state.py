@@ -79,6 +79,20 @@ class ModelState:
     """(target, toggles, declined) of the last shot fired: the next shot of the same
     Shooting action at the same target starts from them (``view.salvo_carried``). Read
     only while ``salvo`` has shots fired, so it is never reset."""
+    salvo_targets: tuple[str, ...] = ()
+    """The target of each shot of the current Shooting action, in order (one target per
+    action; the heavy rifle's spread and a second pistol aside, ``salvo.py``). Read only
+    while ``salvo`` has shots fired."""
+    salvo_overwatch: bool = False
+    """The current Shooting action is an Overwatch shot [SM-A15]: its later shots too."""
+    round_flags: frozenset[str] = frozenset()
+    """Once-per-round things done this round: "fired:<weapon>" (a primitive weapon fires
+    once per round [SM-A45]), "collector" (Zbieracz's free pick-up, §20.1)."""
+    carry_partner: str | None = None
+    """The friend carrying the special marker together with this model (§23.5): both
+    bear its limits; the marker itself is counted on the one whose ``special_marker`` is set."""
+    hidden_data: bool = False
+    """Carries its own side's Ukryte dane marker (§23.7)."""
 
     @property
     def name(self) -> str:
@@ -116,6 +130,13 @@ class SideState:
     markers_collected: int = 0
     role: str = ""
     challenges: tuple[str, ...] = ()
+    """The keys of the Challenges this side took (§23.7)."""
+    challenge_picks: tuple[tuple[str, str, str], ...] = ()
+    """(key, own model id, enemy model id) of each Challenge taken ("" where none is named)."""
+    challenges_broken: frozenset[str] = frozenset()
+    """Challenges already failed during the battle (Stoicyzm, Bez fajerwerków, Sfochowany pacyfista)."""
+    hidden_data_taken: bool = False
+    """Its Ukryte dane marker was carried off the table by one of its models."""
 
     @property
     def name(self) -> str:
@@ -182,6 +203,8 @@ class BattleState:
     order: TurnOrder = TurnOrder()
     markers_on_table: int = 0
     special_marker_on_table: bool = False
+    hidden_data_on_table: frozenset[str] = frozenset()
+    """The sides whose Ukryte dane marker lies on the table (§23.7)."""
     pending: tuple[PendingSave, ...] = ()
     last_roll: LastRoll | None = None
     grenade: ThrownGrenade | None = None
@@ -253,8 +276,10 @@ def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
         out.append(
             (f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)", "tech")
         )
-    if m.special_marker:
-        out.append(("★", "the special marker", "special"))
+    if m.special_marker or m.carry_partner:
+        out.append(("★", "the special marker" + (" (carried together)" if m.carry_partner else ""), "special"))
+    if m.hidden_data:
+        out.append(("✧", "its side's Ukryte dane marker", "tech"))
     return out
 
 

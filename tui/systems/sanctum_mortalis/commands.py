@@ -325,19 +325,51 @@ class BattleCommands(GearCommands, GameCommands):
         state = self.state
         choices = [Choice(c.PickUpTech(m.id), f"A technology marker {d.TECH_SYMBOL} (an action)")]
         if "collector" in m.spec.skills:
-            choices.append(Choice(c.PickUpTech(m.id, free=True), "A technology marker, free with Collector"))
+            from engine.rulesets.sanctum_mortalis.view import free_pickup_problem
+
+            choices.append(
+                Choice(
+                    c.PickUpTech(m.id, free=True),
+                    "A technology marker, free with Collector (once per round)",
+                    free_pickup_problem(state, m.id),
+                )
+            )
         if state.special_marker_on_table:
             choices.append(Choice(c.PickUpTech(m.id, special=True), f"The special marker {d.SPECIAL_SYMBOL}"))
+        from engine.rulesets.sanctum_mortalis.view import hidden_data_problem, special_carriers
+
+        if state.hidden_data_on_table:
+            choices.append(
+                Choice(
+                    c.PickUpTech(m.id, hidden=True), "Its side's Ukryte dane marker", hidden_data_problem(state, m.id)
+                )
+            )
+        for carrier in special_carriers(state, m.id):
+            choices.append(
+                Choice(
+                    c.CarryTogether(carrier.id, m.id),
+                    f"Carry the special marker {d.SPECIAL_SYMBOL} together with {carrier.name} (in contact, §23.5)",
+                )
+            )
+        if m.carry_partner:
+            choices.append(Choice(c.CarryTogether(m.carry_partner, m.id, join=False), "Let go of the special marker"))
         self.ask(f"What does {m.name} pick up?", choices, self.submit)
 
     def action_leave_table(self) -> None:
         m = self._model()
         if m:
-            self.ask(
-                f"{m.name} leaves the table?",
-                [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table"), Choice(None, "No")],
-                self.submit,
-            )
+            from engine.rulesets.sanctum_mortalis.view import bears_special_marker
+
+            yes = [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table")]
+            if bears_special_marker(self.state, m.id):  # it scores only across the carrier's own edge (§23.5)
+                yes = [
+                    Choice(c.LeaveTable(m.id, edge="own"), "Yes, across its own table edge: the special marker scores"),
+                    Choice(
+                        c.LeaveTable(m.id, edge="other"),
+                        "Yes, across another edge: the special marker stays on the table",
+                    ),
+                ]
+            self.ask(f"{m.name} leaves the table?", [*yes, Choice(None, "No")], self.submit)
 
     def action_remove_model(self) -> None:
         m = self._model()
@@ -404,11 +436,22 @@ class BattleCommands(GearCommands, GameCommands):
         )
 
     def action_victory_points(self) -> None:
-        choices = []
+        choices: list[Choice] = []
+        if self.state.order.round == 0:
+            choices.append(Choice("challenge", "Take a Challenge (§23.7: before round 1)"))
         for side in self.state.sides:
             choices.append(Choice(c.AwardVP(side.key, 1, "awarded by the GM"), f"+1 VP to {side.name}"))
             choices.append(Choice(c.AwardVP(side.key, -1, "taken back by the GM"), f"−1 VP from {side.name}"))
-        self.ask("Victory points (Challenges, scenario objectives):", choices, self.submit)
+
+        def chosen(value: Any) -> None:
+            if value == "challenge":
+                from tui.systems.sanctum_mortalis.challenge_flow import take_challenge
+
+                take_challenge(self)
+            else:
+                self.submit(value)
+
+        self.ask("Victory points (Challenges, scenario objectives):", choices, chosen)
 
     def action_end_battle(self) -> None:
         self.ask(

@@ -64,7 +64,8 @@ def battle_summary(
         elif event.kind == "model_left_table" and p.get("model") in models:
             m = before.model(p["model"])
             markers[m.side] += m.tech_markers
-            special[m.side] = special[m.side] or m.special_marker
+            scored = m.special_marker and not p.get("special_dropped")  # only across its own edge (§23.5)
+            special[m.side] = special[m.side] or scored
             if not (m.spec.pet or m.spec.volunteer):
                 models[m.id]["marker_xp"] += m.tech_markers
         elif event.kind == "markers_collected" and p.get("side") in SIDES:
