@@ -335,7 +335,12 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
     drafts.append(
         EventDraft(
             "save_rolled",
-            {"model": m.id, "roll": record.to_dict(), "held": held},
+            {
+                "model": m.id,
+                "roll": record.to_dict(),
+                "held": held,
+                "context": {"attack": pend.attack, "attacker": pend.attacker},  # Z drogi! after a melee
+            },
             actor=m.id,
             text=f"{m.name} Toughness: {roll_line(record)}",
         )
