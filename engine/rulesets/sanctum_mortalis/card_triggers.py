@@ -155,3 +155,24 @@ def skill_problem(state: BattleState, m: ModelState, instead: str) -> str | None
     if instead == "theft" and not loser.tech_markers:
         return f"{loser.name} carries no technology marker"
     return None
+
+
+def instead_of_the_save(state: BattleState) -> list[tuple[str, str, str]]:
+    """(what, model, label) for each thing the melee winner may do now instead of the
+    first pending hit's Toughness roll: Gryź to!, Kradzież, Ucieczka (§12.2, §20.5).
+    Asked before the Toughness roll dialog opens."""
+    from .cards import play_problem
+
+    if not state.pending or "roll" in state.pending[0].context:
+        return []
+    pend = state.pending[0]
+    hit = state.model(pend.model)
+    out: list[tuple[str, str, str]] = []
+    if pend.attack == "melee" and pend.attacker and state.has_model(pend.attacker):
+        w = state.model(pend.attacker)
+        if w.side in ("A", "B") and play_problem(state, w.side, "bite-this", w.id)[0] is None:
+            out.append(("bite-this", w.id, f"{w.name} plays Gryź to!: a full salvo from {hit.name}'s gun, no hit"))
+        for skill, does in (("theft", "takes its technology marker"), ("escape", 'breaks off 1" away')):
+            if skill in w.spec.skills and skill_problem(state, w, skill) is None:
+                out.append((skill, w.id, f"{w.name} uses {t.SKILLS[skill].source}: {does} instead of hitting"))
+    return out  # Raz kozie śmierć! needs an edge only the table shows: the hand offers it

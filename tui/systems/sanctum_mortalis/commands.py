@@ -382,10 +382,18 @@ class BattleCommands(GameCommands):
             return
         from engine.rulesets.sanctum_mortalis.view import other_actions
 
+        def chosen(command: Any) -> None:
+            if command.what.startswith("gives Rozkaz obrony"):
+                from tui.systems.sanctum_mortalis.card_flows import defence_order
+
+                defence_order(self, m)  # the friends get their stance from the engine
+            else:
+                self.submit(command)
+
         self.ask(
             f"Which action does {m.name} take? (its effect is played out at the table)",
             [Choice(c.OtherAction(m.id, what), what, why_not) for what, why_not in other_actions(self.state, m.id)],
-            self.submit,
+            chosen,
         )
 
     def action_victory_points(self) -> None:
@@ -482,7 +490,9 @@ class BattleCommands(GameCommands):
         self.app.push_screen(CardHandScreen(self.state, self.selected), chosen)
 
     def play_card(self, side: str, card: str, model_id: str) -> None:
-        self.submit(c.PlayCard(side, card, model_id))
+        from tui.systems.sanctum_mortalis.card_flows import play_card
+
+        play_card(self, side, card, model_id)
 
     # ------------------------------------------------------------------ log and settings
     def action_model_card(self) -> None:

@@ -101,7 +101,13 @@ def save(screen: Any) -> None:
     if save_on_hold(state):
         reroll(screen)
         return
-    roll(screen, "save", c.Save(state.pending[0].model))
+    from tui.systems.sanctum_mortalis.card_flows import before_save
+
+    def the_roll() -> None:
+        roll(screen, "save", c.Save(screen.state.pending[0].model))
+
+    if not before_save(screen, the_roll):  # Gryź to!, Kradzież, Ucieczka, Raz kozie śmierć! first
+        the_roll()
 
 
 def reroll(screen: Any) -> None:
