@@ -67,13 +67,22 @@ def next_shot_index(m: ModelState, weapon: str) -> tuple[int, bool]:
     return 1, False
 
 
+def borrowed_shot(m: ModelState, weapon: str) -> bool:
+    """Gryź to! (§12.2): a shot from the beaten enemy's weapon, which ``m`` does not carry:
+    the salvo it may start (``ModelState.borrowed``) or is firing."""
+    if weapon in m.spec.ranged:
+        return False
+    return m.borrowed == weapon or (m.salvo is not None and m.salvo[0] == weapon)
+
+
 def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None) -> ShotSituation:
     """The procedures' view of a shot from the battle state and the GM's toggles."""
     s, tg = state.model(cmd.shooter), state.model(target_id or cmd.target)
     index, _ = next_shot_index(s, cmd.weapon)
     friend_engaged = any(state.model(o).side == s.side for o in tg.engaged_with)
+    borrowed = borrowed_shot(s, cmd.weapon)  # slipped behind its enemy: not held by the melee
     return ShotSituation(
-        shooter=s.spec,
+        shooter=changed(s.spec, ranged=(*s.spec.ranged, cmd.weapon)) if borrowed else s.spec,
         target=tg.spec,
         weapon=cmd.weapon,
         shot_index=index,
@@ -89,7 +98,7 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
         target_infected=tg.infected,
         target_engaged_with_friend=friend_engaged,
         into_crowd=bool(cmd.crowd),
-        shooter_engaged=s.engaged,
+        shooter_engaged=s.engaged and not borrowed,
         shooter_carries_special=s.special_marker,
         used_plays=frozenset(state.side(s.side).cards_used) if s.side in ("A", "B") else frozenset(),
     )
@@ -138,6 +147,19 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True},
                     actor=s.id,
                     text=f"{s.name} fires from Overwatch [SM-A15].",
+                )
+            )
+    elif borrowed_shot(s, cmd.weapon):
+        _, continuing = next_shot_index(s, cmd.weapon)
+        if not continuing:
+            if s.borrowed != cmd.weapon:
+                return Rejected(f"Gryź to! gave {s.name} one salvo from that weapon, now fired", "§12.2")
+            drafts.append(
+                EventDraft(
+                    "action",
+                    {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True, "borrowed": True},
+                    actor=s.id,
+                    text=f"{s.name} fires its beaten enemy's {cmd.weapon}: a full salvo, no action (Gryź to!).",
                 )
             )
     else:

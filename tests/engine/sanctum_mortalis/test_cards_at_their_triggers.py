@@ -256,3 +256,15 @@ def test_defence_order_skips_no_engaged_friend(bt):
     _ok(bt.submit(c.Engage("A.bo", "B.yul")))
     refused = bt.submit(c.DefenceOrder("A.cy", ("A.bo",)))
     assert isinstance(refused, Rejected) and "engaged" in refused.reason
+
+
+def test_bite_this_fires_the_whole_salvo_while_engaged_with_no_action_and_only_once(bt):
+    _won_melee(bt)
+    _ok(bt.submit(c.PlayCard("A", "bite-this", "A.bo")))
+    before = bt.state.model("A.bo").actions_used
+    for _ in range(3):  # the assault rifle: 3 shots a Shooting action
+        _ok(bt.submit(c.Shoot("A.bo", "B.xan", "assault-rifle"), ScriptedDice([6, 6])))
+    bo = bt.state.model("A.bo")
+    assert bo.engaged and bo.actions_used == before and bo.borrowed == ""
+    again = bt.submit(c.Shoot("A.bo", "B.xan", "assault-rifle"), ScriptedDice([6, 6]))
+    assert isinstance(again, Rejected)

@@ -1,0 +1,96 @@
+"""Event cards at their triggers in the battle screen (issue #18): the hand (c) offers a
+card only when the engine says its moment holds and shows why not otherwise; a card
+played there changes the engine state; a card that needs an answer asks for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.systems.sanctum_mortalis.card_hand import CardHand
+from tui.systems.sanctum_mortalis.card_hand_screen import CardHandScreen
+from tui.screens.picker_screen import PickerScreen
+
+from .conftest import press, settle, start_round_one
+from .pilot_waits import wait_for_screen
+
+
+def _line(hand: CardHand, option_id: str) -> str:
+    return str(hand.get_option(option_id).prompt)
+
+
+async def _highlight(pilot: Any, hand: CardHand, key: str) -> None:
+    """↓ until the card ``key`` is highlighted (the hand lists playable cards first)."""
+    for _ in range(len(hand.options)):
+        card = hand.highlighted_card
+        if card is not None and card.key == key:
+            return
+        await press(pilot, "down")
+    raise AssertionError(f"{key} never highlighted")
+
+
+async def test_stumble_is_offered_as_the_model_is_about_to_move_and_uses_its_move(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        side = screen.state.order.to_act
+        mover = screen.state.waiting(side)[0]
+        enemy = screen.state.opponent(side)
+        screen.select_model(mover.id, focus=True)
+        await press(pilot, "c")
+        dialog = await wait_for_screen(pilot, CardHandScreen)
+        hand = dialog.query_one(CardHand)
+        assert "▸ play" in _line(hand, f"{enemy}:stumble")
+        what = _line(hand, f"{side}:what-are-you-gonna-do")  # no shooter has hit it
+        assert "✗ not now" in what and "not hit by a shooter" in what
+        await _highlight(pilot, hand, "stumble")
+        await press(pilot, "enter")
+        await settle(pilot)
+        m = screen.state.model(mover.id)
+        assert m.moves == 1 and screen.state.order.active_model == mover.id
+        assert "stumble" in screen.state.side(enemy).cards_used
+
+
+async def test_doubt_asks_which_action_was_declared_and_cancels_it(make_app):
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        side = screen.state.order.to_act
+        model = screen.state.waiting(side)[0]
+        enemy = screen.state.opponent(side)
+        screen.select_model(model.id, focus=True)
+        await press(pilot, "c")
+        hand = (await wait_for_screen(pilot, CardHandScreen)).query_one(CardHand)
+        await _highlight(pilot, hand, "doubt")
+        await press(pilot, "enter")
+        picker = await wait_for_screen(pilot, PickerScreen)
+        assert picker is pilot.app.screen
+        await press(pilot, "enter")  # the first answer: a Move
+        await settle(pilot)
+        m = screen.state.model(model.id)
+        assert m.action_cap == 1 and m.moves == 0
+        assert "doubt" in screen.state.side(enemy).cards_used
+
+
+async def test_a_won_melee_offers_bite_this_before_the_toughness_roll(make_app):
+    """§12.2: the winner may fire the loser's gun instead of hitting; the picker opens
+    where the Toughness roll would, the roll first (a stray ⏎ rolls it)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        attacker = screen.selected
+        await press(pilot, "i", "enter")  # engaged with the first enemy
+        foe = next(iter(screen.state.model(attacker).engaged_with))
+        assert screen.state.model(foe).spec.ranged  # the demo's foe carries a gun
+        await press(pilot, "f")
+        await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")
+        await settle(pilot)
+        if "re-roll?" in str(getattr(getattr(app.screen, "adapter", None), "title", "")):
+            await press(pilot, "enter")  # the losing Captain's re-roll declined
+            await settle(pilot)
+        picker = await wait_for_screen(pilot, PickerScreen)
+        assert "Instead of its Toughness roll" in str(picker.question)
+        await press(pilot, "down", "enter")  # Gryź to!
+        await settle(pilot)
+        assert not screen.state.pending and screen.state.model(foe).on_table
+        assert screen.state.model(attacker).borrowed == screen.state.model(foe).spec.ranged[0]
+        assert "bite-this" in screen.state.side(screen.state.model(attacker).side).cards_used
