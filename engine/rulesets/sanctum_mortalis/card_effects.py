@@ -48,6 +48,8 @@ def effect_of(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource) -> 
     m = state.model(cmd.model)
     if key == "stall":
         return {"action_cap": 1}
+    if key == "your-mother-too":
+        return {"taunt": True}
     if key == "looking-for-me":
         return {"next_move": LOOKING_FOR_ME_INCHES}
     if key == "doubt":

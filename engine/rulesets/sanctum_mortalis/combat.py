@@ -3,6 +3,7 @@ situations built from state, rolled by the procedures, turned into events."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
@@ -104,6 +105,26 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
     )
 
 
+TAUNT = "your-mother-too"
+"""In ``Shoot.declined``: the GM says the taunting model is not in sight or range."""
+
+
+def taunt_refusal(state: BattleState, cmd: Shoot) -> Rejected | None:
+    """ "I Twoją matkę też!" (§12.2, [SM-A12]): an enemy that taunted this round must be
+    shot, or no one; the GM may overrule (it is out of the shooter's sight or range)."""
+    s, tg = state.model(cmd.shooter), state.model(cmd.target)
+    taunter = next((m for m in state.on_table(tg.side) if m.taunting and m.id != tg.id), None)
+    if taunter is None or tg.taunting or TAUNT in cmd.declined:
+        return None
+    return Rejected(
+        f"{taunter.name} played I Twoją matkę też!: {s.name} must shoot {taunter.name} or not at all",
+        "§12.2",
+        kind="ambiguous",
+        anyway=replace(cmd, declined=cmd.declined | {TAUNT}),
+        anyway_label=f"{taunter.name} is out of {s.name}'s sight or range: shoot {tg.name}",
+    )
+
+
 def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     s = _get(state, cmd.shooter)
     if isinstance(s, Rejected):
@@ -117,6 +138,9 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         return Rejected(f"{tg.name} is on {s.name}'s own side", "§10.1")
     if state.pending:
         return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+    taunted = taunt_refusal(state, cmd)
+    if taunted is not None:
+        return taunted
     try:
         sit = shot_situation(state, cmd)
         from .procedures.shooting import check_shot

@@ -46,6 +46,7 @@ def _new_round(m: ModelState) -> ModelState:
         next_move=0,
         barred=frozenset(),
         borrowed="",
+        taunting=False,
     )
 
 
@@ -311,6 +312,8 @@ def _card_played(s: BattleState, p: dict[str, Any]) -> BattleState:
         changes["barred"] = m.barred | {effect["barred"]}
     if effect.get("borrow"):
         changes["borrowed"] = effect["borrow"]
+    if effect.get("taunt"):
+        changes["taunting"] = True
     return s.with_model(m.id, **changes) if changes else s
 
 

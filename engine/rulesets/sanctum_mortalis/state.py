@@ -76,6 +76,8 @@ class ModelState:
     """Zwątpienie: actions it may not take this round (it must take a different one)."""
     borrowed: str = ""
     """Gryź to!: the beaten enemy's ranged weapon it fires one salvo with, no action."""
+    taunting: bool = False
+    """I Twoją matkę też!: enemies that see it must shoot it or no one, this round [SM-A12]."""
     salvo: tuple[str, int] | None = None
     """The weapon being fired in the current Shooting action and shots fired so far."""
     salvo_aim: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None

@@ -268,3 +268,20 @@ def test_bite_this_fires_the_whole_salvo_while_engaged_with_no_action_and_only_o
     assert bo.engaged and bo.actions_used == before and bo.borrowed == ""
     again = bt.submit(c.Shoot("A.bo", "B.xan", "assault-rifle"), ScriptedDice([6, 6]))
     assert isinstance(again, Rejected)
+
+
+def test_your_mother_too_makes_a_shot_at_another_model_ask_the_gm_this_round(bt):
+    _ok(bt.submit(c.PlayCard("B", "your-mother-too", "B.yul")))
+    _ok(bt.submit(c.Activate("A.kara")))
+    asked = bt.submit(c.Shoot("A.kara", "B.xan", "assault-rifle"), ScriptedDice([6, 6]))
+    assert isinstance(asked, Rejected) and asked.kind == "ambiguous" and "Yul" in asked.reason
+    _ok(bt.submit(asked.anyway, ScriptedDice([6, 6])))  # the GM: Yul is out of Kara's sight
+    _ok(bt.submit(c.EndSalvo("A.kara")))
+    _ok(bt.submit(c.EndActivation()))
+    assert bt.state.model("B.yul").taunting
+
+
+def test_your_mother_too_lets_the_taunter_be_shot(bt):
+    _ok(bt.submit(c.PlayCard("B", "your-mother-too", "B.yul")))
+    _ok(bt.submit(c.Activate("A.kara")))
+    _ok(bt.submit(c.Shoot("A.kara", "B.yul", "assault-rifle"), ScriptedDice([6, 6])))
