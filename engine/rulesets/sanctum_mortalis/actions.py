@@ -141,6 +141,11 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
         )
         if isinstance(drafts, Rejected) and "actions" in drafts.reason:
             drafts = []
+    elif m.looking_pickup and state.setting("looking_pickup_free") == "on":
+        text = f"{m.name} picks up {what} as part of To mnie szukasz? (no action, [SM-A14])."
+        drafts = take_action(state, m.id, "pickup", text, free=True)
+        if isinstance(drafts, Rejected) and "actions" in drafts.reason:
+            drafts = []
     else:
         drafts = take_action(state, m.id, "pickup", f"{m.name} spends an action to pick up {what} (§7.6).")
     if isinstance(drafts, Rejected):

@@ -47,6 +47,7 @@ def _new_round(m: ModelState) -> ModelState:
         barred=frozenset(),
         borrowed="",
         taunting=False,
+        looking_pickup=False,
     )
 
 
@@ -113,6 +114,7 @@ def _action(s: BattleState, p: dict[str, Any]) -> BattleState:
         changes["aimed"] = True
     if p.get("jet_pack"):
         changes["once_used"] = m.once_used | {"jet-pack"}
+    changes["looking_pickup"] = kind == "move" and bool(m.next_move)
     if kind == "move":
         changes["next_move"] = 0
     if p.get("borrowed"):

@@ -74,6 +74,8 @@ class ModelState:
     """To mnie szukasz?: the next Move goes to any reachable place within this many inches."""
     barred: frozenset[str] = frozenset()
     """Zwątpienie: actions it may not take this round (it must take a different one)."""
+    looking_pickup: bool = False
+    """Its last action was the To mnie szukasz? move: a pick-up now is part of the play [SM-A14]."""
     borrowed: str = ""
     """Gryź to!: the beaten enemy's ranged weapon it fires one salvo with, no action."""
     taunting: bool = False

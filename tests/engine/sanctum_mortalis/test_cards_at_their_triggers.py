@@ -285,3 +285,17 @@ def test_your_mother_too_lets_the_taunter_be_shot(bt):
     _ok(bt.submit(c.PlayCard("B", "your-mother-too", "B.yul")))
     _ok(bt.submit(c.Activate("A.kara")))
     _ok(bt.submit(c.Shoot("A.kara", "B.yul", "assault-rifle"), ScriptedDice([6, 6])))
+
+
+def test_looking_for_me_picks_up_a_marker_at_the_end_of_its_move_with_no_action():
+    bt = Battle(new_header("sanctum-mortalis", make_setup(*_bands(), scenario="slaughter"), seed=11))
+    _ok(bt.submit(c.StartRound()))
+    if bt.state.order.phase == "choose-first":
+        _ok(bt.submit(c.ChooseFirst("A")))
+    _ok(bt.submit(c.PlayCard("A", "looking-for-me", "A.kara")))
+    _ok(bt.submit(c.Move("A.kara", inches=8.0)))
+    _ok(bt.submit(c.PickUpTech("A.kara")))
+    kara = bt.state.model("A.kara")
+    assert (kara.tech_markers, kara.actions_used) == (1, 1)  # the Move only [SM-A14]
+    _ok(bt.submit(c.PickUpTech("A.kara")))  # a second one is an action again
+    assert bt.state.model("A.kara").actions_used == 2
