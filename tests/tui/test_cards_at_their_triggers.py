@@ -94,3 +94,37 @@ async def test_a_won_melee_offers_bite_this_before_the_toughness_roll(make_app):
         assert not screen.state.pending and screen.state.model(foe).on_table
         assert screen.state.model(attacker).borrowed == screen.state.model(foe).spec.ranged[0]
         assert "bite-this" in screen.state.side(screen.state.model(attacker).side).cards_used
+
+
+async def test_out_of_the_way_is_offered_once_the_beaten_opponent_passes_its_roll(make_app):
+    """§12.2 "Z drogi!": Kara Vex (the Captain, powered armour) beats a lighter-armoured
+    attacker that then passes its Toughness roll; the push is offered, "No" first."""
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        attacker = screen.selected
+        await press(pilot, "i", "enter")
+        kara = next(iter(screen.state.model(attacker).engaged_with))
+        assert screen.state.model(kara).spec.armour == "powered"
+        await press(pilot, "f")
+        await press(pilot, "1", "space", "1", "space", "6", "space", "6", "enter")  # Kara wins
+        await settle(pilot)
+        for _ in range(3):  # the losing Captain's re-roll, then instead of hitting: decline both
+            top = app.screen
+            if isinstance(top, RollDialog) and top.adapter.title.endswith(": Toughness roll"):
+                break
+            await press(pilot, "enter")
+            await settle(pilot)
+        assert app.screen.adapter.title.endswith(": Toughness roll")
+        await press(pilot, "1", "space", "1", "enter")  # passes: failed to wound
+        await settle(pilot)
+        picker = await wait_for_screen(pilot, PickerScreen)
+        assert "Z drogi!" in str(picker.question)
+        await press(pilot, "down", "enter")  # yes
+        await wait_for_screen(pilot, PickerScreen)
+        await press(pilot, "enter")  # nothing behind it: only pushed
+        await settle(pilot)
+        assert not screen.state.model(kara).engaged and not screen.state.model(attacker).engaged
+        assert "out-of-the-way" in screen.state.side(screen.state.model(kara).side).cards_used

@@ -176,3 +176,20 @@ def instead_of_the_save(state: BattleState) -> list[tuple[str, str, str]]:
             if skill in w.spec.skills and skill_problem(state, w, skill) is None:
                 out.append((skill, w.id, f"{w.name} uses {t.SKILLS[skill].source}: {does} instead of hitting"))
     return out  # Raz kozie śmierć! needs an edge only the table shows: the hand offers it
+
+
+def push_offer(state: BattleState) -> tuple[str, str] | None:
+    """(winner, opponent) when the melee winner may play Z drogi! now: the opponent it
+    beat has just passed its Toughness roll (§12.2). Asked once that roll is made."""
+    from .cards import play_problem
+
+    last = state.last_roll
+    if last is None or last.kind != "save" or last.context.get("attack") != "melee":
+        return None
+    winner = last.context.get("attacker")
+    if not winner or not state.has_model(winner):
+        return None
+    w = state.model(winner)
+    if w.side not in ("A", "B") or play_problem(state, w.side, "out-of-the-way", w.id)[0] is not None:
+        return None
+    return w.id, last.roller

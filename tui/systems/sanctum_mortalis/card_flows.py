@@ -97,3 +97,30 @@ def defence_order(screen: Any, m: Any, chosen: frozenset[str] = frozenset()) -> 
             defence_order(screen, m, chosen ^ {value})
 
     screen.ask(f'Rozkaz obrony from {m.name}: which unengaged friends are within 3"?', choices, picked)
+
+
+def after_melee_save(screen: Any, events: Any) -> bool:
+    """A melee loser's Toughness roll just passed and the winner may play Z drogi!: ask
+    (no first, so a stray ⏎ changes nothing); True if asked."""
+    from engine.rulesets.sanctum_mortalis.card_triggers import push_offer
+
+    from tui.dialogs.roll_dialog import RollDialog
+
+    if screen.reviewing() or not any(e.kind in ("save_rolled", "rerolled") for e in events):
+        return False
+    top = screen.app.screen
+    if not (top is screen or (isinstance(top, RollDialog) and top.closing)):
+        return False
+    offer = push_offer(screen.state)
+    if offer is None:
+        return False
+    winner, loser = (screen.state.model(x) for x in offer)
+    screen.ask(
+        f"{loser.name} passed its Toughness roll. {winner.name} plays Z drogi!?",
+        [
+            Choice(None, f"No: {winner.name} and {loser.name} stay engaged"),
+            Choice("push", f'Yes: push {loser.name} 2" away, no longer engaged'),
+        ],
+        lambda _: play_card(screen, winner.side, "out-of-the-way", winner.id),
+    )
+    return True

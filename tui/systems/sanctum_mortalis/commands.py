@@ -159,6 +159,10 @@ class BattleCommands(GameCommands):
             from tui.systems.sanctum_mortalis.flows import save
 
             save(self)  # the roll's own dialog may still be closing: the save gets one of its own
+        elif message.kind == "command":
+            from tui.systems.sanctum_mortalis.card_flows import after_melee_save
+
+            after_melee_save(self, message.events)  # the winner's Z drogi! once the loser's roll passed
         if message.kind != "undo" and self.state.ended and any(e.kind == "battle_ended" for e in message.events):
             self.app.notify(
                 f"{BATTLE_KEYS.key('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
