@@ -70,9 +70,14 @@ def shot_hit(state: BattleState, model_id: str, overwatch: bool = False) -> Pend
 
 
 def _can_move(state: BattleState, m: ModelState) -> str | None:
-    from .queries import can
+    """``queries.can(state, "move", ...)`` without loading the shooting rules (the hand is
+    drawn with the battle screen)."""
+    from .activation import MOVE, acting_model, action_check
 
-    refused = can(state, "move", m.id)
+    if m.moves >= 2:
+        return f"{m.name} has already made two Moves this round"
+    _, refused = acting_model(state, m.id)
+    refused = refused or action_check(m, MOVE)
     return f"{m.name} cannot Move now: {refused.reason}" if refused is not None else None
 
 
