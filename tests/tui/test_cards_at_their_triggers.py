@@ -128,3 +128,36 @@ async def test_out_of_the_way_is_offered_once_the_beaten_opponent_passes_its_rol
         await settle(pilot)
         assert not screen.state.model(kara).engaged and not screen.state.model(attacker).engaged
         assert "out-of-the-way" in screen.state.side(screen.state.model(kara).side).cards_used
+
+
+async def test_heads_down_throws_the_knife_from_the_hand_out_of_its_activation(make_app):
+    """§12.2 "Głowa w dół!": at any time a model throws a knife at the opponent of a
+    fighting friend: the hand offers it, asks the target, then the knife's roll."""
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        attacker = screen.selected
+        await press(pilot, "i", "enter")  # the attacker now fights Kara Vex
+        kara = screen.state.model(next(iter(screen.state.model(attacker).engaged_with)))
+        from engine.rulesets.sanctum_mortalis.cards import card_problem
+
+        thrower = next(  # a friend who may use heroic plays (not a sarcophagus, no heavy weapon)
+            m
+            for m in screen.state.on_table(kara.side)
+            if m.id != kara.id and card_problem(screen.state, m.side, "heads-down", m.id) is None
+        )
+        screen.select_model(thrower.id, focus=True)
+        await press(pilot, "c")
+        hand = (await wait_for_screen(pilot, CardHandScreen)).query_one(CardHand)
+        assert "▸ play" in _line(hand, f"{thrower.side}:heads-down")
+        await _highlight(pilot, hand, "heads-down")
+        await press(pilot, "enter")  # one target (Kara's opponent): no question, the roll
+        dialog = await wait_for_screen(pilot, RollDialog)
+        assert dialog is app.screen
+        await press(pilot, "1", "space", "1", "enter")
+        await settle(pilot)
+        assert "heads-down" in screen.state.side(thrower.side).cards_used
+        assert [p.model for p in screen.state.pending] == [attacker]
+        assert screen.state.model(thrower.id).actions_used == 0

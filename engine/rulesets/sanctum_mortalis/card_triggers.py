@@ -16,11 +16,20 @@ PLAYED_IN = MappingProxyType(
         "woohoo": "the Toughness roll dialog (its option)",
         "im-fine": "the re-roll offers after the failed roll",
         "show-me-kitty": "the melee dialog (its option)",
-        "heads-down": "the Shooting dialog (the thrown knife)",
     }
 )
 """Heroic plays declared inside a roll: at their moment the hand points to the dialog
 that plays them (the roll's own command spends the card)."""
+
+THROWN = "heads-down"
+"""Głowa w dół! is played from the hand as its knife's shot: ``Shoot`` with the weapon
+``thrown-knife`` at one of ``knife_targets`` spends the card (``PlayCard`` refuses it)."""
+
+
+def knife_targets(state: BattleState, m: ModelState) -> list[ModelState]:
+    """The enemies fighting a friend of ``m``: the only models Głowa w dół! may hit (§12.2)."""
+    friends = {x.id for x in state.on_table(m.side) if x.id != m.id}
+    return [x for x in state.on_table() if x.side != m.side and x.engaged_with & friends]
 
 
 def melee_loser(state: BattleState, winner_id: str) -> ModelState | None:
@@ -136,13 +145,10 @@ def trigger_problem(state: BattleState, key: str, m: ModelState) -> str | None:
         if not any(f.spec.armour == "sarcophagus" for f in foes):
             return f"{m.name} is not fighting a model in a Battle sarcophagus"
         return None
-    if key == "heads-down":
-        fighting = [
-            x
-            for x in state.on_table(m.side)
-            if x.id != m.id and any(state.model(o).side != m.side for o in x.engaged_with)
-        ]
-        return None if fighting else "no friend of this model is fighting an enemy"
+    if key == THROWN:
+        if m.engaged:
+            return f"{m.name} is engaged in melee"
+        return None if knife_targets(state, m) else "no friend of this model is fighting an enemy"
     return None  # any time: I Twoją matkę też!, Pierwotny strach, Zastój, Rozproszenie
 
 

@@ -76,6 +76,7 @@ def play_problem(state: BattleState, side: str, key: str, model_id: str | None) 
 
 def play_card(state: BattleState, cmd: PlayCard, dice: DiceSource) -> Decision:
     from .card_effects import effect_drafts, effect_of
+    from .card_triggers import THROWN
 
     if cmd.side not in SIDES:
         return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
@@ -84,6 +85,8 @@ def play_card(state: BattleState, cmd: PlayCard, dice: DiceSource) -> Decision:
     if problem:
         kind: RejectionKind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
         return Rejected(problem, "§12", kind=kind)
+    if key == THROWN:  # the knife's Shoot spends it
+        return Rejected("Głowa w dół! is its knife's shot: Shoot with the weapon thrown-knife", "§12.2", "malformed")
     effect = effect_of(state, cmd, key, dice)
     if isinstance(effect, Rejected):
         return effect

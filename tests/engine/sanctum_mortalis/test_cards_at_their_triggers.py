@@ -299,3 +299,15 @@ def test_looking_for_me_picks_up_a_marker_at_the_end_of_its_move_with_no_action(
     assert (kara.tech_markers, kara.actions_used) == (1, 1)  # the Move only [SM-A14]
     _ok(bt.submit(c.PickUpTech("A.kara")))  # a second one is an action again
     assert bt.state.model("A.kara").actions_used == 2
+
+
+def test_heads_down_is_offered_when_a_friend_fights_and_thrown_by_its_shot_outside_any_activation(bt):
+    _ok(bt.submit(c.Engage("A.bo", "B.yul")))
+    card, playable, why, now = _row(bt, "A", "A.kara", "heads-down")
+    assert playable and now
+    refused = bt.submit(c.PlayCard("A", "heads-down", "A.kara"))
+    assert isinstance(refused, Rejected) and "thrown-knife" in refused.reason
+    _ok(bt.submit(c.Activate("A.cy")))  # another model's activation: the knife needs none
+    _ok(bt.submit(c.Shoot("A.kara", "B.yul", "thrown-knife"), ScriptedDice([1, 1])))
+    assert "heads-down" in bt.state.side("A").cards_used and bt.state.pending[0].model == "B.yul"
+    assert bt.state.model("A.kara").actions_used == 0

@@ -27,6 +27,8 @@ def play_card(screen: Any, side: str, card: str, model_id: str) -> None:
             [Choice(k, label) for k, label in DOUBT_ACTIONS.items()],
             lambda action: screen.submit(c.PlayCard(side, card, model_id, action=action)),
         )
+    elif card == "heads-down":
+        _knife(screen, model_id, name)
     elif card == "you-only-die-once":
         _jump(screen, side, model_id, name, EDGE_FOR_JUMP)
     elif card == "out-of-the-way":
@@ -38,6 +40,22 @@ def play_card(screen: Any, side: str, card: str, model_id: str) -> None:
         )
     else:
         screen.submit(c.PlayCard(side, card, model_id))
+
+
+def _knife(screen: Any, model_id: str, name: str) -> None:
+    """Głowa w dół!: the fighting friend's opponent, then the knife's shooting roll."""
+    from engine.rulesets.sanctum_mortalis.card_triggers import knife_targets
+
+    from tui.systems.sanctum_mortalis.flows import roll
+
+    state = screen.state
+    targets = [Choice(x.id, x.name) for x in knife_targets(state, state.model(model_id))]
+    screen.ask(
+        f"Głowa w dół!: {name} throws a knife at:",
+        targets,
+        lambda target: roll(screen, "shot", c.Shoot(model_id, target, "thrown-knife")),
+        highlight=False,
+    )
 
 
 def _jump(screen: Any, side: str, model_id: str, name: str, lowest: int) -> None:
