@@ -1,7 +1,8 @@
 """Event-card hand: each player's heroic plays and offensive events, which are spent,
-which may be played on the selected model now and why not otherwise, and the
-offensive events used out of three. Enter on a playable card posts
-``CardPlayRequested``; the engine decides (``cards.hand`` says why not)."""
+which may be played on the selected model now (its trigger holds), which are at their
+moment but declared in a roll dialog, why not otherwise, and the offensive events used
+out of three. Enter on a playable card posts ``CardPlayRequested``; the engine decides
+(``cards.hand``: playable, why not, its moment has come)."""
 
 from __future__ import annotations
 
