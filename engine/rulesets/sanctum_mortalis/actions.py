@@ -267,6 +267,8 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
         return Rejected(f"{a.name} and {b.name} are already engaged", kind="illegal")
     if cmd.intercept and a.engaged:
         return Rejected(f"{a.name} is engaged and cannot Intercept", "§11.1")
+    if cmd.intercept and "intercept" in a.barred:
+        return Rejected(f"Rozproszenie: {a.name} may not Intercept this round", "§12.3")
     how = "intercepts" if cmd.intercept else "is now engaged with"
     return [
         EventDraft(

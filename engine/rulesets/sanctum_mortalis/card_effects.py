@@ -42,6 +42,11 @@ DOUBT_ACTIONS = MappingProxyType(
 )
 """The actions Zwątpienie may cancel, by the activation rules' names."""
 
+DISTRACTIONS = MappingProxyType(
+    {"defensive-stance": "Defensive stance", "overwatch": "Overwatch", "intercept": "Intercept this round"}
+)
+"""What Rozproszenie stops (``PlayCard.action``; none: the first marker it has)."""
+
 
 def effect_of(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource) -> dict[str, object] | Rejected:
     """The ``effect`` the ``card_played`` event carries for its reducer (model state)."""
@@ -62,6 +67,14 @@ def effect_of(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource) -> 
         return {"barred": cmd.action, "declared": cmd.action}
     if key == "primal-fear":
         return {"forced_move": PRIMAL_FEAR_INCHES}
+    if key == "distraction" and cmd.action:
+        if cmd.action not in DISTRACTIONS:
+            return Rejected(f"Rozproszenie: one of {', '.join(DISTRACTIONS)}", "§12.3", "malformed")
+        if cmd.action == "intercept":
+            return {"distract": "intercept", "barred": "intercept"}
+        if cmd.action not in m.markers:
+            return Rejected(f"{m.name} has no {DISTRACTIONS[cmd.action]} to remove", "§12.3")
+        return {"distract": cmd.action}
     if key == "bite-this":
         loser = melee_loser(state, m.id)
         assert loser is not None  # the trigger was checked

@@ -111,9 +111,10 @@ def card_drafts(
     extra: list[EventDraft] = []
     if key == "stall":
         effect["action_cap"] = 1
-    elif key == "distraction":
+    elif key == "distraction" and effect.get("distract") != "intercept":
+        chosen = effect.get("distract")
         for marker in (DEFENSIVE_STANCE, OVERWATCH):
-            if marker in m.markers:
+            if marker in m.markers and chosen in (None, marker):
                 extra.append(
                     EventDraft(
                         "marker_removed",

@@ -211,7 +211,8 @@ class PlayCard:
     """Raz kozie śmierć!: the edge it jumps down from (4" or more); Z drogi!: a drop
     behind the pushed opponent (0: none), which it falls."""
     action: str = ""
-    """Zwątpienie: the action the opponent declared ("move", "shoot", "attack"...)."""
+    """Zwątpienie: the action the opponent declared ("move", "shoot", "attack"...);
+    Rozproszenie: what it stops ("defensive-stance", "overwatch", "intercept")."""
 
 
 @dataclass(frozen=True)

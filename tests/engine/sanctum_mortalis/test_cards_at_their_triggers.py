@@ -311,3 +311,16 @@ def test_heads_down_is_offered_when_a_friend_fights_and_thrown_by_its_shot_outsi
     _ok(bt.submit(c.Shoot("A.kara", "B.yul", "thrown-knife"), ScriptedDice([1, 1])))
     assert "heads-down" in bt.state.side("A").cards_used and bt.state.pending[0].model == "B.yul"
     assert bt.state.model("A.kara").actions_used == 0
+
+
+def test_distraction_may_stop_an_intercept_instead(bt):
+    _ok(bt.submit(c.PlaceMarker("A.kara", DEFENSIVE_STANCE)))
+    _ok(bt.submit(c.PlayCard("B", "distraction", "A.kara", action="intercept")))
+    assert DEFENSIVE_STANCE in bt.state.model("A.kara").markers
+    refused = bt.submit(c.Engage("A.kara", "B.yul", intercept=True))
+    assert isinstance(refused, Rejected) and "Rozproszenie" in refused.reason
+
+
+def test_distraction_cannot_remove_a_marker_the_model_lacks(bt):
+    refused = bt.submit(c.PlayCard("B", "distraction", "A.kara", action="overwatch"))
+    assert isinstance(refused, Rejected) and not bt.state.side("B").cards_used

@@ -27,6 +27,15 @@ def play_card(screen: Any, side: str, card: str, model_id: str) -> None:
             [Choice(k, label) for k, label in DOUBT_ACTIONS.items()],
             lambda action: screen.submit(c.PlayCard(side, card, model_id, action=action)),
         )
+    elif card == "distraction":
+        from engine.rulesets.sanctum_mortalis.card_effects import DISTRACTIONS
+
+        m = screen.state.model(model_id)
+        screen.ask(
+            f"Rozproszenie: what does {name} lose?",
+            [Choice(k, label) for k, label in DISTRACTIONS.items() if k == "intercept" or k in m.markers],
+            lambda what: screen.submit(c.PlayCard(side, card, model_id, action=what)),
+        )
     elif card == "heads-down":
         _knife(screen, model_id, name)
     elif card == "you-only-die-once":
