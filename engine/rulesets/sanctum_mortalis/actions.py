@@ -139,6 +139,11 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
     what = "the Ukryte dane marker" if cmd.hidden else ("the special marker" if cmd.special else "a technology marker")
     if cmd.free:
         drafts = collector_pickup(state, m, what)
+    elif m.looking_pickup and state.setting("looking_pickup_free") == "on":
+        text = f"{m.name} picks up {what} as part of To mnie szukasz? (no action, [SM-A14])."
+        drafts = take_action(state, m.id, "pickup", text, free=True)
+        if isinstance(drafts, Rejected) and "actions" in drafts.reason:
+            drafts = []
     else:
         drafts = take_action(state, m.id, "pickup", f"{m.name} spends an action to pick up {what} (§7.6).")
     if isinstance(drafts, Rejected):
@@ -307,6 +312,8 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
         return Rejected(f"{a.name} and {b.name} are already engaged", kind="illegal")
     if cmd.intercept and a.engaged:
         return Rejected(f"{a.name} is engaged and cannot Intercept", "§11.1")
+    if cmd.intercept and "intercept" in a.barred:
+        return Rejected(f"Rozproszenie: {a.name} may not Intercept this round", "§12.3")
     how = "intercepts" if cmd.intercept else "is now engaged with"
     return [
         EventDraft(

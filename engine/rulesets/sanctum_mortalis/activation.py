@@ -47,6 +47,8 @@ def action_check(m: ModelState, kind: str) -> Rejected | None:
         if m.action_cap < 2 and m.actions_used < 2:
             return Rejected(f"{m.name} has no actions left this round (limited to {m.action_cap})", "§6")
         return Rejected(f"{m.name} has used both its actions this round", "§6")
+    if kind in m.barred:
+        return Rejected(f"Zwątpienie: {m.name} must take a different action than this one ({kind})", "§12.3")
     if kind == MOVE:
         if m.engaged:
             return Rejected(f"{m.name} is engaged in melee and may not Move; Attack or Withdraw instead", "§8.1")

@@ -3,6 +3,7 @@ situations built from state, rolled by the procedures, turned into events."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
@@ -68,13 +69,22 @@ def next_shot_index(m: ModelState, weapon: str) -> tuple[int, bool]:
     return 1, False
 
 
+def borrowed_shot(m: ModelState, weapon: str) -> bool:
+    """Gryź to! (§12.2): a shot from the beaten enemy's weapon, which ``m`` does not carry:
+    the salvo it may start (``ModelState.borrowed``) or is firing."""
+    if weapon in m.spec.ranged:
+        return False
+    return m.borrowed == weapon or (m.salvo is not None and m.salvo[0] == weapon)
+
+
 def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None) -> ShotSituation:
     """The procedures' view of a shot from the battle state and the GM's toggles."""
     s, tg = state.model(cmd.shooter), state.model(target_id or cmd.target)
     index, _ = next_shot_index(s, cmd.weapon)
     friend_engaged = any(state.model(o).side == s.side for o in tg.engaged_with)
+    borrowed = borrowed_shot(s, cmd.weapon)  # slipped behind its enemy: not held by the melee
     return ShotSituation(
-        shooter=s.spec,
+        shooter=changed(s.spec, ranged=(*s.spec.ranged, cmd.weapon)) if borrowed else s.spec,
         target=tg.spec,
         weapon=cmd.weapon,
         shot_index=index,
@@ -90,9 +100,29 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
         target_infected=tg.infected,
         target_engaged_with_friend=friend_engaged,
         into_crowd=bool(cmd.crowd),
-        shooter_engaged=s.engaged,
+        shooter_engaged=s.engaged and not borrowed,
         shooter_carries_special=s.special_marker or s.carry_partner is not None,
         used_plays=frozenset(state.side(s.side).cards_used) if s.side in ("A", "B") else frozenset(),
+    )
+
+
+TAUNT = "your-mother-too"
+"""In ``Shoot.declined``: the GM says the taunting model is not in sight or range."""
+
+
+def taunt_refusal(state: BattleState, cmd: Shoot) -> Rejected | None:
+    """ "I Twoją matkę też!" (§12.2, [SM-A12]): an enemy that taunted this round must be
+    shot, or no one; the GM may overrule (it is out of the shooter's sight or range)."""
+    s, tg = state.model(cmd.shooter), state.model(cmd.target)
+    taunter = next((m for m in state.on_table(tg.side) if m.taunting and m.id != tg.id), None)
+    if taunter is None or tg.taunting or TAUNT in cmd.declined:
+        return None
+    return Rejected(
+        f"{taunter.name} played I Twoją matkę też!: {s.name} must shoot {taunter.name} or not at all",
+        "§12.2",
+        kind="ambiguous",
+        anyway=replace(cmd, declined=cmd.declined | {TAUNT}),
+        anyway_label=f"{taunter.name} is out of {s.name}'s sight or range: shoot {tg.name}",
     )
 
 
@@ -117,6 +147,9 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     problem = salvo_problem(state, s, cmd)
     if problem is not None:
         return problem
+    taunted = taunt_refusal(state, cmd)
+    if taunted is not None:
+        return taunted
     try:
         sit = shot_situation(state, cmd)
         from .procedures.shooting import check_shot
@@ -147,6 +180,19 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True},
                     actor=s.id,
                     text=f"{s.name} fires from Overwatch [SM-A15].",
+                )
+            )
+    elif borrowed_shot(s, cmd.weapon):
+        _, continuing = next_shot_index(s, cmd.weapon)
+        if not continuing:
+            if s.borrowed != cmd.weapon:
+                return Rejected(f"Gryź to! gave {s.name} one salvo from that weapon, now fired", "§12.2")
+            drafts.append(
+                EventDraft(
+                    "action",
+                    {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True, "borrowed": True},
+                    actor=s.id,
+                    text=f"{s.name} fires its beaten enemy's {cmd.weapon}: a full salvo, no action (Gryź to!).",
                 )
             )
     else:
@@ -359,7 +405,11 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
                 "model": m.id,
                 "roll": record.to_dict(),
                 "held": held,
-                "context": {"attacker": pend.attacker, "attack": pend.attack, "weapon": pend.weapon},
+                "context": {
+                    "attacker": pend.attacker,
+                    "attack": pend.attack,
+                    "weapon": pend.weapon,
+                },  # Z drogi! after a melee
             },
             actor=m.id,
             text=f"{m.name} Toughness: {roll_line(record)}",

@@ -247,6 +247,30 @@ class PlayCard:
     card: str
     model: str
     note: str = ""
+    height: float = 0.0
+    """Raz kozie śmierć!: the edge it jumps down from (4" or more); Z drogi!: a drop
+    behind the pushed opponent (0: none), which it falls."""
+    action: str = ""
+    """Zwątpienie: the action the opponent declared ("move", "shoot", "attack"...);
+    Rozproszenie: what it stops ("defensive-stance", "overwatch", "intercept")."""
+
+
+@dataclass(frozen=True)
+class InsteadOfHitting:
+    """The melee winner does not hit (§20.5): Kradzież ("theft") takes the loser's
+    technology marker, Ucieczka ("escape") breaks off 1" away; no Toughness roll."""
+
+    model: str
+    instead: str
+
+
+@dataclass(frozen=True)
+class DefenceOrder:
+    """Rozkaz obrony (§20.2): the model spends its non-Move action and every listed
+    unengaged friend within 3" gets a Defensive stance at once, spending nothing."""
+
+    model: str
+    friends: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

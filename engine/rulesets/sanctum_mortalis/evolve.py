@@ -49,6 +49,11 @@ def _new_round(m: ModelState) -> ModelState:
         salvo=None,
         charged=frozenset(),
         round_flags=frozenset(),
+        next_move=0,
+        barred=frozenset(),
+        borrowed="",
+        taunting=False,
+        looking_pickup=False,
     )
 
 
@@ -117,6 +122,11 @@ def _action(s: BattleState, p: dict[str, Any]) -> BattleState:
         changes["aimed"] = True
     if p.get("jet_pack"):
         changes["once_used"] = m.once_used | {"jet-pack"}
+    changes["looking_pickup"] = kind == "move" and bool(m.next_move)
+    if kind == "move":
+        changes["next_move"] = 0
+    if p.get("borrowed"):
+        changes["borrowed"] = ""
     if kind == "shoot":
         changes["salvo"] = (p["weapon"], 0)
     else:
@@ -323,10 +333,29 @@ def _card_played(s: BattleState, p: dict[str, Any]) -> BattleState:
     side = s.side(p["side"])
     s = s.with_side(side.key, cards_used=side.cards_used + (p["card"],))
     effect = p.get("effect", {})
+    m = s.model(p["model"])
+    changes: dict[str, Any] = {}
     if "action_cap" in effect:
-        m = s.model(p["model"])
-        s = s.with_model(m.id, action_cap=min(m.action_cap, int(effect["action_cap"])))
-    return s
+        changes["action_cap"] = min(m.action_cap, int(effect["action_cap"]))
+    if "lose_actions" in effect:  # Zwątpienie on a Move: that action is gone [SM-A43]
+        changes["action_cap"] = max(m.actions_used, m.action_cap - int(effect["lose_actions"]))
+    if effect.get("next_move"):
+        changes["next_move"] = int(effect["next_move"])
+    if effect.get("barred"):
+        changes["barred"] = m.barred | {effect["barred"]}
+    if effect.get("borrow"):
+        changes["borrowed"] = effect["borrow"]
+    if effect.get("taunt"):
+        changes["taunting"] = True
+    return s.with_model(m.id, **changes) if changes else s
+
+
+@reducer("marker_taken")
+def _marker_taken(s: BattleState, p: dict[str, Any]) -> BattleState:
+    """Kradzież: the winner takes a technology marker from the loser."""
+    loser, winner = s.model(p["from"]), s.model(p["to"])
+    s = s.with_model(loser.id, tech_markers=max(0, loser.tech_markers - 1))
+    return s.with_model(winner.id, tech_markers=winner.tech_markers + 1)
 
 
 @reducer("trick_cast")

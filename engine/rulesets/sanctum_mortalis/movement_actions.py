@@ -27,6 +27,8 @@ JET_PACK_RANGE = 10
 def allowance(state: BattleState, m: ModelState, difficult: bool = False) -> tuple[int, str]:
     """The inches of the model's next Move and how they add up."""
     number = m.moves + 1
+    if m.next_move:
+        return m.next_move, f'To mnie szukasz?: any reachable place within {m.next_move}" (§12.2)'
     inches, terms = move_allowance(
         m.spec,
         min(number, 2),
@@ -59,6 +61,8 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
         cost = climb_cost(cmd.climb, m.spec, ladder=cmd.ladder, settings=state.settings) if cmd.climb else None
     except ProcedureRefused as err:
         return err.as_rejected()
+    if m.next_move:  # To mnie szukasz?: "even behind a high wall ... two floors up": no climbing cost
+        cost = None
     if cmd.jet_pack:
         if "jet-pack" not in m.spec.items:
             return Rejected(f"{m.name} has no jet pack", "§22.5")

@@ -24,7 +24,7 @@ def _handlers() -> dict[type, Handler]:
     (replaying its log, drawing it) needs only the reducers and the state."""
     from engine.corrections import Correct
 
-    from . import actions, cards, challenges, combat, corrections, movement_actions, special_marker, turn
+    from . import actions, cards, challenges, combat, corrections, movement_actions, skill_actions, special_marker, turn
     from . import commands as c
     from . import grenades, tricks  # SM #18 gear: grenades, tricks' Toughness tests, Dispel
 
@@ -50,6 +50,8 @@ def _handlers() -> dict[type, Handler]:
         c.ChangeSetting: actions.change_setting,
         c.AwardVP: actions.award_vp,
         c.PlayCard: cards.play_card,
+        c.InsteadOfHitting: skill_actions.instead_of_hitting,
+        c.DefenceOrder: skill_actions.defence_order,
         c.Move: movement_actions.move,
         c.JumpDown: movement_actions.jump_down,
         c.Fall: movement_actions.fall,

@@ -73,6 +73,16 @@ class ModelState:
     carried_off: int = 0
     charged: frozenset[str] = frozenset()
     """Enemies this model engaged with a Move this round (Brudne zagrywki, §20.2)."""
+    next_move: int = 0
+    """To mnie szukasz?: the next Move goes to any reachable place within this many inches."""
+    barred: frozenset[str] = frozenset()
+    """Zwątpienie: actions it may not take this round (it must take a different one)."""
+    looking_pickup: bool = False
+    """Its last action was the To mnie szukasz? move: a pick-up now is part of the play [SM-A14]."""
+    borrowed: str = ""
+    """Gryź to!: the beaten enemy's ranged weapon it fires one salvo with, no action."""
+    taunting: bool = False
+    """I Twoją matkę też!: enemies that see it must shoot it or no one, this round [SM-A12]."""
     salvo: tuple[str, int] | None = None
     """The weapon being fired in the current Shooting action and shots fired so far."""
     salvo_aim: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None

@@ -339,8 +339,9 @@ def hidden_data_problem(state: BattleState, model_id: str) -> str:
 # ------------------------------------------------------------------ cards, settings
 def card_hand(
     state: BattleState, side: str, model_id: str | None
-) -> tuple[list[tuple[t.EventCard, bool, str]], int, int]:
-    """(card, playable, why not) for every card of ``side``, and offensive events used."""
+) -> tuple[list[tuple[t.EventCard, bool, str, bool]], int, int]:
+    """(card, playable, why not, its moment has come) for every card of ``side``, and
+    offensive events used."""
     return hand(state, side, model_id), offensive_used(state, side), t.MAX_OFFENSIVE_EVENTS
 
 

@@ -162,6 +162,10 @@ class BattleCommands(GearCommands, GameCommands):
             from tui.systems.sanctum_mortalis.flows import save
 
             save(self)  # the roll's own dialog may still be closing: the save gets one of its own
+        elif message.kind == "command":
+            from tui.systems.sanctum_mortalis.card_flows import after_melee_save
+
+            after_melee_save(self, message.events)  # the winner's Z drogi! once the loser's roll passed
         if message.kind != "undo" and self.state.ended and any(e.kind == "battle_ended" for e in message.events):
             self.app.notify(
                 f"{BATTLE_KEYS.key('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
@@ -426,6 +430,10 @@ class BattleCommands(GearCommands, GameCommands):
         def chosen(command: Any) -> None:
             if command.what.startswith("throws a grenade"):
                 self.action_grenade()  # the throw's roll and its blast (§17.6), as b does
+            elif command.what.startswith("gives Rozkaz obrony"):
+                from tui.systems.sanctum_mortalis.card_flows import defence_order
+
+                defence_order(self, m)  # the friends get their stance from the engine
             else:
                 self.submit(command)
 
@@ -540,7 +548,9 @@ class BattleCommands(GearCommands, GameCommands):
         self.app.push_screen(CardHandScreen(self.state, self.selected), chosen)
 
     def play_card(self, side: str, card: str, model_id: str) -> None:
-        self.submit(c.PlayCard(side, card, model_id))
+        from tui.systems.sanctum_mortalis.card_flows import play_card
+
+        play_card(self, side, card, model_id)
 
     # ------------------------------------------------------------------ log and settings
     def action_model_card(self) -> None:

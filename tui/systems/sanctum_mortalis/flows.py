@@ -27,8 +27,8 @@ def shoot(screen: Any, m: Any) -> None:
     """Target, weapon, then the shooting roll; mid-salvo: the next shot or stop firing."""
     from engine.rulesets.sanctum_mortalis.combat import open_salvo
 
-    weapons = list(dict.fromkeys(m.spec.ranged))
-    if not weapons:
+    weapons = list(dict.fromkeys((m.borrowed,) if m.borrowed else m.spec.ranged))  # Gryź to!: the enemy's gun
+    if not weapons and open_salvo(m) is None:
         screen.set_status(f"{m.name} has no ranged weapon.")
         return
     targets = _target_choices(screen, m, engaged_only=False)
@@ -120,7 +120,13 @@ def save(screen: Any) -> None:
     if save_on_hold(state):
         reroll(screen)
         return
-    roll(screen, "save", c.Save(state.pending[0].model))
+    from tui.systems.sanctum_mortalis.card_flows import before_save
+
+    def the_roll() -> None:
+        roll(screen, "save", c.Save(screen.state.pending[0].model))
+
+    if not before_save(screen, the_roll):  # Gryź to!, Kradzież, Ucieczka, Raz kozie śmierć! first
+        the_roll()
 
 
 def reroll(screen: Any) -> None:
