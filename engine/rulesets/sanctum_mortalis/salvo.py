@@ -7,9 +7,11 @@
   may pick another target [SM-A34].
 * A primitive missile weapon fires once per round [SM-A45] (setting
   ``primitive_per_round``; off: once per action).
-* An Overwatch shot is the whole Shooting action [SM-A15] (setting ``overwatch_salvo``):
-  its later shots are Overwatch shots too (Łowca's +1, the target's "Woohoo!"); with
-  "single" it is one shot and the rest of the salvo is not taken.
+* An Overwatch shot starts a whole Shooting action at its target [SM-A15] (setting
+  ``overwatch_salvo``; "single": one shot, the rest of the salvo is not taken). What
+  belongs to the Overwatch shot itself, Łowca's +1 and the target's "Woohoo!" (which
+  takes "that shot", §12), goes with the first shot only: shots 2 and 3 are the salvo's
+  ordinary shots at the same target (issue #18, "Wrong today").
 """
 
 from __future__ import annotations
@@ -92,9 +94,10 @@ def salvo_problem(state: BattleState, m: ModelState, cmd: Shoot) -> Rejected | N
 
 
 def overwatch_shot(m: ModelState, cmd: Shoot) -> bool:
-    """This shot is an Overwatch shot: declared so, or a later shot of an Overwatch salvo."""
+    """This shot is the Overwatch shot (Łowca's +1, "Woohoo!"): declared so and the first
+    of its salvo; the salvo's later shots are ordinary shots at the same target."""
     _, continuing = _continuing(m, cmd.weapon)
-    return cmd.overwatch or (continuing and m.salvo_overwatch)
+    return cmd.overwatch and not continuing
 
 
 __all__ = ["group_first_target", "needs_spread", "overwatch_shot", "salvo_problem"]

@@ -139,21 +139,24 @@ def test_a_free_pick_up_keeps_the_defensive_stance_and_needs_the_skill():
     _refused_and_nothing_saved(battle, c.PickUpTech("A.kara", free=True), (), "cannot use Zbieracz")
 
 
-def test_every_shot_of_an_overwatch_salvo_is_an_overwatch_shot_with_lowca_and_woohoo_sm_a15():
+def test_only_the_first_shot_of_an_overwatch_salvo_has_lowca_and_woohoo_sm_a15():
     battle = _battle(skills_a={"kara": ("hunter",)})
     _start(battle)
     battle.submit(c.PlaceMarker("A.kara", "overwatch"))
+    first = view.shot_preview(battle.state, c.Shoot("A.kara", "B.xan", "assault-rifle", overwatch=True))
+    assert {o.key: o.value for o in first.options}["hunter"] == 1 and first.cmod == 8
     battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle", overwatch=True), ScriptedDice(MISS))
-    preview = view.shot_preview(battle.state, c.Shoot("A.kara", "B.xan", "assault-rifle"))
+    assert battle.state.last_roll.record["detail"]["overwatch"]
+    preview = view.shot_preview(battle.state, c.Shoot("A.kara", "B.xan", "assault-rifle", overwatch=True))
     keys = {o.key: o.value for o in preview.options}
-    assert keys["hunter"] == 1 and keys["per_shot"] == -1 and preview.cmod == 7
-    assert preview.p_hit == Fraction(15, 36)
-    battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle"), ScriptedDice([1, 1]))  # shot 2 hits
+    assert "hunter" not in keys and keys["per_shot"] == -1 and preview.cmod == 6  # shot 2: no Łowca
+    assert preview.p_hit == Fraction(10, 36)
+    battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle", overwatch=True), ScriptedDice([1, 1]))  # shot 2 hits
     record = battle.state.last_roll.record
-    assert record["target"] == 7 and record["detail"]["overwatch"]
-    assert battle.state.pending[0].context["overwatch"]  # the target may play "Woohoo!"
+    assert record["target"] == 6 and not record["detail"]["overwatch"]
+    assert not battle.state.pending[0].context.get("overwatch")
     save = view.save_preview(battle.state, c.Save("B.xan"))
-    assert "woohoo" in {o.key for o in save.options}
+    assert "woohoo" not in {o.key for o in save.options}  # "Woohoo!" takes the Overwatch shot, not shot 2
 
 
 def test_an_overwatch_shot_is_one_shot_with_the_single_reading_sm_a15():
