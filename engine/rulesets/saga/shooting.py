@@ -57,7 +57,11 @@ def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
             payload,
             actor=u.id,
             text=f"{u.name} shoots at {target.name}{where} with {dice} dice ({HOUSE_LABEL}). Step 2: "
-            f"{state.side_name(target.side)} may spend 1 of {u.name}'s fatigue for +1 Armour.",
+            + (
+                f"{state.side_name(target.side)} may spend 1 of {u.name}'s fatigue for +1 Armour."
+                if u.fatigue >= 1
+                else f"{u.name} has no fatigue to spend (§4.5 way 2)."
+            ),
         )
     ]
 

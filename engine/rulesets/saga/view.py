@@ -158,16 +158,12 @@ def _shot_view(state: BattleState) -> StepView:
         HOUSE_LABEL,
     ]
     if sh.stage == "declared":
-        target_side = state.unit(sh.target).side
-        return StepView(
-            "shot",
-            2,
-            "Shooting: step 2, fatigue",
-            target_side,
-            tuple(lines),
-            ("SpendFatigue", "RollShot"),
-            (HOUSE_LABEL,),
-        )
+        nxt: tuple[str, ...]
+        if fatigue_offers(state):
+            title, decider, nxt = "Shooting: step 2, fatigue", state.unit(sh.target).side, ("SpendFatigue", "RollShot")
+        else:  # nothing to spend: the shooter's side rolls on (§4.5 way 2)
+            title, decider, nxt = "Shooting: step 2, no fatigue to spend", state.unit(sh.shooter).side, ("RollShot",)
+        return StepView("shot", 2, title, decider, tuple(lines), nxt, (HOUSE_LABEL,))
     lines.append(f"{sh.hits} hit(s): {sh.hits} defence dice cancelling on {state.setting('shooting_save')}+")
     return StepView(
         "shot",
