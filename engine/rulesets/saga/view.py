@@ -3,6 +3,7 @@
 * ``unit_lines(state)``: one line per unit, fatigue markers with the limit.
 * ``pending_step(state)``: the open move, shot or melee step with its numbers, who
   decides now and the commands open.
+* ``fatigue_step(state)``: melee step 7 (the fatigue every unit involved gained) for its page.
 * ``fatigue_offers(state)``: the fatigue spends open now, and to which side.
 * ``odds(state, trade=None)``: exact casualty odds for the current choices.
 * ``settings_in_force(state)``: the readings that apply to the step on screen.
@@ -294,6 +295,22 @@ def _melee_view(state: BattleState) -> StepView:
         _MELEE_COMMANDS[m.stage],
         notes,
     )
+
+
+def fatigue_step(state: BattleState) -> StepView | None:
+    """Step 7 on its own page, once it has happened (the melee waits at step 8): every unit
+    involved that survived step 6 gained one fatigue (T3); a destroyed unit gains none."""
+    m = state.melee
+    if m is None or m.stage != "retreat":
+        return None
+    lines = []
+    for p in m.pools:
+        u = state.unit(p.unit)
+        if u.alive:
+            lines.append(f"{u.name}: +1 fatigue (T3) → {fatigue_markers(u.fatigue, u.limit)} {u.fatigue}/{u.limit}")
+        else:
+            lines.append(f"{u.name}: destroyed in step 6, gains none")
+    return StepView("melee", 7, f"Melee step 7: {t.MELEE_STEPS[7]}", None, tuple(lines), ("ResolveRetreat",))
 
 
 def pending_step(state: BattleState) -> StepView | None:

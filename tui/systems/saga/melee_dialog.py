@@ -104,6 +104,8 @@ class MeleeDialog(ModalScreen[None]):
         self.loser_can = True
         self.winner_can = True
         self.options: list[Opt] = []
+        self.fatigue_page = False
+        """Step 7 shown on its own page before step 8 (⏎ goes on to the retreat)."""
 
     def compose(self) -> ComposeResult:
         box = Vertical()
@@ -140,19 +142,22 @@ class MeleeDialog(ModalScreen[None]):
             self.stage, self.trade, self.ticked = m.stage, False, set()
             self.loser_can = self.winner_can = True
             self.query_one("#melee-dice", Input).value = ""
+            self.fatigue_page = m.stage == "retreat"
+        page7 = view.fatigue_step(state) if self.fatigue_page else None
+        step = page7 or step
         a, d = (", ".join(state.unit(p.unit).name for p in m.pools_of(r)) for r in (ATTACKER, DEFENDER))
         self.query_one(Vertical).border_title = f"Melee: {a} ({state.side_name(m.attacker)}) attack {d}"
         ribbon = Text("Step ")
         for n in range(1, 9):
-            ribbon.append(f" {n} ", style="bold reverse" if n == m.step else ("" if n > m.step else "dim"))
+            ribbon.append(f" {n} ", style="bold reverse" if n == step.step else ("" if n > step.step else "dim"))
         ribbon.append(f"  {step.title}", style="bold")
         if step.decider:
             ribbon.append(f" — {state.side_name(step.decider)} decides", style="yellow")
         self.query_one("#melee-steps", Static).update(ribbon)
         self.query_one("#melee-numbers", Static).update(Text("\n".join(step.lines)))
-        self.options = self._options(state, m)
+        self.options = [] if page7 else self._options(state, m)
         self.query_one("#melee-options", Static).update(self._options_text())
-        self.query_one("#melee-odds", Static).update(self._odds_text(state, m))
+        self.query_one("#melee-odds", Static).update(Text("") if page7 else self._odds_text(state, m))
         self.query_one("#melee-notes", Static).update(Text("\n".join(step.notes)))
         box = self.query_one("#melee-refusal", Static)
         box.update(f"✗ {refusal}" if refusal else "")
@@ -173,6 +178,8 @@ class MeleeDialog(ModalScreen[None]):
         self.query_one("#melee-hint", Static).update(self._hint(m))
 
     def _hint(self, m: Any) -> str:
+        if self.fatigue_page:
+            return "⏎ step 8: who retreats · ↑↓ scroll · ctrl+z undo · esc close (space reopens)"
         what = {
             "choose-defender": "a letter chooses the defending unit",
             "participants": "⏎ the attack dice are right (step 2 next)",
@@ -420,6 +427,10 @@ class MeleeDialog(ModalScreen[None]):
     def action_confirm(self) -> None:
         m = self.state.melee
         if m is None:
+            return
+        if self.fatigue_page and m.stage == "retreat":  # step 7 read: on to step 8
+            self.fatigue_page = False
+            self.refresh_view()
             return
         command = {
             "participants": lambda: c.ConfirmAttackDice(),
