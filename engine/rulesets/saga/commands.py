@@ -124,9 +124,20 @@ class ChooseDefender:
 
 @dataclass(frozen=True)
 class JoinMelee:
-    """The GM adds a second unit to a side in step 1 [M3] (joining rules not in source)."""
+    """The GM adds a second unit to a side in step 1 [M3] (joining rules not in source).
+    ``target``: the enemy unit it attacks (None: the enemy side's first unit)."""
 
     unit: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class AimPool:
+    """Step 1, more than one unit on a side [M3]: ``unit``'s attack dice go against enemy
+    ``target`` (they roll against its Armour)."""
+
+    unit: str
+    target: str
 
 
 @dataclass(frozen=True)

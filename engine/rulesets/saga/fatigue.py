@@ -86,7 +86,6 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
         return []
     role = ATTACKER if m.stage == "abilities-attacker" else DEFENDER
     by = m.side_of(role)
-    mine = m.primary(role)
     once_per_melee = state.setting("enemy_armour_limit") != "per-enemy-unit"
     used = m.spends_by(by)
     out: list[SpendOption] = []
@@ -94,6 +93,7 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
         enemy = state.unit(pool.unit)
         if enemy.fatigue < 1 or not enemy.alive:
             continue
+        mine = m.target_of(enemy.id)  # the unit of ours these enemy dice attack [M3]
         if not any(s.use == t.OWN_ARMOUR.key and s.unit == enemy.id for s in used):
             out.append(
                 SpendOption(

@@ -4,7 +4,7 @@ first, T4 checklist), fatigue for everyone involved, and the retreat."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
@@ -53,6 +53,7 @@ def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]
     hits = sum(1 for d in dice if d.kept and d.face >= value)
     detail = {
         "unit": unit,
+        "target": m.target_of(unit),
         "hits": hits,
         "probability_is": "per die",
         "hits_distribution": {str(k): _frac(p) for k, p in odds.hits_distribution(len(dice), value).items()},
@@ -65,7 +66,9 @@ def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]
         )
     return RollRecord(
         "saga.melee.attack",
-        f"{state.unit(unit).name}: attack dice against Armour {value}",
+        f"{state.unit(unit).name}: attack dice against "
+        + (f"{state.unit(m.target_of(unit)).name}'s " if m.several else "")
+        + f"Armour {value}",
         dice,
         mods,
         base,
@@ -126,8 +129,9 @@ def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Deci
                     "melee_attack_rolled",
                     {"unit": p.unit, "role": role, "armour": record.target, "hits": h, "roll": record.to_dict()},
                     actor=p.unit,
-                    text=f"Step 4: {state.unit(p.unit).name} rolls {shown} against Armour "
-                    f"{record.target}: {record.outcome}.",
+                    text=f"Step 4: {state.unit(p.unit).name} rolls {shown} against "
+                    + (f"{state.unit(m.target_of(p.unit)).name}'s " if m.several else "")
+                    + f"Armour {record.target}: {record.outcome}.",
                 )
             )
     drafts.append(
@@ -261,9 +265,13 @@ def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Deci
     return drafts
 
 
-def _split(
-    state: BattleState, m: Melee, role: str, count: int, split: dict[str, int]
+def casualty_plan(
+    state: BattleState, m: Melee, role: str, split: Mapping[str, int], count: int | None = None
 ) -> list[tuple[str, int]] | Rejected:
+    """How ``role``'s uncancelled hits (or ``count``) fall on its units: as its owner split
+    them (``split``: unit -> models), else the first unit first [M3]; refused when the split
+    does not remove exactly the casualties due."""
+    count = m.uncancelled.get(role, 0) if count is None else count
     units = [p.unit for p in m.pools_of(role)]
     total = sum(state.unit(u).models for u in units)
     take = min(count, total)
@@ -293,7 +301,7 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
     taken = {ATTACKER: 0, DEFENDER: 0}
     destroyed: list[str] = []
     for role in (DEFENDER, ATTACKER):
-        plan = _split(state, m, role, m.uncancelled.get(role, 0), split)
+        plan = casualty_plan(state, m, role, split)
         if isinstance(plan, Rejected):
             return plan
         for unit, n in plan:

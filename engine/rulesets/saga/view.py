@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+from engine.ruleset import Rejected
+
 from . import tables as t
 from .fatigue import SpendOption, fatigue_markers, spend_options, tiring
+from .melee_roll import casualty_plan
 from .melee_numbers import MeleeOdds, armour, current_dice, extra_defence, hard_cover, melee_odds, save_on, step1
 from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .settings import SETTINGS_BY_KEY
@@ -183,13 +186,17 @@ def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
     if m.stage in ("participants", "choose-defender"):
         s1 = step1(state, m, p)
         how = f"{p.models} models × {s1.per_model}" if s1.per_model is not None else "typed"
-        return f"{name}: {s1.dice} attack dice ({how})" + (
-            f", exhausted −{s1.halved} = {s1.after} ({s1.rule})" if s1.halved else ""
+        aim = f" → attacks {state.unit(m.target_of(unit)).name}" if m.several else ""
+        return (
+            f"{name}: {s1.dice} attack dice ({how})"
+            + (f", exhausted −{s1.halved} = {s1.after} ({s1.rule})" if s1.halved else "")
+            + aim
         )
     value, mods, base = armour(state, m, unit)
     terms = "".join(f" {x.value:+d} {x.label}" for x in mods)
     warn = " [A4: outside 2–6]" if not 2 <= value <= 6 else ""
-    line = f"{name}: {current_dice(state, m, p)} attack dice against Armour {value} ({base.value}{terms}){warn}"
+    whose = f"{state.unit(m.target_of(unit)).name}'s " if m.several else ""
+    line = f"{name}: {current_dice(state, m, p)} attack dice against {whose}Armour {value} ({base.value}{terms}){warn}"
     if m.stage in ("defence-roll", "casualties"):
         faces = " ".join(f"{d.face}" + (f"(was {d.replaced})" if d.replaced else "") for d in m.attack.get(unit, ()))
         line += f": [{faces}]"
@@ -230,6 +237,14 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
             lines.append(f"{role.title()} defence [{faces}]: {m.uncancelled.get(role, 0)} uncancelled")
     if m.stage in ("participants", "trade", "abilities-attacker", "abilities-defender", "attack-roll"):
         lines.append("Defender: " + hard_cover(state, m)[1])
+    if m.stage == "casualties" and m.several:
+        for role in ROLES:
+            plan = casualty_plan(state, m, role, {})
+            if len(m.pools_of(role)) > 1 and not isinstance(plan, Rejected):
+                lines.append(
+                    f"{role.title()}'s casualties unless its owner splits them: "
+                    + ", ".join(f"{state.unit(u).name} {n}" for u, n in plan)
+                )
     if m.stage == "within-s":
         gone = state.unit(m.within_s[0])
         lines.append(
@@ -246,7 +261,7 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
 
 _MELEE_COMMANDS = {
     "choose-defender": ("ChooseDefender",),
-    "participants": ("SetParticipants", "JoinMelee", "SetMeleeCover", "ConfirmAttackDice"),
+    "participants": ("SetParticipants", "JoinMelee", "AimPool", "SetMeleeCover", "ConfirmAttackDice"),
     "trade": ("TradeDice",),
     "abilities-attacker": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
     "abilities-defender": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
@@ -277,6 +292,13 @@ def _decider(state: BattleState, m: Melee) -> str | None:
     return None
 
 
+M3_NOTE = (
+    "[M3] more than one unit on a side: each unit's attack dice roll "
+    "against the Armour of the enemy unit it attacks; casualties are split across a side's units as "
+    "their owner chooses"
+)
+
+
 def _melee_view(state: BattleState) -> StepView:
     m = state.melee
     assert m is not None
@@ -286,6 +308,8 @@ def _melee_view(state: BattleState) -> StepView:
     )
     if any(p.joined for p in m.pools):
         notes += ("joining rules not in source text [M3]",)
+    if m.several:
+        notes += (M3_NOTE,)
     return StepView(
         "melee",
         m.step,
