@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from engine.ruleset import Rejected
 
@@ -319,6 +319,16 @@ def _melee_view(state: BattleState) -> StepView:
         _MELEE_COMMANDS[m.stage],
         notes,
     )
+
+
+def casualty_split(state: BattleState, role: str, split: Mapping[str, int]) -> tuple[tuple[str, int], ...] | str:
+    """How the casualties due to ``role`` fall on its units with the owner's ``split``
+    (unit -> models; empty: the default), or why that split is refused [M3]."""
+    m = state.melee
+    if m is None:
+        return "no melee is being resolved"
+    plan = casualty_plan(state, m, role, split)
+    return plan.reason if isinstance(plan, Rejected) else tuple(plan)
 
 
 def fatigue_step(state: BattleState) -> StepView | None:
