@@ -15,9 +15,10 @@ from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
 from .events import Event
-from .rolls import records_in
+from .rolls import RollRecord, records_in
 
 SideOf = Callable[[Event], "str | None"]
+RollSide = Callable[[Event, RollRecord], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -47,17 +48,18 @@ class SideLuck:
         return self.successes - self.expected
 
 
-def counted_rolls(events: Iterable[Event], side_of: SideOf) -> list[RollLuck]:
-    """Every roll with a success chance, in log order, with the side that rolled it.
-    Rolls without a chance (plain rolls, roll-offs read elsewhere) and rolls no side
-    owns are left out."""
+def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide | None = None) -> list[RollLuck]:
+    """Every roll with a success chance, in log order, with the side that rolled it:
+    ``roll_side(event, record)`` when given (one event may carry both sides' rolls), else
+    ``side_of(event)``. Rolls without a chance (plain rolls, roll-offs read elsewhere)
+    and rolls no side owns are left out."""
     out: list[RollLuck] = []
     for event in events:
-        side = side_of(event)
-        if side is None:
-            continue
         for record in records_in(event.payload):
             if not record.comparison:
+                continue
+            side = roll_side(event, record) if roll_side is not None else side_of(event)
+            if side is None:
                 continue
             out.append(RollLuck(event.seq, event.round, side, record.probability, bool(record.success), record.title))
     return out

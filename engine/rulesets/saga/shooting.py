@@ -148,6 +148,7 @@ def roll_shot_defence(state: BattleState, cmd: RollShotDefence, dice: DiceSource
             "successes": ok,
             "uncancelled": left,
             "probability_is": "per die",
+            "side": shot.target,  # the target's side rolls it (logged in the shooter's event)
         },
     )
     return _finish(state, shot, record, left)
