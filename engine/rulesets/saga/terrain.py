@@ -20,6 +20,20 @@ CROSSINGS = ("crossed", "enters-only", "passes-through", "starts-inside", "both-
 only (target inside), passed through, left (viewer inside), or holds both models."""
 
 
+Crossing = tuple[str, str, str]
+"""One piece on a line of sight: (type, height, how it meets the line)."""
+
+SIGHT_LINES: tuple[tuple[tuple[Crossing, ...], str], ...] = (
+    ((), "Clear: no high terrain on the line (low terrain never blocks)"),
+    ((("area", "high", "enters-only"),), "Into high area terrain: the target is inside it"),
+    ((("area", "high", "starts-inside"),), "Out of high area terrain: the shooter is inside it [A14]"),
+    ((("area", "high", "both-inside"),), "Both inside the same high area piece [A14]"),
+    ((("linear", "high", "crossed"),), "Across a high linear obstacle (a palisade, a wall)"),
+    ((("area", "high", "passes-through"),), "All the way through high area terrain (a hill, a wood, a building)"),
+)
+"""The lines of sight the GM picks from (§5.2): what lies on the line, judged by ``line_of_sight``."""
+
+
 def terrain_problem(type_: str, height: str, going: str, cover: str) -> str | None:
     """Why these four characteristics cannot go together (§5.1), or None."""
     for value, allowed, what in (
