@@ -21,7 +21,7 @@ from .evolve import preview
 from .fatigue import fatigue_markers, tiring
 from .settings import SETTINGS_BY_KEY
 from .state import SIDES, BattleState, opponent
-from .terrain import CROSSINGS, line_of_sight
+from .terrain import CROSSINGS, building_reminders, line_of_sight
 
 Decision = Rejected | Sequence[EventDraft]
 KINDS = ("move", "charge", "shoot", "rest")
@@ -221,7 +221,8 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
             text=f"{u.name} may move {band}"
             + (" through broken terrain" if cmd.broken else "")
             + (f" to engage {_name(state, target)}" if target else "")
-            + ".",
+            + "."
+            + "".join(f" {r[0].upper()}{r[1:]}." for r in building_reminders(state, u.id, target)),
         )
     )
     return drafts

@@ -25,6 +25,7 @@ from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .settings import SETTINGS_BY_KEY
 from .shooting import HOUSE_LABEL, ShotOdds, shot_armour, shot_odds
 from .state import BattleState, opponent
+from .terrain import building_reminders
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,7 @@ def _move_view(state: BattleState) -> StepView:
     ]
     if mv.target:
         lines.append(f"to engage {state.unit(mv.target).name if state.has_unit(mv.target) else mv.target}")
+    lines += building_reminders(state, u.id, mv.target)
     tired, rule = tiring(state, u.id, mv.kind, mv.causes_fatigue)
     lines.append(f"after the move: {'+1 fatigue' if tired else 'no fatigue'} — {rule}")
     return StepView(
