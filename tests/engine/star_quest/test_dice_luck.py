@@ -22,3 +22,15 @@ def test_dice_luck_names_the_party_and_the_enemies_and_counts_each_sides_rolls()
     heroes, foes = luck_table(counted_rolls(b.active_events, s.side_of, s.roll_side), s.side_keys)
     assert (heroes.rolls, heroes.successes, heroes.expected) == (1, 1, F(1, 2))
     assert (foes.rolls, foes.successes) == (1, 0) and foes.expected == F(1, 2)
+
+
+def test_dice_luck_counts_the_fearless_roll_after_a_failed_morale_test():
+    b = new_battle([hero("vex")], [enemy("pack", models=5, quality=4, unit_rules=("Fearless",))])
+    ok(b, c.StartRound())
+    ok(b, c.ActivateHero("vex"))
+    ok(b, c.AdjustWounds("pack", 3))
+    ok(b, c.EndActivation())
+    ok(b, c.RollMorale((3, 5)), [])  # the test fails on a 3, Fearless passes on a 5
+    s = summary(b.state)
+    _, foes = luck_table(counted_rolls(b.active_events, s.side_of, s.roll_side), s.side_keys)
+    assert (foes.rolls, foes.successes, foes.expected) == (2, 1, F(1, 2) + F(1, 2))
