@@ -5,7 +5,11 @@ Every roll record carries the exact chance of its success before the roll
 give the expected number of successes; the difference from the real count is the
 side's luck. ``luck_by_round`` gives the running totals a chart draws.
 
-Which side rolled is the rule system's business: callers pass ``side_of(event)``.
+Which side rolled is the rule system's business: callers pass ``side_of(event)`` (and
+``roll_side(event, record)`` where one event carries several sides' rolls). A record whose
+chance is per die (``detail["probability_is"] == "per die"``, with ``detail["successes"]``
+the dice that succeeded) counts each kept die as one roll, so the expected successes and
+those rolled measure the same thing.
 """
 
 from __future__ import annotations
@@ -60,6 +64,14 @@ def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide 
                 continue
             side = roll_side(event, record) if roll_side is not None else side_of(event)
             if side is None:
+                continue
+            wins = record.detail.get("successes") if isinstance(record.detail, dict) else None
+            if record.detail.get("probability_is") == "per die" and isinstance(wins, int):
+                tries = sum(1 for d in record.dice if d.kept)
+                out += [
+                    RollLuck(event.seq, event.round, side, record.probability, i < wins, record.title)
+                    for i in range(tries)
+                ]
                 continue
             out.append(RollLuck(event.seq, event.round, side, record.probability, bool(record.success), record.title))
     return out

@@ -46,3 +46,19 @@ def test_a_member_who_arrived_later_is_found_a_side():
     assert SUMMARY.side_of(wave) is None
     assert SUMMARY.with_members_of(later).side_of(wave) == "B"
     assert [m.id for m in SUMMARY.with_members_of(later).members] == ["A.a", "B.b", "B.w"]
+
+
+def test_a_pool_whose_chance_is_per_die_counts_each_kept_die():
+    pool = RollRecord(
+        "t",
+        "T",
+        plain([6, 5, 1, 2]),
+        target=5,
+        comparison=">=",
+        probability=Fraction(1, 3),
+        success=True,
+        detail={"probability_is": "per die", "successes": 2},
+    ).to_dict()
+    rolls = counted_rolls([Event(seq=0, kind="x", round=1, actor="A.a", payload={"roll": pool})], SUMMARY.side_of)
+    (a,) = luck_table(rolls, ["A"])
+    assert (a.rolls, a.successes, a.expected) == (4, 2, Fraction(4, 3))

@@ -55,6 +55,7 @@ def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]
         "unit": unit,
         "target": m.target_of(unit),
         "hits": hits,
+        "successes": hits,
         "probability_is": "per die",
         "hits_distribution": {str(k): _frac(p) for k, p in odds.hits_distribution(len(dice), value).items()},
     }

@@ -124,7 +124,7 @@ def roll_shot(state: BattleState, cmd: RollShot, dice: DiceSource) -> Decision:
         odds.p_success(value),
         f"{hits} hit{'s' * (hits != 1)}",
         hits > 0,
-        {"house_default": True, "label": HOUSE_LABEL, "hits": hits, "probability_is": "per die"},
+        {"house_default": True, "label": HOUSE_LABEL, "hits": hits, "successes": hits, "probability_is": "per die"},
     )
     drafts = [
         EventDraft(

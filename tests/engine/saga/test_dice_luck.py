@@ -22,6 +22,7 @@ def test_dice_luck_counts_every_saga_roll_for_the_side_that_rolled_it():
     s = summary(b.state)
     assert [s.side_name(k) for k in s.side_keys] == ["Raiders", "Locals"]
     raiders, locals_ = luck_table(counted_rolls(b.active_events, s.side_of, s.roll_side), s.side_keys)
-    assert (raiders.rolls, raiders.successes, raiders.expected) == (2, 1, F(1, 2) + F(1, 2))  # shot, melee
-    assert (locals_.rolls, locals_.successes) == (2, 0)  # the shot's defence die, its melee dice
-    assert locals_.expected == F(1, 3) + F(1, 2)  # a defence die cancels on 5+; attack dice v Armour 4
+    # each die is a roll with its own chance: the shot's 2 dice and the Axes' 1 die against Armour 4
+    assert (raiders.rolls, raiders.successes, raiders.expected) == (3, 1, 3 * F(1, 2))
+    # the Shields' defence die (cancels on 5+) and their 2 melee dice against Armour 4
+    assert (locals_.rolls, locals_.successes, locals_.expected) == (3, 0, F(1, 3) + 2 * F(1, 2))
