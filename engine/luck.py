@@ -9,7 +9,8 @@ Which side rolled is the rule system's business: callers pass ``side_of(event)``
 ``roll_side(event, record)`` where one event carries several sides' rolls). A record whose
 chance is per die (``detail["probability_is"] == "per die"``, with ``detail["successes"]``
 the dice that succeeded) counts each kept die as one roll, so the expected successes and
-those rolled measure the same thing.
+those rolled measure the same thing; a re-roll's record that lists the whole pool names
+its new dice (``detail["new_dice"]``: tries and successes) and only they are counted.
 """
 
 from __future__ import annotations
@@ -66,8 +67,11 @@ def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide 
             if side is None:
                 continue
             wins = record.detail.get("successes") if isinstance(record.detail, dict) else None
+            new = record.detail.get("new_dice") if isinstance(record.detail, dict) else None
             if record.detail.get("probability_is") == "per die" and isinstance(wins, int):
                 tries = sum(1 for d in record.dice if d.kept)
+                if isinstance(new, dict):
+                    tries, wins = int(new.get("tries", 0)), int(new.get("successes", 0))
                 out += [
                     RollLuck(event.seq, event.round, side, record.probability, i < wins, record.title)
                     for i in range(tries)

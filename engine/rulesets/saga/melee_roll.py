@@ -3,6 +3,7 @@ first, T4 checklist), fatigue for everyone involved, and the retreat."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -195,11 +196,11 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
         payload: dict[str, Any] = {"role": role, "phase": cmd.phase, "group": g, "count": len(pairs)}
         if cmd.phase == "attack":
             record, h = attack_record(state, m, g, ds)
-            payload.update(unit=g, hits=h, role_hits=sum(hits.values()), roll=record.to_dict())
+            payload.update(unit=g, hits=h, role_hits=sum(hits.values()), roll=_new_dice(record, pairs).to_dict())
             result = f"{state.unit(g).name} {record.outcome}"
         else:
             record, left = defence_record(state, m, role, ds, m.save_on.get(role, t.DEFENCE_SAVE))
-            payload.update(uncancelled=left, roll=record.to_dict())
+            payload.update(uncancelled=left, roll=_new_dice(record, pairs).to_dict())
             result = record.outcome
         drafts.append(
             EventDraft(
@@ -211,6 +212,14 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
             )
         )
     return drafts
+
+
+def _new_dice(record: RollRecord, pairs: list[tuple[int, int]]) -> RollRecord:
+    """A re-roll's record lists the whole pool; dice luck counts only its new dice (the
+    others were counted with the roll): ``detail["new_dice"]``."""
+    target = record.target if record.target is not None else 7
+    wins = sum(1 for _, face in pairs if face >= target)
+    return replace(record, detail={**record.detail, "new_dice": {"tries": len(pairs), "successes": wins}})
 
 
 def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Decision:
