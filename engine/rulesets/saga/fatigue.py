@@ -178,7 +178,7 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
     options = spend_options(state)
     match = [o for o in options if o.by == cmd.by and o.unit == cmd.unit and o.use == cmd.use]
     if not match:
-        return spend_refusal(state, cmd, options)
+        return spend_refusal(state, cmd)
     option = match[0]
     for_unit = (cmd.for_unit or option.for_unit) if cmd.use == t.OWN_ARMOUR.key else option.for_unit
     if cmd.use == t.OWN_ARMOUR.key and state.melee is not None:
@@ -200,7 +200,7 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
     ]
 
 
-def spend_refusal(state: BattleState, cmd: SpendFatigue, options: Sequence[SpendOption]) -> Rejected:
+def spend_refusal(state: BattleState, cmd: SpendFatigue) -> Rejected:
     """The real reason a spend of an enemy unit that has fatigue is not open now: not this
     side's moment, not a unit of this move, shot or melee, or that effect already bought."""
     use = t.SPEND_USES[cmd.use]
