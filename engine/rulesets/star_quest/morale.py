@@ -149,7 +149,7 @@ def _roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource, typed: l
         "roll": record.to_dict(),
         "loss": total,
         "start": u.start,
-        "fearless": fearless_roll.to_dict() if fearless_roll else None,
+        "rolls": [fearless_roll.to_dict()] if fearless_roll else [],  # the Fearless roll after a failed test
         "villain": cmd.villain,
     }
     text = f"{u.name} morale test {first[0]} against {test.target}+: {record.outcome}"

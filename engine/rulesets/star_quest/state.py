@@ -238,6 +238,8 @@ class BattleState:
     morale: tuple[str, ...] = ()
     ai: AIWalk | None = None
     revealed: tuple[str, ...] = ()
+    band_names: tuple[tuple[str, str], ...] = ()
+    """(side key, name): the party's and the enemies' roster names, as the sides are called."""
 
     @property
     def round(self) -> int:
