@@ -12,7 +12,8 @@
    started two ways: ``SkirmishApp`` from ``tui.app`` with a ``LaunchPlan`` (the app as
    ``tui.launch`` runs it) and the ``skirmish`` command's whole path, ``tui.cli.main``.
    A second line says when the battle screen is first drawn (the opening worker done).
-   A fourth start-up opens a 5,000-event battle file (``--events``; built as in 2.). The
+   A fourth start-up opens a 5,000-event battle file (``--events``; built as in 2.) as
+   ``skirmish open FILE`` does (the command's whole path, as the second). The
    aim: the first frame that shows the battle (the battle screen with its panes, not the
    loading screen) within 1.5x the bare app's first frame, for the demo and for the long
    battle. Then each process idles ``SETTLE_S`` and reads its resident memory: the aim
@@ -104,7 +105,7 @@ VARIANTS = (
     ("bare", "bare Textual app + Static (baseline)"),
     ("app", "Skirmish Desk: SkirmishApp (tui.app)"),
     ("command", "Skirmish Desk: `skirmish` (tui.cli.main)"),
-    ("open", "Skirmish Desk: a 5,000-event battle file"),
+    ("open", "`skirmish open` a 5,000-event battle"),
 )
 MEMORY_AIM = 1.5
 """RSS with the long battle open, as a multiple of the bare app's."""
