@@ -151,14 +151,14 @@ class SkirmishApp(App[None]):
 
     def _open(self, plan: Any) -> None:
         """Thread worker: never touches widgets; reports by messages."""
-        from tui.opening import open_plan
+        from tui.opening import note_last_battle, open_plan
         from tui.session import OpenError
 
         def progress(text: str, fraction: float | None = None) -> None:
             self.post_message(LoadProgress(text, fraction))
 
         try:
-            session = open_plan(plan, progress)
+            session = open_plan(plan, progress, note_last=False)  # noted once it is on its way to the screen
         except OpenError as err:
             self.post_message(OpenFailed(str(err)))
             return
@@ -175,6 +175,7 @@ class SkirmishApp(App[None]):
             self.post_message(OpenFailed(f"cannot show a {session.battle.ruleset.name} battle: {err}"))
             return
         self.post_message(BattleOpened(session, screen))
+        note_last_battle(plan, session)  # an fsync'd write: while the main thread draws the battle
 
     @on(LoadProgress)
     def _progress(self, message: LoadProgress) -> None:

@@ -68,26 +68,44 @@ def _plan(args: Namespace, mode: str) -> LaunchPlan:
 
 
 def _run(plan: LaunchPlan) -> int:
-    from tui.app import SkirmishApp
+    from tui import idle_gc
 
-    app = SkirmishApp(plan)
-    app.run()
+    idle_gc.pause_for_launch()  # until the first battle is drawn (the app takes the pause over)
+    try:
+        from tui.app import SkirmishApp
+
+        app = SkirmishApp(plan)
+        app.run()
+    finally:
+        idle_gc.end_launch_pause()
     return int(app.return_code or 0)
+
+
+def _launch(args: Namespace, mode: str) -> int:
+    """``_run`` the plan for ``mode``, the collector paused from before the plan is built
+    (building it imports part of the app: ``idle_gc.pause_for_launch``)."""
+    from tui import idle_gc
+
+    idle_gc.pause_for_launch()
+    try:
+        return _run(_plan(args, mode))
+    finally:
+        idle_gc.end_launch_pause()
 
 
 def run_dashboard(args: Namespace) -> int:
     """``skirmish``: open the last battle, or start the demo battle."""
-    return _run(_plan(args, "resume"))
+    return _launch(args, "resume")
 
 
 def new_battle(args: Namespace) -> int:
     """``skirmish new A.toml B.toml [--scenario N] [--seed N]``."""
-    return _run(_plan(args, "new"))
+    return _launch(args, "new")
 
 
 def demo_battle(args: Namespace) -> int:
     """``skirmish demo [SYSTEM] [--seed N]``: a new battle of the bundled demo bands."""
-    return _run(_plan(args, "demo"))
+    return _launch(args, "demo")
 
 
 def open_battle(args: Namespace) -> int:
@@ -96,11 +114,10 @@ def open_battle(args: Namespace) -> int:
     import saves
 
     try:
-        plan = _plan(args, "open")
-    except saves.SaveError as err:
+        return _launch(args, "open")
+    except saves.SaveError as err:  # a row number the list does not have
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
-    return _run(plan)
 
 
 def campaign_from_battle(args: Namespace) -> int:

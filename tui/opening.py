@@ -39,8 +39,10 @@ class LaunchPlan:
     """The rule system of a new or demo battle (a name or alias; empty: the default system)."""
 
 
-def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
-    """Open or create the battle the plan names. ``OpenError`` (one line) otherwise."""
+def open_plan(plan: LaunchPlan, progress: Progress = _no_progress, *, note_last: bool = True) -> Session:
+    """Open or create the battle the plan names. ``OpenError`` (one line) otherwise.
+    ``note_last=False``: the caller notes it as the last battle (``note_last_battle``)
+    once it is shown (the note is an fsync'd write: 1-40 ms here)."""
     import saves
 
     try:
@@ -65,8 +67,21 @@ def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
                 session.note = f"{err} — started the demo battle instead"
         else:
             session = demo_battle(system_of(plan), directory, plan, progress)
-    remember(directory, session.path)
+    if note_last:
+        remember(directory, session.path)
     return session
+
+
+def note_last_battle(plan: LaunchPlan, session: Session) -> None:
+    """Note the battle ``open_plan(plan, note_last=False)`` opened as the last battle
+    (best effort, as ``remember``)."""
+    import saves
+
+    try:
+        directory = saves.data_dir(plan.saves)
+    except saves.SaveError:
+        return
+    remember(directory, session.path)
 
 
 def system_of(plan: LaunchPlan) -> SystemSpec:
