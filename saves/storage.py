@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import stat
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -73,6 +74,58 @@ def sync_dir(folder: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
+MAX_SAVE_FILE_BYTES = 256 * 1024 * 1024
+"""No file of a save is larger (a 5,000-event battle is about 3 MB): reading stops here."""
+
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_O_NOCTTY = getattr(os, "O_NOCTTY", 0)
+
+
+class NotAFile(Exception):
+    """``read_regular`` refused the file: ``str()`` says why, e.g. 'a named pipe, not a file'."""
+
+
+def file_kind(mode: int) -> str:
+    """'a named pipe', 'a device'... for an ``st_mode`` that is not a regular file."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_regular(path: str | os.PathLike[str], limit: int = MAX_SAVE_FILE_BYTES) -> bytes:
+    """The bytes of ``path`` if it is a regular file (a link to one is followed) of at
+    most ``limit`` bytes. A named pipe, a device or a socket is refused at once without
+    reading (``NotAFile``), and so is a file found longer than ``limit`` while reading
+    (whatever its size said); ``OSError`` as ``open`` raises it."""
+    fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = file_kind(info.st_mode)
+            raise NotAFile(kind if kind.startswith("not") else f"{kind}, not a file")
+        chunks = []
+        total = 0
+        want = min(info.st_size, limit) + 1
+        while True:
+            chunk = os.read(fd, max(want, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise NotAFile(f"larger than {limit:,} bytes")
+            want = limit + 1 - total
+    finally:
+        os.close(fd)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
 def write_all(fd: int, data: bytes) -> None:
     """``os.write`` until every byte is written."""
     view = memoryview(data)
@@ -110,6 +163,16 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str | Iterable[byte
             pass
         raise
     sync_dir(folder)
+
+
+def read_save_file(path: Path) -> bytes:
+    """``read_regular`` of one file of a save, its refusal or ``OSError`` as a ``Damage``."""
+    try:
+        return read_regular(path)
+    except NotAFile as err:
+        raise Damage(CORRUPT, f"{path.name} is {err}") from None
+    except OSError as err:
+        raise os_damage(err, path.name) from None
 
 
 def decode_text(raw: bytes, name: str) -> str:
@@ -203,10 +266,7 @@ class SaveStorage(Storage):
             raw = self._raw
             self._raw = None
             if raw is None:
-                try:
-                    raw = self.path.read_bytes()
-                except OSError as err:
-                    raise os_damage(err, self.path.name) from None
+                raw = read_save_file(self.path)
             if not raw.strip():
                 raise Damage(TRUNCATED, f"{self.path.name} is empty")
             data = parse_json(decode_text(raw, self.path.name), self.path.name)

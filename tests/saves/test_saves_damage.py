@@ -89,8 +89,8 @@ DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
     ),
     (
         "newer format",
-        lambda p: _edit_db(p, lambda d: d["header"]["1"].update(format=2)),
-        "written by a newer version (format 2; this version reads up to 1)",
+        lambda p: _edit_db(p, lambda d: d["header"]["1"].update(format=3)),
+        "written by a newer version (format 3; this version reads up to 2)",
     ),
     (
         "format not a number",
@@ -187,14 +187,16 @@ def test_an_unreadable_file_is_reported_as_permission_denied(
 ) -> None:
     path = make_save()
     before = digest(path)
-    real = Path.read_bytes
+    import saves.storage
 
-    def denied(self: Path) -> bytes:
-        if self.name == "battle.json":
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+    real = saves.storage.read_regular
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    def denied(file: Path, limit: int = 1) -> bytes:
+        if Path(file).name == "battle.json":
+            raise PermissionError(13, "Permission denied", str(file))
+        return real(file)
+
+    monkeypatch.setattr(saves.storage, "read_regular", denied)
     for reader in (load, BattleStore.open):
         with pytest.raises(SaveError) as caught:
             reader(path)
