@@ -212,7 +212,7 @@ class BattleStore:
         *,
         fold_min: int = DEFAULT_FOLD_MIN,
         background: bool = True,
-        check: Callable[[dict[str, Any], list[dict[str, Any]]], object] | None = None,
+        check: Callable[[dict[str, Any], list[dict[str, Any]]], tuple[int, str] | None] | None = None,
         salvage: bool = False,
     ) -> BattleStore:
         """Open a save to add to it. Validates everything before repairing anything.
@@ -220,7 +220,9 @@ class BattleStore:
         ``check(header, entries)``, if given, sees what was read (locked, before any
         repair): whatever it raises is raised from here, the save left as it was and
         unlocked. A caller that must make sense of the entries (replay them) does so
-        from the one read, instead of ``load`` first and reading the save again.
+        from the one read, instead of ``load`` first and reading the save again. With
+        ``salvage``, ``check`` may return ``(count, problem)``: entry ``count`` cannot be
+        used (the rules cannot apply it), which is damage as a bad journal line is.
 
         With ``salvage``, a damaged journal opens read-only (``read_only`` and
         ``warning`` say why), its entries those before the damage, nothing changed
@@ -239,11 +241,15 @@ class BattleStore:
             raise damage.at(where) from None
         if check is not None:
             try:
-                check(snap.header, snap.entries)
+                verdict = check(snap.header, snap.entries)
             except BaseException:
                 snap.db.close()
                 _unlock(lock_fd)
                 raise
+            if verdict is not None and salvage:
+                count, problem = verdict
+                del snap.entries[count:]
+                snap.damage = problem
         try:
             return cls(snap, lock_fd, fold_min=fold_min, background=background)
         except OSError as err:

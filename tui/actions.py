@@ -142,6 +142,13 @@ COMMON_KEYS = KeyGroup(
         GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", footer=True),
         GMAction("redo", "ctrl+y", "redo", "Redo", "Redo the last undone command"),
         GMAction(
+            "continue-damaged",
+            "ctrl+r",
+            "continue_damaged",
+            "Continue damaged",
+            "A damaged save (read-only): play on from the last good entry (damaged files kept as *.damaged)",
+        ),
+        GMAction(
             "next-pane", "tab", "app.focus_next", "Next pane", "Move to the next pane", palette=False, target="widget"
         ),
         GMAction(

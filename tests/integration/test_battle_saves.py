@@ -1,7 +1,5 @@
 """A whole battle through the engine and the saves: save, reload, same state."""
 
-import pytest
-
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as c, make_setup
@@ -63,8 +61,9 @@ def test_reopening_and_playing_on_appends_to_the_same_log(tmp_path):
     assert again.state.order.phase == "round-over"
 
 
-def test_a_save_with_an_event_this_version_does_not_know_is_refused_in_one_line(tmp_path):
-    from tui.session import OpenError, open_session
+def test_a_save_with_an_event_this_version_does_not_know_opens_read_only_with_one_line(tmp_path):
+    from saves_testkit import digest
+    from tui.session import open_session
 
     battle = demo_battle()
     path = tmp_path / "demo.skirmish"
@@ -72,8 +71,15 @@ def test_a_save_with_an_event_this_version_does_not_know_is_refused_in_one_line(
         play_some(battle, store)
         seq = len(battle.entries)
         store.append_many([{"seq": seq, "kind": "dragon_summoned", "round": 1, "group": seq, "payload": {}}])
-    with pytest.raises(OpenError) as err:
-        open_session(path)
-    message = str(err.value)
-    assert "\n" not in message and str(path) in message
-    assert f"event {seq}" in message and "'dragon_summoned'" in message
+    before = digest(path)
+    session = open_session(path)
+    try:
+        message = session.note
+        assert "\n" not in message and str(path) in message
+        assert f"entry {seq} cannot be applied by the rules" in message and "'dragon_summoned'" in message
+        assert f"kept entries 0 to {seq - 1}" in message
+        assert session.read_only and session.damaged
+        assert len(session.battle.entries) == seq
+    finally:
+        session.close()
+    assert digest(path) == before
