@@ -62,6 +62,8 @@ def _run(plan: LaunchPlan) -> int:
 
     app = SkirmishApp(plan)
     app.run()
+    if app.exit_line:
+        print(app.exit_line, file=sys.stderr)  # one line: no wrapping at the terminal's width
     return int(app.return_code or 0)
 
 
