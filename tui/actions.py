@@ -146,7 +146,7 @@ COMMON_KEYS = KeyGroup(
             "ctrl+r",
             "continue_damaged",
             "Continue damaged",
-            "A damaged save (read-only): play on from the last good entry (damaged files kept as *.damaged)",
+            "Damaged save: play on from its last good entry",
         ),
         GMAction(
             "next-pane", "tab", "app.focus_next", "Next pane", "Move to the next pane", palette=False, target="widget"
