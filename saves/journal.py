@@ -91,6 +91,10 @@ def parse_segment(seg: Segment, is_last: bool, journal_id: str | None) -> None:
         _flatten(seg, items, lines, first_line=1)
     else:
         _parse_framed(seg, lines, journal_id)
+        tail = raw[cut:]
+        if seg.torn and not seg.damage and len(tail) > 10 and tail[8:9] == b" ":
+            if tail[:8] == b"%08x" % zlib.crc32(tail[9:-1], seg.crc):  # a whole line, its newline changed
+                seg.damage = f"{seg.path.name} line {len(lines) + 1} has lost its newline"
     if seg.torn and not is_last and not seg.damage:
         seg.damage = f"{seg.path.name} ends with a broken line but is not the newest journal"
 

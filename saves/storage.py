@@ -15,6 +15,7 @@ import secrets
 import stat
 import sys
 import time
+import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -207,26 +208,57 @@ def _looks_truncated(text: str, err: json.JSONDecodeError) -> bool:
     return any(word.startswith(rest) for word in ("true", "false", "null"))
 
 
+SUM_TABLE = "sum"
+"""battle.json's last table: the CRC32 of every byte of the file before it."""
+_SUM_MARK = b',\n"' + SUM_TABLE.encode() + b'":'
+
+
 def encode_db(data: dict[str, Any], pause_every: int = 0) -> Iterable[bytes]:
-    """TinyDB data as JSON with one document per line.
+    """TinyDB data as JSON with one document per line, and the ``sum`` table last.
 
     The result is ordinary TinyDB JSON (plain TinyDB can read it), but line
     numbers in error messages point at single documents. With ``pause_every``
     the encoder yields the GIL every so many documents, so a background
-    checkpoint does not stall the thread that is appending events.
+    checkpoint does not stall the thread that is appending events. The ``sum``
+    table (``{"1": {"crc": "<8 hex digits>"}}``) holds the CRC32 of every byte
+    before it, so ``check_sum`` notices a changed byte anywhere in the file.
     """
-    yield b"{"
-    for table_no, (name, table) in enumerate(data.items()):
-        parts = [("\n" if table_no == 0 else ",\n") + ENCODER.encode(str(name)) + ":{"]
+    crc = 0
+    first = True
+    for name, table in data.items():
+        if name == SUM_TABLE:
+            continue
+        parts = [("{\n" if first else ",\n") + ENCODER.encode(str(name)) + ":{"]
+        first = False
         for doc_no, (doc_id, doc) in enumerate(table.items()):
             parts.append(("\n" if doc_no == 0 else ",\n") + ENCODER.encode(str(doc_id)) + ":" + ENCODER.encode(doc))
             if pause_every and doc_no % pause_every == pause_every - 1:
-                yield "".join(parts).encode("utf-8")
+                chunk = "".join(parts).encode("utf-8")
+                crc = zlib.crc32(chunk, crc)
+                yield chunk
                 parts = []
                 time.sleep(0)
         parts.append("}")
-        yield "".join(parts).encode("utf-8")
-    yield b"\n}\n"
+        chunk = "".join(parts).encode("utf-8")
+        crc = zlib.crc32(chunk, crc)
+        yield chunk
+    if first:
+        raise ValueError("a save file holds at least its header table")
+    yield _SUM_MARK + b'{"1":{"crc":"%08x"}}\n}\n' % crc
+
+
+def check_sum(raw: bytes, data: dict[str, Any], name: str) -> bool:
+    """True if ``data`` (parsed from ``raw``) has a ``sum`` table and it matches;
+    False if it has none (written before save format 2); ``Damage`` if it does not match."""
+    table = data.get(SUM_TABLE)
+    if table is None:
+        return False
+    doc = table.get("1") if isinstance(table, dict) else None
+    stored = doc.get("crc") if isinstance(doc, dict) else None
+    at = raw.rfind(_SUM_MARK)
+    if not isinstance(stored, str) or at < 0 or b"%08x" % zlib.crc32(raw[:at]) != stored.encode("ascii", "replace"):
+        raise Damage(CORRUPT, f"{name} fails its checksum (a byte was changed)")
+    return True
 
 
 class SaveStorage(Storage):
@@ -258,6 +290,8 @@ class SaveStorage(Storage):
         self._cache: dict[str, Any] | None = None
         self.keep = keep
         self.pause_every = 256 if background else 0
+        self.summed = False
+        """The file read last had a matching ``sum`` table (format 2 always has one)."""
 
     def read(self) -> dict[str, Any] | None:
         if self._cache is None:
@@ -272,6 +306,7 @@ class SaveStorage(Storage):
             data = parse_json(decode_text(raw, self.path.name), self.path.name)
             if not isinstance(data, dict):
                 return data  # the caller reports "not ours"
+            self.summed = check_sum(raw, data, self.path.name)
             if not self.keep:
                 return data
             self._cache = data

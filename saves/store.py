@@ -480,6 +480,7 @@ class BattleStore:
             self._fold_failed(err)
             return
         self._folded = upto
+        self.checkpoint_error = None
         for path in doomed:
             try:
                 os.unlink(path)
@@ -489,6 +490,25 @@ class BattleStore:
                 continue  # try again after the next fold
             if path in self._old_segments:
                 self._old_segments.remove(path)
+
+    def checkpoint_problem(self) -> str:
+        """The first time checkpoints fail (a full disk...): one line saying so; empty
+        otherwise, and again until one has succeeded and another fails. The journal
+        still holds every entry: appends go on while the disk takes them."""
+        err = self.checkpoint_error
+        if err is None:
+            self._checkpoint_told = False
+            return ""
+        if self._checkpoint_told:
+            return ""
+        self._checkpoint_told = True
+        if isinstance(err, OSError):
+            reason = describe_os_error(err)
+        elif isinstance(err, Damage):
+            reason = err.reason
+        else:
+            reason = f"{err.__class__.__name__}: {err}"
+        return f"cannot checkpoint {self.path}: {reason}; every event is still saved to the journal"
 
     def _fold_failed(self, err: BaseException) -> None:
         self.checkpoint_error = err

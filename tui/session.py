@@ -25,7 +25,7 @@ from engine.dice import DiceSource
 from engine.events import Event
 from engine.ruleset import BattleSummary, Rejected, SettingSpec, SystemSpec, find_system
 
-from tui.messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed
+from tui.messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed, SaveWarning
 
 Progress = Callable[[str, "float | None"], None]
 UNDO = "undo"
@@ -179,6 +179,9 @@ class Session:
             self._post(SaveFailed(f"cannot save {self.path}: {err.__class__.__name__}: {err}"))
         else:
             self._post(BattleChanged(kind, events))
+            problem = getattr(self.store, "checkpoint_problem", lambda: "")()
+            if problem:
+                self._post(SaveWarning(problem))
 
     def _post(self, message: Any) -> None:
         if self._host is not None:

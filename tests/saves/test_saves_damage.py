@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,9 +15,12 @@ from saves import BattleStore, SaveError, list_saves, load
 
 
 def _edit_db(path: Path, change: Callable[[dict], None]) -> None:
+    """Change battle.json's content as a program would, its checksum kept right."""
     data = json.loads((path / "battle.json").read_text())
     change(data)
-    (path / "battle.json").write_text(json.dumps(data))
+    data.pop("sum", None)
+    raw = json.dumps(data)[:-1].encode()  # without the closing brace
+    (path / "battle.json").write_bytes(raw + b',\n"sum":{"1":{"crc":"%08x"}}\n}\n' % zlib.crc32(raw))
 
 
 def _cut_db_in_half(path: Path) -> None:

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from tui.actions import COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
-from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
+from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, SaveWarning
 from tui.widgets.steady_bar import SteadyBar
 from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 
@@ -226,6 +226,9 @@ class SessionScreen(Screen[None]):
         self.redraw()
         self.set_status(save_failed_status(message.text))
         self.notify(message.text, title="Could not save — the last command was not kept", severity="error", timeout=15)
+
+    def on_save_warning(self, message: SaveWarning) -> None:
+        self.notify(message.text, title="Saving goes on, but", severity="warning", timeout=12)
 
     def on_log_entry_chosen(self, message: LogEntryChosen) -> None:
         self.show_log_entry(message.seq)
