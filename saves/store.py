@@ -273,7 +273,7 @@ class BattleStore:
             return JournalWriter(
                 last.path, last.start, self.save_id, create=False, keep_bytes=last.good_bytes, crc=last.crc
             )
-        if last is not None and last.end > snap.folded:  # plain lines of an older version: keep, append after
+        if last is not None and last.legacy and last.end > snap.folded:  # an older version's lines: keep, append after
             if last.torn:
                 _cut(last.path, last.good_bytes)
             self._old_segments.append(last.path)
