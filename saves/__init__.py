@@ -9,7 +9,7 @@ from saves.errors import SaveError
 from saves.listing import SaveSummary, list_saves
 from saves.paths import SUFFIX, data_dir, last_battle, new_save_path, remember_last_battle, write_export, write_roster
 from saves.reader import SAVE_FORMAT
-from saves.store import BattleStore, load
+from saves.store import BattleStore, load, salvage
 
 __all__ = [
     "SAVE_FORMAT",
@@ -24,5 +24,6 @@ __all__ = [
     "write_roster",
     "list_saves",
     "load",
+    "salvage",
     "new_save_path",
 ]

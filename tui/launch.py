@@ -166,10 +166,12 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
 
     o = Options.of(args)
     try:
-        header, entries = saves.load(o.file)
+        header, entries, warning = saves.salvage(o.file)
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
+    if warning:  # a damaged save: the report of the entries before the damage, exit 2
+        print(f"skirmish: {warning}", file=sys.stderr)
     from tui.report import build_report, render
 
     try:
@@ -180,13 +182,13 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     output = o.output
     if not output:
         (out or sys.stdout).write(text)
-        return 0
+        return 2 if warning else 0
     try:
         saves.write_export(output, text)
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
-    return 0
+    return 2 if warning else 0
 
 
 if __name__ == "__main__":
