@@ -288,7 +288,9 @@ def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) 
         raise AssertionError("replay failed on the whole log but not on a prefix")
     except Exception as err:  # noqa: BLE001
         problem = _what(err)
-    return Battle(header, entries[:good]), f"entry {good} cannot be applied by the rules ({problem})"
+    kind = entries[good].get("kind") if good < len(entries) and isinstance(entries[good], dict) else None
+    what = f"entry {good} ({kind})" if isinstance(kind, str) else f"entry {good}"
+    return Battle(header, entries[:good]), f"{what} cannot be applied by the rules ({problem})"
 
 
 def _check_header(where: Path, header: dict[str, Any]) -> None:
@@ -314,7 +316,7 @@ def _check_header(where: Path, header: dict[str, Any]) -> None:
 def _what(err: BaseException) -> str:
     """An engine error in a few words that name the key or the value."""
     if isinstance(err, KeyError) and err.args:
-        return f"no {err.args[0]!r} where one was expected"
+        return f"no field {err.args[0]!r} where one was expected"
     text = str(err)
     return f"{err.__class__.__name__}: {text}" if text else err.__class__.__name__
 

@@ -76,7 +76,10 @@ def test_a_save_with_an_event_this_version_does_not_know_opens_read_only_with_on
     try:
         message = session.note
         assert "\n" not in message and str(path) in message
-        assert f"entry {seq} cannot be applied by the rules" in message and "'dragon_summoned'" in message
+        assert (
+            f"entry {seq} (dragon_summoned) cannot be applied by the rules" in message
+            and "'dragon_summoned'" in message
+        )
         assert f"kept entries 0 to {seq - 1}" in message
         assert session.read_only and session.damaged
         assert len(session.battle.entries) == seq

@@ -211,7 +211,9 @@ def test_an_event_about_a_ghost_model_opens_read_only_at_its_seq(save: Path) -> 
     session = open_session(save)
     try:
         assert session.read_only and len(session.battle.entries) == count
-        assert session.note.startswith(f"{save} is damaged: entry {count} cannot be applied by the rules")
+        assert session.note.startswith(
+            f"{save} is damaged: entry {count} (activation_ended) cannot be applied by the rules"
+        )
         assert "there is no model 'ghost' in this battle" in session.note and "\n" not in session.note
     finally:
         session.close()
