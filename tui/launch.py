@@ -143,7 +143,8 @@ def list_battles(args: Namespace, out: TextIO | None = None) -> int:
         if s.error:
             print(f"  {when}  {s.path.name}  ({s.error})", file=out)
         else:
-            print(f"  {when}  {summary_line(s)}  {s.path}", file=out)
+            damaged = f"  (damaged, opens read-only: {s.warning})" if s.warning else ""
+            print(f"  {when}  {summary_line(s)}  {s.path}{damaged}", file=out)
     return 0
 
 
