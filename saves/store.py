@@ -381,6 +381,8 @@ class BattleStore:
         since (kept in memory). A read of the file: for checks and recovery, not for
         each event. Raises ``SaveError`` if ``battle.json`` cannot be read."""
         with self._mutex:
+            if self.warning:  # damaged, read-only: the entries before the damage
+                return list(self._salvaged)
             start, tail, count = self._tail_start, list(self._tail), self._count
             try:
                 folded = read_folded(self.path)  # a checkpoint may replace it meanwhile: old or new, both whole

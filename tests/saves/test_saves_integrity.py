@@ -53,6 +53,7 @@ def test_a_changed_byte_in_the_newest_complete_line_is_damage_not_a_torn_write(s
     )
     with BattleStore.open(path, salvage=True) as store:
         assert store.read_only.startswith("read-only: ") and store.count == 8
+        assert store.entries == entries
         with pytest.raises(SaveError, match="read-only"):
             store.append(entry(8))
     assert digest(path) == before  # nothing cut, nothing rewritten
