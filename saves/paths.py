@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import unicodedata
@@ -62,7 +63,7 @@ def make_folder(folder: Path, mode: int = 0o700) -> None:
             os.mkdir(new, mode)
         except FileExistsError:
             if not os.path.isdir(new):
-                raise
+                raise NotADirectoryError(errno.ENOTDIR, "a folder in its path is a file", str(new)) from None
         sync_dir(new.parent)
 
 
