@@ -166,7 +166,8 @@ def _read_db(db: TinyDB) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         seq = entry.get("seq")
         if type(seq) is not int or seq != index:
             raise Damage(CORRUPT, f"{DB_NAME} entry {index} has seq {seq!r} where {index} was expected")
-    if version >= 2 and not getattr(db.storage, "summed", False):
+    storage = db.storage
+    if version >= 2 and not (isinstance(storage, SaveStorage) and storage.summed):
         raise Damage(CORRUPT, f"{DB_NAME} has no checksum table (its end was changed)")
     # Validated: now TinyDB's own API cannot trip on the layout. The header is a copy
     # (TinyDB updates its document in place); the entries are the very dicts TinyDB

@@ -78,8 +78,8 @@ def sync_dir(folder: str | os.PathLike[str]) -> None:
 MAX_SAVE_FILE_BYTES = 256 * 1024 * 1024
 """No file of a save is larger (a 5,000-event battle is about 3 MB): reading stops here."""
 
-_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_O_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_O_NONBLOCK = 0 if sys.platform == "win32" else os.O_NONBLOCK
+_O_NOCTTY = 0 if sys.platform == "win32" else os.O_NOCTTY
 
 
 class NotAFile(Exception):

@@ -21,6 +21,7 @@ import errno
 import os
 import secrets
 import shutil
+import sys
 import threading
 from pathlib import Path
 from types import TracebackType
@@ -96,9 +97,9 @@ def _normalise_header(header: dict[str, Any], kind: str | None, save_id: str | N
 def _read_only_reason(folder: Path) -> str:
     """Why nothing can be written in ``folder`` (empty if it can be)."""
     try:
-        if os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1):
+        if sys.platform != "win32" and os.statvfs(folder).f_flag & os.ST_RDONLY:
             return "it is on a read-only disk"
-    except (OSError, AttributeError):
+    except OSError:
         pass
     if not os.access(folder, os.W_OK):
         return "its folder is not writable (permission denied)"

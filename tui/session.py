@@ -66,10 +66,10 @@ class Session:
         self.path = Path(store.path)
         self.note = note
         self.header = battle.header
-        self.read_only = str(getattr(store, "read_only", "") or "")
+        self.read_only: str = store.read_only
         """Why the session does not save (a damaged save, a read-only disk, a failed
         write), or empty."""
-        self.damaged = bool(getattr(store, "warning", ""))
+        self.damaged = bool(store.warning)
         """The save is damaged: it opened read-only with the entries before the damage;
         ``continue_from_good`` saves again from there."""
         self._host: Any = None
@@ -179,7 +179,7 @@ class Session:
             self._post(SaveFailed(f"cannot save {self.path}: {err.__class__.__name__}: {err}"))
         else:
             self._post(BattleChanged(kind, events))
-            problem = getattr(self.store, "checkpoint_problem", lambda: "")()
+            problem = self.store.checkpoint_problem()
             if problem:
                 self._post(SaveWarning(problem))
 

@@ -133,7 +133,7 @@ class SessionScreen(Screen[None]):
         from tui.screens.picker_screen import confirm
 
         session = self.session
-        if not getattr(session, "damaged", False):
+        if not session.damaged:
             self.notify("The save is not damaged: nothing to continue from.", severity="warning", timeout=6)
             return
         kept = len(session.battle.entries)
