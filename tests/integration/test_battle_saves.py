@@ -86,3 +86,22 @@ def test_a_save_with_an_event_this_version_does_not_know_opens_read_only_with_on
     finally:
         session.close()
     assert digest(path) == before
+
+
+def test_a_header_field_missing_or_of_the_wrong_type_is_named_with_what_was_expected(tmp_path):
+    import pytest
+
+    from tui.session import OpenError, open_session
+
+    header = demo_battle().header
+    cases = [
+        ({k: v for k, v in header.items() if k != "ruleset"}, "the header has no 'ruleset' (a str is expected)"),
+        ({**header, "setup": [1, 2]}, "the header's 'setup' is a list, not a dict"),
+        ({**header, "schema": 99}, "written by a newer version (schema 99; this version reads up to 1)"),
+    ]
+    for number, (bad, expected) in enumerate(cases):
+        path = tmp_path / f"bad-{number}.skirmish"
+        BattleStore.create(path, bad).close()
+        with pytest.raises(OpenError) as caught:
+            open_session(path)
+        assert str(caught.value) == f"cannot open {path}: {expected}"
