@@ -52,6 +52,16 @@ def header_payload(journal_id: str, start: int) -> bytes:
     return ENCODER.encode({"journal": journal_id, "start": start}).encode("utf-8")
 
 
+def framed_segment(journal_id: str, start: int, payloads: list[bytes]) -> bytes:
+    """A whole framed segment: its header line, then one line per payload (JSON bytes)."""
+    line, running = frame(header_payload(journal_id, start), 0)
+    out = [line]
+    for payload in payloads:
+        line, running = frame(payload, running)
+        out.append(line)
+    return b"".join(out)
+
+
 @dataclass
 class Segment:
     """One journal file as read from disk."""

@@ -192,6 +192,8 @@ def _journal_tail(segments: list[Segment], folded: int, journal_id: str | None) 
                 return tail, f"entries {folded} to {seg.start - 1} are missing ({seg.path.name} starts at {seg.start})"
             return tail, f"{seg.path.name} starts at seq {seg.start} where {expected} was expected"
         parse_segment(seg, is_last=index == len(segments) - 1, journal_id=journal_id)
+        if seg.legacy and journal_id is not None and seg.end > folded:
+            raise Damage(CORRUPT, f"{seg.path.name} has lines without checksums (not written for this save)")
         expected = seg.end
         skip = max(0, folded - seg.start)
         tail.extend(seg.entries[skip:])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from saves_testkit import digest, entry
+from saves_testkit import digest, entry, journal_bytes
 from saves import BattleStore, SaveError, list_saves, load
 
 
@@ -29,7 +29,7 @@ def _cut_db_in_half(path: Path) -> None:
 
 
 def _journal_lines(path: Path, *lines: str) -> None:
-    (path / "journal-3.jsonl").write_text("".join(line + "\n" for line in lines))
+    (path / "journal-3.jsonl").write_bytes(journal_bytes(path, 3, list(lines)))
 
 
 def _replace_with_file(path: Path) -> None:
@@ -46,13 +46,13 @@ def _empty_folder(path: Path) -> None:
 
 def _gap_before_journal(path: Path) -> None:
     os.unlink(path / "journal-3.jsonl")
-    (path / "journal-5.jsonl").write_text(json.dumps(entry(5)) + "\n")
+    (path / "journal-5.jsonl").write_bytes(journal_bytes(path, 5, [json.dumps(entry(5))]))
 
 
 def _torn_older_segment(path: Path) -> None:
     with open(path / "journal-3.jsonl", "a") as journal:
-        journal.write('{"seq": 5, "rou')
-    (path / "journal-5.jsonl").write_text(json.dumps(entry(5)) + "\n")
+        journal.write('12345678 {"seq": 5, "rou')
+    (path / "journal-5.jsonl").write_bytes(journal_bytes(path, 5, [json.dumps(entry(5))]))
 
 
 DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
@@ -124,22 +124,22 @@ DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
     (
         "journal garbage in the middle",
         lambda p: _journal_lines(p, json.dumps(entry(3)), "%%garbage%%", json.dumps(entry(4))),
-        "corrupt: journal-3.jsonl line 2 is not valid JSON",
+        "corrupt: journal-3.jsonl line 3 is not valid JSON",
     ),
     (
         "seq gap in the journal",
         lambda p: _journal_lines(p, json.dumps(entry(3)), json.dumps(entry(5))),
-        "corrupt: journal-3.jsonl line 2 has seq 5 where 4 was expected",
+        "corrupt: journal-3.jsonl line 3 has seq 5 where 4 was expected",
     ),
     (
         "journal repeats an entry",
         lambda p: _journal_lines(p, json.dumps(entry(3)), json.dumps(entry(3))),
-        "corrupt: journal-3.jsonl line 2 has seq 3 where 4 was expected",
+        "corrupt: journal-3.jsonl line 3 has seq 3 where 4 was expected",
     ),
     (
         "journal line not an entry",
         lambda p: _journal_lines(p, "[1, 2]", json.dumps(entry(3))),
-        "corrupt: journal-3.jsonl line 1 is not an entry",
+        "corrupt: journal-3.jsonl line 2 is not an entry",
     ),
     (
         "journal starts after battle.json ends",

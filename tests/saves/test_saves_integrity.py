@@ -205,3 +205,19 @@ def test_a_format_1_save_with_plain_journal_lines_opens_and_is_upgraded(save_pat
         store.append(entry(5))
     header2, entries = load(save_path)
     assert entries == [entry(s) for s in range(6)] and header2["save_id"] == store.save_id
+
+
+def test_a_segment_without_checksums_in_a_save_of_this_format_is_refused(make_save) -> None:
+    path = make_save(folded=3, journal=0)
+    (path / "journal-3.jsonl").write_text(json.dumps(entry(3)) + "\n")  # as an older version wrote them
+    with pytest.raises(SaveError, match=r"journal-3.jsonl has lines without checksums \(not written for this save\)"):
+        load(path)
+
+
+def test_an_older_segment_already_folded_by_an_upgrade_is_ignored(make_save) -> None:
+    path = make_save(folded=5, journal=0)
+    for name in os.listdir(path):
+        if name.startswith("journal-"):
+            os.unlink(path / name)
+    (path / "journal-3.jsonl").write_text("".join(json.dumps(entry(s)) + "\n" for s in (3, 4)))  # cut before its delete
+    assert load(path)[1] == [entry(s) for s in range(5)]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from saves_testkit import HEADER, digest, entry
+from saves_testkit import HEADER, digest, entry, journal_bytes
 from saves import BattleStore, SaveError, list_saves, load
 
 TORN_TAILS = {
@@ -41,11 +41,11 @@ def test_a_complete_last_line_that_does_not_parse_is_damage_not_a_torn_write(mak
     journal = path / "journal-3.jsonl"
     journal.write_bytes(journal.read_bytes() + b'{"seq": 5, "roll": \x00\x00\x00}\n')
     before = digest(path)
-    with pytest.raises(SaveError, match=r"corrupt: journal-3.jsonl line 3 is not valid JSON \(entry 5\)"):
+    with pytest.raises(SaveError, match=r"corrupt: journal-3.jsonl line 4 fails its checksum \(entry 5\)"):
         load(path)
     with BattleStore.open(path, salvage=True) as store:
         assert store.read_only and store.count == 5
-        assert store.warning.startswith(f"{path} is damaged: journal-3.jsonl line 3 is not valid JSON (entry 5)")
+        assert store.warning.startswith(f"{path} is damaged: journal-3.jsonl line 4 fails its checksum (entry 5)")
     assert digest(path) == before
 
 
@@ -54,14 +54,12 @@ def test_a_crash_between_fold_and_journal_delete_does_not_duplicate_entries(save
     store.append_many([entry(seq) for seq in range(10)])
     folded_journal = (save_path / "journal-0.jsonl").read_bytes()
     store.checkpoint()  # battle.json now holds 0..9 and journal-0 is deleted
+    folded_db = (save_path / "battle.json").read_bytes()
     store.append(entry(10))
     store.close()
     (save_path / "journal-0.jsonl").write_bytes(folded_journal)  # as if killed before the delete
-    (save_path / "journal-10.jsonl").write_text(json.dumps(entry(10)) + "\n")
-    os.unlink(save_path / "battle.json")
-    with BattleStore.create(save_path.with_name("tmp.skirmish"), HEADER) as other:
-        other.append_many([entry(seq) for seq in range(10)])
-    os.rename(save_path.with_name("tmp.skirmish") / "battle.json", save_path / "battle.json")
+    (save_path / "journal-10.jsonl").write_bytes(journal_bytes(save_path, 10, [json.dumps(entry(10))]))
+    (save_path / "battle.json").write_bytes(folded_db)
 
     assert load(save_path)[1] == [entry(seq) for seq in range(11)]
     with BattleStore.open(save_path) as store:
