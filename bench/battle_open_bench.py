@@ -33,7 +33,7 @@ def median_ms(fn, runs: int) -> float:
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    runs = 3 if quick else 7
+    runs = 3 if quick else 11
     battle = long_battle(2000 if quick else 5000)
     n = len(battle.entries)
     with tempfile.TemporaryDirectory() as tmp:
@@ -41,11 +41,15 @@ def main() -> None:
         with BattleStore.create(path, battle.header) as store:
             store.append_many([e.to_dict() for e in battle.entries])
         text = json.dumps({"header": battle.header, "entries": [e.to_dict() for e in battle.entries]})
-        base = median_ms(lambda: json.loads(text), runs)
-        t_load = median_ms(lambda: load(path), runs)
         header, entries = load(path)
-        t_replay = median_ms(lambda: Battle(header, entries), runs)
-        t_open = median_ms(lambda: Battle(*load(path)), runs)
+        # Interleaved sample by sample: the machine is shared, and its load drifts.
+        samples: dict[str, list[float]] = {"base": [], "load": [], "replay": [], "open": []}
+        for _ in range(runs):
+            samples["base"].append(median_ms(lambda: json.loads(text), 1))
+            samples["load"].append(median_ms(lambda: load(path), 1))
+            samples["replay"].append(median_ms(lambda: Battle(header, entries), 1))
+            samples["open"].append(median_ms(lambda: Battle(*load(path)), 1))
+        base, t_load, t_replay, t_open = (statistics.median(samples[k]) for k in ("base", "load", "replay", "open"))
     print(f"Opening a {n}-event Sanctum Mortalis battle (median of {runs} runs)")
     print(f"  {'json.loads of the same data (baseline)':<44} {base:8.1f} ms   1.00x")
     print(f"  {'saves.load (TinyDB file + journal)':<44} {t_load:8.1f} ms   {t_load / base:.2f}x")

@@ -69,6 +69,8 @@ class SkirmishApp(App[None]):
         self._progress_seen: tuple[str, float | None] | None = None
         """The last progress reported before the loading screen was shown."""
         self._quitting = False
+        self.exit_line = ""
+        """A one-line error to print after the app has left the terminal (``exit_with_line``)."""
 
     # ------------------------------------------------------------------ opening
     def on_load(self) -> None:
@@ -210,7 +212,7 @@ class SkirmishApp(App[None]):
     def _open_failed(self, message: OpenFailed) -> None:
         self._resume_collections()
         if self.session is None and self.plan.mode in ("open", "new"):
-            self.exit(return_code=1, message=f"skirmish: {message.text}")
+            self.exit_with_line(f"skirmish: {message.text}")
         elif self.session is None and (loading := self._show_loading()) is not None:
             loading.failed(message.text, "ctrl+n: new battle · ctrl+o: open a save · q: quit")
         else:
@@ -218,6 +220,12 @@ class SkirmishApp(App[None]):
                 self.pop_screen()  # the current battle stays
             self._loading = None
             self.notify(message.text, title="Could not open", severity="error", timeout=12)
+
+    def exit_with_line(self, line: str) -> None:
+        """Exit with code 1; ``line`` is printed once the terminal is back (``tui.launch``),
+        on one line whatever the terminal's width (Textual's exit message is wrapped)."""
+        self.exit_line = " ".join(line.split())
+        self.exit(return_code=1)
 
     # ------------------------------------------------------------------ app actions
     def action_help(self) -> None:
@@ -270,6 +278,6 @@ class SkirmishApp(App[None]):
     def session_closed(self, message: SessionClosed) -> None:
         if message.then == "quit":
             if message.error:
-                self.exit(return_code=1, message=f"skirmish: {message.error}")
+                self.exit_with_line(f"skirmish: {message.error}")
             else:
                 self.exit()

@@ -78,6 +78,8 @@ def _run(plan: LaunchPlan) -> int:
         app.run()
     finally:
         idle_gc.end_launch_pause()
+    if app.exit_line:
+        print(app.exit_line, file=sys.stderr)  # one line: no wrapping at the terminal's width
     return int(app.return_code or 0)
 
 
@@ -177,7 +179,8 @@ def list_battles(args: Namespace, out: TextIO | None = None) -> int:
         if s.error:
             print(f"{number:>{width + 2}}. {when}  {s.path.name}  ({s.error})", file=out)
         else:
-            print(f"{number:>{width + 2}}. {when}  {summary_line(s)}  {s.path.name}", file=out)
+            damaged = f"  (damaged, opens read-only: {s.warning})" if s.warning else ""
+            print(f"{number:>{width + 2}}. {when}  {summary_line(s)}  {s.path.name}{damaged}", file=out)
     return 0
 
 
@@ -200,10 +203,12 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
 
     try:
         o = _save_named(Options.of(args))
-        header, entries = saves.load(o.file)
+        header, entries, warning = saves.salvage(o.file)
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
+    if warning:  # a damaged save: the report of the entries before the damage, exit 2
+        print(f"skirmish: {warning}", file=sys.stderr)
     from tui.report import build_report, render
 
     try:
@@ -214,13 +219,13 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     output = o.output
     if not output:
         (out or sys.stdout).write(text)
-        return 0
+        return 2 if warning else 0
     try:
         saves.write_export(output, text)
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
-    return 0
+    return 2 if warning else 0
 
 
 if __name__ == "__main__":

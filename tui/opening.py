@@ -45,13 +45,18 @@ def open_plan(plan: LaunchPlan, progress: Progress = _no_progress, *, note_last:
     once it is shown (the note is an fsync'd write: 1-40 ms here)."""
     import saves
 
+    if plan.mode == "open":  # a save given by its path opens whatever state the saves folder is in
+        session = open_session(Path(plan.file or ""), progress)
+        try:
+            remember(saves.data_dir(plan.saves), session.path)
+        except saves.SaveError:
+            pass
+        return session
     try:
         directory = saves.data_dir(plan.saves)
     except saves.SaveError as err:
         raise OpenError(str(err)) from None
-    if plan.mode == "open":
-        session = open_session(Path(plan.file or ""), progress)
-    elif plan.mode == "new":
+    if plan.mode == "new":
         session = new_battle(system_of(plan), directory, plan, progress)
     elif plan.mode == "demo":
         session = demo_battle(system_of(plan), directory, plan, progress)
