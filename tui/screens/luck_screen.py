@@ -14,6 +14,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.widgets.luck_picture import luck_picture
+
 if TYPE_CHECKING:
     from engine.luck import SideLuck
 
@@ -89,6 +91,8 @@ class LuckScreen(ModalScreen[None]):
                 classes="hint",
             )
             yield Static(luck_text(self.names, self.table, self.series))
+            yield Static(Text("\nRolled against expected (the chance of each count below: ▲ rolled)", style="bold"))
+            yield Static(luck_picture(self.names, self.table), id="luck-picture")
             yield Static(Text("\nLuck after each round (left: below the odds, right: above)", style="bold"))
             yield Static(chart(self.names, self.keys, self.series))
 
