@@ -25,11 +25,12 @@ h3{font-size:1.05rem}.sub{color:#666;margin-top:0}
 svg{width:100%;height:auto;max-width:26rem;display:block;margin-top:.4rem}
 .scroll{overflow-x:auto}table{border-collapse:collapse}
 td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:right}td:first-child,th:first-child{text-align:left}
-ol.log{padding-left:3.2rem}ol.log li{margin:.2rem 0}li.undone{color:#888;font-style:italic;list-style:none}
+ul.log{list-style:none;padding-left:0}ul.log li{margin:.25rem 0;padding-left:3rem;text-indent:-3rem}
+ul.log li>*{text-indent:0}b.seq{display:inline-block;min-width:2.6rem;text-indent:0}li.undone{color:#888;font-style:italic}
 details{margin:.2rem 0}summary{cursor:pointer;color:#3a6ea5}
 pre{background:#f4f4f4;padding:.5rem;overflow-x:auto;font-size:.8rem;margin:.2rem 0}
 .bar{display:inline-block;height:.8rem;background:#4a7}.neg{background:#c55}
-@media (max-width:30rem){body{padding:.6rem;font-size:.95rem}ol.log{padding-left:2.4rem}}"""
+@media (max-width:30rem){body{padding:.6rem;font-size:.95rem}}"""
 
 
 def luck_svg(side: SideHeadline) -> str:
@@ -94,7 +95,7 @@ def _headline(report: Report) -> list[str]:
             f"<h3><span>{e(side.name)}</span>"
             + (f'<span class="vp">{side.vp} VP</span>' if vp and side.vp is not None else "")
             + "</h3>"
-            f'<p><span class="label">Taken out:</span> {e(lost)}</p>'
+            f'<p><span class="label">Lost:</span> {e(lost)}</p>'
             + (f'<p><span class="label">Experience:</span> {e(", ".join(side.xp))}</p>' if side.xp else "")
             + f'<p><span class="label">Dice:</span> {e(luck_sentence(side))}</p>'
             + luck_svg(side)
@@ -129,16 +130,16 @@ def render_html(report: Report) -> str:
         out.append(f"<h3>{e(name)}</h3><ul>" + "".join(f"<li>{e(m)}</li>" for m in members) + "</ul>")
     out.append("<h2>Campaign</h2>" if report.campaign else "<h2>Battle</h2>")
     for rnd, items in report.rounds:
-        out.append(f'<h3>{e(round_heading(report, rnd))}</h3><ol class="log">')
+        out.append(f'<h3>{e(round_heading(report, rnd))}</h3><ul class="log">')
         for entry in items:
             if entry.undone:
-                out.append(f'<li class="undone">{e(entry.undone)} {e(entry.text)}</li>')
+                out.append(f'<li class="undone"><b class="seq">{e(entry.undone)}</b> {e(entry.text)}</li>')
                 continue
-            body = f"<b>#{entry.seq}</b> {e(entry.text)}"
+            body = f'<b class="seq">#{entry.seq}</b> {e(entry.text)}'
             if entry.lines:
                 body += f"<details><summary>{e(entry.lines[0])}</summary><pre>{e(chr(10).join(entry.lines))}</pre></details>"
-            out.append(f'<li value="{entry.seq}">{body}</li>')
-        out.append("</ol>")
+            out.append(f'<li id="e{entry.seq}">{body}</li>')
+        out.append("</ul>")
     if report.campaign:
         out.append(f"<h2>Battles played</h2><p>{e(report.result)}</p>")
     out.append("</body></html>")
