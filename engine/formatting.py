@@ -99,7 +99,7 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
     for m in record.modifiers:
         lines.append(f"  {m.label:<44} {m.value:>+3}   {m.rule}")
     if record.target is not None and record.comparison and record.comparison != "opposed":
-        lines.append(f"  {'needed':<44} {record.comparison}{record.target}")
+        lines.append(f"  {'needed':<44} {record.comparison + str(record.target):>3}")
     sides = compared(record, names)
     opposed = record.comparison == "opposed"
     detail = record.detail or {}
