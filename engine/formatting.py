@@ -41,8 +41,9 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list
     """What an opposed roll compared, each side's dice and total, read from the detail the
     record keeps: a roll-off's ``sides`` and ``rounds`` (each ``a``, ``b``, ``totals``; a tie
     rolls again), a melee's ``totals`` by side (its dice split by ``groups``: ``start``,
-    ``count``), a pool test's ``attacker_result`` / ``defender_result``, a lone ``total``.
-    ``names``: how to call a side key ("A" -> the band's name). Empty for other rolls."""
+    ``count``; a side named by the member its detail names, ``detail[side]["id"]``), a pool test's ``attacker_result`` / ``defender_result``, a lone ``total``.
+    ``names``: how to call a side key or a member id ("A" -> the band's name). Empty for
+    other rolls."""
     detail = record.detail or {}
     names = names or {}
 
@@ -69,7 +70,9 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list
                 g = groups[i]
                 sub = RollRecord("", "", record.dice[g.get("start", 0) : g.get("start", 0) + g.get("count", 0)])
                 dice = f" {dice_text(sub)} →"
-            parts.append(f"{name(side)}{dice} {value}")
+            who = detail.get(side)
+            label = name(who["id"]) if isinstance(who, dict) and who.get("id") in names else name(side)
+            parts.append(f"{label}{dice} {value}")
         out.append(" v ".join(parts))
     if "attacker_result" in detail and "defender_result" in detail:
         sl = f": SL {detail['sl']}" if "sl" in detail else ""
@@ -77,6 +80,28 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list
     elif not out and "total" in detail and record.comparison == "opposed":
         out.append(f"total {detail['total']}")
     return out
+
+
+_COMPARE = {
+    ">=": lambda face, target: face >= target,
+    ">": lambda face, target: face > target,
+    "<=": lambda face, target: face <= target,
+    "<": lambda face, target: face < target,
+}
+
+
+def _dice_sum(record: RollRecord) -> str:
+    """After the faces: their total where the total is compared; for a roll whose chance
+    is per die (``detail["probability_is"] == "per die"``) how many dice made the target;
+    nothing for an opposed roll (its sides are compared instead)."""
+    if not record.dice or record.comparison == "opposed":
+        return ""
+    test = _COMPARE.get(record.comparison)
+    if record.detail.get("probability_is") == "per die" and test is not None and record.target is not None:
+        kept = [d.face for d in record.dice if d.kept]
+        made = sum(1 for face in kept if test(face, record.target))
+        return f"  {made} of {len(kept)} dice {record.comparison}{record.target}"
+    return f"  total {record.dice_total}"
 
 
 def reroll_lines(record: RollRecord) -> list[str]:
@@ -92,7 +117,8 @@ def reroll_lines(record: RollRecord) -> list[str]:
 def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> list[str]:
     """Every line of the roll: the base stat, each modifier with its rule, the dice (each
     side's total for an opposed roll; a dice total only where one is compared), every
-    re-roll with what allowed it, the chance and the outcome. ``names``: side key -> name."""
+    re-roll with what allowed it, the chance and the outcome. ``names``: side key or member
+    id -> name."""
     lines = [record.title]
     if record.base is not None:
         lines.append(f"  {record.base.label:<44} {record.base.value:>3}   {record.base.rule}")
@@ -101,17 +127,16 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
     if record.target is not None and record.comparison and record.comparison != "opposed":
         lines.append(f"  {'needed':<44} {record.comparison + str(record.target):>3}")
     sides = compared(record, names)
-    opposed = record.comparison == "opposed"
     detail = record.detail or {}
     by_round = isinstance(detail.get("sides"), list) and isinstance(detail.get("rounds"), list)
     by_group = isinstance(detail.get("totals"), dict) and isinstance(detail.get("groups"), list)
     dice_in_sides = bool(sides) and (by_round or by_group)
     if not dice_in_sides:
-        shown_total = record.dice and not opposed
-        lines.append(f"  dice: {dice_text(record)}" + (f"  total {record.dice_total}" if shown_total else ""))
+        lines.append(f"  dice: {dice_text(record)}" + _dice_sum(record))
     lines += [f"  compared: {line}" for line in sides]
     lines += [f"  {line}" for line in reroll_lines(record)]
     p = record.probability
-    lines.append(f"  chance before the roll: {p.numerator}/{p.denominator} = {percent(p)}")
+    each = " (each die)" if record.detail.get("probability_is") == "per die" else ""
+    lines.append(f"  chance before the roll{each}: {p.numerator}/{p.denominator} = {percent(p)}")
     lines.append(f"  outcome: {record.outcome}")
     return lines

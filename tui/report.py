@@ -118,6 +118,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     final = spec.summary(battle.state)
     sides = initial.side_keys
     names = {key: initial.side_name(key) for key in sides}
+    members = {m.id: m.name for m in (*initial.members, *final.members)}
     events = battle.active_events
     rolls = counted_rolls(events, initial.side_of)
     table = luck_table(rolls, sides)
@@ -129,7 +130,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
         system=battle.ruleset.title,
         seed=header.get("seed"),
         bands=tuple((names[key], tuple(m.line for m in initial.members_of(key))) for key in sides),
-        rounds=_rounds(battle, names),
+        rounds=_rounds(battle, {**members, **names}),
         result=result,
         luck=tuple((names[row.side], row.rolls, row.expected, row.successes) for row in table),
         luck_rounds=tuple((rnd, tuple(values[s] for s in sides)) for rnd, values in series),
