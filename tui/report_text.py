@@ -92,13 +92,14 @@ def render_text(report: Report) -> str:
 
 
 # ---------------------------------------------------------------------- Markdown
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<|~&]|^>)")
 
 
 def md(text: str) -> str:
     """``text`` as literal Markdown inside a line (after "- ", "# " or "| "): every
     character that could start markup there (emphasis, code, links, HTML, entities, table
-    cells, strike-through) escaped with a backslash; line breaks as spaces."""
+    cells, strike-through; a ``>`` only where it would start a quote) escaped with a
+    backslash; line breaks as spaces."""
     return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split("\n")))
 
 

@@ -169,7 +169,7 @@ def test_the_html_report_is_one_well_formed_page_for_a_phone_with_an_svg_per_sid
 
 def test_markdown_escapes_names_and_texts_and_keeps_breakdowns_in_fences(battle):
     md = report_of(battle, "md")
-    assert md.startswith("# Ash \\& \\<Ruin\\>\n")
+    assert md.startswith("# Ash \\& \\<Ruin>\n")
     assert "### Wolves \\| \\*pack\\*\n" in md
     assert "| Wolves \\| \\*pack\\* | 2 | 0.97 | 2 | +1.03 |" in md
     tables = re.findall(r"(?:^\|.*\n)+", md, re.M)
