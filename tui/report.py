@@ -244,37 +244,54 @@ def _headline(
 
 
 def _casualties(battle: Battle, summarize: Any, initial: BattleSummary) -> list[tuple[str, str]]:
-    """(side key, "Xan, by Kara (#12)") for each member taken out, in order: the event
-    after which its summary says ``out``, credited to the last member of another side that
-    acted before it in that round (none named if no enemy did)."""
-    state = battle.initial
+    """(side key, "Xan, by Kara (#12)") for each member out at the end that was in play at
+    the start, in the order they went: the event after which its summary says ``out``
+    (found by halving the log: ``Battle.state_at`` replays from kept states), credited to
+    the last member of another side that acted before it in that round (none named if no
+    enemy did)."""
+    events = battle.active_events
     was_out = {m.id for m in initial.members if m.out}
     names = {m.id: m for m in initial.members}
-    recent: list[Event] = []
+    final = summarize(battle.state)
+    gone = [m for m in final.members if m.out and m.id not in was_out]
+    if not gone:
+        return []
+    cache: dict[int, dict[str, bool]] = {}
+
+    def out_after(count: int) -> dict[str, bool]:
+        if count not in cache:
+            cache[count] = {m.id: m.out for m in summarize(battle.state_at(count)).members}
+        return cache[count]
+
+    found = []
+    for member in gone:
+        names.setdefault(member.id, member)
+        lo, hi = 0, len(events)  # out after hi events, not after lo
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if out_after(mid).get(member.id, False):
+                hi = mid
+            else:
+                lo = mid
+        found.append((hi, member))
     out: list[tuple[str, str]] = []
-    for event in battle.active_events:
-        state = battle.ruleset.evolve(state, event)
-        if recent and recent[-1].round != event.round:
-            recent.clear()
-        recent.append(event)
-        now = summarize(state)
-        for member in now.members:
-            if not member.out or member.id in was_out:
-                continue
-            was_out.add(member.id)
-            names.setdefault(member.id, member)
-            by = next(
-                (
-                    names[e.actor].name
-                    for e in reversed(recent)
-                    if e.actor in names and names[e.actor].side != member.side
-                ),
-                None,
-            )
-            out.append(
-                (member.side, f"{member.name}, by {by} (#{event.seq})" if by else f"{member.name} (#{event.seq})")
-            )
+    for count, member in sorted(found, key=lambda item: item[0]):
+        event = events[count - 1]
+        by = _enemy_before(events[:count], member.side, names)
+        out.append((member.side, f"{member.name}, by {by} (#{event.seq})" if by else f"{member.name} (#{event.seq})"))
     return out
+
+
+def _enemy_before(events: Sequence[Event], side: str, names: dict[str, Any]) -> str | None:
+    """The name of the last member not of ``side`` that acted in the round of the last of
+    ``events``, going back; None if none did."""
+    rnd = events[-1].round
+    for e in reversed(events):
+        if e.round != rnd:
+            return None
+        if e.actor in names and names[e.actor].side != side:
+            return str(names[e.actor].name)
+    return None
 
 
 def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary) -> Report:
