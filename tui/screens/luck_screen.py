@@ -1,5 +1,6 @@
 """Dice luck, in a modal: for each side, the successes the exact odds promised beside
-those rolled, and how the difference ran over the rounds (a bar per round)."""
+those rolled, drawn as a picture (``tui.widgets.luck_picture``: bars, and the chance of
+each count), and how the difference ran over the rounds (a bar per round)."""
 
 from __future__ import annotations
 
