@@ -134,6 +134,8 @@ class MemberSummary:
     side: str
     line: str
     out: bool = False
+    xp: int | None = None
+    """Experience gained in this battle (None: the system keeps none)."""
 
 
 @dataclass(frozen=True)
