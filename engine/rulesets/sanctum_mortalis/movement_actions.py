@@ -69,6 +69,8 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
         if "jet-pack" in m.once_used:
             return Rejected("the jet pack was already used this battle", "§22.5")
         limit, explain = JET_PACK_RANGE, 'jet pack 10" (once per battle) [SM-A27]'
+        if state.setting("jet_pack_action") == "off":
+            return _jet_pack_no_action(state, m, cmd)
     used = (cmd.inches or 0) + (cost.inches if cost else 0)
     if cmd.inches is not None and used > limit:
         extra = f' + climbing {cost.inches:g}" ({cost.why})' if cost and cost.inches else ""
@@ -108,6 +110,26 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
                 )
             )
     return drafts
+
+
+def _jet_pack_no_action(state: BattleState, m: ModelState, cmd: Move) -> Decision:
+    """[SM-A27] read as "the jet pack takes no action": the flight (up to 10", once per
+    battle) is not a Move, so it counts neither for "shot after Move" nor for the second
+    Move's −1, and the model keeps both its actions. It still happens in the model's
+    activation, and an engaged model cannot fly off (§8.1)."""
+    from .activation import acting_model
+
+    if m.engaged:
+        return Rejected(f"{m.name} is engaged in melee and may not fly off; Attack or Withdraw instead", "§8.1")
+    if cmd.inches is not None and cmd.inches > JET_PACK_RANGE:
+        return Rejected(f'{m.name} may fly {JET_PACK_RANGE}" with the jet pack; {cmd.inches:g}" is too far', "§22.5")
+    pre, problem = acting_model(state, m.id)
+    if problem is not None:
+        return problem
+    flown = f'{cmd.inches:g}"' if cmd.inches is not None else f'up to {JET_PACK_RANGE}"'
+    text = f"{m.name} flies {flown} with the jet pack (no action, once per battle, §22.5 [SM-A27])."
+    payload = {"model": m.id, "action": MOVE, "free": True, "jet_pack": True, "inches": cmd.inches}
+    return [*pre, EventDraft("action", {**payload, "allowance": JET_PACK_RANGE}, actor=m.id, text=text)]
 
 
 def _acting(state: BattleState, model_id: str) -> ModelState | Rejected:
