@@ -434,3 +434,16 @@ def test_the_notes_are_the_readings_the_app_cannot_apply():
 
 def test_every_reading_has_a_probe_and_no_probe_is_left_over():
     assert set(PROBES) == {s.key for s in CHOICES}
+
+
+@pytest.mark.parametrize("reading, moves_after", [("on", 1), ("off", 2)], ids=["SM-A27 the Move", "SM-A27 no action"])
+def test_a_jet_pack_flight_is_the_move_action_or_takes_none(reading, moves_after):
+    flyer = ModelSpec("jet", "Jet", "trooper", ranged=("assault-rifle",), items=("jet-pack",))
+    battle = _battle({"jet_pack_action": reading}, extra_a=(flyer,))
+    assert not isinstance(battle.submit(c.Move("A.jet", inches=10.0, jet_pack=True)), Rejected)
+    moved = 0
+    while moved < 3 and not isinstance(battle.submit(c.Move("A.jet", inches=1.0)), Rejected):
+        moved += 1
+    assert moved == moves_after  # Moves left after the flight
+    again = battle.submit(c.Move("A.jet", inches=10.0, jet_pack=True))
+    assert isinstance(again, Rejected)  # once per battle either way
