@@ -212,7 +212,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "SM-A26",
         "§9.3",
         ("ranged-knife-spiecie", "ranged weapons, thrown knife, Spięcie"),
-        "The app treats these hits as shooting hits wherever a rule asks (Tarcza ochronna, Poza tarczę).",
+        "The app counts these as shooting hits wherever a rule asks (Force field, Polychitin: shooting hits only).",
     ),
     _s("jet_pack_action", "Jet pack move is the Move action", "SM-A27", "§22.5", [ON, OFF], "on"),
     _s(
