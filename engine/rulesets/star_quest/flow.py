@@ -43,8 +43,13 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         return Rejected("no activation is open", "§5")
     if act.ending:
         return Rejected("the activation is already ending: answer the morale tests", "§12")
-    if state.busy or state.melee:
-        return Rejected(f"finish the open {state.busy or 'melee'} first", "§5")
+    if state.busy or state.melee:  # the GM is asked; "anyway" cancels it
+        from .corrections import CORRECTIONS
+
+        is_open = state.busy or "melee"
+        return CORRECTIONS.end_anyway(
+            state, cmd, "end the activation", is_open, "§5", lambda s: end_activation(s, cmd, dice), preview
+        )
     if act.statuses:
         return Rejected("resolve the status conditions first", "§18")
     if state.ai and act.ai_action is None and not act.shaken_recovery:

@@ -172,8 +172,13 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
     act = state.turn.active
     if act is None:
         return Rejected("no activation is under way", "§5.1")
-    if state.attack is not None or state.reaction is not None:
-        return Rejected("finish the attack or reaction first", "§8")
+    if state.attack is not None or state.reaction is not None:  # the GM is asked; "anyway" cancels it
+        from .corrections import CORRECTIONS
+
+        is_open = "attack" if state.attack is not None else "reaction"
+        return CORRECTIONS.end_anyway(
+            state, cmd, "end the activation", is_open, "§8", lambda s: end_activation(s, cmd, dice), preview
+        )
     m = state.model(act.model)
     after = preview(state, [EventDraft("activation_ended", {"model": m.id})])
     if act.bonus and state.setting("cp_activation") != "replaces":
