@@ -21,6 +21,8 @@ from .morale import checks
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]
+OPEN_NAMES = {"offer": "power-point offer", "ai": "AI flow-chart question", "morale": "morale test"}
+"""What is open (``BattleState.busy``), as the GM's question names it."""
 
 
 def heroes_to_activate(state: BattleState) -> tuple[str, ...]:
@@ -46,7 +48,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
     if state.busy or state.melee:  # the GM is asked; "anyway" cancels it
         from .corrections import CORRECTIONS
 
-        is_open = state.busy or "melee"
+        is_open = OPEN_NAMES.get(state.busy, state.busy or "melee")
         return CORRECTIONS.end_anyway(
             state, cmd, "end the activation", is_open, "§5", lambda s: end_activation(s, cmd, dice), preview
         )

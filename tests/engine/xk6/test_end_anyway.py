@@ -25,4 +25,4 @@ def test_14_the_activation_ended_with_a_reaction_open_is_asked():
     ok(b, c.Activate("A.a", "move-attack", speed="walk"))
     ok(b, c.React("B.watcher", "shoot", trigger="A.a", trigger_event=len(b.entries) - 1))
     ends_anyway(b, c.EndActivation())
-    assert b.state.reaction is None and b.state.turn.active is None or b.state.turn.active.model != "A.a"
+    assert b.state.reaction is None and (b.state.turn.active is None or b.state.turn.active.model != "A.a")
