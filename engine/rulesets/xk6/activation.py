@@ -206,6 +206,12 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
     return drafts
 
 
+def acting_problem(state: BattleState, option: str) -> Rejected | None:
+    """Why no model may take its ``option`` action (designate, skill) now, or None."""
+    act = _acting(state, option)
+    return act if isinstance(act, Rejected) else None
+
+
 def _acting(state: BattleState, option: str) -> Activation | Rejected:
     """The activation that may take its ``option`` action now, or why not."""
     act = state.turn.active
