@@ -48,3 +48,11 @@ def test_counts_leave_wiped_out_units_out_of_activated_and_ready(duel):
     wiped = replace(state, units=tuple(replace(u, models=0) if u.id == "A.spears" else u for u in state.units))
     assert activation_counts(wiped, "A") == ActivationCounts(acted=1, ready=0, out=1)
     assert activation_counts(wiped, "B") == ActivationCounts(acted=0, ready=2, out=0)
+
+
+def test_3_engaging_is_refused_before_the_target_picker_while_a_move_is_open(duel):
+    assert can(duel.state, "engage", "A.spears") is None
+    ok(duel, c.Activate("A.axes", "move"))
+    problem = can(duel.state, "engage", "A.spears")
+    assert "finish the move" in problem.reason
+    assert problem == refused(duel, c.Engage("A.spears", "B.shields"))

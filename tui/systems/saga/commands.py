@@ -105,8 +105,14 @@ class SagaCommands(GameCommands):
     def action_saga_ability(self) -> None:
         """An activation by a SAGA ability (any turn, §4): which activation, and whether
         the ability says it tires the unit; then the usual questions."""
+        from engine.rulesets.saga.queries import can
+
         u = self._unit()
         if not u:
+            return
+        why = {kind: can(self.state, kind, u.id, "saga") for kind in ("move", "charge", "shoot", "rest")}
+        if all(why.values()):
+            self.refuse(why["move"])  # none is possible: the engine's reason, before any picker
             return
         kinds = {
             "move": self.action_saga_move,
@@ -133,10 +139,13 @@ class SagaCommands(GameCommands):
         self.ask(
             f"{u.name} is activated by a SAGA ability: which activation?",
             [
-                Choice("move", "Movement"),
-                Choice("charge", "Move to engage (a charge)"),
-                Choice("shoot", "Shooting"),
-                Choice("rest", "Rest"),
+                Choice(kind, label, str(why[kind] or ""))
+                for kind, label in (
+                    ("move", "Movement"),
+                    ("charge", "Move to engage (a charge)"),
+                    ("shoot", "Shooting"),
+                    ("rest", "Rest"),
+                )
             ],
             tiring,
         )
@@ -214,8 +223,10 @@ class SagaCommands(GameCommands):
         self._activate("rest", lambda u: self.submit(c.Activate(u.id, "rest")))
 
     def action_engage(self) -> None:
+        from engine.rulesets.saga.queries import can
+
         u = self._unit()
-        if u:
+        if u and not self.refused(can(self.state, "engage", u.id)):
             s = self.state
             self.ask(
                 f"{u.name} engages, without a Move to engage (a SAGA ability or the GM's call [M2]):",

@@ -160,6 +160,13 @@ class StarQuestCommands(GameCommands):
                     f"Rest — power points back to {line.power_max}, nothing else this activation",
                 )
             )
+        from engine.rulesets.star_quest.queries import refused_now
+
+        actions = (t.HOLD, t.ADVANCE, t.RUSH, t.CHARGE, t.SKILL, t.REST)
+        choices = [  # greyed with the engine's reason (an extra action already bought, too few PP...)
+            Choice(ch.value, ch.label, str(refused_now(s, *first, c.TakeAction(u.id, a, extra=extra)) or ""))
+            for ch, a in zip(choices, actions)
+        ]
         self.ask(
             f"{u.name}: {'an extra action' if extra else 'the action'} (PP {line.pp}/{line.power_max})",
             choices,
@@ -221,6 +228,12 @@ class StarQuestCommands(GameCommands):
             )
             for o in view.skill_options(s, u.id)
         ]
+        from engine.rulesets.star_quest.queries import refused_now
+
+        choices = [  # greyed with the engine's reason before any target picker or die
+            Choice(ch.value, ch.label, str(refused_now(s, *first, c.UseSkill(u.id, ch.value.key)) or ""))
+            for ch in choices
+        ]
         self.ask(f"{u.name}: skill action", choices, chosen)
 
     def action_cast(self) -> None:
@@ -236,9 +249,19 @@ class StarQuestCommands(GameCommands):
                 self.submit(cmd)
             self._roll(CastAdapter(self.state, u.id, spell), self._typed)
 
+        from engine.rulesets.star_quest.queries import refused_now
+
+        s = self.state
         self.ask(
             f"{u.name}: which spell? ({u.tokens} spell token(s))",
-            [Choice(sp, f"{sp.name} (value {sp.value}): {sp.effect}") for sp in u.spec.spells],
+            [
+                Choice(
+                    sp,
+                    f"{sp.name} (value {sp.value}): {sp.effect}",
+                    str(refused_now(s, *first, c.Cast(u.id, sp.name)) or ""),  # greyed before the casting die
+                )
+                for sp in u.spec.spells
+            ],
             chosen,
         )
 
@@ -431,6 +454,10 @@ class StarQuestCommands(GameCommands):
             Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {n} model(s) (each 1 is a wound)")
             for n in range(1, min(u.models, 3) + 1)
         ]
+
+        from engine.rulesets.star_quest.queries import hazard_problem
+
+        choices = [Choice(ch.value, ch.label, str(hazard_problem(s, ch.value) or "")) for ch in choices]
 
         def roll(command: Any) -> None:
             if isinstance(command, c.Jump):
