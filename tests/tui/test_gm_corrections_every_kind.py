@@ -1,0 +1,106 @@
+"""Issue 17 on every rule system's dashboard: each kind of GM correction the engine offers
+for the selected model or unit is made from the keyboard (``G``, the kind, its value, the
+reason) and lands as one logged correction whose new value the engine then shows; ctrl+z
+undoes the last. A model or unit taken out by a correction is restored by the next one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import Input
+
+from engine.corrections import GM_CORRECTION, CorrectionOption
+from engine.ruleset import find_system
+from tui.dialogs.prompt import TextPrompt
+from tui.screens.game_screen import GameScreen
+from tui.screens.picker_screen import PickerScreen
+
+from .conftest import SIZE, press, wait_for, wait_for_screen
+
+SYSTEMS = ("sanctum-mortalis", "saga", "star-quest", "xk6")
+HIDES_OTHERS = ("status", "out", "models", "unconscious")
+"""Kinds that take the model or unit out of play (others are then no longer offered): last."""
+
+
+def offered(screen: Any, target: str | None) -> dict[str, CorrectionOption]:
+    spec = find_system(screen.session.battle.header["ruleset"])
+    assert spec.corrections is not None
+    return {o.what: o for o in spec.corrections(screen.state, target) if o.kind not in ("note", "roll")}
+
+
+def another_value(o: CorrectionOption) -> Any:
+    """A valid value other than the current one (a number one step inside its bounds)."""
+    if o.kind == "flag":
+        return not o.current
+    if o.kind == "choice":
+        return next(c for c in o.choices if c != o.current)
+    assert isinstance(o.current, int)
+    return o.current + 1 if o.maximum is None or o.current + 1 <= o.maximum else o.current - 1
+
+
+async def correct_by_keys(pilot: Any, screen: Any, o: CorrectionOption, new: Any, reason: str) -> None:
+    """``G``, the correction ``o``, its new value (picked or typed; a flag just flips), the reason."""
+    await press(pilot, "G")
+    picker = await wait_for_screen(pilot, PickerScreen)
+    index = next(
+        i for i, ch in enumerate(picker.choices) if isinstance(ch.value, CorrectionOption) and ch.value.what == o.what
+    )
+    picker.query_one("#choices").highlighted = index
+    await press(pilot, "enter")
+    if o.kind == "choice":
+        values = pilot.app.screen
+        assert isinstance(values, PickerScreen) and values is not picker
+        values.query_one("#choices").highlighted = [ch.value for ch in values.choices].index(new)
+        await press(pilot, "enter")
+    elif o.kind == "number":
+        prompt = pilot.app.screen
+        assert isinstance(prompt, TextPrompt) and prompt.query_one(Input).value == str(o.current)  # starts on it
+        await fill(pilot, prompt, str(new))
+    reason_prompt = pilot.app.screen
+    assert isinstance(reason_prompt, TextPrompt) and "Why?" in reason_prompt.question
+    await fill(pilot, reason_prompt, reason)
+
+
+async def fill(pilot: Any, prompt: TextPrompt, text: str) -> None:
+    """The prompt's field set to ``text`` (its last character typed), then ⏎."""
+    prompt.query_one(Input).value = text[:-1]
+    await press(pilot, {"-": "minus", " ": "space"}.get(text[-1], text[-1]), "enter")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_every_kind_of_correction_offered_is_made_from_the_keyboard_and_logged(make_app, system):
+    app = make_app("demo", system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_screen(pilot, GameScreen)
+        target = screen.selected
+        assert target is not None
+        kinds = sorted(offered(screen, target).values(), key=lambda o: o.what in HIDES_OTHERS)
+        kinds = [o for o in kinds if o.current is not None]  # a request (SM's Toughness roll) has its own test
+        assert len(kinds) >= 5, [o.what for o in kinds]
+        done = []
+        for first in kinds:
+            o = offered(screen, target)[first.what]
+            new = another_value(o)
+            await correct_and_check(pilot, screen, o, new, f"t{len(done)}")
+            done.append(o.what)
+            if o.what in HIDES_OTHERS:  # taken out (or back) at the table: the next correction restores it
+                await correct_and_check(pilot, screen, offered(screen, target)[o.what], o.current, "back")
+                assert set(offered(screen, target)) >= {k.what for k in kinds}, f"{o.what} not restored"
+        assert done == [o.what for o in kinds]
+        count = len(screen.session.view.events)
+        last = screen.session.view.events[-1].payload
+        await press(pilot, "ctrl+z")
+        await wait_for(pilot, lambda: len(screen.session.view.events) == count - 1, "undone")
+        assert offered(screen, target)[last["what"]].current == last["old"]
+
+
+async def correct_and_check(pilot: Any, screen: Any, o: CorrectionOption, new: Any, reason: str) -> None:
+    """Make correction ``o`` to ``new`` by keys; insist on its one logged event and the engine's new value."""
+    count = len(screen.session.view.events)
+    await correct_by_keys(pilot, screen, o, new, reason)
+    await wait_for(pilot, lambda: len(screen.session.view.events) == count + 1, f"the correction of {o.what}")
+    e = screen.session.view.events[-1]
+    assert e.kind == GM_CORRECTION and e.payload["what"] == o.what and e.payload["new"] == new
+    assert e.payload["reason"] == reason and e.payload["old"] == o.current
+    assert offered(screen, o.target)[o.what].current == new, o.what
