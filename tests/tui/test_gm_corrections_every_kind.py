@@ -103,4 +103,79 @@ async def correct_and_check(pilot: Any, screen: Any, o: CorrectionOption, new: A
     e = screen.session.view.events[-1]
     assert e.kind == GM_CORRECTION and e.payload["what"] == o.what and e.payload["new"] == new
     assert e.payload["reason"] == reason and e.payload["old"] == o.current
-    assert offered(screen, o.target)[o.what].current == new, o.what
+    now = offered(screen, o.target).get(o.what)
+    assert now.current == new if now else new in (0, False), o.what  # given back: nothing left to correct
+
+
+async def saga_move_open(pilot: Any) -> tuple[Any, str, str]:
+    from .test_end_anyway import saga_move_open as opened
+
+    screen, _ = await opened(pilot)
+    uid = screen.state.move.unit
+    return screen, uid, "activations"
+
+
+async def xk6_attack_open(pilot: Any) -> tuple[Any, str, str]:
+    from .test_end_anyway import xk6_attack_open as opened
+
+    screen, _ = await opened(pilot)
+    return screen, "A.sgt-vance", "action-taken"
+
+
+async def star_quest_shot_open(pilot: Any) -> tuple[Any, str, str]:
+    from engine.rulesets.star_quest import commands as c
+
+    from .sq_pilot import round_one, uid
+    from .test_end_anyway import back_to
+
+    screen = await round_one(pilot)
+    vex = uid(screen, "Captain Vex")
+    screen.submit(c.ActivateHero(vex))
+    screen.submit(c.TakeAction(vex, "hold"))
+    await back_to(pilot, screen)
+    assert screen.state.activation.actions
+    screen.submit(c.UseSkill(vex, "scurry", faces=(1,)))  # a failed test: the 2 PP pass is offered
+    await back_to(pilot, screen)
+    assert screen.state.busy == "offer"
+    return screen, vex, "action-taken"
+
+
+async def sm_toughness_roll_pending(pilot: Any) -> tuple[Any, str, str]:
+    from .conftest import start_round_one
+    from .test_refusals import _pending_save
+
+    screen = await start_round_one(pilot)
+    await _pending_save(pilot, screen)
+    return screen, screen.state.order.active_model, "actions-left"
+
+
+OPEN = {
+    "sanctum-mortalis": sm_toughness_roll_pending,
+    "saga": saga_move_open,
+    "star-quest": star_quest_shot_open,
+    "xk6": xk6_attack_open,
+}
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_what_is_open_is_cancelled_and_the_activations_action_given_back_by_keys(make_app, system):
+    """The battle's correction "cancel what is open" (a pending Toughness roll, a move, an
+    offer, an attack), then the acting model's or unit's actions: SM's actions left, SAGA's
+    activations this turn, Star Quest's and xK6's action taken in this activation."""
+    from engine.corrections import BATTLE, CANCEL
+
+    app = make_app("demo", system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, actor, actions = await OPEN[system](pilot)
+        select = getattr(screen, "select_model", None) or screen.select_unit
+        select(actor, focus=True)
+        await wait_for(pilot, lambda: screen.selected == actor, "the actor selected")
+        cancel = offered(screen, actor)[CANCEL]
+        assert cancel.target == BATTLE and cancel.current is True
+        count = len(screen.session.view.events)
+        await correct_by_keys(pilot, screen, cancel, False, "the die rolled off the table")
+        await wait_for(pilot, lambda: len(screen.session.view.events) == count + 1, "the cancellation")
+        assert CANCEL not in offered(screen, actor)  # nothing open any more
+        assert screen.session.view.events[-1].payload["what"] == CANCEL
+        o = offered(screen, actor)[actions]
+        await correct_and_check(pilot, screen, o, another_value(o), "given back")
