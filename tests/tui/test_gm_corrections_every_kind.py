@@ -5,6 +5,7 @@ undoes the last. A model or unit taken out by a correction is restored by the ne
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -64,7 +65,9 @@ async def correct_by_keys(pilot: Any, screen: Any, o: CorrectionOption, new: Any
 
 async def fill(pilot: Any, prompt: TextPrompt, text: str) -> None:
     """The prompt's field set to ``text`` (its last character typed), then ⏎."""
-    prompt.query_one(Input).value = text[:-1]
+    field = prompt.query_one(Input)
+    field.value = text[:-1]
+    field.cursor_position = len(field.value)
     await press(pilot, {"-": "minus", " ": "space"}.get(text[-1], text[-1]), "enter")
 
 
@@ -179,3 +182,47 @@ async def test_what_is_open_is_cancelled_and_the_activations_action_given_back_b
         assert screen.session.view.events[-1].payload["what"] == CANCEL
         o = offered(screen, actor)[actions]
         await correct_and_check(pilot, screen, o, another_value(o), "given back")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_a_note_and_a_roll_the_app_does_not_model_with_typed_dice(make_app, system):
+    """A free note, then a roll the app does not model: what, how it is read, the numbers,
+    then the usual roll dialog with the exact chance; the typed dice are logged."""
+    from engine.rolls import records_in
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_screen(pilot, GameScreen)
+        target = screen.selected
+        await press(pilot, "G")
+        await choose_what(pilot, "note")
+        await fill(pilot, pilot.app.screen, "lava moved")
+        await wait_for(pilot, lambda: screen.session.view.events, "the note")
+        note = screen.session.view.events[-1]
+        assert note.kind == GM_CORRECTION and note.text.endswith("note: lava moved") and note.payload["old"] is None
+        await press(pilot, "G")
+        await choose_what(pilot, "roll")
+        await fill(pilot, pilot.app.screen, "Fear test")
+        how = pilot.app.screen
+        assert isinstance(how, PickerScreen)
+        how.query_one("#choices").highlighted = [ch.value for ch in how.choices].index("pool")
+        await press(pilot, "enter")
+        await fill(pilot, pilot.app.screen, "3 5 2")
+        dialog = await wait_for_screen(pilot, RollDialog)
+        assert "25.9%" in str(dialog.current.odds)  # 7/27: at least 2 of 3 dice show 5+
+        await press(pilot, "5", "space", "6", "space", "1", "enter")
+        await wait_for(pilot, lambda: len(screen.session.view.events) == 2, "the roll")
+        e = screen.session.view.events[-1]
+        (record,) = records_in(e.payload)
+        assert [d.face for d in record.dice] == [5, 6, 1] and record.success
+        assert record.probability == Fraction(7, 27) and e.actor == target
+
+
+async def choose_what(pilot: Any, what: str) -> None:
+    """In the open "GM correction — what?" picker, the entry whose kind is ``what``."""
+    picker = await wait_for_screen(pilot, PickerScreen)
+    picker.query_one("#choices").highlighted = next(
+        i for i, ch in enumerate(picker.choices) if isinstance(ch.value, CorrectionOption) and ch.value.kind == what
+    )
+    await press(pilot, "enter")
