@@ -104,3 +104,18 @@ async def test_engage_and_a_saga_ability_are_refused_before_any_picker_while_a_m
             assert app.screen is screen, f"{key} opened {app.screen}"
             assert "finish the move" in status_text(screen), key
         assert len(screen.session.view.events) == events
+
+
+async def test_a_fatigue_change_the_engine_would_refuse_is_greyed_with_its_reason(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        uid = await select(pilot, screen, "Bondi")
+        assert screen.state.unit(uid).fatigue == 0
+        await press(pilot, "x")
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        why = {ch.label: ch.why_not for ch in picker.choices}
+        assert all("never goes below 0" in w for label, w in why.items() if label.startswith("-1"))
+        assert not any(w for label, w in why.items() if label.startswith("+1"))
+        await press(pilot, "escape")

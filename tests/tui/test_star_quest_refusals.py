@@ -120,3 +120,20 @@ async def test_jumps_are_greyed_with_the_engines_reason_before_any_die_for_a_her
         assert jumps and all("not the unit activating" in ch.why_not for ch in jumps), [ch.why_not for ch in jumps]
         assert falls and not any(ch.why_not for ch in falls)
         await press(pilot, "escape")
+
+
+async def test_a_wound_correction_the_engine_would_refuse_is_greyed_with_its_reason(make_app):
+    from engine.rulesets.star_quest import commands as c
+    from engine.rulesets.star_quest.queries import refused_now
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        vex = await select(pilot, screen, "Captain Vex")
+        heal = refused_now(screen.state, c.AdjustWounds(vex, -1, "GM"))
+        await press(pilot, "w")
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        why = {str(ch.label): ch.why_not for ch in picker.choices}
+        assert why["-1 wound(s)"] == (str(heal) if heal else "") and not why["+1 wound(s)"]
+        await press(pilot, "escape")

@@ -53,3 +53,21 @@ def activation_counts(state: BattleState, side: str) -> ActivationCounts:
     alive = [u for u in units if u.alive]
     acted = sum(1 for u in alive if u.activations)
     return ActivationCounts(acted=acted, ready=len(alive) - acted, out=len(units) - len(alive))
+
+
+def refused_now(state: BattleState, command: object) -> Rejected | None:
+    """The engine's refusal of ``command`` now (a dry run with throwaway dice: nothing is
+    saved; a choice still to come is not a refusal), or None: asked to grey a picker's
+    answers before they are chosen."""
+    from engine.dice import DiceEntryError, SeededDice
+
+    from .ruleset import HANDLERS
+
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        return Rejected(f"SAGA has no command {type(command).__name__}", kind="malformed")
+    try:
+        out = handler(state, command, SeededDice(0, "dry run"))
+    except DiceEntryError:
+        return None  # dice typed into the command: the roll dialog checks them
+    return out if isinstance(out, Rejected) and out.kind != "ambiguous" else None

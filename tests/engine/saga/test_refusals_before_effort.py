@@ -56,3 +56,12 @@ def test_3_engaging_is_refused_before_the_target_picker_while_a_move_is_open(due
     problem = can(duel.state, "engage", "A.spears")
     assert "finish the move" in problem.reason
     assert problem == refused(duel, c.Engage("A.spears", "B.shields"))
+
+
+def test_4_1_a_dry_run_refuses_fatigue_below_0_as_the_command_does_and_saves_nothing(duel):
+    from engine.rulesets.saga.queries import refused_now
+
+    problem = refused_now(duel.state, c.AdjustFatigue("A.axes", -1, "GM"))
+    assert problem is not None and problem.rule == "§4.1"
+    assert problem == refused(duel, c.AdjustFatigue("A.axes", -1, "GM"))
+    assert refused_now(duel.state, c.AdjustFatigue("A.axes", 1, "GM")) is None and not duel.entries[1:]

@@ -365,15 +365,14 @@ class SagaCommands(GameCommands):
 
     # ------------------------------------------------------------------ fatigue, table, settings
     def action_adjust_fatigue(self) -> None:
+        from engine.rulesets.saga.queries import refused_now
+
         u = self._unit()
         if u:
+            changes = [c.AdjustFatigue(u.id, d, why) for why in ("a SAGA ability", "GM correction") for d in (1, -1)]
             self.ask(
                 f"{u.name}: fatigue {u.fatigue}/{u.limit} — change it (not a Rest, not a spend):",
-                [
-                    Choice(c.AdjustFatigue(u.id, d, why), f"{d:+d} ({why})")
-                    for why in ("a SAGA ability", "GM correction")
-                    for d in (1, -1)
-                ]
+                [Choice(ch, f"{ch.delta:+d} ({ch.reason})", str(refused_now(self.state, ch) or "")) for ch in changes]
                 + [Choice(None, "No change")],
                 self.submit,
             )

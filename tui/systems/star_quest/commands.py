@@ -518,12 +518,17 @@ class StarQuestCommands(GameCommands):
         )
 
     def action_wounds(self) -> None:
+        from engine.rulesets.star_quest.queries import refused_now
+
         u = self._selected()
         if u is None:
             return
         self.ask(
             f"{u.name}: wounds from a source the app does not model (mission, spell effect)",
-            [Choice(c.AdjustWounds(u.id, n, "GM: mission or spell effect"), f"{n:+d} wound(s)") for n in (1, 2, 3, -1)]
+            [
+                Choice(cmd, f"{cmd.amount:+d} wound(s)", str(refused_now(self.state, cmd) or ""))
+                for cmd in (c.AdjustWounds(u.id, n, "GM: mission or spell effect") for n in (1, 2, 3, -1))
+            ]
             + [Choice(None, "No change")],
             self.submit,
         )
