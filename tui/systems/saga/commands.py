@@ -396,8 +396,14 @@ class SagaCommands(GameCommands):
             Choice(self._add_terrain, "Add a terrain piece (type, height, going, cover, §5.1)"),
         ]
         if u is not None:
+            from engine.rulesets.saga.queries import refused_now
+
             choices += [
-                Choice(lambda b=b: self.submit(c.PlaceInBuilding(u.id, b.id)), f"Put {u.name} in ⌂ {b.name}")
+                Choice(
+                    lambda b=b: self.submit(c.PlaceInBuilding(u.id, b.id)),
+                    f"Put {u.name} in ⌂ {b.name}",
+                    str(refused_now(s, c.PlaceInBuilding(u.id, b.id)) or ""),  # a full building: greyed, with why
+                )
                 for b in s.buildings
                 if b.id != u.building
             ]
