@@ -14,7 +14,7 @@ reason, and its text starts with ``GM correction`` (log, review, export).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Generic, Literal, Mapping, Sequence, TypeVar
 
@@ -349,7 +349,8 @@ class Corrections(Generic[S]):
     def end_anyway(
         self,
         state: S,
-        command: Any,
+        force: bool,
+        anyway: object,
         what: str,
         is_open: str,
         rule: str,
@@ -358,8 +359,8 @@ class Corrections(Generic[S]):
     ) -> Rejected | list[EventDraft]:
         """An end (``what``: "end the turn") asked for while ``is_open`` ("move") is open.
 
-        Without ``command.force`` the GM is asked (an ``ambiguous`` refusal whose ``anyway``
-        is the same command with ``force``); with it, the open thing is cancelled (this
+        Without ``force`` the GM is asked (an ``ambiguous`` refusal whose ``anyway`` is the
+        command that goes ahead: the same end with ``force``); with it, the open thing is cancelled (this
         table's ``CANCEL`` correction, with the reason) and ``then`` decides the end from
         the state after. An end that would be refused even then is refused at once, with
         that reason: nothing to ask."""
@@ -369,12 +370,12 @@ class Corrections(Generic[S]):
         rest = then(preview(state, cancel))
         if isinstance(rest, Rejected):
             return rest
-        if not getattr(command, "force", False):
+        if not force:
             return Rejected(
                 f"the {is_open} is still open; {what} anyway",
                 rule,
                 kind="ambiguous",
-                anyway=replace(command, force=True),
+                anyway=anyway,
                 anyway_label=f"{what} anyway (the open {is_open} is cancelled)",
             )
         return [*cancel, *rest]

@@ -8,6 +8,8 @@ charge); a Shooting waits as ``state.shot`` (see ``shooting.py``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import Sequence
 
 from engine.dice import DiceSource
@@ -53,7 +55,14 @@ def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
         from .corrections import CORRECTIONS
 
         return CORRECTIONS.end_anyway(
-            state, cmd, "end the turn", state.busy, "[M5]", lambda s: end_turn(s, cmd, dice), preview
+            state,
+            cmd.force,
+            replace(cmd, force=True),
+            "end the turn",
+            state.busy,
+            "[M5]",
+            lambda s: end_turn(s, cmd, dice),
+            preview,
         )
     return [
         EventDraft(

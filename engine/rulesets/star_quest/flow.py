@@ -8,6 +8,8 @@ activation as soon as nothing (offer, morale test) is waiting any more.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import Sequence
 
 from engine.dice import DiceSource
@@ -50,7 +52,14 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
 
         is_open = OPEN_NAMES.get(state.busy, state.busy or "melee")
         return CORRECTIONS.end_anyway(
-            state, cmd, "end the activation", is_open, "§5", lambda s: end_activation(s, cmd, dice), preview
+            state,
+            cmd.force,
+            replace(cmd, force=True),
+            "end the activation",
+            is_open,
+            "§5",
+            lambda s: end_activation(s, cmd, dice),
+            preview,
         )
     if act.statuses:
         return Rejected("resolve the status conditions first", "§18")

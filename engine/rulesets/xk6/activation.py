@@ -4,6 +4,8 @@ burning rolled) and the end of an activation with the alternation (§5.1).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fractions import Fraction
 from typing import Sequence
 
@@ -177,7 +179,14 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
 
         is_open = "attack" if state.attack is not None else "reaction"
         return CORRECTIONS.end_anyway(
-            state, cmd, "end the activation", is_open, "§8", lambda s: end_activation(s, cmd, dice), preview
+            state,
+            cmd.force,
+            replace(cmd, force=True),
+            "end the activation",
+            is_open,
+            "§8",
+            lambda s: end_activation(s, cmd, dice),
+            preview,
         )
     m = state.model(act.model)
     after = preview(state, [EventDraft("activation_ended", {"model": m.id})])
