@@ -5,7 +5,12 @@ Every roll record carries the exact chance of its success before the roll
 give the expected number of successes; the difference from the real count is the
 side's luck. ``luck_by_round`` gives the running totals a chart draws.
 
-Which side rolled is the rule system's business: callers pass ``side_of(event)``.
+Which side rolled is the rule system's business: callers pass ``side_of(event)`` (and
+``roll_side(event, record)`` where one event carries several sides' rolls). A record whose
+chance is per die (``detail["probability_is"] == "per die"``, with ``detail["successes"]``
+the dice that succeeded) counts each kept die as one roll, so the expected successes and
+those rolled measure the same thing; a re-roll's record that lists the whole pool names
+its new dice (``detail["new_dice"]``: tries and successes) and only they are counted.
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
 from .events import Event
-from .rolls import records_in
+from .rolls import RollRecord, records_in
 
 SideOf = Callable[[Event], "str | None"]
+RollSide = Callable[[Event, RollRecord], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -47,17 +53,29 @@ class SideLuck:
         return self.successes - self.expected
 
 
-def counted_rolls(events: Iterable[Event], side_of: SideOf) -> list[RollLuck]:
-    """Every roll with a success chance, in log order, with the side that rolled it.
-    Rolls without a chance (plain rolls, roll-offs read elsewhere) and rolls no side
-    owns are left out."""
+def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide | None = None) -> list[RollLuck]:
+    """Every roll with a success chance, in log order, with the side that rolled it:
+    ``roll_side(event, record)`` when given (one event may carry both sides' rolls), else
+    ``side_of(event)``. Rolls without a chance (plain rolls, roll-offs read elsewhere)
+    and rolls no side owns are left out."""
     out: list[RollLuck] = []
     for event in events:
-        side = side_of(event)
-        if side is None:
-            continue
         for record in records_in(event.payload):
             if not record.comparison:
+                continue
+            side = roll_side(event, record) if roll_side is not None else side_of(event)
+            if side is None:
+                continue
+            wins = record.detail.get("successes") if isinstance(record.detail, dict) else None
+            new = record.detail.get("new_dice") if isinstance(record.detail, dict) else None
+            if record.detail.get("probability_is") == "per die" and isinstance(wins, int):
+                tries = sum(1 for d in record.dice if d.kept)
+                if isinstance(new, dict):
+                    tries, wins = int(new.get("tries", 0)), int(new.get("successes", 0))
+                out += [
+                    RollLuck(event.seq, event.round, side, record.probability, i < wins, record.title)
+                    for i in range(tries)
+                ]
                 continue
             out.append(RollLuck(event.seq, event.round, side, record.probability, bool(record.success), record.title))
     return out

@@ -155,12 +155,13 @@ class RollRecord:
 
 def records_in(payload: dict[str, Any]) -> list[RollRecord]:
     """Every roll record an event payload carries, in order: ``payload["roll"]``,
-    ``payload["rolls"]``, ``payload["attempts"]`` and a new round's roll-off. Entries
-    that are not roll records are skipped."""
+    ``payload["rolls"]``, ``payload["attempts"]``, ``payload["stealth"]`` (avoidance rolls
+    made before an attack's pools) and a new round's roll-off. Entries that are not roll
+    records are skipped."""
     found: list[dict[str, Any]] = []
     if isinstance(payload.get("roll"), dict):
         found.append(payload["roll"])
-    for key in ("rolls", "attempts"):
+    for key in ("rolls", "attempts", "stealth"):
         if isinstance(payload.get(key), list):
             found.extend(r for r in payload[key] if isinstance(r, dict))
     rolloff = payload.get("rolloff")

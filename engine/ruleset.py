@@ -13,12 +13,15 @@ state only through ``SystemSpec.summary`` (a ``BattleSummary``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
-from typing import Any, Callable, Literal, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .dice import DiceSource
 from .events import Event, EventDraft
+
+if TYPE_CHECKING:
+    from .rolls import RollRecord
 
 RejectionKind = Literal["malformed", "illegal", "ambiguous"]
 
@@ -180,6 +183,25 @@ class BattleSummary:
             return actor
         owner = next((m.side for m in self.members if m.id == actor), None)
         return owner if owner in keys else None
+
+    def roll_side(self, event: Event, record: RollRecord) -> str | None:
+        """The side that made one roll of ``event``: the record's own roller when it names
+        one (``detail["side"]``, a side key or a member id: one event may carry both sides'
+        rolls, as an initiative roll does), else ``side_of(event)``."""
+        roller = record.detail.get("side") if isinstance(record.detail, dict) else None
+        if isinstance(roller, str):
+            if roller in self.side_keys:
+                return roller
+            owner = next((m.side for m in self.members if m.id == roller), None)
+            if owner in self.side_keys:
+                return owner
+        return self.side_of(event)
+
+    def with_members_of(self, later: "BattleSummary") -> "BattleSummary":
+        """This summary with the members ``later`` has and this one lacks (units that
+        arrived during the battle), so their rolls are found a side."""
+        known = {m.id for m in self.members}
+        return replace(self, members=self.members + tuple(m for m in later.members if m.id not in known))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ segments of fsync'd entries. See ``saves.store`` for the crash-safety design.
 """
 
 from saves.errors import SaveError
-from saves.listing import SaveSummary, list_saves
+from saves.listing import SaveSummary, find_save, list_saves
 from saves.paths import SUFFIX, data_dir, last_battle, new_save_path, remember_last_battle, write_export, write_roster
 from saves.reader import SAVE_FORMAT
 from saves.store import BattleStore, load
@@ -22,6 +22,7 @@ __all__ = [
     "remember_last_battle",
     "write_export",
     "write_roster",
+    "find_save",
     "list_saves",
     "load",
     "new_save_path",

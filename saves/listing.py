@@ -8,7 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from saves.errors import Damage
+from saves.errors import MISSING, Damage
 from saves.paths import SUFFIX
 from saves.reader import read_save
 
@@ -130,3 +130,30 @@ def _modified(path: Path) -> datetime:
     except OSError:
         pass
     return datetime.fromtimestamp(newest)
+
+
+def find_save(given: str, saves_folder: str | os.PathLike[str] | None = None) -> Path:
+    """The save ``given`` names, as ``skirmish open``/``export``/``campaign`` take it:
+    a path, a name in the saves folder (``saves_folder`` as ``--saves`` gives it; with or
+    without ``.skirmish``), or the number of a row of ``skirmish list`` (1 = the newest).
+    An existing path is never looked up in the saves folder (so a good save opens
+    whatever the folder's state); a name found nowhere is returned as given, so opening
+    it says the save is missing. ``SaveError`` for a row number the list does not have."""
+    path = Path(given).expanduser()
+    if path.exists() or os.sep in given:
+        return path
+    from saves.paths import data_dir
+
+    folder = data_dir(saves_folder)
+    if given.isdigit():
+        found = list_saves(folder)
+        number = int(given)
+        if 1 <= number <= len(found):
+            return found[number - 1].path
+        rows = f"1-{len(found)}" if found else "it has none"
+        detail = f"no save number {number} in {folder} (the rows of `skirmish list`: {rows})"
+        raise Damage(MISSING, detail).at(given)
+    for name in (given, given + SUFFIX):
+        if (folder / name).exists():
+            return folder / name
+    return path

@@ -119,7 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the dice (default: random)")
 
     open_ = sub.add_parser("open", parents=[saves], help="open a saved battle", description="Open a saved battle.")
-    open_.add_argument("file", metavar="FILE", help="a .skirmish save")
+    open_.add_argument(
+        "file", metavar="SAVE", help="a save: a path, a name in the saves folder, or a row number of `skirmish list`"
+    )
 
     sub.add_parser("list", parents=[saves], help="list saved battles", description="List the saved battles.")
 
@@ -130,7 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Export a saved battle as a report: the bands, every event round by "
         "round with each roll's breakdown, the result and the dice-luck table.",
     )
-    export.add_argument("file", metavar="FILE", help="a .skirmish save")
+    export.add_argument(
+        "file", metavar="SAVE", help="a save: a path, a name in the saves folder, or a row number of `skirmish list`"
+    )
     export.add_argument("-o", "--output", metavar="OUT", default=None, help="write here (default: standard output)")
     export.add_argument(
         "--format",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from argparse import Namespace
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -41,10 +41,20 @@ class Options:
         return cls(**found)
 
 
+def _save_named(o: Options) -> Options:
+    """``o`` with its ``file`` found as a path, a name in the saves folder or a row
+    number of ``skirmish list`` (``saves.find_save``); ``SaveError`` for a row it lacks."""
+    if not o.file:
+        return o
+    import saves
+
+    return replace(o, file=str(saves.find_save(o.file, o.saves)))
+
+
 def _plan(args: Namespace, mode: str) -> LaunchPlan:
     from tui.opening import LaunchPlan
 
-    o = Options.of(args)
+    o = _save_named(Options.of(args))
     return LaunchPlan(
         mode=mode,
         saves=o.saves,
@@ -81,8 +91,16 @@ def demo_battle(args: Namespace) -> int:
 
 
 def open_battle(args: Namespace) -> int:
-    """``skirmish open FILE``: resume a saved battle."""
-    return _run(_plan(args, "open"))
+    """``skirmish open SAVE``: resume a saved battle (a path, a name in the saves folder,
+    or a row number of ``skirmish list``)."""
+    import saves
+
+    try:
+        plan = _plan(args, "open")
+    except saves.SaveError as err:
+        print(f"skirmish: {err}", file=sys.stderr)
+        return 1
+    return _run(plan)
 
 
 def campaign_from_battle(args: Namespace) -> int:
@@ -97,8 +115,8 @@ def campaign_from_battle(args: Namespace) -> int:
     from tui.session import OpenError
     from tui.systems import post_battle, title_of
 
-    o = Options.of(args)
     try:
+        o = _save_named(Options.of(args))
         folder = saves.data_dir(o.saves)
         header, _ = saves.load(o.file)
         ruleset = str(header.get("ruleset") or "")
@@ -135,13 +153,14 @@ def list_battles(args: Namespace, out: TextIO | None = None) -> int:
     if not found:
         print(f"No saved battles in {folder}", file=out)
         return 0
-    print(f"Saved battles in {folder}:", file=out)
-    for s in found:
+    print(f"Saved battles in {folder} (open one with `skirmish open N` or `skirmish open NAME`):", file=out)
+    width = len(str(len(found)))
+    for number, s in enumerate(found, start=1):
         when = s.modified.strftime("%Y-%m-%d %H:%M")
         if s.error:
-            print(f"  {when}  {s.path.name}  ({s.error})", file=out)
+            print(f"{number:>{width + 2}}. {when}  {s.path.name}  ({s.error})", file=out)
         else:
-            print(f"  {when}  {summary_line(s)}  {s.path}", file=out)
+            print(f"{number:>{width + 2}}. {when}  {summary_line(s)}  {s.path.name}", file=out)
     return 0
 
 
@@ -162,8 +181,8 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     """``skirmish export FILE [-o OUT] [--format text|md|html]``: the battle report."""
     import saves
 
-    o = Options.of(args)
     try:
+        o = _save_named(Options.of(args))
         header, entries = saves.load(o.file)
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)

@@ -65,7 +65,8 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     rounds = battle.rounds_after()  # a round's opening event in the round it starts
     for event in events:
         by_round.setdefault(rounds[event.seq], []).append((event, _breakdown(event)))
-    rolls = counted_rolls(events, initial.side_of)
+    rollers = initial.with_members_of(spec.summary(battle.state))  # units that arrived later roll too
+    rolls = counted_rolls(events, rollers.side_of, rollers.roll_side)
     table = luck_table(rolls, sides)
     series = luck_by_round(rolls, sides)
     ended = [e for e in events if e.kind == "battle_ended"]
@@ -120,7 +121,7 @@ def side_luck(
     from engine.luck import counted_rolls, luck_by_round, luck_table
 
     sides = summary.side_keys
-    rolls = counted_rolls(events, summary.side_of)
+    rolls = counted_rolls(events, summary.side_of, summary.roll_side)
     return tuple(summary.side_name(k) for k in sides), luck_table(rolls, sides), luck_by_round(rolls, sides)
 
 

@@ -64,6 +64,7 @@ async def move_and_shoot(pilot: Any, screen: Any, faces: str = "6 5 2 1", defenc
     await press(pilot, "s")
     await pick(pilot, "Ceorls")
     await pick(pilot, "No cover")
+    await pick(pilot, "Clear")  # line of sight (§5.2)
     await type_dice(pilot, faces)  # the typed attack dice
     await press(pilot, "enter")
     if screen.state.shot is not None:  # hits: the defence roll dialog follows

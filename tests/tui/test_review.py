@@ -27,7 +27,11 @@ async def test_stepping_back_shows_the_state_after_that_event(make_app):
         # the panes show exactly the replay of the log up to that event
         replay = Battle(screen.session.battle.header, [e.to_dict() for e in screen.session.view.entries])
         assert screen.shown_state == replay.state_at(len(events) - 1)
-        assert "REVIEW" in str(screen.query_one("#tracker").render())
+        banner = str(screen.query_one("#tracker").render())
+        assert "REVIEW" in banner
+        # one numbering, the log's: the entry shown and the newest, no "event N of M"
+        assert f"after #{events[-2].seq} " in banner and f"the newest is #{events[-1].seq}" in banner
+        assert " of " not in banner.split("·")[0]
         await press(pilot, "left_square_bracket", "left_square_bracket")  # before the stance
         assert "◆" not in str(screen.band(screen.state.model(model).side).get_cell(model, "markers"))
         assert "defensive-stance" in screen.state.model(model).markers  # the present is untouched

@@ -222,7 +222,7 @@ async def test_the_kept_roll_dialog_opens_afresh_for_each_roll(make_app):
 
 async def test_a_salvo_says_the_next_shot_and_keeps_the_modifiers_for_the_same_target(make_app):
     """§10.5 shot by shot: the tracker names the next shot's key, the next shot at the same
-    target opens with the shot before's modifiers ticked, and the last target comes first."""
+    target opens with the shot before's modifiers ticked; the target is the first shot's (one per action)."""
     from engine.rulesets.sanctum_mortalis.combat import salvo_size
     from tui.dialogs.roll_dialog import HOTKEYS
     from tui.screens.picker_screen import PickerScreen
@@ -246,12 +246,10 @@ async def test_a_salvo_says_the_next_shot_and_keeps_the_modifiers_for_the_same_t
 
         await press(pilot, "s")
         assert isinstance(app.screen, PickerScreen)  # next shot or stop
-        await press(pilot, "enter")
-        first = app.screen.choices[0]
-        assert first.value == target and "the last target" in str(first.label)
-        await press(pilot, "down", "enter")
+        await press(pilot, "enter")  # the next shot: one target per Shooting action (§10.5), no target picker
         dialog = app.screen
-        assert isinstance(dialog, RollDialog) and dialog.toggles == {"cover"}
+        assert isinstance(dialog, RollDialog) and dialog.adapter.base.target == target
+        assert dialog.toggles == {"cover"}
         assert "kept from shot 1" in str(dialog.query_one("#modifiers-title").render())
         kept = str(dialog.query_one("#odds").render())
         cover = HOTKEYS[[o.key for o in dialog.current.options].index("cover")]  # shot 2 lists its penalty first

@@ -4,6 +4,8 @@ with support, the end of the round."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tui.dialogs.roll_dialog import HOTKEYS
 
 from .conftest import press, settle, start_round_one, through_pickers
@@ -89,6 +91,16 @@ async def test_the_round_ends_when_every_model_has_acted_and_the_next_one_starts
         assert all(not m.activated for m in screen.state.models if m.on_table)
 
 
+async def roll_the_hit(pilot: Any) -> None:
+    """The winner may take something else instead of hitting (Gryź to! on a loser with a
+    gun, §12.2): the picker starts on the roll, so ⏎ rolls it."""
+    from tui.screens.picker_screen import PickerScreen
+
+    if isinstance(pilot.app.screen, PickerScreen):
+        await press(pilot, "enter")
+        await settle(pilot)
+
+
 async def test_the_loser_of_a_melee_rolls_toughness_at_once(make_app):
     """§8.2: the hit model's Toughness roll follows the melee roll without a key."""
     from tui.dialogs.roll_dialog import RollDialog
@@ -106,6 +118,7 @@ async def test_the_loser_of_a_melee_rolls_toughness_at_once(make_app):
         if "re-roll?" in app.screen.adapter.title:  # the losing Captain's re-roll is offered first
             await press(pilot, "enter")  # declined
             await settle(pilot)
+        await roll_the_hit(pilot)
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         assert dialog.adapter.title == f"{screen.state.model(foe).name}: Toughness roll"
@@ -142,4 +155,5 @@ async def test_a_captain_defending_in_a_melee_is_offered_its_re_roll_and_types_t
         assert [d["face"] for d in rerolled.payload["roll"]["dice"]] == [6, 6, 6, 1]
         assert "captain-reroll" in screen.state.model(foe).once_used
         if screen.state.pending:  # still lost: its save follows at once
+            await roll_the_hit(pilot)
             assert app.screen.adapter.title.endswith(": Toughness roll")

@@ -40,7 +40,7 @@ async def test_a_hero_shot_shows_the_odds_first_then_takes_the_typed_dice(make_a
         assert isinstance(dialog, RollDialog)
         odds = rendered(dialog.query_one("#odds").content)
         assert "hits   0:33.3%  1:66.7%" in odds and "wounds 0:44.4%  1:55.6%" in odds  # before any die
-        options = rendered(dialog.query_one("#modifiers").get_option_at_index(3).prompt)
+        options = rendered(dialog.query_one("#modifiers").get_option_at_index(4).prompt)
         assert "hit on 3+" in options
         await type_dice(pilot, "5")
         await press(pilot, "enter")
@@ -280,6 +280,7 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         assert isinstance(app.screen, AIFlowDialog)
         assert "Cast now" in rendered(app.screen.query_one("#ai-now").content)
         await press(pilot, "c")
+        await pick(pilot, "Captain Vex")  # the spell's target, the GM's pick [SQ-M5]
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         options = " ".join(
@@ -305,6 +306,7 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         assert ("1 hindering hero token(s)", -1) in [(m["label"], m["value"]) for m in tried["roll"]["modifiers"]]
         assert tried["roll"]["probability"] == [1, 3]
         assert screen.state.unit(ilsa).tokens == 1 and screen.state.unit(magus).tokens == 0
+        assert "impaired" in screen.state.unit(uid(screen, "Captain Vex")).statuses  # Withering gaze did it
         assert isinstance(app.screen, AIFlowDialog)  # the chart goes on past the cast
         assert "Cast now" not in rendered(app.screen.query_one("#ai-now").content)
 
@@ -396,3 +398,82 @@ async def test_failed_jump_tests_typed_are_held_for_the_2_pp_pass_before_the_fal
         after = screen.state.unit(vex)
         assert screen.state.offer is None and after.pp == pp - offer.cost and after.wounds == wounds
         assert not any(e.payload.get("reason") == "fall" for e in screen.session.view.events)  # no fall
+
+
+async def test_a_hero_spell_takes_a_target_from_the_board_and_its_hits_go_to_the_defense_roll(make_app):
+    """Sister Ilsa casts Psychic bolt (2 hits with AP(1)) at the Cultists: the target picker,
+    the cast dialog (no spare token: it offers no letter), then the Cultists' Defense dice;
+    two 1s take two models."""
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        ilsa, cultists = await select(pilot, screen, "Sister Ilsa"), uid(screen, "Cultists")
+        assert screen.state.unit(ilsa).tokens == 2
+        await press(pilot, "c")
+        await pick(pilot, "Psychic bolt")
+        await pick(pilot, "Cultists")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog) and "at Cultists" in dialog.adapter.title
+        assert "no spare spell token" in dialog.adapter.options_title
+        await type_dice(pilot, "5")
+        await press(pilot, "enter")
+        assert events(screen, "spell_tried")[-1].payload["cast"]
+        blocks = app.screen
+        assert isinstance(blocks, RollDialog) and "Cultists's Defense dice" in blocks.adapter.title
+        assert "wounds 0:2.8%  1:27.8%  2:69.4%" in rendered(blocks.query_one("#odds").content)
+        await type_dice(pilot, "1 1")
+        await press(pilot, "enter")
+        assert screen.state.unit(cultists).models == 3 and screen.state.attack is None
+        assert "Sister Ilsa's Psychic bolt" in events(screen, "wounds_taken")[-1].payload["cause"]
+
+
+async def test_the_selection_moves_to_the_only_hero_left_to_act(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await select(pilot, screen, "Grunt Okoro")
+        await press(pilot, "a", "e")
+        await select(pilot, screen, "Captain Vex")
+        await press(pilot, "a", "e")
+        assert screen.selected == uid(screen, "Sister Ilsa")
+        await press(pilot, "a")
+        assert screen.state.activation.unit == uid(screen, "Sister Ilsa")
+
+
+async def test_an_ai_unit_activating_in_dangerous_terrain_rolls_from_the_chart_dialog(make_app):
+    """†2: d in the flow-chart dialog opens the dangerous-terrain dice (how many models, then
+    the typed dice); a second roll for the same models is refused there [SQ-A22](b)."""
+    from tui.dialogs.roll_dialog import RollDialog
+    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        cultists = await select(pilot, screen, "Cultists")
+        await press(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AIFlowDialog) and "†2 d:" in rendered(dialog.query_one("#ai-keys").content)
+        await press(pilot, "d")
+        await pick(pilot, "2 model(s)")
+        assert isinstance(app.screen, RollDialog)
+        await type_dice(pilot, "1 4")
+        await press(pilot, "enter")
+        assert screen.state.unit(cultists).models == 4 and screen.state.activation.dangerous == 2
+        assert app.screen is dialog and "†2 d:" not in rendered(dialog.query_one("#ai-keys").content)
+
+
+async def test_the_ai_rush_asks_about_difficult_terrain_and_is_capped_at_6_inches(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        await select(pilot, screen, "Cult Brute")
+        await press(pilot, "a", "y", "n")  # in sight, out of range even after a move: Rush toward it
+        assert screen.state.ai.proposal == "rush-enemy"
+        await press(pilot, "enter")
+        await pick(pilot, 'Yes: up to 6"')
+        taken = events(screen, "action_taken")[-1].payload
+        assert taken["difficult"] and taken["allowance"] == 6.0

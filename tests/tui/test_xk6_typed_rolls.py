@@ -165,3 +165,38 @@ async def test_a_failed_medic_die_is_re_rolled_with_a_command_point_and_the_type
         assert screen.state.model("A.sgt-vance").wounds == 0
         assert screen.state.model("A.sgt-vance").command_points == 1
         assert "re-rolls its Medic die 3 → 6" in log_text(screen)
+
+
+async def test_the_landing_dialog_takes_each_models_cover_and_the_scatter_direction(make_app):
+    """§9 [XK-M8]: after a miss the GM enters the scatter direction in the landing dialog, and
+    each model's cover there (recorded; the damage step's unmodified result changes no die)."""
+    from tui.dialogs.roll_dialog import HOTKEYS
+
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await turn_one(pilot, "5 2", "Kestrel Squad")
+        screen.select_model("A.okafor", focus=True)
+        await press(pilot, "a")
+        await pick(pilot, "move and attack")
+        await pick(pilot, 'still: up to 0"')
+        await press(pilot, "s")
+        await pick(pilot, "Mortar — indirect fire")
+        await pick(pilot, "ROF not used")
+        await pick(pilot, "Warden Kell")
+        await type_dice(pilot, "1 2 4")  # a miss: it scatters 4"
+        assert screen.state.attack.stage == "landed" and screen.state.attack.scatter == 4
+        await pick(pilot, "Warden Kell")
+        await pick(pilot, "Done: 1 model")
+        dialog = await roll_dialog_open(pilot)
+        keys = [o.key for o in dialog.current.options]
+        assert keys[:2] == ["direction", "cover:0"]
+        assert dialog.current.options[0].label == "Scatter direction: not entered yet"
+        await press(pilot, HOTKEYS[0], HOTKEYS[0], HOTKEYS[1])  # N, then NE; open, then soft cover
+        shown = [o.label for o in dialog.current.options]
+        assert shown[0] == "Scatter direction: NE" and shown[1].startswith(
+            "Warden Kell: soft (recorded; no die changes"
+        )
+        await type_dice(pilot, "4 1")
+        landed = [e for e in screen.session.view.events if e.kind == "indirect_landed"][-1]
+        assert landed.payload["direction"] == "NE" and landed.payload["targets"][0]["cover"] == "soft"
+        assert '4" away (NE)' in landed.text and screen.state.attack.direction == "NE"

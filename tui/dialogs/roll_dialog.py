@@ -84,6 +84,10 @@ class RollAdapter:
         """The engine command for these toggles."""
         raise NotImplementedError
 
+    def press(self, key: str) -> None:
+        """A "set" option's letter: the adapter moves that choice to its next value (a cover,
+        a direction); the next ``preview`` and ``command`` show it."""
+
     def check_dice(self, faces: Sequence[int]) -> str | None:
         """Why these typed faces cannot be this roll ("" if they can): the dialog shows it
         and stays open, so a typo never reaches the engine. None (the default): no check of
@@ -282,7 +286,10 @@ class RollDialog(ModalScreen[Any]):
             option = self.current.options[index]
             if option.kind == "info":
                 return
-            toggled(option, self.toggles, self.declined)
+            if option.kind == "set":
+                self.adapter.press(option.key)
+            else:
+                toggled(option, self.toggles, self.declined)
             self.query_one("#modifiers", OptionList).highlighted = index
             self.refresh_preview()
 

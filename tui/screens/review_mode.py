@@ -63,10 +63,11 @@ class ReviewMode(ScreenBase):
             return None
         events = self.session.view.events
         event = events[self.review - 1] if self.review else None
-        where = f"after #{event.seq} (round {event.round})" if event else "before the first event"
+        where = f"after #{event.seq} (round {event.round})" if event else "before the first entry"
+        newest = f", the newest is #{events[-1].seq}" if events else ""
         return Text.assemble(
             ("◀ REVIEW ▶ ", "bold reverse magenta"),
-            f" event {self.review} of {len(events)}, {where} · [ ] step · {{ }} round · esc present",
+            f" {where}{newest} · [ ] step · {{ }} round · esc present",
         )
 
     # ------------------------------------------------------------------ stepping

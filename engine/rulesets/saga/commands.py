@@ -46,7 +46,10 @@ class Activate:
     activation tires the unit even in the opponent's turn. ``target``: the enemy unit
     charged or shot at, or a building id for a charge. ``broken``: the move crosses
     broken terrain. ``cover``: the shooting target's cover (none | light | hard);
-    ``dice``: shooting dice typed instead of models × dice per model.
+    ``dice``: shooting dice typed instead of models × dice per model. ``los``: the terrain
+    on the shooting line, each piece (type, height, how it meets the line: one of
+    ``terrain.CROSSINGS``), as the GM sees it (§5.2; empty: nothing on the line);
+    ``los_override``: the GM rules the line clear anyway (logged, [A14]).
     """
 
     unit: str
@@ -58,6 +61,8 @@ class Activate:
     broken: bool = False
     cover: str = "none"
     dice: int | None = None
+    los: tuple[tuple[str, str, str], ...] = ()
+    los_override: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,9 +132,20 @@ class ChooseDefender:
 
 @dataclass(frozen=True)
 class JoinMelee:
-    """The GM adds a second unit to a side in step 1 [M3] (joining rules not in source)."""
+    """The GM adds a second unit to a side in step 1 [M3] (joining rules not in source).
+    ``target``: the enemy unit it attacks (None: the enemy side's first unit)."""
 
     unit: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class AimPool:
+    """Step 1, more than one unit on a side [M3]: ``unit``'s attack dice go against enemy
+    ``target`` (they roll against its Armour)."""
+
+    unit: str
+    target: str
 
 
 @dataclass(frozen=True)

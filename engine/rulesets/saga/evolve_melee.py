@@ -47,7 +47,13 @@ def _defender_chosen(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("melee_joined")
 def _joined(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return _set(s, pools=_in_melee(s).pools + (Pool(p["unit"], p["role"], int(p["models"]), joined=True),))
+    pool = Pool(p["unit"], p["role"], int(p["models"]), joined=True, target=p.get("target"))
+    return _set(s, pools=_in_melee(s).pools + (pool,))
+
+
+@reducer("melee_aimed")
+def _aimed(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return changed(s, melee=_in_melee(s).with_pool(p["unit"], target=p["target"]))
 
 
 @reducer("melee_participants")

@@ -86,7 +86,6 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
         return []
     role = ATTACKER if m.stage == "abilities-attacker" else DEFENDER
     by = m.side_of(role)
-    mine = m.primary(role)
     once_per_melee = state.setting("enemy_armour_limit") != "per-enemy-unit"
     used = m.spends_by(by)
     out: list[SpendOption] = []
@@ -94,6 +93,7 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
         enemy = state.unit(pool.unit)
         if enemy.fatigue < 1 or not enemy.alive:
             continue
+        mine = m.target_of(enemy.id)  # the unit of ours these enemy dice attack [M3]
         if not any(s.use == t.OWN_ARMOUR.key and s.unit == enemy.id for s in used):
             out.append(
                 SpendOption(
@@ -178,16 +178,7 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
     options = spend_options(state)
     match = [o for o in options if o.by == cmd.by and o.unit == cmd.unit and o.use == cmd.use]
     if not match:
-        if state.melee is not None and not any(o.by == cmd.by for o in options):
-            whose = "Attacker" if state.melee.stage == "abilities-attacker" else "Defender"
-            if state.melee.stage.startswith("abilities"):
-                return Rejected(f"the {whose} is declaring now; the other side spends after it", "§3 step 3")
-            return Rejected("fatigue is spent in step 3 of the melee", "§4.5 ways 3–4")
-        return Rejected(
-            f"'{use.name}' on {u.name} is not open now (each use at most once per "
-            f"{use.context}, and only the opponent's side spends)",
-            use.rule,
-        )
+        return spend_refusal(state, cmd)
     option = match[0]
     for_unit = (cmd.for_unit or option.for_unit) if cmd.use == t.OWN_ARMOUR.key else option.for_unit
     if cmd.use == t.OWN_ARMOUR.key and state.melee is not None:
@@ -207,6 +198,71 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
             f"({use.rule}); {u.name} {fatigue_markers(left, u.limit)} {left}/{u.limit}.",
         )
     ]
+
+
+def spend_refusal(state: BattleState, cmd: SpendFatigue) -> Rejected:
+    """The real reason a spend of an enemy unit that has fatigue is not open now: not this
+    side's moment, not a unit of this move, shot or melee, or that effect already bought."""
+    use = t.SPEND_USES[cmd.use]
+    u = state.unit(cmd.unit)
+    by = state.side_name(cmd.by)
+    m, mv, sh = state.melee, state.move, state.shot
+    if m is not None:
+        if not m.stage.startswith("abilities"):
+            return Rejected("fatigue is spent in step 3 of the melee", "§4.5 ways 3–4")
+        declaring = m.attacker if m.stage == "abilities-attacker" else m.defender
+        if cmd.by != declaring:
+            whose = "Attacker" if declaring == m.attacker else "Defender"
+            return Rejected(f"the {whose} is declaring now; the other side spends after it", "§3 step 3")
+        if m.pool(u.id) is None:
+            return Rejected(f"{u.name} is not taking part in this melee", use.rule)
+        spent = [s for s in m.spends_by(cmd.by) if s.use == cmd.use]
+        if cmd.use == t.OWN_ARMOUR.key and any(s.unit == u.id for s in spent):
+            return Rejected(
+                f"{by} has already bought +1 Armour against {u.name}'s attack dice in this melee "
+                "(once per melee against each enemy unit)",
+                use.rule,
+            )
+        if cmd.use == t.ENEMY_ARMOUR.key and spent:
+            once = state.setting("enemy_armour_limit") != "per-enemy-unit"
+            return Rejected(
+                f"{by} has already lowered "
+                + (
+                    "an enemy unit's Armour by 1 in this melee (at most once per melee [A11])"
+                    if once
+                    else f"{u.name}'s Armour by 1 in this melee (once per enemy unit [A11])"
+                ),
+                use.rule,
+            )
+    elif mv is not None and cmd.use == t.SLOW_MOVE.key:
+        if mv.unit != u.id:
+            return Rejected(f"only the moving unit's fatigue slows its move; {u.name} is not moving", use.rule)
+        if mv.slowed:
+            return Rejected(
+                f"{u.name}'s move is already slowed: one spend per move (two spends never take M to VS)", use.rule
+            )
+        if t.band_index(mv.band) == 0:
+            return Rejected(
+                f"{u.name} moves {mv.band}, the shortest band: there is nothing to slow", use.rule + " [A12]"
+            )
+    elif sh is not None and cmd.use == t.SHOOTING_ARMOUR.key:
+        if sh.shooter != u.id:
+            return Rejected(
+                f"only the shooting unit's fatigue is spent against a shooting; {u.name} is not shooting", use.rule
+            )
+        if sh.stage != "declared":
+            return Rejected("the spend is made at step 2 of the shooting, before the attack roll", use.rule)
+        if sh.spends:
+            return Rejected("+1 Armour against this shooting has already been bought (once per shooting)", use.rule)
+        if cmd.by != state.unit(sh.target).side:
+            return Rejected(
+                f"only the target's side, {state.side_name(state.unit(sh.target).side)}, spends it", use.rule
+            )
+    return Rejected(
+        f"'{use.name}' on {u.name} is not open now (each use at most once per "
+        f"{use.context}, and only the opponent's side spends)",
+        use.rule,
+    )
 
 
 def adjust(state: BattleState, cmd: AdjustFatigue, dice: DiceSource) -> Decision:

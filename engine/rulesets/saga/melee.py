@@ -14,6 +14,7 @@ from engine.ruleset import Rejected
 
 from . import tables as t
 from .commands import (
+    AimPool,
     ChooseDefender,
     ConfirmAttackDice,
     DeclareAbility,
@@ -26,7 +27,7 @@ from .commands import (
 )
 from .fatigue import gain
 from .melee_numbers import cap_base, final_dice, hard_cover, step1, trade_pools
-from .melee_state import ATTACKER, DEFENDER, Ability, Melee
+from .melee_state import ATTACKER, DEFENDER, Ability, Melee, other
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]
@@ -146,12 +147,41 @@ def join(state: BattleState, cmd: JoinMelee, dice: DiceSource) -> Decision:
     if not u.alive or m.pool(u.id) is not None:
         return Rejected(f"{u.name} cannot join: destroyed or already in this melee", kind="illegal")
     role = m.role_of_side(u.side)
+    enemies = [p.unit for p in m.pools_of(other(role))]
+    target = cmd.target or enemies[0]
+    if target not in enemies:
+        return Rejected(f"{u.name} attacks an enemy unit in this melee, not '{target}'", "[M3]", kind="malformed")
     return [
         EventDraft(
             "melee_joined",
-            {"unit": u.id, "role": role, "models": u.models},
+            {"unit": u.id, "role": role, "models": u.models, "target": target},
             actor=u.id,
-            text=f"{u.name} joins the {role.title()} (GM's call: joining rules not in source text [M3]).",
+            text=f"{u.name} joins the {role.title()} and attacks {state.unit(target).name} (GM's call: joining "
+            "rules not in source text [M3]; its dice roll against that unit's Armour).",
+        )
+    ]
+
+
+def aim(state: BattleState, cmd: AimPool, dice: DiceSource) -> Decision:
+    """[M3]: which enemy unit a unit's attack dice go against (they roll against its Armour)."""
+    m = _melee(state, "participants")
+    if isinstance(m, Rejected):
+        return m
+    pool = m.pool(cmd.unit)
+    if pool is None:
+        return Rejected(f"'{cmd.unit}' is not in this melee", kind="malformed")
+    enemies = [p.unit for p in m.pools_of(other(pool.role))]
+    if cmd.target not in enemies:
+        names = ", ".join(state.unit(e).name for e in enemies)
+        return Rejected(f"{state.unit(cmd.unit).name} attacks one of the enemy units in this melee ({names})", "[M3]")
+    t_unit = state.unit(cmd.target)
+    value, _ = state.profile(cmd.target, "armour_melee")
+    return [
+        EventDraft(
+            "melee_aimed",
+            {"unit": cmd.unit, "target": cmd.target},
+            actor=cmd.unit,
+            text=f"{state.unit(cmd.unit).name}'s attack dice go against {t_unit.name} (Armour {value}) [M3].",
         )
     ]
 

@@ -102,10 +102,10 @@ def trade_pools(m: Melee) -> tuple[tuple[str, int], ...]:
 
 
 def armour(state: BattleState, m: Melee, unit: str) -> tuple[int, tuple[Modifier, ...], Modifier]:
-    """The effective Armour ``unit``'s attack dice roll against (the opposing primary
-    unit's): (value, modifiers, base)."""
+    """The effective Armour ``unit``'s attack dice roll against (the enemy unit it attacks,
+    [M3]): (value, modifiers, base)."""
     role = m.pool_of_unit(unit).role
-    target = m.primary(other(role))
+    target = m.target_of(unit)
     value, house = state.profile(target, "armour_melee")
     base = Modifier(
         f"{state.unit(target).name}'s Armour" + (" (house default)" if house else ""), value, "§3 step 4 [M4]"

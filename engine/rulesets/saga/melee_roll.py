@@ -3,8 +3,9 @@ first, T4 checklist), fatigue for everyone involved, and the retreat."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
@@ -53,7 +54,9 @@ def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]
     hits = sum(1 for d in dice if d.kept and d.face >= value)
     detail = {
         "unit": unit,
+        "target": m.target_of(unit),
         "hits": hits,
+        "successes": hits,
         "probability_is": "per die",
         "hits_distribution": {str(k): _frac(p) for k, p in odds.hits_distribution(len(dice), value).items()},
     }
@@ -65,7 +68,9 @@ def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]
         )
     return RollRecord(
         "saga.melee.attack",
-        f"{state.unit(unit).name}: attack dice against Armour {value}",
+        f"{state.unit(unit).name}: attack dice against "
+        + (f"{state.unit(m.target_of(unit)).name}'s " if m.several else "")
+        + f"Armour {value}",
         dice,
         mods,
         base,
@@ -126,8 +131,9 @@ def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Deci
                     "melee_attack_rolled",
                     {"unit": p.unit, "role": role, "armour": record.target, "hits": h, "roll": record.to_dict()},
                     actor=p.unit,
-                    text=f"Step 4: {state.unit(p.unit).name} rolls {shown} against Armour "
-                    f"{record.target}: {record.outcome}.",
+                    text=f"Step 4: {state.unit(p.unit).name} rolls {shown} against "
+                    + (f"{state.unit(m.target_of(p.unit)).name}'s " if m.several else "")
+                    + f"Armour {record.target}: {record.outcome}.",
                 )
             )
     drafts.append(
@@ -190,11 +196,11 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
         payload: dict[str, Any] = {"role": role, "phase": cmd.phase, "group": g, "count": len(pairs)}
         if cmd.phase == "attack":
             record, h = attack_record(state, m, g, ds)
-            payload.update(unit=g, hits=h, role_hits=sum(hits.values()), roll=record.to_dict())
+            payload.update(unit=g, hits=h, role_hits=sum(hits.values()), roll=_new_dice(record, pairs).to_dict())
             result = f"{state.unit(g).name} {record.outcome}"
         else:
             record, left = defence_record(state, m, role, ds, m.save_on.get(role, t.DEFENCE_SAVE))
-            payload.update(uncancelled=left, roll=record.to_dict())
+            payload.update(uncancelled=left, roll=_new_dice(record, pairs).to_dict())
             result = record.outcome
         drafts.append(
             EventDraft(
@@ -206,6 +212,14 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
             )
         )
     return drafts
+
+
+def _new_dice(record: RollRecord, pairs: list[tuple[int, int]]) -> RollRecord:
+    """A re-roll's record lists the whole pool; dice luck counts only its new dice (the
+    others were counted with the roll): ``detail["new_dice"]``."""
+    target = record.target if record.target is not None else 7
+    wins = sum(1 for _, face in pairs if face >= target)
+    return replace(record, detail={**record.detail, "new_dice": {"tries": len(pairs), "successes": wins}})
 
 
 def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Decision:
@@ -261,9 +275,13 @@ def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Deci
     return drafts
 
 
-def _split(
-    state: BattleState, m: Melee, role: str, count: int, split: dict[str, int]
+def casualty_plan(
+    state: BattleState, m: Melee, role: str, split: Mapping[str, int], count: int | None = None
 ) -> list[tuple[str, int]] | Rejected:
+    """How ``role``'s uncancelled hits (or ``count``) fall on its units: as its owner split
+    them (``split``: unit -> models), else the first unit first [M3]; refused when the split
+    does not remove exactly the casualties due."""
+    count = m.uncancelled.get(role, 0) if count is None else count
     units = [p.unit for p in m.pools_of(role)]
     total = sum(state.unit(u).models for u in units)
     take = min(count, total)
@@ -293,7 +311,7 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
     taken = {ATTACKER: 0, DEFENDER: 0}
     destroyed: list[str] = []
     for role in (DEFENDER, ATTACKER):
-        plan = _split(state, m, role, m.uncancelled.get(role, 0), split)
+        plan = casualty_plan(state, m, role, split)
         if isinstance(plan, Rejected):
             return plan
         for unit, n in plan:

@@ -1,10 +1,11 @@
 """The pending melee (§3): a record that advances step by step through commands.
 
 Attack dice, hits and Armour modifiers are kept **per unit** (a ``Pool``); a side
-is usually one unit [M3]. Each side's first pool is its *primary* unit: every pool
-of a side rolls against the opposing primary unit's Armour, and a side's casualties
-fall on its primary unit unless its owner splits them (house handling of [M3],
-whose joining rules are not in the source text).
+is usually one unit [M3]. Each pool rolls against the Armour of the enemy unit it
+attacks (``Pool.target``; by default the enemy side's first, *primary* unit), and a
+side's casualties are split across its units as their owner chooses (by default the
+primary unit first): house handling of [M3], whose joining rules are not in the
+source text.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ class Pool:
     entered: int | None = None
     joined: bool = False
     """Added by the GM to a side [M3]: joining rules not in the source text."""
+    target: str | None = None
+    """The enemy unit these dice attack [M3] (None: the enemy side's first unit)."""
     step1: int = 0
     halved: int = 0
     step3: int = 0
@@ -182,6 +185,18 @@ class Melee:
 
     def primary(self, role: str) -> str:
         return self.pools_of(role)[0].unit
+
+    def target_of(self, unit: str) -> str:
+        """The enemy unit ``unit``'s attack dice roll against [M3]: the one it was aimed
+        at, else the enemy side's first unit."""
+        pool = self.pool_of_unit(unit)
+        enemies = [p.unit for p in self.pools_of(other(pool.role))]
+        return pool.target if pool.target in enemies else enemies[0]
+
+    @property
+    def several(self) -> bool:
+        """More than one unit on a side [M3]."""
+        return any(len(self.pools_of(r)) > 1 for r in ROLES)
 
     def pool(self, unit: str) -> Pool | None:
         return next((p for p in self.pools if p.unit == unit), None)

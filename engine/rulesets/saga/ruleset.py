@@ -32,6 +32,7 @@ HANDLERS: dict[type, Handler] = {
     c.Engage: melee.engage,
     c.ChooseDefender: melee.choose_defender,
     c.JoinMelee: melee.join,
+    c.AimPool: melee.aim,
     c.SetParticipants: melee.set_participants,
     c.SetMeleeCover: melee.set_cover,
     c.ConfirmAttackDice: melee.confirm_attack_dice,

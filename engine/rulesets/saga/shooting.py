@@ -25,6 +25,7 @@ from .evolve import preview
 from .fatigue import tiring
 from .melee_roll import faces_for
 from .state import BattleState, PendingShot
+from .terrain import line_of_sight
 
 Decision = Rejected | Sequence[EventDraft]
 HOUSE_LABEL = "house default: the shooting procedure is not in the source text [M9]"
@@ -39,6 +40,8 @@ def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
     per_model, _ = state.profile(u.id, "shooting_dice")
     dice = cmd.dice if cmd.dice is not None else u.models * per_model
     cover = "hard" if target.building else cmd.cover
+    clear, why = line_of_sight(cmd.los, state.setting("los_inside_high_area") or "not-blocked")
+    sight = why if clear else f"the GM rules it clear ({why}, [A14])"
     payload = {
         "shooter": u.id,
         "target": target.id,
@@ -47,6 +50,8 @@ def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
         "source": cmd.source,
         "causes_fatigue": cmd.causes_fatigue,
         "house_default": True,
+        "los": [list(piece) for piece in cmd.los],
+        "los_reading": sight,
     }
     where = (
         " inside a building (hard cover, §6)" if target.building else (f" in {cover} cover" if cover != "none" else "")
@@ -56,10 +61,26 @@ def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
             "shot_declared",
             payload,
             actor=u.id,
-            text=f"{u.name} shoots at {target.name}{where} with {dice} dice ({HOUSE_LABEL}). Step 2: "
-            f"{state.side_name(target.side)} may spend 1 of {u.name}'s fatigue for +1 Armour.",
+            text=f"{u.name} shoots at {target.name}{where} with {dice} dice ({HOUSE_LABEL}); line of sight "
+            f"{sight}{_from_building(state, u.building, target.building)}. Step 2: "
+            + (
+                f"{state.side_name(target.side)} may spend 1 of {u.name}'s fatigue for +1 Armour."
+                if u.fatigue >= 1
+                else f"{u.name} has no fatigue to spend (§4.5 way 2)."
+            ),
         )
     ]
+
+
+def _from_building(state: BattleState, shooter_in: str | None, target_in: str | None) -> str:
+    """§6: occupants draw LoS and measure range from any part of their building; a shot at
+    an occupied building may be drawn to any part of it."""
+    notes = []
+    for way, building_id in (("from", shooter_in), ("to", target_in)):
+        b = state.building(building_id) if building_id else None
+        if b is not None:
+            notes.append(f"{way} any part of {b.name} (§6)")
+    return (", measured " + " and ".join(notes)) if notes else ""
 
 
 def shot_armour(state: BattleState, shot: PendingShot) -> tuple[int, Modifier, tuple[Modifier, ...]]:
@@ -103,7 +124,7 @@ def roll_shot(state: BattleState, cmd: RollShot, dice: DiceSource) -> Decision:
         odds.p_success(value),
         f"{hits} hit{'s' * (hits != 1)}",
         hits > 0,
-        {"house_default": True, "label": HOUSE_LABEL, "hits": hits, "probability_is": "per die"},
+        {"house_default": True, "label": HOUSE_LABEL, "hits": hits, "successes": hits, "probability_is": "per die"},
     )
     drafts = [
         EventDraft(
@@ -144,6 +165,7 @@ def roll_shot_defence(state: BattleState, cmd: RollShotDefence, dice: DiceSource
             "successes": ok,
             "uncancelled": left,
             "probability_is": "per die",
+            "side": shot.target,  # the target's side rolls it (logged in the shooter's event)
         },
     )
     return _finish(state, shot, record, left)

@@ -20,6 +20,38 @@ CROSSINGS = ("crossed", "enters-only", "passes-through", "starts-inside", "both-
 only (target inside), passed through, left (viewer inside), or holds both models."""
 
 
+Crossing = tuple[str, str, str]
+"""One piece on a line of sight: (type, height, how it meets the line)."""
+
+SIGHT_LINES: tuple[tuple[tuple[Crossing, ...], str], ...] = (
+    ((), "Clear: no high terrain on the line (low terrain never blocks)"),
+    ((("area", "high", "enters-only"),), "Into high area terrain: the target is inside it"),
+    ((("area", "high", "starts-inside"),), "Out of high area terrain: the shooter is inside it [A14]"),
+    ((("area", "high", "both-inside"),), "Both inside the same high area piece [A14]"),
+    ((("linear", "high", "crossed"),), "Across a high linear obstacle (a palisade, a wall)"),
+    ((("area", "high", "passes-through"),), "All the way through high area terrain (a hill, a wood, a building)"),
+)
+"""The lines of sight the GM picks from (§5.2): what lies on the line, judged by ``line_of_sight``."""
+
+
+def building_reminders(state: BattleState, unit_id: str, target: str | None = None) -> tuple[str, ...]:
+    """What §6 asks the GM to measure for a move of ``unit_id`` (``target``: what it moves
+    to engage): from the outside walls of the building it is in, and the keep-away zone of
+    every building the enemy occupies (except the one it engages)."""
+    u = state.unit(unit_id)
+    out = []
+    inside = state.building(u.building) if u.building else None
+    if inside is not None:
+        out.append(f"measure the move from the outside walls of {inside.name} (§6)")
+    engaged = state.unit(target).building if target and state.has_unit(target) else target
+    for b in state.buildings:
+        if b.id != engaged and any(o.side != u.side for o in state.occupants(b.id)):
+            out.append(
+                f"keep away: no model may move within VS of {b.name}, held by the enemy, unless engaging it (§6)"
+            )
+    return tuple(out)
+
+
 def terrain_problem(type_: str, height: str, going: str, cover: str) -> str | None:
     """Why these four characteristics cannot go together (§5.1), or None."""
     for value, allowed, what in (

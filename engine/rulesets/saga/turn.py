@@ -9,7 +9,6 @@ charge); a Shooting waits as ``state.shot`` (see ``shooting.py``).
 from __future__ import annotations
 
 from dataclasses import replace
-
 from typing import Sequence
 
 from engine.dice import DiceSource
@@ -22,6 +21,7 @@ from .evolve import preview
 from .fatigue import fatigue_markers, tiring
 from .settings import SETTINGS_BY_KEY
 from .state import SIDES, BattleState, opponent
+from .terrain import CROSSINGS, building_reminders, line_of_sight
 
 Decision = Rejected | Sequence[EventDraft]
 KINDS = ("move", "charge", "shoot", "rest")
@@ -129,7 +129,30 @@ def _target_problem(state: BattleState, cmd: Activate) -> Rejected | None:
         return Rejected(f"{target.name} has been destroyed", "§3 step 6")
     if cmd.kind == "shoot" and cmd.cover not in t.COVERS:
         return Rejected(f"cover must be one of {', '.join(t.COVERS)}", kind="malformed")
+    if cmd.kind == "shoot":
+        return _sight_problem(state, cmd)
     return None
+
+
+def _sight_problem(state: BattleState, cmd: Activate) -> Rejected | None:
+    """§5.2: a Shooting needs a line of sight, judged from the pieces the GM says are on the
+    line ([A14] for a line from or into high area terrain); the GM may rule it clear anyway."""
+    for piece in cmd.los:
+        if len(piece) != 3 or piece[0] not in t.TERRAIN_TYPES or piece[1] not in t.HEIGHTS or piece[2] not in CROSSINGS:
+            return Rejected(
+                f"a piece on the line is (type, height, how): how is one of {', '.join(CROSSINGS)}", kind="malformed"
+            )
+    clear, why = line_of_sight(cmd.los, state.setting("los_inside_high_area") or "not-blocked")
+    if clear or cmd.los_override:
+        return None
+    u, target = state.unit(cmd.unit), state.unit(cmd.target or "")
+    return Rejected(
+        f"{u.name} cannot see {target.name}: the line {why}",
+        "§5.2",
+        kind="ambiguous",
+        anyway=replace(cmd, los_override=True),
+        anyway_label="the GM rules the line clear (logged)",
+    )
 
 
 def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
@@ -209,7 +232,8 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
             text=f"{u.name} may move {band}"
             + (" through broken terrain" if cmd.broken else "")
             + (f" to engage {_name(state, target)}" if target else "")
-            + ".",
+            + "."
+            + "".join(f" {r[0].upper()}{r[1:]}." for r in building_reminders(state, u.id, target)),
         )
     )
     return drafts

@@ -3,6 +3,7 @@
 * ``unit_lines(state)``: one line per unit, fatigue markers with the limit.
 * ``pending_step(state)``: the open move, shot or melee step with its numbers, who
   decides now and the commands open.
+* ``fatigue_step(state)``: melee step 7 (the fatigue every unit involved gained) for its page.
 * ``fatigue_offers(state)``: the fatigue spends open now, and to which side.
 * ``odds(state, trade=None)``: exact casualty odds for the current choices.
 * ``settings_in_force(state)``: the readings that apply to the step on screen.
@@ -12,15 +13,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Mapping, Sequence
+
+from engine.ruleset import Rejected
 
 from . import tables as t
 from .fatigue import SpendOption, fatigue_markers, spend_options, tiring
+from .melee_roll import casualty_plan
 from .melee_numbers import MeleeOdds, armour, current_dice, extra_defence, hard_cover, melee_odds, save_on, step1
 from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .settings import SETTINGS_BY_KEY
 from .shooting import HOUSE_LABEL, ShotOdds, shot_armour, shot_odds
 from .state import BattleState, opponent
+from .terrain import building_reminders
 
 
 @dataclass(frozen=True)
@@ -135,6 +140,7 @@ def _move_view(state: BattleState) -> StepView:
     ]
     if mv.target:
         lines.append(f"to engage {state.unit(mv.target).name if state.has_unit(mv.target) else mv.target}")
+    lines += building_reminders(state, u.id, mv.target)
     tired, rule = tiring(state, u.id, mv.kind, mv.causes_fatigue)
     lines.append(f"after the move: {'+1 fatigue' if tired else 'no fatigue'} — {rule}")
     return StepView(
@@ -158,16 +164,12 @@ def _shot_view(state: BattleState) -> StepView:
         HOUSE_LABEL,
     ]
     if sh.stage == "declared":
-        target_side = state.unit(sh.target).side
-        return StepView(
-            "shot",
-            2,
-            "Shooting: step 2, fatigue",
-            target_side,
-            tuple(lines),
-            ("SpendFatigue", "RollShot"),
-            (HOUSE_LABEL,),
-        )
+        nxt: tuple[str, ...]
+        if fatigue_offers(state):
+            title, decider, nxt = "Shooting: step 2, fatigue", state.unit(sh.target).side, ("SpendFatigue", "RollShot")
+        else:  # nothing to spend: the shooter's side rolls on (§4.5 way 2)
+            title, decider, nxt = "Shooting: step 2, no fatigue to spend", state.unit(sh.shooter).side, ("RollShot",)
+        return StepView("shot", 2, title, decider, tuple(lines), nxt, (HOUSE_LABEL,))
     lines.append(f"{sh.hits} hit(s): {sh.hits} defence dice cancelling on {state.setting('shooting_save')}+")
     return StepView(
         "shot",
@@ -186,13 +188,17 @@ def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
     if m.stage in ("participants", "choose-defender"):
         s1 = step1(state, m, p)
         how = f"{p.models} models × {s1.per_model}" if s1.per_model is not None else "typed"
-        return f"{name}: {s1.dice} attack dice ({how})" + (
-            f", exhausted −{s1.halved} = {s1.after} ({s1.rule})" if s1.halved else ""
+        aim = f" → attacks {state.unit(m.target_of(unit)).name}" if m.several else ""
+        return (
+            f"{name}: {s1.dice} attack dice ({how})"
+            + (f", exhausted −{s1.halved} = {s1.after} ({s1.rule})" if s1.halved else "")
+            + aim
         )
     value, mods, base = armour(state, m, unit)
     terms = "".join(f" {x.value:+d} {x.label}" for x in mods)
     warn = " [A4: outside 2–6]" if not 2 <= value <= 6 else ""
-    line = f"{name}: {current_dice(state, m, p)} attack dice against Armour {value} ({base.value}{terms}){warn}"
+    whose = f"{state.unit(m.target_of(unit)).name}'s " if m.several else ""
+    line = f"{name}: {current_dice(state, m, p)} attack dice against {whose}Armour {value} ({base.value}{terms}){warn}"
     if m.stage in ("defence-roll", "casualties"):
         faces = " ".join(f"{d.face}" + (f"(was {d.replaced})" if d.replaced else "") for d in m.attack.get(unit, ()))
         line += f": [{faces}]"
@@ -233,6 +239,14 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
             lines.append(f"{role.title()} defence [{faces}]: {m.uncancelled.get(role, 0)} uncancelled")
     if m.stage in ("participants", "trade", "abilities-attacker", "abilities-defender", "attack-roll"):
         lines.append("Defender: " + hard_cover(state, m)[1])
+    if m.stage == "casualties" and m.several:
+        for role in ROLES:
+            plan = casualty_plan(state, m, role, {})
+            if len(m.pools_of(role)) > 1 and not isinstance(plan, Rejected):
+                lines.append(
+                    f"{role.title()}'s casualties unless its owner splits them: "
+                    + ", ".join(f"{state.unit(u).name} {n}" for u, n in plan)
+                )
     if m.stage == "within-s":
         gone = state.unit(m.within_s[0])
         lines.append(
@@ -249,7 +263,7 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
 
 _MELEE_COMMANDS = {
     "choose-defender": ("ChooseDefender",),
-    "participants": ("SetParticipants", "JoinMelee", "SetMeleeCover", "ConfirmAttackDice"),
+    "participants": ("SetParticipants", "JoinMelee", "AimPool", "SetMeleeCover", "ConfirmAttackDice"),
     "trade": ("TradeDice",),
     "abilities-attacker": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
     "abilities-defender": ("DeclareAbility", "SpendFatigue", "EndDeclarations"),
@@ -280,6 +294,13 @@ def _decider(state: BattleState, m: Melee) -> str | None:
     return None
 
 
+M3_NOTE = (
+    "[M3] more than one unit on a side: each unit's attack dice roll "
+    "against the Armour of the enemy unit it attacks; casualties are split across a side's units as "
+    "their owner chooses"
+)
+
+
 def _melee_view(state: BattleState) -> StepView:
     m = state.melee
     assert m is not None
@@ -289,6 +310,8 @@ def _melee_view(state: BattleState) -> StepView:
     )
     if any(p.joined for p in m.pools):
         notes += ("joining rules not in source text [M3]",)
+    if m.several:
+        notes += (M3_NOTE,)
     return StepView(
         "melee",
         m.step,
@@ -298,6 +321,32 @@ def _melee_view(state: BattleState) -> StepView:
         _MELEE_COMMANDS[m.stage],
         notes,
     )
+
+
+def casualty_split(state: BattleState, role: str, split: Mapping[str, int]) -> tuple[tuple[str, int], ...] | str:
+    """How the casualties due to ``role`` fall on its units with the owner's ``split``
+    (unit -> models; empty: the default), or why that split is refused [M3]."""
+    m = state.melee
+    if m is None:
+        return "no melee is being resolved"
+    plan = casualty_plan(state, m, role, split)
+    return plan.reason if isinstance(plan, Rejected) else tuple(plan)
+
+
+def fatigue_step(state: BattleState) -> StepView | None:
+    """Step 7 on its own page, once it has happened (the melee waits at step 8): every unit
+    involved that survived step 6 gained one fatigue (T3); a destroyed unit gains none."""
+    m = state.melee
+    if m is None or m.stage != "retreat":
+        return None
+    lines = []
+    for p in m.pools:
+        u = state.unit(p.unit)
+        if u.alive:
+            lines.append(f"{u.name}: +1 fatigue (T3) → {fatigue_markers(u.fatigue, u.limit)} {u.fatigue}/{u.limit}")
+        else:
+            lines.append(f"{u.name}: destroyed in step 6, gains none")
+    return StepView("melee", 7, f"Melee step 7: {t.MELEE_STEPS[7]}", None, tuple(lines), ("ResolveRetreat",))
 
 
 def pending_step(state: BattleState) -> StepView | None:

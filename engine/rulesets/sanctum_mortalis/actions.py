@@ -126,19 +126,22 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
         return m
     if m.spec.pet or m.spec.volunteer:
         return Rejected(f"{m.name} is a {'war pet' if m.spec.pet else 'Volunteer'} and cannot pick up markers", "§7.6")
-    if cmd.special and not state.special_marker_on_table:
+    if cmd.hidden:
+        problem = hidden_pickup_problem(state, m)
+        if problem is not None:
+            return problem
+    elif cmd.special and not state.special_marker_on_table:
         return Rejected("the special marker is not on the table", "§23.5")
-    if not cmd.special and state.markers_on_table <= 0:
+    elif not cmd.special and state.markers_on_table <= 0:
         return Rejected("there are no technology markers left on the table", "§7.6")
     if m.engaged:
         return Rejected(f"{m.name} is engaged in melee", "§8.1")
-    what = "the special marker" if cmd.special else "a technology marker"
+    what = "the Ukryte dane marker" if cmd.hidden else ("the special marker" if cmd.special else "a technology marker")
     if cmd.free:
-        if "collector" not in m.spec.skills:
-            return Rejected(f"{m.name} does not know Zbieracz: picking up takes an action", "§7.6")
-        drafts = take_action(
-            state, m.id, "pickup", f"{m.name} picks up {what} with Zbieracz (no action, §20.1).", free=True
-        )
+        drafts = collector_pickup(state, m, what)
+    elif m.looking_pickup and state.setting("looking_pickup_free") == "on":
+        text = f"{m.name} picks up {what} as part of To mnie szukasz? (no action, [SM-A14])."
+        drafts = take_action(state, m.id, "pickup", text, free=True)
         if isinstance(drafts, Rejected) and "actions" in drafts.reason:
             drafts = []
     else:
@@ -148,9 +151,52 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
     return [
         *drafts,
         EventDraft(
-            "tech_picked_up", {"model": m.id, "special": cmd.special}, actor=m.id, text=f"{m.name} now carries {what}."
+            "tech_picked_up",
+            {"model": m.id, "special": cmd.special, **({"hidden": True} if cmd.hidden else {})},
+            actor=m.id,
+            text=f"{m.name} now carries {what}.",
         ),
     ]
+
+
+def hidden_pickup_problem(state: BattleState, m: ModelState) -> Rejected | None:
+    """Why ``m`` may not pick up a Ukryte dane marker (§23.7): only its own side's, which
+    the opponent "officially does not know exists"."""
+    if m.side in state.hidden_data_on_table:
+        return None
+    other = state.opponent(m.side) if m.side in SIDES else ""
+    if other in state.hidden_data_on_table:
+        why = f"{m.name}'s side cannot pick up the opponent's Ukryte dane marker: officially it does not know it exists"
+    else:
+        why = f"no Ukryte dane marker of {m.name}'s side is on the table"
+    return Rejected(why, "§23.7")
+
+
+def collector_problem(state: BattleState, m: ModelState) -> Rejected | None:
+    """Why ``m`` may not pick up a marker for free with Zbieracz now (§20.1), or None."""
+    from .procedures.common import speed_skill
+
+    if not speed_skill(m.spec, "collector", state.settings):
+        return Rejected(f"{m.name} cannot use Zbieracz: picking up takes an action", "§7.6, §20.1")
+    if "collector" in m.round_flags:
+        return Rejected(f"{m.name} has used Zbieracz this round: picking up another marker takes an action", "§20.1")
+    return None
+
+
+def collector_pickup(state: BattleState, m: ModelState, what: str) -> list[EventDraft] | Rejected:
+    """Zbieracz (§20.1): a pick-up with no action, once per round of the model (a second
+    marker takes an action); a Speed skill, so not in a sarcophagus or with a heavy weapon.
+    It is no action: it ends no marker and counts against no action limit."""
+    from .activation import acting_model
+
+    why = collector_problem(state, m)
+    if why is not None:
+        return why
+    pre, problem = acting_model(state, m.id)
+    if problem is not None:
+        return problem
+    text = f"{m.name} picks up {what} with Zbieracz (no action, once per round, §20.1)."
+    return [*pre, EventDraft("action", {"model": m.id, "action": "pickup", "free": True}, actor=m.id, text=text)]
 
 
 def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decision:
@@ -163,19 +209,23 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
         return Rejected("Volunteers may not leave the table", "§15.9")
     if m.side == NEUTRAL:
         return Rejected("independent models do not leave the table", "§13")
+    from .special_marker import carries_special, leave_drafts, leave_problem
+
     scenario = t.SCENARIOS.get(state.scenario)
     side = state.side(m.side)
-    carried = m.tech_markers + (t.SPECIAL_MARKER_VALUE if m.special_marker else 0)
+    carried = m.tech_markers + (t.SPECIAL_MARKER_VALUE if carries_special(m) else 0)
     if scenario and scenario.defender_cannot_carry_off and side.role == "defender" and carried:
         return Rejected("in Barykady no Defender model may leave the table carrying a marker", "§23.3")
     if scenario and scenario.leave_only_opponent_edge and cmd.edge not in ("", "opponent"):
         return Rejected("in Duma models may leave only across the opponent's edge", "§23.6")
+    problem = leave_problem(state, m, cmd)
+    if problem is not None:
+        return problem
     vp = carried
     xp = 0 if (m.spec.pet or m.spec.volunteer) else m.tech_markers
     notes = []
-    if m.special_marker and not (m.spec.pet or m.spec.volunteer):
-        xp += 2
-        notes.append("2 XP for the special marker (1 XP each if carried together: adjust by hand)")
+    if m.hidden_data:
+        notes.append("its Ukryte dane marker is safe (§23.7)")
     if scenario and scenario.models_off_table_score and not m.spec.volunteer:
         vp += 1
         xp += 0 if m.spec.pet else 1
@@ -187,7 +237,7 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
         + (f" ({'; '.join(notes)})" if notes else "")
         + " (§7.7)."
     )
-    drafts = [
+    drafts = leave_drafts(state, m, cmd.edge) or [
         EventDraft(
             "model_left_table",
             {"model": m.id, "carried": carried, "vp": vp, "xp": xp, "edge": cmd.edge},
@@ -195,7 +245,7 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
             text=text,
         )
     ]
-    if state.order.active_model == m.id:
+    if state.order.active_model in (m.id, m.carry_partner):
         from .turn import next_after
         from .evolve import preview
 
@@ -227,7 +277,7 @@ def removal(state: BattleState, model_id: str, by: str | None, cause: str) -> li
         k = state.model(by)
         if k.side != m.side and not (k.spec.pet or k.spec.volunteer) and k.side != NEUTRAL:
             xp = 1
-    dropped = m.tech_markers + (1 if m.special_marker else 0)
+    dropped = m.tech_markers + (1 if m.special_marker and m.carry_partner is None else 0) + (1 if m.hidden_data else 0)
     text = f"{m.name} is out of action ({cause})" + (f", dropping {dropped} marker(s)" if dropped else "")
     if xp and by:
         text += f"; +1 XP to {state.model(by).name}"
@@ -262,6 +312,8 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
         return Rejected(f"{a.name} and {b.name} are already engaged", kind="illegal")
     if cmd.intercept and a.engaged:
         return Rejected(f"{a.name} is engaged and cannot Intercept", "§11.1")
+    if cmd.intercept and "intercept" in a.barred:
+        return Rejected(f"Rozproszenie: {a.name} may not Intercept this round", "§12.3")
     how = "intercepts" if cmd.intercept else "is now engaged with"
     return [
         EventDraft(
@@ -300,7 +352,7 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
         return Rejected(f"{trick.source} has no charges left this battle", "§21")
     if m.engaged:
         return Rejected(f"{m.name} is engaged in melee and cannot cast", "§21")
-    if m.special_marker:
+    if m.special_marker or m.carry_partner is not None:
         return Rejected(f"{m.name} carries the special marker and cannot cast", "§23.5")
     target: ModelState | None = None
     if cmd.target:

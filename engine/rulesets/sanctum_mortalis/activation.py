@@ -13,6 +13,11 @@ from .turn import activation_check
 
 MOVE = "move"
 SHOOT = "shoot"
+MOVE_ONLY = {
+    "stun": ("stunned by a grenade (one action, a Move)", "§17.6"),
+    "smoke": ("inside a smoke cloud until it leaves it", "§17.6"),
+}
+"""Why a model may only Move (``ModelState.move_only``): the reason and the rule."""
 
 
 def acting_model(state: BattleState, model_id: str) -> tuple[list[EventDraft], Rejected | None]:
@@ -42,12 +47,17 @@ def action_check(m: ModelState, kind: str) -> Rejected | None:
         if m.action_cap < 2 and m.actions_used < 2:
             return Rejected(f"{m.name} has no actions left this round (limited to {m.action_cap})", "§6")
         return Rejected(f"{m.name} has used both its actions this round", "§6")
+    if kind in m.barred:
+        return Rejected(f"Zwątpienie: {m.name} must take a different action than this one ({kind})", "§12.3")
     if kind == MOVE:
         if m.engaged:
             return Rejected(f"{m.name} is engaged in melee and may not Move; Attack or Withdraw instead", "§8.1")
         if m.aimed:
             return Rejected(f"{m.name} used Wymierzony strzał: it takes both actions", "§20.3")
         return None
+    if m.move_only:
+        why = MOVE_ONLY.get(m.move_only, (m.move_only, "§6"))
+        return Rejected(f"{m.name} may take only Move actions this round: {why[0]}", why[1])
     if m.climbed:
         return Rejected(f"{m.name} climbed this round: only Move actions are left", "§7.3")
     if m.others >= 1 and not m.bonus_action:

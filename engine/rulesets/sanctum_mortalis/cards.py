@@ -57,28 +57,64 @@ def card_problem(state: BattleState, side: str, card_key: str, model_id: str | N
     return None
 
 
+def play_problem(state: BattleState, side: str, key: str, model_id: str | None) -> tuple[str | None, bool]:
+    """(why ``side`` may not play ``key`` on ``model_id`` from the hand now, or None; whether
+    its moment has come). A card declared inside a roll (``card_triggers.PLAYED_IN``) at
+    its moment says which dialog plays it."""
+    from .card_triggers import PLAYED_IN, trigger_problem
+
+    problem = card_problem(state, side, key, model_id)
+    if problem or model_id is None:
+        return problem, False
+    trigger = trigger_problem(state, key, state.model(model_id))
+    if trigger:
+        return trigger, False
+    if key in PLAYED_IN:
+        return f"now: declare it in {PLAYED_IN[key]}", True
+    return None, True
+
+
 def play_card(state: BattleState, cmd: PlayCard, dice: DiceSource) -> Decision:
+    from .card_effects import effect_drafts, effect_of
+    from .card_triggers import THROWN
+
     if cmd.side not in SIDES:
         return Rejected(f"unknown side '{cmd.side}'", kind="malformed")
     key = t.CARD_ALIASES.get(t.slug(cmd.card), cmd.card)
-    problem = card_problem(state, cmd.side, key, cmd.model)
+    problem, _ = play_problem(state, cmd.side, key, cmd.model)
     if problem:
         kind: RejectionKind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
         return Rejected(problem, "§12", kind=kind)
-    return card_drafts(state, cmd.side, key, cmd.model, cmd.note)
+    if key == THROWN:  # the knife's Shoot spends it
+        return Rejected("Głowa w dół! is its knife's shot: Shoot with the weapon thrown-knife", "§12.2", "malformed")
+    effect = effect_of(state, cmd, key, dice)
+    if isinstance(effect, Rejected):
+        return effect
+    drafts = card_drafts(state, cmd.side, key, cmd.model, cmd.note, effect)
+    from .evolve import preview
+
+    after = effect_drafts(preview(state, drafts[:1]), cmd, key, dice)
+    if isinstance(after, Rejected):
+        return after
+    return [*drafts, *after]
 
 
-def card_drafts(state: BattleState, side: str, key: str, model_id: str, note: str = "") -> list[EventDraft]:
-    """The events of playing a card (its effect on state where the app models one)."""
+def card_drafts(
+    state: BattleState, side: str, key: str, model_id: str, note: str = "", effect: dict[str, Any] | None = None
+) -> list[EventDraft]:
+    """The events of spending a card: ``card_played`` (with the ``effect`` its reducer
+    applies) and Rozproszenie's marker removal. Roll commands that declare a card call
+    this; ``play_card`` adds the card's other events (``card_effects``)."""
     card = t.EVENT_CARDS[key]
     m = state.model(model_id)
-    effect: dict[str, Any] = {}
+    effect = dict(effect or {})
     extra: list[EventDraft] = []
     if key == "stall":
         effect["action_cap"] = 1
-    elif key == "distraction":
+    elif key == "distraction" and effect.get("distract") != "intercept":
+        chosen = effect.get("distract")
         for marker in (DEFENSIVE_STANCE, OVERWATCH):
-            if marker in m.markers:
+            if marker in m.markers and chosen in (None, marker):
                 extra.append(
                     EventDraft(
                         "marker_removed",
@@ -99,10 +135,11 @@ def card_drafts(state: BattleState, side: str, key: str, model_id: str, note: st
     return [draft, *extra]
 
 
-def hand(state: BattleState, side: str, model_id: str | None) -> list[tuple[t.EventCard, bool, str]]:
-    """Each card of ``side``'s pool: (card, playable now on ``model_id``, why not)."""
+def hand(state: BattleState, side: str, model_id: str | None) -> list[tuple[t.EventCard, bool, str, bool]]:
+    """Each card of ``side``'s pool: (card, playable now on ``model_id`` from the hand,
+    why not, whether its moment has come: a card declared in a roll dialog)."""
     out = []
     for key, card in t.EVENT_CARDS.items():
-        problem = card_problem(state, side, key, model_id)
-        out.append((card, problem is None, problem or ""))
+        problem, now = play_problem(state, side, key, model_id)
+        out.append((card, problem is None, problem or "", now))
     return out

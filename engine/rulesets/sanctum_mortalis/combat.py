@@ -3,6 +3,7 @@ situations built from state, rolled by the procedures, turned into events."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
@@ -18,7 +19,8 @@ from .activation import SHOOT, take_action
 from .cards import card_drafts
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import apply_reroll
-from .rerolls import offers_for, reroll_problem
+from .rerolls import matrix_caster, offers_for, reroll_problem
+from .salvo import overwatch_shot, salvo_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
 from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
@@ -67,13 +69,22 @@ def next_shot_index(m: ModelState, weapon: str) -> tuple[int, bool]:
     return 1, False
 
 
+def borrowed_shot(m: ModelState, weapon: str) -> bool:
+    """Gryź to! (§12.2): a shot from the beaten enemy's weapon, which ``m`` does not carry:
+    the salvo it may start (``ModelState.borrowed``) or is firing."""
+    if weapon in m.spec.ranged:
+        return False
+    return m.borrowed == weapon or (m.salvo is not None and m.salvo[0] == weapon)
+
+
 def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None) -> ShotSituation:
     """The procedures' view of a shot from the battle state and the GM's toggles."""
     s, tg = state.model(cmd.shooter), state.model(target_id or cmd.target)
     index, _ = next_shot_index(s, cmd.weapon)
     friend_engaged = any(state.model(o).side == s.side for o in tg.engaged_with)
+    borrowed = borrowed_shot(s, cmd.weapon)  # slipped behind its enemy: not held by the melee
     return ShotSituation(
-        shooter=s.spec,
+        shooter=changed(s.spec, ranged=(*s.spec.ranged, cmd.weapon)) if borrowed else s.spec,
         target=tg.spec,
         weapon=cmd.weapon,
         shot_index=index,
@@ -81,7 +92,7 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
         shooter_moved=s.moves > 0,
         target_engaged=tg.engaged,
         target_activity=_activity(tg),
-        overwatch=cmd.overwatch,
+        overwatch=overwatch_shot(s, cmd),
         toggles=frozenset(cmd.toggles),
         declined=frozenset(cmd.declined),
         settings=state.settings,
@@ -89,9 +100,29 @@ def shot_situation(state: BattleState, cmd: Shoot, target_id: str | None = None)
         target_infected=tg.infected,
         target_engaged_with_friend=friend_engaged,
         into_crowd=bool(cmd.crowd),
-        shooter_engaged=s.engaged,
-        shooter_carries_special=s.special_marker,
+        shooter_engaged=s.engaged and not borrowed,
+        shooter_carries_special=s.special_marker or s.carry_partner is not None,
         used_plays=frozenset(state.side(s.side).cards_used) if s.side in ("A", "B") else frozenset(),
+    )
+
+
+TAUNT = "your-mother-too"
+"""In ``Shoot.declined``: the GM says the taunting model is not in sight or range."""
+
+
+def taunt_refusal(state: BattleState, cmd: Shoot) -> Rejected | None:
+    """ "I Twoją matkę też!" (§12.2, [SM-A12]): an enemy that taunted this round must be
+    shot, or no one; the GM may overrule (it is out of the shooter's sight or range)."""
+    s, tg = state.model(cmd.shooter), state.model(cmd.target)
+    taunter = next((m for m in state.on_table(tg.side) if m.taunting and m.id != tg.id), None)
+    if taunter is None or tg.taunting or TAUNT in cmd.declined:
+        return None
+    return Rejected(
+        f"{taunter.name} played I Twoją matkę też!: {s.name} must shoot {taunter.name} or not at all",
+        "§12.2",
+        kind="ambiguous",
+        anyway=replace(cmd, declined=cmd.declined | {TAUNT}),
+        anyway_label=f"{taunter.name} is out of {s.name}'s sight or range: shoot {tg.name}",
     )
 
 
@@ -104,10 +135,21 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         return tg
     if not tg.on_table:
         return Rejected(f"{tg.name} is not on the table", "§10.1")
+    from .flamer import template_problem
+
+    flamed = template_problem(state, cmd)  # §10.7: the models named under the template
+    if flamed is not None:
+        return flamed
     if tg.side == s.side:
         return Rejected(f"{tg.name} is on {s.name}'s own side", "§10.1")
     if state.pending:
         return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+    problem = salvo_problem(state, s, cmd)
+    if problem is not None:
+        return problem
+    taunted = taunt_refusal(state, cmd)
+    if taunted is not None:
+        return taunted
     try:
         sit = shot_situation(state, cmd)
         from .procedures.shooting import check_shot
@@ -120,10 +162,10 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     if special == "heads-down":
         drafts += card_drafts(state, s.side, "heads-down", s.id)
     elif cmd.overwatch:
-        if OVERWATCH not in s.markers:
-            return Rejected(f"{s.name} has no Overwatch marker", "§11.3")
         _, continuing = next_shot_index(s, cmd.weapon)
         if not continuing:
+            if OVERWATCH not in s.markers:
+                return Rejected(f"{s.name} has no Overwatch marker", "§11.3")
             drafts.append(
                 EventDraft(
                     "marker_removed",
@@ -138,6 +180,19 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True},
                     actor=s.id,
                     text=f"{s.name} fires from Overwatch [SM-A15].",
+                )
+            )
+    elif borrowed_shot(s, cmd.weapon):
+        _, continuing = next_shot_index(s, cmd.weapon)
+        if not continuing:
+            if s.borrowed != cmd.weapon:
+                return Rejected(f"Gryź to! gave {s.name} one salvo from that weapon, now fired", "§12.2")
+            drafts.append(
+                EventDraft(
+                    "action",
+                    {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True, "borrowed": True},
+                    actor=s.id,
+                    text=f"{s.name} fires its beaten enemy's {cmd.weapon}: a full salvo, no action (Gryź to!).",
                 )
             )
     else:
@@ -174,8 +229,9 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     context = {
         "target": tg.id,
         "weapon": cmd.weapon,
-        "overwatch": cmd.overwatch,
+        "overwatch": sit.overwatch,
         "crowd": list(cmd.crowd),
+        "template": list(cmd.template),
         "distance": cmd.distance,
         "toggles": sorted(cmd.toggles),
         "declined": sorted(cmd.declined),
@@ -197,6 +253,15 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         )
     )
     drafts += hit_consequences(state, s, tg, record, cmd.crowd, dice, context)
+    if sit.overwatch and state.setting("overwatch_salvo") == "single":
+        drafts.append(
+            EventDraft(
+                "salvo_ended",
+                {"model": s.id},
+                actor=s.id,
+                text=f"{s.name}'s Overwatch shot is one shot (setting SM-A15).",
+            )
+        )
     return with_end_check(state, drafts)
 
 
@@ -217,7 +282,8 @@ def hit_consequences(
     victims = [tg.id]
     out: list[EventDraft] = []
     if record.detail.get("automatic"):
-        victims += [m for m in crowd if m != tg.id and state.has_model(m) and state.model(m).on_table]
+        others = [*crowd, *context.get("template", ())]
+        victims += [m for m in dict.fromkeys(others) if m != tg.id and state.has_model(m) and state.model(m).on_table]
     elif crowd:
         pick = crowd_pick([m for m in crowd if state.has_model(m)], dice)
         victims = [pick.chosen]
@@ -335,7 +401,16 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
     drafts.append(
         EventDraft(
             "save_rolled",
-            {"model": m.id, "roll": record.to_dict(), "held": held},
+            {
+                "model": m.id,
+                "roll": record.to_dict(),
+                "held": held,
+                "context": {
+                    "attacker": pend.attacker,
+                    "attack": pend.attack,
+                    "weapon": pend.weapon,
+                },  # Z drogi! after a melee
+            },
             actor=m.id,
             text=f"{m.name} Toughness: {roll_line(record)}",
         )
@@ -391,17 +466,14 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     elif cmd.source == "im-fine":
         drafts += card_drafts(state, m.side, "im-fine", m.id)
     elif cmd.source == "matrix-error":
-        caster = next(
-            (x for x in state.on_table() if x.side != state.model(last.roller).side and x.charges("matrix-error") > 0),
-            None,
-        )
+        caster = matrix_caster(state, m)
         if caster is None:
             return Rejected("no enemy Technomancer with a Błąd matrycy charge", "§21")
         whole = state.setting("captain_reroll") == "whole"
         drafts.append(
             EventDraft(
                 "trick_cast",
-                {"model": caster.id, "trick": "matrix-error", "target": last.roller, "effect": {}},
+                {"model": caster.id, "trick": "matrix-error", "target": m.id, "effect": {}},
                 actor=caster.id,
                 text=f"{caster.name} casts Błąd matrycy.",
             )
@@ -469,7 +541,15 @@ def _reroll_consequences(
             and not offers_for(state, changed(last, record=new.to_dict()), spent)
         ):
             return _failed(state, state.model(last.roller), pend, new)  # no re-roll left: the failure applies
+        if pend is None and old.success and not new.success:  # a passed save forced again by Błąd matrycy
+            attack = last.context.get("attack", "other")
+            ghost = PendingSave(last.roller, last.context.get("attacker"), attack, last.context.get("weapon", ""))
+            return _failed(state, state.model(last.roller), ghost, new)
         return []
+    if last.kind in ("jump", "fall") and old.success and not new.success:
+        from .movement_actions import roll_consequences
+
+        return roll_consequences(state, last, new, dice)
     if last.kind == "melee":
         from .melee_actions import melee_reroll_consequences
 

@@ -56,6 +56,15 @@ class Move:
     engage: tuple[str, ...] = ()
     """Enemy models the move ends in contact with (a charge)."""
     jet_pack: bool = False
+    ladder: bool = False
+    """The climb is up or down a ladder: 1" of Speed per inch of height (§7.3)."""
+    gap: float = 0.0
+    """Width of a gap jumped in this Move (§7.4): at most 3" (4" with Akrobata), no wider
+    than the run-up (1" standing), once per round."""
+    run_up: float | None = None
+    """Inches moved in this Move before the jump (None: the GM saw enough run-up)."""
+    leaves_smoke: bool = False
+    """The Move takes the model out of a smoke cloud: it may act freely again (§17.6)."""
 
 
 @dataclass(frozen=True)
@@ -84,10 +93,16 @@ class Shoot:
     weapon: str
     toggles: frozenset[str] = frozenset()
     declined: frozenset[str] = frozenset()
+    template: tuple[str, ...] = ()
+    """A flamer's other victims (§10.7): every model on the line to the target (friends
+    included) and within 3" of it, as the GM names them; each makes its Toughness roll."""
     distance: float | None = None
     overwatch: bool = False
     crowd: tuple[str, ...] = ()
     """Shooting into a crowd: the whole group; a hit picks the saver at random."""
+    spread: bool = False
+    """The GM confirms this target is within 3" of the action's first target (the heavy
+    rifle's other targets, §10.5; ``salvo.py``)."""
 
 
 @dataclass(frozen=True)
@@ -175,11 +190,36 @@ class OtherAction:
 
 @dataclass(frozen=True)
 class PickUpTech:
-    """Pick up a technology marker within 1" (an action; Zbieracz free once per round)."""
+    """Pick up a technology marker within 1" (an action; Zbieracz free once per round).
+    ``hidden``: the side's own Ukryte dane marker (§23.7)."""
 
     model: str
     special: bool = False
     free: bool = False
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class TakeChallenge:
+    """Before round 1, ``side`` takes a Challenge (§23.7): ``model`` is the own model it
+    names (Kurier, Predator, Sfochowany pacyfista, Polowanie), ``target`` the enemy model
+    (Dorwać dziada!, Łowcy nagród, Wykluczenie jajogłowych, Polowanie)."""
+
+    side: str
+    challenge: str
+    model: str = ""
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class CarryTogether:
+    """``partner``, a friend in contact with the carrier of the special marker, carries it
+    together with it (no Speed penalty; both bear its other limits, §23.5); with
+    ``join=False`` the partner lets go and the carrier carries it alone."""
+
+    carrier: str
+    partner: str
+    join: bool = True
 
 
 @dataclass(frozen=True)
@@ -207,6 +247,30 @@ class PlayCard:
     card: str
     model: str
     note: str = ""
+    height: float = 0.0
+    """Raz kozie śmierć!: the edge it jumps down from (4" or more); Z drogi!: a drop
+    behind the pushed opponent (0: none), which it falls."""
+    action: str = ""
+    """Zwątpienie: the action the opponent declared ("move", "shoot", "attack"...);
+    Rozproszenie: what it stops ("defensive-stance", "overwatch", "intercept")."""
+
+
+@dataclass(frozen=True)
+class InsteadOfHitting:
+    """The melee winner does not hit (§20.5): Kradzież ("theft") takes the loser's
+    technology marker, Ucieczka ("escape") breaks off 1" away; no Toughness roll."""
+
+    model: str
+    instead: str
+
+
+@dataclass(frozen=True)
+class DefenceOrder:
+    """Rozkaz obrony (§20.2): the model spends its non-Move action and every listed
+    unengaged friend within 3" gets a Defensive stance at once, spending nothing."""
+
+    model: str
+    friends: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -216,6 +280,11 @@ class CastTrick:
     model: str
     trick: str
     target: str | None = None
+    victims: tuple[str, ...] = ()
+    """Models under the trick's area that the GM names (Lawa: every model in the 3" pool):
+    each makes its Toughness test (§21)."""
+    dispeller: str | None = None
+    """A model with Rozproszenie that rolls to dispel the trick (§20.4): 2k6 ≥ 8 cancels it."""
 
 
 @dataclass(frozen=True)
@@ -240,3 +309,22 @@ class EndBattle:
     """End the battle now (objectives done [SM-M2], or the GM says so)."""
 
     reason: str = "the GM ended the battle"
+
+
+@dataclass(frozen=True)
+class ThrowGrenade:
+    """Throw a grenade at a point within 8" (§17.6): an action, and an Accuracy roll with
+    no modifiers (2k6 < the thrower's current C). The blast follows (``GrenadeBlast``)."""
+
+    model: str
+    grenade: str
+    distance: float | None = None
+
+
+@dataclass(frozen=True)
+class GrenadeBlast:
+    """The thrown grenade goes off (§17.6): ``models`` are those in its 2" blast (the GM
+    says); after a miss ``scatter`` is the next player's choice, "nearer" or "farther"."""
+
+    models: tuple[str, ...] = ()
+    scatter: str = ""

@@ -13,6 +13,10 @@ from engine.records import changed
 from engine.reducers import Reducers
 
 from . import tables as t
+from .challenges import note_action, note_trick
+from .challenges import taken as challenge_taken
+from .special_marker import hand_over
+from .special_marker import shared as special_shared
 from .state import LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState, PendingSave
 
 REDUCERS: Reducers[BattleState] = Reducers()
@@ -36,6 +40,7 @@ def _new_round(m: ModelState) -> ModelState:
         others=0,
         action_cap=t.ACTIONS_PER_ROUND,
         first_action="",
+        move_only="",
         climbed=False,
         jumped=False,
         no_shooting=False,
@@ -43,12 +48,20 @@ def _new_round(m: ModelState) -> ModelState:
         bonus_action=False,
         salvo=None,
         charged=frozenset(),
+        round_flags=frozenset(),
+        next_move=0,
+        barred=frozenset(),
+        borrowed="",
+        taunting=False,
+        looking_pickup=False,
     )
 
 
 @reducer("round_started")
 def _round_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = s.with_models(_new_round)
+    if s.smoke:  # smoke markers go at the start of the next round (§17.6)
+        s = changed(s, smoke=())
     phase = "choose-first" if p.get("chooser") else "activations"
     return s.with_order(
         round=p["round"],
@@ -109,12 +122,20 @@ def _action(s: BattleState, p: dict[str, Any]) -> BattleState:
         changes["aimed"] = True
     if p.get("jet_pack"):
         changes["once_used"] = m.once_used | {"jet-pack"}
+    changes["looking_pickup"] = kind == "move" and bool(m.next_move)
+    if kind == "move":
+        changes["next_move"] = 0
+    if p.get("borrowed"):
+        changes["borrowed"] = ""
     if kind == "shoot":
         changes["salvo"] = (p["weapon"], 0)
     else:
         changes["salvo"] = None
     if p.get("engage"):
         changes["charged"] = m.charged | frozenset(p["engage"])
+    if p.get("free") and kind == "pickup":
+        changes["round_flags"] = m.round_flags | {"collector"}
+    s = note_action(s, m, p)
     return s.with_model(m.id, **changes)
 
 
@@ -125,7 +146,14 @@ def _shot(s: BattleState, p: dict[str, Any]) -> BattleState:
     context = p.get("context", {})
     s = changed(s, last_roll=LastRoll("shot", m.id, p["roll"], dict(context)))
     aim = (p["target"], tuple(context.get("toggles", ())), tuple(context.get("declined", ())))
-    return s.with_model(m.id, salvo=(weapon, fired + 1), salvo_aim=aim)
+    return s.with_model(
+        m.id,
+        salvo=(weapon, fired + 1),
+        salvo_aim=aim,
+        salvo_targets=(m.salvo_targets if fired else ()) + (p["target"],),
+        salvo_overwatch=bool(context.get("overwatch")) or (bool(fired) and m.salvo_overwatch),
+        round_flags=m.round_flags | {f"fired:{p['weapon']}"},
+    )
 
 
 @reducer("save_rolled")
@@ -225,11 +253,13 @@ def _leave_contacts(s: BattleState, m: ModelState) -> BattleState:
 @reducer("model_removed")
 def _model_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
+    s, m = hand_over(s, m)  # a partner carrying the special marker with it carries on alone
     s = _leave_contacts(s, m)
     s = changed(
         s,
         markers_on_table=s.markers_on_table + m.tech_markers,
         special_marker_on_table=s.special_marker_on_table or m.special_marker,
+        hidden_data_on_table=s.hidden_data_on_table | ({m.side} if m.hidden_data else set()),
         pending=tuple(x for x in s.pending if x.model != m.id),
     )
     s = s.with_model(
@@ -240,6 +270,7 @@ def _model_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
         markers=frozenset(),
         tech_markers=0,
         special_marker=False,
+        hidden_data=False,
         salvo=None,
     )
     killer = p.get("by")
@@ -254,6 +285,9 @@ def _model_removed(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("tech_picked_up")
 def _tech_picked_up(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
+    if p.get("hidden"):
+        s = changed(s, hidden_data_on_table=s.hidden_data_on_table - {m.side})
+        return s.with_model(m.id, hidden_data=True)
     if p.get("special"):
         s = changed(s, special_marker_on_table=False)
         return s.with_model(m.id, special_marker=True)
@@ -266,12 +300,19 @@ def _model_left(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     s = _leave_contacts(s, m)
     side = s.side(m.side) if m.side in ("A", "B") else None
+    if p.get("special_dropped"):  # across another edge than the carrier's own (§23.5)
+        s = changed(s, special_marker_on_table=True)
+    if m.hidden_data and side is not None:
+        s = s.with_side(side.key, hidden_data_taken=True)
+        side = s.side(side.key)
     s = s.with_model(
         m.id,
         status=LEFT_TABLE,
         markers=frozenset(),
         tech_markers=0,
         special_marker=False,
+        carry_partner=None,
+        hidden_data=False,
         carried_off=int(p.get("carried", 0)),
         xp_gained=m.xp_gained + int(p.get("xp", 0)),
         salvo=None,
@@ -292,17 +333,36 @@ def _card_played(s: BattleState, p: dict[str, Any]) -> BattleState:
     side = s.side(p["side"])
     s = s.with_side(side.key, cards_used=side.cards_used + (p["card"],))
     effect = p.get("effect", {})
+    m = s.model(p["model"])
+    changes: dict[str, Any] = {}
     if "action_cap" in effect:
-        m = s.model(p["model"])
-        s = s.with_model(m.id, action_cap=min(m.action_cap, int(effect["action_cap"])))
-    return s
+        changes["action_cap"] = min(m.action_cap, int(effect["action_cap"]))
+    if "lose_actions" in effect:  # Zwątpienie on a Move: that action is gone [SM-A43]
+        changes["action_cap"] = max(m.actions_used, m.action_cap - int(effect["lose_actions"]))
+    if effect.get("next_move"):
+        changes["next_move"] = int(effect["next_move"])
+    if effect.get("barred"):
+        changes["barred"] = m.barred | {effect["barred"]}
+    if effect.get("borrow"):
+        changes["borrowed"] = effect["borrow"]
+    if effect.get("taunt"):
+        changes["taunting"] = True
+    return s.with_model(m.id, **changes) if changes else s
+
+
+@reducer("marker_taken")
+def _marker_taken(s: BattleState, p: dict[str, Any]) -> BattleState:
+    """Kradzież: the winner takes a technology marker from the loser."""
+    loser, winner = s.model(p["from"]), s.model(p["to"])
+    s = s.with_model(loser.id, tech_markers=max(0, loser.tech_markers - 1))
+    return s.with_model(winner.id, tech_markers=winner.tech_markers + 1)
 
 
 @reducer("trick_cast")
 def _trick_cast(s: BattleState, p: dict[str, Any]) -> BattleState:
     m = s.model(p["model"])
     charges = tuple((k, n - 1 if k == p["trick"] else n) for k, n in m.trick_charges)
-    s = s.with_model(m.id, trick_charges=charges)
+    s = note_trick(s.with_model(m.id, trick_charges=charges), m)
     target = p.get("target")
     effect = p.get("effect", {})
     if target and s.has_model(target):
@@ -338,6 +398,16 @@ def _once_used(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("setting_changed")
 def _setting_changed(s: BattleState, p: dict[str, Any]) -> BattleState:
     return changed(s, settings={**s.settings, p["key"]: p["value"]})
+
+
+@reducer("challenge_taken")
+def _challenge_taken(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return challenge_taken(s, p)
+
+
+@reducer("special_shared")
+def _special_shared(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return special_shared(s, p)
 
 
 @reducer("vp_awarded")
@@ -379,3 +449,12 @@ def _register_corrections() -> None:
 
 
 _register_corrections()
+
+
+def _register_gear() -> None:
+    from .gear_events import register  # grenades, gap jumps, tricks' effects (§7.4, §17.6, §21)
+
+    register(REDUCERS)
+
+
+_register_gear()

@@ -13,6 +13,7 @@ from engine.ruleset import Rejected
 
 from .activation import take_action
 from .cards import card_drafts
+from .challenges import is_pacifist
 from .procedures.common import ProcedureRefused
 from .procedures.melee import KITTY, MeleeSituation, loser_toughness_situation, melee_options, melee_roll
 from .procedures.support import can_assist, support_counts
@@ -59,8 +60,9 @@ def melee_situation(state: BattleState, cmd: Attack) -> MeleeSituation:
         defender_infected=d.infected,
         defender_stance=DEFENSIVE_STANCE in d.markers,
         attacker_charged=d.id in a.charged,
-        attacker_special_marker=a.special_marker,
-        defender_special_marker=d.special_marker,
+        attacker_special_marker=a.special_marker or a.carry_partner is not None,
+        defender_special_marker=d.special_marker or d.carry_partner is not None,
+        defender_pacifist=is_pacifist(state, d.id),
         attacker_used_plays=used(a),
         defender_used_plays=used(d),
     )

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Sequence
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
+from engine.rolls import RollRecord
 from engine.ruleset import Rejected
 
 from .actions import removal, with_end_check
 from .activation import MOVE, take_action
 from .procedures.common import ProcedureRefused, speed_skill
 from .procedures.movement import climb_cost, fall_roll, jump_down_roll, move_allowance
-from .state import BattleState, ModelState
+from .state import BattleState, LastRoll, ModelState
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import Fall, JumpDown, Move
@@ -26,12 +27,14 @@ JET_PACK_RANGE = 10
 def allowance(state: BattleState, m: ModelState, difficult: bool = False) -> tuple[int, str]:
     """The inches of the model's next Move and how they add up."""
     number = m.moves + 1
+    if m.next_move:
+        return m.next_move, f'To mnie szukasz?: any reachable place within {m.next_move}" (§12.2)'
     inches, terms = move_allowance(
         m.spec,
         min(number, 2),
         first_action_is_move=not m.first_action,
         difficult_terrain=difficult,
-        carrying_special_marker="alone" if m.special_marker else None,
+        carrying_special_marker=("together" if m.carry_partner is not None else "alone" if m.special_marker else None),
         infected=m.infected,
         settings=state.settings,
     )
@@ -48,11 +51,18 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     for e in cmd.engage:
         if not state.has_model(e) or state.model(e).side == m.side or not state.model(e).on_table:
             return Rejected(f"'{e}' is not an enemy model on the table", kind="malformed")
+    from .gap_jumps import gap_problem, gap_text, smoke_left
+
+    gap = gap_problem(state, m, cmd)
+    if gap is not None:
+        return gap
     try:
         limit, explain = allowance(state, m, cmd.difficult)
-        cost = climb_cost(cmd.climb, m.spec, settings=state.settings) if cmd.climb else None
+        cost = climb_cost(cmd.climb, m.spec, ladder=cmd.ladder, settings=state.settings) if cmd.climb else None
     except ProcedureRefused as err:
         return err.as_rejected()
+    if m.next_move:  # To mnie szukasz?: "even behind a high wall ... two floors up": no climbing cost
+        cost = None
     if cmd.jet_pack:
         if "jet-pack" not in m.spec.items:
             return Rejected(f"{m.name} has no jet pack", "§22.5")
@@ -68,6 +78,7 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     text = f"{m.name} moves {moved} (Move {m.moves + 1}: {explain})"
     if cost and cost.inches:
         text += f', climbing {cmd.climb:g}" for {cost.inches:g}" ({cost.why})'
+    text += gap_text(state, m, cmd)
     drafts = take_action(
         state,
         m.id,
@@ -78,11 +89,14 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
         inches=cmd.inches,
         allowance=limit,
         climbed=bool(cost and cost.inches),
+        jumped=cmd.gap > 0,
         jet_pack=cmd.jet_pack,
         engage=list(cmd.engage),
     )
     if isinstance(drafts, Rejected):
         return drafts
+    if cmd.leaves_smoke:
+        drafts += smoke_left(m)
     for e in cmd.engage:
         if e not in m.engaged_with:
             drafts.append(
@@ -151,3 +165,14 @@ def _fall(state: BattleState, m: ModelState, height: float, cause: str, dice: Di
     if not record.success:
         out += removal(state, m.id, None, f'fell {height:g}" (no Toughness roll, §7.5)')
     return out
+
+
+def roll_consequences(state: BattleState, last: LastRoll, new: RollRecord, dice: DiceSource) -> list[EventDraft]:
+    """A jump down or a fall that succeeded and, re-rolled (Błąd matrycy), now fails: a
+    jump that no longer lands makes the fall roll (its dice follow the re-rolled one); a
+    fall no longer survived removes the model, with no Toughness roll (§7.5)."""
+    m = state.model(last.roller)
+    height = float(new.detail.get("height", 0))
+    if last.kind == "jump":
+        return _fall(state, m, height, "a failed jump down", dice)
+    return removal(state, m.id, None, f'fell {height:g}" (no Toughness roll, §7.5)')

@@ -32,7 +32,7 @@ def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
     """Why ``model_id`` may not take ``action`` (one of ``ACTIONS``) now, or None: asked
     before any weapon, target, modifier or die (the command itself checks the same)."""
     from .activation import acting_model, action_check
-    from .combat import open_salvo
+    from .combat import borrowed_shot, open_salvo
 
     if action not in ACTIONS:
         return Rejected(f"unknown action '{action}'", kind="malformed")
@@ -48,14 +48,16 @@ def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
             return Rejected(f"{pending_roll(state)} is pending; roll it first", "§9")
         return None
     if action == "shoot":
-        if not m.spec.ranged:
+        salvo = open_salvo(m)
+        borrowed = bool(m.borrowed) or (salvo is not None and borrowed_shot(m, salvo[0]))  # Gryź to!
+        if not m.spec.ranged and not borrowed:
             return Rejected(f"{m.name} has no ranged weapon", "§10")
-        if OVERWATCH in m.markers or open_salvo(m) is not None:  # a reaction, or the next shot of the action
+        if OVERWATCH in m.markers or salvo is not None or borrowed:  # a reaction, the action's next shot, Gryź to!
             if state.ended:
                 return Rejected("the battle has ended", "§14")
             if state.pending:
                 return Rejected(f"{pending_roll(state)} is pending; roll it first", "§9")
-            if m.engaged:
+            if m.engaged and not borrowed:
                 return Rejected(f"{m.name} is engaged in melee and may not Shoot", "§8.1")
             return None
     if action in ("fight", "withdraw") and not m.engaged_with:

@@ -1,11 +1,14 @@
 """Re-rolls as at the table (§2.2): after a roll's result, who may re-roll which die.
 
 ``reroll_problem`` says why a model may not re-roll a die of the last roll with a source
-(the Captain, "Nic mi nie jest!", Strzał z bliska, Zwadźca, Brudne zagrywki), or None:
-the source must be the model's own (the Captain's trait, a skill it has, the card still
-in its side's hand), the model must take part in the roll, and the die must be its own
-(Brudne zagrywki: one of the charging attacker's). ``reroll_offers`` lists the re-rolls
-worth offering now (to a side the result went against), each with its cost and the exact
+(the Captain, "Nic mi nie jest!", Strzał z bliska, Zwadźca, Brudne zagrywki, an enemy's
+Błąd matrycy), or None: the source must be the model's own (the Captain's trait, a skill
+it has, the card still in its side's hand; Błąd matrycy: an enemy Technomancer with a
+charge, not engaged), the model must be on the table and take part in the roll, and the
+die must be its own (Brudne zagrywki: one of the charging attacker's). ``reroll_offers``
+lists the re-rolls worth offering now — a model's own to a side the result went against,
+Błąd matrycy against a model whose roll went its way (a hit, a won melee either side, a
+passed save, a jump that lands, a fall survived) — each with its cost and the exact
 chance of the better outcome after it; a failed Toughness roll is held while any is
 offered (``Save.hold``), so the model is not removed before the GM declines.
 """
@@ -23,7 +26,7 @@ from engine.rolls import RollRecord
 
 from .procedures.common import ProcedureRefused, has_skill
 from .procedures.reroll import REROLL_SOURCES, apply_reroll
-from .state import BattleState, LastRoll
+from .state import NEUTRAL, BattleState, LastRoll, ModelState
 
 OFFERED = ("im-fine", "captain", "point-blank", "duellist", "dirty-tricks")
 """The sources offered after a roll, in the order shown."""
@@ -36,6 +39,7 @@ COSTS = {
     "dirty-tricks": "free: skill",
 }
 RULES = {
+    "matrix-error": "§21 [SM-A9]",
     "captain": "§15.2 [SM-A9]",
     "im-fine": "§12.2",
     "point-blank": "§20.3",
@@ -105,6 +109,8 @@ def reroll_problem(
     name = REROLL_SOURCES.get(source, source)
     rule = RULES.get(source, "§2.2")
     record = RollRecord.from_dict(last.record)
+    if not m.on_table:
+        return f"{m.name} is no longer on the table", rule
     bad_die = _die_problem(record, die)
     if bad_die is not None:
         return bad_die
@@ -154,9 +160,12 @@ def reroll_problem(
         support = last.context.get("support", {})
         if any(support.get(k) for k in ("attacker", "defender")):
             return f"{name} is for a fight one on one (support is counted here)", rule
-    elif source != "matrix-error":
+    elif source == "matrix-error":
+        if matrix_caster(state, m) is None:
+            return f"no enemy Technomancer of {m.name} can cast Błąd matrycy (a charge, not engaged)", rule
+    else:
         return f"unknown re-roll source '{source}'", "§2.2"
-    if source in ("captain", "im-fine", "point-blank", "duellist"):
+    if source in ("captain", "im-fine", "point-blank", "duellist", "matrix-error"):
         if any(r.get("by") == source for r in record.detail.get("rerolls", ())):
             return f"{name} was already used on this roll", rule
         if die not in _own_dice(record, last, side):
@@ -178,7 +187,7 @@ def _goal(last: LastRoll, side: str) -> tuple[str, Any]:
         if last.context.get("withdraw"):
             return ("gets away", lambda r: r.success) if side == "attacker" else ("holds", lambda r: not r.success)
         return "wins", lambda r: r.detail.get("winner") == side
-    word = {"save": "passes", "shot": "hits"}.get(last.kind, "succeeds")
+    word = {"save": "passes", "shot": "hits", "jump": "lands", "fall": "survives"}.get(last.kind, "succeeds")
     return word, lambda r: r.success
 
 
@@ -204,9 +213,10 @@ def _own_whole(record: RollRecord, die: int) -> range:
 
 
 def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = frozenset()) -> tuple[RerollOffer, ...]:
-    """The re-rolls worth offering after ``last`` (it need not be in ``state`` yet): after a
-    Toughness roll, a shot or a melee (a jump's fall is rolled with it, so not after those)."""
-    if last.kind not in ("save", "shot", "melee"):
+    """The re-rolls worth offering after ``last`` (it need not be in ``state`` yet): a
+    Toughness roll, a shot, a melee, a jump down or a fall. The model's own re-rolls when
+    the result went against it; the enemy's Błąd matrycy when it went its way."""
+    if last.kind not in ("save", "shot", "melee", "jump", "fall"):
         return ()
     state = changed(state, last_roll=last)
     record = RollRecord.from_dict(last.record)
@@ -254,54 +264,81 @@ def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = froze
     return tuple(out)
 
 
+def matrix_caster(state: BattleState, target: ModelState) -> ModelState | None:
+    """An enemy of ``target`` on the table who can cast Błąd matrycy now: a charge left and
+    not engaged (no trick is cast in melee, §21); the 12" range is the GM's call."""
+    return next(
+        (
+            x
+            for x in state.on_table()
+            if x.side not in (target.side, NEUTRAL) and x.charges("matrix-error") > 0 and not x.engaged
+        ),
+        None,
+    )
+
+
 def _matrix_error_offers(state: BattleState, last: LastRoll, record: RollRecord, whole: bool) -> list[RerollOffer]:
-    """Błąd matrycy (§21): an enemy Technomancer with a charge forces the roller to re-roll
-    a shot or melee roll that went its way (the 12" range is the GM's call)."""
-    if last.kind not in ("shot", "melee") or not state.has_model(last.roller):
-        return []
-    roller = state.model(last.roller)
-    side = _side_of(state, last, roller.id) or "roller"
-    word, goal = _goal(last, side)
-    if not goal(record):
-        return []
-    caster = next((x for x in state.on_table() if x.side != roller.side and x.charges("matrix-error") > 0), None)
-    if caster is None:
-        return []
-    out, seen = [], set()
-    dice = list(_own_dice(record, last, side))
-    for die in dice[:1] if whole else dice:
-        face = record.dice[die].face
-        if face in seen or reroll_problem(state, roller.id, "matrix-error", die) is not None:
+    """Błąd matrycy (§21): an enemy Technomancer with a charge forces a model to re-roll any
+    roll it made that went its way — a hit, a won melee (attacking or defending), a passed
+    Toughness roll, a jump down that lands, a fall it survives."""
+    models = [last.roller] + ([last.context["defender"]] if last.kind == "melee" else [])
+    out: list[RerollOffer] = []
+    for model_id in models:
+        if not state.has_model(model_id):
             continue
-        seen.add(face)
-        what = "its whole roll" if whole else f"its {face}"
-        p = 1 - odds_after(record, die, "matrix-error", goal, whole)
-        out.append(
-            RerollOffer(
-                f"matrix-error:{roller.id}:{die}",
-                "matrix-error",
-                roller.id,
-                die,
-                f"{caster.name}: Błąd matrycy, {roller.name} re-rolls {what}",
-                f"{caster.name}'s charge; enemy within 12\"",
-                f"{roller.name} no longer {word}",
-                p,
-                "§21 [SM-A9]",
-                whole,
+        roller = state.model(model_id)
+        side = _side_of(state, last, roller.id) or "roller"
+        word, goal = _goal(last, side)
+        if not goal(record):
+            continue
+        caster = matrix_caster(state, roller)
+        if caster is None:
+            continue
+        seen: set[int] = set()
+        dice = list(_own_dice(record, last, side))
+        for die in dice[:1] if whole else dice:
+            face = record.dice[die].face
+            if face in seen or reroll_problem(state, roller.id, "matrix-error", die) is not None:
+                continue
+            seen.add(face)
+            what = "its whole roll" if whole else f"its {face}"
+            p = 1 - odds_after(record, die, "matrix-error", goal, whole)
+            out.append(
+                RerollOffer(
+                    f"matrix-error:{roller.id}:{die}",
+                    "matrix-error",
+                    roller.id,
+                    die,
+                    f"{caster.name}: Błąd matrycy, {roller.name} re-rolls {what}",
+                    f"{caster.name}'s charge; enemy within 12\"",
+                    f"{roller.name} no longer {word}",
+                    p,
+                    "§21 [SM-A9]",
+                    whole,
+                )
             )
-        )
     return out
 
 
 def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:
     """Every re-roll worth offering after the last roll, now (none if there is no roll)."""
-    if state.last_roll is None or state.ended:
+    last = state.last_roll
+    if last is None or state.ended:
         return ()
-    if state.last_roll.kind == "save" and not any(
-        p.model == state.last_roll.roller and "roll" in p.context for p in state.pending
-    ):
-        return ()  # the save was applied: the model is gone or fights on
-    return offers_for(state, state.last_roll)
+    if last.kind == "save" and not any(p.model == last.roller and "roll" in p.context for p in state.pending):
+        if not last.record.get("success"):
+            return ()  # the failure was applied: the model is gone
+        # a passed save: the model fights on, unless an enemy's Błąd matrycy forces a re-roll
+    return offers_for(state, last)
 
 
-__all__ = ["COSTS", "OFFERED", "RerollOffer", "offers_for", "odds_after", "reroll_offers", "reroll_problem"]
+__all__ = [
+    "COSTS",
+    "OFFERED",
+    "RerollOffer",
+    "matrix_caster",
+    "offers_for",
+    "odds_after",
+    "reroll_offers",
+    "reroll_problem",
+]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.dice import DiceSource
 from engine.events import Event, EventDraft
@@ -24,8 +24,9 @@ def _handlers() -> dict[type, Handler]:
     (replaying its log, drawing it) needs only the reducers and the state."""
     from engine.corrections import Correct
 
-    from . import actions, cards, combat, corrections, movement_actions, turn
+    from . import actions, cards, challenges, combat, corrections, movement_actions, skill_actions, special_marker, turn
     from . import commands as c
+    from . import grenades, tricks  # SM #18 gear: grenades, tricks' Toughness tests, Dispel
 
     return {
         Correct: corrections.decide,
@@ -43,10 +44,14 @@ def _handlers() -> dict[type, Handler]:
         c.RemoveModel: actions.remove_model,
         c.Engage: actions.engage,
         c.Disengage: actions.disengage,
-        c.CastTrick: actions.cast_trick,
+        c.CastTrick: tricks.cast_trick,
+        c.ThrowGrenade: grenades.throw_grenade,
+        c.GrenadeBlast: grenades.grenade_blast,
         c.ChangeSetting: actions.change_setting,
         c.AwardVP: actions.award_vp,
         c.PlayCard: cards.play_card,
+        c.InsteadOfHitting: skill_actions.instead_of_hitting,
+        c.DefenceOrder: skill_actions.defence_order,
         c.Move: movement_actions.move,
         c.JumpDown: movement_actions.jump_down,
         c.Fall: movement_actions.fall,
@@ -55,7 +60,21 @@ def _handlers() -> dict[type, Handler]:
         c.Save: combat.save,
         c.Attack: combat.attack,
         c.Reroll: combat.reroll,
+        c.TakeChallenge: challenges.take_challenge,
+        c.CarryTogether: special_marker.carry_together,
     }
+
+
+def _with_challenges(side: SideState, entries: Sequence[Sequence[str]]) -> SideState:
+    """The side with the Challenges its set-up names (§23.7): roster ids become battle ids."""
+    from engine.records import changed
+
+    other = "B" if side.key == "A" else "A"
+    picks = []
+    for entry in entries:
+        key, model, target = (list(entry) + ["", ""])[:3]
+        picks.append((key, f"{side.key}.{model}" if model else "", f"{other}.{target}" if target else ""))
+    return changed(side, challenges=tuple(p[0] for p in picks), challenge_picks=tuple(picks))
 
 
 class SanctumMortalis:
@@ -83,6 +102,9 @@ class SanctumMortalis:
         models += build_models(NEUTRAL, neutrals)
         roles = setup.get("roles", {})
         sides = tuple(SideState(k, bands[k], role=roles.get(k, "")) for k in ("A", "B"))
+        picks = setup.get("challenges", {})
+        if picks:
+            sides = tuple(_with_challenges(side, picks.get(side.key, ())) for side in sides)
         settings = {**defaults(), **setup.get("settings", {})}
         sc = t.SCENARIOS.get(scenario)
         markers = setup.get("markers", sc.markers if sc else 0)
@@ -93,6 +115,7 @@ class SanctumMortalis:
             sides=sides,
             markers_on_table=int(markers),
             special_marker_on_table=bool(sc and sc.special_marker),
+            hidden_data_on_table=frozenset(s.key for s in sides if "hidden-data" in s.challenges),
         )
 
     def decide(self, state: BattleState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
@@ -114,16 +137,22 @@ def make_setup(
     settings: dict[str, str] | None = None,
     roles: dict[str, str] | None = None,
     neutrals: Sequence[ModelSpec] = (),
+    challenges: Mapping[str, Sequence[Sequence[str]]] | None = None,
 ) -> dict[str, Any]:
     """A JSON-safe set-up for a new battle. The bands are the whole rosters (a campaign
-    started from the battle keeps its stash); only each band's team fights (§15.10)."""
-    return {
+    started from the battle keeps its stash); only each band's team fights (§15.10).
+    ``challenges``: per side, the Challenges taken before the battle (§23.7) as
+    [key, own model's roster id, enemy model's roster id] ("" where none is named)."""
+    setup = {
         "bands": {"A": band_a.to_dict(), "B": band_b.to_dict()},
         "scenario": scenario,
         "settings": {**defaults(), **(settings or {})},
         "roles": dict(roles) if roles else default_roles(scenario, band_a, band_b),
         "neutrals": [m.to_dict() for m in neutrals],
     }
+    if challenges:
+        setup["challenges"] = {k: [list(e) for e in v] for k, v in challenges.items()}
+    return setup
 
 
 def default_roles(scenario: str, band_a: BandRoster, band_b: BandRoster) -> dict[str, str]:

@@ -53,6 +53,9 @@ class ModelState:
     """Rozbłysk: no Shooting actions this round."""
     aimed: bool = False
     """Wymierzony strzał used this round: no Move afterwards."""
+    move_only: str = ""
+    """Why the model may take only Move actions this round ("stun": a stun grenade,
+    "smoke": inside a smoke grenade's cloud, §17.6); "" when it may act freely."""
     bonus_action: bool = False
     """Przyspieszenie: one bonus action once all the player's models have moved."""
     markers: frozenset[str] = frozenset()
@@ -70,12 +73,36 @@ class ModelState:
     carried_off: int = 0
     charged: frozenset[str] = frozenset()
     """Enemies this model engaged with a Move this round (Brudne zagrywki, §20.2)."""
+    next_move: int = 0
+    """To mnie szukasz?: the next Move goes to any reachable place within this many inches."""
+    barred: frozenset[str] = frozenset()
+    """Zwątpienie: actions it may not take this round (it must take a different one)."""
+    looking_pickup: bool = False
+    """Its last action was the To mnie szukasz? move: a pick-up now is part of the play [SM-A14]."""
+    borrowed: str = ""
+    """Gryź to!: the beaten enemy's ranged weapon it fires one salvo with, no action."""
+    taunting: bool = False
+    """I Twoją matkę też!: enemies that see it must shoot it or no one, this round [SM-A12]."""
     salvo: tuple[str, int] | None = None
     """The weapon being fired in the current Shooting action and shots fired so far."""
     salvo_aim: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
     """(target, toggles, declined) of the last shot fired: the next shot of the same
     Shooting action at the same target starts from them (``view.salvo_carried``). Read
     only while ``salvo`` has shots fired, so it is never reset."""
+    salvo_targets: tuple[str, ...] = ()
+    """The target of each shot of the current Shooting action, in order (one target per
+    action; the heavy rifle's spread and a second pistol aside, ``salvo.py``). Read only
+    while ``salvo`` has shots fired."""
+    salvo_overwatch: bool = False
+    """The current Shooting action is an Overwatch shot [SM-A15]: its later shots too."""
+    round_flags: frozenset[str] = frozenset()
+    """Once-per-round things done this round: "fired:<weapon>" (a primitive weapon fires
+    once per round [SM-A45]), "collector" (Zbieracz's free pick-up, §20.1)."""
+    carry_partner: str | None = None
+    """The friend carrying the special marker together with this model (§23.5): both
+    bear its limits; the marker itself is counted on the one whose ``special_marker`` is set."""
+    hidden_data: bool = False
+    """Carries its own side's Ukryte dane marker (§23.7)."""
 
     @property
     def name(self) -> str:
@@ -113,6 +140,13 @@ class SideState:
     markers_collected: int = 0
     role: str = ""
     challenges: tuple[str, ...] = ()
+    """The keys of the Challenges this side took (§23.7)."""
+    challenge_picks: tuple[tuple[str, str, str], ...] = ()
+    """(key, own model id, enemy model id) of each Challenge taken ("" where none is named)."""
+    challenges_broken: frozenset[str] = frozenset()
+    """Challenges already failed during the battle (Stoicyzm, Bez fajerwerków, Sfochowany pacyfista)."""
+    hidden_data_taken: bool = False
+    """Its Ukryte dane marker was carried off the table by one of its models."""
 
     @property
     def name(self) -> str:
@@ -159,6 +193,16 @@ class LastRoll:
 
 
 @dataclass(frozen=True)
+class ThrownGrenade:
+    """A grenade in the air: who threw which one, and whether the Accuracy roll hit
+    (a miss lands 3" nearer or farther, the next player's choice, §17.6)."""
+
+    model: str
+    grenade: str
+    hit: bool
+
+
+@dataclass(frozen=True)
 class BattleState:
     """Everything about a Sanctum Mortalis battle at one moment."""
 
@@ -169,8 +213,14 @@ class BattleState:
     order: TurnOrder = TurnOrder()
     markers_on_table: int = 0
     special_marker_on_table: bool = False
+    hidden_data_on_table: frozenset[str] = frozenset()
+    """The sides whose Ukryte dane marker lies on the table (§23.7)."""
     pending: tuple[PendingSave, ...] = ()
     last_roll: LastRoll | None = None
+    grenade: ThrownGrenade | None = None
+    """A grenade thrown whose blast the GM has not placed yet (§17.6)."""
+    smoke: tuple[str, ...] = ()
+    """Smoke markers on the table (§17.6), each described; they go at the start of the next round."""
     ended: bool = False
     result: dict[str, Any] | None = None
     seed_note: str = ""
@@ -236,8 +286,10 @@ def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
         out.append(
             (f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)", "tech")
         )
-    if m.special_marker:
-        out.append(("★", "the special marker", "special"))
+    if m.special_marker or m.carry_partner:
+        out.append(("★", "the special marker" + (" (carried together)" if m.carry_partner else ""), "special"))
+    if m.hidden_data:
+        out.append(("✧", "its side's Ukryte dane marker", "tech"))
     return out
 
 

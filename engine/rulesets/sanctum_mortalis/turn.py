@@ -313,8 +313,10 @@ def end_check(state: BattleState) -> list[EventDraft]:
                     text=f"{state.side(side).name} keeps {held} carried marker(s) [SM-A24].",
                 )
             )
+    from .challenges import challenge_vp_drafts
     from .evolve import preview as ahead
 
+    drafts += challenge_vp_drafts(ahead(state, drafts))  # §14: the Challenges' VP count towards the winner
     preview = ahead(state, drafts)
     result = battle_result(preview)
     reason = "only one side is left on the table" if left else "no player models are left on the table"
@@ -350,6 +352,9 @@ def end_battle(state: BattleState, cmd: EndBattle, dice: DiceSource) -> Decision
                         text=f"{state.side(s).name} keeps {held} carried marker(s) [SM-A24].",
                     )
                 )
+    from .challenges import challenge_vp_drafts
+
+    drafts += challenge_vp_drafts(ahead(state, drafts))  # §14: the Challenges' VP count towards the winner
     preview = ahead(state, drafts)
     result = battle_result(preview)
     drafts.append(

@@ -23,6 +23,7 @@ from .profile import effective_profile
 from .settings import SETTINGS
 from .turn import possessive, round_start
 from .rerolls import RerollOffer
+from .salvo import group_first_target, needs_spread, salvo_problem
 from .rerolls import reroll_offers as _reroll_offers
 from .state import DEFENSIVE_STANCE, LEFT_TABLE, OUT_OF_ACTION, BattleState, ModelState
 from .state import marker_badges as marker_badges  # here since the panes draw it without the rule procedures
@@ -150,6 +151,10 @@ def shot_preview(state: BattleState, cmd: Shoot) -> ShotPreview:
     s = state.model(cmd.shooter)
     index, _ = next_shot_index(s, cmd.weapon)
     shots = salvo_size(s, cmd.weapon)
+    problem = salvo_problem(state, s, cmd)
+    if problem is not None:
+        rule = f" ({problem.rule})" if problem.rule else ""
+        return ShotPreview((), 0, 0, Fraction(0), Fraction(0), index, shots, f"{problem.reason}{rule}")
     try:
         sit = shot_situation(state, cmd)
         options = shooting_options(sit)
@@ -190,6 +195,29 @@ def salvo_carried(state: BattleState, cmd: Shoot) -> tuple[frozenset[str], froze
     modifiers = {o.key for o in options if o.kind == "modifier"}
     _, toggles, declined = aim
     return frozenset(toggles) & modifiers, frozenset(declined) & modifiers
+
+
+def salvo_targets_allowed(state: BattleState, shooter_id: str, weapon: str) -> dict[str, str]:
+    """For the next shot of ``weapon``: every enemy target's id -> "" (it may be shot),
+    "spread" (the GM must confirm it is within the heavy rifle's 3" of the first target),
+    or the reason it may not (one target per Shooting action, §10.5)."""
+    from .commands import Shoot
+
+    m = state.model(shooter_id)
+    out: dict[str, str] = {}
+    for tg in shooting_targets(state, shooter_id):
+        if needs_spread(m, weapon, tg.id) is not None:
+            out[tg.id] = "spread"
+            continue
+        problem = salvo_problem(state, m, Shoot(m.id, tg.id, weapon, overwatch=m.salvo_overwatch))
+        out[tg.id] = "" if problem is None else problem.reason
+    return out
+
+
+def salvo_first_target(state: BattleState, shooter_id: str, weapon: str) -> str | None:
+    """The target of the first shot of the weapon firing now in ``shooter_id``'s Shooting
+    action (the heavy rifle's other targets are within 3" of it), or None."""
+    return group_first_target(state.model(shooter_id), weapon)
 
 
 def salvo_target(m: ModelState) -> str | None:
@@ -263,11 +291,57 @@ def other_actions(state: BattleState, model_id: str) -> list[tuple[str, str]]:
     return out
 
 
+def free_pickup_problem(state: BattleState, model_id: str) -> str:
+    """Why the model may not pick up a marker for free with Zbieracz now ("" if it may):
+    the skill, usable (§20.1), and not yet used this round."""
+    from .actions import collector_problem
+
+    problem = collector_problem(state, state.model(model_id))
+    return "" if problem is None else problem.reason
+
+
+def challenge_problem(state: BattleState, side: str, key: str) -> str:
+    """Why ``side`` may not take the Challenge ``key`` now ("" if it may, §23.7): before
+    round 1 only, at most two, each once, the Specialists they need."""
+    from .postbattle.challenges import challenge_refusal
+
+    if state.order.round > 0 or state.order.phase != "setup":
+        return "Challenges are picked before round 1"
+    own = state.side(side)
+    other = state.side(state.opponent(side))
+    return challenge_refusal(own.challenges, key, own=own.band, opponent=other.band) or ""
+
+
+def bears_special_marker(state: BattleState, model_id: str) -> bool:
+    """The model carries the special marker, alone or together (§23.5)."""
+    from .special_marker import carries_special
+
+    return carries_special(state.model(model_id))
+
+
+def special_carriers(state: BattleState, model_id: str) -> list[ModelState]:
+    """Friends carrying the special marker alone whom ``model_id`` may join to carry it
+    together (§23.5; being in contact is the GM's call)."""
+    m = state.model(model_id)
+    if m.special_marker or m.carry_partner or m.spec.pet or m.spec.volunteer:
+        return []
+    return [x for x in state.on_table(m.side) if x.special_marker and x.carry_partner is None and x.id != m.id]
+
+
+def hidden_data_problem(state: BattleState, model_id: str) -> str:
+    """Why ``model_id`` may not pick up a Ukryte dane marker now ("" if it may, §23.7)."""
+    from .actions import hidden_pickup_problem
+
+    problem = hidden_pickup_problem(state, state.model(model_id))
+    return "" if problem is None else problem.reason
+
+
 # ------------------------------------------------------------------ cards, settings
 def card_hand(
     state: BattleState, side: str, model_id: str | None
-) -> tuple[list[tuple[t.EventCard, bool, str]], int, int]:
-    """(card, playable, why not) for every card of ``side``, and offensive events used."""
+) -> tuple[list[tuple[t.EventCard, bool, str, bool]], int, int]:
+    """(card, playable, why not, its moment has come) for every card of ``side``, and
+    offensive events used."""
     return hand(state, side, model_id), offensive_used(state, side), t.MAX_OFFENSIVE_EVENTS
 
 

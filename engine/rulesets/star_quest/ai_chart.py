@@ -308,7 +308,7 @@ def choose(state: BattleState, cmd: ChooseAIAction, dice: DiceSource) -> Decisio
         chosen.action,
         False,
         cmd.distance,
-        False,
+        cmd.difficult,
         cmd.target,
         cmd.models,
         cmd.target_models,

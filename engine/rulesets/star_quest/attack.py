@@ -81,6 +81,8 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     models = u.models if cmd.models is None else cmd.models
     if not 1 <= models <= u.models:
         return Rejected(f"{u.name} has {u.models} models, not {models}", kind="malformed")
+    if cmd.cover_from not in ("inside", "behind"):
+        return Rejected('cover comes from "inside" terrain or from "behind" blockers', "§14", "malformed")
     for other in cmd.blast_units:
         if not state.has_unit(other) or state.unit(other).side != target.side:
             return Rejected(f"'{other}' is not an enemy unit near the target", kind="malformed")
@@ -93,6 +95,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         "moved": act.moved,
         "stealth": cmd.stealth_range,
         "cover": cmd.cover,
+        "cover_from": cmd.cover_from,
         "blast_models": cmd.blast_models,
         "blast_units": list(cmd.blast_units),
     }
@@ -102,7 +105,13 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
             payload,
             actor=u.id,
             text=f"{u.name} shoots {w.name} at {target.name}: {w.attacks * models} attack(s)"
-            + (", target in cover" if cmd.cover else "")
+            + (
+                ""
+                if not cmd.cover
+                else ", target in cover inside terrain"
+                if cmd.cover_from == "inside"
+                else ", target in cover behind line-of-sight blockers"
+            )
             + ".",
         )
     ]
@@ -296,10 +305,15 @@ def roll_regeneration(state: BattleState, cmd: RollRegeneration, dice: DiceSourc
 def _wounds_then_next(
     state: BattleState, a: PendingAttack, unit_id: str, wounds: int, deadly: bool, already_popped: bool = False
 ) -> list[EventDraft]:
-    cause = {"shoot": f"shot by {state.unit(a.attacker).name}'s {a.weapon}", "fall": "a fall"}.get(
-        a.kind, f"{state.unit(a.attacker).name}'s {a.weapon} in melee"
+    cause = {
+        "shoot": f"shot by {state.unit(a.attacker).name}'s {a.weapon}",
+        "fall": "a fall",
+        "spell": f"{state.unit(a.attacker).name}'s {a.weapon}",
+        "wounds": a.weapon,
+    }.get(a.kind, f"{state.unit(a.attacker).name}'s {a.weapon} in melee")
+    rule = {"shoot": "§9", "fall": "§15.2", "impact": "§17 Impact", "spell": "§17 Caster", "wounds": "§10"}.get(
+        a.kind, "§11.1"
     )
-    rule = {"shoot": "§9", "fall": "§15.2", "impact": "§17 Impact"}.get(a.kind, "§11.1")
     drafts = wound_drafts(state, unit_id, wounds, cause, rule, deadly)
     fear = state.unit(a.attacker).spec.x("Fear") if a.kind != "fall" else 0
     if drafts and fear and a.kind in ("melee", "counter", "impact"):

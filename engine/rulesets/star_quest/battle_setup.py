@@ -74,4 +74,11 @@ def check(files: Sequence[tuple[str, str]]) -> tuple[tuple[str, ...], bool]:
             ok = False
             continue
         lines.append(f"{roster.name}: {len(roster.units)} units: " + ", ".join(u.name for u in roster.units))
+        lines += [
+            f"{source}:{u.line}: note: {u.name}'s spell '{sp.name}' is text only: the GM resolves it "
+            "(give it target and hits/ap, wounds, status, tokens, pp or move for the app to apply it) [SQ-M5]"
+            for u in roster.units
+            for sp in u.spells
+            if sp.does is None
+        ]
     return tuple(lines), ok

@@ -24,21 +24,22 @@ from .commands import Cast
 from .effects import offer_draft
 from .evolve import preview
 from .roster import SpellSpec
-from .stat_test import IMPAIRED_MOD, Test, faces_for, natural_applies, none_left
+from .spells import effect_drafts, target_problem
+from .stat_test import Test, faces_for, natural_applies, none_left
 from .state import BattleState, UnitState
 
 Decision = Rejected | Sequence[EventDraft]
 
 
 def cast_test(state: BattleState, unit_id: str, extra: int, hinder: int) -> Test:
+    """The casting roll: 4+, tokens +1 / −1 each. Impaired is −1 to stat rolls only
+    (Quality, Defense, Str, Dex, Wil, §18): the casting roll is not one."""
     u = state.unit(unit_id)
     mods = []
     if extra:
         mods.append(Modifier(f"{extra} extra spell token(s)", extra, "§17 Caster", "extra_tokens"))
     if hinder:
         mods.append(Modifier(f"{hinder} hindering hero token(s)", -hinder, "§17 Caster", "hinder"))
-    if t.IMPAIRED in u.statuses:
-        mods.append(IMPAIRED_MOD)
     base = Modifier(f"a spell is cast on {t.CAST_ON}+", t.CAST_ON, "§17 Caster")
     return Test("sq.cast", f"{u.name}: casting", base, tuple(mods), natural_applies(state.settings, False))
 
@@ -139,7 +140,13 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
     if act.attacked:
         return Rejected(f"{u.name} has already attacked: cast before attacking [SQ-A29](b)", "§17 Caster")
     if spell.name in act.cast:
-        return Rejected(f"{spell.name} was already tried [SQ-A29](a)", "§17 Caster")
+        return Rejected(f"{spell.name} was already tried in this activation [SQ-A29](a)", "§17 Caster")
+    if state.setting("cast_attempts") == "round" and spell.name in u.cast_round:
+        return Rejected(f"{spell.name} was already tried this round [SQ-A29](a)", "§17 Caster")
+    if u.hero:
+        aim = target_problem(state, u.id, spell, cmd.target)
+        if aim:
+            return aim
     extra = ai_extra(state, u, spell, cmd.extra_tokens)
     if u.tokens < spell.value + extra:
         if not u.hero:
@@ -193,6 +200,8 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
             f"{record.outcome}" + (f" — {spell.effect}" if record.success and spell.effect else "") + ".",
         )
     )
+    if record.success:
+        drafts += effect_drafts(preview(state, drafts), u.id, spell, cmd.target)
     if not record.success and u.hero:
         cost = t.CAST_PP_PER_VALUE * spell.value
         drafts.append(
@@ -202,7 +211,7 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
                 "cast",
                 cost,
                 f"{u.name} may pay {cost} PP (2 × {spell.value}) to count {spell.name} as cast",
-                {"spell": spell.name, "effect": spell.effect},
+                {"spell": spell.name, "effect": spell.effect, "target": cmd.target},
             )
         )
     if ai_walk:

@@ -42,12 +42,24 @@ class ActivateHero:
 
 
 @dataclass(frozen=True)
+class Ambush:
+    """A hero with Ambush (§17): set aside before the first round (``place`` False), or
+    placed more than 9" from enemy units at the start of a round from round 2 (§5.1b)."""
+
+    hero: str
+    place: bool = False
+
+
+@dataclass(frozen=True)
 class ActivateAI:
     """AI phase: the GM picks the not-yet-activated unit nearest a conscious hero [SQ-A5];
-    or gives ``ties`` (unit None) and the engine picks one at random."""
+    ties are the GM's choice too (``ties`` without a unit is refused, naming them).
+    ``order``: with the setting ``ai_order`` "fixed", the whole order (nearest first),
+    given with the first AI activation of the round; then each activation follows it."""
 
     unit: str | None = None
     ties: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,6 +116,8 @@ class Shoot:
     stealth_range: bool = False
     models: int | None = None
     blast_models: int | None = None
+    cover_from: str = "inside"
+    """The target's cover: "inside" terrain or "behind" line-of-sight blockers (§14)."""
     blast_units: tuple[str, ...] = ()
 
 
@@ -156,7 +170,9 @@ class Cast:
     """Try a spell (§17 Caster): ``extra_tokens`` +1 each; ``hinder``: (hero, tokens)
     pairs of heroes within 18" giving −1 per token to an AI caster. ``spell`` "random":
     an AI caster's random spell [SQ-A29]; ``spell_face``: the die typed for it (a d-N for
-    N spells; none for a single spell). ``faces``: the casting die typed."""
+    N spells; none for a single spell). ``faces``: the casting die typed. ``target``: the
+    unit the spell takes effect on, chosen from the board (the GM's pick for an AI
+    caster [SQ-M5]); a spell that targets itself or is text only needs none."""
 
     unit: str
     spell: str
@@ -164,6 +180,7 @@ class Cast:
     hinder: tuple[tuple[str, int], ...] = ()
     faces: tuple[int, ...] | None = None
     spell_face: int | None = None
+    target: str | None = None
 
 
 @dataclass(frozen=True)
@@ -217,7 +234,8 @@ class AnswerAI:
 @dataclass(frozen=True)
 class ChooseAIAction:
     """Take the chart's proposal (``action`` None) or override it, saying why.
-    ``target``: the charge target; ``distance``: inches moved."""
+    ``target``: the charge target; ``distance``: inches moved; ``difficult``: the move
+    crosses difficult terrain (at most 6", §14)."""
 
     action: str | None = None
     reason: str = ""
@@ -225,6 +243,7 @@ class ChooseAIAction:
     distance: float | None = None
     models: int | None = None
     target_models: int | None = None
+    difficult: bool = False
 
 
 # -- GM corrections [SQ-M7] -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from engine.rolls import Modifier
 
 from . import tables as t
 from .evolve import preview
-from .power import spend_drafts, wound_drafts
+from .power import hurt_drafts, spend_drafts
 from .settings import scale_factor
 from .stat_test import IMPAIRED_MOD, Test, roll_d3, stat_base
 from .state import BattleState
@@ -170,7 +170,7 @@ def on_fail(
             )
         ]
         if s == t.AFFLICTED:
-            drafts += wound_drafts(preview(state, drafts), unit_id, t.AFFLICTED_WOUNDS, "Afflicted", "§18")
+            drafts += hurt_drafts(preview(state, drafts), unit_id, t.AFFLICTED_WOUNDS, "Afflicted", "§18")
         return drafts
     if purpose == "hero-skill":
         drafts = spend_drafts(state, unit_id, t.HERO_SKILL_FAIL_COST, f"the failed {detail['skill']} test (§13.2)")

@@ -16,12 +16,18 @@ from engine.reducers import Reducers
 from .corrections import STAT_VALUE
 from .state import Activation, AIWalk, BattleState, HitGroup, Melee, Offer, PendingAttack, RoundState, UnitState
 
-REDUCERS: Reducers[BattleState] = Reducers(
-    log_only=(
-        "test_rolled",  # a stat test's roll; its effects follow as their own events
-    )
-)
+REDUCERS: Reducers[BattleState] = Reducers(log_only=())
 reducer = REDUCERS.on
+
+
+@reducer("test_rolled")
+def _test_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
+    """A stat test's roll: its effects follow as their own events; dangerous terrain
+    counts the models of the activating unit that rolled ([SQ-A22](b))."""
+    act = s.activation
+    if p.get("purpose") != "dangerous" or act is None or act.unit != p["unit"]:
+        return s
+    return _act(s, dangerous=act.dangerous + int(p.get("models", 1)))
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:
@@ -47,7 +53,7 @@ def _setting(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("round_started")
 def _round_started(s: BattleState, p: dict[str, Any]) -> BattleState:
-    s = s.with_units(lambda u: _round_over(changed(u, activated=False)))
+    s = s.with_units(lambda u: _round_over(changed(u, activated=False, cast_round=())))
     return changed(s, turn=RoundState(number=int(p["number"]), phase="heroes"))
 
 
@@ -91,6 +97,11 @@ def _wave(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s
 
 
+@reducer("set_aside")
+def _set_aside(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return s.with_unit(p["unit"], on_table=False)
+
+
 @reducer("unit_arrived")
 def _arrived(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s.with_unit(p["unit"], on_table=True, arrives=None)
@@ -100,6 +111,8 @@ def _arrived(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("activation_started")
 def _activation_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = s.with_units(lambda u: changed(u, took=0, fear=0, loss_before=u.loss if u.alive else u.start))
+    if p.get("ai_order"):
+        s = changed(s, turn=changed(s.turn, ai_order=tuple(p["ai_order"])))
     return changed(
         s,
         activation=Activation(
@@ -261,11 +274,13 @@ def _attack_started(s: BattleState, p: dict[str, Any]) -> BattleState:
         moved=bool(p.get("moved")),
         stealth=bool(p.get("stealth")),
         cover=bool(p.get("cover")),
+        cover_from=str(p.get("cover_from", "inside")),
         charging=bool(p.get("charging")),
         blast_models=p.get("blast_models"),
         blast_units=tuple(p.get("blast_units", ())),
         groups=tuple(HitGroup(*g) for g in p.get("groups", ())),
         fall_ap=int(p.get("fall_ap", 0)),
+        wounds=int(p.get("wounds", 0)),
     )
     s = changed(s, attack=a)
     act = s.activation
@@ -359,6 +374,8 @@ def _fatigued(s: BattleState, p: dict[str, Any]) -> BattleState:
 # -- casting, skills ---------------------------------------------------------------------------------
 @reducer("spell_tried")
 def _spell(s: BattleState, p: dict[str, Any]) -> BattleState:
+    u = s.unit(p["unit"])
+    s = s.with_unit(u.id, cast_round=u.cast_round + (p["spell"],))
     return _act(s, cast=s.activation.cast + (p["spell"],)) if s.activation else s
 
 

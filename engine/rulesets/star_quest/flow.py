@@ -33,7 +33,11 @@ def heroes_to_activate(state: BattleState) -> tuple[str, ...]:
     return tuple(
         u.id
         for u in state.heroes()
-        if u.alive and not u.activated and not u.unconscious and not (idle_revived and u.revived_round == state.round)
+        if u.alive
+        and u.on_table
+        and not u.activated
+        and not u.unconscious
+        and not (idle_revived and u.revived_round == state.round)
     )
 
 
@@ -70,7 +74,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
             "activation_ending",
             {"unit": act.unit},
             actor=act.unit,
-            text=f"{state.unit(act.unit).name}'s activation ends.",
+            text=f"{state.unit(act.unit).name} ends its activation: morale checks and fatigue (§5).",
         )
     ]
     queue = checks(state)

@@ -18,7 +18,7 @@ MELEE_KINDS = ("melee", "counter")
 
 
 def weapon_of(state: BattleState, a: PendingAttack) -> WeaponSpec | None:
-    return state.unit(a.attacker).spec.weapon(a.weapon) if a.kind not in ("impact", "fall") else None
+    return state.unit(a.attacker).spec.weapon(a.weapon) if a.kind not in ("impact", "fall", "spell", "wounds") else None
 
 
 def has(state: BattleState, a: PendingAttack, rule: str) -> bool:
@@ -87,8 +87,8 @@ def blast_multiplier(state: BattleState, a: PendingAttack) -> int:
 
 def ap_of(state: BattleState, a: PendingAttack, rending_hit: bool = False) -> tuple[int, str]:
     w = weapon_of(state, a)
-    ap = a.fall_ap if a.kind == "fall" else (w.ap if w else 0)
-    rule = "§15.2 falling" if a.kind == "fall" else "§17 AP"
+    ap = a.fall_ap if a.kind in ("fall", "spell") else (w.ap if w else 0)
+    rule = {"fall": "§15.2 falling", "spell": f"§17 Caster: {a.weapon}"}.get(a.kind, "§17 AP")
     if a.kind == "melee" and a.charging and has(state, a, "Thrust"):
         ap, rule = ap + 1, "§17 AP, Thrust +1"
     if rending_hit:
@@ -106,8 +106,11 @@ def block_test(state: BattleState, a: PendingAttack, unit: UnitState, rending_hi
     ignores_cover = has(state, a, "Blast") or (
         has(state, a, "Unstoppable") and state.setting("unstoppable") == "hit-penalties-and-cover"
     )
+    if a.kind == "shoot" and a.cover and a.cover_from == "behind" and has(state, a, "Indirect"):
+        ignores_cover = True  # Indirect ignores cover from line-of-sight blockers only (§14, §17 Indirect)
     if a.kind == "shoot" and a.cover and not ignores_cover:
-        mods.append(Modifier("cover against shooting", 1, "§14 Cover", "cover"))
+        where = "inside terrain" if a.cover_from == "inside" else "behind line-of-sight blockers"
+        mods.append(Modifier(f"cover against shooting ({where})", 1, "§14 Cover", "cover"))
     ap, rule = ap_of(state, a, rending_hit)
     if ap:
         mods.append(Modifier(f"AP({ap})", -ap, rule, "ap"))

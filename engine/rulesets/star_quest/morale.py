@@ -19,7 +19,7 @@ from engine.ruleset import Rejected
 from . import tables as t
 from .commands import RollMorale
 from .evolve import preview
-from .power import wound_drafts
+from .power import hurt_drafts
 from .stat_test import IMPAIRED_MOD, Test, natural_applies, none_left, roll_d3, take
 from .state import BattleState, UnitState
 
@@ -149,7 +149,7 @@ def _roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource, typed: l
         "roll": record.to_dict(),
         "loss": total,
         "start": u.start,
-        "fearless": fearless_roll.to_dict() if fearless_roll else None,
+        "rolls": [fearless_roll.to_dict()] if fearless_roll else [],  # the Fearless roll after a failed test
         "villain": cmd.villain,
     }
     text = f"{u.name} morale test {first[0]} against {test.target}+: {record.outcome}"
@@ -175,7 +175,7 @@ def _roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource, typed: l
                 text=f"{u.name} has Tough {u.spec.tough}: never Shaken; D3 = {d3['d3']} wounds instead (§12.2).",
             )
         )
-        return drafts + wound_drafts(preview(state, drafts), u.id, d3["d3"], "failed morale, Tough 9+", "§12.2")
+        return drafts + hurt_drafts(preview(state, drafts), u.id, d3["d3"], "failed morale, Tough 9+", "§12.2")
     if u.hero:
         cost = t.IGNORE_SHAKEN_COST
         return drafts + [

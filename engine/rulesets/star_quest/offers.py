@@ -25,6 +25,7 @@ from .evolve import preview
 from .flow import continue_after
 from .morale import shaken_draft
 from .power import spend_drafts
+from .spells import effect_drafts
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]
@@ -58,9 +59,12 @@ def answer_offer(state: BattleState, cmd: AnswerOffer, dice: DiceSource) -> Deci
                     "note",
                     {"unit": u.id, "spell": d["spell"], "cast": True},
                     actor=u.id,
-                    text=f"{d['spell']} counts as cast: {d.get('effect') or 'the GM resolves it'}.",
+                    text=f"{d['spell']} counts as cast.",
                 )
             )
+            spell = u.spec.spell(d["spell"])
+            if spell is not None:
+                drafts += effect_drafts(preview(state, drafts), u.id, spell, d.get("target"))
         elif o.kind == "stop-fall":
             drafts.append(
                 EventDraft(

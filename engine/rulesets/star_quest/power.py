@@ -56,6 +56,32 @@ def wound_drafts(
     return drafts
 
 
+def hurt_drafts(state: BattleState, unit_id: str, amount: int, cause: str, rule: str) -> list[EventDraft]:
+    """Wounds from outside an attack (dangerous terrain, Afflicted, a Tough 9+ unit's failed
+    morale, a spell's wounds). Regeneration applies to wounds from any source (§17, the
+    digest's note): a unit with it first rolls a die per wound (5+ ignores it) through the
+    attack's Regeneration stage, typed dice and odds as for a hit. With an attack already
+    open (or for Exhaustion and Diseased, which use ``wound_drafts``) the wounds stand."""
+    u = state.unit(unit_id)
+    if amount <= 0 or not u.spec.has("Regeneration") or state.attack is not None or not u.alive:
+        return wound_drafts(state, unit_id, amount, cause, rule)
+    payload = {
+        "attacker": unit_id,
+        "target": unit_id,
+        "weapon": cause,
+        "kind": "wounds",
+        "attacks": 0,
+        "stage": "regeneration",
+        "groups": [[unit_id, amount, 0]],
+        "wounds": amount,
+    }
+    text = (
+        f"{u.name}: {amount} wound{'s' * (amount != 1)} from {cause} ({rule}) — Regeneration rolls first "
+        f"(5+ ignores each, §17 Regeneration)."
+    )
+    return [EventDraft("attack_started", payload, actor=unit_id, text=text)]
+
+
 def spend_drafts(state: BattleState, hero_id: str, amount: int, reason: str, lose: bool = False) -> list[EventDraft]:
     """Pay (or lose) ``amount`` PP, with Exhaustion and Diseased (§7.3, §18)."""
     u = state.unit(hero_id)

@@ -83,13 +83,59 @@ class SkillSpec:
     effect: str = ""
 
 
+SPELL_TARGETS = ("enemy", "friend", "self")
+"""Whom a spell takes effect on, seen from its caster: a unit of the other side, one of
+its own side, or the caster itself."""
+
+
+@dataclass(frozen=True)
+class SpellEffect:
+    """What a spell does, as the engine applies it [SQ-M5]: the target it takes
+    (``SPELL_TARGETS``), ``hits`` with ``ap`` (Defense rolls, §9 step 5), ``wounds``
+    (no Defense roll), a ``status`` condition (§18), spell ``tokens`` or ``pp`` gained,
+    and a ``move`` in inches the GM makes on the table."""
+
+    target: str = "enemy"
+    hits: int = 0
+    ap: int = 0
+    wounds: int = 0
+    status: str = ""
+    tokens: int = 0
+    pp: int = 0
+    move: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self).items() if v or k == "target"}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "SpellEffect":
+        n = {k: int(d.get(k, 0)) for k in ("hits", "ap", "wounds", "tokens", "pp", "move")}
+        return cls(str(d.get("target", "enemy")), status=str(d.get("status", "")), **n)
+
+
 @dataclass(frozen=True)
 class SpellSpec:
-    """A spell [SQ-M5]: value (token cost) and effect text."""
+    """A spell [SQ-M5]: value (token cost), effect text and, when the roster gives it,
+    ``does``: the effect the engine applies (None: text only, the GM resolves it)."""
 
     name: str
     value: int
     effect: str = ""
+    does: SpellEffect | None = None
+
+    @property
+    def target(self) -> str | None:
+        """The kind of target the spell takes (None: text only, no target asked)."""
+        return self.does.target if self.does is not None else None
+
+    def to_list(self) -> list[Any]:
+        out: list[Any] = [self.name, self.value, self.effect]
+        return out + [self.does.to_dict()] if self.does is not None else out
+
+    @classmethod
+    def from_list(cls, s: Any) -> "SpellSpec":
+        does = SpellEffect.from_dict(s[3]) if len(s) > 3 and s[3] is not None else None
+        return cls(s[0], int(s[1]), s[2], does)
 
 
 @dataclass(frozen=True)
@@ -155,7 +201,7 @@ class UnitSpec:
             "rules": [list(r) for r in self.rules],
             "weapons": [w.to_dict() for w in self.weapons],
             "skills": [[s.name, s.stat, s.effect] for s in self.skills],
-            "spells": [[s.name, s.value, s.effect] for s in self.spells],
+            "spells": [s.to_list() for s in self.spells],
             "line": self.line,
         }
 
@@ -177,7 +223,7 @@ class UnitSpec:
             rules=_rules(d.get("rules")),
             weapons=tuple(WeaponSpec.from_dict(w) for w in d.get("weapons", ())),
             skills=tuple(SkillSpec(*s) for s in d.get("skills", ())),
-            spells=tuple(SpellSpec(s[0], int(s[1]), s[2]) for s in d.get("spells", ())),
+            spells=tuple(SpellSpec.from_list(s) for s in d.get("spells", ())),
             line=int(d.get("line", 0)),
         )
 

@@ -34,6 +34,10 @@ Layout (every number is roster data [SQ-M2]–[SQ-M6], none comes from the rules
     name = "Psychic bolt"
     value = 2
     effect = "One enemy in line of sight takes 2 hits AP(1)."
+    target = "enemy"              # what the app applies: enemy | friend | self, then any of
+    hits = 2                      # hits (Defense rolls) with ap, wounds (no roll),
+    ap = 1                        # status = "impaired" (§18), tokens, pp, move (inches);
+                                  # with none of them the spell is text only (skirmish check says so)
 
     [[enemy]]
     name = "Cultists"
@@ -50,7 +54,7 @@ import re
 from typing import Any, Callable
 
 from . import tables as t
-from .roster import Roster, Rules, SkillSpec, SpellSpec, UnitSpec, WeaponSpec
+from .roster import SPELL_TARGETS, Roster, Rules, SkillSpec, SpellEffect, SpellSpec, UnitSpec, WeaponSpec
 from engine.toml_lines import FileError, Lines, Problems, load, slug, target, text, unknown_keys, whole
 
 TOP_KEYS = ("name", "hero", "enemy")
@@ -73,7 +77,8 @@ UNIT_KEYS = (
 )
 WEAPON_KEYS = ("name", "type", "range", "attacks", "ap", "rules")
 SKILL_KEYS = ("name", "stat", "effect")
-SPELL_KEYS = ("name", "value", "effect")
+SPELL_KEYS = ("name", "value", "effect", "target", "hits", "ap", "wounds", "status", "tokens", "pp", "move")
+SPELL_NUMBERS = (("hits", 1, 99), ("ap", 0, 6), ("wounds", 1, 99), ("tokens", 1, 6), ("pp", 1, 99), ("move", 1, 99))
 _RULE = re.compile(r"^\s*([^\s(]+(?:\s+[^\s(0-9]+)*)\s*(?:\(\s*\+?(\d+)\s*\)|\s+(\d+))?\s*$")
 
 
@@ -169,7 +174,29 @@ def _named(
             return None
         return SkillSpec(name, stat, effect)
     value = whole(raw.get("value"), "spell value", 1, 6, line("value"), problems)
-    return SpellSpec(name, value, effect) if value is not None else None
+    start = len(problems)
+    does = _spell_effect(raw, name, line, problems)
+    return SpellSpec(name, value, effect, does) if value is not None and len(problems) == start else None
+
+
+def _spell_effect(raw: dict[str, Any], name: str, line: Callable[[str], int], problems: Problems) -> SpellEffect | None:
+    """The effect the app applies (``SpellEffect``); None when the spell gives none."""
+    numbers = {k: whole(raw[k], k, lo, hi, line(k), problems) for k, lo, hi in SPELL_NUMBERS if k in raw}
+    status = str(raw.get("status", "")).lower()
+    if status and status not in t.STATUS_NAMES:
+        problems.append((line("status"), f"spell status must be one of {', '.join(t.STATUS_NAMES)}, not {status!r}"))
+    target_kind = str(raw.get("target", "")).lower()
+    if "target" in raw and target_kind not in SPELL_TARGETS:
+        problems.append((line("target"), f"spell target must be one of {', '.join(SPELL_TARGETS)}"))
+    if "ap" in numbers and "hits" not in numbers:
+        problems.append((line("ap"), f"spell '{name}' has ap but no hits"))
+    if not numbers and not status:
+        if "target" in raw:
+            problems.append((line("target"), f"spell '{name}' has a target but no effect (hits, wounds, status…)"))
+        return None
+    if "target" not in raw:
+        problems.append((line("name"), f'spell \'{name}\' needs target = "enemy", "friend" or "self"'))
+    return SpellEffect(target_kind or "enemy", status=status, **{k: int(v or 0) for k, v in numbers.items()})
 
 
 def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> UnitSpec | None:

@@ -45,6 +45,7 @@ HANDLERS: dict[type, Handler] = {
     c.ChangeSetting: turn.change_setting,
     c.ActivateHero: turn.activate_hero,
     c.ActivateAI: turn.activate_ai,
+    c.Ambush: turn.ambush,
     c.EndActivation: flow.end_activation,
     c.ResolveStatus: status.resolve_status,
     c.TakeAction: actions.take_action,
@@ -125,7 +126,12 @@ class StarQuest:
         units = tuple(build_unit(s) for s in party.heroes) + tuple(
             build_unit(s, on_table=s.id not in waved) for s in enemies.enemies
         )
-        return BattleState(settings={**defaults(), **setup.get("settings", {})}, units=units, mission=mission)
+        return BattleState(
+            settings={**defaults(), **setup.get("settings", {})},
+            units=units,
+            mission=mission,
+            band_names=((t.HEROES, party.name), (t.AI, enemies.name)),
+        )
 
     def decide(self, state: BattleState, command: Any, dice: DiceSource) -> Rejected | Sequence[EventDraft]:
         handler = HANDLERS.get(type(command))

@@ -72,7 +72,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
             ("fixed", "the GM fixes the whole order at the start of the AI phase"),
         ],
         "gm-each",
-        "ties: the GM chooses, or the engine picks at random on request",
+        "ties: the GM chooses",
     ),
     _s(
         "extra_actions",

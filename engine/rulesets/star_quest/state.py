@@ -45,6 +45,8 @@ class UnitState:
     loss_before: int = 0
     fear: int = 0
     adjustments: tuple[tuple[str, int, str, str], ...] = ()
+    cast_round: tuple[str, ...] = ()
+    """Spells tried this round (one attempt per spell per round, ``cast_attempts``, [SQ-A29](a))."""
     """GM corrections of Quality or Defense (``engine.corrections.Adjustment``): already
     counted in ``spec``; listed so the card says why, and a round's undone when it ends."""
 
@@ -110,6 +112,9 @@ class Activation:
     charged: bool = False
     counter_attackers: tuple[str, ...] = ()
     cast: tuple[str, ...] = ()
+    dangerous: int = 0
+    """Models of the unit that rolled for dangerous terrain in this activation (at most one
+    roll per model, [SQ-A22](b))."""
     shaken_recovery: bool = False
     over: bool = False
     """No more actions (Rest, a fall, Skip): only ending the activation is open."""
@@ -137,6 +142,8 @@ class RoundState:
     phase: str = "setup"
     order: tuple[str, ...] = ()
     """Units in the order they activated this round."""
+    ai_order: tuple[str, ...] = ()
+    """The AI order the GM fixed at the start of the AI phase (``ai_order`` "fixed", [SQ-A5])."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +187,9 @@ class PendingAttack:
     moved: bool = False
     stealth: bool = False
     cover: bool = False
+    cover_from: str = "inside"
+    """Where the cover comes from: "inside" terrain or "behind" line-of-sight blockers
+    (Indirect ignores the latter, §14, §17 Indirect)."""
     charging: bool = False
     blast_models: int | None = None
     blast_units: tuple[str, ...] = ()
@@ -228,6 +238,8 @@ class BattleState:
     morale: tuple[str, ...] = ()
     ai: AIWalk | None = None
     revealed: tuple[str, ...] = ()
+    band_names: tuple[tuple[str, str], ...] = ()
+    """(side key, name): the party's and the enemies' roster names, as the sides are called."""
 
     @property
     def round(self) -> int:

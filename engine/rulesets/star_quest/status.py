@@ -133,4 +133,28 @@ def adjust_wounds(state: BattleState, cmd: AdjustWounds, dice: DiceSource) -> De
     if state.offer or state.attack or not state.unit(cmd.unit).alive:
         return Rejected("not now", "§10")
     drafts = wound_drafts(state, cmd.unit, cmd.amount, cmd.reason or "a GM ruling", "§10")
+    if state.activation is None and not state.morale:
+        drafts += _morale_between_activations(state, cmd.unit, drafts)
     return drafts + continue_after(preview(state, drafts))
+
+
+def _morale_between_activations(state: BattleState, unit_id: str, drafts: list[EventDraft]) -> list[EventDraft]:
+    """Wounds the GM adds while no unit activates: the morale check of §12.1 at once for
+    that unit, counting only these wounds as taken now (no activation will end for them)."""
+    from dataclasses import replace
+
+    from .morale import must_test
+
+    before = state.unit(unit_id)
+    after = preview(state, drafts).unit(unit_id)
+    counted = replace(after, took=after.took - before.took, loss_before=before.loss if before.alive else before.start)
+    if not counted.took or not must_test(state, counted):
+        return []
+    return [
+        EventDraft(
+            "morale_queued",
+            {"units": [unit_id]},
+            actor=unit_id,
+            text=f"Morale test for {before.name}: wounds added between activations (§12.1).",
+        )
+    ]

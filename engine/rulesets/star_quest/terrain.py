@@ -22,7 +22,7 @@ from .commands import DangerousTerrain, Fall, Jump
 from .effects import fall_drafts, offer_draft, stat_test
 from .evolve import preview
 from .flow import continue_after
-from .power import wound_drafts
+from .power import hurt_drafts
 from .settings import scale_factor
 from .stat_test import Test, faces_for
 from .state import BattleState
@@ -90,6 +90,15 @@ def dangerous_problem(state: BattleState, unit: str, models: int = 1) -> Rejecte
         return Rejected("not now", "§14")
     if not 1 <= models <= u.models:
         return Rejected(f"{u.name} has {u.models} model(s)", kind="malformed")
+    act = state.activation
+    at_start = u.spec.models - u.loss_before if u.spec.models > 1 else 1  # models when the activation began
+    if act is not None and act.unit == u.id and act.dangerous + models > at_start:
+        left = max(0, at_start - act.dangerous)
+        return Rejected(
+            f"{u.name}'s models rolled for dangerous terrain in this activation ({left} left to roll): "
+            "at most one roll per model per activation [SQ-A22](b)",
+            "§14",
+        )
     return None
 
 
@@ -181,11 +190,11 @@ def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> De
     drafts = [
         EventDraft(
             "test_rolled",
-            {"unit": u.id, "purpose": "dangerous", "roll": record.to_dict()},
+            {"unit": u.id, "purpose": "dangerous", "models": cmd.models, "roll": record.to_dict()},
             actor=u.id,
             text=f"{u.name} in dangerous terrain: {' '.join(map(str, faces))} ({per} per model, "
             f"[SQ-A22]): {ones} wound(s).",
         )
     ]
-    drafts += wound_drafts(preview(state, drafts), u.id, ones, "dangerous terrain", "§14")
+    drafts += hurt_drafts(preview(state, drafts), u.id, ones, "dangerous terrain", "§14")
     return drafts + continue_after(preview(state, drafts))

@@ -15,7 +15,7 @@ from engine.events import EventDraft
 from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
-from .commands import ActivateAI, ActivateHero, ChangeSetting, EndRound, StartRound
+from .commands import ActivateAI, ActivateHero, Ambush, ChangeSetting, EndRound, StartRound
 from .evolve import preview
 from .flow import ai_to_activate, heroes_to_activate
 from .settings import SETTINGS_BY_KEY
@@ -57,6 +57,41 @@ def _player_ambush(state: BattleState, number: int) -> list[EventDraft]:
             {"ambush": waiting},
             text=f"Ambush: {', '.join(waiting)} may be placed more than "
             f'{t.PLAYER_AMBUSH_RANGE}" from enemy units (§17).',
+        )
+    ]
+
+
+def ambush(state: BattleState, cmd: Ambush, dice: DiceSource) -> Decision:
+    """A player hero with Ambush (§17): set aside before round 1; placed from round 2 on,
+    at the start of a round (before the hero phase's first activation)."""
+    if not state.has_unit(cmd.hero) or not state.unit(cmd.hero).hero:
+        return Rejected(f"no hero '{cmd.hero}'", kind="malformed")
+    u = state.unit(cmd.hero)
+    if not u.spec.has("Ambush"):
+        return Rejected(f"{u.name} has no Ambush rule", "§17 Ambush")
+    if not cmd.place:
+        if state.round or not u.on_table:
+            return Rejected("a hero is set aside in Ambush before the first round", "§17 Ambush")
+        return [
+            EventDraft(
+                "set_aside",
+                {"unit": u.id},
+                actor=u.id,
+                text=f"{u.name} is set aside in Ambush: placed from round 2 on, more than "
+                f'{t.PLAYER_AMBUSH_RANGE}" from enemy units (§17 Ambush).',
+            )
+        ]
+    if u.on_table:
+        return Rejected(f"{u.name} is already on the table", "§17 Ambush")
+    if state.round < 2 or state.turn.phase != t.HEROES or state.activation or state.turn.order:
+        return Rejected("a hero in Ambush is placed at the start of a round after the first", "§5 step 1b, §17")
+    return [
+        EventDraft(
+            "unit_arrived",
+            {"unit": u.id, "round": state.round},
+            actor=u.id,
+            text=f'{u.name} arrives from Ambush, placed more than {t.PLAYER_AMBUSH_RANGE}" from enemy units '
+            "(§5 step 1b, §17 Ambush).",
         )
     ]
 
@@ -208,16 +243,31 @@ def activate_ai(state: BattleState, cmd: ActivateAI, dice: DiceSource) -> Decisi
     if state.activation:
         return Rejected(f"{state.unit(state.activation.unit).name} is still activating", "§5")
     left = ai_to_activate(state)
-    unit_id, pick = cmd.unit, None
-    if unit_id is None:
-        if not cmd.ties:
+    unit_id = cmd.unit
+    fixed: tuple[str, ...] = ()
+    if state.setting("ai_order") == "fixed":
+        fixed = state.turn.ai_order or cmd.order
+        if not fixed:
             return Rejected(
-                "say which AI unit is nearest a conscious hero (or give the tied units)", "[SQ-A5]", "ambiguous"
+                "the GM fixes the whole AI order at the start of the AI phase: give it, nearest first",
+                "[SQ-A5]",
+                "ambiguous",
             )
-        if any(x not in left for x in cmd.ties):
-            return Rejected("every tied unit must be an AI unit still to activate", kind="malformed")
-        face = dice.roll(1, sides=len(cmd.ties), purpose="the tie for nearest AI unit")[0]
-        unit_id, pick = cmd.ties[face - 1], {"ties": list(cmd.ties), "face": face, "sides": len(cmd.ties)}
+        if not state.turn.ai_order and (sorted(fixed) != sorted(left) or len(set(fixed)) != len(fixed)):
+            return Rejected("the order names every AI unit still to activate, once each", "[SQ-A5]", "malformed")
+        nxt = next((x for x in fixed if x in left), None)
+        if unit_id is None:
+            unit_id = nxt
+        elif nxt is not None and unit_id != nxt:
+            return Rejected(f"the fixed AI order says {state.unit(nxt).name} activates next", "[SQ-A5]")
+    if unit_id is None:
+        tied = ", ".join(state.unit(x).name for x in cmd.ties if state.has_unit(x))
+        return Rejected(
+            "say which AI unit is nearest a conscious hero"
+            + (f": the GM chooses among the tied units ({tied})" if tied else ""),
+            "[SQ-A5]",
+            "ambiguous",
+        )
     if not state.has_unit(unit_id) or state.unit(unit_id).hero:
         return Rejected(f"no AI unit '{unit_id}'", kind="malformed")
     u = state.unit(unit_id)
@@ -225,21 +275,25 @@ def activate_ai(state: BattleState, cmd: ActivateAI, dice: DiceSource) -> Decisi
         why = "has already activated" if u.activated else "is not on the table" if not u.on_table else "is destroyed"
         return Rejected(f"{u.name} {why}", "§16.2 step 1")
     statuses = _status_list(state, u.id)
-    text = (
-        f"AI: {u.name} activates"
-        + (
-            f" (random among the tied units: d{pick['sides']} = {pick['face']})"
-            if pick
-            else " (the GM picked it as nearest a conscious hero, [SQ-A5])"
-        )
-        + "."
+    text = f"AI: {u.name} activates " + (
+        "(next in the order the GM fixed, [SQ-A5])."
+        if fixed
+        else "(the GM picked it as nearest a conscious hero, [SQ-A5])."
     )
+    if fixed and not state.turn.ai_order:
+        text += " AI order this round: " + ", ".join(state.unit(x).name for x in fixed) + "."
     if statuses:
         text += " Status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in statuses) + " (§18)."
     drafts = [
         EventDraft(
             "activation_started",
-            {"unit": u.id, "side": t.AI, "statuses": statuses, "pick": pick, "shaken_recovery": u.shaken},
+            {
+                "unit": u.id,
+                "side": t.AI,
+                "statuses": statuses,
+                "shaken_recovery": u.shaken,
+                **({"ai_order": list(fixed)} if fixed and not state.turn.ai_order else {}),
+            },
             actor=u.id,
             text=text,
         )

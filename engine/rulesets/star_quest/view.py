@@ -20,16 +20,17 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from . import modifiers as mod, tables as t
-from .actions import move_allowance
+from .actions import move_allowance as move_allowance  # re-exported: the AI Rush's question
 from .ai_chart import AI_ACTIONS, open_question
 from .casting import ai_cast_chances
 from .effects import stat_test
-from .flow import ai_to_activate, heroes_to_activate
+from .flow import ai_to_activate as ai_to_activate, heroes_to_activate  # ai_to_activate: the TUI asks it too
 from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, hits_then_wounds
 from .roster import WeaponSpec, rules_text
 from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
+from .spells import spell_targets as spell_targets  # re-exported: the cast's target picker
 from .state import BattleState, PendingAttack
 from .turn import ambush_delays as ambush_delays  # re-exported: the TUI's query
 
@@ -75,6 +76,8 @@ class HeroLine:
     weapons: tuple[builtins.str, ...]
     moves: Mapping[builtins.str, builtins.str]
     """Action → move allowance with its working (§8)."""
+    on_table: bool = True
+    """False while set aside in Ambush (§17)."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,7 @@ def hero_lines(state: BattleState) -> tuple[HeroLine, ...]:
                 rules_text(s.rules),
                 tuple(_weapon_text(w) for w in s.weapons),
                 moves,
+                u.on_table,
             )
         )
     return tuple(out)
@@ -323,6 +327,7 @@ def shot_preview(
     stealth_range: bool = False,
     models: int | None = None,
     blast_models: int | None = None,
+    cover_from: str = "inside",
 ) -> AttackOdds:
     """Exact hits and wounds if ``unit`` fires ``weapon`` at ``target`` now."""
     u = state.unit(unit)
@@ -339,6 +344,7 @@ def shot_preview(
         moved=moved,
         stealth=stealth_range,
         cover=cover,
+        cover_from=cover_from,
         blast_models=blast_models,
     )
     return attack_odds(mod.profile(state, a))
@@ -352,6 +358,9 @@ def attack_preview(state: BattleState) -> AttackOdds | Mapping[int, Fraction] | 
         return None
     if a.stage == "hits":
         return attack_odds(mod.profile(state, a))
+    if a.stage == "regeneration" and a.groups:  # each wound ignored on 5+: the wounds that stand
+        regen = mod.regeneration_test(state, state.unit(a.groups[0].unit)).chance
+        return hits_then_wounds({a.wounds: Fraction(1)}, regen)
     g = a.groups[0]
     test = mod.block_test(state, a, state.unit(g.unit))
     from .odds import block_chance
@@ -477,7 +486,13 @@ def skill_options(state: BattleState, hero: str) -> tuple[SkillOption, ...]:
 
 
 def shot_detail(
-    state: BattleState, unit: str, weapon: str, target: str, cover: bool = False, stealth_range: bool = False
+    state: BattleState,
+    unit: str,
+    weapon: str,
+    target: str,
+    cover: bool = False,
+    stealth_range: bool = False,
+    cover_from: str = "inside",
 ) -> tuple[str, ...]:
     """The numbers of a shot before it is declared: attacks, the hit target with every
     modifier, the target's block target (as ``pending`` shows them once it is rolled)."""
@@ -494,6 +509,7 @@ def shot_detail(
         moved=moved,
         stealth=stealth_range,
         cover=cover,
+        cover_from=cover_from,
     )
     lines = _attack_lines(state, a)
     test = mod.block_test(state, a, state.unit(target))
@@ -502,8 +518,8 @@ def shot_detail(
 
 
 def cast_preview(state: BattleState, unit: str, extra_tokens: int = 0, hinder: int = 0) -> Fraction:
-    """Chance a cast succeeds now (§17 Caster: the target, extra and hindering tokens,
-    Impaired), before the 2 × value PP a hero may pay on a failure."""
+    """Chance a cast succeeds now (§17 Caster: the target, extra and hindering tokens;
+    Impaired is no modifier here, §18), before the 2 × value PP a hero may pay on a failure."""
     from .casting import cast_test
 
     return cast_test(state, unit, extra_tokens, hinder).chance

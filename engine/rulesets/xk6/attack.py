@@ -74,6 +74,12 @@ def _weapon_problem(state: BattleState, cmd: Attack, weapon: WeaponSpec) -> Reje
     if cmd.kind == "direct" and weapon.optimal is None and not weapon.has("FT"):
         return Rejected(f"{weapon.name} has no range: it is a melee weapon", "§18 [XK-M7]")
     ranged = cmd.kind != "melee" and not weapon.has("FT")
+    if ranged and weapon.optimal is not None and cmd.range not in weapon.range_bands:
+        return Rejected(
+            f'{weapon.name} has no maximum range, only an optimal {weapon.optimal:g}": a target past it is '
+            "beyond range",
+            "§18 [XK-A19]",
+        )
     if ranged and cmd.range == "beyond" and not cmd.override_range and state.setting("beyond_range") != "allow":
         return Rejected("the target is beyond the weapon's range (the GM may override)", "§18 [XK-A19]")
     return None
@@ -194,6 +200,30 @@ def stealth_may_roll(state: BattleState, a: PendingAttack, index: int, model_id:
     return not (area and state.setting("stealth_area") == "none")
 
 
+def stealth_problem(
+    state: BattleState, a: PendingAttack, targets: Sequence[Target], aiming: bool = False
+) -> Rejected | None:
+    """A Stealth die typed for a model that may not roll one now ([XK-A18]): refused with the
+    reason rather than dropped. ``aiming``: indirect fire before its hit test (no Stealth die
+    yet: it is rolled where the shot lands)."""
+    for i, x in enumerate(targets):
+        if x.stealth_face is None or (not aiming and stealth_may_roll(state, a, i, x.model)):
+            continue
+        m = state.model(x.model)
+        if m.spec.stealth is None:
+            why = f"{m.name} has no Stealth"
+        elif aiming:
+            why = "for indirect fire it is rolled where the shot lands, after the hit test"
+        elif i != 0:
+            why = "only the model the attack is aimed at rolls Stealth"
+        elif a.kind == "indirect":
+            why = "Stealth does not avoid indirect fire in this battle (setting stealth_vs_if)"
+        else:
+            why = "Stealth does not avoid an area attack in this battle (setting stealth_area)"
+        return Rejected(f"{m.name}'s Stealth die cannot be rolled: {why}", "§16 [XK-A18]", kind="malformed")
+    return None
+
+
 def roll_defenders(
     state: BattleState, a: PendingAttack, targets: Sequence[Target], cmd: Attack | None, dice: DiceSource
 ) -> tuple[list[TargetRoll], list[dict[str, Any]]]:
@@ -247,6 +277,9 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
     weapon = state.weapon_spec(m.id, cmd.weapon)
     if cmd.kind == "indirect":
         a = _pending(state, cmd, "landed")
+        refused = stealth_problem(state, a, cmd.targets, aiming=True)
+        if refused:
+            return refused
         a = changed(
             a, hit_mods=hit_mods(state, cmd), faces=faces_for(cmd.faces, a.att_dice, dice, f"{m.name}'s Att dice")
         )
@@ -270,6 +303,9 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
             )
         ]
     a = _pending(state, cmd, "rolled")
+    refused = stealth_problem(state, a, cmd.targets)
+    if refused:
+        return refused
     rolls, stealth = roll_defenders(state, a, cmd.targets, cmd, dice)
     all_avoided = all(x.avoided for x in rolls)
     if not (all_avoided and not (a.checks_ammo and state.setting("stealth_ammo") != "off")):

@@ -37,6 +37,7 @@ def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll) -> tuple[Ro
     d = pair_damage(state, a, x)
     sl_dist = odds.opposed_sl(a.att_dice, 0 if indirect else total(x.att_mods), x.def_dice, total(x.def_mods))
     extra = {
+        "side": att.id,  # the roller (dice luck): the attacker, whoever re-rolls a pool
         "attacker_id": att.id,
         "defender_id": dfn.id,
         "weapon": weapon.id,
@@ -89,7 +90,7 @@ def hit_record(state: BattleState, a: PendingAttack) -> tuple[RollRecord, int]:
         t.IF_THRESHOLD,
         att.name,
         replaced=a.replaced,
-        extra={"scatter": a.scatter, "aim": a.aim},
+        extra={"scatter": a.scatter, "aim": a.aim, "side": att.id},
     )
     where = "lands on the aim point" if sl >= 1 else f'misses: scatters {a.scatter}"' if a.scatter else "misses"
     return replace(record, outcome=f"SL {sl}: {where}"), sl
@@ -105,7 +106,7 @@ def stealth_record(state: BattleState, model_id: str, face: int) -> tuple[RollRe
         if m.stunned and state.setting("stun_one_die") != "none"
         else ()
     )
-    return one_die_record(
+    record, ok = one_die_record(
         "xk6.stealth",
         f"{m.name}: Stealth {m.spec.stealth}",
         face,
@@ -114,3 +115,4 @@ def stealth_record(state: BattleState, model_id: str, face: int) -> tuple[RollRe
         "attack avoided",
         "the attack goes ahead",
     )
+    return replace(record, detail={**record.detail, "side": m.id}), ok  # the defender rolls it, in the attack's event

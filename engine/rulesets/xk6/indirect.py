@@ -11,7 +11,7 @@ from engine.events import EventDraft
 from engine.records import changed
 from engine.ruleset import Rejected
 
-from .attack import def_faces, roll_defenders, target_problem
+from .attack import def_faces, roll_defenders, stealth_problem, target_problem
 from .attack_records import pair_record
 from .odds import pool_result
 from .codec import target_to_dict
@@ -40,7 +40,7 @@ def land_problem(state: BattleState, cmd: Land) -> Rejected | None:
         problem = target_problem(state, att.side, x, centre=not area and bool(a.hit), kind="indirect", attacker=att.id)
         if problem:
             return problem
-    return None
+    return stealth_problem(state, a, cmd.targets)
 
 
 def land(state: BattleState, cmd: Land, dice: DiceSource) -> Decision:

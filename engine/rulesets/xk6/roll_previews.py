@@ -154,6 +154,15 @@ def landing_preview(state: BattleState, cmd: Land) -> LandingPreview | None:
     return LandingPreview(str(problem) if problem else "", unmodified, a.dam, tuple(pairs))
 
 
+def landing_cover_note(state: BattleState) -> str:
+    """What a landed model's cover does (§9 step 2, [XK-A8](c)): it is recorded, but the
+    damage step compares the attacker's unmodified result with the Def roll, so no die
+    changes."""
+    return "no die changes: the damage step uses the unmodified result" + (
+        "; cover counted only in the hit test (setting cover_vs_if)" if state.setting("cover_vs_if") == "on" else ""
+    )
+
+
 class _NoDice:
     """Probing a roll without rolling: every face is 1 (the faces are thrown away)."""
 
@@ -168,5 +177,6 @@ __all__ = [
     "LandingPreview",
     "burning_preview",
     "heal_preview",
+    "landing_cover_note",
     "landing_preview",
 ]

@@ -62,6 +62,12 @@ class WeaponSpec:
         """The weapon has a magazine that can run dry (§12.1)."""
         return self.mags is not None and not self.limited
 
+    @property
+    def range_bands(self) -> tuple[str, ...]:
+        """The range bands a target may be in (§18 [XK-A19]): optimal, maximum if the weapon
+        has one, and beyond (only with the GM's override)."""
+        return ("optimal", "maximum", "beyond") if self.maximum is not None else ("optimal", "beyond")
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["traits"] = list(self.traits)

@@ -55,7 +55,7 @@ def initiative_roll(state: BattleState, faces: tuple[int, int] | None, dice: Dic
                 p,
                 f"total {totals[side]}",
                 winner == side,
-                {"total": totals[side], "tie_chance": f"{tie.numerator}/{tie.denominator}"},
+                {"total": totals[side], "tie_chance": f"{tie.numerator}/{tie.denominator}", "side": side},
             ).to_dict()
         )
     if winner is None:

@@ -32,7 +32,7 @@ from .commands import Attack, Target
 from .modifiers import attack_mods, defence_mods, hit_mods
 from .resolve import empty_chance
 from .roster import WeaponSpec
-from .roll_previews import burning_preview, heal_preview, landing_preview
+from .roll_previews import burning_preview, heal_preview, landing_cover_note, landing_preview
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
 
@@ -554,6 +554,7 @@ __all__ = [
     "RofSplit",
     "burning_preview",
     "heal_preview",
+    "landing_cover_note",
     "landing_preview",
     "attack_options",
     "cp_options",

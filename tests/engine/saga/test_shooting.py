@@ -66,7 +66,7 @@ def test_cover_values_are_settings(b):
 def test_the_shot_odds_are_the_exact_casualty_distribution(b):
     ok(b, c.Activate("A.bows", "shoot", target="B.shields"))
     assert view.odds(b.state).casualties == casualty_distribution(6, 4, 5, models=8)
-    assert view.pending_step(b.state).decider == "B"
+    assert view.pending_step(b.state).decider == "A"  # Bows has no fatigue: B has no spend to decide
 
 
 def test_a_shot_at_a_friend_or_without_a_target_is_refused(b):

@@ -227,31 +227,14 @@ def test_defender_can_hit_the_attacker_8_2():
     assert save.model == SWORDSMAN and modified_toughness(save) == 6
 
 
-def test_duellist_reroll_is_offered_only_one_on_one_20_2():
-    duellist = replace(SWORDSMAN, skills=("duellist",))
-    assert option(MeleeSituation(duellist, TROOPER), "attacker_duellist").state == "on"
-    assert "attacker_duellist" not in keys(MeleeSituation(duellist, TROOPER, defender_support_models=(TROOPER,)))
-
-
-def test_duellist_reroll_raises_the_attackers_odds():
-    duellist = replace(SWORDSMAN, skills=("duellist",))
-    w, t, l = melee_odds(MeleeSituation(duellist, TROOPER))
-    assert w > Fraction(575, 1296) and w + t + l == 1
-    assert (w, t, l) == melee_chance(0, reroll="attacker")
-
-
-def test_dirty_tricks_needs_a_charge_and_lowers_the_attackers_odds_20_2():
-    dirty = replace(TROOPER, skills=("dirty-tricks",))
-    assert "defender_dirty_tricks" not in keys(MeleeSituation(SWORDSMAN, dirty))
-    w, t, l = melee_odds(MeleeSituation(SWORDSMAN, dirty, attacker_charged=True))
-    assert w < Fraction(575, 1296) and w + t + l == 1
-
-
-def test_only_one_declared_melee_reroll_is_counted_and_the_rest_are_noted():
-    duellist = replace(SWORDSMAN, skills=("duellist",))
-    sit = MeleeSituation(duellist, duellist)
-    assert option(sit, "attacker_duellist").note == ""
-    assert "only one" in option(sit, "defender_duellist").note
+def test_no_melee_re_roll_is_declared_before_the_roll_20_2():
+    """#17: Zwadźca, Brudne zagrywki and the Captain's re-roll are offered after the
+    result (``rerolls.reroll_offers``): no tick before the roll, and plain odds."""
+    duellist = replace(SWORDSMAN, skills=("duellist",), captain=True)
+    dirty = replace(TROOPER, skills=("dirty-tricks",), captain=True)
+    sit = MeleeSituation(duellist, dirty, attacker_charged=True)
+    assert not any(o.kind == "reroll" for o in melee_options(sit))
+    assert melee_odds(sit) == melee_chance(fight_totals(sit)[0] - fight_totals(sit)[1])
 
 
 def test_melee_kill_chance_is_win_times_failed_save():

@@ -296,4 +296,5 @@ def test_melee_reroll_odds_equal_the_policy_played_out_over_all_dice(reroll_togg
         helps = best[0] > 6 * now if reroll_toggle == "attacker_duellist" else best[0] < 6 * now
         for r in best_rows if helps else [record.detail["winner"]] * 6:
             tally[r] += Fraction(1, 6 * 1296)
-    assert melee_odds(sit) == (tally["attacker"], tally[None], tally["defender"])
+    policy = "attacker" if reroll_toggle == "attacker_duellist" else "dirty-tricks"
+    assert melee_chance(0, reroll=policy) == (tally["attacker"], tally[None], tally["defender"])

@@ -6,7 +6,6 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import ScriptedDice
-from engine.odds import reroll_one_probability
 from engine.rulesets.sanctum_mortalis.procedures import (
     ProcedureRefused,
     ShotSituation,
@@ -233,13 +232,15 @@ def test_aimed_shot_is_not_offered_after_a_move_and_refused_if_forced_20_3():
         hit_chance(shot(aimer, shooter_moved=True, toggles=frozenset({"aimed_shot"})))
 
 
-def test_point_blank_reroll_is_counted_in_the_odds_when_declared_20_3():
-    close = replace(TROOPER, skills=("point-blank",))
+def test_no_re_roll_is_declared_before_the_shot_point_blank_and_captain_come_after_20_3():
+    """#17: Strzał z bliska and the Captain's re-roll are offered after the result
+    (``rerolls.reroll_offers``), so the dialog has no tick for them and the odds are plain."""
+    close = replace(TROOPER, skills=("point-blank",), captain=True)
     sit = shot(close, distance=5)
-    assert option(sit, "point_blank").state == "on"
-    assert hit_chance(sit) == reroll_one_probability(2, lambda f: sum(f) < 7)
-    assert hit_chance(replace(sit, declined=frozenset({"point_blank"}))) == Fraction(15, 36)
-    assert "point_blank" not in keys(shot(close, distance=6))
+    assert "point_blank" not in keys(sit) and "captain_reroll" not in keys(sit)
+    assert not any(o.kind == "reroll" for o in shooting_options(sit))
+    assert hit_chance(sit) == Fraction(15, 36)
+    assert hit_roll(sit, ScriptedDice([4, 4])).probability == Fraction(15, 36)
 
 
 def test_master_shot_natural_double_one_removes_the_target_20_3():

@@ -66,7 +66,10 @@ def test_with_no_re_roll_left_a_failed_re_roll_applies_at_once(battle):
 def test_a_failure_with_nothing_to_offer_applies_at_once(battle):
     _failed_save(battle)
     battle.submit(c.Reroll("B.xan", 0, "im-fine"), ScriptedDice([1]))  # the card saves Xan
-    battle.submit(c.Shoot("A.kara", "B.yul", "assault-rifle"), ScriptedDice([1, 1]))
+    battle.submit(c.EndActivation())  # one target per Shooting action (§10.5): Cy shoots Yul
+    battle.submit(c.Activate("B.xan"))
+    battle.submit(c.EndActivation())
+    battle.submit(c.Shoot("A.cy", "B.yul", "assault-pistol"), ScriptedDice([1, 1]))
     battle.submit(c.Save("B.yul", hold=True), ScriptedDice([6, 6]))  # no Captain, no card left
     assert not reroll_offers(battle.state)
     assert not battle.state.model("B.yul").on_table and not battle.state.pending

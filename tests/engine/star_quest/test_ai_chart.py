@@ -97,11 +97,34 @@ def test_an_ai_unit_with_no_ranged_weapon_charges_when_in_range():
     assert b.state.melee is not None
 
 
-def test_ai_units_activate_once_and_ties_can_be_broken_at_random():
+def test_sq_a5_ties_for_the_nearest_ai_unit_are_the_gms_choice_not_a_die():
     b = new_battle([hero("vex"), hero("ilsa")], [enemy("a"), enemy("b")])
     to_ai_phase(b)
-    r = ok(b, c.ActivateAI(ties=("a", "b")), [2])
-    assert b.state.activation.unit == "b" and event(r, "activation_started").payload["pick"]["face"] == 2
+    r = refused(b, c.ActivateAI(ties=("a", "b")), [2])
+    assert r.kind == "ambiguous" and "the GM chooses among the tied units (A, B)" in r.reason
+    ok(b, c.ActivateAI("b"), [])
+    assert b.state.activation.unit == "b"
+
+
+def _ai_passes(b, unit=None, **kw):
+    """An AI activation that answers No to every question, takes the proposal and ends."""
+    ok(b, c.ActivateAI(unit, **kw))
+    while b.state.ai.proposal is None:
+        ok(b, c.AnswerAI(False))
+    ok(b, c.ChooseAIAction())
+    ok(b, c.EndActivation())
+
+
+def test_sq_a5_a_fixed_ai_order_is_given_once_and_then_followed():
+    b = new_battle([hero("vex"), hero("ilsa")], [enemy("a"), enemy("b"), enemy("d")], settings={"ai_order": "fixed"})
+    to_ai_phase(b)
+    assert refused(b, c.ActivateAI("a")).kind == "ambiguous"  # the whole order first
+    assert refused(b, c.ActivateAI("a", order=("a", "b"))).kind == "malformed"  # every unit, once
+    _ai_passes(b, "d", order=("d", "a", "b"))
+    assert b.state.turn.ai_order == ("d", "a", "b")
+    assert "says A activates next" in refused(b, c.ActivateAI("b")).reason
+    _ai_passes(b)  # no unit named: the order's next
+    assert b.state.turn.order[-2:] == ("d", "a")
 
 
 def test_heroes_cannot_act_in_the_ai_phase_and_ai_units_not_in_the_hero_phase():

@@ -14,6 +14,7 @@ from typing import Any, Callable, ClassVar
 
 from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.tables import BANDS
+from engine.rulesets.saga.terrain import SIGHT_LINES as LOS_CHOICES
 
 from tui.messages import CommandRefused
 from tui.screens.game_commands import GameCommands
@@ -197,9 +198,18 @@ class SagaCommands(GameCommands):
         def ask(u: Any) -> None:
             s = self.state
 
+            def sight(shot: Any) -> None:
+                """§5.2: what lies on the line; the engine judges it (refused when blocked)."""
+                self.ask(
+                    f"Line of sight from {u.name} to {s.unit(shot.target).name} (§5.2; inside high area "
+                    f"terrain: {s.setting('los_inside_high_area')} [A14]):",
+                    [Choice(replace(shot, los=los), label) for los, label in LOS_CHOICES],
+                    self.submit,
+                )
+
             def cover(target: str) -> None:
                 if s.unit(target).building:
-                    self.submit(c.Activate(u.id, "shoot", target=target))
+                    sight(c.Activate(u.id, "shoot", target=target))
                     return
                 self.ask(
                     f"{s.unit(target).name}'s cover against this shooting (house default values, settings g):",
@@ -207,7 +217,7 @@ class SagaCommands(GameCommands):
                         Choice(c.Activate(u.id, "shoot", target=target, cover=k), label)
                         for k, label in (("none", "No cover"), ("light", "Light cover"), ("hard", "Hard cover"))
                     ],
-                    self.submit,
+                    sight,
                 )
 
             self.ask(

@@ -15,7 +15,6 @@ the dialog; the melee stays open (space on the dashboard comes back to it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
@@ -36,20 +35,12 @@ from engine.rulesets.saga.state import BattleState
 from tui.screens.picker_screen import Choice, PickerScreen
 from tui.dialogs.prompt import TextPrompt
 from tui.systems.saga.ability_form import AbilityForm
+from tui.systems.saga.melee_units import Opt, SeveralUnitsAsks
 from tui.dialogs.options import distribution_text
 
 OPTION_KEYS = "abcdefghijklmnopstuvwxyz"
 """Choice keys: letters, never r (the app's roll) or q."""
 ROLL_STAGES = ("attack-roll", "defence-roll")
-
-
-@dataclass(frozen=True)
-class Opt:
-    """A choice of the current step: ``run`` does it; ``checked`` shows a toggle's state."""
-
-    label: str
-    run: Callable[[], None]
-    checked: bool | None = None
 
 
 class DiceField(Input):
@@ -65,7 +56,7 @@ class DiceField(Input):
                 screen.letter(event.character)
 
 
-class MeleeDialog(ModalScreen[None]):
+class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
     """The open melee. ``host`` is the SAGA battle screen (``state``, ``submit``, ``session``)."""
 
     BINDINGS = [
@@ -104,6 +95,10 @@ class MeleeDialog(ModalScreen[None]):
         self.loser_can = True
         self.winner_can = True
         self.options: list[Opt] = []
+        self.fatigue_page = False
+        """Step 7 shown on its own page before step 8 (⏎ goes on to the retreat)."""
+        self.split: dict[str, int] = {}
+        """Step 6 with more than one unit on a side [M3]: the models each unit loses, as chosen."""
 
     def compose(self) -> ComposeResult:
         box = Vertical()
@@ -140,19 +135,23 @@ class MeleeDialog(ModalScreen[None]):
             self.stage, self.trade, self.ticked = m.stage, False, set()
             self.loser_can = self.winner_can = True
             self.query_one("#melee-dice", Input).value = ""
+            self.fatigue_page = m.stage == "retreat"
+            self.split = {}
+        page7 = view.fatigue_step(state) if self.fatigue_page else None
+        step = page7 or step
         a, d = (", ".join(state.unit(p.unit).name for p in m.pools_of(r)) for r in (ATTACKER, DEFENDER))
         self.query_one(Vertical).border_title = f"Melee: {a} ({state.side_name(m.attacker)}) attack {d}"
         ribbon = Text("Step ")
         for n in range(1, 9):
-            ribbon.append(f" {n} ", style="bold reverse" if n == m.step else ("" if n > m.step else "dim"))
+            ribbon.append(f" {n} ", style="bold reverse" if n == step.step else ("" if n > step.step else "dim"))
         ribbon.append(f"  {step.title}", style="bold")
         if step.decider:
             ribbon.append(f" — {state.side_name(step.decider)} decides", style="yellow")
         self.query_one("#melee-steps", Static).update(ribbon)
         self.query_one("#melee-numbers", Static).update(Text("\n".join(step.lines)))
-        self.options = self._options(state, m)
+        self.options = [] if page7 else self._options(state, m)
         self.query_one("#melee-options", Static).update(self._options_text())
-        self.query_one("#melee-odds", Static).update(self._odds_text(state, m))
+        self.query_one("#melee-odds", Static).update(Text("") if page7 else self._odds_text(state, m))
         self.query_one("#melee-notes", Static).update(Text("\n".join(step.notes)))
         box = self.query_one("#melee-refusal", Static)
         box.update(f"✗ {refusal}" if refusal else "")
@@ -173,6 +172,8 @@ class MeleeDialog(ModalScreen[None]):
         self.query_one("#melee-hint", Static).update(self._hint(m))
 
     def _hint(self, m: Any) -> str:
+        if self.fatigue_page:
+            return "⏎ step 8: who retreats · ↑↓ scroll · ctrl+z undo · esc close (space reopens)"
         what = {
             "choose-defender": "a letter chooses the defending unit",
             "participants": "⏎ the attack dice are right (step 2 next)",
@@ -211,6 +212,16 @@ class MeleeDialog(ModalScreen[None]):
                         partial(self._ask_participants, p.unit, f"{u.name}'s attack dice:", dice=True),
                     )
                 )
+            if m.several:
+                for p in m.pools:
+                    target = state.unit(m.target_of(p.unit)).name
+                    out.append(
+                        Opt(
+                            f"{state.unit(p.unit).name} attacks {target}: its dice roll against {target}'s Armour "
+                            "— choose another enemy unit [M3]",
+                            partial(self._ask_aim, p.unit),
+                        )
+                    )
             if not m.building:
                 out.append(
                     Opt("Hard cover for the Defender: models in contact, how many covered (§3.9)", self._ask_cover)
@@ -229,6 +240,8 @@ class MeleeDialog(ModalScreen[None]):
                 )
             out.append(Opt(f"{state.side_name(side)} declares a SAGA ability", partial(self._ask_ability, side)))
         elif m.stage in ("defence-roll", "casualties"):
+            if m.stage == "casualties":
+                out += self._split_options(state, m)
             for side in (m.attacker, m.defender):
                 phase, left, dice = view.reroll_dice(state, side)
                 if left > 0 and any(not x.rerolled for x in dice):
@@ -330,18 +343,6 @@ class MeleeDialog(ModalScreen[None]):
             done,
         )
 
-    def _ask_join(self) -> None:
-        m = self.state.melee
-        if m is None:
-            return
-        units = [u for u in self.state.units if u.alive and m.pool(u.id) is None]
-        choices = [Choice(u.id, f"{u.name} ({self.state.side_name(u.side)})") for u in units]
-        if choices:
-            self.app.push_screen(
-                PickerScreen("Which unit joins? (joining rules not in source [M3])", choices),
-                lambda unit: unit and self.host.submit(c.JoinMelee(unit)),
-            )
-
     def _ask_ability(self, side: str) -> None:
         def done(values: Any) -> None:
             if values:
@@ -421,6 +422,10 @@ class MeleeDialog(ModalScreen[None]):
         m = self.state.melee
         if m is None:
             return
+        if self.fatigue_page and m.stage == "retreat":  # step 7 read: on to step 8
+            self.fatigue_page = False
+            self.refresh_view()
+            return
         command = {
             "participants": lambda: c.ConfirmAttackDice(),
             "trade": lambda: c.TradeDice(self.trade),
@@ -428,7 +433,7 @@ class MeleeDialog(ModalScreen[None]):
             "abilities-defender": lambda: c.EndDeclarations(),
             "attack-roll": lambda: self._roll(c.RollAttacks),
             "defence-roll": lambda: self._roll(c.RollDefence),
-            "casualties": lambda: c.RemoveCasualties(),
+            "casualties": lambda: c.RemoveCasualties(tuple(self.split.items())),
             "within-s": lambda: c.MarkWithinS(tuple(sorted(self.ticked))),
             "retreat": lambda: c.ResolveRetreat(self.loser_can, self.winner_can),
         }.get(m.stage, lambda: None)()

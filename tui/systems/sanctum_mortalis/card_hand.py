@@ -1,7 +1,8 @@
 """Event-card hand: each player's heroic plays and offensive events, which are spent,
-which may be played on the selected model now and why not otherwise, and the
-offensive events used out of three. Enter on a playable card posts
-``CardPlayRequested``; the engine decides (``cards.hand`` says why not)."""
+which may be played on the selected model now (its trigger holds), which are at their
+moment but declared in a roll dialog, why not otherwise, and the offensive events used
+out of three. Enter on a playable card posts ``CardPlayRequested``; the engine decides
+(``cards.hand``: playable, why not, its moment has come)."""
 
 from __future__ import annotations
 
@@ -20,16 +21,21 @@ from tui.messages import CardPlayRequested
 KIND_NAMES = {"heroic": "heroic plays", "offensive": "offensive events"}
 
 
-def card_line(card: Any, playable: bool, why_not: str, spent: bool) -> Text:
-    """One card: playable / spent / not now (and why not)."""
+def card_line(card: Any, playable: bool, why_not: str, spent: bool, now: bool = False) -> Text:
+    """One card: playable / spent / its moment, in a roll dialog / not now (and why not)."""
     out = Text()
     if spent:
         out.append("✔ spent   ", style="dim")
         out.append(card.name, style="strike dim")
         out.append(f" ({card.source})", style="dim")
         return out
-    out.append("▸ play    " if playable else "✗ not now ", style="bold green" if playable else "red")
-    out.append(card.name, style="bold" if playable else "")
+    if playable:
+        out.append("▸ play    ", style="bold green")
+    elif now:
+        out.append("◆ now     ", style="bold yellow")
+    else:
+        out.append("✗ not now ", style="red")
+    out.append(card.name, style="bold" if playable or now else "")
     out.append(f" ({card.source})", style="dim")
     if not playable and why_not:
         out.append(f"\n          {why_not}", style="italic dim")
@@ -53,13 +59,13 @@ def _section(state: Any, side: str, kind: str, model_id: str | None, target: str
     if kind == "offensive":
         head.append(f"  {cards.offensive_used(state, side)}/{t.MAX_OFFENSIVE_EVENTS} used", style="bold yellow")
     spent = set(state.side(side).cards_used)
-    rows = [(c, ok, why) for c, ok, why in cards.hand(state, side, model_id) if c.kind == kind]
-    rows.sort(key=lambda r: (r[0].key in spent, not r[1]))
+    rows = [row for row in cards.hand(state, side, model_id) if row[0].kind == kind]
+    rows.sort(key=lambda r: (r[0].key in spent, not r[1], not r[3]))
     return [
         Option(head, id=f"head-{side}-{kind}", disabled=True),
         *(
-            Option(card_line(c, ok and c.key not in spent, why, c.key in spent), id=f"{side}:{c.key}")
-            for c, ok, why in rows
+            Option(card_line(c, ok and c.key not in spent, why, c.key in spent, now), id=f"{side}:{c.key}")
+            for c, ok, why, now in rows
         ),
     ]
 

@@ -16,6 +16,7 @@ from textual.message import Message
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
 
 from tui.systems.sanctum_mortalis import display as d
+from tui.systems.sanctum_mortalis.gear import GearCommands
 from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.messages import BattleChanged, CommandRefused
 from tui.screens.game_commands import GameCommands
@@ -49,7 +50,7 @@ class PostBattleFailed(Message):
         self.offer_new = offer_new
 
 
-class BattleCommands(GameCommands):
+class BattleCommands(GearCommands, GameCommands):
     """``action_*`` methods for every battle-scope registry action."""
 
     CHANGE_SETTING: ClassVar[Callable[[str, str], Any]] = _change_setting
@@ -151,6 +152,8 @@ class BattleCommands(GameCommands):
             and any(e.kind == "round_started" for e in message.events)
         ):
             self.choose_first()
+        if message.kind == "command" and self.blast_follows(message.events):
+            self.grenade_blast()  # a grenade thrown: where it goes off and who is in the blast
         if message.kind == "command" and self._offers_follow(message.events):
             from tui.systems.sanctum_mortalis.flows import reroll
 
@@ -159,6 +162,10 @@ class BattleCommands(GameCommands):
             from tui.systems.sanctum_mortalis.flows import save
 
             save(self)  # the roll's own dialog may still be closing: the save gets one of its own
+        elif message.kind == "command":
+            from tui.systems.sanctum_mortalis.card_flows import after_melee_save
+
+            after_melee_save(self, message.events)  # the winner's Z drogi! once the loser's roll passed
         if message.kind != "undo" and self.state.ended and any(e.kind == "battle_ended" for e in message.events):
             self.app.notify(
                 f"{BATTLE_KEYS.key('post-battle')}: its post-battle sequence (loot, injuries, XP…).",
@@ -259,10 +266,13 @@ class BattleCommands(GameCommands):
         ]
         if "jet-pack" in m.spec.items:
             choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)", why))
+        choices += self.move_extras(m, why)
         choices += [Choice("jump", "Jump down from a height…"), Choice("fall", "Falls from a height…")]
 
         def chosen(value: Any) -> None:
-            if value in ("jump", "fall"):
+            if value in ("gap", "climb"):
+                self.move_extra(m, value)
+            elif value in ("jump", "fall"):
                 heights = [Choice(h, f'{h}"') for h in range(1, 11)]
                 make = (
                     (lambda h: c.JumpDown(m.id, float(h)))
@@ -319,19 +329,51 @@ class BattleCommands(GameCommands):
         state = self.state
         choices = [Choice(c.PickUpTech(m.id), f"A technology marker {d.TECH_SYMBOL} (an action)")]
         if "collector" in m.spec.skills:
-            choices.append(Choice(c.PickUpTech(m.id, free=True), "A technology marker, free with Collector"))
+            from engine.rulesets.sanctum_mortalis.view import free_pickup_problem
+
+            choices.append(
+                Choice(
+                    c.PickUpTech(m.id, free=True),
+                    "A technology marker, free with Collector (once per round)",
+                    free_pickup_problem(state, m.id),
+                )
+            )
         if state.special_marker_on_table:
             choices.append(Choice(c.PickUpTech(m.id, special=True), f"The special marker {d.SPECIAL_SYMBOL}"))
+        from engine.rulesets.sanctum_mortalis.view import hidden_data_problem, special_carriers
+
+        if state.hidden_data_on_table:
+            choices.append(
+                Choice(
+                    c.PickUpTech(m.id, hidden=True), "Its side's Ukryte dane marker", hidden_data_problem(state, m.id)
+                )
+            )
+        for carrier in special_carriers(state, m.id):
+            choices.append(
+                Choice(
+                    c.CarryTogether(carrier.id, m.id),
+                    f"Carry the special marker {d.SPECIAL_SYMBOL} together with {carrier.name} (in contact, §23.5)",
+                )
+            )
+        if m.carry_partner:
+            choices.append(Choice(c.CarryTogether(m.carry_partner, m.id, join=False), "Let go of the special marker"))
         self.ask(f"What does {m.name} pick up?", choices, self.submit)
 
     def action_leave_table(self) -> None:
         m = self._model()
         if m:
-            self.ask(
-                f"{m.name} leaves the table?",
-                [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table"), Choice(None, "No")],
-                self.submit,
-            )
+            from engine.rulesets.sanctum_mortalis.view import bears_special_marker
+
+            yes = [Choice(c.LeaveTable(m.id), f"Yes, {m.name} leaves the table")]
+            if bears_special_marker(self.state, m.id):  # it scores only across the carrier's own edge (§23.5)
+                yes = [
+                    Choice(c.LeaveTable(m.id, edge="own"), "Yes, across its own table edge: the special marker scores"),
+                    Choice(
+                        c.LeaveTable(m.id, edge="other"),
+                        "Yes, across another edge: the special marker stays on the table",
+                    ),
+                ]
+            self.ask(f"{m.name} leaves the table?", [*yes, Choice(None, "No")], self.submit)
 
     def action_remove_model(self) -> None:
         m = self._model()
@@ -359,13 +401,16 @@ class BattleCommands(GameCommands):
         def cast(trick: Any) -> None:
             if trick is None:
                 return
+            if trick == "lava":  # a point on the ground: the GM names the models under the pool
+                self.trick_cast(c.CastTrick(m.id, trick))
+                return
             targets = [Choice(c.CastTrick(m.id, trick, None), "No target / the caster itself")]
             targets += [
                 Choice(c.CastTrick(m.id, trick, x.id), f"{x.name} ({self.state.side(x.side).name})")
                 for x in self.state.models
                 if x.on_table and x.side in ("A", "B")
             ]
-            self.ask(f"{t.TRICKS[trick].source}: on whom?", targets, self.submit)
+            self.ask(f"{t.TRICKS[trick].source}: on whom?", targets, self.trick_cast)
 
         self.ask(
             f"Which trick does {m.name} cast?",
@@ -382,18 +427,39 @@ class BattleCommands(GameCommands):
             return
         from engine.rulesets.sanctum_mortalis.view import other_actions
 
+        def chosen(command: Any) -> None:
+            if command.what.startswith("throws a grenade"):
+                self.action_grenade()  # the throw's roll and its blast (§17.6), as b does
+            elif command.what.startswith("gives Rozkaz obrony"):
+                from tui.systems.sanctum_mortalis.card_flows import defence_order
+
+                defence_order(self, m)  # the friends get their stance from the engine
+            else:
+                self.submit(command)
+
         self.ask(
             f"Which action does {m.name} take? (its effect is played out at the table)",
             [Choice(c.OtherAction(m.id, what), what, why_not) for what, why_not in other_actions(self.state, m.id)],
-            self.submit,
+            chosen,
         )
 
     def action_victory_points(self) -> None:
-        choices = []
+        choices: list[Choice] = []
+        if self.state.order.round == 0:
+            choices.append(Choice("challenge", "Take a Challenge (§23.7: before round 1)"))
         for side in self.state.sides:
             choices.append(Choice(c.AwardVP(side.key, 1, "awarded by the GM"), f"+1 VP to {side.name}"))
             choices.append(Choice(c.AwardVP(side.key, -1, "taken back by the GM"), f"−1 VP from {side.name}"))
-        self.ask("Victory points (Challenges, scenario objectives):", choices, self.submit)
+
+        def chosen(value: Any) -> None:
+            if value == "challenge":
+                from tui.systems.sanctum_mortalis.challenge_flow import take_challenge
+
+                take_challenge(self)
+            else:
+                self.submit(value)
+
+        self.ask("Victory points (Challenges, scenario objectives):", choices, chosen)
 
     def action_end_battle(self) -> None:
         self.ask(
@@ -482,7 +548,9 @@ class BattleCommands(GameCommands):
         self.app.push_screen(CardHandScreen(self.state, self.selected), chosen)
 
     def play_card(self, side: str, card: str, model_id: str) -> None:
-        self.submit(c.PlayCard(side, card, model_id))
+        from tui.systems.sanctum_mortalis.card_flows import play_card
+
+        play_card(self, side, card, model_id)
 
     # ------------------------------------------------------------------ log and settings
     def action_model_card(self) -> None:

@@ -27,8 +27,8 @@ def shoot(screen: Any, m: Any) -> None:
     """Target, weapon, then the shooting roll; mid-salvo: the next shot or stop firing."""
     from engine.rulesets.sanctum_mortalis.combat import open_salvo
 
-    weapons = list(dict.fromkeys(m.spec.ranged))
-    if not weapons:
+    weapons = list(dict.fromkeys((m.borrowed,) if m.borrowed else m.spec.ranged))  # Gryź to!: the enemy's gun
+    if not weapons and open_salvo(m) is None:
         screen.set_status(f"{m.name} has no ranged weapon.")
         return
     targets = _target_choices(screen, m, engaged_only=False)
@@ -37,7 +37,9 @@ def shoot(screen: Any, m: Any) -> None:
         return
 
     def with_weapon(weapon: str) -> None:
-        from engine.rulesets.sanctum_mortalis.view import salvo_target
+        from engine.rulesets.sanctum_mortalis.view import salvo_first_target, salvo_target, salvo_targets_allowed
+
+        from tui.screens.picker_screen import confirm
 
         last = screen.state.last_roll
         before = salvo_target(m)  # this action's target (a save may have come since)
@@ -49,14 +51,31 @@ def shoot(screen: Any, m: Any) -> None:
         else:
             ordered = targets
         name = ranged_weapon_name(weapon)
+        allowed = salvo_targets_allowed(screen.state, m.id, weapon)  # one target per action (§10.5)
+        ordered = [
+            x if allowed.get(x.value, "") != "spread" else Choice(x.value, f'{x.label} — within 3" of the first?')
+            for x in ordered
+            if allowed.get(x.value, "") in ("", "spread")
+        ]
+        if not ordered:
+            screen.set_status(next(iter(allowed.values()), "There is no target to shoot at."))
+            return
+
+        def shoot_at(target: str) -> None:
+            if allowed.get(target) != "spread":
+                roll(screen, "shot", c.Shoot(m.id, target, weapon))
+                return
+            first_id = salvo_first_target(screen.state, m.id, weapon)
+            first = screen.state.model(first_id).name if first_id else "the first target"
+            question = f"Is {screen.state.model(target).name} within 3\" of {first} (the {name}'s spread, §10.5)?"
+            screen.app.push_screen(
+                confirm(question, 'Yes: within 3"', "No: do not shoot it"),
+                lambda yes: roll(screen, "shot", c.Shoot(m.id, target, weapon, spread=True)) if yes else None,
+            )
+
         # No target starts highlighted: a ⏎ typed ahead (or meant for a weapon picker a
         # one-weapon model skips) must not shoot whoever is listed first.
-        screen.ask(
-            f"{m.name} shoots the {name} at:",
-            ordered,
-            lambda target: roll(screen, "shot", c.Shoot(m.id, target, weapon)),
-            highlight=False,
-        )
+        screen.ask(f"{m.name} shoots the {name} at:", ordered, shoot_at, highlight=False)
 
     salvo = open_salvo(m)
     if salvo:
@@ -101,7 +120,13 @@ def save(screen: Any) -> None:
     if save_on_hold(state):
         reroll(screen)
         return
-    roll(screen, "save", c.Save(state.pending[0].model))
+    from tui.systems.sanctum_mortalis.card_flows import before_save
+
+    def the_roll() -> None:
+        roll(screen, "save", c.Save(screen.state.pending[0].model))
+
+    if not before_save(screen, the_roll):  # Gryź to!, Kradzież, Ucieczka, Raz kozie śmierć! first
+        the_roll()
 
 
 def reroll(screen: Any) -> None:
@@ -130,7 +155,18 @@ def reroll(screen: Any) -> None:
 
 
 def roll(screen: Any, kind: str, command: Any) -> None:
-    """Open the roll dialog for ``command`` (see ``roll_dialog``); submit what it returns."""
+    """Open the roll dialog for ``command`` (see ``roll_dialog``); submit what it returns.
+    A flamer's shot first asks for the other models under its template (§10.7)."""
+    from engine.rulesets.sanctum_mortalis.flamer import is_template
+
+    if kind == "shot" and not command.template and is_template(command.weapon):
+        screen.flamer_template(command)
+        return
+    open_roll(screen, kind, command)
+
+
+def open_roll(screen: Any, kind: str, command: Any) -> None:
+    """The roll dialog for ``command`` as it is."""
     from tui.systems.sanctum_mortalis.adapters import adapter_for
     from tui.dialogs.roll_dialog import push_roll_dialog
 

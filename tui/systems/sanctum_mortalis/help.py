@@ -36,7 +36,7 @@ def guide() -> Text:
         f"{key_of('next-pane')} switches band) and activates it ({key('activate')}), or just gives it an action.\n",
         f"3. Actions: {key('move')} move, {key('shoot')} shoot, {key('fight')} fight, {key('stance')} defensive "
         f"stance, {key('overwatch')} overwatch, {key('hide')} hide, {key('pick-up')} pick up a marker, "
-        f"{key('cards')} event cards. Every roll opens the roll dialog: modifiers, exact odds, typed dice or "
+        f"{key('cards')} event cards, {key('grenade')} a grenade (its roll, then who is in the blast). Every roll opens the roll dialog: modifiers, exact odds, typed dice or "
         f"the app's roll; a hit's Toughness roll follows at once ({key('save')} opens one put off).\n",
         "Re-rolls are never declared before a roll: a failed Toughness roll waits (the model stays) while a "
         "re-roll is allowed, and the re-roll dialog lists each one (the Captain, “Nic mi nie jest!”, a skill of a "

@@ -103,6 +103,13 @@ BATTLE_KEYS = KeyGroup(
         GMAction("remove-model", "x", "remove_model", "Remove", "Remove the selected model from play (GM)"),
         GMAction("trick", "T", "trick", "Trick", "Cast a Technomancer trick with the selected model"),
         GMAction(
+            "grenade",
+            "b",
+            "grenade",
+            "Grenade",
+            "Throw a grenade with the selected model (Accuracy roll, then who is in the blast)",
+        ),
+        GMAction(
             "other-action",
             "O",
             "other_action",

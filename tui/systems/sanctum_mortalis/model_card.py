@@ -118,7 +118,7 @@ def card_text(state: Any, model_id: str) -> Text:
     facts = [f"{m.moves} move(s)", f"{m.others} other action(s)", f"limit {m.action_cap}"]
     for flag, label in (
         ("climbed", "climbed"),
-        ("jumped", "jumped down"),
+        ("jumped", "jumped a gap"),
         ("aimed", "aimed shot"),
         ("no_shooting", "no shooting (Flash)"),
         ("bonus_action", "bonus action"),
@@ -126,6 +126,10 @@ def card_text(state: Any, model_id: str) -> Text:
     ):
         if getattr(m, flag, False):
             facts.append(label)
+    if m.move_only:
+        from engine.rulesets.sanctum_mortalis.activation import MOVE_ONLY
+
+        facts.append("Move only: " + MOVE_ONLY.get(m.move_only, (m.move_only, ""))[0])
     out.append(", ".join(facts) + "\n")
     if m.engaged:
         out.append("Engaged with: ", style="bold")

@@ -65,6 +65,11 @@ def next_step(state: Any) -> Text:
         return Text.assemble(
             f"Round {o.round} is over: press ", (key("next-round"), "bold reverse"), f" to start round {o.round + 1}."
         )
+    if state.grenade is not None:  # thrown, not yet gone off (§17.6)
+        thrower = d.model_name(state, state.grenade.model)
+        return Text.assemble(
+            f"{thrower}'s grenade is in the air: press ", (key("grenade"), "bold reverse"), " to place its blast."
+        )
     if state.pending:
         who = d.model_name(state, state.pending[0].model)
         then: list[str | tuple[str, str]] = []
@@ -173,6 +178,8 @@ class Tracker(SteadyBar):
             f" │ VP {state.side('A').vp}–{state.side('B').vp}",
             (f" │ {d.TECH_SYMBOL} {state.markers_on_table} on table", d.TECH_STYLE),
         ]
+        if state.smoke:  # smoke grenades' markers: they go when the next round starts (§17.6)
+            turn.append((f" │ ☁ {len(state.smoke)} smoke until round {o.round + 1}", "dim"))
         lines = [line_of(*head), line_of(*turn), Text.assemble(("Next: ", "bold"), next_step(state))]
         if note:
             lines.append(note if isinstance(note, Text) else Text(note, style="bold red"))

@@ -83,7 +83,7 @@ class ShotAdapter(Checked):
     the dice typed are the hit dice (the screen submits ``Shoot`` then ``RollHits``)."""
 
     flags: tuple[Flag, ...] = ()
-    options_title = "The shot — a/b toggle cover and Stealth range; type the hit dice below:"
+    options_title = "The shot — a cover inside terrain, b Stealth range, c cover behind blockers; type the hit dice:"
 
     def __init__(self, state: Any, unit: str, weapon: str, target: str) -> None:
         self.state, self.unit, self.weapon, self.target = state, unit, weapon, target
@@ -94,9 +94,16 @@ class ShotAdapter(Checked):
             f"the {self.count} hit dice rolled, e.g. {' '.join(['4'] * self.count)} — or empty for the app's roll"
         )
 
+    @staticmethod
+    def _cover(toggles: frozenset[str]) -> tuple[bool, str]:
+        """(in cover, where from): inside terrain counts against every weapon; cover only
+        behind line-of-sight blockers not against Indirect (§14)."""
+        return ("cover" in toggles or "cover_behind" in toggles), ("inside" if "cover" in toggles else "behind")
+
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
+        cover, where = self._cover(toggles)
         return c.Shoot(
-            self.unit, self.weapon, self.target, cover="cover" in toggles, stealth_range="stealth" in toggles
+            self.unit, self.weapon, self.target, cover=cover, stealth_range="stealth" in toggles, cover_from=where
         )
 
     def commands_with(self, faces: tuple[int, ...]) -> list[Any]:
@@ -104,16 +111,25 @@ class ShotAdapter(Checked):
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
-        cover, stealth = "cover" in toggles, "stealth" in toggles
+        (cover, where), stealth = self._cover(toggles), "stealth" in toggles
         options: tuple[RollOption, ...] = (
-            RollOption("cover", "The target is in cover", "§9, §14", kind="toggle", active=cover),
+            RollOption(
+                "cover", "The target is in cover inside terrain", "§9, §14", kind="toggle", active="cover" in toggles
+            ),
             RollOption(
                 "stealth", 'The target is more than 9" away (Stealth)', "§17 Stealth", kind="toggle", active=stealth
             ),
+            RollOption(
+                "cover_behind",
+                "The target is in cover only behind line-of-sight blockers (Indirect ignores it)",
+                "§14, §17 Indirect",
+                kind="toggle",
+                active="cover_behind" in toggles,
+            ),
         )
-        lines = view.shot_detail(self.state, self.unit, self.weapon, self.target, cover, stealth)
+        lines = view.shot_detail(self.state, self.unit, self.weapon, self.target, cover, stealth, where)
         options += tuple(RollOption(f"line{i}", text) for i, text in enumerate(lines))
-        odds = view.shot_preview(self.state, self.unit, self.weapon, self.target, cover, stealth)
+        odds = view.shot_preview(self.state, self.unit, self.weapon, self.target, cover, stealth, cover_from=where)
         return RollPreview(options, odds_text(odds), "", self.count)
 
 
@@ -137,6 +153,8 @@ class AttackAdapter(Checked):
         self.title = f"{state.unit(a.attacker).name}'s {a.weapon} ({a.kind}) at {state.unit(a.target).name}: " + (
             self.WHAT[a.stage] if a.stage == "hits" else f"{who}'s {self.WHAT[a.stage]}"
         )
+        if a.kind == "wounds":
+            self.title = f"{who}: {a.wounds} wound(s) from {a.weapon} — {self.WHAT[a.stage]} (§17 Regeneration)"
         self.dice_hint = (
             f"{who}: the {self.count} {self.WHAT[a.stage]} rolled, e.g. "
             f"{' '.join(['4'] * max(1, self.count))} — or empty for the app's roll"
@@ -267,18 +285,21 @@ class CastAdapter(Checked):
     flags: tuple[Flag, ...] = ()
     options_title = "The cast — letters add spell tokens (+1 each); type the die below:"
 
-    def __init__(self, state: Any, unit: str, spell: Any) -> None:
-        self.state, self.unit, self.spell = state, unit, spell
+    def __init__(self, state: Any, unit: str, spell: Any, target: str | None = None) -> None:
+        self.state, self.unit, self.spell, self.target = state, unit, spell, target
         u = state.unit(unit)
         self.spare = max(0, u.tokens - spell.value)
-        self.title = f"{u.name} casts {spell.name} (value {spell.value}, {u.tokens} token(s))"
+        at = f" at {state.unit(target).name}" if target else ""
+        self.title = f"{u.name} casts {spell.name}{at} (value {spell.value}, {u.tokens} token(s))"
         self.dice_hint = "the die rolled, e.g. 4 — or empty for the app's roll"
+        if not self.spare:
+            self.options_title = "The cast — no spare spell token to add; type the die below:"
 
     def _extra(self, toggles: frozenset[str]) -> int:
         return sum(1 for k in toggles if k.startswith("token"))
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return c.Cast(self.unit, self.spell.name, extra_tokens=self._extra(toggles))
+        return c.Cast(self.unit, self.spell.name, extra_tokens=self._extra(toggles), target=self.target)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown(toggles, declined, flags)
@@ -308,11 +329,13 @@ class AICastAdapter(Checked):
     flags: tuple[Flag, ...] = ()
     options_title = 'The AI casts a random spell — letters: a hero within 18" spends a token to hinder (−1):'
 
-    def __init__(self, state: Any, unit: str) -> None:
-        self.state, self.unit = state, unit
+    def __init__(self, state: Any, unit: str, target: str | None = None) -> None:
+        self.state, self.unit, self.target = state, unit, target
         u = state.unit(unit)
         self.sides = len(u.spec.spells)
         self.hinderers = tuple(h for h in view.hero_lines(state) if h.tokens and h.conscious)
+        if not self.hinderers:
+            self.options_title = "The AI casts a random spell — no hero has a spell token to hinder with:"
         self.title = f"{u.name} casts a random spell ({u.tokens} spell token(s))"
         self.dice_hint = (
             f"the spell die (d{self.sides}), then the casting die, e.g. 1 4"
@@ -325,7 +348,7 @@ class AICastAdapter(Checked):
         return tuple((hero, n) for hero, n in counts.items() if n)
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return c.Cast(self.unit, "random", hinder=self._hinder(toggles))
+        return c.Cast(self.unit, "random", hinder=self._hinder(toggles), target=self.target)
 
     def with_faces(self, command: Any, faces: tuple[int, ...]) -> Any:
         if self.sides > 1 and faces:

@@ -23,7 +23,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c, tables as t, view
 
 from tui.screens.picker_screen import Choice, PickerScreen
 
@@ -56,6 +56,7 @@ class AIFlowDialog(ModalScreen[None]):
         Binding("enter", "take", "Take the proposal", id="skirmish.ai-take"),
         Binding("o", "override", "Override", id="skirmish.ai-override"),
         Binding("c", "cast", "Cast", id="skirmish.ai-cast"),
+        Binding("d", "dangerous", "Dangerous terrain", id="skirmish.ai-dangerous"),
         Binding("escape", "hide", "Hide", id="skirmish.ai-hide"),
     ]
 
@@ -101,6 +102,9 @@ class AIFlowDialog(ModalScreen[None]):
         if q is None or (s.activation is not None and s.activation.ai_action is not None):
             self.dismiss(None)
             return
+        if s.attack is not None or s.offer is not None:  # a spell's hits: the screen opens their roll
+            self.dismiss(None)
+            return
         u = s.unit(q.unit)
         self.query_one("#ai-unit", Static).update(
             Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"), f"  ({u.models} model(s))")
@@ -128,6 +132,9 @@ class AIFlowDialog(ModalScreen[None]):
             rule = next((o.rule for o in view.ai_options(s) if o.key == q.proposal), "")
             now.append(f"  ({rule})", style="dim")
             keys.append("⏎ take it · o override (another action, with the reason) · esc hide")
+        act = s.activation
+        if act is not None and act.unit == u.id and not act.dangerous and q.proposal is None:
+            keys.append("\n†2 d: the unit activates in dangerous terrain — its dice (§14, once per model, [SQ-A22])")
         self.query_one("#ai-now", Static).update(now)
         self.query_one("#ai-keys", Static).update(keys)
 
@@ -153,19 +160,60 @@ class AIFlowDialog(ModalScreen[None]):
         from tui.systems.star_quest.adapters import AICastAdapter
 
         q = view.ai_question(self.state)
-        if q is not None and q.node == "cast":
-            self._clear()
-            adapter = AICastAdapter(self.state, q.unit)
+        if q is None or q.node != "cast":
+            return
+        self._clear()
+        s, unit = self.state, q.unit
+
+        def roll(target: str | None) -> None:
+            adapter = AICastAdapter(self.state, unit, target)
             push_roll_dialog(
                 self.app, adapter, lambda result: result is not None and self.host.submit(adapter.typed(*result))
             )
+
+        spells = s.unit(unit).spec.spells
+        targets = dict.fromkeys(x for sp in spells for x in view.spell_targets(s, unit, sp) if sp.target != "self")
+        if not targets:
+            roll(None)
+            return
+        names = ", ".join(f"{sp.name}: {sp.effect}" for sp in spells)
+
+        def picked(target: str | None) -> None:
+            if target is not None:
+                roll(target)
+
+        self.app.push_screen(
+            PickerScreen(
+                f"The spell's target if it is cast — the GM picks, the nearest valid one [SQ-M5] ({names})",
+                [Choice(x, s.unit(x).name) for x in targets],
+            ),
+            picked,
+        )
+
+    def action_dangerous(self) -> None:
+        """†2: dangerous terrain where the AI unit activates (§14), through the roll dialog."""
+        s = self.state
+        act = s.activation
+        if act is None or s.ai is None or act.unit != s.ai.unit:
+            return
+        self._clear()
+        choices = self.host.dangerous_choices(act.unit)
+        if len(choices) == 1:
+            self.host.dangerous_roll(choices[0].value)
+            return
+        self.app.push_screen(
+            PickerScreen(f"{s.unit(act.unit).name}: how many models are in dangerous terrain?", choices),
+            lambda command: None if command is None else self.host.dangerous_roll(command),
+        )
 
     def action_take(self) -> None:
         q = view.ai_question(self.state)
         if q is None or q.proposal is None:
             return
         option = next(o for o in view.ai_options(self.state) if o.key == q.proposal)
-        self._with_target(option, lambda target: self.host.submit(c.ChooseAIAction(target=target)))
+        self._with_target(
+            option, lambda target, difficult: self.host.submit(c.ChooseAIAction(target=target, difficult=difficult))
+        )
 
     def action_override(self) -> None:
         from tui.dialogs.prompt import TextPrompt
@@ -183,7 +231,9 @@ class AIFlowDialog(ModalScreen[None]):
                 if text:
                     self._with_target(
                         option,
-                        lambda target: self.host.submit(c.ChooseAIAction(option.key, reason=text, target=target)),
+                        lambda target, difficult: self.host.submit(
+                            c.ChooseAIAction(option.key, reason=text, target=target, difficult=difficult)
+                        ),
                     )
 
             self.app.push_screen(
@@ -196,15 +246,32 @@ class AIFlowDialog(ModalScreen[None]):
         self.app.push_screen(PickerScreen(f"Override the chart: {q.proposal_text} — instead:", choices), chosen)
 
     def _with_target(self, option: Any, then: Any) -> None:
-        """A charge needs the nearest hero named; other actions go at once."""
+        """A charge needs the nearest hero named; a Rush asks whether it crosses difficult
+        terrain (the 6" cap, §14); other actions go at once. ``then(target, difficult)``."""
+        if option.key in ("rush-enemy", "rush-objective"):
+            s = self.state
+            u = s.unit(s.ai.unit)
+            full, how = view.move_allowance(s, u, t.RUSH)
+            capped, capped_how = view.move_allowance(s, u, t.RUSH, True)
+            self.app.push_screen(
+                PickerScreen(
+                    f"{u.name} Rushes: does the move cross difficult terrain (§14)?",
+                    [
+                        Choice(False, f'No: up to {float(full):g}" ({how})'),
+                        Choice(True, f'Yes: up to {float(capped):g}" ({capped_how})'),
+                    ],
+                ),
+                lambda difficult: None if difficult is None else then(None, bool(difficult)),
+            )
+            return
         if not option.needs_target:
-            then(None)
+            then(None, False)
             return
         heroes = [Choice(h.id, h.name) for h in view.hero_lines(self.state) if h.conscious]
 
         def charged(hero: str | None) -> None:
             if hero is not None:
-                then(hero)
+                then(hero, False)
 
         self.app.push_screen(PickerScreen("Charge which hero (the nearest)?", heroes), charged)
 

@@ -108,7 +108,33 @@ class StarQuestCommands(GameCommands):
         u = self._selected()
         if u is None:
             return
-        self.submit(c.ActivateHero(u.id) if u.hero else c.ActivateAI(u.id))
+        s = self.state
+        if u.hero or s.setting("ai_order") != "fixed" or s.turn.ai_order or s.turn.phase != t.AI:
+            self.submit(c.ActivateHero(u.id) if u.hero else c.ActivateAI(u.id))
+            return
+        self.fix_ai_order((u.id,))
+
+    def fix_ai_order(self, order: tuple[str, ...]) -> None:
+        """Setting ``ai_order`` "fixed" [SQ-A5]: the GM gives the whole AI order, nearest a
+        conscious hero first (the selected unit first), one pick at a time."""
+        s = self.state
+        left = [x for x in view.ai_to_activate(s) if x not in order]
+        if len(left) <= 1:
+            self.submit(c.ActivateAI(order[0], order=order + tuple(left)))
+            return
+        so_far = ", ".join(s.unit(x).name for x in order)
+        self.ask(
+            f"The AI order this round [SQ-A5] ({so_far}, …): which unit comes next?",
+            [Choice(x, s.unit(x).name) for x in left],
+            lambda x: self.fix_ai_order(order + (x,)),
+        )
+
+    def action_ambush(self) -> None:
+        """The selected hero with Ambush: set aside before round 1, or placed from round 2
+        (§5 step 1b, §17); the engine refuses anything else with its reason."""
+        u = self._selected()
+        if u is not None:
+            self.submit(c.Ambush(u.id, place=not u.on_table))
 
     def action_end_activation(self) -> None:
         self.submit(c.EndActivation())
@@ -244,10 +270,20 @@ class StarQuestCommands(GameCommands):
             return
         first = self._activated(u) if u.hero else []
 
-        def chosen(spell: Any) -> None:
+        def cast_at(spell: Any, target: str | None) -> None:
             for cmd in first:
                 self.submit(cmd)
-            self._roll(CastAdapter(self.state, u.id, spell), self._typed)
+            self._roll(CastAdapter(self.state, u.id, spell, target), self._typed)
+
+        def chosen(spell: Any) -> None:
+            if spell.target not in ("enemy", "friend"):
+                cast_at(spell, None)
+                return
+            targets = [Choice(x, self.state.unit(x).name) for x in view.spell_targets(self.state, u.id, spell)]
+            if not targets:
+                self.set_status(f"{spell.name} has no {spell.target} on the table to take effect on.")
+                return
+            self.ask(f"{spell.name}: on which {spell.target}? ({spell.effect})", targets, lambda x: cast_at(spell, x))
 
         from engine.rulesets.star_quest.queries import refused_now
 
@@ -437,7 +473,7 @@ class StarQuestCommands(GameCommands):
         if u is None:
             return
         from engine.odds import percent
-        from engine.rulesets.star_quest.terrain import dangerous_preview, jump_preview
+        from engine.rulesets.star_quest.terrain import jump_preview
         from rich.text import Text
 
         from tui.systems.star_quest.adapters import DieAdapter
@@ -450,10 +486,7 @@ class StarQuestCommands(GameCommands):
                 for n in (2, 3, 4, 5, 6)
             ]
         choices += [Choice(c.Fall(u.id, float(n)), f'Falls or is pushed from {n}"') for n in (3, 4, 6, 9)]
-        choices += [
-            Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {n} model(s) (each 1 is a wound)")
-            for n in range(1, min(u.models, 3) + 1)
-        ]
+        choices += self.dangerous_choices(u.id)
 
         from engine.rulesets.star_quest.queries import hazard_problem
 
@@ -474,17 +507,33 @@ class StarQuestCommands(GameCommands):
                     self._typed,
                 )
             elif isinstance(command, c.DangerousTerrain):
-                n, unhurt = dangerous_preview(s, u.id, command.models)
-                odds = Text.assemble(
-                    ("no wound ", "bold"), (percent(unhurt), "bold green"), f" ({n} dice, each 1 is a wound)"
-                )
-                self._roll(
-                    DieAdapter(f"{u.name} in dangerous terrain (§14)", command, dice=n, odds=odds, state=s), self._typed
-                )
+                self.dangerous_roll(command)
             else:
                 self.submit(command)
 
         self.ask(f"{u.name}: jump, fall or dangerous terrain", choices, roll)
+
+    def dangerous_choices(self, unit_id: str) -> list[Choice]:
+        """How many models of ``unit_id`` roll for dangerous terrain (§14, [SQ-A22])."""
+        u = self.state.unit(unit_id)
+        return [
+            Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {n} model(s) (each 1 is a wound)")
+            for n in range(1, min(u.models, 3) + 1)
+        ]
+
+    def dangerous_roll(self, command: Any) -> None:
+        """The dangerous-terrain dice through the roll dialog, the chance of no wound first."""
+        from engine.odds import percent
+        from engine.rulesets.star_quest.terrain import dangerous_preview
+        from rich.text import Text
+
+        from tui.systems.star_quest.adapters import DieAdapter
+
+        s = self.state
+        n, unhurt = dangerous_preview(s, command.unit, command.models)
+        odds = Text.assemble(("no wound ", "bold"), (percent(unhurt), "bold green"), f" ({n} dice, each 1 is a wound)")
+        title = f"{s.unit(command.unit).name} in dangerous terrain (§14)"
+        self._roll(DieAdapter(title, command, dice=n, odds=odds, state=s), self._typed)
 
     # ------------------------------------------------------------------ GM corrections
     def action_power(self) -> None:

@@ -52,6 +52,8 @@ def hero_state(line: Any, activating: str | None) -> Text:
         return Text("▶ acting", style="bold yellow")
     if not line.conscious:
         return Text("unconscious", style="bold red")
+    if not line.on_table:
+        return Text("in Ambush", style="dim italic")
     if line.activated:
         return Text("done", style="dim")
     return Text("ready" if line.can_activate else "waiting", style="green" if line.can_activate else "dim")

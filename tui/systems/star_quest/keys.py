@@ -86,7 +86,20 @@ STAR_QUEST_KEYS = KeyGroup(
             "The activating unit shoots: weapon, target, cover; the exact hits and wounds before the roll",
             footer=True,
         ),
-        GMAction("sq-cast", "c", "cast", "Cast", "The activating Caster tries a spell (extra tokens +1 each)"),
+        GMAction(
+            "sq-cast",
+            "c",
+            "cast",
+            "Cast",
+            "The activating Caster tries a spell: its target from the board, extra tokens +1 each",
+        ),
+        GMAction(
+            "sq-ambush",
+            "b",
+            "ambush",
+            "Ambush",
+            "A hero with Ambush: set it aside before round 1, place it at the start of a round from round 2 (§17)",
+        ),
         GMAction(
             "sq-continue",
             "space",

@@ -282,6 +282,11 @@ class MedicAdapter(OneCommandAdapter):
         return replace(command, face=faces[0]) if faces else command
 
 
+DIRECTIONS = ("", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
+"""The scatter directions a letter cycles through ([XK-M8]: the GM enters it; "" not yet)."""
+LANDING_COVERS = ("open", "soft", "hard")
+
+
 class LandingAdapter(OneCommandAdapter):
     """§9 steps 2–4: each model where indirect fire landed rolls its Def against the attacker's
     unmodified result, already rolled (``Land``); typed: a Stealth die if one may roll
@@ -297,6 +302,42 @@ class LandingAdapter(OneCommandAdapter):
         self.title = f"{state.model(a.attacker).name}'s {weapon.name} landed: the Def rolls"
         self.counts: tuple[tuple[str, int, str], ...] = ()
         self.dice_names = self.dice_hint = self.problem = ""
+        self.targets = list(command.targets)
+        self.direction = command.direction
+        self.scattered = not a.hit
+
+    def press(self, key: str) -> None:
+        """Cycle a model's cover (recorded, §7) or the scatter direction entered ([XK-M8])."""
+        if key == "direction":
+            self.direction = DIRECTIONS[(DIRECTIONS.index(self.direction) + 1) % len(DIRECTIONS)]
+            return
+        i = int(key.partition(":")[2])
+        x = self.targets[i]
+        self.targets[i] = replace(x, cover=LANDING_COVERS[(LANDING_COVERS.index(x.cover) + 1) % len(LANDING_COVERS)])
+
+    def command(
+        self,
+        toggles: frozenset[str] = frozenset(),
+        declined: frozenset[str] = frozenset(),
+        flags: dict[str, bool] | None = None,
+    ) -> c.Land:
+        return replace(self.base, targets=tuple(self.targets), direction=self.direction)
+
+    def _judgements(self) -> list[RollOption]:
+        out = []
+        if self.scattered:
+            shown = self.direction or "not entered yet"
+            out.append(RollOption("direction", f"Scatter direction: {shown}", "§9 [XK-M8]", kind="set"))
+        for i, x in enumerate(self.targets):
+            out.append(
+                RollOption(
+                    f"cover:{i}",
+                    f"{self.state.model(x.model).name}: {x.cover} (recorded; {view.landing_cover_note(self.state)})",
+                    "§7 [XK-A8](c)",
+                    kind="set",
+                )
+            )
+        return out
 
     def preview(
         self,
@@ -304,11 +345,11 @@ class LandingAdapter(OneCommandAdapter):
         declined: frozenset[str] = frozenset(),
         flags: dict[str, bool] | None = None,
     ) -> RollPreview:
-        p = view.landing_preview(self.state, self.base)
+        p = view.landing_preview(self.state, self.command())
         self.problem = p.problem if p is not None else "no indirect fire is waiting for where it landed"
         if p is None:
             return RollPreview((), Text(""), self.problem)
-        options: list[RollOption] = []
+        options: list[RollOption] = self._judgements()
         odds = Text()
         for i, pair in enumerate(p.pairs):
             d = self.state.model(pair.target)

@@ -27,7 +27,6 @@ from engine.rulesets.xk6.tables import AMMO_ROW_LABELS
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import DiceInput, Flag, RollDialog, RollAdapter, RollPreview
 
-RANGES = ("optimal", "maximum", "beyond")
 RANGE_LABELS = {
     "optimal": "optimal range",
     "maximum": "maximum range (−1)",
@@ -117,7 +116,8 @@ class XK6AttackAdapter(RollAdapter):
     def press(self, key: str) -> None:
         """Cycle the judgement ``key``."""
         if key == "range":
-            self.range = RANGES[(RANGES.index(self.range) + 1) % len(RANGES)]
+            bands = self.weapon.range_bands  # an optimal-only weapon has no "maximum" (§18 [XK-A19])
+            self.range = bands[(bands.index(self.range) + 1) % len(bands)] if self.range in bands else bands[0]
             return
         what, _, index = key.partition(":")
         i = int(index)

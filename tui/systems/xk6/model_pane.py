@@ -6,7 +6,8 @@ the limit and the wound-track modifier (``1/3 −1``), state (STUN, BURN, HELD, 
 weapons that can run dry (``Carbine ■3``: loaded with 3 spare magazines, ``Carbine
 EMPTY 3``: an empty magazine, ``Flamer 4r``: rounds of a limited-ammunition weapon),
 command points, the speed column in force with its Att/Def row, Att/Def dice and
-Armour. Columns that do not fit are dropped, least needed first; the model card (⏎)
+Armour. Columns that do not fit are dropped, least needed first (Armour last of the
+optional ones); the model card (⏎)
 has everything. Cells come from the engine's ``view.model_lines``.
 """
 
@@ -84,14 +85,17 @@ COLUMNS: tuple[Column, ...] = (
     Column("name", "", name_cell, 0),
     Column("wounds", "W", lambda ln, acting: wounds_cell(ln), 0),
     Column("state", "State", lambda ln, acting: state_cell(ln), 0),
-    Column("weapons", "Weapons (■ loaded+mags)", lambda ln, acting: weapons_cell(ln), 1),
+    Column("weapons", "Weapons (■ loaded+mags)", lambda ln, acting: weapons_cell(ln), 2),
     Column(
-        "cp", "CP", lambda ln, acting: Text(str(ln.command_points) if ln.command_points else "", style="bold yellow"), 2
+        "cp", "CP", lambda ln, acting: Text(str(ln.command_points) if ln.command_points else "", style="bold yellow"), 3
     ),
-    Column("speed", "Speed A/D", lambda ln, acting: speed_cell(ln), 3),
-    Column("dice", "A/D", lambda ln, acting: f"{ln.att}/{ln.defence}", 4),
-    Column("armour", "Arm", lambda ln, acting: str(ln.armour), 5),
+    Column("speed", "Speed A/D", lambda ln, acting: speed_cell(ln), 4),
+    Column("dice", "A/D", lambda ln, acting: f"{ln.att}/{ln.defence}", 5),
+    Column("armour", "Arm", lambda ln, acting: str(ln.armour), 1),
 )
+"""Armour is kept first after the name, wounds and state: it is short and every wound roll
+reads it, so a widened state column ("OUT STUN BURN HELD") drops the weapons or the speed
+before it."""
 
 
 class XK6ModelPane(LinePane):

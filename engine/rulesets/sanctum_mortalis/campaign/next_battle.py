@@ -93,7 +93,12 @@ def next_battle_setup(state: CampaignState, extra_settings: Mapping[str, str] | 
         extra = tuple(volunteer(i + 1) for i in range(view.volunteers.get(key, 0)))
         rosters.append(replace(roster, models=roster.models + extra))
     settings = {k: v for k, v in {**state.settings, **(extra_settings or {})}.items() if k not in d.LOCAL_SETTINGS}
-    setup = make_setup(rosters[0], rosters[1], scenario=view.scenario, settings=settings)
+    challenges = {
+        side: [[e.key, e.model, e.target] for e in state.next.challenges_of(key)]
+        for side, key in zip(("A", "B"), view.bands)
+        if state.next.challenges_of(key)
+    }  # the battle counts their VP towards the winner (§14, §23.7)
+    setup = make_setup(rosters[0], rosters[1], scenario=view.scenario, settings=settings, challenges=challenges)
     setup[LINK] = {"id": state.id, "title": state.title, "battle": len(state.battles) + 1, "bands": list(view.bands)}
     return setup
 

@@ -204,7 +204,29 @@ def _band_post(
         if tk
         else []
     )
-    return post, drafts
+    return post, drafts + consumables_spent(band, rows)
+
+
+def consumables_spent(band: Any, rows: Mapping[str, Any]) -> list[EventDraft]:
+    """§17.3, §17.6: each model's ammunition and thrown grenades crossed off its roster."""
+    from dataclasses import replace
+
+    from ..postbattle.consumables import without
+
+    out = []
+    for m in band.roster.models:
+        spent = rows.get(m.id, {}).get("spent") or []
+        if not spent:
+            continue
+        names = ", ".join(t.ITEMS[i].name if i in t.ITEMS else i for i in spent)
+        out.append(
+            EventDraft(
+                "model_updated",
+                {"band": band.key, "model": replace(m, items=without(m.items, spent)).to_dict()},
+                text=f"{m.name}: {names} crossed off (used up in the battle, §17.3, §17.6).",
+            )
+        )
+    return out
 
 
 def start_post_battle(state: CampaignState, cmd: c.StartPostBattle, dice: DiceSource) -> Decision:

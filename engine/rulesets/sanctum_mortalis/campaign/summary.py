@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 from engine.battle import Battle
 from engine.events import Event
 
+from ..postbattle.consumables import spent_items
 from ..state import LEFT_TABLE, ON_TABLE, OUT_OF_ACTION, SIDES, BattleState
 
 BATTLE_RULESET = "sanctum-mortalis"
@@ -63,7 +64,8 @@ def battle_summary(
         elif event.kind == "model_left_table" and p.get("model") in models:
             m = before.model(p["model"])
             markers[m.side] += m.tech_markers
-            special[m.side] = special[m.side] or m.special_marker
+            scored = m.special_marker and not p.get("special_dropped")  # only across its own edge (§23.5)
+            special[m.side] = special[m.side] or scored
             if not (m.spec.pet or m.spec.volunteer):
                 models[m.id]["marker_xp"] += m.tech_markers
         elif event.kind == "markers_collected" and p.get("side") in SIDES:
@@ -79,6 +81,7 @@ def battle_summary(
         if m.id not in models:
             continue
         row = models[m.id]
+        row["spent"] = list(spent_items(initial.model(m.id).spec.items, m.spec.items))  # §17.3, §17.6
         row.update(
             status=m.status,
             cause=m.removal_cause,

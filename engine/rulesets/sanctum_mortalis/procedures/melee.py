@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from engine.dice import DiceSource
 from engine.rolls import Modifier, RollRecord
@@ -172,84 +172,17 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
         add("special_marker", "Carrying the special marker", t.SPECIAL_MARKER_FIGHT, "§23.5")
     if has_skill(me, "critical-hit"):
         add("critical_hit", "Trafienie krytyczne: a natural 12 wins", 0, "§20.2 [SM-A28]", kind="info")
-    if not attacker and not sit.withdraw and sit.attacker_charged and has_skill(me, "dirty-tricks"):
-        out.append(
-            toggle(
-                p + "dirty_tricks",
-                "Brudne zagrywki: the charger re-rolls a die you choose",
-                0,
-                "§20.2",
-                on,
-                off,
-                default=True,
-                kind="reroll",
-                side=side,
-            )
-        )
-    if has_skill(me, "duellist") and not sit.attacker_support_models and not sit.defender_support_models:
-        out.append(
-            toggle(
-                p + "duellist",
-                "Zwadźca: re-roll one die (one on one)",
-                0,
-                "§20.2",
-                on,
-                off,
-                default=True,
-                kind="reroll",
-                side=side,
-            )
-        )
-    if me.captain:
-        out.append(
-            toggle(
-                p + "captain_reroll",
-                "Captain's re-roll (once per battle)",
-                0,
-                "§15.2 [SM-A9]",
-                on,
-                off,
-                kind="reroll",
-                side=side,
-            )
-        )
     return out
-
-
-_REROLL_ORDER = (
-    ("defender_dirty_tricks", "dirty-tricks"),
-    ("attacker_duellist", "attacker"),
-    ("attacker_captain_reroll", "attacker"),
-    ("defender_duellist", "defender"),
-    ("defender_captain_reroll", "defender"),
-)
 
 
 def melee_options(sit: MeleeSituation) -> tuple[Option, ...]:
     """Both sides' modifiers (``Option.side``), keys prefixed ``attacker_`` / ``defender_``:
     additional_weapon, support, stance, battle_frenzy, agile, weapon_mod, parry_shield,
-    special_marker (modifiers); effective_parry, deadly_blow (dice); dirty_tricks,
-    duellist, captain_reroll (re-rolls); critical_hit (info); plus ``show-me-kitty``.
-
-    The odds count one declared re-roll (the first of Brudne zagrywki, the attacker's,
-    the defender's); any other declared re-roll is marked in its ``note``.
+    special_marker (modifiers); effective_parry, deadly_blow (dice); critical_hit (info);
+    plus ``show-me-kitty``. No re-roll is declared before the roll: Zwadźca, Brudne
+    zagrywki, the Captain and Błąd matrycy are offered after the result (``rerolls``).
     """
-    options = _side_options(sit, "attacker") + _side_options(sit, "defender")
-    counted = _counted_reroll(options)
-    out = []
-    for o in options:
-        if o.kind == "reroll" and o.active and o.key != counted[0]:
-            o = o._replace(note="not in the odds: only one declared melee re-roll is counted")
-        out.append(o)
-    return tuple(out)
-
-
-def _counted_reroll(options: Sequence[Option]) -> tuple[str, str]:
-    keys = {o.key for o in options if o.kind == "reroll" and o.active}
-    for key, kind in _REROLL_ORDER:
-        if key in keys:
-            return key, kind
-    return "", ""
+    return tuple(_side_options(sit, "attacker") + _side_options(sit, "defender"))
 
 
 def _modes(options: tuple[Option, ...]) -> tuple[Mode, Mode]:
@@ -297,7 +230,6 @@ def _odds(sit: MeleeSituation, options: tuple[Option, ...]) -> tuple[Fraction, F
         has_skill(sit.attacker, "critical-hit"),
         has_skill(sit.defender, "critical-hit"),
         natural_plain(sit.settings),
-        _counted_reroll(options)[1],
     )
 
 
@@ -345,7 +277,6 @@ def melee_roll(sit: MeleeSituation, dice: DiceSource) -> RollRecord:
         "parry": active(options, "defender_effective_parry"),
         "deadly_blow": active(options, "attacker_deadly_blow"),
         "show_me_kitty": active(options, KITTY),
-        "rerolls_declared": [o.key for o in options if o.kind == "reroll" and o.active],
     }
     record = RollRecord(
         "sm.melee",

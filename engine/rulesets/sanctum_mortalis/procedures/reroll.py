@@ -5,7 +5,7 @@ the new face must be kept, the old face stays visible (``Die.replaced``), and a 
 was re-rolled once cannot be re-rolled again. Each procedure registers an *evaluator*
 that reads its outcome again from the new faces (a hit, a save, who won a melee...).
 A re-roll never changes ``probability``: that is the chance before the roll, which
-counts a re-roll only when it was declared beforehand (``detail["rerolls_declared"]``).
+counts no re-roll: re-rolls are offered after the result (``rerolls``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The hit roll (§10): every Accuracy modifier, exact odds, and resolving the dice.
 
 Hit iff 2k6 < modified Accuracy (strict, §10.2). Variants: Wymierzony strzał (3 dice,
-drop per [SM-A6]), re-rolls declared before the roll (Strzał z bliska, the Captain),
-Mistrzowski strzał (a natural double 1 removes the target with no save), the flamer
+drop per [SM-A6]), Mistrzowski strzał (a natural double 1 removes the target with no save), the flamer
 (no hit roll: an automatic hit, §10.7), shooting into a crowd (§10.4, ``crowd_pick``).
 """
 
@@ -181,7 +180,8 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
 
     Keys: per_shot, shot_after_move, hip_fire, long_range, obstacle, cover, large_target,
     camouflage, masking_protocol, lucky, precision_sight, hunter (modifiers);
-    aimed_shot (dice); point_blank, captain_reroll (declared re-rolls); master_shot (info).
+    aimed_shot (dice); master_shot (info). No re-roll is declared before the roll: Strzał z
+    bliska, the Captain and Błąd matrycy are offered after the result (``rerolls``).
     """
     weapon = ranged_weapon(sit.weapon)
     if weapon.template:
@@ -303,16 +303,6 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
                 kind="dice",
             )
         )
-    if not trick and has_skill(s, "point-blank"):
-        label = 'Strzał z bliska: re-roll one die (target under 6")'
-        if sit.distance is None:
-            out.append(toggle("point_blank", label, 0, "§20.3", on, off, kind="reroll"))
-        elif sit.distance < t.POINT_BLANK_UNDER:
-            out.append(toggle("point_blank", label, 0, "§20.3", on, off, default=True, kind="reroll"))
-    if s.captain:
-        out.append(
-            toggle("captain_reroll", "Captain's re-roll (once per battle)", 0, "§15.2 [SM-A9]", on, off, kind="reroll")
-        )
     if not trick and has_skill(s, "master-shot"):
         out.append(
             auto(
@@ -344,21 +334,6 @@ def hit_dice(sit: ShotSituation, options: tuple[Option, ...]) -> int | None:
     return _dice_mode(sit, options)[0]
 
 
-def _rerolls(sit: ShotSituation, options: tuple[Option, ...]) -> tuple[int, int, list[str]]:
-    die = whole = 0
-    declared = []
-    if active(options, "point_blank"):
-        die += 1
-        declared.append("point-blank")
-    if active(options, "captain_reroll"):
-        declared.append("captain")
-        if setting(sit.settings, "captain_reroll") == "whole":
-            whole += 1
-        else:
-            die += 1
-    return die, whole, declared
-
-
 def modified_accuracy(sit: ShotSituation, options: tuple[Option, ...] | None = None) -> int:
     """Cmod: the base plus every active modifier."""
     options = shooting_options(sit) if options is None else options
@@ -366,7 +341,7 @@ def modified_accuracy(sit: ShotSituation, options: tuple[Option, ...] | None = N
 
 
 def hit_chance(sit: ShotSituation) -> Fraction:
-    """P(the shot hits) — exact, counting a declared re-roll; 1 for the flamer.
+    """P(the shot hits) — exact (re-rolls come after the roll); 1 for the flamer.
     Raises ``ProcedureRefused`` for a shot the rules forbid."""
     weapon = check_shot(sit)
     return _hit_chance(sit, weapon, () if weapon.template else shooting_options(sit))
@@ -375,8 +350,7 @@ def hit_chance(sit: ShotSituation) -> Fraction:
 def _hit_chance(sit: ShotSituation, weapon: t.RangedWeapon, options: tuple[Option, ...]) -> Fraction:
     if weapon.template:
         return Fraction(1)
-    die, whole, _ = _rerolls(sit, options)
-    return success_chance("<", modified_accuracy(sit, options), _dice_mode(sit, options), die, whole)
+    return success_chance("<", modified_accuracy(sit, options), _dice_mode(sit, options))
 
 
 def master_shot_chance(sit: ShotSituation) -> Fraction:
@@ -422,7 +396,6 @@ def hit_roll(sit: ShotSituation, dice: DiceSource) -> RollRecord:
     base = base_accuracy(sit)
     cmod = base.value + sum_of(options)
     mode = _dice_mode(sit, options)
-    die, whole, declared = _rerolls(sit, options)
     dice_rolled = roll_group(dice, mode, "hit roll")
     detail = {
         **base_detail,
@@ -432,10 +405,9 @@ def hit_roll(sit: ShotSituation, dice: DiceSource) -> RollRecord:
         "dice_mode": MODE_NAMES[mode],
         "master_shot": active(options, "master_shot"),
         "natural_plain": natural_plain(sit.settings),
-        "rerolls_declared": declared,
         "profile": profile_of(sit.shooter, sit.shooter_infected).C.explain(),
     }
-    p_success = success_chance("<", cmod, mode, die, whole)
+    p_success = success_chance("<", cmod, mode)
     if cmod <= 2:  # nothing hits, but a Master-shot natural double 1 still removes the target
         p_success += _master_chance(sit, weapon, options)
     record = RollRecord(

@@ -101,3 +101,21 @@ def test_second_battle_settles_challenges_from_the_log_and_pays_their_technology
     ok(campaign, EndStep("wolves"))
     assert campaign.state.post.of("wolves").step == "loot"
     assert len(campaign.state.battles) == 2 and campaign.state.round == 2
+
+
+def test_a_challenges_vp_decide_the_duma_winner_and_its_reward_14_23_6(campaign, finished):
+    """#18: the Challenges chosen between battles go into the battle; their VP count
+    towards the winner, so Duma's winner's reward (30tk + 3 loot rolls) follows them."""
+    close_first(campaign, finished)
+    ok(campaign, ChooseScenario("pride", "wolves", "saints"))
+    ok(campaign, ChooseChallenge("saints", "prudence"))
+    setup = view.next_battle_setup(campaign.state)
+    assert setup["challenges"] == {"B": [["prudence", "", ""]]}
+    battle = Battle(new_header("sanctum-mortalis", setup, seed=9))
+    assert battle.state.side("B").challenges == ("prudence",)
+    assert isinstance(battle.submit(bc.EndBattle("the GM ends it")), Accepted)
+    assert battle.state.result["winner"] == "B" and battle.state.side("B").vp == 1  # Prudence alone
+    ok(campaign, StartPostBattle(battle.header["setup"], tuple(e.to_dict() for e in battle.entries)))
+    saints, wolves = campaign.state.post.of("saints"), campaign.state.post.of("wolves")
+    assert saints.won is True and (saints.scenario_tk, saints.loot_due) == (30, 3)
+    assert wolves.won is False and (wolves.scenario_tk, wolves.loot_due) == (20, 2)
