@@ -78,3 +78,23 @@ def test_a_dry_run_refuses_what_the_engine_would_refuse_and_saves_nothing(b):
     assert b.state != before and refused_now(b.state, c.TakeAction("vex", t.REST)) == refused(
         b, c.TakeAction("vex", t.REST)
     )
+
+
+def test_17_a_spell_already_tried_this_activation_is_refused_by_the_dry_run_before_its_die():
+    """The spell picker greys it (the casting die is never typed for nothing)."""
+    from engine.battle import Battle, new_header
+    from engine.ruleset import find_system
+    from engine.rulesets.star_quest.queries import refused_now
+
+    spec = find_system("star-quest")
+    demo = Battle(new_header(spec.name, spec.demo(None, 4).setup, seed=4))
+    ok(demo, c.StartRound())
+    ilsa = next(u for u in demo.state.units if u.spec.spells and u.hero)
+    ward = next(sp for sp in ilsa.spec.spells if sp.target is None)  # no target to choose
+    cast = c.Cast(ilsa.id, ward.name)
+    assert refused_now(demo.state, c.ActivateHero(ilsa.id), cast) is None
+    ok(demo, c.ActivateHero(ilsa.id))
+    ok(demo, c.Cast(ilsa.id, ward.name, faces=(6,)))  # cast: the spell has been tried
+    problem = refused_now(demo.state, cast)
+    assert problem is not None and "already tried" in problem.reason
+    assert problem == refused(demo, cast)

@@ -288,16 +288,18 @@ class StarQuestCommands(GameCommands):
         from engine.rulesets.star_quest.queries import refused_now
 
         s = self.state
+
+        def why_not(spell: Any) -> str:
+            """The engine's refusal of this spell now (at its first target, if it takes one)."""
+            targets = view.spell_targets(s, u.id, spell) if spell.target in ("enemy", "friend") else ()
+            if spell.target in ("enemy", "friend") and not targets:
+                return ""  # said when it is chosen: no target on the table
+            cast = c.Cast(u.id, spell.name, target=targets[0] if targets else None)
+            return str(refused_now(s, *first, cast) or "")
+
         self.ask(
             f"{u.name}: which spell? ({u.tokens} spell token(s))",
-            [
-                Choice(
-                    sp,
-                    f"{sp.name} (value {sp.value}): {sp.effect}",
-                    str(refused_now(s, *first, c.Cast(u.id, sp.name)) or ""),  # greyed before the casting die
-                )
-                for sp in u.spec.spells
-            ],
+            [Choice(sp, f"{sp.name} (value {sp.value}): {sp.effect}", why_not(sp)) for sp in u.spec.spells],
             chosen,
         )
 
