@@ -23,6 +23,7 @@ except ImportError:  # Windows: no advisory lock
 
 
 def new_db(path: Path, *, background: bool = False, new: bool = False, keep: bool = True) -> TinyDB:
+    """TinyDB on ``battle.json`` through ``SaveStorage`` (see its options)."""
     return TinyDB(path, storage=SaveStorage, background=background, new=new, keep=keep)
 
 
