@@ -2,7 +2,7 @@
 
 A save is a folder ``NAME.skirmish/`` holding a TinyDB file ``battle.json``
 (header and folded entries) and, while it is open, ``journal-<seq>.jsonl``
-segments of fsync'd entries. See ``saves.store`` for the crash-safety design and
+segments of fsync'd entries. See ``saves.store`` and ``saves.checkpoints`` for the crash-safety design and
 ``saves.journal`` for the checksums (save format 2) that tell damage from a torn write.
 """
 

@@ -18,17 +18,18 @@ says what it is in ``Snapshot.damage``.
 from __future__ import annotations
 
 import os
+import secrets
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tinydb import TinyDB
 
 from saves.errors import CORRUPT, MISSING, NEWER, NOT_OURS, Damage, os_damage
-from saves.journal import SEGMENT_RE, Segment, parse_segment
+from saves.journal import SEGMENT_RE, Segment, encode_line, parse_segment
 from saves.paths import SUFFIX
-from saves.storage import DB_NAME, TMP_PREFIX, SaveStorage, read_save_file
+from saves.storage import DB_NAME, DECODER, TMP_PREFIX, SaveStorage, read_save_file
 
 SAVE_FORMAT = 2
 """2: framed, checksummed journal segments and the header's ``save_id`` (1 is still read)."""
@@ -200,3 +201,56 @@ def _journal_tail(segments: list[Segment], folded: int, journal_id: str | None) 
         if seg.damage:
             return tail, f"{seg.damage} (entry {max(seg.end, folded)})"
     return tail, ""
+
+
+def absolute(path: str | os.PathLike[str]) -> Path:
+    return Path(path).expanduser().absolute()
+
+
+def load(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Read-only: ``(header, entries)``. Never modifies any file. Raises ``SaveError``
+    (a damaged journal too: ``salvage`` reads what comes before the damage)."""
+    where = absolute(path)
+    try:
+        snap = read_save(where)
+    except Damage as damage:
+        raise damage.at(where) from None
+    snap.db.close()
+    return snap.header, snap.entries
+
+
+def salvage(
+    path: str | os.PathLike[str],
+    check: Callable[[dict[str, Any], list[dict[str, Any]]], tuple[int, str] | None] | None = None,
+) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
+    """Read-only, as ``load``, but a damaged journal gives the entries before the damage
+    and a one-line warning (empty when nothing is wrong). Never modifies any file.
+
+    ``check(header, entries)``, if given, sees the entries read (before the damage) and
+    may return ``(count, problem)``: entry ``count`` cannot be used (the rules cannot
+    apply it), which is damage as a bad journal line is: the entries are those before
+    it and the warning names it. Whatever ``check`` raises is raised from here."""
+    where = absolute(path)
+    try:
+        snap = read_save(where, salvage=True)
+    except Damage as damage:
+        raise damage.at(where) from None
+    snap.db.close()
+    verdict = check(snap.header, snap.entries) if check is not None else None
+    if verdict is not None:
+        count, problem = verdict
+        del snap.entries[count:]
+        snap.damage = problem
+    return snap.header, snap.entries, snap.warning
+
+
+def normalise_header(header: dict[str, Any], kind: str | None, save_id: str | None = None) -> dict[str, Any]:
+    """The header as saved: the app, format, kind and save_id set by us, the caller's other fields."""
+    if not isinstance(header, dict):
+        raise TypeError("a save header must be a dict")
+    fields = DECODER.decode(encode_line(header).decode("utf-8"))
+    chosen = fields.get("kind", kind or "battle")
+    if chosen not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, not {chosen!r}")
+    own = {"app": APP_ID, "format": SAVE_FORMAT, "kind": chosen, SAVE_ID: save_id or secrets.token_hex(8)}
+    return own | {key: value for key, value in fields.items() if key not in RESERVED}

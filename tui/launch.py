@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from argparse import Namespace
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -201,13 +202,16 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     """``skirmish export FILE [-o OUT] [--format text|md|html]``: the battle report."""
     import saves
 
+    from tui.session import OpenError, rules_damage
+
     try:
         o = _save_named(Options.of(args))
-        header, entries, warning = saves.salvage(o.file)
-    except saves.SaveError as err:
+        where = Path(o.file or "")
+        header, entries, warning = saves.salvage(where, check=partial(rules_damage, where))
+    except (saves.SaveError, OpenError) as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
-    if warning:  # a damaged save: the report of the entries before the damage, exit 2
+    if warning:  # damaged, or an entry the rules cannot apply: the entries before it, exit 2
         print(f"skirmish: {warning}", file=sys.stderr)
     from tui.report import build_report, render
 

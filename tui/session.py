@@ -263,6 +263,14 @@ def open_session(path: str | Path, progress: Progress = _no_progress) -> Session
     return session
 
 
+def rules_damage(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[int, str] | None:
+    """For ``saves.salvage(check=...)``: ``(count, problem)`` when entry ``count`` is the
+    first one the rules cannot apply, else None. ``OpenError`` for a header this version
+    cannot play."""
+    battle, damage = _battle(where, header, entries)
+    return (len(battle.entries), damage) if damage else None
+
+
 def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[Battle, str]:
     """The battle the entries replay to, and what is wrong with the first entry the rules
     cannot apply (then the battle holds the entries before it), or empty."""

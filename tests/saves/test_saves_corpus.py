@@ -221,6 +221,31 @@ def test_an_event_about_a_ghost_model_opens_read_only_at_its_seq(save: Path) -> 
     assert journal.name  # the ghost event is in the journal or battle.json: both were left as they were
 
 
+def test_export_of_a_save_with_a_ghost_model_event_writes_the_entries_before_it_and_exits_2(
+    save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tui.cli import build_parser
+    from tui.launch import export_battle
+    from tui.report import build_report, render
+
+    header, entries = load(save)
+    count = len(entries)
+    with BattleStore.open(save) as store:
+        store.append(
+            {"seq": count, "kind": "activation_ended", "round": 1, "group": count, "payload": {"model": "ghost"}}
+        )
+    before = digest(save)
+    capsys.readouterr()
+    out = io.StringIO()
+    code = export_battle(build_parser().parse_args(["export", str(save)]), out=out)
+    err = capsys.readouterr().err.splitlines()
+    assert code == 2 and len(err) == 1, err
+    _one_line(err[0], save, f"entry {count} (activation_ended)")
+    assert "there is no model 'ghost' in this battle" in err[0]
+    assert out.getvalue() == render(build_report(header, entries), "text")
+    assert digest(save) == before
+
+
 def _cli(*args: str, timeout: float = 60, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tui.cli", *args],

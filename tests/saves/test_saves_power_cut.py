@@ -9,6 +9,10 @@ not yet fsync'd lost, torn or kept; each rename, creation or deletion not yet ma
 durable by an fsync of its folder kept or not (all, none, each one alone, all but each
 one). Every such disk must load, with every acknowledged entry, and the last-battle
 note once acknowledged must name the battle.
+
+Then a battle cut off by the power in the middle of a checkpoint: each distinct disk
+that cut may leave is reopened, an event appended, a checkpoint made and another
+event appended, that second session traced and cut at every operation in the same way.
 """
 
 from __future__ import annotations
@@ -273,3 +277,94 @@ def test_every_disk_a_power_cut_may_leave_loads_with_every_acknowledged_entry(
                 assert [e["seq"] for e in load(path)[1]] == list(range(count + 1)), context
     assert states > 300
     print(f"{states} disk states after {len(tracer.ops)} operations")
+
+
+def _seed(tracer: Tracer) -> None:
+    """Record what is already under the tracer's root as durable: a disk a power cut left."""
+    for top, dirs, files in os.walk(tracer.root):
+        parent = tracer.ids[os.stat(top).st_ino]
+        for name in sorted(dirs):
+            tracer.ops.append(("mkdir", parent, name, tracer._new(os.stat(os.path.join(top, name)).st_ino)))
+        for name in sorted(files):
+            path = os.path.join(top, name)
+            fid = tracer._new(os.stat(path).st_ino)
+            with open(path, "rb") as handle:
+                tracer.ops += [("create", parent, name, fid), ("write", fid, handle.read()), ("fsync", fid)]
+        tracer.ops.append(("fsyncdir", parent))
+
+
+def _cut_disks(tracer: Tracer, start: int, stop: int) -> list[tuple[str, Model, dict[int, dict[str, int]], str]]:
+    """Every disk a power cut after each operation from ``start`` to ``stop`` may leave."""
+    out = []
+    for cut in range(start + 1, stop + 1):
+        if tracer.ops[cut - 1][0] in ("ack", "noted"):
+            continue
+        model = replay(tracer.ops[:cut])
+        for name, layout, data in disks(model):
+            out.append((f"cut after op {cut - 1} {tracer.ops[cut - 1][:2]} ({name})", model, layout, data))
+    return out
+
+
+def _fingerprint(where: Path) -> tuple[tuple[str, bytes], ...]:
+    return tuple(sorted((str(p.relative_to(where)), p.read_bytes() if p.is_file() else b"/") for p in where.rglob("*")))
+
+
+def test_a_save_cut_mid_checkpoint_reopens_appends_and_checkpoints_through_more_power_cuts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "disk"
+    root.mkdir()
+    tracer = Tracer(root)
+    with monkeypatch.context() as patch:
+        tracer.install(patch)
+        folder = data_dir(root / "data")
+        store = BattleStore.create(folder / "t.skirmish", HEADER, fold_min=64, background=False)
+        for seq in range(5):
+            store.append(entry(seq))
+        tracer.ops.append(("ack", 5))
+        start = len(tracer.ops)
+        store.checkpoint()  # the power goes somewhere in here
+        stop = len(tracer.ops)
+    store.close()
+    relative = store.path.relative_to(root)
+    assert stop - start >= 6, tracer.ops[start:stop]  # a new segment, battle.json replaced, old segment gone
+    first: dict[tuple[tuple[str, bytes], ...], tuple[str, Path]] = {}
+    for index, (context, model, layout, data) in enumerate(_cut_disks(tracer, start, stop)):
+        where = tmp_path / f"first-{index}"
+        materialise(model, layout, data, where)
+        first.setdefault(_fingerprint(where), (context, where))
+        assert len(load(where / relative)[1]) == 5, context
+    assert len(first) >= 5, len(first)
+    states = 0
+    for number, (context, disk) in enumerate(first.values()):
+        second = Tracer(disk)
+        _seed(second)
+        second.ops.append(("ack", 5))  # on that disk, durable: nothing the second session does may lose them
+        begun = len(second.ops)
+        with monkeypatch.context() as patch:
+            second.install(patch)
+            store = BattleStore.open(disk / relative, fold_min=64, background=False)
+            count = store.count
+            second.ops.append(("ack", count))
+            store.append(entry(count))
+            second.ops.append(("ack", count + 1))
+            store.checkpoint()
+            store.append(entry(count + 1))
+            second.ops.append(("ack", count + 2))
+        store.close()
+        assert count == 5, context
+        for again, model, layout, data in _cut_disks(second, begun, len(second.ops)):
+            where = tmp_path / f"second-{number}-{states}"
+            materialise(model, layout, data, where)
+            states += 1
+            what = f"{context}, reopened, then {again}"
+            entries = load(where / relative)[1]
+            assert entries == [entry(seq) for seq in range(len(entries))], what
+            assert len(entries) >= model.acked, f"{what}: {model.acked} acknowledged, {len(entries)} loaded"
+            if states % 29 == 0:  # and the writer takes that disk over again
+                with BattleStore.open(where / relative, fold_min=2, background=False) as store:
+                    store.append(entry(store.count))
+                    store.checkpoint()
+                assert [e["seq"] for e in load(where / relative)[1]] == list(range(len(entries) + 1)), what
+    assert states > 300
+    print(f"{len(first)} disks cut mid-checkpoint, {states} disks after cuts in the second session")
