@@ -136,6 +136,7 @@ def test_the_skirmish_command_runs_the_app_with_collections_paused_until_it_take
 
     class Recorder:
         return_code = 0
+        exit_line = ""
 
         def __init__(self, plan: object) -> None:
             seen.append(gc.isenabled())
