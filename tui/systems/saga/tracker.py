@@ -56,8 +56,10 @@ def next_step(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:
 class SagaTracker(SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
+    WRAP = True  # a long line wraps: the "Next:" line is never cut
+
     DEFAULT_CSS = """
-    SagaTracker { height: 2; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    SagaTracker { height: auto; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show(self, state: Any, step: Any, offers: tuple[Any, ...], read_only: str = "") -> None:

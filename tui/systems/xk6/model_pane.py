@@ -84,13 +84,13 @@ COLUMNS: tuple[Column, ...] = (
     Column("name", "", name_cell, 0),
     Column("wounds", "W", lambda ln, acting: wounds_cell(ln), 0),
     Column("state", "State", lambda ln, acting: state_cell(ln), 0),
-    Column("weapons", "Weapons (■ loaded+mags)", lambda ln, acting: weapons_cell(ln), 1),
+    Column("weapons", "Weapons (■ loaded+mags)", lambda ln, acting: weapons_cell(ln), 2),
     Column(
-        "cp", "CP", lambda ln, acting: Text(str(ln.command_points) if ln.command_points else "", style="bold yellow"), 2
+        "cp", "CP", lambda ln, acting: Text(str(ln.command_points) if ln.command_points else "", style="bold yellow"), 3
     ),
-    Column("speed", "Speed A/D", lambda ln, acting: speed_cell(ln), 3),
-    Column("dice", "A/D", lambda ln, acting: f"{ln.att}/{ln.defence}", 4),
-    Column("armour", "Arm", lambda ln, acting: str(ln.armour), 5),
+    Column("speed", "Speed A/D", lambda ln, acting: speed_cell(ln), 4),
+    Column("dice", "A/D", lambda ln, acting: f"{ln.att}/{ln.defence}", 1),
+    Column("armour", "Arm", lambda ln, acting: str(ln.armour), 1),
 )
 
 
