@@ -85,7 +85,7 @@ class MeleeDialog(ModalScreen[None]):
         width: 110; max-width: 100%; height: auto; max-height: 100%;
         border: thick $warning; border-title-style: bold; background: $surface; padding: 0 1;
     }
-    MeleeDialog #melee-body { height: auto; max-height: 70vh; }
+    MeleeDialog #melee-body { height: auto; max-height: 70vh; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     MeleeDialog #melee-steps { color: $text-muted; }
     MeleeDialog #melee-options { padding: 1 0 0 0; }
     MeleeDialog #melee-odds { padding: 1 0 0 0; }
@@ -151,9 +151,13 @@ class MeleeDialog(ModalScreen[None]):
         self.query_one("#melee-steps", Static).update(ribbon)
         self.query_one("#melee-numbers", Static).update(Text("\n".join(step.lines)))
         self.options = self._options(state, m)
-        self.query_one("#melee-options", Static).update(self._options_text())
+        options = self.query_one("#melee-options", Static)
+        options.update(self._options_text())
+        options.display = bool(self.options)  # an empty one would be a blank row
         self.query_one("#melee-odds", Static).update(self._odds_text(state, m))
-        self.query_one("#melee-notes", Static).update(Text("\n".join(step.notes)))
+        notes = self.query_one("#melee-notes", Static)
+        notes.update(Text("\n".join(step.notes)))
+        notes.display = bool(step.notes)
         box = self.query_one("#melee-refusal", Static)
         box.update(f"✗ {refusal}" if refusal else "")
         box.display = bool(refusal)
@@ -162,10 +166,10 @@ class MeleeDialog(ModalScreen[None]):
         dice.display = rolling
         if rolling:
             need = view.dice_to_roll(state)
-            dice.placeholder = (
+            dice.placeholder = (  # short enough for an 80-column dialog
                 "type "
-                + ", then ".join(f"{state.side_name(x.side)}'s {x.count}" for x in need)
-                + " dice — or r / empty ⏎: the app rolls"
+                + ", then ".join(f"{x.count} ({state.side_name(x.side)})" for x in need)
+                + " — or r / ⏎: the app rolls"
             )
             dice.focus()
         else:
