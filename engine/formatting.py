@@ -9,6 +9,11 @@ from .odds import percent
 from .rolls import RollRecord
 
 
+def possessive(name: str) -> str:
+    """ "Pip's", "Ceorls'", "Iron Wolves'": a name ending in s takes only the apostrophe."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
 def dice_text(record: RollRecord) -> str:
     """ "3 [6] 2→5": dropped faces in brackets, re-rolled faces as old→new."""
     parts = []
@@ -25,9 +30,11 @@ def _comparison(record: RollRecord) -> str:
 
 
 def roll_line(record: RollRecord) -> str:
-    """One line: dice, total, target, outcome and the chance it had."""
+    """One line: dice, total, target, outcome and the chance that outcome had (the
+    chance of success beside a success, of failure beside a failure)."""
     total = f" = {record.dice_total}" if record.dice else ""
-    chance = f" (chance {percent(record.probability)})" if record.comparison else ""
+    happened = record.probability if record.success else 1 - record.probability
+    chance = f" (chance {percent(happened)})" if record.comparison else ""
     return f"{dice_text(record)}{total}{_comparison(record)}: {record.outcome}{chance}"
 
 
@@ -44,6 +51,6 @@ def roll_breakdown(record: RollRecord) -> list[str]:
     for r in record.detail.get("rerolls", ()):
         lines.append(f"  re-roll ({r.get('by', '')}): die {r['die'] + 1} {r['old']}→{r['new']}")
     p = record.probability
-    lines.append(f"  chance before the roll: {p.numerator}/{p.denominator} = {percent(p)}")
+    lines.append(f"  chance before the roll (of success): {p.numerator}/{p.denominator} = {percent(p)}")
     lines.append(f"  outcome: {record.outcome}")
     return lines

@@ -129,7 +129,10 @@ def option_line(index: int, option: OptionLine) -> Text:
         out.append("[i] ", style="dim")
     else:
         out.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
-    shown = f"{value:+d}" if kind in ("modifier", "set") and value else ("  " if kind != "modifier" else " 0")
+    if kind == "set" and value:  # an effect that sets the value: "=7", not "+7"
+        shown = f"={value}"
+    else:
+        shown = f"{value:+d}" if kind == "modifier" and value else ("  " if kind != "modifier" else " 0")
     out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
     out.append(option.label, style="" if on_ else "dim")
     out.append(f"  {option.rule}", style="dim")

@@ -17,7 +17,7 @@ from .actions import removal, with_end_check
 from .activation import SHOOT, take_action
 from .cards import card_drafts
 from .procedures.common import ProcedureRefused
-from .procedures.reroll import apply_reroll
+from .procedures.reroll import REROLL_SOURCES as REROLL_NAMES, apply_reroll
 from .rerolls import offers_for, reroll_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
@@ -129,7 +129,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     "marker_removed",
                     {"model": s.id, "marker": OVERWATCH, "reason": "Overwatch shot"},
                     actor=s.id,
-                    text=f"{s.name} fires from Overwatch and loses the marker (§11.3).",
+                    text=f"{s.name} loses the Overwatch marker (§11.3).",
                 )
             )
             drafts.append(
@@ -137,7 +137,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     "action",
                     {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True},
                     actor=s.id,
-                    text=f"{s.name} fires from Overwatch [SM-A15].",
+                    text=f"{s.name} fires from Overwatch: a free action [SM-A15].",
                 )
             )
     else:
@@ -416,7 +416,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
             "rerolled",
             {"kind": last.kind, "roller": last.roller, "roll": new.to_dict(), "source": cmd.source},
             actor=m.id,
-            text=f"Re-roll ({cmd.source}): {roll_line(new)}",
+            text=f"Re-roll ({REROLL_NAMES.get(cmd.source, cmd.source)}): {roll_line(new)}",
         )
     )
     drafts += _reroll_consequences(state, last, old, new, dice, frozenset({cmd.source}))

@@ -32,6 +32,7 @@ from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.melee_numbers import MeleeOdds
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
+from engine.formatting import possessive
 
 from tui.screens.picker_screen import Choice, PickerScreen
 from tui.dialogs.prompt import TextPrompt
@@ -206,13 +207,17 @@ class MeleeDialog(ModalScreen[None]):
                 out.append(
                     Opt(
                         f"{u.name}: models taking part ({p.models} of {u.models}) [A2]",
-                        partial(self._ask_participants, p.unit, f"How many of {u.name}'s {u.models} models take part?"),
+                        partial(
+                            self._ask_participants,
+                            p.unit,
+                            f"How many of {possessive(u.name)} {u.models} models take part?",
+                        ),
                     )
                 )
                 out.append(
                     Opt(
                         f"{u.name}: type its attack dice instead [M1]",
-                        partial(self._ask_participants, p.unit, f"{u.name}'s attack dice:", dice=True),
+                        partial(self._ask_participants, p.unit, f"{possessive(u.name)} attack dice:", dice=True),
                     )
                 )
             if not m.building:
@@ -227,7 +232,7 @@ class MeleeDialog(ModalScreen[None]):
             for o in view.fatigue_offers(state, side):
                 out.append(
                     Opt(
-                        f"Spend 1 of {state.unit(o.unit).name}'s fatigue: {o.effect} ({o.rule})",
+                        f"Spend 1 of {possessive(state.unit(o.unit).name)} fatigue: {o.effect} ({o.rule})",
                         partial(submit, c.SpendFatigue(o.by, o.unit, o.use, o.for_unit)),
                     )
                 )

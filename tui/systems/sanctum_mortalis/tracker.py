@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.rulesets.sanctum_mortalis.queries import activation_counts
+from engine.formatting import possessive
 
 from tui.systems.sanctum_mortalis import display as d
 from tui.counts import acted_text
@@ -86,7 +87,7 @@ def next_step(state: Any) -> Text:
             return Text.assemble(
                 "Press ",
                 (key("shoot"), "bold reverse"),
-                f" for {m.name}'s {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, or to stop firing.",
+                f" for {possessive(m.name)} {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, or to stop firing.",
             )
         if m.actions_left == 0:
             return Text.assemble(
