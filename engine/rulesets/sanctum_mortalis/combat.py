@@ -403,7 +403,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
                 "trick_cast",
                 {"model": caster.id, "trick": "matrix-error", "target": last.roller, "effect": {}},
                 actor=caster.id,
-                text=f"{caster.name} casts Błąd matrycy.",
+                text=f"{caster.name} casts Matrix error (Błąd matrycy).",
             )
         )
     old = RollRecord.from_dict(last.record)

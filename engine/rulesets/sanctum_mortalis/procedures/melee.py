@@ -176,7 +176,7 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
         out.append(
             toggle(
                 p + "dirty_tricks",
-                "Brudne zagrywki: the charger re-rolls a die you choose",
+                "Dirty tricks (Brudne zagrywki): the charger re-rolls a die you choose",
                 0,
                 "§20.2",
                 on,

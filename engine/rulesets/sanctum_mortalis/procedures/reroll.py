@@ -25,7 +25,7 @@ _EVALUATORS: dict[str, Evaluator] = {}
 REROLL_SOURCES = {
     "captain": "Captain (Kapitan)",
     "im-fine": "I'm fine! (Nic mi nie jest!)",
-    "point-blank": "Point-blank shot (Strzał z bliska)",
+    "point-blank": "Point-blank (Strzał z bliska)",
     "duellist": "Duellist (Zwadźca)",
     "dirty-tricks": "Dirty tricks (Brudne zagrywki)",
     "matrix-error": "Matrix error (Błąd matrycy)",

@@ -304,7 +304,7 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
             )
         )
     if not trick and has_skill(s, "point-blank"):
-        label = 'Strzał z bliska: re-roll one die (target under 6")'
+        label = 'Point-blank (Strzał z bliska): re-roll one die (target under 6")'
         if sit.distance is None:
             out.append(toggle("point_blank", label, 0, "§20.3", on, off, kind="reroll"))
         elif sit.distance < t.POINT_BLANK_UNDER:
