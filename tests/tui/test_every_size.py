@@ -18,6 +18,7 @@ from tui.screens.game_screen import GameScreen
 from tui.widgets.steady_bar import SteadyBar
 
 from .conftest import press, start_round_one, wait_for_screen
+from .pilot_waits import wait_for
 from .saga_pilot import pick
 
 SIZES = [(60, 20), (80, 24), (120, 40)]
@@ -94,3 +95,18 @@ async def test_the_side_to_act_and_the_next_line_are_in_view_at_every_size(make_
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_snapshot_of_the_dashboard_mid_turn(snap_compare, make_app, system, size):
     assert snap_compare(_app(make_app, system), terminal_size=size, run_before=SYSTEMS[system][1])
+
+
+async def test_at_60x20_the_folded_band_opens_when_the_gm_tabs_to_it(make_app):
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await _sm(pilot)
+        screen = app.screen
+        to_act = screen.state.order.to_act
+        acting, other = screen.band(to_act), screen.band(screen.state.opponent(to_act))
+        assert screen.has_class("-folded")
+        assert acting.region.y < other.region.y  # the side to act first
+        assert acting.has_class("-open") and other.region.height == 2  # a border: its name and count
+        other.focus()
+        await wait_for(pilot, lambda: other.has_class("-open") and other.region.height > 2)
+        assert acting.region.height == 2 and acting.border_title and "▶" in str(acting.border_title)
