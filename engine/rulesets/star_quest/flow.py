@@ -58,7 +58,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
             "activation_ending",
             {"unit": act.unit},
             actor=act.unit,
-            text=f"{state.unit(act.unit).name} is done: morale checks and fatigue before the activation ends (§5).",
+            text=f"{state.unit(act.unit).name} ends its activation: morale checks and fatigue (§5).",
         )
     ]
     queue = checks(state)
