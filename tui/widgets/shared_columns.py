@@ -49,11 +49,20 @@ class SharedColumns:
     """This pane's room and the width each of its columns needs (with padding)."""
     _refitting = False
 
+    _peers: list[Any] | None = None
+
     def peers(self) -> list[Any]:
-        widget: Any = self
-        if not widget.is_mounted:
-            return []
-        return [p for p in widget.screen.query(type(self)) if p is not self]
+        """The panes of the same class on this pane's screen (looked up once mounted: a
+        dashboard's panes stay for the screen's life)."""
+        if self._peers is None:
+            widget: Any = self
+            if not widget.is_mounted:
+                return []
+            peers = [p for p in widget.screen.query(type(self)) if p is not self]
+            if not peers:  # the other pane not mounted yet: ask again next time
+                return []
+            self._peers = peers
+        return self._peers
 
     def shared_choice(self, columns: Sequence[C], width: int, widths: dict[str, int]) -> list[C]:
         """The columns to show: fitted to the narrowest room of this pane and its
