@@ -11,6 +11,11 @@ from .odds import percent
 from .rolls import RollRecord
 
 
+def possessive(name: str) -> str:
+    """ "Pip's", "Ceorls'", "Iron Wolves'": a name ending in s takes only the apostrophe."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
 def dice_text(record: RollRecord) -> str:
     """ "3 [6] 2→5": dropped faces in brackets, re-rolled faces as old→new."""
     parts = []
@@ -27,9 +32,11 @@ def _comparison(record: RollRecord) -> str:
 
 
 def roll_line(record: RollRecord) -> str:
-    """One line: dice, total, target, outcome and the chance it had."""
+    """One line: dice, total, target, outcome and the chance that outcome had (the
+    chance of success beside a success, of failure beside a failure)."""
     total = f" = {record.dice_total}" if record.dice else ""
-    chance = f" (chance {percent(record.probability)})" if record.comparison else ""
+    happened = record.probability if record.success else 1 - record.probability
+    chance = f" (chance {percent(happened)})" if record.comparison else ""
     return f"{dice_text(record)}{total}{_comparison(record)}: {record.outcome}{chance}"
 
 
@@ -136,7 +143,7 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
     lines += [f"  compared: {line}" for line in sides]
     lines += [f"  {line}" for line in reroll_lines(record)]
     p = record.probability
-    each = " (each die)" if record.detail.get("probability_is") == "per die" else ""
-    lines.append(f"  chance before the roll{each}: {p.numerator}/{p.denominator} = {percent(p)}")
+    each = ", each die" if record.detail.get("probability_is") == "per die" else ""
+    lines.append(f"  chance before the roll (of success{each}): {p.numerator}/{p.denominator} = {percent(p)}")
     lines.append(f"  outcome: {record.outcome}")
     return lines

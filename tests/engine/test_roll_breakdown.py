@@ -15,7 +15,7 @@ def test_a_per_die_roll_counts_the_dice_that_made_the_target_instead_of_summing_
     )  # fmt: skip
     lines = roll_breakdown(record)
     assert "  dice: 6 5 2 3  2 of 4 dice >=4" in lines and not any("total" in line for line in lines)
-    assert "  chance before the roll (each die): 1/2 = 50.0%" in lines
+    assert "  chance before the roll (of success, each die): 1/2 = 50.0%" in lines
 
 
 def test_an_opposed_roll_shows_each_side_and_no_sum_of_both_sides_dice():

@@ -1,5 +1,5 @@
 """The band panes fit their columns to the room they have: no scrollbar when every row
-fits, the XP column at 80 columns, and scrolling when the rows do not fit."""
+fits, S W C O at 80 columns, the same columns in both panes, and scrolling when the rows do not fit."""
 
 from __future__ import annotations
 
@@ -35,8 +35,9 @@ async def test_a_reopened_battle_mid_round_shows_no_scrollbar_in_the_band_panes(
         panes = [screen.band("A"), screen.band("B")]
         assert screen.review_banner()
         assert all(_fits(p) for p in panes)
-        if width == 80:  # the XP a campaign cares about fits beside status, markers and actions
-            assert all(p.column_keys == ("turn", "name", "status", "markers", "act", "xp") for p in panes)
+        assert panes[0].column_keys == panes[1].column_keys  # both sides the same columns
+        if width == 80:  # the profile a GM needs (S W C O) beside status and markers (#21)
+            assert panes[0].column_keys == ("turn", "name", "profile", "status", "markers")
 
 
 async def test_a_pane_with_more_rows_than_room_scrolls_and_keeps_a_column_for_the_bar(make_app):

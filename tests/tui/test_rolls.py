@@ -26,10 +26,7 @@ async def test_toggling_a_modifier_changes_the_odds_and_the_command(make_app):
         screen = await start_round_one(pilot)
         await _open_shot(pilot, screen)
         dialog = app.screen
-        keys = [o.key for o in dialog.current.options]
-        from tui.dialogs.roll_dialog import HOTKEYS
-
-        cover = HOTKEYS[keys.index("cover")]
+        cover = dialog.letter_of("cover")
         before = str(dialog.query_one("#odds").render())
         await press(pilot, str(cover))
         assert (
@@ -111,7 +108,6 @@ async def test_melee_after_contact_shows_both_sides_and_rolls(make_app):
 async def test_a_failed_save_6_5_offers_nic_mi_nie_jest_and_the_typed_die_keeps_the_model(make_app):
     # the walkthrough's case (#17): nothing declared before the roll; the failure is held,
     # the card is offered with its cost and exact odds, the re-rolled die is typed
-    from tui.dialogs.roll_dialog import HOTKEYS
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -132,7 +128,7 @@ async def test_a_failed_save_6_5_offers_nic_mi_nie_jest_and_the_typed_die_keeps_
         line = str(dialog.current.options[keys.index(offer)].label)
         assert "Nic mi nie jest!" in line and "card" in line and "%" in line
         count = len(screen.session.view.events)
-        await press(pilot, HOTKEYS[keys.index(offer)], "1", "space", "2", "enter")  # a die too many
+        await press(pilot, dialog.letter_of(offer), "1", "space", "2", "enter")  # a die too many
         assert "this roll takes 1 die; you typed 2" in str(dialog.query_one("#refusal").render())
         assert app.screen is dialog and len(screen.session.view.events) == count
         dialog.query_one("#dice").value = ""
@@ -145,7 +141,6 @@ async def test_a_failed_save_6_5_offers_nic_mi_nie_jest_and_the_typed_die_keeps_
 
 
 async def test_a_missed_shot_offers_the_shooters_re_rolls_and_takes_the_typed_die(make_app):
-    from tui.dialogs.roll_dialog import HOTKEYS
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -158,7 +153,7 @@ async def test_a_missed_shot_offers_the_shooters_re_rolls_and_takes_the_typed_di
         keys = [o.key for o in dialog.current.options]
         assert f"point-blank:{shooter.id}:0" in keys and f"point-blank:{shooter.id}:1" not in keys  # one a face
         assert not any(k.startswith("captain:") for k in keys)  # not the Captain
-        await press(pilot, HOTKEYS[keys.index(f"point-blank:{shooter.id}:0")], "1", "enter")
+        await press(pilot, dialog.letter_of(f"point-blank:{shooter.id}:0"), "1", "enter")
         await settle(pilot)
         rerolled = [e for e in screen.session.view.events if e.kind == "rerolled"]
         assert [d["face"] for d in rerolled[-1].payload["roll"]["dice"]] == [1, 6]
@@ -224,7 +219,6 @@ async def test_a_salvo_says_the_next_shot_and_keeps_the_modifiers_for_the_same_t
     """§10.5 shot by shot: the tracker names the next shot's key, the next shot at the same
     target opens with the shot before's modifiers ticked; the target is the first shot's (one per action)."""
     from engine.rulesets.sanctum_mortalis.combat import salvo_size
-    from tui.dialogs.roll_dialog import HOTKEYS
     from tui.screens.picker_screen import PickerScreen
 
     app = make_app()
@@ -239,7 +233,8 @@ async def test_a_salvo_says_the_next_shot_and_keeps_the_modifiers_for_the_same_t
         await press(pilot, "s")
         dialog = await through_pickers(pilot)
         target = dialog.adapter.base.target
-        cover = HOTKEYS[[o.key for o in dialog.current.options].index("cover")]
+        cover = dialog.letter_of("cover")
+        first_letter = cover
         await press(pilot, cover, "6", "space", "6", "enter")  # a miss
         tracker = str(screen.query_one("#tracker").render())
         assert f"Press s for {shooter.name}'s" in tracker and f"shot 2/{shots}, or to stop firing" in tracker
@@ -252,7 +247,8 @@ async def test_a_salvo_says_the_next_shot_and_keeps_the_modifiers_for_the_same_t
         assert dialog.toggles == {"cover"}
         assert "kept from shot 1" in str(dialog.query_one("#modifiers-title").render())
         kept = str(dialog.query_one("#odds").render())
-        cover = HOTKEYS[[o.key for o in dialog.current.options].index("cover")]  # shot 2 lists its penalty first
+        cover = dialog.letter_of("cover")  # shot 2 lists its penalty first: cover keeps its letter (#21)
+        assert cover == first_letter
         await press(pilot, cover)
         assert dialog.toggles == set() and str(dialog.query_one("#odds").render()) != kept
         await press(pilot, "escape")

@@ -22,12 +22,11 @@ async def test_an_activation_moves_then_shoots_with_two_toggles_and_typed_dice(m
         assert screen.state.model(shooter.id).moves == 1
         await press(pilot, "s")
         dialog = await through_pickers(pilot)  # weapon and target: the first of each
-        keys = [o.key for o in dialog.current.options]
         assert dict((o.key, o.state) for o in dialog.current.options)["shot_after_move"] == "auto"  # it moved
         before = str(dialog.query_one("#odds").render())
         chosen = ("long_range", "cover")  # over 12", and the target within 1" of cover
         for toggle in chosen:
-            await press(pilot, HOTKEYS[keys.index(toggle)])
+            await press(pilot, dialog.letter_of(toggle))
         assert str(dialog.query_one("#odds").render()) != before
         await press(pilot, "3", "space", "4", "enter")  # the dice rolled on the table
         await settle(pilot)
@@ -147,8 +146,7 @@ async def test_a_captain_defending_in_a_melee_is_offered_its_re_roll_and_types_t
         await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, RollDialog) and "re-roll?" in dialog.adapter.title
-        keys = [o.key for o in dialog.current.options]
-        assert keys == [f"captain:{foe}:2"]  # its own dice only (both 1s: one offer)
+        assert [o.key for o in dialog.current.options] == [f"captain:{foe}:2"]  # its own dice only (both 1s: one offer)
         await press(pilot, HOTKEYS[0], "6", "enter")
         await settle(pilot)
         rerolled = [e for e in screen.session.view.events if e.kind == "rerolled"][-1]

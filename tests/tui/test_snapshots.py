@@ -22,7 +22,6 @@ def test_dashboard_mid_activation(snap_compare, make_app, size):
 
 
 async def _shooting_dialog(pilot) -> None:
-    from tui.dialogs.roll_dialog import HOTKEYS
 
     screen = await start_round_one(pilot)
     side = screen.state.order.to_act
@@ -30,8 +29,7 @@ async def _shooting_dialog(pilot) -> None:
     screen.select_model(shooter.id, focus=True)
     await press(pilot, "a", "s")
     await through_pickers(pilot)  # weapon and target: the first of each
-    keys = [o.key for o in pilot.app.screen.current.options]
-    await press(pilot, HOTKEYS[keys.index("cover")])
+    await press(pilot, pilot.app.screen.letter_of("cover"))
     await press(pilot, "3", "space", "4")  # typed, not yet rolled
 
 

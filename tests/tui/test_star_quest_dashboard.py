@@ -421,7 +421,7 @@ async def test_a_hero_spell_takes_a_target_from_the_board_and_its_hits_go_to_the
         await press(pilot, "enter")
         assert events(screen, "spell_tried")[-1].payload["cast"]
         blocks = app.screen
-        assert isinstance(blocks, RollDialog) and "Cultists's Defense dice" in blocks.adapter.title
+        assert isinstance(blocks, RollDialog) and "Cultists' Defense dice" in blocks.adapter.title
         assert "wounds 0:2.8%  1:27.8%  2:69.4%" in rendered(blocks.query_one("#odds").content)
         await type_dice(pilot, "1 1")
         await press(pilot, "enter")

@@ -123,8 +123,10 @@ def toggled(option: OptionLine, toggles: set[str], declined: set[str]) -> None:
         toggles.add(key)
 
 
-def option_line(index: int, option: OptionLine) -> Text:
-    hotkey = HOTKEYS[index] if index < len(HOTKEYS) else " "
+def option_line(index: int, option: OptionLine, letter: str | None = None) -> Text:
+    """One option as listed: its letter (``letter``, else the one at ``index``), tick,
+    value, label, rule."""
+    hotkey = letter if letter is not None else (HOTKEYS[index] if index < len(HOTKEYS) else " ")
     on_ = option.active
     out = Text()
     out.append(f"{hotkey} ", style="bold")
@@ -133,7 +135,10 @@ def option_line(index: int, option: OptionLine) -> Text:
         out.append("[i] ", style="dim")
     else:
         out.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
-    shown = f"{value:+d}" if kind in ("modifier", "set") and value else ("  " if kind != "modifier" else " 0")
+    if kind == "set" and value:  # an effect that sets the value: "=7", not "+7"
+        shown = f"={value}"
+    else:
+        shown = f"{value:+d}" if kind == "modifier" and value else ("  " if kind != "modifier" else " 0")
     out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
     out.append(option.label, style="" if on_ else "dim")
     out.append(f"  {option.rule}", style="dim")
@@ -174,7 +179,7 @@ class RollDialog(ModalScreen[Any]):
         Binding("escape,q", "cancel", "Cancel", id="skirmish.roll-cancel"),
         Binding("r", "app_roll", "App rolls", id="skirmish.roll-app"),
         Binding("space", "toggle_highlighted", "Toggle", id="skirmish.roll-toggle"),
-        *(Binding(k, f"toggle_number({i})", show=False, id=f"skirmish.roll-toggle-{k}") for i, k in enumerate(HOTKEYS)),
+        *(Binding(k, f"toggle_letter('{k}')", show=False, id=f"skirmish.roll-toggle-{k}") for k in HOTKEYS),
         *(Binding(k, f"flag_key('{k}')", show=False, id=f"skirmish.roll-flag-{k}") for k in FLAG_KEYS),
     ]
 
@@ -198,6 +203,12 @@ class RollDialog(ModalScreen[Any]):
         self.toggles, self.declined = starting_toggles(adapter)
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
+        self.letters: dict[str, str] = {}
+        """Each option's letter (by the option's key), kept while the dialog is open."""
+
+    previous: tuple[type, dict[str, str]] = (object, {})
+    """The last roll's adapter type and letters: the next roll of the same kind (the next
+    shot of a salvo) gives a modifier the letter it had."""
 
     def compose(self) -> ComposeResult:
         box = Vertical()
@@ -223,6 +234,7 @@ class RollDialog(ModalScreen[Any]):
         self.toggles, self.declined = starting_toggles(adapter)
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
+        self.letters = {}
         self.query_one(Vertical).border_title = adapter.title
         self.query_one("#modifiers-title", Static).update(self._options_title())
         dice = self.query_one("#dice", Input)
@@ -245,6 +257,7 @@ class RollDialog(ModalScreen[Any]):
 
     def dismiss(self, result: Any = None) -> Any:
         self.closing = True
+        RollDialog.previous = (type(self.adapter), dict(self.letters))
         return super().dismiss(result)
 
     def on_screen_suspend(self) -> None:
@@ -255,7 +268,11 @@ class RollDialog(ModalScreen[Any]):
         listing = self.query_one("#modifiers", OptionList)
         keep = listing.highlighted
         self.current = self.adapter.preview(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
-        options = [Option(option_line(i, o), id=str(i)) for i, o in enumerate(self.current.options)]
+        self._assign_letters()
+        options = [
+            Option(option_line(i, o, self.letters.get(o.key, " ")), id=str(i))
+            for i, o in enumerate(self.current.options)
+        ]
         listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"), disabled=True)])
         if keep is not None and options:
             listing.highlighted = min(keep, len(options) - 1)
@@ -280,7 +297,37 @@ class RollDialog(ModalScreen[Any]):
                 "— or leave empty for the app's roll"
             )
 
+    def _assign_letters(self) -> None:
+        """A letter for each option new to the dialog: the one it had in the last roll of
+        the same kind if free, else the first free one. An option keeps its letter while
+        the dialog is open, though others come and go."""
+        kind, before = RollDialog.previous
+        remembered = before if kind is type(self.adapter) else {}
+        taken = set(self.letters.values())
+        for option in self.current.options:
+            if option.key in self.letters:
+                continue
+            wanted = remembered.get(option.key)
+            letter = (
+                wanted
+                if wanted is not None and wanted not in taken
+                else next((k for k in HOTKEYS if k not in taken and k not in remembered.values()), None)
+                or next((k for k in HOTKEYS if k not in taken), None)
+            )
+            if letter is not None:
+                self.letters[option.key] = letter
+                taken.add(letter)
+
+    def letter_of(self, key: str) -> str:
+        """The letter that toggles the option ``key``."""
+        return self.letters[key]
+
     # ------------------------------------------------------------------ keys
+    def action_toggle_letter(self, letter: str) -> None:
+        index = next((i for i, o in enumerate(self.current.options) if self.letters.get(o.key) == letter), None)
+        if index is not None:
+            self.action_toggle_number(index)
+
     def action_toggle_number(self, index: int) -> None:
         if 0 <= index < len(self.current.options):
             option = self.current.options[index]
@@ -302,7 +349,7 @@ class RollDialog(ModalScreen[Any]):
         elif key in FLAG_KEYS:
             self.action_flag_key(key)
         elif key in HOTKEYS:
-            self.action_toggle_number(HOTKEYS.index(key))
+            self.action_toggle_letter(key)
 
     def action_toggle_highlighted(self) -> None:
         index = self.query_one("#modifiers", OptionList).highlighted

@@ -4,7 +4,8 @@ lines (SAGA units, xK6 models): the base of ``UnitPane`` and ``XK6ModelPane``.
 The header row names the side (▶ while it is that side's turn), so the pane needs no
 border. Each subclass gives its ``COLUMNS`` (cells from a view line and whether it is
 the highlighted one), its key bindings and the message that reports the selection.
-Columns that do not fit are dropped, least needed first. A redraw with the same lines
+Columns that do not fit are dropped, least needed first, the same ones in both sides'
+panes (``SharedColumns``). A redraw with the same lines
 does nothing; otherwise ``RowTable`` draws only the rows that changed.
 """
 
@@ -18,6 +19,7 @@ from textual import events
 from textual.message import Message
 
 from tui.widgets.row_table import ColumnSpec, RowTable, cell_width
+from tui.widgets.shared_columns import SharedColumns, choose
 
 PADDING = 2
 
@@ -42,19 +44,18 @@ def fit(
     """The columns that fit ``width`` (all of them when the width is not known yet).
     ``kept``: the widths the table keeps for the columns shown (a column does not shrink
     back while the same columns are shown), so the same choice still fits."""
-    if width <= 0:
-        return list(columns)
+    return choose(columns, width, needs(columns, labels, cells, kept))
+
+
+def needs(
+    columns: Sequence[Column], labels: dict[str, str], cells: dict[str, list[Any]], kept: dict[str, int] | None = None
+) -> dict[str, int]:
+    """The width each column needs (its label, its widest cell, the width it keeps)."""
     kept = kept or {}
-    widths = {
+    return {
         c.key: max([cell_width(labels[c.key]), kept.get(c.key, 0), *(cell_width(x) for x in cells[c.key])]) + PADDING
         for c in columns
     }
-    used, chosen = 0, set()
-    for col in sorted(columns, key=lambda c: c.priority):
-        if used + widths[col.key] <= width or col.priority == 0:
-            chosen.add(col.key)
-            used += widths[col.key]
-    return [c for c in columns if c.key in chosen]
 
 
 class RowMessage(Protocol):
@@ -63,7 +64,7 @@ class RowMessage(Protocol):
     def __call__(self, row_id: str, /) -> Message: ...
 
 
-class LinePane(RowTable):
+class LinePane(SharedColumns, RowTable):
     """One side's lines. ``show(title, lines, to_act, highlighted)`` redraws."""
 
     COLUMNS: ClassVar[tuple[Column, ...]] = ()
@@ -107,7 +108,7 @@ class LinePane(RowTable):
         columns = self.COLUMNS
         cells = {c.key: [c.cell(ln, ln.id == highlighted) for ln in lines] for c in columns}
         labels = {c.key: (title if c.key == "name" else c.label) for c in columns}
-        chosen = fit(columns, width, labels, cells, {} if refit else self._widths)
+        chosen = self.shared_choice(columns, width, needs(columns, labels, cells, {} if refit else self._widths))
         # rows and columns in one layout: a column kept wide from the last rows must not
         # widen the table past the pane for a moment (a horizontal scrollbar row)
         self.set_rows(
@@ -115,6 +116,11 @@ class LinePane(RowTable):
             [ColumnSpec(c.key, labels[c.key]) for c in chosen],
             refit=refit,
         )
+        self.refit_peers([c.key for c in chosen])
+
+    def refit(self) -> None:
+        self._drawn = ()
+        self._rebuild()
 
     def on_resize(self, event: events.Resize) -> None:
         self._rebuild()  # nothing to do unless the room for the columns changed

@@ -11,7 +11,7 @@ change is not drawn again (as Textual's own ``Log`` keeps its lines).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from rich.text import Span, Text
 from textual.cache import LRUCache
@@ -21,6 +21,8 @@ from textual.widget import Widget
 from tui.widgets.kept_lines import KeptLines, blank
 from tui.widgets.row_table import line_strip
 
+SEPARATOR = " │ "
+"""Between the parts of a bar line: a wrapped line breaks here first."""
 KEEP = 64
 """Drawn lines kept per bar (a bar shows two to four)."""
 
@@ -60,7 +62,14 @@ def _lines(text: Text | str | Sequence[Text | str]) -> list[Text]:
 
 class SteadyBar(KeptLines, Widget):
     """Lines of text set with ``put`` (or ``update``), as one text or a list of lines
-    (a list costs no splitting); ``render()`` is the whole text."""
+    (a list costs no splitting); ``render()`` is the whole text. A line wider than the
+    bar is cut with …, or (``WRAP``: the trackers, whose "Next:" line must never be cut)
+    wrapped at word boundaries onto as many rows as it needs."""
+
+    WRAP: ClassVar[bool] = False
+    """Wrap long lines instead of cutting them."""
+    SHORT_BELOW: ClassVar[int] = 70
+    """Narrower than this, the bar shows the short lines given to ``put`` (if any)."""
 
     DEFAULT_CSS = """
     SteadyBar { height: auto; }
@@ -71,13 +80,29 @@ class SteadyBar(KeptLines, Widget):
         self._lines = _lines(text)
         self._shown: Text | None = None
         self._drawn: LRUCache[tuple[Any, ...], Strip] = LRUCache(KEEP)
+        self._rows: tuple[int, list[Text]] = (-1, [])  # (width, the lines as drawn rows)
+        self._short: list[Text] | None = None
 
-    def put(self, text: Text | str | Sequence[Text | str]) -> None:
+    def put(self, text: Text | str | Sequence[Text | str], short: Sequence[Text | str] | None = None) -> None:
+        """Show ``text``; ``short``: the same said in fewer cells, for a narrow bar."""
         lines = _lines(text)
-        if len(lines) == len(self._lines) and all(map(_same, lines, self._lines)):
+        shorter = None if short is None else _lines(short)
+        if (
+            len(lines) == len(self._lines)
+            and all(map(_same, lines, self._lines))
+            and (shorter is None) == (self._short is None)
+            and (
+                shorter is None
+                or self._short is None
+                or len(shorter) == len(self._short)
+                and all(map(_same, shorter, self._short))
+            )
+        ):
             return
-        relayout = len(lines) != len(self._lines)
-        self._lines, self._shown = lines, None
+        width = self.size.width
+        before = len(self.rows(width))
+        self._lines, self._short, self._shown, self._rows = lines, shorter, None, (-1, [])
+        relayout = len(self.rows(width)) != before
         self.refresh(layout=relayout)
 
     def update(self, text: Text | str = "", *, layout: bool = True) -> None:
@@ -89,8 +114,51 @@ class SteadyBar(KeptLines, Widget):
             self._shown = Text("\n").join(self._lines)
         return self._shown
 
+    def rows(self, width: int) -> list[Text]:
+        """The rows drawn at ``width``: the lines, each long one wrapped when ``WRAP``."""
+        lines = self._short if self._short is not None and 0 < width < self.SHORT_BELOW else self._lines
+        if not self.WRAP or width <= 0:
+            return lines
+        if self._rows[0] == width:
+            return self._rows[1]
+        rows: list[Text] = []
+        for line in lines:
+            if line.cell_len <= width:
+                rows.append(line)
+            else:
+                rows.extend(self._wrap(line, width))
+        self._rows = (width, rows)
+        return rows
+
+    def _wrap(self, line: Text, width: int) -> list[Text]:
+        """A long line on rows of ``width``: broken between its " │ " parts first (a
+        part stays whole where it fits), then between words."""
+        plain = line.plain
+        cuts: list[int] = []
+        at = plain.find(SEPARATOR)
+        while at > 0:
+            cuts += [at, at + len(SEPARATOR)]
+            at = plain.find(SEPARATOR, at + len(SEPARATOR))
+        pieces = list(line.divide(cuts)) if cuts else [line]
+        packed: list[Text] = []
+        row = pieces[0]
+        for sep, part in zip(pieces[1::2], pieces[2::2]):
+            if row.cell_len + sep.cell_len + part.cell_len <= width:
+                row = Text.assemble(row, sep, part)
+            else:
+                packed.append(row)
+                row = part
+        packed.append(row)
+        rows: list[Text] = []
+        for piece in packed:
+            if piece.cell_len <= width:
+                rows.append(piece)
+            else:
+                rows.extend(piece.wrap(self.app.console, width, overflow="fold", no_wrap=False))
+        return rows
+
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return len(self._lines)
+        return len(self.rows(width))
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         return max((line.cell_len for line in self._lines), default=0)
@@ -101,9 +169,10 @@ class SteadyBar(KeptLines, Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        if width <= 0 or not 0 <= y < len(self._lines):
+        rows = self.rows(width)
+        if width <= 0 or not 0 <= y < len(rows):
             return blank(max(width, 0), self.line_style)
-        line = self._lines[y]
+        line = rows[y]
         key = (line.plain, tuple(line.spans), line.style, width)
         strip = self._drawn.get(key)
         if strip is None:

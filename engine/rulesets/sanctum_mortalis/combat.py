@@ -18,7 +18,7 @@ from .actions import removal, with_end_check
 from .activation import SHOOT, take_action
 from .cards import card_drafts
 from .procedures.common import ProcedureRefused
-from .procedures.reroll import apply_reroll
+from .procedures.reroll import REROLL_SOURCES as REROLL_NAMES, apply_reroll
 from .rerolls import matrix_caster, offers_for, reroll_problem
 from .salvo import overwatch_shot, salvo_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
@@ -171,7 +171,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     "marker_removed",
                     {"model": s.id, "marker": OVERWATCH, "reason": "Overwatch shot"},
                     actor=s.id,
-                    text=f"{s.name} fires from Overwatch and loses the marker (§11.3).",
+                    text=f"{s.name} loses the Overwatch marker (§11.3).",
                 )
             )
             drafts.append(
@@ -179,7 +179,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     "action",
                     {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True},
                     actor=s.id,
-                    text=f"{s.name} fires from Overwatch [SM-A15].",
+                    text=f"{s.name} fires from Overwatch: a free action [SM-A15].",
                 )
             )
     elif borrowed_shot(s, cmd.weapon):
@@ -475,7 +475,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
                 "trick_cast",
                 {"model": caster.id, "trick": "matrix-error", "target": m.id, "effect": {}},
                 actor=caster.id,
-                text=f"{caster.name} casts Błąd matrycy.",
+                text=f"{caster.name} casts Matrix error (Błąd matrycy).",
             )
         )
     old = RollRecord.from_dict(last.record)
@@ -488,7 +488,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
             "rerolled",
             {"kind": last.kind, "roller": last.roller, "roll": new.to_dict(), "source": cmd.source},
             actor=m.id,
-            text=f"Re-roll ({cmd.source}): {roll_line(new)}",
+            text=f"Re-roll ({REROLL_NAMES.get(cmd.source, cmd.source)}): {roll_line(new)}",
         )
     )
     drafts += _reroll_consequences(state, last, old, new, dice, frozenset({cmd.source}))

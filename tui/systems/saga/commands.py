@@ -15,6 +15,7 @@ from typing import Any, Callable, ClassVar
 from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.tables import BANDS
 from engine.rulesets.saga.terrain import SIGHT_LINES as LOS_CHOICES
+from engine.formatting import possessive
 
 from tui.messages import CommandRefused
 from tui.screens.game_commands import GameCommands
@@ -212,7 +213,7 @@ class SagaCommands(GameCommands):
                     sight(c.Activate(u.id, "shoot", target=target))
                     return
                 self.ask(
-                    f"{s.unit(target).name}'s cover against this shooting (house default values, settings g):",
+                    f"{possessive(s.unit(target).name)} cover against this shooting (house default values, settings g):",
                     [
                         Choice(c.Activate(u.id, "shoot", target=target, cover=k), label)
                         for k, label in (("none", "No cover"), ("light", "Light cover"), ("hard", "Hard cover"))
@@ -288,7 +289,7 @@ class SagaCommands(GameCommands):
         choices = [
             Choice(
                 o,
-                f"Spend 1 of {s.unit(o.unit).name}'s fatigue "
+                f"Spend 1 of {possessive(s.unit(o.unit).name)} fatigue "
                 f"({s.unit(o.unit).fatigue}/{s.unit(o.unit).limit}): {o.effect} — {o.rule}",
             )
             for o in offers

@@ -31,6 +31,7 @@ from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.melee_numbers import MeleeOdds
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
+from engine.formatting import possessive
 
 from tui.screens.picker_screen import Choice, PickerScreen
 from tui.dialogs.prompt import TextPrompt
@@ -76,7 +77,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         width: 110; max-width: 100%; height: auto; max-height: 100%;
         border: thick $warning; border-title-style: bold; background: $surface; padding: 0 1;
     }
-    MeleeDialog #melee-body { height: auto; max-height: 70vh; }
+    MeleeDialog #melee-body { height: auto; max-height: 70vh; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     MeleeDialog #melee-steps { color: $text-muted; }
     MeleeDialog #melee-options { padding: 1 0 0 0; }
     MeleeDialog #melee-odds { padding: 1 0 0 0; }
@@ -150,9 +151,13 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         self.query_one("#melee-steps", Static).update(ribbon)
         self.query_one("#melee-numbers", Static).update(Text("\n".join(step.lines)))
         self.options = [] if page7 else self._options(state, m)
-        self.query_one("#melee-options", Static).update(self._options_text())
+        options = self.query_one("#melee-options", Static)
+        options.update(self._options_text())
+        options.display = bool(self.options)  # an empty one would be a blank row
         self.query_one("#melee-odds", Static).update(Text("") if page7 else self._odds_text(state, m))
-        self.query_one("#melee-notes", Static).update(Text("\n".join(step.notes)))
+        notes = self.query_one("#melee-notes", Static)
+        notes.update(Text("\n".join(step.notes)))
+        notes.display = bool(step.notes)
         box = self.query_one("#melee-refusal", Static)
         box.update(f"✗ {refusal}" if refusal else "")
         box.display = bool(refusal)
@@ -161,10 +166,10 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         dice.display = rolling
         if rolling:
             need = view.dice_to_roll(state)
-            dice.placeholder = (
+            dice.placeholder = (  # short enough for an 80-column dialog
                 "type "
-                + ", then ".join(f"{state.side_name(x.side)}'s {x.count}" for x in need)
-                + " dice — or r / empty ⏎: the app rolls"
+                + ", then ".join(f"{x.count} ({state.side_name(x.side)})" for x in need)
+                + " — or r / ⏎: the app rolls"
             )
             dice.focus()
         else:
@@ -203,13 +208,17 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                 out.append(
                     Opt(
                         f"{u.name}: models taking part ({p.models} of {u.models}) [A2]",
-                        partial(self._ask_participants, p.unit, f"How many of {u.name}'s {u.models} models take part?"),
+                        partial(
+                            self._ask_participants,
+                            p.unit,
+                            f"How many of {possessive(u.name)} {u.models} models take part?",
+                        ),
                     )
                 )
                 out.append(
                     Opt(
                         f"{u.name}: type its attack dice instead [M1]",
-                        partial(self._ask_participants, p.unit, f"{u.name}'s attack dice:", dice=True),
+                        partial(self._ask_participants, p.unit, f"{possessive(u.name)} attack dice:", dice=True),
                     )
                 )
             if m.several:
@@ -234,7 +243,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
             for o in view.fatigue_offers(state, side):
                 out.append(
                     Opt(
-                        f"Spend 1 of {state.unit(o.unit).name}'s fatigue: {o.effect} ({o.rule})",
+                        f"Spend 1 of {possessive(state.unit(o.unit).name)} fatigue: {o.effect} ({o.rule})",
                         partial(submit, c.SpendFatigue(o.by, o.unit, o.use, o.for_unit)),
                     )
                 )

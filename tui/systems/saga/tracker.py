@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.rulesets.saga.queries import activation_counts
+from engine.formatting import possessive
 
 from tui.counts import acted_text
 from tui.systems.saga.keys import SAGA_KEYS
@@ -25,7 +26,9 @@ def next_step(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:
         return Text.assemble("Press ", _k("saga-start-turn"), " to start the first turn (choose the side).")
     if turn.phase != "turn":
         return Text.assemble(
-            "Press ", _k("saga-start-turn"), f" for {state.side_name('B' if turn.active == 'A' else 'A')}'s turn."
+            "Press ",
+            _k("saga-start-turn"),
+            f" for {possessive(state.side_name('B' if turn.active == 'A' else 'A'))} turn.",
         )
     spend = (
         Text.assemble(" · ", _k("saga-fatigue"), f" {state.side_name(offers[0].by)} may spend fatigue")
@@ -56,8 +59,10 @@ def next_step(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:
 class SagaTracker(SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
+    WRAP = True  # a long line wraps: the "Next:" line is never cut
+
     DEFAULT_CSS = """
-    SagaTracker { height: 2; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    SagaTracker { height: auto; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show(self, state: Any, step: Any, offers: tuple[Any, ...], read_only: str = "") -> None:

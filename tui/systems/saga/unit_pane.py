@@ -61,9 +61,9 @@ COLUMNS: tuple[Column, ...] = (
     Column("fatigue", "Fatigue", lambda ln, busy: fatigue_cell(ln), 0),
     Column("models", "Mdl", lambda ln, busy: Text(str(ln.models), style="dim" if not ln.models else ""), 1),
     Column("armour", "Arm m/s", lambda ln, busy: _pair(ln, "armour_melee", "armour_shooting"), 2),
-    Column("cls", "Class", lambda ln, busy: CLASS_SHORT.get(ln.cls, ln.cls), 3),
+    Column("cls", "Class", lambda ln, busy: CLASS_SHORT.get(ln.cls, ln.cls), 5),
     Column("acts", "This turn", lambda ln, busy: " ".join(ACTIVATION_SHORT.get(a, a) for a in ln.activations), 4),
-    Column("dice", "Dice m/s", lambda ln, busy: _pair(ln, "attack_dice", "shooting_dice"), 5),
+    Column("dice", "Dice m/s", lambda ln, busy: _pair(ln, "attack_dice", "shooting_dice"), 3),
     Column("move", "Mv", lambda ln, busy: ln.move, 6),
 )
 

@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.odds import percent
+from engine.formatting import possessive
 
 from tui.dialogs.options import OptionLine
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
@@ -229,7 +230,9 @@ class MeleeAdapter(Checked):
         self.base = command
         a, d = state.model(command.attacker), state.model(command.defender)
         self.names = (a.name, d.name)
-        self.dice_hint = f"{a.name}'s dice first, then {d.name}'s, e.g. 3 5 2 6 — or empty for the app's roll"
+        self.dice_hint = (
+            f"{possessive(a.name)} dice first, then {possessive(d.name)}, e.g. 3 5 2 6 — or empty for the app's roll"
+        )
         verb = "withdraws from" if command.withdraw else "attacks"
         self.title = f"{a.name} {verb} {d.name}"
 

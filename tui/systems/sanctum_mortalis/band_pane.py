@@ -2,7 +2,7 @@
 
 Columns: turn glyph, name, archetype, effective profile, weapons, status, markers,
 actions left, XP gained. Columns that do not fit the pane's width are dropped in
-priority order (the model card, one key away, always has everything). The cursor
+priority order, the same in both band panes (the model card, one key away, always has everything). The cursor
 row is the selected model: moving it posts ``ModelSelected``. A redraw with the
 same models and turn order does nothing; otherwise only changed rows are drawn
 again (``RowTable``).
@@ -25,6 +25,7 @@ from tui.systems.sanctum_mortalis.keys import BAND_KEYS
 from tui.messages import ModelSelected
 from tui.widgets.border_text import retitle
 from tui.widgets.row_table import ColumnSpec, RowTable, cell_width
+from tui.widgets.shared_columns import SharedColumns
 
 Cell = Callable[[Any, Any, bool], "Text | str"]
 
@@ -46,17 +47,17 @@ COLUMNS: tuple[Column, ...] = (
     Column("turn", "", lambda s, m, short: d.turn_glyph(s, m), 0),
     Column("name", "Model", lambda s, m, short: d.name_cell(m), 0, own=True),
     Column("arch", "Archetype", lambda s, m, short: d.archetype_short(m.spec), 6, own=True),
-    Column("profile", "S W C O", lambda s, m, short: d.profile_text(m.spec, m.infected, compact=True), 4, own=True),
+    Column("profile", "S W C O", lambda s, m, short: d.profile_text(m.spec, m.infected, compact=True), 1, own=True),
     Column("weapons", "Weapons", lambda s, m, short: d.weapons(m.spec), 7, own=True),
-    Column("status", "Status", lambda s, m, short: d.status(s, m, short), 1),
+    Column("status", "Status", lambda s, m, short: d.status(s, m, short), 3),
     Column("markers", "Mk", lambda s, m, short: d.markers(m), 2, own=True),
-    Column("act", "Act", lambda s, m, short: d.actions_left(s, m), 3),
+    Column("act", "Act", lambda s, m, short: d.actions_left(s, m), 4),
     Column("xp", "XP", lambda s, m, short: d.xp(m), 5, own=True),
 )
 PADDING = 2  # a blank cell either side of each column
 
 
-class BandPane(RowTable):
+class BandPane(SharedColumns, RowTable):
     """The models of one side. ``show(state)`` redraws; the screen calls it."""
 
     BINDINGS = bindings(BAND_KEYS)
@@ -101,22 +102,15 @@ class BandPane(RowTable):
         self._rebuild()
 
     def _columns_for(self, width: int, cells: dict[str, list[Text | str]], kept: dict[str, int]) -> list[Column]:
-        """The columns that fit ``width`` (all of them when the width is not known yet).
-        ``kept``: the widths the table keeps for the columns shown (a column does not
-        shrink back while the same columns are shown), so the same choice still fits."""
-        if width <= 0:
-            return list(COLUMNS)
+        """The columns that fit ``width`` (all of them when the width is not known yet),
+        the same in both band panes (``SharedColumns``). ``kept``: the widths the table
+        keeps for the columns shown (a column does not shrink back while the same columns
+        are shown), so the same choice still fits."""
         widths = {
             col.key: max([len(col.label), kept.get(col.key, 0), *(cell_width(c) for c in cells[col.key])]) + PADDING
             for col in COLUMNS
         }
-        chosen: set[str] = set()
-        used = 0
-        for col in sorted(COLUMNS, key=lambda c: c.priority):
-            if used + widths[col.key] <= width or col.priority == 0:
-                chosen.add(col.key)
-                used += widths[col.key]
-        return [c for c in COLUMNS if c.key in chosen]
+        return self.shared_choice(COLUMNS, width, widths)
 
     def _rebuild(self) -> None:
         """Lay out the rows again, unless the models, which of them is active, the phase
@@ -142,6 +136,11 @@ class BandPane(RowTable):
             [ColumnSpec(c.key, c.label) for c in columns],
             refit=refit,
         )
+        self.refit_peers([c.key for c in columns])
+
+    def refit(self) -> None:
+        self._drawn = ()
+        self._rebuild()
 
     def _cell(self, col: Column, state: Any, model: Any, short: bool) -> "Text | str":
         if not col.own:

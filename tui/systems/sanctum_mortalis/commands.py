@@ -410,12 +410,12 @@ class BattleCommands(GearCommands, GameCommands):
                 for x in self.state.models
                 if x.on_table and x.side in ("A", "B")
             ]
-            self.ask(f"{t.TRICKS[trick].source}: on whom?", targets, self.trick_cast)
+            self.ask(f"{t.TRICKS[trick].name} ({t.TRICKS[trick].source}): on whom?", targets, self.trick_cast)
 
         self.ask(
             f"Which trick does {m.name} cast?",
             [
-                Choice(k, f"{t.TRICKS[k].source} ({t.TRICKS[k].name}), {n} charge(s) left — {t.TRICKS[k].effect}")
+                Choice(k, f"{t.TRICKS[k].name} ({t.TRICKS[k].source}), {n} charge(s) left — {t.TRICKS[k].effect}")
                 for k, n in known
             ],
             cast,

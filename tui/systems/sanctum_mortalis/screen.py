@@ -34,6 +34,9 @@ TALL = 34
 shorter terminals keep them side by side and drop the columns that do not fit."""
 NARROW = 70
 """Below this many columns the band panes always stack."""
+SHORT = 30
+"""Stacked band panes below this many rows fold: the open one (the focused pane, else the
+side to act) takes the room, the other shows its title and count on one border line."""
 WIDE = 150
 """From this many columns the card hand stays open at the side."""
 HAND_WIDTH = 56
@@ -53,6 +56,9 @@ class BattleScreen(BattleCommands, GameScreen):
     BattleScreen #bands { layout: horizontal; height: auto; max-height: 60%; }
     BattleScreen.-narrow #bands { layout: vertical; max-height: 70%; }
     BattleScreen.-narrow BandPane { width: 100%; }
+    BattleScreen.-folded #bands { height: 70%; max-height: 70%; }
+    BattleScreen.-folded BandPane { height: 2; }
+    BattleScreen.-folded BandPane.-open { height: 1fr; max-height: 100%; }
     BattleScreen #hand-pane { display: none; width: 56; height: 1fr; }
     BattleScreen.-wide #hand-pane { display: block; }
     """
@@ -86,7 +92,29 @@ class BattleScreen(BattleCommands, GameScreen):
         bands = width - (HAND_WIDTH if width >= WIDE else 0)
         stack = width < NARROW or (bands < SIDE_BY_SIDE and height >= TALL)
         self.set_class(stack, "-narrow")
+        self.set_class(stack and height < SHORT, "-folded")
         self.set_class(event.size.width >= WIDE, "-wide")
+        self._arrange_bands()
+
+    def _arrange_bands(self, to_act: str | None = None) -> None:
+        """Stacked, the side to act (``to_act``, else the present's) comes first; folded,
+        the open pane is the focused one, else the side to act's."""
+        if to_act is None:
+            to_act = self.state.order.to_act
+        first = to_act if to_act in ("A", "B") and self.has_class("-narrow") else "A"
+        bands = self.query_one("#bands")
+        if bands.children and bands.children[0] is not self.band(first):
+            bands.move_child(self.band(first), before=0)
+        focused = self.focused
+        open_side = focused.side if isinstance(focused, BandPane) else (to_act if to_act in ("A", "B") else "A")
+        for side in ("A", "B"):
+            pane = self.band(side)
+            if pane.has_class("-open") != (side == open_side):
+                pane.set_class(side == open_side, "-open")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.has_class("-folded"):
+            self._arrange_bands()
 
     # ------------------------------------------------------------------ reading
     def band(self, side: str) -> BandPane:
@@ -98,6 +126,7 @@ class BattleScreen(BattleCommands, GameScreen):
         self.query_one(Tracker).show(state, self.review_banner() or self.session.read_only)
         for side in ("A", "B"):
             self.band(side).show(state, to_act=state.order.to_act == side)
+        self._arrange_bands(state.order.to_act)
         self.show_log(self.query_one(LogPane))
         self._redraw_hand()
 

@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.rulesets.sanctum_mortalis.queries import activation_counts
+from engine.formatting import possessive
 
 from tui.systems.sanctum_mortalis import display as d
 from tui.counts import acted_text
@@ -91,7 +92,7 @@ def next_step(state: Any) -> Text:
             return Text.assemble(
                 "Press ",
                 (key("shoot"), "bold reverse"),
-                f" for {m.name}'s {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, or to stop firing.",
+                f" for {possessive(m.name)} {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, or to stop firing.",
             )
         if m.actions_left == 0:
             return Text.assemble(
@@ -128,6 +129,9 @@ def _keys(*ids: str) -> list[Any]:
 class Tracker(SteadyBar):
     """The top bar. ``show(state)`` redraws it."""
 
+    WRAP = True  # a long line wraps: the "Next:" line is never cut
+    SHORT_BELOW = 100  # the band panes' borders count who has acted: the short lines do
+
     DEFAULT_CSS = """
     Tracker {
         height: auto;
@@ -139,25 +143,31 @@ class Tracker(SteadyBar):
     """
 
     def show(self, state: Any, note: "str | Text" = "") -> None:
-        self.put(self.render_state(state, note))
+        self.put(self.render_state(state, note), self.render_state(state, note, short=True))
 
     @staticmethod
-    def render_state(state: Any, note: "str | Text" = "") -> list[Text]:
-        """Three lines (each cut with … when the terminal is narrow): the round and who
-        starts and why, whose activation it is and who has acted, what to do next; and
-        ``note`` (a review banner, why the battle is not saving) on a fourth."""
+    def render_state(state: Any, note: "str | Text" = "", short: bool = False) -> list[Text]:
+        """Three lines (each wrapped when the terminal is narrow, between its │ parts
+        first): the round and who starts (the roll-off, and why while choosing), whose
+        activation it is and who has acted, what to do next; and ``note`` (a review banner, why the battle is not saving) on a fourth. ``short``:
+        for a narrow bar, the roll-off as totals and no acted counts (each band pane's
+        border has its own)."""
         o = state.order
         head: list[str | tuple[str, str]] = [
             (f"Round {o.round}" if o.round else "Round –", "bold"),
-            f" · {PHASES.get(o.phase, o.phase)}",
         ]
+        if not (short and o.phase == "activations"):
+            head.append(f" · {PHASES.get(o.phase, o.phase)}")
         if o.first:
             head += [" · ", (d.side_name(state, o.first), "bold"), " started"]
         dice = rolloff_dice(state, o.rolloff)
-        if dice:
-            head.append((f" · roll-off {dice}", "cyan"))
-        if o.reason:
-            head.append((f": {o.reason}", "dim"))
+        if dice and short:
+            totals = " v ".join(part.rsplit("=", 1)[-1] for part in dice.split("; ")[-1].split(" v "))
+            head.append((f" (roll-off {totals})", "cyan"))
+        elif dice:
+            head.append((f" │ roll-off {dice}", "cyan"))
+        if o.reason and (o.phase == "choose-first" or not dice):  # once chosen, the log keeps why
+            head.append((f" │ {o.reason}", "dim"))
         turn: list[str | tuple[str, str]]
         if o.active_model:
             turn = [
@@ -170,13 +180,14 @@ class Tracker(SteadyBar):
         else:
             turn = [("No one to activate", "dim")]
         acted = [f"{state.side(side).name} {acted_text(activation_counts(state, side))}" for side in ("A", "B")]
-        turn.append(" │ " + " · ".join(acted))
+        if not short:
+            turn.append(" │ " + " · ".join(acted))
         neutrals = state.on_table("N")
         if neutrals:
             turn.append(f" · then {len(neutrals)} independent")
         turn += [
             f" │ VP {state.side('A').vp}–{state.side('B').vp}",
-            (f" │ {d.TECH_SYMBOL} {state.markers_on_table} on table", d.TECH_STYLE),
+            (f" │ {d.TECH_SYMBOL} {state.markers_on_table}{'' if short else ' on table'}", d.TECH_STYLE),
         ]
         if state.smoke:  # smoke grenades' markers: they go when the next round starts (§17.6)
             turn.append((f" │ ☁ {len(state.smoke)} smoke until round {o.round + 1}", "dim"))

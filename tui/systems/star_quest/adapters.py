@@ -18,6 +18,7 @@ from rich.text import Text
 
 from engine.odds import percent
 from engine.rulesets.star_quest import commands as c, view
+from engine.formatting import possessive
 
 from tui.dialogs.options import RollOption, distribution_text as dist_text
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
@@ -150,8 +151,9 @@ class AttackAdapter(Checked):
             a.stage
         ]
         who = state.unit(a.groups[0].unit).name if a.groups and a.stage != "hits" else state.unit(a.attacker).name
-        self.title = f"{state.unit(a.attacker).name}'s {a.weapon} ({a.kind}) at {state.unit(a.target).name}: " + (
-            self.WHAT[a.stage] if a.stage == "hits" else f"{who}'s {self.WHAT[a.stage]}"
+        self.title = (
+            f"{possessive(state.unit(a.attacker).name)} {a.weapon} ({a.kind}) at {state.unit(a.target).name}: "
+            + (self.WHAT[a.stage] if a.stage == "hits" else f"{possessive(who)} {self.WHAT[a.stage]}")
         )
         if a.kind == "wounds":
             self.title = f"{who}: {a.wounds} wound(s) from {a.weapon} — {self.WHAT[a.stage]} (§17 Regeneration)"

@@ -108,8 +108,8 @@ HERO_COLUMNS = (
     ("pp", "Power"),
     ("tok", "Tok"),
     ("qd", "Q/D"),
+    ("state", "State"),
     ("cond", "Conditions"),
-    ("state", ""),
 )
 ENEMY_COLUMNS = (
     ("name", ""),
@@ -117,8 +117,8 @@ ENEMY_COLUMNS = (
     ("wounds", "Wnd"),
     ("tok", "Tok"),
     ("qd", "Q/D"),
+    ("state", "State"),
     ("cond", "Conditions"),
-    ("state", ""),
 )
 
 

@@ -53,8 +53,10 @@ def next_step(state: Any, rv: Any, pending: Any) -> Text:
 class SQTracker(SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
+    WRAP = True  # a long line wraps: the "Next:" line is never cut
+
     DEFAULT_CSS = """
-    SQTracker { height: 2; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    SQTracker { height: auto; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show(self, state: Any, rv: Any, pending: Any, read_only: str = "") -> None:

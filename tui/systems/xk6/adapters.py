@@ -17,6 +17,7 @@ from rich.text import Text
 
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
+from engine.formatting import possessive
 
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
@@ -202,7 +203,7 @@ class BurningAdapter(OneCommandAdapter):
         super().__init__(state, command)
         m = state.model(command.model)
         self.title = f"{m.name} is burning: the burning die first, at the start of its activation"
-        self.dice_hint = f"{m.name}'s burning die (1d6) — or empty ⏎: the app rolls"
+        self.dice_hint = f"{possessive(m.name)} burning die (1d6) — or empty ⏎: the app rolls"
 
     def preview(
         self,
@@ -252,7 +253,7 @@ class MedicAdapter(OneCommandAdapter):
         self.medic = medic.name if medic is not None else "?"
         target = state.model(command.target).name
         self.title = f"{self.medic} heals {target} (Medic, base contact)"
-        self.dice_hint = f"{self.medic}'s Medic die (1d6) — or empty ⏎: the app rolls"
+        self.dice_hint = f"{possessive(self.medic)} Medic die (1d6) — or empty ⏎: the app rolls"
 
     def preview(
         self,
@@ -299,7 +300,7 @@ class LandingAdapter(OneCommandAdapter):
         super().__init__(state, command)
         a = state.attack
         weapon = state.weapon_spec(a.attacker, a.weapon)
-        self.title = f"{state.model(a.attacker).name}'s {weapon.name} landed: the Def rolls"
+        self.title = f"{possessive(state.model(a.attacker).name)} {weapon.name} landed: the Def rolls"
         self.counts: tuple[tuple[str, int, str], ...] = ()
         self.dice_names = self.dice_hint = self.problem = ""
         self.targets = list(command.targets)
@@ -377,10 +378,12 @@ class LandingAdapter(OneCommandAdapter):
                 f"\n    wounds (DAM {p.dam} v Armour {d.spec.armour}): {wounds_text(pair.wound_distribution, d)}"
             )
             if pair.stealth_chance is not None:
-                odds.append(f"\n    {d.name}'s Stealth avoids it first: {percent(pair.stealth_chance)}", style="cyan")
+                odds.append(
+                    f"\n    {possessive(d.name)} Stealth avoids it first: {percent(pair.stealth_chance)}", style="cyan"
+                )
         self.counts = p.dice
         self.dice_names = ", ".join(
-            f"{self.state.model(mid).name}'s Stealth die"
+            f"{possessive(self.state.model(mid).name)} Stealth die"
             if what == "Stealth"
             else f"{self.state.model(mid).name} {n} Def"
             for mid, n, what in p.dice

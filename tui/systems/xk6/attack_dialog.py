@@ -23,6 +23,7 @@ from textual.widgets import Input, OptionList, Static
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 from engine.rulesets.xk6.tables import AMMO_ROW_LABELS
+from engine.formatting import possessive
 
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import DiceInput, Flag, RollDialog, RollAdapter, RollPreview
@@ -87,7 +88,7 @@ def pair_odds(state: Any, attacker: Any, pair: Any, dam: int, indirect: bool = F
     out.append(f" ({p.numerator}/{p.denominator})\n", style="dim")
     out.append(f"    wounds (DAM {dam} v Armour {d.spec.armour}): {wounds_text(pair.wound_distribution, d)}")
     if pair.stealth_chance is not None:
-        out.append(f"\n    {d.name}'s Stealth avoids it first: {percent(pair.stealth_chance)}", style="cyan")
+        out.append(f"\n    {possessive(d.name)} Stealth avoids it first: {percent(pair.stealth_chance)}", style="cyan")
     return out
 
 
@@ -210,7 +211,10 @@ class XK6AttackAdapter(RollAdapter):
                 style="yellow",
             )
         self.counts = dice_counts(self.state, self.command(), pv)
-        names = [f"{who}'s Stealth die" if what == "Stealth" else f"{who} {n} {what}" for who, n, what in self.counts]
+        names = [
+            f"{possessive(who)} Stealth die" if what == "Stealth" else f"{who} {n} {what}"
+            for who, n, what in self.counts
+        ]
         if self.base.kind == "indirect":
             names.append("a scatter die if it misses")
         self.dice_hint = ", ".join(names) + " (empty ⏎: the app rolls)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from engine.rulesets.xk6 import commands as c, tables as t, view
+from engine.formatting import possessive
 
 from tui.screens.game_commands import GameCommands
 from tui.screens.picker_screen import Choice
@@ -198,7 +199,7 @@ class XK6Commands(GameCommands):
                 for x in s.models_of(m.side)
             ]
         choices += [Choice(c.SkillAction(name), f"{name}: {effect}") for name, effect in m.spec.skills]
-        self.ask(f"{m.name}'s skill action (§5.2, §16):", choices, self._skill_chosen)
+        self.ask(f"{possessive(m.name)} skill action (§5.2, §16):", choices, self._skill_chosen)
 
     def _skill_chosen(self, cmd: Any) -> None:
         from tui.systems.xk6.adapters import MedicAdapter

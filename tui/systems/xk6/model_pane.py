@@ -90,7 +90,7 @@ COLUMNS: tuple[Column, ...] = (
         "cp", "CP", lambda ln, acting: Text(str(ln.command_points) if ln.command_points else "", style="bold yellow"), 3
     ),
     Column("speed", "Speed A/D", lambda ln, acting: speed_cell(ln), 4),
-    Column("dice", "A/D", lambda ln, acting: f"{ln.att}/{ln.defence}", 5),
+    Column("dice", "A/D", lambda ln, acting: f"{ln.att}/{ln.defence}", 1),
     Column("armour", "Arm", lambda ln, acting: str(ln.armour), 1),
 )
 """Armour is kept first after the name, wounds and state: it is short and every wound roll

@@ -93,8 +93,10 @@ def side_to_act(state: Any, tv: Any) -> str | None:
 class XK6Tracker(SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
+    WRAP = True  # a long line wraps: the "Next:" line is never cut
+
     DEFAULT_CSS = """
-    XK6Tracker { height: 2; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
+    XK6Tracker { height: auto; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show(self, state: Any, tv: Any, read_only: str = "") -> None:

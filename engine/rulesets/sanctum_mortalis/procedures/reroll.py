@@ -24,14 +24,15 @@ _EVALUATORS: dict[str, Evaluator] = {}
 
 REROLL_SOURCES = {
     "captain": "Captain (Kapitan)",
-    "im-fine": "Nic mi nie jest!",
-    "point-blank": "Strzał z bliska",
-    "duellist": "Zwadźca",
-    "dirty-tricks": "Brudne zagrywki",
-    "matrix-error": "Błąd matrycy",
-    "tech-hunter": "Łowca technologii",
+    "im-fine": "I'm fine! (Nic mi nie jest!)",
+    "point-blank": "Point-blank (Strzał z bliska)",
+    "duellist": "Duellist (Zwadźca)",
+    "dirty-tricks": "Dirty tricks (Brudne zagrywki)",
+    "matrix-error": "Matrix error (Błąd matrycy)",
+    "tech-hunter": "Tech hunter (Łowca technologii)",
 }
-"""Known re-roll sources (any other string is accepted and recorded as given)."""
+"""Known re-roll sources, as shown: the English name with the Polish original beside it,
+as the event cards are shown (any other string is accepted and recorded as given)."""
 
 _SOURCE_PROCEDURES = {
     "im-fine": ("sm.toughness",),

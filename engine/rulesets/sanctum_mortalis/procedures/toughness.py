@@ -207,7 +207,7 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         out.append(
             toggle(
                 WHAT,
-                "“I co mi zrobisz?!”: Toughness is 7 for this roll",
+                "What are you gonna do?! (I co mi zrobisz?!): Toughness is 7 for this roll",
                 t.WHAT_ARE_YOU_GONNA_DO_T,
                 "§12.2 [SM-A13]",
                 on,
@@ -311,7 +311,7 @@ def toughness_roll(sit: ToughnessSituation, dice: DiceSource) -> RollRecord:
     what = active(options, WHAT)
     o = profile_of(sit.model, sit.infected).O
     base = (
-        Modifier("I co mi zrobisz?!: Toughness is 7", t.WHAT_ARE_YOU_GONNA_DO_T, "§12.2")
+        Modifier("What are you gonna do?! (I co mi zrobisz?!): Toughness is 7", t.WHAT_ARE_YOU_GONNA_DO_T, "§12.2")
         if what
         else Modifier("Toughness", o.value, "§3.1")
     )
