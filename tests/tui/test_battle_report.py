@@ -115,10 +115,11 @@ def test_a_roll_off_and_a_melee_show_each_sides_total_and_a_re_roll_is_in_the_br
     assert f"compared: {WOLVES} 5 5 = 10 v Saints 1 2 = 3" in text
     assert "compared: attacker 6 6 → 13 v defender 1 1 → 2" in text
     assert "total 27" not in text and "total 14" not in text  # no sum of both sides' dice
-    reroll = seq_of(battle, "Re-roll (im-fine)")
-    assert "re-roll by Nic mi nie jest!: die 1 6→4" in text  # the card, by name, in the re-rolled roll
+    reroll = seq_of(battle, "Re-roll (I'm fine! (Nic mi nie jest!))")
+    card = "I'm fine! (Nic mi nie jest!)"
+    assert f"re-roll by {card}: die 1 6→4" in text  # the card, by name, in the re-rolled roll
     first = text.split(f"  #{seq_of(battle, 'Xan Toughness')} ")[1].split("\n  #")[0]
-    assert f"re-rolled at #{reroll} by Nic mi nie jest!: die 1 6→4: removed" in first
+    assert f"re-rolled at #{reroll} by {card}: die 1 6→4: removed" in first
 
 
 class Page(HTMLParser):
