@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from tui.dialogs.roll_dialog import RollDialog
@@ -115,10 +116,34 @@ async def test_a_missed_grenade_asks_the_next_players_choice(make_app, tmp_path)
         await press(pilot, "b")
         await wait_for_screen(pilot, RollDialog)
         await press(pilot, "6", "space", "5", "enter")  # 11: a miss
+        offers = await wait_for_screen(pilot, RollDialog)  # Kara is the Captain: her re-roll first
+        await wait_for(pilot, lambda: "re-roll?" in app.screen.adapter.title, "the re-roll offers")
+        await press(pilot, "enter")  # none picked: the miss stands
         await _pick(pilot, "farther")
         await _pick(pilot, "Done: 0 models")
         blast = next(e for e in screen.session.view.events if e.kind == "grenade_blast")
         assert blast.payload["scatter"] == "farther" and screen.state.grenade is None
+
+
+async def test_the_captains_reroll_is_offered_after_a_missed_throw_and_puts_it_on_target(make_app, tmp_path):
+    app = _app(make_app, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        screen.select_model("A.kara", focus=True)
+        await press(pilot, "b")
+        await wait_for_screen(pilot, RollDialog)
+        await press(pilot, "6", "space", "2", "enter")  # 8: a miss
+        await wait_for(pilot, lambda: "re-roll?" in getattr(app.screen, "adapter", None).title, "the offers")
+        offers = app.screen.adapter.offers
+        assert [(o.source, o.die, o.odds_after) for o in offers] == [
+            ("captain", 0, Fraction(2, 3)),
+            ("captain", 1, Fraction(0)),
+        ]
+        await press(pilot, "a", "1", "enter")  # the Captain re-rolls the 6: a typed 1, 1 + 2 < 7
+        await wait_for(pilot, lambda: "captain-reroll" in screen.state.model("A.kara").once_used, "re-rolled")
+        await _pick(pilot, "Done: 0 models")  # on target now: no scatter question
+        blast = next(e for e in screen.session.view.events if e.kind == "grenade_blast")
+        assert blast.payload["scatter"] == "" and screen.state.grenade is None
 
 
 async def test_the_flamer_on_three_models_rolls_their_saves_one_after_another(make_app, tmp_path):

@@ -344,3 +344,19 @@ def test_a_model_without_dispel_cannot_roll_it_20_4():
     battle = _battle(a_models=(TECHNO,))
     r = battle.submit(c.CastTrick("A.tia", "flash", "B.xan", dispeller="B.yul"), ScriptedDice([6, 6]))
     assert isinstance(r, Rejected) and r.rule == "§20.4"
+
+
+def test_a_missed_throw_offers_the_captains_reroll_with_exact_odds_15_2():
+    battle = _battle()
+    _ok(battle.submit(c.ThrowGrenade("A.kara", "frag-grenade"), ScriptedDice([6, 2])))
+    offers = {o.id: o for o in view.reroll_offers(battle.state)}
+    assert set(offers) == {"captain:A.kara:0", "captain:A.kara:1"}
+    assert offers["captain:A.kara:0"].odds_after == Fraction(4, 6)  # keeping the 2: f + 2 < 7
+    assert offers["captain:A.kara:1"].odds_after == Fraction(0)  # keeping the 6: never
+    assert offers["captain:A.kara:0"].goal == "on target"
+
+
+def test_a_throw_on_target_offers_no_reroll_of_its_own_15_2():
+    battle = _battle()
+    _ok(battle.submit(c.ThrowGrenade("A.kara", "frag-grenade"), ScriptedDice([1, 2])))
+    assert not view.reroll_offers(battle.state)

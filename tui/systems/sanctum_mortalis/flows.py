@@ -150,6 +150,8 @@ def reroll(screen: Any) -> None:
             screen.submit(*result)
         elif result is not None and screen.state.pending and not save_on_hold(screen.state):
             save(screen)  # the result accepted: the hit's Toughness roll follows
+        elif result is not None and screen.state.grenade is not None:
+            screen.grenade_blast()  # the throw accepted: where it goes off, who is in the blast
 
     push_roll_dialog(screen.app, RerollAdapter(state), done)
 
