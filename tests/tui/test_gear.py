@@ -116,7 +116,7 @@ async def test_a_missed_grenade_asks_the_next_players_choice(make_app, tmp_path)
         await press(pilot, "b")
         await wait_for_screen(pilot, RollDialog)
         await press(pilot, "6", "space", "5", "enter")  # 11: a miss
-        offers = await wait_for_screen(pilot, RollDialog)  # Kara is the Captain: her re-roll first
+        await wait_for_screen(pilot, RollDialog)  # Kara is the Captain: her re-roll first
         await wait_for(pilot, lambda: "re-roll?" in app.screen.adapter.title, "the re-roll offers")
         await press(pilot, "enter")  # none picked: the miss stands
         await _pick(pilot, "farther")
