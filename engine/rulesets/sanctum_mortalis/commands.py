@@ -253,6 +253,8 @@ class PlayCard:
     action: str = ""
     """Zwątpienie: the action the opponent declared ("move", "shoot", "attack"...);
     Rozproszenie: what it stops ("defensive-stance", "overwatch", "intercept")."""
+    weapon: str = ""
+    """Gryź to!: which of the beaten enemy's ranged weapons it fires (empty: its only one)."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,10 @@ from tui.dialogs.options import OptionLine
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 
+JUMP = "you-only-die-once"
+"""Raz kozie śmierć! (``card_triggers.JUMP_INSTEAD``): an option of the Toughness roll."""
+
+
 def _chance(label: str, p: Any, style: str = "bold") -> list[Any]:
     return [f"{label} ", (percent(p), style)]
 
@@ -115,24 +119,53 @@ class SaveAdapter(Checked):
     flags: tuple[Flag, ...] = ()
 
     def __init__(self, state: Any, command: Any) -> None:
+        from engine.rulesets.sanctum_mortalis.card_triggers import jump_instead
+
         self.state = state
         self.base = command
         m = state.model(command.model)
+        self.side = m.side
         self.title = f"{m.name}: Toughness roll"
+        self.jump = jump_instead(state) == m.id
+        """Raz kozie śmierć! may replace this roll (§12.2): offered as an option."""
+        self._jumping = False
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return replace(self.base, toggles=toggles, declined=declined, hold=True)
+        from engine.rulesets.sanctum_mortalis import commands as c
+
+        if self.jump and JUMP in toggles:  # the edge's height is asked next (``flows.open_roll``)
+            return c.PlayCard(self.side, JUMP, self.base.model)
+        return replace(self.base, toggles=toggles - {JUMP}, declined=declined, hold=True)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        self.shown = self.command(toggles, declined, flags)
+        from tui.dialogs.options import RollOption
+
+        self._jumping = self.jump and JUMP in toggles
+        self.shown = replace(self.base, toggles=toggles - {JUMP}, declined=declined, hold=True)
         p = _view().save_preview(self.state, self.shown)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
+        options = tuple(p.options)
+        if self.jump:
+            label = 'Raz kozie śmierć!: jump down instead, from an edge of 4" or more within 1" (its height next)'
+            options += (RollOption(JUMP, label, "§12.2", kind="toggle", active=self._jumping),)
+        if self._jumping:
+            odds = Text.assemble(
+                ("Raz kozie śmierć! ", "bold"),
+                "no Toughness roll: ⏎ asks the edge's height, then the model jumps down (§7.5).",
+            )
+            odds.append("\nDice typed here: the jump's 2, then a fall's 2 (⏎ alone: the app rolls).", style="dim")
+            return RollPreview(options, odds, "", None)
         odds = Text.assemble(
             ("Toughness ", "bold"), f"{p.base} → {p.tmod}", "   ", *_chance("passes", p.p_pass, "bold green")
         )
         odds.append("\nRe-rolls (Captain, “Nic mi nie jest!”) are offered after the roll.", style="dim")
-        return RollPreview(p.options, odds, "", _dice_for(p.options))
+        return RollPreview(options, odds, "", _dice_for(p.options))
+
+    def check_dice(self, faces: Any) -> str:
+        if self._jumping:
+            return "" if len(faces) in (2, 4) else "the jump takes 2 dice (4 with its fall)"
+        return super().check_dice(faces)
 
 
 class PlainAdapter(RollAdapter):

@@ -175,8 +175,14 @@ def open_roll(screen: Any, kind: str, command: Any) -> None:
     adapter = adapter_for(kind, screen.state, command)
 
     def done(result: Any) -> None:
-        if result is not None:
-            command_, dice = result
-            screen.submit(command_, dice)
+        if result is None:
+            return
+        command_, dice = result
+        if isinstance(command_, c.PlayCard) and command_.card == "you-only-die-once" and not command_.height:
+            from tui.systems.sanctum_mortalis.card_flows import jump_height
+
+            jump_height(screen, command_, dice)  # Raz kozie śmierć! instead of the roll: the edge first
+            return
+        screen.submit(command_, dice)
 
     push_roll_dialog(screen.app, adapter, done)
