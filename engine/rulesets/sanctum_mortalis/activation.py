@@ -16,6 +16,7 @@ SHOOT = "shoot"
 MOVE_ONLY = {
     "stun": ("stunned by a grenade (one action, a Move)", "§17.6"),
     "smoke": ("inside a smoke cloud until it leaves it", "§17.6"),
+    "lava": ("in Lawa's burning pool until it leaves it", "§21"),
 }
 """Why a model may only Move (``ModelState.move_only``): the reason and the rule."""
 

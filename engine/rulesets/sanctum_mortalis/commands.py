@@ -65,6 +65,8 @@ class Move:
     """Inches moved in this Move before the jump (None: the GM saw enough run-up)."""
     leaves_smoke: bool = False
     """The Move takes the model out of a smoke cloud: it may act freely again (§17.6)."""
+    leaves_lava: bool = False
+    """The Move takes the model out of Lawa's burning pool: it may act freely again (§21)."""
 
 
 @dataclass(frozen=True)

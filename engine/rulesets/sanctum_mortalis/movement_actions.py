@@ -51,7 +51,7 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     for e in cmd.engage:
         if not state.has_model(e) or state.model(e).side == m.side or not state.model(e).on_table:
             return Rejected(f"'{e}' is not an enemy model on the table", kind="malformed")
-    from .gap_jumps import gap_problem, gap_text, smoke_left
+    from .gap_jumps import gap_problem, gap_text, lava_left, smoke_left
 
     gap = gap_problem(state, m, cmd)
     if gap is not None:
@@ -97,6 +97,8 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
         return drafts
     if cmd.leaves_smoke:
         drafts += smoke_left(m)
+    if cmd.leaves_lava:
+        drafts += lava_left(m)
     for e in cmd.engage:
         if e not in m.engaged_with:
             drafts.append(

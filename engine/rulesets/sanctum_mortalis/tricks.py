@@ -8,7 +8,8 @@
   against an enemy's trick.
 * Atak Drona: an automatic hit on the target, which at once makes a Toughness test with no
   bonus from a shield (``ToughnessSituation.weapon == "drone-strike"``).
-* Lawa: every model under the 3" pool (the GM names them) makes a Toughness test.
+* Lawa: every model under the 3" pool (the GM names them) makes a Toughness test; those
+  that stay in it may only Move until a Move takes them out (``Move.leaves_lava``).
 """
 
 from __future__ import annotations
@@ -111,6 +112,16 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
             return drafts
     caster = cmd.model
     victims = (cmd.target,) if cmd.trick == "drone-strike" and cmd.target else cmd.victims
+    if cmd.trick == "lava" and victims:
+        names = ", ".join(state.model(x).name for x in victims)
+        drafts.append(
+            EventDraft(
+                "lava_pool",
+                {"models": list(victims)},
+                actor=caster,
+                text=f"{names} in the burning pool: only Move actions until out of it (§21).",
+            )
+        )
     for x in victims:
         name = state.model(x).name
         drafts.append(

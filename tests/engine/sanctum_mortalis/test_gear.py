@@ -315,6 +315,32 @@ def test_lava_makes_every_model_under_the_pool_test_21():
     assert view.save_preview(battle.state, c.Save("B.xan")).p_pass == Fraction(10, 36)
 
 
+def test_models_that_stay_in_the_lava_pool_may_only_move_round_after_round_21():
+    battle = _battle(a_models=(TECHNO,))
+    _ok(battle.submit(c.CastTrick("A.tia", "lava", victims=("B.xan", "A.bo"))))
+    _ok(battle.submit(c.Save("B.xan"), ScriptedDice([1, 1])))
+    _ok(battle.submit(c.Save("A.bo"), ScriptedDice([1, 1])))
+    assert [battle.state.model(x).move_only for x in ("B.xan", "A.bo")] == ["lava", "lava"]
+    _ok(battle.submit(c.EndActivation()))
+    refused = battle.submit(c.PlaceMarker("B.xan", "defensive-stance"))
+    assert isinstance(refused, Rejected) and refused.rule == "§21" and "burning pool" in refused.reason
+    _ok(battle.submit(c.Move("B.xan", 3.0)))  # still inside: Move only
+    _ok(battle.submit(c.Move("B.xan", 3.0, leaves_lava=True)))
+    assert battle.state.model("B.xan").move_only == "" and battle.entries[-1].kind == "lava_left"
+    _ok(battle.submit(c.EndRound(force=True)))
+    _start(battle)
+    assert battle.state.model("A.bo").move_only == "lava"  # the pool stays until the end (§21)
+    assert battle.state.model("B.xan").move_only == ""
+    again = Battle(battle.header, [e.to_dict() for e in battle.entries])
+    assert again.state == battle.state
+
+
+def test_a_dispelled_lava_leaves_nobody_in_a_pool_20_4():
+    battle = _battle(a_models=(TECHNO,), b_models=(DISPELLER,))
+    _ok(battle.submit(c.CastTrick("A.tia", "lava", victims=("B.xan",), dispeller="B.dov"), ScriptedDice([4, 4])))
+    assert not battle.state.pending and battle.state.model("B.xan").move_only == ""
+
+
 def test_dispel_on_8_or_more_cancels_the_trick_20_4():
     assert dispel_odds() == Fraction(15, 36)
     battle = _battle(a_models=(TECHNO,), b_models=(DISPELLER,))

@@ -152,6 +152,8 @@ class GearCommands:
         out = []
         if m.move_only == "smoke":
             out.append(Choice(_c().Move(m.id, leaves_smoke=True), "Move out of the smoke (§17.6)", why))
+        if m.move_only == "lava":
+            out.append(Choice(_c().Move(m.id, leaves_lava=True), "Move out of the burning pool (Lawa, §21)", why))
         return out + [
             Choice("gap", 'Move and jump a gap… (3", 4" with Akrobata; once per round)', why or jumped),
             Choice("climb", 'Move and climb… (2" an inch; 1" on a ladder or with climbing gear)', why),
