@@ -205,6 +205,28 @@ async def test_lava_names_the_models_under_its_pool_and_an_enemys_dispel_rolls_f
         assert screen.state.model("A.kara").charges("lava") == 0
 
 
+async def test_spiecie_is_a_shot_an_enemys_dispel_rolls_first_and_may_stop_it(make_app, tmp_path):
+    wolves = WOLVES.replace('items = ["frag-grenade"]', 'specialist = "technomancer"\ntricks = ["short-circuit"]')
+    saints = SAINTS.replace("captain = true", 'captain = true\nspecialist = "technomancer"\nskills = ["dispel"]', 1)
+    app = _app(make_app, tmp_path, wolves, saints)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        charges = screen.state.model("A.kara").charges("short-circuit")
+        screen.select_model("A.kara", focus=True)
+        await press(pilot, "T")  # one trick: no picker; Spięcie asks its target
+        await _pick(pilot, "Yul")
+        await _pick(pilot, "Xan rolls Rozproszenie")
+        dialog = await wait_for_screen(pilot, RollDialog)
+        odds = str(dialog.query_one("#odds").render())
+        assert "Rozproszenie first" in odds and "41.7%" in odds  # 15/36
+        await press(pilot, "4", "space", "4", "enter")  # 8: dispelled, no hit roll
+        await wait_for(pilot, lambda: screen.state.model("A.kara").charges("short-circuit") == charges - 1, "cast")
+        kinds = [e.kind for e in screen.session.view.events]
+        assert "dispel_rolled" in kinds and "shot" not in kinds and not screen.state.pending
+        cast = next(e for e in screen.session.view.events if e.kind == "trick_cast")
+        assert cast.payload["dispelled"] == "B.xan"
+
+
 def test_the_tracker_shows_smoke_until_the_next_round_and_a_grenade_in_the_air():
     from engine.battle import Battle, new_header
     from engine.dice import ScriptedDice

@@ -159,6 +159,14 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         return err.as_rejected()
     drafts: list[EventDraft] = []
     special = SPECIAL_WEAPONS.get(cmd.weapon)
+    if cmd.dispeller is not None:
+        if special != "short-circuit" or next_shot_index(s, cmd.weapon)[1]:
+            return Rejected("Rozproszenie rolls against a trick as it is cast: Spięcie's shot", "§20.4", "malformed")
+        from .tricks import dispeller_problem
+
+        refused = dispeller_problem(state, s.id, cmd.dispeller)
+        if refused is not None:
+            return refused
     if special == "heads-down":
         drafts += card_drafts(state, s.side, "heads-down", s.id)
     elif cmd.overwatch:
@@ -210,14 +218,26 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
             if special == "short-circuit":
                 if s.charges("short-circuit") <= 0:
                     return Rejected("Spięcie has no charges left this battle", "§21")
-                drafts.append(
-                    EventDraft(
-                        "trick_cast",
-                        {"model": s.id, "trick": "short-circuit", "target": tg.id, "effect": {}},
-                        actor=s.id,
-                        text=f"{s.name} casts Spięcie.",
-                    )
+                cast = EventDraft(
+                    "trick_cast",
+                    {"model": s.id, "trick": "short-circuit", "target": tg.id, "effect": {}},
+                    actor=s.id,
+                    text=f"{s.name} casts Spięcie.",
                 )
+                if cmd.dispeller is None:
+                    drafts.append(cast)
+                else:
+                    from .tricks import dispel_drafts
+
+                    rolled, dispelled = dispel_drafts(state, cmd.dispeller, s.id, "short-circuit", cast, dice)
+                    drafts += rolled
+                    if dispelled:  # no shot: the action and the charge are spent (§20.4)
+                        drafts.append(
+                            EventDraft(
+                                "salvo_ended", {"model": s.id}, actor=s.id, text=f"{s.name}'s Spięcie makes no shot."
+                            )
+                        )
+                        return with_end_check(state, drafts)
     try:
         record = hit_roll(sit, dice)
     except ProcedureRefused as err:

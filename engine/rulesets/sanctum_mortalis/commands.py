@@ -105,6 +105,9 @@ class Shoot:
     spread: bool = False
     """The GM confirms this target is within 3" of the action's first target (the heavy
     rifle's other targets, §10.5; ``salvo.py``)."""
+    dispeller: str | None = None
+    """Spięcie (a trick shot, §21): the enemy with Rozproszenie who rolls against it first
+    (§20.4); dispelled, the charge and the action are spent and no shot is made."""
 
 
 @dataclass(frozen=True)

@@ -357,6 +357,41 @@ def test_a_failed_dispel_leaves_the_trick_its_effect_20_4():
     assert battle.state.model("B.xan").no_shooting
 
 
+SPARKER = ModelSpec("tia", "Tia", "technomancer", tricks=("short-circuit",))
+
+
+def test_dispel_on_8_or_more_stops_spiecie_before_its_shot_20_4():
+    battle = _battle(a_models=(SPARKER,), b_models=(DISPELLER,))
+    before = battle.state.model("A.tia").charges("short-circuit")
+    _ok(battle.submit(c.Shoot("A.tia", "B.xan", "short-circuit", dispeller="B.dov"), ScriptedDice([4, 4])))
+    kinds = [e.kind for e in battle.entries if e.kind in ("dispel_rolled", "trick_cast", "shot", "salvo_ended")]
+    assert kinds == ["dispel_rolled", "trick_cast", "salvo_ended"]
+    tia = battle.state.model("A.tia")
+    assert tia.charges("short-circuit") == before - 1 and tia.actions_used == 1 and tia.salvo is None
+    assert not battle.state.pending and "dispelled by Dov" in battle.entries[-2].text
+
+
+def test_a_failed_dispel_lets_spiecie_shoot_with_the_next_dice_20_4():
+    battle = _battle(a_models=(SPARKER,), b_models=(DISPELLER,))
+    _ok(battle.submit(c.Shoot("A.tia", "B.xan", "short-circuit", dispeller="B.dov"), ScriptedDice([3, 4, 1, 1])))
+    dispel = next(e for e in battle.entries if e.kind == "dispel_rolled")
+    shot = next(e for e in battle.entries if e.kind == "shot")
+    assert [d["face"] for d in dispel.payload["roll"]["dice"]] == [3, 4]
+    assert [d["face"] for d in shot.payload["roll"]["dice"]] == [1, 1]
+    assert [p.model for p in battle.state.pending] == ["B.xan"]
+    assert Fraction(*dispel.payload["roll"]["probability"]) == Fraction(15, 36)
+
+
+def test_dispel_is_refused_before_any_roll_for_a_gun_or_a_friend_20_4():
+    battle = _battle(a_models=(SPARKER, DISPELLER), b_models=(DISPELLER,))
+    before = len(battle.entries)
+    gun = battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle", dispeller="B.dov"), ScriptedDice([1, 1]))
+    assert isinstance(gun, Rejected) and gun.kind == "malformed" and gun.rule == "§20.4"
+    friend = battle.submit(c.Shoot("A.tia", "B.xan", "short-circuit", dispeller="A.dov"), ScriptedDice([6, 6]))
+    assert isinstance(friend, Rejected) and "[SM-A30]" in friend.reason
+    assert len(battle.entries) == before
+
+
 def test_dispel_is_only_against_enemy_tricks_by_default_sm_a30():
     battle = _battle(a_models=(TECHNO, DISPELLER))
     r = battle.submit(c.CastTrick("A.tia", "flash", "B.xan", dispeller="A.dov"), ScriptedDice([6, 6]))

@@ -90,7 +90,8 @@ class ShotAdapter(Checked):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown = self.command(toggles, declined, flags)
         p = _view().shot_preview(self.state, self.shown)
-        self.exact_dice = None if p.refusal else p.dice
+        dispel = self.base.dispeller is not None  # its 2 dice first; none for the hit if it dispels
+        self.exact_dice = None if p.refusal or dispel else p.dice
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         odds = Text.assemble(
@@ -109,6 +110,20 @@ class ShotAdapter(Checked):
             odds.append(
                 ", ".join(f"{o.label} {o.value:+d}" for o in p.save_options if o.active and o.value), style="dim"
             )
+        if dispel:
+            from engine.rulesets.sanctum_mortalis.tricks import dispel_odds
+
+            who = self.state.model(self.base.dispeller).name
+            odds.append_text(
+                Text.assemble(
+                    "\n",
+                    ("Rozproszenie first ", "bold"),
+                    f"{who}: 2k6 ≥ 8 ",
+                    *_chance("dispels", dispel_odds(), "bold red"),
+                    f" — type its 2 dice, then the hit's {p.dice} (only its 2 if it dispels).",
+                )
+            )
+            return RollPreview(p.options, odds, "", None)
         return RollPreview(p.options, odds, "", p.dice or None)
 
 

@@ -406,6 +406,21 @@ class BattleCommands(GearCommands, GameCommands):
             if trick == "lava":  # a point on the ground: the GM names the models under the pool
                 self.trick_cast(c.CastTrick(m.id, trick))
                 return
+            if trick == "short-circuit":  # a shot (§21): an enemy's Rozproszenie first, then the hit
+                from tui.systems.sanctum_mortalis.flows import dispel_first
+
+                enemies = [
+                    Choice(x.id, f"{x.name} ({self.state.side(x.side).name})")
+                    for x in self.state.on_table()
+                    if x.side != m.side and x.side in ("A", "B")
+                ]
+                self.ask(
+                    'Spięcie: at whom (in line of sight, within 8")?',
+                    enemies,
+                    lambda x: dispel_first(self, c.Shoot(m.id, x, trick)),
+                    highlight=False,
+                )
+                return
             targets = [Choice(c.CastTrick(m.id, trick, None), "No target / the caster itself")]
             targets += [
                 Choice(c.CastTrick(m.id, trick, x.id), f"{x.name} ({self.state.side(x.side).name})")
