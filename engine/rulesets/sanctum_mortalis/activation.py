@@ -31,6 +31,11 @@ def acting_model(state: BattleState, model_id: str) -> tuple[list[EventDraft], R
     if state.pending:
         who = state.model(state.pending[0].model).name
         return [], Rejected(f"{who}'s Toughness roll is pending; roll it first", "§9")
+    from .movement_actions import held_refusal
+
+    held = held_refusal(state)
+    if held is not None:
+        return [], held
     if state.order.active_model == model_id:
         return [], None
     problem = activation_check(state, model_id)

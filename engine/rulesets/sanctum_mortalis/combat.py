@@ -566,10 +566,12 @@ def _reroll_consequences(
             ghost = PendingSave(last.roller, last.context.get("attacker"), attack, last.context.get("weapon", ""))
             return _failed(state, state.model(last.roller), ghost, new)
         return []
-    if last.kind in ("jump", "fall") and old.success and not new.success:
+    if last.kind in ("jump", "fall") and not new.success and (old.success or last.context.get("held")):
         from .movement_actions import roll_consequences
 
-        return roll_consequences(state, last, new, dice)
+        if old.success or not offers_for(state, changed(last, record=new.to_dict()), spent):
+            return roll_consequences(state, last, new, dice, spent)  # a held failure with no re-roll left applies
+        return []  # still held: another re-roll is offered
     if last.kind == "melee":
         from .melee_actions import melee_reroll_consequences
 

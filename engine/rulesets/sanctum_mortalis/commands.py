@@ -75,6 +75,9 @@ class JumpDown:
 
     model: str
     height: float
+    hold: bool = False
+    """On a failure, wait while a re-roll is offered (the Captain, §2.2) before the fall;
+    ``AcceptDrop`` then rolls it."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,17 @@ class Fall:
     model: str
     height: float
     cause: str = ""
+    hold: bool = False
+    """On a failure, wait while a re-roll is offered before removing the model;
+    ``AcceptDrop`` then removes it."""
+
+
+@dataclass(frozen=True)
+class AcceptDrop:
+    """Accept the held failure of ``model``'s jump down or fall (§7.5): a jump's fall is
+    rolled (held in turn while a re-roll is offered); a fall removes the model."""
+
+    model: str
 
 
 @dataclass(frozen=True)

@@ -324,6 +324,25 @@ def _matrix_error_offers(state: BattleState, last: LastRoll, record: RollRecord,
     return out
 
 
+def held_drop(state: BattleState) -> LastRoll | None:
+    """The failed jump down or fall held while a re-roll is offered (``JumpDown.hold``,
+    ``Fall.hold``): its model still on the table, the fall or removal not yet applied."""
+    last = state.last_roll
+    if last is None or last.kind not in ("jump", "fall") or not last.context.get("held"):
+        return None
+    if last.record.get("success") or not state.has_model(last.roller) or not state.model(last.roller).on_table:
+        return None
+    return last
+
+
+def holds(
+    state: BattleState, kind: str, model_id: str, record: RollRecord, spent: frozenset[str] = frozenset()
+) -> bool:
+    """Whether a failed jump down or fall (``kind``) of ``model_id`` is held: a re-roll of
+    the model's own is offered for it (``spent``: sources used in this very command)."""
+    return not record.success and bool(offers_for(state, LastRoll(kind, model_id, record.to_dict(), {}), spent))
+
+
 def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:
     """Every re-roll worth offering after the last roll, now (none if there is no roll)."""
     last = state.last_roll
@@ -338,6 +357,8 @@ def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:
 
 __all__ = [
     "COSTS",
+    "held_drop",
+    "holds",
     "OFFERED",
     "RerollOffer",
     "matrix_caster",
