@@ -287,3 +287,56 @@ def test_the_band_pane_says_a_stunned_model_may_only_move():
     assert str(d.status(battle.state, xan)) == "ready, stunned: Move only"
     assert str(d.status(battle.state, xan, short=True)) == "ready, stunned"
     assert d.actions_left(battle.state, xan) == "1"
+
+
+async def _jump_down_3(pilot, screen, model_id: str):
+    """The Move menu's jump down, 3": its roll dialog."""
+    screen.select_model(model_id, focus=True)
+    await press(pilot, "m")
+    await _pick(pilot, "Jump down from a height")
+    await _pick(pilot, '3"')
+    return await wait_for_screen(pilot, RollDialog)
+
+
+async def test_a_failed_jump_waits_for_the_captains_re_roll_typed_die_by_die(make_app, tmp_path):
+    app = _app(make_app, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        dialog = await _jump_down_3(pilot, screen, "A.kara")
+        assert "waits for the re-roll" in str(dialog.query_one("#odds").render())
+        await press(pilot, "1", "space", "1", "enter")  # 2 is not above 5: held, no fall yet
+        await wait_for(
+            pilot,
+            lambda: "re-roll?" in str(getattr(app.screen, "adapter", None) and app.screen.adapter.title),
+            "offers",
+        )
+        assert screen.state.model("A.kara").on_table
+        assert [(o.source, o.odds_after) for o in app.screen.adapter.offers] == [("captain", Fraction(1, 3))]
+        await press(pilot, "a", "6", "enter")  # the Captain re-rolls a 1: 6 + 1 = 7 > 5, it lands
+        await wait_for(pilot, lambda: "captain-reroll" in screen.state.model("A.kara").once_used, "re-rolled")
+        await settle(pilot)
+        rolls = [e.payload["kind"] for e in screen.session.view.events if e.kind == "move_rolled"]
+        assert rolls == ["jump"] and screen.state.model("A.kara").on_table
+        assert not isinstance(app.screen, RollDialog)
+
+
+async def test_declining_the_re_roll_of_a_failed_jump_rolls_its_fall_with_typed_dice(make_app, tmp_path):
+    app = _app(make_app, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        await _jump_down_3(pilot, screen, "A.kara")
+        await press(pilot, "1", "space", "1", "enter")
+        await wait_for(
+            pilot,
+            lambda: "re-roll?" in str(getattr(app.screen, "adapter", None) and app.screen.adapter.title),
+            "offers",
+        )
+        assert "the model falls" in str(app.screen.query_one("#odds").render())
+        await press(pilot, "6", "space", "6", "enter")  # none picked: the fall's dice, 12 survives
+        await wait_for(
+            pilot, lambda: len([e for e in screen.session.view.events if e.kind == "move_rolled"]) == 2, "fall"
+        )
+        fall = [e for e in screen.session.view.events if e.kind == "move_rolled"][-1]
+        assert fall.payload["kind"] == "fall" and [d["face"] for d in fall.payload["roll"]["dice"]] == [6, 6]
+        kara = screen.state.model("A.kara")
+        assert kara.on_table and "captain-reroll" not in kara.once_used

@@ -214,10 +214,11 @@ class DropAdapter(Checked):
         self.title = _view().drop_preview(state, command).title
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return self.base
+        return replace(self.base, hold=True)  # a failure waits for its re-roll offers (§2.2)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        p = _view().drop_preview(self.state, self.base)
+        p = _view().drop_preview(self.state, replace(self.base, hold=True))
+        self.shown = replace(self.base, hold=True)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         jump = p.comparison == ">"
@@ -226,6 +227,15 @@ class DropAdapter(Checked):
             f"{p.comparison} {p.target} ({' '.join(p.terms)})   ",
             *_chance("lands" if jump else "survives", p.p_success, "bold green"),
         )
+        if p.held:
+            if jump:
+                odds.append_text(Text.assemble("   ", *_chance("survives, counting the fall", p.p_survives, "bold")))
+            odds.append(
+                "\nA failure waits for the re-roll offered (the Captain's): type this roll's 2 dice; "
+                + ("the fall's come after." if jump else "the model is removed only once it is declined."),
+                style="dim",
+            )
+            return RollPreview((), odds, "", 2)
         if jump:
             odds.append_text(Text.assemble("   ", *_chance("survives, counting the fall", p.p_survives, "bold")))
             odds.append(

@@ -193,11 +193,14 @@ class BattleCommands(GearCommands, GameCommands):
         """A shot, melee roll or grenade throw that went against a model with a re-roll
         allowed (the Captain, Strzał z bliska, Zwadźca): the offers open at once, before
         any save or the grenade's blast."""
-        from engine.rulesets.sanctum_mortalis.view import reroll_offers
+        from engine.rulesets.sanctum_mortalis.view import held_drop, reroll_offers
 
         from tui.dialogs.roll_dialog import RollDialog
 
-        if self.reviewing() or not any(e.kind in ("shot", "melee_rolled", "grenade_thrown") for e in events):
+        kinds = ("shot", "melee_rolled", "grenade_thrown") + (
+            ("move_rolled", "rerolled") if held_drop(self.state) is not None else ()
+        )
+        if self.reviewing() or not any(e.kind in kinds for e in events):
             return False
         if not any(o.source != "matrix-error" for o in reroll_offers(self.state)):
             return False  # the opponent's Błąd matrycy waits for R: not after every success
