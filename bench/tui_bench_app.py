@@ -15,11 +15,11 @@ frame, the app idle and still running (Linux only; absent elsewhere). ``cpu_firs
 * ``bare``: a bare ``textual.app.App`` with one ``Static`` (the baseline).
 * ``app``: ``SkirmishApp`` imported from ``tui.app`` and run on a launch plan for the
   saves folder, as ``tui.launch`` builds it (an empty folder: the demo battle).
-* ``open``: ``SkirmishApp`` opening SAVE_FILE (a long battle ``tui_bench.py`` wrote),
-  as ``skirmish FILE`` does.
 * ``command``: what the ``skirmish`` command runs: ``tui.cli.main(["--saves", DIR])``
   (its imports, argument parsing, ``tui.launch``), with the app class swapped for a
-  clocked one that runs headless.
+  clocked one that runs headless (``tui.app`` imported where the command imports it:
+  when ``tui.launch`` runs the app, not before ``main``).
+* ``open``: the same, as ``skirmish open SAVE_FILE`` (a long battle ``tui_bench.py`` wrote).
 
 A frame counts once Textual has composited it and handed it to ``App._display``. A
 headless app skips turning the frame into terminal escape codes; the clock does that
@@ -166,30 +166,30 @@ def child(mode: str, saves: str, file: str = "") -> int:
         app = clocked(SkirmishApp)(LaunchPlan(mode="resume", saves=saves))
         _startup_hook(app, marks, wait_for_battle=True)
         app.run(headless=True, size=SIZE)
-    elif mode == "open":
+    elif mode in ("command", "open"):
         sys.path.insert(0, REPO)
-        from tui.app import SkirmishApp
-        from tui.opening import LaunchPlan
+        import tui.launch
 
-        app = clocked(SkirmishApp)(LaunchPlan(mode="open", saves=saves, file=file))
-        _startup_hook(app, marks, wait_for_battle=True)
-        app.run(headless=True, size=SIZE)
-    elif mode == "command":
-        sys.path.insert(0, REPO)
-        import tui.app
+        run_plan = tui.launch._run
 
-        base = clocked(tui.app.SkirmishApp)
+        def headless_run(plan):  # noqa: ANN001, ANN202
+            import tui.app  # where the command imports it: after its own set-up (tui.launch)
 
-        class Headless(base):  # type: ignore[misc, valid-type]
-            def run(self, **kwargs):  # noqa: ANN003, ANN201
-                _startup_hook(self, marks, wait_for_battle=True)
-                kwargs.update(headless=True, size=SIZE)
-                return super().run(**kwargs)
+            base = clocked(tui.app.SkirmishApp)
 
-        tui.app.SkirmishApp = Headless  # tui.launch imports it from tui.app when it runs
+            class Headless(base):  # type: ignore[misc, valid-type]
+                def run(self, **kwargs):  # noqa: ANN003, ANN201
+                    _startup_hook(self, marks, wait_for_battle=True)
+                    kwargs.update(headless=True, size=SIZE)
+                    return super().run(**kwargs)
+
+            tui.app.SkirmishApp = Headless  # tui.launch imports it from tui.app when it runs
+            return run_plan(plan)
+
+        tui.launch._run = headless_run
         from tui.cli import main
 
-        main(["--saves", saves])
+        main(["--saves", saves] if mode == "command" else ["open", file, "--saves", saves])
     else:
         print(f"unknown mode {mode!r}", file=sys.stderr)
         return 2

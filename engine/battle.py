@@ -262,14 +262,23 @@ class Battle:
             self._kept.pop(old, None)
 
     def _rebuild(self) -> None:
+        """Replay every effective event, keeping what ``_push`` would have kept (the
+        checkpoints and the latest ``RECENT`` states) without keeping the rest first."""
         history = effective(self.entries)
-        self._active = []
         self._redo = [g for g in reversed(history.redoable)]
         self._reset_states()
+        active = list(history.active)
+        evolve = self.ruleset.evolve
+        kept, rounds = self._kept, self._rounds
+        recent_after = len(active) - RECENT
         state = self.initial
-        for event in history.active:
-            state = self.ruleset.evolve(state, event)
-            self._push(event, state)
+        for count, event in enumerate(active, 1):
+            state = evolve(state, event)
+            rounds.append(current_round(state))
+            if count > recent_after or not count % CHECKPOINT_EVERY:
+                kept[count] = state
+        self._active = active
+        self._state = state
 
 
 def new_header(ruleset: str, setup: dict[str, Any], seed: int, title: str = "", **extra: Any) -> dict[str, Any]:

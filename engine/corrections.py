@@ -39,6 +39,10 @@ its dice and exact odds; its consequences are the GM's further corrections."""
 BATTLE = "battle"
 """``Correct.target`` of a correction of the battle itself (a pending roll cancelled)."""
 
+CANCEL = "cancel-pending"
+"""``Correct.what`` of the battle correction that cancels what is open (a move, shot,
+attack, melee, roll), in every rule system that has one."""
+
 MARK = "GM correction"
 """How the log, review and export name a correction (the start of its text)."""
 
@@ -341,6 +345,40 @@ class Corrections(Generic[S]):
         if field.put_reason is not None:
             return field.put_reason(state, payload["target"], payload["new"], str(payload.get("reason", "")))
         return field.put(state, payload["target"], payload["new"])
+
+    def end_anyway(
+        self,
+        state: S,
+        force: bool,
+        anyway: object,
+        what: str,
+        is_open: str,
+        rule: str,
+        then: Callable[[S], Rejected | Sequence[EventDraft]],
+        preview: Callable[[S, Sequence[EventDraft]], S],
+    ) -> Rejected | list[EventDraft]:
+        """An end (``what``: "end the turn") asked for while ``is_open`` ("move") is open.
+
+        Without ``force`` the GM is asked (an ``ambiguous`` refusal whose ``anyway`` is the
+        command that goes ahead: the same end with ``force``); with it, the open thing is cancelled (this
+        table's ``CANCEL`` correction, with the reason) and ``then`` decides the end from
+        the state after. An end that would be refused even then is refused at once, with
+        that reason: nothing to ask."""
+        cancel = self.decide(state, Correct(CANCEL, BATTLE, False, f"{what} anyway"))
+        if isinstance(cancel, Rejected):
+            return cancel
+        rest = then(preview(state, cancel))
+        if isinstance(rest, Rejected):
+            return rest
+        if not force:
+            return Rejected(
+                f"the {is_open} is still open; {what} anyway",
+                rule,
+                kind="ambiguous",
+                anyway=anyway,
+                anyway_label=f"{what} anyway (the open {is_open} is cancelled)",
+            )
+        return [*cancel, *rest]
 
     def register(self, reducers: Reducers[S]) -> None:
         """Make ``gm_correction`` one of ``reducers``' kinds."""

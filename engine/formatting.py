@@ -5,6 +5,8 @@ Pure string building, shared by every rule system and by the dashboard.
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from .odds import percent
 from .rolls import RollRecord
 
@@ -31,19 +33,110 @@ def roll_line(record: RollRecord) -> str:
     return f"{dice_text(record)}{total}{_comparison(record)}: {record.outcome}{chance}"
 
 
-def roll_breakdown(record: RollRecord) -> list[str]:
-    """Every line of the roll: the base stat, each modifier with its rule, the dice, the outcome."""
+def _faces(values: Any) -> str:
+    return " ".join(str(v) for v in values) if isinstance(values, (list, tuple)) else str(values)
+
+
+def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list[str]:
+    """What an opposed roll compared, each side's dice and total, read from the detail the
+    record keeps: a roll-off's ``sides`` and ``rounds`` (each ``a``, ``b``, ``totals``; a tie
+    rolls again), a melee's ``totals`` by side (its dice split by ``groups``: ``start``,
+    ``count``; a side named by the member its detail names, ``detail[side]["id"]``), a pool test's ``attacker_result`` / ``defender_result``, a lone ``total``.
+    ``names``: how to call a side key or a member id ("A" -> the band's name). Empty for
+    other rolls."""
+    detail = record.detail or {}
+    names = names or {}
+
+    def name(key: Any) -> str:
+        return names.get(str(key), str(key))
+
+    out: list[str] = []
+    sides, rounds = detail.get("sides"), detail.get("rounds")
+    if isinstance(sides, list) and len(sides) == 2 and isinstance(rounds, list):
+        for r in rounds:
+            if not isinstance(r, dict) or "a" not in r or "b" not in r:
+                continue
+            a, b = r["a"], r["b"]
+            ta, tb = r.get("totals") or [sum(a), sum(b)]
+            tie = " (a tie: rolled again)" if ta == tb else ""
+            out.append(f"{name(sides[0])} {_faces(a)} = {ta} v {name(sides[1])} {_faces(b)} = {tb}{tie}")
+    totals = detail.get("totals")
+    if isinstance(totals, dict) and totals:
+        groups = detail.get("groups")
+        parts = []
+        for i, (side, value) in enumerate(totals.items()):
+            dice = ""
+            if isinstance(groups, list) and i < len(groups) and isinstance(groups[i], dict):
+                g = groups[i]
+                sub = RollRecord("", "", record.dice[g.get("start", 0) : g.get("start", 0) + g.get("count", 0)])
+                dice = f" {dice_text(sub)} →"
+            who = detail.get(side)
+            label = name(who["id"]) if isinstance(who, dict) and who.get("id") in names else name(side)
+            parts.append(f"{label}{dice} {value}")
+        out.append(" v ".join(parts))
+    if "attacker_result" in detail and "defender_result" in detail:
+        sl = f": SL {detail['sl']}" if "sl" in detail else ""
+        out.append(f"attacker's result {detail['attacker_result']} v defender's {detail['defender_result']}{sl}")
+    elif not out and "total" in detail and record.comparison == "opposed":
+        out.append(f"total {detail['total']}")
+    return out
+
+
+_COMPARE = {
+    ">=": lambda face, target: face >= target,
+    ">": lambda face, target: face > target,
+    "<=": lambda face, target: face <= target,
+    "<": lambda face, target: face < target,
+}
+
+
+def _dice_sum(record: RollRecord) -> str:
+    """After the faces: their total where the total is compared; for a roll whose chance
+    is per die (``detail["probability_is"] == "per die"``) how many dice made the target;
+    nothing for an opposed roll (its sides are compared instead)."""
+    if not record.dice or record.comparison == "opposed":
+        return ""
+    test = _COMPARE.get(record.comparison)
+    if record.detail.get("probability_is") == "per die" and test is not None and record.target is not None:
+        kept = [d.face for d in record.dice if d.kept]
+        made = sum(1 for face in kept if test(face, record.target))
+        return f"  {made} of {len(kept)} dice {record.comparison}{record.target}"
+    return f"  total {record.dice_total}"
+
+
+def reroll_lines(record: RollRecord) -> list[str]:
+    """A line per re-rolled die: which, old and new face, and what allowed it (its
+    ``label``: a card's or skill's name, else the source key)."""
+    lines = []
+    for r in record.detail.get("rerolls", ()):
+        by = r.get("label") or r.get("by") or "re-roll"
+        lines.append(f"re-roll by {by}: die {r['die'] + 1} {r['old']}→{r['new']}")
+    return lines
+
+
+def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> list[str]:
+    """Every line of the roll: the base stat, each modifier with its rule, the dice (each
+    side's total for an opposed roll; a dice total only where one is compared), every
+    re-roll with what allowed it, the chance and the outcome. ``names``: side key or member
+    id -> name."""
     lines = [record.title]
     if record.base is not None:
         lines.append(f"  {record.base.label:<44} {record.base.value:>3}   {record.base.rule}")
     for m in record.modifiers:
         lines.append(f"  {m.label:<44} {m.value:>+3}   {m.rule}")
     if record.target is not None and record.comparison and record.comparison != "opposed":
-        lines.append(f"  {'needed':<44} {record.comparison}{record.target}")
-    lines.append(f"  dice: {dice_text(record)}" + (f"  total {record.dice_total}" if record.dice else ""))
-    for r in record.detail.get("rerolls", ()):
-        lines.append(f"  re-roll ({r.get('by', '')}): die {r['die'] + 1} {r['old']}→{r['new']}")
+        lines.append(f"  {'needed':<44} {record.comparison + str(record.target):>3}")
+    sides = compared(record, names)
+    detail = record.detail or {}
+    by_round = isinstance(detail.get("sides"), list) and isinstance(detail.get("rounds"), list)
+    by_group = isinstance(detail.get("totals"), dict) and isinstance(detail.get("groups"), list)
+    dice_in_sides = bool(sides) and (by_round or by_group)
+    if not dice_in_sides:
+        lines.append(f"  dice: {dice_text(record)}" + _dice_sum(record))
+    lines += [f"  compared: {line}" for line in sides]
+    lines += [f"  {line}" for line in reroll_lines(record)]
     p = record.probability
-    lines.append(f"  chance before the roll: {p.numerator}/{p.denominator} = {percent(p)}")
+    each = " (each die)" if record.detail.get("probability_is") == "per die" else ""
+    lines.append(f"  chance before the roll{each}: {p.numerator}/{p.denominator} = {percent(p)}")
     lines.append(f"  outcome: {record.outcome}")
     return lines

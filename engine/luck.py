@@ -49,6 +49,9 @@ class SideLuck:
     rolls: int
     expected: Fraction
     successes: int
+    chances: tuple[Fraction, ...] = ()
+    """The chance of each counted roll, in log order (its exact distribution of successes:
+    ``success_distribution``)."""
 
     @property
     def luck(self) -> Fraction:
@@ -110,7 +113,13 @@ def luck_table(rolls: Sequence[RollLuck], sides: Sequence[str]) -> tuple[SideLuc
     for side in sides:
         mine = [r for r in rolls if r.side == side]
         table.append(
-            SideLuck(side, len(mine), sum((r.chance for r in mine), Fraction(0)), sum(1 for r in mine if r.success))
+            SideLuck(
+                side,
+                len(mine),
+                sum((r.chance for r in mine), Fraction(0)),
+                sum(1 for r in mine if r.success),
+                tuple(r.chance for r in mine),
+            )
         )
     return tuple(table)
 
@@ -126,3 +135,32 @@ def luck_by_round(rolls: Sequence[RollLuck], sides: Sequence[str]) -> list[tuple
                 running[r.side] += (1 if r.success else 0) - r.chance
         series.append((rnd, dict(running)))
     return series
+
+
+def success_distribution(chances: Iterable[Fraction]) -> tuple[Fraction, ...]:
+    """The exact chance of 0, 1, 2... successes among rolls with these chances (each roll
+    on its own: a Poisson binomial distribution); sums to 1."""
+    dist = [Fraction(1)]
+    for p in chances:
+        nxt = [Fraction(0)] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    return tuple(dist)
+
+
+def tail_chances(dist: Sequence[Fraction], successes: int) -> tuple[Fraction, Fraction]:
+    """(P(at most ``successes``), P(at least ``successes``)) under ``dist``: how rare a side's
+    count was on either side of the odds."""
+    at_most = sum(dist[: successes + 1], Fraction(0))
+    at_least = sum(dist[successes:], Fraction(0))
+    return at_most, at_least
+
+
+def turning_points(rolls: Sequence[RollLuck], count: int = 3) -> tuple[tuple[RollLuck, ...], tuple[RollLuck, ...]]:
+    """(the least likely rolls that succeeded, the likeliest that failed), ``count`` of
+    each at most: a success counts only below even odds, a failure only above."""
+    upsets = sorted((r for r in rolls if r.success and r.chance < Fraction(1, 2)), key=lambda r: (r.chance, r.seq))
+    flops = sorted((r for r in rolls if not r.success and r.chance > Fraction(1, 2)), key=lambda r: (-r.chance, r.seq))
+    return tuple(upsets[:count]), tuple(flops[:count])

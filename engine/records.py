@@ -33,3 +33,16 @@ def changed(record: T, /, **changes: Any) -> T:
     new = object.__new__(type(record))
     object.__setattr__(new, "__dict__", data)
     return new
+
+
+class GhostModel(ValueError):
+    """An event or command names a model (or unit) the battle does not have: replaying a
+    save that holds one is damage at that event, never a silent no-op."""
+
+    def __init__(self, what: str, ident: str) -> None:
+        self.what = what
+        self.ident = ident
+        super().__init__(f"there is no {what} {ident!r} in this battle")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.what, self.ident))

@@ -60,7 +60,9 @@ class SettingSpec:
     """A battle setting, usually one AMBIGUITY of a rule reference.
 
     ``ref``: the reference id (``SM-A6``); ``section``: where in the rules; ``default``:
-    the recommended reading.
+    the recommended reading. A setting with one reading is a note (``is_note``): the
+    app cannot apply any other reading (the GM measures or places it on the table), so
+    the settings screen shows it, with ``note``, but offers no choice.
     """
 
     key: str
@@ -70,6 +72,11 @@ class SettingSpec:
     choices: tuple[Choice, ...]
     default: str
     note: str = ""
+
+    @property
+    def is_note(self) -> bool:
+        """One reading only: shown as a note, never offered as a choice."""
+        return len(self.choices) == 1
 
     def label_of(self, value: str) -> str:
         for c in self.choices:
@@ -134,6 +141,8 @@ class MemberSummary:
     side: str
     line: str
     out: bool = False
+    xp: int | None = None
+    """Experience gained in this battle (None: the system keeps none)."""
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,9 @@ class SaveSummary:
     scenario: str | None = None
     """The name of the battle's scenario in the rule system's tables ("Surrounded");
     None when the battle plays no scenario."""
+    warning: str | None = None
+    """A damaged save that opens read-only: its one-line warning (the other fields are of
+    the entries before the damage)."""
 
 
 def list_saves(directory: str | os.PathLike[str]) -> list[SaveSummary]:
@@ -56,7 +59,7 @@ def summarise(path: Path) -> SaveSummary:
     """The summary of one save; problems become ``error``, not exceptions."""
     modified = _modified(path)
     try:
-        snap = read_save(path)
+        snap = read_save(path, salvage=True)
     except Damage as damage:
         return SaveSummary(path, None, None, None, 0, modified, str(damage.at(path)))
     snap.db.close()
@@ -81,6 +84,7 @@ def summarise(path: Path) -> SaveSummary:
         result,
         battles,
         scenario,
+        snap.warning or None,
     )
 
 

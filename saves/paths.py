@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import unicodedata
@@ -9,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 
 from saves.errors import IO, SaveError, describe_os_error
-from saves.storage import atomic_write
+from saves.storage import NotAFile, atomic_write, read_regular, sync_dir
 
 APP_DIR_NAME = "skirmish-desk"
 SUFFIX = ".skirmish"
@@ -34,13 +35,36 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
 
         folder = user_data_path(APP_DIR_NAME, appauthor=False)
     folder = folder.absolute()
+    if os.path.exists(folder) and not folder.is_dir():
+        raise SaveError(folder, IO, "it is a file, not a folder", action="use saves folder")
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_folder(folder)
+    except NotADirectoryError:
+        raise SaveError(folder, IO, "a folder in its path is a file", action="use saves folder") from None
     except OSError as err:
         raise SaveError(folder, IO, describe_os_error(err), action="use saves folder") from None
     if not folder.is_dir():
         raise SaveError(folder, IO, "it is a file, not a folder", action="use saves folder")
     return folder
+
+
+def make_folder(folder: Path, mode: int = 0o700) -> None:
+    """Create ``folder`` and any missing parents, each made durable (its parent fsync'd)
+    before the next, so nothing saved in it can vanish with it in a power cut."""
+    missing: list[Path] = []
+    here = folder
+    while not os.path.isdir(here):
+        missing.append(here)
+        if here.parent == here:
+            break
+        here = here.parent
+    for new in reversed(missing):
+        try:
+            os.mkdir(new, mode)
+        except FileExistsError:
+            if not os.path.isdir(new):
+                raise NotADirectoryError(errno.ENOTDIR, "a folder in its path is a file", str(new)) from None
+        sync_dir(new.parent)
 
 
 def slugify(text: str) -> str:
@@ -68,11 +92,12 @@ LAST_BATTLE_FILE = "last-battle.json"
 
 
 def remember_last_battle(directory: Path, path: Path) -> None:
-    """Note ``path`` as the last battle opened (atomic, fsync'd; best effort, never raises)."""
+    """Note ``path`` as the last battle opened (atomic, fsync'd: the file, its rename and
+    the folder; on failure no temporary file stays; best effort, never raises)."""
     import json
 
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        make_folder(directory)
         atomic_write(directory / LAST_BATTLE_FILE, json.dumps({"path": str(Path(path).resolve())}))
     except OSError:
         pass
@@ -83,9 +108,9 @@ def last_battle(directory: Path) -> Path | None:
     import json
 
     try:
-        data = json.loads((directory / LAST_BATTLE_FILE).read_text(encoding="utf-8"))
+        data = json.loads(read_regular(directory / LAST_BATTLE_FILE, 64 * 1024).decode("utf-8"))
         path = Path(data["path"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, NotAFile, ValueError, KeyError, TypeError):
         return None
     return path if path.exists() else None
 

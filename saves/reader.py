@@ -4,27 +4,40 @@ Order matters for a reader racing a live writer: the journal segments are
 listed and read first, then ``battle.json``. The writer renames a new
 ``battle.json`` into place before it deletes the segments it folded, so any
 segment that vanished is already in the ``battle.json`` read afterwards.
+
+Segments that start before the last one starting at or before the number of
+entries ``battle.json`` holds are folded: they are not read at all, so any subset
+of a checkpoint's deletions reaching the disk (a power cut) still loads.
+
+Journal damage (a complete line that fails its checksum or is not an entry in its
+place) is told apart from a torn write (a last line without its newline). A strict
+read raises it; a salvaging read (``salvage=True``) keeps the entries before it and
+says what it is in ``Snapshot.damage``.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tinydb import TinyDB
 
 from saves.errors import CORRUPT, MISSING, NEWER, NOT_OURS, Damage, os_damage
-from saves.journal import SEGMENT_RE, Segment, parse_segment
+from saves.journal import SEGMENT_RE, Segment, encode_line, parse_segment
 from saves.paths import SUFFIX
-from saves.storage import DB_NAME, TMP_PREFIX, SaveStorage
+from saves.storage import DB_NAME, DECODER, TMP_PREFIX, SaveStorage, read_save_file
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+"""2: framed, checksummed journal segments and the header's ``save_id`` (1 is still read)."""
 APP_ID = "skirmish-desk"
 KINDS = ("battle", "campaign")
-RESERVED = ("app", "format", "kind")
+SAVE_ID = "save_id"
+"""The header field naming the battle: every framed journal segment carries it."""
+RESERVED = ("app", "format", "kind", SAVE_ID)
 HEADER_TABLE = "header"
 ENTRIES_TABLE = "entries"
 
@@ -39,7 +52,20 @@ class Snapshot:
     folded: int  # how many entries battle.json holds
     db: TinyDB  # open on battle.json, its cache filled
     segments: list[Segment] = field(default_factory=list)
+    """The segments from the first one that still counts (earlier ones are folded)."""
     leftovers: list[Path] = field(default_factory=list)  # stale temp files
+    stale: list[Path] = field(default_factory=list)  # folded segments never deleted
+    damage: str = ""
+    """Salvaged: what is wrong in the journal (one line); ``entries`` are those before it."""
+
+    @property
+    def warning(self) -> str:
+        """The one-line warning for a salvaged save, or empty."""
+        if not self.damage:
+            return ""
+        kept = len(self.entries)
+        what = f"kept entries 0 to {kept - 1}" if kept else "kept no entries"
+        return f"{self.path} is damaged: {self.damage}; {what}, changed nothing"
 
 
 def check_folder(path: Path) -> None:
@@ -54,8 +80,10 @@ def check_folder(path: Path) -> None:
         raise Damage(NOT_OURS, f"it is a file; a save is a {SUFFIX} folder")
 
 
-def read_save(path: Path, *, background: bool = False) -> Snapshot:
-    """Read and validate a save. Raises ``Damage``; changes nothing on disk."""
+def read_save(path: Path, *, background: bool = False, salvage: bool = False) -> Snapshot:
+    """Read and validate a save. Raises ``Damage``; changes nothing on disk. With
+    ``salvage``, journal damage is not raised: the snapshot keeps the entries before it
+    and names it in ``damage``."""
     check_folder(path)
     try:
         names = sorted(os.listdir(path))
@@ -67,18 +95,21 @@ def read_save(path: Path, *, background: bool = False) -> Snapshot:
             raise Damage(CORRUPT, f"{DB_NAME} is missing")
         raise Damage(NOT_OURS, f"no {DB_NAME} inside")
     storage_path = path / DB_NAME
-    try:
-        raw = storage_path.read_bytes()
-    except OSError as err:
-        raise os_damage(err, DB_NAME) from None
+    raw = read_save_file(storage_path)
     db = TinyDB(storage_path, storage=SaveStorage, raw=raw, background=background)
     header, entries = _read_db(db)
-    for index, seg in enumerate(segments):
-        parse_segment(seg, is_last=index == len(segments) - 1)
     folded = len(entries)
-    entries.extend(_journal_tail(segments, folded))
+    base = max((i for i, seg in enumerate(segments) if seg.start <= folded), default=0)
+    stale = [seg.path for seg in segments[:base]]
+    live = segments[base:]
+    journal_id = header.get(SAVE_ID)
+    tail, damage = _journal_tail(live, folded, journal_id if isinstance(journal_id, str) else None)
+    if damage and not salvage:
+        db.close()
+        raise Damage(CORRUPT, damage)
+    entries.extend(tail)
     leftovers = [path / name for name in names if name.startswith(TMP_PREFIX)]
-    return Snapshot(path, header, entries, folded, db, segments, leftovers)
+    return Snapshot(path, header, entries, folded, db, live, leftovers, stale, damage)
 
 
 def read_folded(path: Path) -> list[dict[str, Any]]:
@@ -100,11 +131,11 @@ def _read_segments(path: Path, names: list[str]) -> list[Segment]:
     segments = []
     for start, name in sorted(found):
         try:
-            raw = (path / name).read_bytes()
-        except FileNotFoundError:
-            continue  # folded and deleted by a live writer since we listed it
-        except OSError as err:
-            raise os_damage(err, name) from None
+            raw = read_save_file(path / name)
+        except Damage as damage:
+            if damage.kind == MISSING:
+                continue  # folded and deleted by a live writer since we listed it
+            raise
         segments.append(Segment(path / name, start, raw))
     return segments
 
@@ -136,6 +167,9 @@ def _read_db(db: TinyDB) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         seq = entry.get("seq")
         if type(seq) is not int or seq != index:
             raise Damage(CORRUPT, f"{DB_NAME} entry {index} has seq {seq!r} where {index} was expected")
+    storage = db.storage
+    if version >= 2 and not (isinstance(storage, SaveStorage) and storage.summed):
+        raise Damage(CORRUPT, f"{DB_NAME} has no checksum table (its end was changed)")
     # Validated: now TinyDB's own API cannot trip on the layout. The header is a copy
     # (TinyDB updates its document in place); the entries are the very dicts TinyDB
     # holds (it never changes a stored entry, and a second copy of a long battle's log
@@ -145,19 +179,78 @@ def _read_db(db: TinyDB) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return header, entries
 
 
-def _journal_tail(segments: list[Segment], folded: int) -> list[dict[str, Any]]:
-    """Journal entries not yet in battle.json, checked to continue it."""
+def _journal_tail(segments: list[Segment], folded: int, journal_id: str | None) -> tuple[list[dict[str, Any]], str]:
+    """Journal entries not yet in battle.json, checked to continue it, and the first
+    damage met (empty if none): the entries returned are those before it."""
     tail: list[dict[str, Any]] = []
     if segments and segments[0].start > folded:
         first = segments[0]
-        raise Damage(
-            CORRUPT, f"entries {folded} to {first.start - 1} are missing ({first.path.name} starts at {first.start})"
-        )
+        return tail, f"entries {folded} to {first.start - 1} are missing ({first.path.name} starts at {first.start})"
     expected = segments[0].start if segments else 0
-    for seg in segments:
+    for index, seg in enumerate(segments):
         if seg.start != expected:
-            raise Damage(CORRUPT, f"{seg.path.name} starts at seq {seg.start} where {expected} was expected")
+            if expected < folded < seg.start:
+                return tail, f"entries {folded} to {seg.start - 1} are missing ({seg.path.name} starts at {seg.start})"
+            return tail, f"{seg.path.name} starts at seq {seg.start} where {expected} was expected"
+        parse_segment(seg, is_last=index == len(segments) - 1, journal_id=journal_id)
+        if seg.legacy and journal_id is not None and seg.end > folded:
+            raise Damage(CORRUPT, f"{seg.path.name} has lines without checksums (not written for this save)")
         expected = seg.end
         skip = max(0, folded - seg.start)
         tail.extend(seg.entries[skip:])
-    return tail
+        if seg.damage:
+            return tail, f"{seg.damage} (entry {max(seg.end, folded)})"
+    return tail, ""
+
+
+def absolute(path: str | os.PathLike[str]) -> Path:
+    return Path(path).expanduser().absolute()
+
+
+def load(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Read-only: ``(header, entries)``. Never modifies any file. Raises ``SaveError``
+    (a damaged journal too: ``salvage`` reads what comes before the damage)."""
+    where = absolute(path)
+    try:
+        snap = read_save(where)
+    except Damage as damage:
+        raise damage.at(where) from None
+    snap.db.close()
+    return snap.header, snap.entries
+
+
+def salvage(
+    path: str | os.PathLike[str],
+    check: Callable[[dict[str, Any], list[dict[str, Any]]], tuple[int, str] | None] | None = None,
+) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
+    """Read-only, as ``load``, but a damaged journal gives the entries before the damage
+    and a one-line warning (empty when nothing is wrong). Never modifies any file.
+
+    ``check(header, entries)``, if given, sees the entries read (before the damage) and
+    may return ``(count, problem)``: entry ``count`` cannot be used (the rules cannot
+    apply it), which is damage as a bad journal line is: the entries are those before
+    it and the warning names it. Whatever ``check`` raises is raised from here."""
+    where = absolute(path)
+    try:
+        snap = read_save(where, salvage=True)
+    except Damage as damage:
+        raise damage.at(where) from None
+    snap.db.close()
+    verdict = check(snap.header, snap.entries) if check is not None else None
+    if verdict is not None:
+        count, problem = verdict
+        del snap.entries[count:]
+        snap.damage = problem
+    return snap.header, snap.entries, snap.warning
+
+
+def normalise_header(header: dict[str, Any], kind: str | None, save_id: str | None = None) -> dict[str, Any]:
+    """The header as saved: the app, format, kind and save_id set by us, the caller's other fields."""
+    if not isinstance(header, dict):
+        raise TypeError("a save header must be a dict")
+    fields = DECODER.decode(encode_line(header).decode("utf-8"))
+    chosen = fields.get("kind", kind or "battle")
+    if chosen not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, not {chosen!r}")
+    own = {"app": APP_ID, "format": SAVE_FORMAT, "kind": chosen, SAVE_ID: save_id or secrets.token_hex(8)}
+    return own | {key: value for key, value in fields.items() if key not in RESERVED}

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from saves.errors import CORRUPT, MISSING, UNREADABLE, SaveError, describe_os_error
+from saves.storage import NotAFile, read_regular
 
 MAX_ROSTER_BYTES = 1_000_000
 """A roster is a few kB; anything over this is not one."""
@@ -19,17 +20,20 @@ MAX_ROSTER_BYTES = 1_000_000
 def read_roster_text(path: str | os.PathLike[str]) -> str:
     """The text of a roster file (UTF-8; a byte-order mark is dropped).
 
-    Raises ``SaveError`` (action ``read``) with one line: no such file, a folder,
-    permission denied, too large, or not UTF-8 (with the line of the first bad byte).
+    Raises ``SaveError`` (action ``read``) with one line: no such file, a folder, a named
+    pipe or a device (refused at once, never read), permission denied, too large (what is
+    read is limited, whatever the size says), or not UTF-8 (with the line of the first bad byte).
     """
     file = Path(path)
     try:
-        if file.is_dir():
-            raise SaveError(file, CORRUPT, "it is a folder, not a roster file", action="read")
-        size = file.stat().st_size
-        if size > MAX_ROSTER_BYTES:
-            raise SaveError(file, CORRUPT, f"too large for a roster ({size:,} bytes)", action="read")
-        data = file.read_bytes()
+        data = read_regular(file, MAX_ROSTER_BYTES)
+    except NotAFile as err:
+        reason = str(err).replace("not a file", "not a roster file")
+        if reason.startswith("larger"):
+            reason = f"too large for a roster ({reason})"
+        raise SaveError(file, CORRUPT, f"it is {reason}" if reason.startswith("a") else reason, action="read") from None
+    except IsADirectoryError:
+        raise SaveError(file, CORRUPT, "it is a folder, not a roster file", action="read") from None
     except FileNotFoundError:
         raise SaveError(file, MISSING, "no such file", action="read") from None
     except NotADirectoryError:

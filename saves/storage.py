@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import stat
 import sys
 import time
+import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -73,6 +75,58 @@ def sync_dir(folder: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
+MAX_SAVE_FILE_BYTES = 256 * 1024 * 1024
+"""No file of a save is larger (a 5,000-event battle is about 3 MB): reading stops here."""
+
+_O_NONBLOCK = 0 if sys.platform == "win32" else os.O_NONBLOCK
+_O_NOCTTY = 0 if sys.platform == "win32" else os.O_NOCTTY
+
+
+class NotAFile(Exception):
+    """``read_regular`` refused the file: ``str()`` says why, e.g. 'a named pipe, not a file'."""
+
+
+def file_kind(mode: int) -> str:
+    """'a named pipe', 'a device'... for an ``st_mode`` that is not a regular file."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_regular(path: str | os.PathLike[str], limit: int = MAX_SAVE_FILE_BYTES) -> bytes:
+    """The bytes of ``path`` if it is a regular file (a link to one is followed) of at
+    most ``limit`` bytes. A named pipe, a device or a socket is refused at once without
+    reading (``NotAFile``), and so is a file found longer than ``limit`` while reading
+    (whatever its size said); ``OSError`` as ``open`` raises it."""
+    fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = file_kind(info.st_mode)
+            raise NotAFile(kind if kind.startswith("not") else f"{kind}, not a file")
+        chunks = []
+        total = 0
+        want = min(info.st_size, limit) + 1
+        while True:
+            chunk = os.read(fd, max(want, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise NotAFile(f"larger than {limit:,} bytes")
+            want = limit + 1 - total
+    finally:
+        os.close(fd)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
 def write_all(fd: int, data: bytes) -> None:
     """``os.write`` until every byte is written."""
     view = memoryview(data)
@@ -112,6 +166,16 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str | Iterable[byte
     sync_dir(folder)
 
 
+def read_save_file(path: Path) -> bytes:
+    """``read_regular`` of one file of a save, its refusal or ``OSError`` as a ``Damage``."""
+    try:
+        return read_regular(path)
+    except NotAFile as err:
+        raise Damage(CORRUPT, f"{path.name} is {err}") from None
+    except OSError as err:
+        raise os_damage(err, path.name) from None
+
+
 def decode_text(raw: bytes, name: str) -> str:
     """UTF-8 text of a save file, or a ``Damage`` saying why not."""
     try:
@@ -144,26 +208,57 @@ def _looks_truncated(text: str, err: json.JSONDecodeError) -> bool:
     return any(word.startswith(rest) for word in ("true", "false", "null"))
 
 
+SUM_TABLE = "sum"
+"""battle.json's last table: the CRC32 of every byte of the file before it."""
+_SUM_MARK = b',\n"' + SUM_TABLE.encode() + b'":'
+
+
 def encode_db(data: dict[str, Any], pause_every: int = 0) -> Iterable[bytes]:
-    """TinyDB data as JSON with one document per line.
+    """TinyDB data as JSON with one document per line, and the ``sum`` table last.
 
     The result is ordinary TinyDB JSON (plain TinyDB can read it), but line
     numbers in error messages point at single documents. With ``pause_every``
     the encoder yields the GIL every so many documents, so a background
-    checkpoint does not stall the thread that is appending events.
+    checkpoint does not stall the thread that is appending events. The ``sum``
+    table (``{"1": {"crc": "<8 hex digits>"}}``) holds the CRC32 of every byte
+    before it, so ``check_sum`` notices a changed byte anywhere in the file.
     """
-    yield b"{"
-    for table_no, (name, table) in enumerate(data.items()):
-        parts = [("\n" if table_no == 0 else ",\n") + ENCODER.encode(str(name)) + ":{"]
+    crc = 0
+    first = True
+    for name, table in data.items():
+        if name == SUM_TABLE:
+            continue
+        parts = [("{\n" if first else ",\n") + ENCODER.encode(str(name)) + ":{"]
+        first = False
         for doc_no, (doc_id, doc) in enumerate(table.items()):
             parts.append(("\n" if doc_no == 0 else ",\n") + ENCODER.encode(str(doc_id)) + ":" + ENCODER.encode(doc))
             if pause_every and doc_no % pause_every == pause_every - 1:
-                yield "".join(parts).encode("utf-8")
+                chunk = "".join(parts).encode("utf-8")
+                crc = zlib.crc32(chunk, crc)
+                yield chunk
                 parts = []
                 time.sleep(0)
         parts.append("}")
-        yield "".join(parts).encode("utf-8")
-    yield b"\n}\n"
+        chunk = "".join(parts).encode("utf-8")
+        crc = zlib.crc32(chunk, crc)
+        yield chunk
+    if first:
+        raise ValueError("a save file holds at least its header table")
+    yield _SUM_MARK + b'{"1":{"crc":"%08x"}}\n}\n' % crc
+
+
+def check_sum(raw: bytes, data: dict[str, Any], name: str) -> bool:
+    """True if ``data`` (parsed from ``raw``) has a ``sum`` table and it matches;
+    False if it has none (written before save format 2); ``Damage`` if it does not match."""
+    table = data.get(SUM_TABLE)
+    if table is None:
+        return False
+    doc = table.get("1") if isinstance(table, dict) else None
+    stored = doc.get("crc") if isinstance(doc, dict) else None
+    at = raw.rfind(_SUM_MARK)
+    if not isinstance(stored, str) or at < 0 or b"%08x" % zlib.crc32(raw[:at]) != stored.encode("ascii", "replace"):
+        raise Damage(CORRUPT, f"{name} fails its checksum (a byte was changed)")
+    return True
 
 
 class SaveStorage(Storage):
@@ -195,6 +290,8 @@ class SaveStorage(Storage):
         self._cache: dict[str, Any] | None = None
         self.keep = keep
         self.pause_every = 256 if background else 0
+        self.summed = False
+        """The file read last had a matching ``sum`` table (format 2 always has one)."""
 
     def read(self) -> dict[str, Any] | None:
         if self._cache is None:
@@ -203,15 +300,13 @@ class SaveStorage(Storage):
             raw = self._raw
             self._raw = None
             if raw is None:
-                try:
-                    raw = self.path.read_bytes()
-                except OSError as err:
-                    raise os_damage(err, self.path.name) from None
+                raw = read_save_file(self.path)
             if not raw.strip():
                 raise Damage(TRUNCATED, f"{self.path.name} is empty")
             data = parse_json(decode_text(raw, self.path.name), self.path.name)
             if not isinstance(data, dict):
                 return data  # the caller reports "not ours"
+            self.summed = check_sum(raw, data, self.path.name)
             if not self.keep:
                 return data
             self._cache = data

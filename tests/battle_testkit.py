@@ -115,3 +115,32 @@ class Tally:
             f"\n{self.accepted} of {self.submitted} commands accepted ({share:.0%}) over {len(self.examples)} examples"
         )
         assert share >= at_least, f"only {self.accepted} of {self.submitted} commands were accepted ({share:.0%})"
+
+
+def ends_anyway(battle: Battle, end: Any) -> Accepted:
+    """Issue 17: ``end`` with something still open is a question, not a refusal (an
+    ``ambiguous`` refusal that saves nothing, whose ``anyway`` is ``end`` with ``force``);
+    "anyway" cancels what is open (a GM correction with the reason, first in the log) and
+    ends. Replay, reopening, undo and redo give the same state exactly. The accepted end."""
+    from dataclasses import replace
+
+    from engine.battle import replay
+    from engine.corrections import GM_CORRECTION, MARK
+
+    question = refused(battle, end)
+    assert question.kind == "ambiguous" and "still open" in question.reason and "anyway" in question.reason
+    assert question.anyway == replace(end, force=True)
+    assert "anyway" in question.anyway_label and "cancelled" in question.anyway_label
+    before = snapshot(battle)
+    done = ok(battle, question.anyway)
+    first = done.events[0]
+    assert first.kind == GM_CORRECTION and first.text.startswith(MARK) and "anyway" in first.payload["reason"]
+    assert len(done.events) >= 2, "the end itself follows the cancellation"
+    assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state
+    assert Battle(battle.header, [e.to_dict() for e in battle.entries]).state == battle.state
+    after = pickle.dumps(battle.state)
+    battle.undo()
+    assert pickle.dumps(battle.state) == before.state, "undo did not restore the state exactly"
+    battle.redo()
+    assert pickle.dumps(battle.state) == after, "redo did not bring the end back exactly"
+    return done

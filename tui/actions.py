@@ -142,6 +142,13 @@ COMMON_KEYS = KeyGroup(
         GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", footer=True),
         GMAction("redo", "ctrl+y", "redo", "Redo", "Redo the last undone command"),
         GMAction(
+            "continue-damaged",
+            "ctrl+r",
+            "continue_damaged",
+            "Continue damaged",
+            "Damaged save: play on from its last good entry",
+        ),
+        GMAction(
             "next-pane", "tab", "app.focus_next", "Next pane", "Move to the next pane", palette=False, target="widget"
         ),
         GMAction(

@@ -69,6 +69,8 @@ class SkirmishApp(App[None]):
         self._progress_seen: tuple[str, float | None] | None = None
         """The last progress reported before the loading screen was shown."""
         self._quitting = False
+        self.exit_line = ""
+        """A one-line error to print after the app has left the terminal (``exit_with_line``)."""
 
     # ------------------------------------------------------------------ opening
     def on_load(self) -> None:
@@ -151,14 +153,14 @@ class SkirmishApp(App[None]):
 
     def _open(self, plan: Any) -> None:
         """Thread worker: never touches widgets; reports by messages."""
-        from tui.opening import open_plan
+        from tui.opening import note_last_battle, open_plan
         from tui.session import OpenError
 
         def progress(text: str, fraction: float | None = None) -> None:
             self.post_message(LoadProgress(text, fraction))
 
         try:
-            session = open_plan(plan, progress)
+            session = open_plan(plan, progress, note_last=False)  # noted once it is on its way to the screen
         except OpenError as err:
             self.post_message(OpenFailed(str(err)))
             return
@@ -175,6 +177,7 @@ class SkirmishApp(App[None]):
             self.post_message(OpenFailed(f"cannot show a {session.battle.ruleset.name} battle: {err}"))
             return
         self.post_message(BattleOpened(session, screen))
+        note_last_battle(plan, session)  # an fsync'd write: while the main thread draws the battle
 
     @on(LoadProgress)
     def _progress(self, message: LoadProgress) -> None:
@@ -209,7 +212,7 @@ class SkirmishApp(App[None]):
     def _open_failed(self, message: OpenFailed) -> None:
         self._resume_collections()
         if self.session is None and self.plan.mode in ("open", "new"):
-            self.exit(return_code=1, message=f"skirmish: {message.text}")
+            self.exit_with_line(f"skirmish: {message.text}")
         elif self.session is None and (loading := self._show_loading()) is not None:
             loading.failed(message.text, "ctrl+n: new battle · ctrl+o: open a save · q: quit")
         else:
@@ -217,6 +220,12 @@ class SkirmishApp(App[None]):
                 self.pop_screen()  # the current battle stays
             self._loading = None
             self.notify(message.text, title="Could not open", severity="error", timeout=12)
+
+    def exit_with_line(self, line: str) -> None:
+        """Exit with code 1; ``line`` is printed once the terminal is back (``tui.launch``),
+        on one line whatever the terminal's width (Textual's exit message is wrapped)."""
+        self.exit_line = " ".join(line.split())
+        self.exit(return_code=1)
 
     # ------------------------------------------------------------------ app actions
     def action_help(self) -> None:
@@ -269,6 +278,6 @@ class SkirmishApp(App[None]):
     def session_closed(self, message: SessionClosed) -> None:
         if message.then == "quit":
             if message.error:
-                self.exit(return_code=1, message=f"skirmish: {message.error}")
+                self.exit_with_line(f"skirmish: {message.error}")
             else:
                 self.exit()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from argparse import Namespace
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -68,26 +69,46 @@ def _plan(args: Namespace, mode: str) -> LaunchPlan:
 
 
 def _run(plan: LaunchPlan) -> int:
-    from tui.app import SkirmishApp
+    from tui import idle_gc
 
-    app = SkirmishApp(plan)
-    app.run()
+    idle_gc.pause_for_launch()  # until the first battle is drawn (the app takes the pause over)
+    try:
+        from tui.app import SkirmishApp
+
+        app = SkirmishApp(plan)
+        app.run()
+    finally:
+        idle_gc.end_launch_pause()
+    if app.exit_line:
+        print(app.exit_line, file=sys.stderr)  # one line: no wrapping at the terminal's width
     return int(app.return_code or 0)
+
+
+def _launch(args: Namespace, mode: str) -> int:
+    """``_run`` the plan for ``mode``, the collector paused from before the plan is built
+    (building it imports part of the app: ``idle_gc.pause_for_launch``)."""
+    from tui import idle_gc
+
+    idle_gc.pause_for_launch()
+    try:
+        return _run(_plan(args, mode))
+    finally:
+        idle_gc.end_launch_pause()
 
 
 def run_dashboard(args: Namespace) -> int:
     """``skirmish``: open the last battle, or start the demo battle."""
-    return _run(_plan(args, "resume"))
+    return _launch(args, "resume")
 
 
 def new_battle(args: Namespace) -> int:
     """``skirmish new A.toml B.toml [--scenario N] [--seed N]``."""
-    return _run(_plan(args, "new"))
+    return _launch(args, "new")
 
 
 def demo_battle(args: Namespace) -> int:
     """``skirmish demo [SYSTEM] [--seed N]``: a new battle of the bundled demo bands."""
-    return _run(_plan(args, "demo"))
+    return _launch(args, "demo")
 
 
 def open_battle(args: Namespace) -> int:
@@ -96,11 +117,10 @@ def open_battle(args: Namespace) -> int:
     import saves
 
     try:
-        plan = _plan(args, "open")
-    except saves.SaveError as err:
+        return _launch(args, "open")
+    except saves.SaveError as err:  # a row number the list does not have
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
-    return _run(plan)
 
 
 def campaign_from_battle(args: Namespace) -> int:
@@ -160,7 +180,8 @@ def list_battles(args: Namespace, out: TextIO | None = None) -> int:
         if s.error:
             print(f"{number:>{width + 2}}. {when}  {s.path.name}  ({s.error})", file=out)
         else:
-            print(f"{number:>{width + 2}}. {when}  {summary_line(s)}  {s.path.name}", file=out)
+            damaged = f"  (damaged, opens read-only: {s.warning})" if s.warning else ""
+            print(f"{number:>{width + 2}}. {when}  {summary_line(s)}  {s.path.name}{damaged}", file=out)
     return 0
 
 
@@ -181,12 +202,17 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     """``skirmish export FILE [-o OUT] [--format text|md|html]``: the battle report."""
     import saves
 
+    from tui.session import OpenError, rules_damage
+
     try:
         o = _save_named(Options.of(args))
-        header, entries = saves.load(o.file)
-    except saves.SaveError as err:
+        where = Path(o.file or "")
+        header, entries, warning = saves.salvage(where, check=partial(rules_damage, where))
+    except (saves.SaveError, OpenError) as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
+    if warning:  # damaged, or an entry the rules cannot apply: the entries before it, exit 2
+        print(f"skirmish: {warning}", file=sys.stderr)
     from tui.report import build_report, render
 
     try:
@@ -197,13 +223,13 @@ def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     output = o.output
     if not output:
         (out or sys.stdout).write(text)
-        return 0
+        return 2 if warning else 0
     try:
         saves.write_export(output, text)
     except saves.SaveError as err:
         print(f"skirmish: {err}", file=sys.stderr)
         return 1
-    return 0
+    return 2 if warning else 0
 
 
 if __name__ == "__main__":

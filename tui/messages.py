@@ -94,6 +94,14 @@ class CommandRefused(Message):
         self.command = command
 
 
+class SaveWarning(Message):
+    """The save goes on but something is wrong (a checkpoint failed): ``text`` is one line."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
 class SaveFailed(Message):
     """Writing to the save failed: the last command is not kept. ``text`` is one line."""
 

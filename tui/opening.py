@@ -39,17 +39,24 @@ class LaunchPlan:
     """The rule system of a new or demo battle (a name or alias; empty: the default system)."""
 
 
-def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
-    """Open or create the battle the plan names. ``OpenError`` (one line) otherwise."""
+def open_plan(plan: LaunchPlan, progress: Progress = _no_progress, *, note_last: bool = True) -> Session:
+    """Open or create the battle the plan names. ``OpenError`` (one line) otherwise.
+    ``note_last=False``: the caller notes it as the last battle (``note_last_battle``)
+    once it is shown (the note is an fsync'd write: 1-40 ms here)."""
     import saves
 
+    if plan.mode == "open":  # a save given by its path opens whatever state the saves folder is in
+        session = open_session(Path(plan.file or ""), progress)
+        try:
+            remember(saves.data_dir(plan.saves), session.path)
+        except saves.SaveError:
+            pass
+        return session
     try:
         directory = saves.data_dir(plan.saves)
     except saves.SaveError as err:
         raise OpenError(str(err)) from None
-    if plan.mode == "open":
-        session = open_session(Path(plan.file or ""), progress)
-    elif plan.mode == "new":
+    if plan.mode == "new":
         session = new_battle(system_of(plan), directory, plan, progress)
     elif plan.mode == "demo":
         session = demo_battle(system_of(plan), directory, plan, progress)
@@ -65,8 +72,21 @@ def open_plan(plan: LaunchPlan, progress: Progress = _no_progress) -> Session:
                 session.note = f"{err} — started the demo battle instead"
         else:
             session = demo_battle(system_of(plan), directory, plan, progress)
-    remember(directory, session.path)
+    if note_last:
+        remember(directory, session.path)
     return session
+
+
+def note_last_battle(plan: LaunchPlan, session: Session) -> None:
+    """Note the battle ``open_plan(plan, note_last=False)`` opened as the last battle
+    (best effort, as ``remember``)."""
+    import saves
+
+    try:
+        directory = saves.data_dir(plan.saves)
+    except saves.SaveError:
+        return
+    remember(directory, session.path)
 
 
 def system_of(plan: LaunchPlan) -> SystemSpec:

@@ -1,14 +1,18 @@
-"""A battle report for `skirmish export`: plain text, Markdown or HTML.
+"""A battle report for `skirmish export`: plain text, Markdown or HTML, the one a GM would
+send to the players.
 
-The report holds the battle's title and rule system, the bands (each model or unit as
-the rule system's roster lists it), the events round by round with every roll broken
-down (``engine.formatting.roll_breakdown``), the result, and the dice-luck table
-(``engine.luck``). It only arranges what the engine says; it computes no rule.
+It opens with the headline (``Headline``: the result and each side's VP, who was taken
+out and by whom, XP gained, the turning points, each side's dice luck against the exact
+odds), then the bands and the events round by round, numbered as the dashboard numbers
+them (``#seq``); entries taken back with undo are left out and a line says which. Every
+roll is broken down (``engine.formatting.roll_breakdown``: each side's total in an opposed
+roll, every re-roll and what allowed it). It reads the battle only through the rule
+system's ``BattleSummary`` and the roll records; it computes no rule. The formats live in
+``tui.report_text`` (text, Markdown) and ``tui.report_html``.
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
@@ -16,10 +20,61 @@ from typing import TYPE_CHECKING, Any, Sequence
 if TYPE_CHECKING:
     from engine.battle import Battle
     from engine.events import Event
-    from engine.luck import SideLuck
+    from engine.luck import RollLuck, SideLuck
     from engine.ruleset import BattleSummary
 
 FORMATS = ("text", "md", "html")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the battle: ``seq`` as the dashboard shows it, the ``text``, its roll
+    breakdown ``lines``; ``undone``: entries taken back, left out ("#2–#4"), this being the
+    line that says so (``seq`` is the first of them)."""
+
+    seq: int
+    text: str
+    lines: tuple[str, ...] = ()
+    undone: str = ""
+
+
+@dataclass(frozen=True)
+class SideHeadline:
+    """One side in the headline: ``vp`` (None: the system keeps none), the members it
+    ``lost`` ("Xan, by Kara (#12)"), ``xp`` gained ("Kara +1 XP"), its dice ``luck`` with the
+    exact ``distribution`` of its successes and how rare its count was (``at_most``,
+    ``at_least``: the chance of as few, as many)."""
+
+    name: str
+    vp: int | None
+    lost: tuple[str, ...]
+    xp: tuple[str, ...]
+    luck: SideLuck
+    distribution: tuple[Fraction, ...]
+    at_most: Fraction
+    at_least: Fraction
+
+
+@dataclass(frozen=True)
+class Turning:
+    """A turning point: a roll that beat its odds (``success``) or failed a likely one."""
+
+    seq: int
+    side: str
+    title: str
+    chance: Fraction
+    success: bool
+
+
+@dataclass(frozen=True)
+class Headline:
+    """What the report opens with."""
+
+    sides: tuple[SideHeadline, ...]
+    upsets: tuple[Turning, ...]
+    """The least likely rolls that succeeded."""
+    flops: tuple[Turning, ...]
+    """The likeliest rolls that failed."""
 
 
 @dataclass(frozen=True)
@@ -30,13 +85,15 @@ class Report:
     system: str
     seed: Any
     bands: tuple[tuple[str, tuple[str, ...]], ...]
-    rounds: tuple[tuple[int, tuple[tuple[Event, tuple[str, ...]], ...]], ...]
+    rounds: tuple[tuple[int, tuple[Entry, ...]], ...]
     result: str
     luck: tuple[tuple[str, int, Fraction, int], ...]
     luck_rounds: tuple[tuple[int, tuple[Fraction, ...]], ...]
     sides: tuple[str, ...]
     campaign: bool = False
     """A campaign save: its events are grouped by the battles recorded, not by round."""
+    headline: Headline | None = None
+    """None for a campaign."""
 
 
 def round_heading(report: Report, rnd: int) -> str:
@@ -58,14 +115,12 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     if spec.kind == "campaign":
         return _campaign_report(header, battle, spec.summary(battle.state))
     initial = spec.summary(battle.initial)
+    final = spec.summary(battle.state)
     sides = initial.side_keys
     names = {key: initial.side_name(key) for key in sides}
+    members = {m.id: m.name for m in (*initial.members, *final.members)}
     events = battle.active_events
-    by_round: dict[int, list[tuple[Event, tuple[str, ...]]]] = {}
-    rounds = battle.rounds_after()  # a round's opening event in the round it starts
-    for event in events:
-        by_round.setdefault(rounds[event.seq], []).append((event, _breakdown(event)))
-    rollers = initial.with_members_of(spec.summary(battle.state))  # units that arrived later roll too
+    rollers = initial.with_members_of(final)  # units that arrived later roll too
     rolls = counted_rolls(events, rollers.side_of, rollers.roll_side)
     table = luck_table(rolls, sides)
     series = luck_by_round(rolls, sides)
@@ -76,30 +131,179 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
         system=battle.ruleset.title,
         seed=header.get("seed"),
         bands=tuple((names[key], tuple(m.line for m in initial.members_of(key))) for key in sides),
-        rounds=tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items())),
+        rounds=_rounds(battle, {**members, **names}),
         result=result,
         luck=tuple((names[row.side], row.rolls, row.expected, row.successes) for row in table),
         luck_rounds=tuple((rnd, tuple(values[s] for s in sides)) for rnd, values in series),
         sides=tuple(names[s] for s in sides),
+        headline=_headline(battle, spec.summary, initial, final, rolls, table),
     )
 
 
-def _breakdown(event: Event) -> tuple[str, ...]:
+def _rounds(battle: Battle, names: dict[str, str]) -> tuple[tuple[int, tuple[Entry, ...]], ...]:
+    """The effective events by round, each with its breakdown; a line for each run of
+    entries undo took back (and the undo/redo entries themselves), where they were."""
+    from engine.events import CONTROL_KINDS
+
+    events = battle.active_events
+    rounds = battle.rounds_after()  # a round's opening event in the round it starts
+    active = {e.seq for e in events}
+    later = _rerolled_later(events)
+    by_round: dict[int, list[Entry]] = {}
+    skipped: list[Event] = []
+
+    def flush(rnd: int) -> None:
+        if skipped:
+            by_round.setdefault(rnd, []).append(_undone_entry(skipped, CONTROL_KINDS))
+            skipped.clear()
+
+    for entry in battle.entries:
+        if entry.seq not in active:
+            skipped.append(entry)
+            continue
+        rnd = rounds[entry.seq]
+        flush(rnd)
+        lines = _breakdown(entry, names) + later.get(entry.seq, ())
+        by_round.setdefault(rnd, []).append(Entry(entry.seq, entry.text or entry.kind.replace("_", " "), lines))
+    flush(rounds[events[-1].seq] if events else 0)
+    return tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items()))
+
+
+def _undone_entry(skipped: Sequence[Event], control: frozenset[str]) -> Entry:
+    first, last = skipped[0].seq, skipped[-1].seq
+    span = f"#{first}" if first == last else f"#{first}–#{last}"
+    taken = [e for e in skipped if e.kind not in control]
+    if not taken:
+        return Entry(first, "undo and redo entries: nothing changed", undone=span)
+    what = (taken[0].text or taken[0].kind.replace("_", " ")).rstrip(".")
+    more = f" (and {len(taken) - 1} more entr{'ies' if len(taken) > 2 else 'y'})" if len(taken) > 1 else ""
+    return Entry(first, f"taken back with undo, left out: {what}{more}.", undone=span)
+
+
+def _breakdown(event: Event, names: dict[str, str] | None = None) -> tuple[str, ...]:
     from engine.formatting import roll_breakdown
     from engine.rolls import records_in
 
-    return tuple(line for record in records_in(event.payload) for line in roll_breakdown(record))
+    return tuple(line for record in records_in(event.payload) for line in roll_breakdown(record, names))
+
+
+def _rerolled_later(events: Sequence[Event]) -> dict[int, tuple[str, ...]]:
+    """seq -> a line for each later re-roll of a roll that event made ("re-rolled at #10
+    by Nic mi nie jest!: removed"), found by the roll's procedure and title."""
+    from engine.formatting import reroll_lines
+    from engine.rolls import records_in
+
+    last: dict[tuple[str, str], int] = {}
+    out: dict[int, list[str]] = {}
+    for event in events:
+        for record in records_in(event.payload):
+            key = (record.procedure, record.title)
+            rerolls = reroll_lines(record)
+            if rerolls and key in last and last[key] != event.seq:
+                how = rerolls[-1].removeprefix("re-roll ")
+                out.setdefault(last[key], []).append(f"  re-rolled at #{event.seq} {how}: {record.outcome}")
+            if not rerolls:
+                last[key] = event.seq
+    return {seq: tuple(lines) for seq, lines in out.items()}
+
+
+def _headline(
+    battle: Battle,
+    summarize: Any,
+    initial: BattleSummary,
+    final: BattleSummary,
+    rolls: Sequence[RollLuck],
+    table: Sequence[SideLuck],
+) -> Headline:
+    from engine.luck import success_distribution, tail_chances, turning_points
+
+    lost = _casualties(battle, summarize, initial)
+    out = []
+    for row in table:
+        dist = success_distribution(row.chances)
+        at_most, at_least = tail_chances(dist, row.successes)
+        side = next((s for s in final.sides if s.key == row.side), None)
+        xp = tuple(f"{m.name} +{m.xp} XP" for m in final.members_of(row.side) if m.xp)
+        out.append(
+            SideHeadline(
+                initial.side_name(row.side),
+                side.vp if side else None,
+                tuple(text for side_key, text in lost if side_key == row.side),
+                xp,
+                row,
+                dist,
+                at_most,
+                at_least,
+            )
+        )
+    upsets, flops = turning_points(rolls)
+
+    def turning(r: RollLuck) -> Turning:
+        return Turning(r.seq, initial.side_name(r.side), r.title, r.chance, r.success)
+
+    return Headline(tuple(out), tuple(map(turning, upsets)), tuple(map(turning, flops)))
+
+
+def _casualties(battle: Battle, summarize: Any, initial: BattleSummary) -> list[tuple[str, str]]:
+    """(side key, "Xan, by Kara (#12)") for each member out at the end that was in play at
+    the start, in the order they went: the event after which its summary says ``out``
+    (found by halving the log: ``Battle.state_at`` replays from kept states), credited to
+    the last member of another side that acted before it in that round (none named if no
+    enemy did)."""
+    events = battle.active_events
+    was_out = {m.id for m in initial.members if m.out}
+    names = {m.id: m for m in initial.members}
+    final = summarize(battle.state)
+    gone = [m for m in final.members if m.out and m.id not in was_out]
+    if not gone:
+        return []
+    cache: dict[int, dict[str, bool]] = {}
+
+    def out_after(count: int) -> dict[str, bool]:
+        if count not in cache:
+            cache[count] = {m.id: m.out for m in summarize(battle.state_at(count)).members}
+        return cache[count]
+
+    found = []
+    for member in gone:
+        names.setdefault(member.id, member)
+        lo, hi = 0, len(events)  # out after hi events, not after lo
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if out_after(mid).get(member.id, False):
+                hi = mid
+            else:
+                lo = mid
+        found.append((hi, member))
+    out: list[tuple[str, str]] = []
+    for count, member in sorted(found, key=lambda item: item[0]):
+        event = events[count - 1]
+        by = _enemy_before(events[:count], member.side, names)
+        out.append((member.side, f"{member.name}, by {by} (#{event.seq})" if by else f"{member.name} (#{event.seq})"))
+    return out
+
+
+def _enemy_before(events: Sequence[Event], side: str, names: dict[str, Any]) -> str | None:
+    """The name of the last member not of ``side`` that acted in the round of the last of
+    ``events``, going back; None if none did."""
+    rnd = events[-1].round
+    for e in reversed(events):
+        if e.round != rnd:
+            return None
+        if e.actor in names and names[e.actor].side != side:
+            return str(names[e.actor].name)
+    return None
 
 
 def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary) -> Report:
     """A campaign: its bands as they are now, every logged line grouped by the battles
     recorded, and the battles played as the result (no dice luck: the post-battle rolls
     are nobody's side)."""
-    by_round: dict[int, list[tuple[Event, tuple[str, ...]]]] = {}
+    by_round: dict[int, list[Entry]] = {}
     for event in battle.active_events:
         if not event.text:  # a command's follow-up (treasury, stash, a model's record): its first line says it
             continue
-        by_round.setdefault(event.round, []).append((event, _breakdown(event)))
+        by_round.setdefault(event.round, []).append(Entry(event.seq, event.text, _breakdown(event)))
     return Report(
         title=str(header.get("title") or "Campaign"),
         system=battle.ruleset.title,
@@ -125,125 +329,12 @@ def side_luck(
     return tuple(summary.side_name(k) for k in sides), luck_table(rolls, sides), luck_by_round(rolls, sides)
 
 
-# ---------------------------------------------------------------------- formats
-def _signed(value: Fraction) -> str:
-    return f"{float(value):+.2f}"
-
-
 def render(report: Report, fmt: str) -> str:
-    if fmt == "md":
-        return render_markdown(report)
+    """The report as ``fmt`` (one of ``FORMATS``; anything else: plain text)."""
     if fmt == "html":
+        from tui.report_html import render_html
+
         return render_html(report)
-    return render_text(report)
+    from tui.report_text import render_markdown, render_text
 
-
-def render_text(report: Report) -> str:
-    lines = [report.title, f"rule system {report.system}, seed {report.seed}", ""]
-    for rnd, items in report.rounds:
-        lines.append(round_heading(report, rnd))
-        for event, breakdown in items:
-            lines.append(f"  #{event.seq:<4} {event.text or event.kind}")
-            lines += [f"        {line}" for line in breakdown]
-    lines += ["", f"Result: {report.result}"]
-    if report.luck:
-        lines += ["", "Dice luck (successes rolled against the exact odds):"]
-    for name, rolls, expected, successes in report.luck:
-        lines.append(
-            f"  {name}: {rolls} rolls, expected {float(expected):.2f}, rolled {successes}, "
-            f"luck {_signed(successes - expected)}"
-        )
-    return "\n".join(lines) + "\n"
-
-
-def render_markdown(report: Report) -> str:
-    out = [f"# {report.title}", "", f"*{report.system}* · seed {report.seed}", "", "## Bands", ""]
-    for name, members in report.bands:
-        out += [f"### {name}", ""] + [f"- {m}" for m in members] + [""]
-    out += ["## Campaign" if report.campaign else "## Battle", ""]
-    for rnd, items in report.rounds:
-        out += [f"### {round_heading(report, rnd)}", ""]
-        for event, breakdown in items:
-            out.append(f"- **#{event.seq}** {event.text or event.kind}")
-            if breakdown:
-                out += ["", "  ```"] + [f"  {line}" for line in breakdown] + ["  ```", ""]
-        out.append("")
-    out += ["## Battles played" if report.campaign else "## Result", "", report.result, ""]
-    if report.luck:
-        out += [
-            "## Dice luck",
-            "",
-            "| side | rolls | expected successes | rolled | luck |",
-            "|---|---:|---:|---:|---:|",
-        ]
-    for name, rolls, expected, successes in report.luck:
-        out.append(f"| {name} | {rolls} | {float(expected):.2f} | {successes} | {_signed(successes - expected)} |")
-    if report.luck_rounds:
-        out += [
-            "",
-            "Luck after each round (successes minus expected):",
-            "",
-            "| round | " + " | ".join(report.sides) + " |",
-            "|---:|" + "---:|" * len(report.sides),
-        ]
-        for rnd, values in report.luck_rounds:
-            out.append(f"| {rnd} | " + " | ".join(_signed(v) for v in values) + " |")
-    return "\n".join(out) + "\n"
-
-
-HTML_STYLE = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
-pre{background:#f4f4f4;padding:.5rem;overflow-x:auto}table{border-collapse:collapse}
-td,th{border:1px solid #ccc;padding:.2rem .6rem;text-align:right}td:first-child,th:first-child{text-align:left}
-.bar{display:inline-block;height:.8rem;background:#4a7}.neg{background:#c55}"""
-
-
-def render_html(report: Report) -> str:
-    e = html.escape
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{e(report.title)}</title><style>{HTML_STYLE}</style></head><body>",
-        f"<h1>{e(report.title)}</h1>",
-        f"<p><em>{e(report.system)}</em> · seed {e(str(report.seed))}</p>",
-        "<h2>Bands</h2>",
-    ]
-    for name, members in report.bands:
-        out.append(f"<h3>{e(name)}</h3><ul>" + "".join(f"<li>{e(m)}</li>" for m in members) + "</ul>")
-    out.append("<h2>Campaign</h2>" if report.campaign else "<h2>Battle</h2>")
-    for rnd, items in report.rounds:
-        out.append(f"<h3>{e(round_heading(report, rnd))}</h3><ol>")
-        for event, breakdown in items:
-            body = f"<b>#{event.seq}</b> {e(event.text or event.kind)}"
-            if breakdown:
-                body += "<pre>" + e("\n".join(breakdown)) + "</pre>"
-            out.append(f'<li value="{event.seq}">{body}</li>')
-        out.append("</ol>")
-    out.append(f"<h2>{'Battles played' if report.campaign else 'Result'}</h2><p>{e(report.result)}</p>")
-    if report.luck:
-        out += [
-            "<h2>Dice luck</h2>",
-            "<table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th><th>luck</th></tr>",
-        ]
-        for name, rolls, expected, successes in report.luck:
-            out.append(
-                f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
-                f"<td>{_signed(successes - expected)}</td></tr>"
-            )
-        out.append("</table>")
-    if report.luck_rounds:
-        scale = max((abs(float(v)) for _, values in report.luck_rounds for v in values), default=1.0) or 1.0
-        out.append(
-            "<h3>Luck over the rounds</h3><table><tr><th>round</th>"
-            + "".join(f"<th>{e(s)}</th>" for s in report.sides)
-            + "</tr>"
-        )
-        for rnd, values in report.luck_rounds:
-            cells = "".join(
-                f'<td>{_signed(v)} <span class="bar{" neg" if v < 0 else ""}" '
-                f'style="width:{abs(float(v)) / scale * 6:.2f}rem"></span></td>'
-                for v in values
-            )
-            out.append(f"<tr><td>{rnd}</td>{cells}</tr>")
-        out.append("</table>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+    return render_markdown(report) if fmt == "md" else render_text(report)

@@ -25,7 +25,7 @@ from engine.dice import DiceSource
 from engine.events import Event
 from engine.ruleset import BattleSummary, Rejected, SettingSpec, SystemSpec, find_system
 
-from tui.messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed
+from tui.messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed, SaveWarning
 
 Progress = Callable[[str, "float | None"], None]
 UNDO = "undo"
@@ -66,8 +66,12 @@ class Session:
         self.path = Path(store.path)
         self.note = note
         self.header = battle.header
-        self.read_only = ""
-        """Why the session no longer saves (a failed write), or empty."""
+        self.read_only: str = store.read_only
+        """Why the session does not save (a damaged save, a read-only disk, a failed
+        write), or empty."""
+        self.damaged = bool(store.warning)
+        """The save is damaged: it opened read-only with the entries before the damage;
+        ``continue_from_good`` saves again from there."""
         self._host: Any = None
         self._queue: deque[tuple[Any, DiceSource | None]] = deque()
         self._busy = False
@@ -175,6 +179,9 @@ class Session:
             self._post(SaveFailed(f"cannot save {self.path}: {err.__class__.__name__}: {err}"))
         else:
             self._post(BattleChanged(kind, events))
+            problem = self.store.checkpoint_problem()
+            if problem:
+                self._post(SaveWarning(problem))
 
     def _post(self, message: Any) -> None:
         if self._host is not None:
@@ -198,6 +205,16 @@ class Session:
         self.battle = Battle(self.battle.header, self.battle.entries[: self.store.count])  # the saved ones
         self.view = self._snapshot()
         self.read_only = f"not saving ({text}); reopen the battle"
+
+    def continue_from_good(self) -> None:
+        """A damaged save: keep the entries before the damage (the store keeps a copy of
+        each file it changes beside it) and save again from there (file I/O: call from
+        a worker; the screen redraws after). ``SaveError`` if it cannot."""
+        with self._io:
+            self.store.continue_from(len(self.battle.entries))
+        self.read_only = ""
+        self.damaged = False
+        self.note = f"Continuing from entry {len(self.battle.entries)}: the damaged files are kept as *.damaged"
 
     def close(self) -> None:
         """Fold the save and release it, after any write in flight (file I/O: call from
@@ -228,23 +245,88 @@ def open_session(path: str | Path, progress: Progress = _no_progress) -> Session
     progress(f"Reading {where.name}…", None)
     built: list[Battle] = []
 
-    def replay(header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+    def replay(header: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[int, str] | None:
         progress(f"Replaying {len(entries)} log entries…", None)
-        built.append(_battle(where, header, entries))
+        battle, damage = _battle(where, header, entries)
+        built.append(battle)
+        return (len(battle.entries), damage) if damage else None  # the store opens read-only
 
     try:
-        store = saves.BattleStore.open(where, check=replay)
+        store = saves.BattleStore.open(where, check=replay, salvage=True)
     except saves.SaveError as err:
         raise OpenError(str(err), err.kind) from None
-    return Session(built[0], store)
+    session = Session(built[0], store)
+    if store.warning:
+        session.note = f"{store.warning} — ctrl+r continues from there"
+    elif store.read_only:
+        session.note = f"{where} opened {store.read_only}: review, export and dice luck only"
+    return session
 
 
-def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> Battle:
+def rules_damage(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[int, str] | None:
+    """For ``saves.salvage(check=...)``: ``(count, problem)`` when entry ``count`` is the
+    first one the rules cannot apply, else None. ``OpenError`` for a header this version
+    cannot play."""
+    battle, damage = _battle(where, header, entries)
+    return (len(battle.entries), damage) if damage else None
+
+
+def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[Battle, str]:
+    """The battle the entries replay to, and what is wrong with the first entry the rules
+    cannot apply (then the battle holds the entries before it), or empty."""
+    _check_header(where, header)
     try:
-        return Battle(header, entries)
+        return Battle(header, entries), ""
+    except Exception:  # noqa: BLE001 - found below, entry by entry
+        pass
+    try:
+        Battle(header)
     except Exception as err:  # noqa: BLE001 - an unreadable battle is a message, not a traceback
-        detail = err.args[0] if isinstance(err, KeyError) and err.args else err
-        raise OpenError(f"cannot open {where}: not a battle this version can play ({detail})") from None
+        raise OpenError(f"cannot open {where}: not a battle this version can play ({_what(err)})") from None
+    good, bad = 0, len(entries)  # Battle(entries[:good]) replays; Battle(entries[:bad]) does not
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        try:
+            Battle(header, entries[:middle])
+            good = middle
+        except Exception:  # noqa: BLE001
+            bad = middle
+    try:
+        Battle(header, entries[:bad])
+        raise AssertionError("replay failed on the whole log but not on a prefix")
+    except Exception as err:  # noqa: BLE001
+        problem = _what(err)
+    kind = entries[good].get("kind") if good < len(entries) and isinstance(entries[good], dict) else None
+    what = f"entry {good} ({kind})" if isinstance(kind, str) else f"entry {good}"
+    return Battle(header, entries[:good]), f"{what} cannot be applied by the rules ({problem})"
+
+
+def _check_header(where: Path, header: dict[str, Any]) -> None:
+    """The header fields every battle needs, each named with what was expected."""
+    from engine.events import SCHEMA_VERSION
+
+    expected = {"ruleset": str, "setup": dict}
+    for key, kind in expected.items():
+        if key not in header:
+            raise OpenError(f"cannot open {where}: the header has no {key!r} (a {kind.__name__} is expected)")
+        if not isinstance(header[key], kind):
+            found = type(header[key]).__name__
+            raise OpenError(f"cannot open {where}: the header's {key!r} is a {found}, not a {kind.__name__}")
+    schema = header.get("schema", 1)
+    if type(schema) is not int or schema < 1:
+        raise OpenError(f"cannot open {where}: the header's 'schema' is {schema!r}, not a whole number from 1")
+    if schema > SCHEMA_VERSION:
+        raise OpenError(
+            f"cannot open {where}: written by a newer version (schema {schema}; this version reads up to {SCHEMA_VERSION})"
+        )
+
+
+def _what(err: BaseException) -> str:
+    """An engine error in a few words that name the key or the value."""
+    if isinstance(err, KeyError) and err.args:
+        return f"no field {err.args[0]!r} where one was expected"
+    text = str(err)
+    return f"{err.__class__.__name__}: {text}" if text else err.__class__.__name__
 
 
 def create_session(

@@ -63,6 +63,17 @@ def test_a_long_battle_keeps_few_states_and_answers_every_count_as_a_replay():
     assert battle.state_at(-3) == battle.initial
 
 
+def test_a_reopened_battle_keeps_the_same_states_as_the_battle_that_was_played():
+    """Opening replays the log in one pass (``_rebuild``); playing pushes event by event:
+    both keep the same counts, rounds and states."""
+    played = play(Battle(header()), 3 * CHECKPOINT_EVERY + RECENT + 7)
+    reopened = Battle(header(), played.entries)
+    assert sorted(reopened._kept) == sorted(played._kept)
+    assert all(reopened._kept[k] == played._kept[k] for k in played._kept)
+    assert reopened._rounds == played._rounds and reopened.state == played.state
+    assert reopened.active_events == played.active_events
+
+
 def test_stepping_back_and_forth_through_the_log_gives_the_replayed_states():
     battle = Battle(header(), long_log())
     expected = [battle.initial]

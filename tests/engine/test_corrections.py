@@ -407,3 +407,26 @@ def test_star_quest_an_action_given_back_may_be_taken_again() -> None:
     refused(battle, qc.TakeAction(hero.id, "hold"))
     ok(battle, Correct("action-taken", hero.id, False, "the player had not acted yet"))
     ok(battle, qc.TakeAction(hero.id, "hold"))
+
+
+def test_saga_an_activation_given_back_lets_the_unit_rest_as_its_first_activation() -> None:
+    from engine.rulesets.saga import commands as sc
+
+    battle = demo("saga")
+    ok(battle, sc.StartTurn("A"))
+    uid = next(u.id for u in battle.state.units if u.side == "A")
+    assert not any(o.what == "activations" for o in options(battle, uid))  # nothing to give back yet
+    ok(battle, sc.Activate(uid, "move"))
+    ok(battle, sc.CompleteMove())
+    refused(battle, sc.Activate(uid, "rest"))  # Rest must be the first activation (§4.4)
+    refused(battle, Correct("activations", uid, 2, "more than it had"))
+    before = by_value(battle)
+    ok(battle, Correct("activations", uid, 0, "it never moved at the table"))
+    assert battle.state.unit(uid).activations == ()
+    assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state
+    after = by_value(battle)
+    battle.undo()
+    assert by_value(battle) == before
+    battle.redo()
+    assert by_value(battle) == after
+    ok(battle, sc.Activate(uid, "rest"))

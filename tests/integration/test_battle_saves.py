@@ -1,7 +1,5 @@
 """A whole battle through the engine and the saves: save, reload, same state."""
 
-import pytest
-
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as c, make_setup
@@ -63,8 +61,9 @@ def test_reopening_and_playing_on_appends_to_the_same_log(tmp_path):
     assert again.state.order.phase == "round-over"
 
 
-def test_a_save_with_an_event_this_version_does_not_know_is_refused_in_one_line(tmp_path):
-    from tui.session import OpenError, open_session
+def test_a_save_with_an_event_this_version_does_not_know_opens_read_only_with_one_line(tmp_path):
+    from saves_testkit import digest
+    from tui.session import open_session
 
     battle = demo_battle()
     path = tmp_path / "demo.skirmish"
@@ -72,8 +71,37 @@ def test_a_save_with_an_event_this_version_does_not_know_is_refused_in_one_line(
         play_some(battle, store)
         seq = len(battle.entries)
         store.append_many([{"seq": seq, "kind": "dragon_summoned", "round": 1, "group": seq, "payload": {}}])
-    with pytest.raises(OpenError) as err:
-        open_session(path)
-    message = str(err.value)
-    assert "\n" not in message and str(path) in message
-    assert f"event {seq}" in message and "'dragon_summoned'" in message
+    before = digest(path)
+    session = open_session(path)
+    try:
+        message = session.note
+        assert "\n" not in message and str(path) in message
+        assert (
+            f"entry {seq} (dragon_summoned) cannot be applied by the rules" in message
+            and "'dragon_summoned'" in message
+        )
+        assert f"kept entries 0 to {seq - 1}" in message
+        assert session.read_only and session.damaged
+        assert len(session.battle.entries) == seq
+    finally:
+        session.close()
+    assert digest(path) == before
+
+
+def test_a_header_field_missing_or_of_the_wrong_type_is_named_with_what_was_expected(tmp_path):
+    import pytest
+
+    from tui.session import OpenError, open_session
+
+    header = demo_battle().header
+    cases = [
+        ({k: v for k, v in header.items() if k != "ruleset"}, "the header has no 'ruleset' (a str is expected)"),
+        ({**header, "setup": [1, 2]}, "the header's 'setup' is a list, not a dict"),
+        ({**header, "schema": 99}, "written by a newer version (schema 99; this version reads up to 1)"),
+    ]
+    for number, (bad, expected) in enumerate(cases):
+        path = tmp_path / f"bad-{number}.skirmish"
+        BattleStore.create(path, bad).close()
+        with pytest.raises(OpenError) as caught:
+            open_session(path)
+        assert str(caught.value) == f"cannot open {path}: {expected}"

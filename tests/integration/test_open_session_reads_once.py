@@ -1,7 +1,5 @@
 """Opening a battle for play reads its save once: the session replays what the store read."""
 
-import pytest
-
 import saves
 from engine.battle import Battle, new_header
 from engine.rulesets.sanctum_mortalis import commands as c, make_setup
@@ -54,7 +52,7 @@ def test_a_battle_opens_for_play_from_one_read_of_its_save(tmp_path, monkeypatch
 
 def test_a_save_the_session_cannot_replay_is_left_unchanged_and_unlocked(tmp_path):
     from saves_testkit import digest
-    from tui.session import OpenError, open_session
+    from tui.session import open_session
 
     battle = demo_battle()
     path = tmp_path / "demo.skirmish"
@@ -63,8 +61,32 @@ def test_a_save_the_session_cannot_replay_is_left_unchanged_and_unlocked(tmp_pat
         seq = len(battle.entries)
         store.append_many([{"seq": seq, "kind": "dragon_summoned", "round": 1, "group": seq, "payload": {}}])
     before = digest(path)
-    with pytest.raises(OpenError):
-        open_session(path)
+    session = open_session(path)  # read-only: the entries before the one the rules cannot apply
+    assert session.read_only and len(session.battle.entries) == seq
+    session.close()
     assert digest(path) == before
     with BattleStore.open(path) as store:  # the lock was released
         assert store.count == seq + 1
+
+
+def test_a_damaged_battle_continues_from_its_last_good_entry_keeping_a_copy(tmp_path):
+    from tui.session import open_session
+
+    battle = demo_battle()
+    path = tmp_path / "demo.skirmish"
+    with BattleStore.create(path, battle.header) as store:
+        play_some(battle, store)
+        seq = len(battle.entries)
+        store.append_many([{"seq": seq, "kind": "dragon_summoned", "round": 1, "group": seq, "payload": {}}])
+    damaged = (path / "battle.json").read_bytes()
+    session = open_session(path)
+    session.continue_from_good()
+    assert not session.read_only and not session.damaged
+    assert (path / "battle.json.damaged").read_bytes() == damaged
+    session.close()
+    again = open_session(path)
+    try:
+        assert not again.read_only
+        assert [e.to_dict() for e in again.battle.entries] == [e.to_dict() for e in battle.entries]
+    finally:
+        again.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from saves import BattleStore
-from saves_testkit import HEADER, digest, entry  # noqa: F401
+from saves_testkit import HEADER, digest, entry, journal_bytes  # noqa: F401
 
 
 @pytest.fixture
@@ -25,8 +25,8 @@ def make_save(save_path: Path) -> Callable[..., Path]:
         with BattleStore.create(path, HEADER, background=False) as store:
             store.append_many([entry(seq) for seq in range(folded)])
         # What a killed writer leaves: entries in a journal segment, not yet folded.
-        lines = [json.dumps(entry(seq)) + "\n" for seq in range(folded, folded + journal)]
-        (path / f"journal-{folded}.jsonl").write_text("".join(lines), encoding="utf-8")
+        lines = [json.dumps(entry(seq)) for seq in range(folded, folded + journal)]
+        (path / f"journal-{folded}.jsonl").write_bytes(journal_bytes(path, folded, lines))
         return path
 
     return build

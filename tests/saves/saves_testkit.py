@@ -28,6 +28,17 @@ def entry(seq: int, **extra: Any) -> dict[str, Any]:
     }
 
 
+def journal_bytes(path: Path, start: int, lines: list[str]) -> bytes:
+    """A journal segment of the save at ``path`` (its ``save_id``) holding ``lines``
+    (JSON text, each checksummed in its place, whatever it says)."""
+    import json
+
+    from saves.journal import framed_segment
+
+    save_id = json.loads((path / "battle.json").read_text(encoding="utf-8"))["header"]["1"]["save_id"]
+    return framed_segment(save_id, start, [line.encode("utf-8") for line in lines])
+
+
 def digest(path: Path) -> dict[str, str]:
     """Every file under ``path`` (or ``path`` itself) with its SHA-256, for before/after checks."""
     if not os.path.lexists(path):

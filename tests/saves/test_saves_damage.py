@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from saves_testkit import digest, entry
+from saves_testkit import digest, entry, journal_bytes
 from saves import BattleStore, SaveError, list_saves, load
 
 
 def _edit_db(path: Path, change: Callable[[dict], None]) -> None:
+    """Change battle.json's content as a program would, its checksum kept right."""
     data = json.loads((path / "battle.json").read_text())
     change(data)
-    (path / "battle.json").write_text(json.dumps(data))
+    data.pop("sum", None)
+    raw = json.dumps(data)[:-1].encode()  # without the closing brace
+    (path / "battle.json").write_bytes(raw + b',\n"sum":{"1":{"crc":"%08x"}}\n}\n' % zlib.crc32(raw))
 
 
 def _cut_db_in_half(path: Path) -> None:
@@ -25,7 +29,7 @@ def _cut_db_in_half(path: Path) -> None:
 
 
 def _journal_lines(path: Path, *lines: str) -> None:
-    (path / "journal-3.jsonl").write_text("".join(line + "\n" for line in lines))
+    (path / "journal-3.jsonl").write_bytes(journal_bytes(path, 3, list(lines)))
 
 
 def _replace_with_file(path: Path) -> None:
@@ -42,13 +46,13 @@ def _empty_folder(path: Path) -> None:
 
 def _gap_before_journal(path: Path) -> None:
     os.unlink(path / "journal-3.jsonl")
-    (path / "journal-5.jsonl").write_text(json.dumps(entry(5)) + "\n")
+    (path / "journal-5.jsonl").write_bytes(journal_bytes(path, 5, [json.dumps(entry(5))]))
 
 
 def _torn_older_segment(path: Path) -> None:
     with open(path / "journal-3.jsonl", "a") as journal:
-        journal.write('{"seq": 5, "rou')
-    (path / "journal-5.jsonl").write_text(json.dumps(entry(5)) + "\n")
+        journal.write('12345678 {"seq": 5, "rou')
+    (path / "journal-5.jsonl").write_bytes(journal_bytes(path, 5, [json.dumps(entry(5))]))
 
 
 DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
@@ -89,8 +93,8 @@ DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
     ),
     (
         "newer format",
-        lambda p: _edit_db(p, lambda d: d["header"]["1"].update(format=2)),
-        "written by a newer version (format 2; this version reads up to 1)",
+        lambda p: _edit_db(p, lambda d: d["header"]["1"].update(format=3)),
+        "written by a newer version (format 3; this version reads up to 2)",
     ),
     (
         "format not a number",
@@ -120,22 +124,22 @@ DAMAGE: list[tuple[str, Callable[[Path], None], str]] = [
     (
         "journal garbage in the middle",
         lambda p: _journal_lines(p, json.dumps(entry(3)), "%%garbage%%", json.dumps(entry(4))),
-        "corrupt: journal-3.jsonl line 2 is not valid JSON",
+        "corrupt: journal-3.jsonl line 3 is not valid JSON",
     ),
     (
         "seq gap in the journal",
         lambda p: _journal_lines(p, json.dumps(entry(3)), json.dumps(entry(5))),
-        "corrupt: journal-3.jsonl line 2 has seq 5 where 4 was expected",
+        "corrupt: journal-3.jsonl line 3 has seq 5 where 4 was expected",
     ),
     (
         "journal repeats an entry",
         lambda p: _journal_lines(p, json.dumps(entry(3)), json.dumps(entry(3))),
-        "corrupt: journal-3.jsonl line 2 has seq 3 where 4 was expected",
+        "corrupt: journal-3.jsonl line 3 has seq 3 where 4 was expected",
     ),
     (
         "journal line not an entry",
         lambda p: _journal_lines(p, "[1, 2]", json.dumps(entry(3))),
-        "corrupt: journal-3.jsonl line 1 is not an entry",
+        "corrupt: journal-3.jsonl line 2 is not an entry",
     ),
     (
         "journal starts after battle.json ends",
@@ -179,7 +183,11 @@ def test_the_saves_list_shows_damaged_saves_with_their_message(
     damage(path)
     [summary] = list_saves(path.parent)
     assert summary.path == path
-    assert summary.error is not None and summary.error.startswith(f"cannot open {path}: {expected}")
+    if summary.warning is not None:  # damage in the journal: listed, opens read-only
+        assert summary.error is None and expected.startswith("corrupt: journal") or "entries" in expected
+        assert summary.warning.startswith(f"{path} is damaged: {expected.removeprefix('corrupt: ')}")
+    else:
+        assert summary.error is not None and summary.error.startswith(f"cannot open {path}: {expected}")
 
 
 def test_an_unreadable_file_is_reported_as_permission_denied(
@@ -187,14 +195,16 @@ def test_an_unreadable_file_is_reported_as_permission_denied(
 ) -> None:
     path = make_save()
     before = digest(path)
-    real = Path.read_bytes
+    import saves.storage
 
-    def denied(self: Path) -> bytes:
-        if self.name == "battle.json":
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+    real = saves.storage.read_regular
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    def denied(file: Path, limit: int = 1) -> bytes:
+        if Path(file).name == "battle.json":
+            raise PermissionError(13, "Permission denied", str(file))
+        return real(file)
+
+    monkeypatch.setattr(saves.storage, "read_regular", denied)
     for reader in (load, BattleStore.open):
         with pytest.raises(SaveError) as caught:
             reader(path)

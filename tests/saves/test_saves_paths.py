@@ -134,3 +134,62 @@ def test_the_last_battle_is_remembered_and_forgotten_when_gone(tmp_path):
     assert last_battle(tmp_path) == battle.resolve()
     battle.rmdir()
     assert last_battle(tmp_path) is None
+
+
+def test_a_saves_folder_inside_a_file_says_so(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(Exception, match=r"a folder in its path is a file"):
+        data_dir(tmp_path / "file" / "saves")
+
+
+def test_a_save_given_by_its_path_opens_when_the_saves_folder_is_a_file(tmp_path: Path) -> None:
+    from tui.opening import LaunchPlan, open_plan
+
+    from tui.session import create_session
+
+    (tmp_path / "good").mkdir()
+    session = create_session(tmp_path / "good", "demo", _demo_setup(), 3, "sanctum-mortalis")
+    path = session.path
+    session.close()
+    (tmp_path / "not-a-folder").write_text("x")
+    opened = open_plan(LaunchPlan(mode="open", saves=str(tmp_path / "not-a-folder"), file=str(path)))
+    try:
+        assert opened.path == path and not opened.read_only
+    finally:
+        opened.close()
+
+
+def _demo_setup() -> dict:
+    from engine.rulesets.sanctum_mortalis import make_setup
+    from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
+    from saves.rosters import read_roster_text
+
+    from demo_rosters import demo_roster_paths
+
+    a, b = (parse_roster(read_roster_text(p), p.name) for p in demo_roster_paths())
+    return make_setup(a, b, scenario="slaughter")
+
+
+def test_the_last_battle_note_on_a_full_disk_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    import saves.storage
+    from saves import last_battle, remember_last_battle
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves.storage, "write_all", full)
+    remember_last_battle(tmp_path, tmp_path / "x.skirmish")  # best effort: no error
+    assert os.listdir(tmp_path) == []
+    assert last_battle(tmp_path) is None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_last_battle_note_that_is_a_pipe_is_no_note(tmp_path: Path) -> None:
+    from saves import last_battle
+
+    os.mkfifo(tmp_path / "last-battle.json")
+    assert last_battle(tmp_path) is None  # at once, not a hang

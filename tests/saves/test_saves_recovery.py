@@ -10,14 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from saves_testkit import HEADER, digest, entry
-from saves import BattleStore, list_saves, load
+from saves_testkit import HEADER, digest, entry, journal_bytes
+from saves import BattleStore, SaveError, list_saves, load
 
 TORN_TAILS = {
     "a line cut short": b'{"seq": 5, "round": 1, "act',
     "a batch cut short": b'[{"seq": 5}, {"seq": 6',
     "zeros from a power cut": b"\x00" * 300,
-    "a complete but unparsable last line": b'{"seq": 5, "roll": \x00\x00\x00}\n',
     "a cut multi-byte character": '{"seq": 5, "note": "\u00e9'.encode()[:-1],
 }
 
@@ -37,19 +36,30 @@ def test_a_torn_journal_tail_is_ignored_by_load_and_cut_by_open(make_save: Calla
     assert load(path)[1] == [entry(seq) for seq in range(6)]
 
 
+def test_a_complete_last_line_that_does_not_parse_is_damage_not_a_torn_write(make_save: Callable[..., Path]) -> None:
+    path = make_save(folded=3, journal=2)
+    journal = path / "journal-3.jsonl"
+    journal.write_bytes(journal.read_bytes() + b'{"seq": 5, "roll": \x00\x00\x00}\n')
+    before = digest(path)
+    with pytest.raises(SaveError, match=r"corrupt: journal-3.jsonl line 4 fails its checksum \(entry 5\)"):
+        load(path)
+    with BattleStore.open(path, salvage=True) as store:
+        assert store.read_only and store.count == 5
+        assert store.warning.startswith(f"{path} is damaged: journal-3.jsonl line 4 fails its checksum (entry 5)")
+    assert digest(path) == before
+
+
 def test_a_crash_between_fold_and_journal_delete_does_not_duplicate_entries(save_path: Path) -> None:
     store = BattleStore.create(save_path, HEADER, fold_min=1000)
     store.append_many([entry(seq) for seq in range(10)])
     folded_journal = (save_path / "journal-0.jsonl").read_bytes()
     store.checkpoint()  # battle.json now holds 0..9 and journal-0 is deleted
+    folded_db = (save_path / "battle.json").read_bytes()
     store.append(entry(10))
     store.close()
     (save_path / "journal-0.jsonl").write_bytes(folded_journal)  # as if killed before the delete
-    (save_path / "journal-10.jsonl").write_text(json.dumps(entry(10)) + "\n")
-    os.unlink(save_path / "battle.json")
-    with BattleStore.create(save_path.with_name("tmp.skirmish"), HEADER) as other:
-        other.append_many([entry(seq) for seq in range(10)])
-    os.rename(save_path.with_name("tmp.skirmish") / "battle.json", save_path / "battle.json")
+    (save_path / "journal-10.jsonl").write_bytes(journal_bytes(save_path, 10, [json.dumps(entry(10))]))
+    (save_path / "battle.json").write_bytes(folded_db)
 
     assert load(save_path)[1] == [entry(seq) for seq in range(11)]
     with BattleStore.open(save_path) as store:

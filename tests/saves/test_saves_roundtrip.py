@@ -21,7 +21,13 @@ def test_appended_entries_and_header_come_back_from_load(save_path: Path) -> Non
         written_header = store.header
     header, entries = load(save_path)
     assert header == written_header
-    assert header == {"app": "skirmish-desk", "format": SAVE_FORMAT, "kind": "battle", **HEADER}
+    assert header == {
+        "app": "skirmish-desk",
+        "format": SAVE_FORMAT,
+        "kind": "battle",
+        "save_id": store.save_id,
+        **HEADER,
+    }
     assert entries == [entry(seq) for seq in range(50)]
 
 
@@ -48,7 +54,7 @@ def test_a_closed_save_is_one_plain_tinydb_file(save_path: Path) -> None:
         store.append_many([entry(seq) for seq in range(5)])
     assert os.listdir(save_path) == ["battle.json"]
     db = TinyDB(save_path / "battle.json", storage=JSONStorage, access_mode="r")
-    assert db.tables() == {"header", "entries"}
+    assert db.tables() == {"header", "entries", "sum"}  # sum: the checksum of the rest
     assert db.table("header").get(doc_id=1)["title"] == HEADER["title"]
     assert [dict(doc) for doc in db.table("entries")] == [entry(seq) for seq in range(5)]
     db.close()
@@ -60,16 +66,17 @@ def test_append_goes_to_the_journal_not_to_battle_json(save_path: Path) -> None:
         for seq in range(100):
             store.append(entry(seq))
         assert (save_path / "battle.json").read_bytes() == before
-        journal = (save_path / "journal-0.jsonl").read_text().splitlines()
-        assert [json.loads(line)["seq"] for line in journal] == list(range(100))
+        head, *journal = (save_path / "journal-0.jsonl").read_text().splitlines()
+        assert json.loads(head[9:]) == {"journal": store.save_id, "start": 0}
+        assert [json.loads(line[9:])["seq"] for line in journal] == list(range(100))
 
 
 def test_append_many_is_one_journal_line(save_path: Path) -> None:
     with BattleStore.create(save_path, HEADER, fold_min=1000) as store:
         store.append_many([entry(0), entry(1), entry(2)])
         store.append(entry(3))
-        lines = (save_path / "journal-0.jsonl").read_text().splitlines()
-    assert [json.loads(line) for line in lines] == [[entry(0), entry(1), entry(2)], entry(3)]
+        _, *lines = (save_path / "journal-0.jsonl").read_text().splitlines()
+    assert [json.loads(line[9:]) for line in lines] == [[entry(0), entry(1), entry(2)], entry(3)]
 
 
 def test_checkpoint_folds_the_journal_into_battle_json(save_path: Path) -> None:
@@ -99,8 +106,9 @@ def test_set_header_replaces_the_header_atomically(save_path: Path) -> None:
         store.set_header({"title": "Renamed", "ruleset": "generic-2d6"})
         assert store.header == {
             "app": "skirmish-desk",
-            "format": 1,
+            "format": 2,
             "kind": "battle",
+            "save_id": store.save_id,
             "title": "Renamed",
             "ruleset": "generic-2d6",
         }

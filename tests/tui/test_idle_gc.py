@@ -98,3 +98,55 @@ async def test_collections_wait_from_the_start_until_the_first_battle_is_drawn(m
 async def test_an_app_that_is_never_run_leaves_the_collector_alone(make_app):
     make_app()
     assert gc.isenabled()
+
+
+@pytest.mark.skipif(not idle_gc.ENABLED, reason="the app tunes the collector only where it was measured to pay")
+def test_the_commands_launch_pause_is_taken_over_by_the_app_and_ends_with_its_resume():
+    assert gc.isenabled()
+    try:
+        idle_gc.pause_for_launch()  # `skirmish`, before it imports the app
+        assert not gc.isenabled()
+        ran = idle_gc.pause()  # the app starts: the pause is its own now
+        assert ran and not gc.isenabled()
+        idle_gc.end_launch_pause()  # the launch does not end what the app took over
+        assert not gc.isenabled()
+        idle_gc.resume(ran)  # the first battle is drawn
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_launch_pause_no_app_took_over_ends_with_the_launch():
+    assert gc.isenabled()
+    try:
+        idle_gc.pause_for_launch()
+        idle_gc.end_launch_pause()  # the app never started (it failed to import, say)
+        assert gc.isenabled()
+        idle_gc.end_launch_pause()  # once only: a collector paused since is left alone
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_skirmish_command_runs_the_app_with_collections_paused_until_it_takes_over(monkeypatch, tmp_path):
+    import tui.app
+    import tui.launch
+
+    seen: list[bool] = []
+
+    class Recorder:
+        return_code = 0
+        exit_line = ""
+
+        def __init__(self, plan: object) -> None:
+            seen.append(gc.isenabled())
+
+        def run(self) -> None:
+            seen.append(gc.isenabled())
+
+    monkeypatch.setattr(tui.app, "SkirmishApp", Recorder)
+    from tui.cli import main
+
+    assert main(["--saves", str(tmp_path)]) == 0
+    assert seen == [not idle_gc.ENABLED] * 2  # paused while the app is built and run
+    assert gc.isenabled()  # an app that never took the pause over: collections again after

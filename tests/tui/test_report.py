@@ -12,6 +12,7 @@ from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
 from demo_rosters import demo_roster_paths
 from saves.rosters import read_roster_text
 from tui.report import build_report, render
+from tui.report_text import md as md_text
 
 
 def scripted_battle() -> Battle:
@@ -35,13 +36,13 @@ def test_the_markdown_report_has_bands_rounds_breakdowns_result_and_luck():
     battle = scripted_battle()
     report = build_report(battle.header, [e.to_dict() for e in battle.entries])
     md = render(report, "md")
-    assert md.startswith("# Report <test>\n")
+    assert md.startswith("# Report \\<test>\n")  # escaped
     assert "## Bands" in md and "### Iron Wolves" in md and "- Kara Vex (Captain, Technomancer Trooper, 4 XP)" in md
     assert "### Round 1" in md
     shot = next(e for e in battle.active_events if e.kind == "shot")
-    assert f"- **#{shot.seq}** {shot.text}" in md
+    assert f"- **#{shot.seq}** {md_text(shot.text)}" in md
     assert 'Cover (within 1" of the target)' in md and "§10.3" in md  # the breakdown, modifier by modifier
-    assert "## Result" in md and report.result in md
+    assert "## Result" in md and md_text(report.result) in md
     from engine.rulesets.sanctum_mortalis.summary import summary
 
     s = summary(battle.state)
@@ -86,7 +87,7 @@ def test_skirmish_export_writes_markdown_and_html_by_suffix_or_format(tmp_path):
     with BattleStore.create(path, battle.header) as store:
         store.append_many([e.to_dict() for e in battle.entries])
     assert main(["export", str(path), "-o", str(tmp_path / "r.md")]) == 0
-    assert (tmp_path / "r.md").read_text(encoding="utf-8").startswith("# Report <test>")
+    assert (tmp_path / "r.md").read_text(encoding="utf-8").startswith("# Report \\<test>")
     assert main(["export", str(path), "-o", str(tmp_path / "r.html")]) == 0
     assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert main(["export", str(path), "--format", "html", "-o", str(tmp_path / "report.txt")]) == 0

@@ -82,3 +82,40 @@ async def test_the_fatigue_correction_starts_on_no_change(make_app):
         await press(pilot, "enter")
         await settle(pilot)
         assert app.screen is screen and screen.state == state
+
+
+async def test_engage_and_a_saga_ability_are_refused_before_any_picker_while_a_move_is_open(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Hirdmen")
+        await press(pilot, "m")
+        await pick(pilot, "Over open ground")
+        await settle(pilot)
+        while app.screen is not screen:  # the move's completion is asked at once: put it off
+            await press(pilot, "escape")
+            await settle(pilot)
+        assert screen.state.busy == "move"
+        await select(pilot, screen, "Bondi")
+        events = len(screen.session.view.events)
+        for key in ("E", "A"):
+            await press(pilot, key)
+            await settle(pilot)
+            assert app.screen is screen, f"{key} opened {app.screen}"
+            assert "finish the move" in status_text(screen), key
+        assert len(screen.session.view.events) == events
+
+
+async def test_a_fatigue_change_the_engine_would_refuse_is_greyed_with_its_reason(make_app):
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_turn(pilot)
+        uid = await select(pilot, screen, "Bondi")
+        assert screen.state.unit(uid).fatigue == 0
+        await press(pilot, "x")
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        why = {ch.label: ch.why_not for ch in picker.choices}
+        assert all("never goes below 0" in w for label, w in why.items() if label.startswith("-1"))
+        assert not any(w for label, w in why.items() if label.startswith("+1"))
+        await press(pilot, "escape")

@@ -99,3 +99,41 @@ async def test_the_tracker_counts_with_the_engines_count(make_app):
         assert heroes.acted == 1
         tracker = str(screen.query_one(SQTracker).render())
         assert f"acted: heroes {fraction_text(heroes)}, AI {fraction_text(ai)}" in tracker, tracker
+
+
+async def test_jumps_are_greyed_with_the_engines_reason_before_any_die_for_a_hero_not_acting(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await select(pilot, screen, "Captain Vex")
+        ilsa = await select(pilot, screen, "Sister Ilsa")
+        await press(pilot, "a")
+        await settle(pilot)
+        assert screen.state.activation is not None and screen.state.activation.unit == ilsa
+        await select(pilot, screen, "Captain Vex")
+        await press(pilot, "J")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        jumps = [ch for ch in picker.choices if type(ch.value).__name__ == "Jump"]
+        falls = [ch for ch in picker.choices if type(ch.value).__name__ == "Fall"]
+        assert jumps and all("not the unit activating" in ch.why_not for ch in jumps), [ch.why_not for ch in jumps]
+        assert falls and not any(ch.why_not for ch in falls)
+        await press(pilot, "escape")
+
+
+async def test_a_wound_correction_the_engine_would_refuse_is_greyed_with_its_reason(make_app):
+    from engine.rulesets.star_quest import commands as c
+    from engine.rulesets.star_quest.queries import refused_now
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        vex = await select(pilot, screen, "Captain Vex")
+        heal = refused_now(screen.state, c.AdjustWounds(vex, -1, "GM"))
+        await press(pilot, "w")
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        why = {str(ch.label): ch.why_not for ch in picker.choices}
+        assert why["-1 wound(s)"] == (str(heal) if heal else "") and not why["+1 wound(s)"]
+        await press(pilot, "escape")

@@ -43,3 +43,36 @@ def test_opening_a_battle_and_its_dashboard_imports_no_rule_procedures(tmp_path:
     for deferred in ("procedures", "combat", "turn", "activation", "view"):
         name = f"engine.rulesets.sanctum_mortalis.{deferred}"
         assert not any(m == name or m.startswith(name + ".") for m in mods), name
+
+
+async def test_the_last_battle_is_noted_once_the_battle_is_on_its_way_to_the_screen(make_app, saves_dir, monkeypatch):
+    """The note of the last battle is an fsync'd write (1-40 ms here): the opening worker
+    writes it after handing the battle to the screen, not before."""
+    import saves
+    import tui.opening
+    from tui.messages import BattleOpened
+
+    from .conftest import battle_ready
+
+    order: list[str] = []
+    remember = tui.opening.remember
+
+    def noted(directory: Path, path: Path) -> None:
+        order.append("noted")
+        remember(directory, path)
+
+    monkeypatch.setattr(tui.opening, "remember", noted)
+    app = make_app()
+    post = app.post_message
+
+    def posted(message: object) -> bool:
+        if isinstance(message, BattleOpened):
+            order.append("opened")
+        return post(message)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app, "post_message", posted)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await battle_ready(pilot)
+        await app.workers.wait_for_complete()
+        assert order == ["opened", "noted"]
+        assert saves.last_battle(saves_dir) == screen.session.path

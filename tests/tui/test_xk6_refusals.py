@@ -82,3 +82,40 @@ async def test_the_tracker_counts_with_the_engines_count_a_model_out_of_play_apa
         a, b = activation_counts(screen.state, "A"), activation_counts(screen.state, "B")
         assert a.acted == 1 and b.out == 1
         assert f"activated {fraction_text(a)}, {fraction_text(b)}" in tracker, tracker
+
+
+async def test_designate_skill_and_react_are_refused_before_any_picker_with_the_rule(make_app):
+    from engine.rulesets.xk6 import tables as t
+
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await xk6_ready(pilot)
+        screen.submit(c.StartTurn(faces=(6, 1)))
+        screen.submit(c.ChooseFirst("A"))
+        await settle(pilot)
+        screen.select_model("A.doc-hale", focus=True)
+        await settle(pilot)
+        events = len(screen.session.view.events)
+        cases = [("d", "only a model activated to", "§5.2"), ("u", "only a model activated to", "§5.2")]
+        cases.append(("r", "none is under way", "§14"))
+        for key, reason, rule in cases:
+            await press(pilot, key)
+            await settle(pilot)
+            assert app.screen is screen, f"{key} opened {app.screen}"
+            assert reason in status_text(screen) and rule in status_text(screen), key
+        screen.submit(c.Activate("A.doc-hale", t.MOVE_DESIGNATE, speed="still"))
+        await settle(pilot)
+        while app.screen is not screen:  # the designation picker opens by itself: a target
+            await press(pilot, "down", "enter")
+            await settle(pilot)
+        assert screen.state.turn.designations
+        events = len(screen.session.view.events)
+        await press(pilot, "d")  # designated already: refused, no picker
+        await settle(pilot)
+        assert app.screen is screen and "already done" in status_text(screen)
+        screen.select_model("B.shade", focus=True)
+        await settle(pilot)
+        await press(pilot, "r")  # no held action: refused, no picker
+        await settle(pilot)
+        assert app.screen is screen and "no held action" in status_text(screen)
+        assert len(screen.session.view.events) == events

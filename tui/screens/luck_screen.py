@@ -1,5 +1,6 @@
 """Dice luck, in a modal: for each side, the successes the exact odds promised beside
-those rolled, and how the difference ran over the rounds (a bar per round)."""
+those rolled, drawn as a picture (``tui.widgets.luck_picture``: bars, and the chance of
+each count), and how the difference ran over the rounds (a bar per round)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from tui.widgets.luck_picture import luck_picture
 
 if TYPE_CHECKING:
     from engine.luck import SideLuck
@@ -89,6 +92,8 @@ class LuckScreen(ModalScreen[None]):
                 classes="hint",
             )
             yield Static(luck_text(self.names, self.table, self.series))
+            yield Static(Text("\nRolled against expected (the chance of each count below: ▲ rolled)", style="bold"))
+            yield Static(luck_picture(self.names, self.table), id="luck-picture")
             yield Static(Text("\nLuck after each round (left: below the odds, right: above)", style="bold"))
             yield Static(chart(self.names, self.keys, self.series))
 

@@ -88,6 +88,8 @@ class OpenSaveScreen(ModalScreen[Any]):
                 from tui.save_summary import summary_line
 
                 line.append(summary_line(s))
+                if s.warning:
+                    line.append("  damaged: opens read-only", style="yellow")
             self.paths[str(i)] = str(s.path)
             listing.add_option(Option(line, id=str(i), disabled=bool(s.error)))
 

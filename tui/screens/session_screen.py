@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from tui.actions import COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
-from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed
+from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, SaveWarning
 from tui.widgets.steady_bar import SteadyBar
 from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 
@@ -127,6 +127,46 @@ class SessionScreen(Screen[None]):
         if not self.reviewing():
             self.session.redo()
 
+    def action_continue_damaged(self) -> None:
+        """A damaged save opened read-only: ask ("No" highlighted), then keep the entries
+        before the damage and save again from there (a copy of each changed file stays)."""
+        from tui.screens.picker_screen import confirm
+
+        session = self.session
+        if not session.damaged:
+            self.notify("The save is not damaged: nothing to continue from.", severity="warning", timeout=6)
+            return
+        kept = len(session.battle.entries)
+
+        def answered(yes: Any) -> None:
+            if yes:
+                self.run_worker(self._continue_damaged, name="continue", thread=True, exit_on_error=False)
+
+        self.app.push_screen(
+            confirm(
+                f"Play on from entry {kept}? What came after it is set aside (kept as *.damaged files).",
+                f"Yes: continue from entry {kept}",
+                "No: keep it read-only",
+            ),
+            answered,
+        )
+
+    def _continue_damaged(self) -> None:
+        """Thread worker: the store's repair; the screen hears back on the main thread."""
+        try:
+            self.session.continue_from_good()
+        except Exception as err:  # noqa: BLE001 - one line for the GM
+            self.app.call_from_thread(self._continued, str(err))
+            return
+        self.app.call_from_thread(self._continued, "")
+
+    def _continued(self, error: str) -> None:
+        if error:
+            self.notify(error, title="Could not continue", severity="error", timeout=12)
+            return
+        self.redraw()
+        self.set_status(Text(self.session.note, style="italic"))
+
     # ------------------------------------------------------------------ what came back
     def turn_key(self, state: Any) -> Hashable:
         """Where play stands (the selection follows it when it changes; each screen says)."""
@@ -186,6 +226,9 @@ class SessionScreen(Screen[None]):
         self.redraw()
         self.set_status(save_failed_status(message.text))
         self.notify(message.text, title="Could not save — the last command was not kept", severity="error", timeout=15)
+
+    def on_save_warning(self, message: SaveWarning) -> None:
+        self.notify(message.text, title="Saving goes on, but", severity="warning", timeout=12)
 
     def on_log_entry_chosen(self, message: LogEntryChosen) -> None:
         self.show_log_entry(message.seq)

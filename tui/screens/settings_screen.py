@@ -1,7 +1,9 @@
 """Battle settings: every rule reading the rules leave open (AMBIGUITY), with its
 reference id, the current choice and the recommended one. Enter on a setting asks
 for the new choice; the screen dismisses with ``(key, value)`` and the battle screen
-turns that into a ``ChangeSetting`` command (a logged, undoable event)."""
+turns that into a ``ChangeSetting`` command (a logged, undoable event). A setting with
+one reading (``SettingSpec.is_note``: the GM applies it on the table) is a note: shown
+with why, listed after the choices, and not selectable."""
 
 from __future__ import annotations
 
@@ -35,8 +37,10 @@ def setting_text(spec: Any, value: str) -> Text:
     out.append(spec.label_of(value), style="bold" if value != spec.default else "")
     if value != spec.default:
         out.append(f"  (recommended: {spec.label_of(spec.default)})", style="italic yellow")
-    if len(spec.choices) == 1:
-        out.append("  (one reading)", style="dim")
+    if spec.is_note:
+        out.append("  (note, not a choice)", style="dim")
+        if spec.note:
+            out.append(f"\n{spec.note}", style="dim italic")
     return out
 
 
@@ -61,21 +65,29 @@ class SettingsScreen(ModalScreen[Any]):
     SettingsScreen > #settings-hint { dock: bottom; height: 1; color: $text-muted; padding: 0 1; }
     """
 
-    def __init__(self, specs: Sequence[Any], values: Mapping[str, str]) -> None:
+    def __init__(
+        self, specs: Sequence[Any], values: Mapping[str, str], title: str = "Battle settings (rule readings)"
+    ) -> None:
         super().__init__()
         self.specs = list(specs)
         self.values = dict(values)
+        self.heading = title
 
     def compose(self) -> ComposeResult:
         ref = max([6, *(len(s.ref) for s in self.specs)])  # "SAGA-A10" is longer than "SM-A6"
         section = min(10, max([6, *(len(s.section) for s in self.specs)]))
+        ordered = [s for s in self.specs if not s.is_note] + [s for s in self.specs if s.is_note]
         options = [
-            Option(setting_line(s, self.values.get(s.key, s.default), ref, section), id=s.key) for s in self.specs
+            Option(setting_line(s, self.values.get(s.key, s.default), ref, section), id=s.key, disabled=s.is_note)
+            for s in ordered
         ]
         listing = OptionList(*options, id="settings")
-        listing.border_title = "Battle settings (rule readings)"
+        listing.border_title = self.heading
         yield listing
-        yield Static("⏎ change the highlighted setting · ↑↓ move · esc close", id="settings-hint")
+        yield Static(
+            "⏎ change the highlighted setting · ↑↓ move · esc close · notes (last, dim) are not choices",
+            id="settings-hint",
+        )
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -83,6 +95,8 @@ class SettingsScreen(ModalScreen[Any]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         spec = next(s for s in self.specs if s.key == event.option.id)
+        if spec.is_note:  # a note offers no choice (its option is disabled too)
+            return
         current = self.values.get(spec.key, spec.default)
         choices = [
             Choice(

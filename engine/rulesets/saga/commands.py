@@ -21,7 +21,10 @@ class StartTurn:
 
 @dataclass(frozen=True)
 class EndTurn:
-    """End the current player turn (refused while a move, shot or melee is open)."""
+    """End the current player turn. While a move, shot or melee is open the GM is asked
+    first; ``force`` (the GM said so): it is cancelled and the turn ends."""
+
+    force: bool = False
 
 
 @dataclass(frozen=True)

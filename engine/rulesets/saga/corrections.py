@@ -1,5 +1,8 @@
 """SAGA GM corrections (``engine.corrections``): a unit's fatigue (0 to its exhaustion
-limit) and its models (0: wiped out; back up to its roster's count restores it)."""
+limit), its models (0: wiped out; back up to its roster's count restores it), its
+activations this turn (the last given back: SAGA's equivalent of actions left), an open
+move, shot or melee cancelled, and its Armour or dice for the turn or the battle. SAGA
+tracks no experience: there is no XP to correct."""
 
 from __future__ import annotations
 
@@ -40,6 +43,19 @@ def _put_models(s: BattleState, uid: str, value: Value) -> BattleState:
 
 def _roster_models(s: BattleState, uid: str) -> int:
     return s.unit(uid).spec.models
+
+
+def _activations(s: BattleState, uid: str) -> Value:
+    return len(s.unit(uid).activations)
+
+
+def _give_back_activations(s: BattleState, uid: str, value: Value) -> BattleState:
+    """The unit's last activations this turn given back (its first ``value`` kept)."""
+    return s.with_unit(uid, activations=s.unit(uid).activations[: int(value)])
+
+
+def _has_activated(s: BattleState, uid: str) -> bool:
+    return bool(s.unit(uid).activations)
 
 
 def _unresolved(s: BattleState, _: str) -> bool:
@@ -105,6 +121,15 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
         ),
         Field("fatigue", "Fatigue", "number", _fatigue, _put_fatigue, maximum=_limit),
         Field("models", "Models in the unit (0: wiped out)", "number", _models, _put_models, maximum=_roster_models),
+        Field(
+            "activations",
+            "Activations this turn (fewer: the last given back)",
+            "number",
+            _activations,
+            _give_back_activations,
+            maximum=lambda s, uid: len(s.unit(uid).activations),
+            applies=_has_activated,
+        ),
         *(_stat_mod(stat, until) for until in ("turn", "battle") for stat in STAT_NAMES),
     ],
     _targets,

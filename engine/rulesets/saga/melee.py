@@ -85,16 +85,25 @@ def _melee(state: BattleState, *stages: str) -> Melee | Rejected:
     return m
 
 
-def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
-    if not state.has_unit(cmd.attacker):
-        return Rejected(f"no unit '{cmd.attacker}'", kind="malformed")
+def engage_problem(state: BattleState, attacker: str) -> Rejected | None:
+    """Why ``attacker`` may not engage now, whatever the target (None: it may)."""
+    if not state.has_unit(attacker):
+        return Rejected(f"no unit '{attacker}'", kind="malformed")
     if state.turn.phase != "turn":
         return Rejected("start a player turn first", "[M5]")
     if state.busy:
         return Rejected(f"finish the {state.busy} first", "§3")
-    a = state.unit(cmd.attacker)
+    a = state.unit(attacker)
     if not a.alive:
         return Rejected(f"{a.name} has been destroyed", "§3 step 6")
+    return None
+
+
+def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
+    problem = engage_problem(state, cmd.attacker)
+    if problem:
+        return problem
+    a = state.unit(cmd.attacker)
     target = cmd.defender
     if state.has_unit(target):
         d = state.unit(target)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.corrections import adjustment_total
-from engine.records import changed
+from engine.records import GhostModel, changed
 
 from . import tables as t
 from .melee_state import Melee, Spend
@@ -221,6 +221,9 @@ class BattleState:
 
     # ------------------------------------------------------------------ changes
     def with_unit(self, unit_id: str, **changes: Any) -> "BattleState":
+        """A copy with unit ``unit_id`` changed; ``GhostModel`` if the battle has none such."""
+        if not any(u.id == unit_id for u in self.units):
+            raise GhostModel("unit", unit_id)
         return changed(self, units=tuple(changed(u, **changes) if u.id == unit_id else u for u in self.units))
 
     def with_units(self, fn: Callable[[UnitState], UnitState]) -> "BattleState":

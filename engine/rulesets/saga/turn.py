@@ -51,8 +51,19 @@ def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
     side = state.turn.active
     if state.turn.phase != "turn" or side is None:
         return Rejected("no turn is being played", "[M5]")
-    if state.busy:
-        return Rejected(f"finish the {state.busy} first", "[M5]")
+    if state.busy:  # the GM is asked; "end anyway" cancels it first
+        from .corrections import CORRECTIONS
+
+        return CORRECTIONS.end_anyway(
+            state,
+            cmd.force,
+            replace(cmd, force=True),
+            "end the turn",
+            state.busy,
+            "[M5]",
+            lambda s: end_turn(s, cmd, dice),
+            preview,
+        )
     return [
         EventDraft(
             "turn_ended",

@@ -134,7 +134,7 @@ def note_action(s: BattleState, m: ModelState, p: dict[str, Any]) -> BattleState
     """An action the Challenges watch: a second Move in a round (Stoicyzm); the pacifist
     shooting, attacking or charging."""
     kind = p.get("action")
-    if kind == "move" and m.moves >= 1 and not m.spec.volunteer:
+    if kind == "move" and m.moves >= 1 and not m.spec.volunteer and not p.get("free"):
         s = _broken(s, m.side, "stoicism")
     harm = kind in ("shoot", "attack") or (kind == "move" and p.get("engage"))
     if harm and is_pacifist(s, m.id):

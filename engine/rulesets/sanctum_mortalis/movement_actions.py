@@ -46,6 +46,8 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     if not state.has_model(cmd.model):
         return Rejected(f"no model '{cmd.model}'", kind="malformed")
     m = state.model(cmd.model)
+    if cmd.jet_pack and state.setting("jet_pack_action") == "off":
+        return _jet_pack_no_action(state, m, cmd)
     if m.moves >= 2:
         return Rejected(f"{m.name} has already made two Moves this round", "§6")
     for e in cmd.engage:
@@ -109,6 +111,45 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
                     text=f"{m.name} charges into contact with {state.model(e).name} (§8.1).",
                 )
             )
+    return drafts
+
+
+def _jet_pack_no_action(state: BattleState, m: ModelState, cmd: Move) -> Decision:
+    """[SM-A27] read as "the jet pack takes no action": the flight (up to 10", once per
+    battle) is not a Move, so it counts neither for "shot after Move" nor for the second
+    Move's −1, and the model keeps both its actions. It still happens in the model's
+    activation, and an engaged model cannot fly off (§8.1)."""
+    from .activation import acting_model
+
+    if "jet-pack" not in m.spec.items:
+        return Rejected(f"{m.name} has no jet pack", "§22.5")
+    if "jet-pack" in m.once_used:
+        return Rejected("the jet pack was already used this battle", "§22.5")
+    if m.engaged:
+        return Rejected(f"{m.name} is engaged in melee and may not fly off; Attack or Withdraw instead", "§8.1")
+    if cmd.inches is not None and cmd.inches > JET_PACK_RANGE:
+        return Rejected(f'{m.name} may fly {JET_PACK_RANGE}" with the jet pack; {cmd.inches:g}" is too far', "§22.5")
+    pre, problem = acting_model(state, m.id)
+    if problem is not None:
+        return problem
+    flown = f'{cmd.inches:g}"' if cmd.inches is not None else f'up to {JET_PACK_RANGE}"'
+    text = f"{m.name} flies {flown} with the jet pack (no action, once per battle, §22.5 [SM-A27])."
+    payload = {
+        "model": m.id,
+        "action": MOVE,
+        "free": True,
+        "jet_pack": True,
+        "inches": cmd.inches,
+        "engage": list(cmd.engage),
+    }
+    drafts = [*pre, EventDraft("action", {**payload, "allowance": JET_PACK_RANGE}, actor=m.id, text=text)]
+    for e in cmd.engage:
+        if not state.has_model(e) or state.model(e).side == m.side or not state.model(e).on_table:
+            return Rejected(f"'{e}' is not an enemy model on the table", kind="malformed")
+        if e not in m.engaged_with:
+            name = state.model(e).name
+            text = f"{m.name} lands in contact with {name} (§8.1)."
+            drafts.append(EventDraft("engaged", {"a": m.id, "b": e}, actor=m.id, text=text))
     return drafts
 
 

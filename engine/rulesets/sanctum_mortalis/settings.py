@@ -1,8 +1,12 @@
-"""Sanctum Mortalis battle settings: every AMBIGUITY of the reference as a visible choice.
+"""Sanctum Mortalis battle settings: every AMBIGUITY of the reference, visible.
 
 The recommended reading (§26 of the reference) is each setting's default; the GM
 sees every setting in the battle's settings screen and may change it (a logged
-event). MISSING items that need GM data are noted where they apply.
+event). A reading the app cannot apply (the GM measures or places it on the table,
+or the rules leave only one sensible reading) is a note: one reading, shown with why,
+never offered as a choice (``SettingSpec.is_note``). MISSING items that need GM data
+are noted where they apply. ``CAMPAIGN_SETTINGS``: the readings only the post-battle
+sequence uses, shown in the campaign's settings screen.
 """
 
 from __future__ import annotations
@@ -21,6 +25,12 @@ def _s(
     return SettingSpec(
         key, title, ref, section, tuple(Choice(*c) if isinstance(c, tuple) else c for c in choices), default, note
     )
+
+
+def _note(key: str, title: str, ref: str, section: str, reading: tuple[str, str], why: str) -> SettingSpec:
+    """A reading shown as a note (``reading``: its value and label): ``why`` says what the
+    app or the GM does, and where the GM applies another reading."""
+    return SettingSpec(key, title, ref, section, (Choice(*reading),), reading[0], why)
 
 
 SETTINGS: tuple[SettingSpec, ...] = (
@@ -98,21 +108,21 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "on",
     ),
     _s("specialists_heroic", "Specialists may use heroic plays", "SM-A11", "§12.1", [ON, OFF], "on"),
-    _s(
+    _note(
         "mother_lasts",
         '"I Twoją matkę też!" lasts',
         "SM-A12",
         "§12.2",
-        [("round", "until the end of the round")],
-        "round",
+        ("round", "until the end of the round"),
+        "The card has no stated length; the one sensible reading (the round) is the one the app applies.",
     ),
-    _s(
+    _note(
         "what_timing",
         '"I co mi zrobisz?!" is declared',
         "SM-A13",
         "§12.2",
-        [("after-hit", "after the hit, before the save")],
-        "after-hit",
+        ("after-hit", "after the hit, before the save"),
+        "It is used when hit, so the app offers it between the hit and the Toughness roll.",
     ),
     _s("looking_pickup_free", '"To mnie szukasz?" pick-up costs no action', "SM-A14", "§12.2", [ON, OFF], "on"),
     _s(
@@ -131,13 +141,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         [("acted", "−1 (any non-Move action)"), ("moved", "−2")],
         "acted",
     ),
-    _s(
+    _note(
         "ghost_catcher_result",
         "After the Ghost-catcher the model has",
         "SM-A17",
         "§17.8",
-        [("light", "Light injuries")],
-        "light",
+        ("light", "Light injuries"),
+        "The text names no other state; the post-battle sequence applies Light injuries.",
     ),
     _s(
         "serious_wound_pick",
@@ -171,7 +181,14 @@ SETTINGS: tuple[SettingSpec, ...] = (
         [("4", "4 loot rolls"), ("1", "1 loot roll")],
         "4",
     ),
-    _s("vp_tie", "A tie on VP", "SM-A22", "§14", [("draw", "a draw")], "draw"),
+    _note(
+        "vp_tie",
+        "A tie on VP",
+        "SM-A22",
+        "§14",
+        ("draw", "a draw"),
+        "The rules name no tie-break; in Duma each side gets the loser's reward.",
+    ),
     _s(
         "scenario_starter_rounds",
         "Scenario's first player applies to",
@@ -189,13 +206,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "collected",
     ),
     _s("neutrals_side", "Independent models count as a side for the end condition", "SM-A25", "§14", [OFF, ON], "off"),
-    _s(
+    _note(
         "shooting_hits",
         "What counts as a shooting hit",
         "SM-A26",
         "§9.3",
-        [("ranged-knife-spiecie", "ranged weapons, thrown knife, Spięcie")],
-        "ranged-knife-spiecie",
+        ("ranged-knife-spiecie", "ranged weapons, thrown knife, Spięcie"),
+        "The app counts these as shooting hits wherever a rule asks (Force field, Polychitin: shooting hits only).",
     ),
     _s("jet_pack_action", "Jet pack move is the Move action", "SM-A27", "§22.5", [ON, OFF], "on"),
     _s(
@@ -208,8 +225,22 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s("protective_shield_optional", "Tarcza ochronna is optional", "SM-A29", "§21", [ON, OFF], "on"),
     _s("dispel_optional", "Dispel is optional and only against enemy tricks", "SM-A30", "§20.4", [ON, OFF], "on"),
-    _s("power_wave_radius", "Fala Mocy radius (inches)", "SM-A31", "§21", [("4", '4"')], "4"),
-    _s("hack_range", "Włam range", "SM-A32", "§21", [("any", "any distance, in sight")], "any"),
+    _note(
+        "power_wave_radius",
+        "Fala Mocy radius (inches)",
+        "SM-A31",
+        "§21",
+        ("4", '4"'),
+        "The GM measures the radius on the table and names the models it reaches; the app cannot measure.",
+    ),
+    _note(
+        "hack_range",
+        "Włam range",
+        "SM-A32",
+        "§21",
+        ("any", "any distance, in sight"),
+        "The GM judges line of sight on the table; the app asks no range.",
+    ),
     _s("defence_order_self", "Rozkaz obrony also marks the model itself", "SM-A33", "§20.2", [OFF, ON], "off"),
     _s("mixed_pistols", "Gunslinger may carry one pistol of each type", "SM-A34", "§10.5", [OFF, ON], "off"),
     _s(
@@ -237,13 +268,15 @@ SETTINGS: tuple[SettingSpec, ...] = (
         [("archetype", "archetype, options, surcharge"), ("all", "everything")],
         "archetype",
     ),
-    _s(
+    _note(
         "neutral_lowest_t",
         'Independent models\' "lowest Toughness" is',
         "SM-A39",
         "§13",
-        [("effective", "the effective value"), ("profile", "the profile value")],
-        "effective",
+        ("effective", "the effective value"),
+        "The GM picks an independent model's target among the models it can reach on the table: the one "
+        "with the lowest Toughness it would roll against this attack (armour and shield included). "
+        "The other reading (the profile value) is the GM's to apply.",
     ),
     _s(
         "initiative_count",
@@ -261,16 +294,25 @@ SETTINGS: tuple[SettingSpec, ...] = (
         [("recommended", "not climbing gear, not stash items"), ("all", "every item")],
         "recommended",
     ),
-    _s(
+    _note(
         "hidden_data_take",
         'Ukryte dane "take it" means',
         "SM-A42",
         "§23.7",
-        [("end-in-hands", "it ends the game in your hands")],
-        "end-in-hands",
+        ("end-in-hands", "it ends the game in your hands"),
+        "The Challenge is met when the data ends the battle carried by one of your models.",
     ),
     _s("doubt_replace", "Zwątpienie: the owner may replace the action", "SM-A43", "§12.3", [ON, OFF], "on"),
-    _s("fall_landing", "A surviving faller lands at the foot and keeps moving", "SM-A44", "§7.5", [ON, OFF], "on"),
+    _note(
+        "fall_landing",
+        "A surviving faller",
+        "SM-A44",
+        "§7.5",
+        ("on", "lands at the foot and keeps moving"),
+        "The GM places the model at the foot of the drop and finishes its Move with the distance left; "
+        "the app does not track positions or the distance left in a Move. The other reading (a failed "
+        "jump ends the Move) is the GM's to apply.",
+    ),
     _s(
         "primitive_per_round",
         "Primitive weapon fires once per round even with a bonus action",
@@ -281,12 +323,44 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s("retired_gear", "Gear of a retired model goes to the stash", "SM-A46", "§18.2", [ON, OFF], "on"),
     _s("acceleration_friendly", "Przyspieszenie only on friendly models", "SM-A47", "§21", [ON, OFF], "on"),
-    _s(
-        "interception_markers", "Przechwycenie markers placed in turns, as in Jatka", "SM-A48", "§23.5", [ON, OFF], "on"
+    _note(
+        "interception_markers",
+        "Przechwycenie markers are placed",
+        "SM-A48",
+        "§23.5",
+        ("on", "special marker at the centre, the 3 others in turns, as in Jatka"),
+        "The players place the markers on the table; the app does not. Another way of placing them is "
+        "the players' to agree.",
     ),
 )
 
+CAMPAIGN_SETTINGS: tuple[SettingSpec, ...] = (
+    _s(
+        "care_skill_condition",
+        '"Ended the battle needing medical care" (Medyk, Targowanie, Paser, Łowca technologii, Przeszukiwanie)',
+        "SM-L1",
+        "§18.2",
+        [("wounded", "removed from play (rolls for injury)"), ("care-result", "an injury roll of 2–6")],
+        "wounded",
+        "A reading the reference does not index. Recommended: a model removed from play needs care "
+        "(known when the battle ends, before the loot step); the other reading: only a model whose "
+        "injury roll came up 2–6 (a result that needs care or kills).",
+    ),
+    _s(
+        "fence_scope",
+        'Paser\'s "special items" when buying',
+        "SM-L2",
+        "§20.5",
+        [("all", "every item from the loot tables"), ("slot-items", "special-item slot items only")],
+        "all",
+        "A reading the reference does not index: §22.3 calls everything bought there special equipment; "
+        "the other reading takes only grenades, gadgets, cyber-parts and ammunition.",
+    ),
+)
+"""The post-battle sequence's own readings (campaign settings; a battle does not use them)."""
+
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS}
+CAMPAIGN_SETTINGS_BY_KEY = {s.key: s for s in CAMPAIGN_SETTINGS}
 
 
 def defaults() -> dict[str, str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
-from engine.records import changed
+from engine.records import GhostModel, changed
 
 from .roster import BandRoster, ModelSpec
 
@@ -267,7 +267,7 @@ class BattleState:
         for i, m in enumerate(models):
             if m.id == model_id:  # ids are unique: one copy, the rest shared
                 return changed(self, models=(*models[:i], changed(m, **changes), *models[i + 1 :]))
-        return changed(self, models=models)
+        raise GhostModel("model", model_id)
 
     def with_models(self, fn: Callable[[ModelState], ModelState]) -> "BattleState":
         return changed(self, models=tuple(fn(m) for m in self.models))

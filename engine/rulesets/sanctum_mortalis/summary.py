@@ -45,7 +45,8 @@ def summary(state: BattleState) -> BattleSummary:
         round=state.order.round,
         sides=tuple(SideSummary(s.key, s.band.name, s.band.player, s.vp) for s in state.sides),
         members=tuple(
-            MemberSummary(m.id, m.name, m.side, roster_line(m.spec), out=not m.on_table) for m in state.models
+            MemberSummary(m.id, m.name, m.side, roster_line(m.spec), out=not m.on_table, xp=m.xp_gained)
+            for m in state.models
         ),
         active_side=state.order.to_act,
         result="ended" if state.ended else None,

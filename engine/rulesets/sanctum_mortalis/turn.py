@@ -288,11 +288,14 @@ def battle_result(state: BattleState) -> dict[str, Any]:
 
 def end_check(state: BattleState) -> list[EventDraft]:
     """§14: the battle ends the moment only one player side has models on the table.
-    The side left takes the markers still on the table (no XP) [SM-A24]."""
+    The side left takes the markers still on the table (no XP) [SM-A24]. Independent
+    models are no side unless ``neutrals_side`` says so [SM-A25]: then the battle goes
+    on while any of them is on the table with a player side."""
     if state.ended:
         return []
     left = [s for s in SIDES if state.on_table(s)]
-    if len(left) > 1:
+    neutrals = state.setting("neutrals_side") == "on" and bool(state.on_table(NEUTRAL))
+    if len(left) + neutrals > 1:  # [SM-A25] "on": independent models on the table are a side too
         return []
     drafts: list[EventDraft] = []
     if len(left) == 1:

@@ -94,7 +94,11 @@ class TakeAction:
 
 @dataclass(frozen=True)
 class EndActivation:
-    """End the open activation: morale checks and fatigue (§5, §11.3, §12)."""
+    """End the open activation: morale checks and fatigue (§5, §11.3, §12). While an
+    attack, offer, melee or AI step is open the GM is asked first; ``force``: it is
+    cancelled and the activation ends."""
+
+    force: bool = False
 
 
 # -- attacks ----------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ activation as soon as nothing (offer, morale test) is waiting any more.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import Sequence
 
 from engine.dice import DiceSource
@@ -21,6 +23,8 @@ from .morale import checks
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]
+OPEN_NAMES = {"offer": "power-point offer", "ai": "AI flow-chart question", "morale": "morale test"}
+"""What is open (``BattleState.busy``), as the GM's question names it."""
 
 
 def heroes_to_activate(state: BattleState) -> tuple[str, ...]:
@@ -47,8 +51,20 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         return Rejected("no activation is open", "§5")
     if act.ending:
         return Rejected("the activation is already ending: answer the morale tests", "§12")
-    if state.busy or state.melee:
-        return Rejected(f"finish the open {state.busy or 'melee'} first", "§5")
+    if state.busy or state.melee:  # the GM is asked; "anyway" cancels it
+        from .corrections import CORRECTIONS
+
+        is_open = OPEN_NAMES.get(state.busy, state.busy or "melee")
+        return CORRECTIONS.end_anyway(
+            state,
+            cmd.force,
+            replace(cmd, force=True),
+            "end the activation",
+            is_open,
+            "§5",
+            lambda s: end_activation(s, cmd, dice),
+            preview,
+        )
     if act.statuses:
         return Rejected("resolve the status conditions first", "§18")
     if state.ai and act.ai_action is None and not act.shaken_recovery:

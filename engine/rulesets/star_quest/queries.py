@@ -5,14 +5,17 @@ activation is checked too), and how each side stands in the round
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.dice import TypedDice
 from engine.ruleset import ActivationCounts, Rejected
 
 from . import tables as t
 from .attack import acting_problem
-from .commands import ActivateHero
+from .commands import ActivateHero, DangerousTerrain, Fall, Jump
 from .flow import ai_to_activate, heroes_to_activate
 from .state import BattleState
+from .terrain import dangerous_problem, fall_problem, jump_problem
 from .turn import activate_hero
 
 ACTIONS = ("act", "skill", "cast", "shoot")
@@ -48,6 +51,25 @@ def can(state: BattleState, action: str, unit_id: str) -> Rejected | None:
     if action == "shoot" and u.hero and act is not None and not any(a in t.MAY_SHOOT for a in act.actions):
         return Rejected(f"{u.name} may shoot only after a Hold or Advance action", "§6.1, §9 step 1")
     return None
+
+
+def refused_now(state: BattleState, *commands: Any) -> Rejected | None:
+    """The engine's refusal of ``commands`` one after the other now (a dry run: nothing is
+    saved; a choice still to come is not a refusal), or None: asked to grey a picker's
+    answers before they lead to a roll dialog."""
+    from .ruleset import refusal
+
+    return refusal(state, commands)
+
+
+def hazard_problem(state: BattleState, command: Jump | Fall | DangerousTerrain) -> Rejected | None:
+    """Why a jump, fall or dangerous-terrain roll would be refused now (None: it would
+    not): asked before the roll dialog opens, so no die is typed for nothing."""
+    if isinstance(command, Jump):
+        return jump_problem(state, command.hero, command.distance)
+    if isinstance(command, Fall):
+        return fall_problem(state, command.unit, command.height)
+    return dangerous_problem(state, command.unit, command.models)
 
 
 def activation_counts(state: BattleState, side: str) -> ActivationCounts:

@@ -169,3 +169,26 @@ def make_setup(
         "mission": mission.to_dict(),
         "settings": {**defaults(), **(settings or {})},
     }
+
+
+def refusal(state: BattleState, commands: Sequence[Any]) -> Rejected | None:
+    """The engine's refusal of ``commands`` decided one after the other now (a dry run
+    with throwaway dice: nothing is saved), or None: asked before a picker's answer leads
+    to a roll dialog, so no dice are typed for a command that will be refused. A refusal
+    that only asks for a choice still to come (``ambiguous``) is not one."""
+    from engine.dice import DiceEntryError, SeededDice
+
+    from .evolve import preview
+
+    for command in commands:
+        handler = HANDLERS.get(type(command))
+        if handler is None:
+            return Rejected(f"Star Quest has no command {type(command).__name__}", kind="malformed")
+        try:
+            out = handler(state, command, SeededDice(0, "dry run"))
+        except DiceEntryError:
+            return None  # dice typed into the command: the roll dialog checks them
+        if isinstance(out, Rejected):
+            return None if out.kind == "ambiguous" else out
+        state = preview(state, out)
+    return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from engine.records import changed
+from engine.records import GhostModel, changed
 
 from . import tables as t
 from .roster import MissionSpec, UnitSpec
@@ -280,6 +280,9 @@ class BattleState:
         return tuple(u for u in self.heroes() if u.active)
 
     def with_unit(self, unit_id: str, **changes: Any) -> "BattleState":
+        """A copy with unit ``unit_id`` changed; ``GhostModel`` if the battle has none such."""
+        if not any(u.id == unit_id for u in self.units):
+            raise GhostModel("unit", unit_id)
         return changed(self, units=tuple(changed(u, **changes) if u.id == unit_id else u for u in self.units))
 
     def with_units(self, fn: Callable[[UnitState], UnitState]) -> "BattleState":

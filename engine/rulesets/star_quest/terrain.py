@@ -57,16 +57,56 @@ def dangerous_preview(state: BattleState, unit_id: str, models: int) -> tuple[in
     return n, Fraction(5, 6) ** n
 
 
+def jump_problem(state: BattleState, hero: str, distance: float) -> Rejected | None:
+    """Why ``hero`` may not jump ``distance`` inches now (None: it may; no die is rolled)."""
+    problem = acting_problem(state, hero)
+    if problem:
+        return problem
+    if distance <= 0:
+        return Rejected("a jump needs a distance", kind="malformed")
+    limit = t.JUMP_LIMIT * scale_factor(state.settings, threshold=True)
+    if state.setting("jump_limit") != "none" and Fraction(distance).limit_denominator(100) > limit:
+        return Rejected(f'nothing longer than {float(limit):g}" may be jumped [SQ-A23]', "§15.1")
+    return None
+
+
+def fall_problem(state: BattleState, unit: str, height: float = 0) -> Rejected | None:
+    """Why ``unit`` may not fall now (None: it may)."""
+    if not state.has_unit(unit):
+        return Rejected(f"no unit '{unit}'", kind="malformed")
+    if state.offer or state.attack or state.morale:
+        return Rejected(f"answer the open {state.busy} first", "§15.2")
+    if not state.unit(unit).alive or height < 0:
+        return Rejected("nothing can fall here", kind="malformed")
+    return None
+
+
+def dangerous_problem(state: BattleState, unit: str, models: int = 1) -> Rejected | None:
+    """Why ``models`` models of ``unit`` may not roll for dangerous terrain now (None: they may)."""
+    if not state.has_unit(unit):
+        return Rejected(f"no unit '{unit}'", kind="malformed")
+    u = state.unit(unit)
+    if not u.alive or state.offer or state.attack or state.morale:
+        return Rejected("not now", "§14")
+    if not 1 <= models <= u.models:
+        return Rejected(f"{u.name} has {u.models} model(s)", kind="malformed")
+    act = state.activation
+    at_start = u.spec.models - u.loss_before if u.spec.models > 1 else 1  # models when the activation began
+    if act is not None and act.unit == u.id and act.dangerous + models > at_start:
+        left = max(0, at_start - act.dangerous)
+        return Rejected(
+            f"{u.name}'s models rolled for dangerous terrain in this activation ({left} left to roll): "
+            "at most one roll per model per activation [SQ-A22](b)",
+            "§14",
+        )
+    return None
+
+
 def jump(state: BattleState, cmd: Jump, dice: DiceSource) -> Decision:
-    problem = acting_problem(state, cmd.hero)
+    problem = jump_problem(state, cmd.hero, cmd.distance)
     if problem:
         return problem
     u = state.unit(cmd.hero)
-    if cmd.distance <= 0:
-        return Rejected("a jump needs a distance", kind="malformed")
-    limit = t.JUMP_LIMIT * scale_factor(state.settings, threshold=True)
-    if state.setting("jump_limit") != "none" and Fraction(cmd.distance).limit_denominator(100) > limit:
-        return Rejected(f'nothing longer than {float(limit):g}" may be jumped [SQ-A23]', "§15.1")
     n = jump_tests(state, cmd.distance)
     fall_height = cmd.fall_height if cmd.fall_height is not None else cmd.distance
     if u.spec.has("Flying"):
@@ -118,33 +158,18 @@ def jump(state: BattleState, cmd: Jump, dice: DiceSource) -> Decision:
 
 
 def fall(state: BattleState, cmd: Fall, dice: DiceSource) -> Decision:
-    if not state.has_unit(cmd.unit):
-        return Rejected(f"no unit '{cmd.unit}'", kind="malformed")
-    if state.offer or state.attack or state.morale:
-        return Rejected(f"answer the open {state.busy} first", "§15.2")
-    if not state.unit(cmd.unit).alive or cmd.height < 0:
-        return Rejected("nothing can fall here", kind="malformed")
+    problem = fall_problem(state, cmd.unit, cmd.height)
+    if problem:
+        return problem
     drafts = fall_drafts(state, cmd.unit, cmd.height)
     return drafts + continue_after(preview(state, drafts))
 
 
 def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> Decision:
-    if not state.has_unit(cmd.unit):
-        return Rejected(f"no unit '{cmd.unit}'", kind="malformed")
+    problem = dangerous_problem(state, cmd.unit, cmd.models)
+    if problem:
+        return problem
     u = state.unit(cmd.unit)
-    if not u.alive or state.offer or state.attack or state.morale:
-        return Rejected("not now", "§14")
-    if not 1 <= cmd.models <= u.models:
-        return Rejected(f"{u.name} has {u.models} model(s)", kind="malformed")
-    act = state.activation
-    at_start = u.spec.models - u.loss_before if u.spec.models > 1 else 1  # models when the activation began
-    if act is not None and act.unit == u.id and act.dangerous + cmd.models > at_start:
-        left = max(0, at_start - act.dangerous)
-        return Rejected(
-            f"{u.name}'s models rolled for dangerous terrain in this activation ({left} left to roll): "
-            "at most one roll per model per activation [SQ-A22](b)",
-            "§14",
-        )
     per = dangerous_dice(state, u.id, 1)
     faces = faces_for(cmd.faces, dangerous_dice(state, u.id, cmd.models), dice, "the dangerous terrain dice")
     ones = sum(1 for f in faces if f == 1)

@@ -4,6 +4,8 @@ burning rolled) and the end of an activation with the alternation (§5.1).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fractions import Fraction
 from typing import Sequence
 
@@ -172,8 +174,20 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
     act = state.turn.active
     if act is None:
         return Rejected("no activation is under way", "§5.1")
-    if state.attack is not None or state.reaction is not None:
-        return Rejected("finish the attack or reaction first", "§8")
+    if state.attack is not None or state.reaction is not None:  # the GM is asked; "anyway" cancels it
+        from .corrections import CORRECTIONS
+
+        is_open = "attack" if state.attack is not None else "reaction"
+        return CORRECTIONS.end_anyway(
+            state,
+            cmd.force,
+            replace(cmd, force=True),
+            "end the activation",
+            is_open,
+            "§8",
+            lambda s: end_activation(s, cmd, dice),
+            preview,
+        )
     m = state.model(act.model)
     after = preview(state, [EventDraft("activation_ended", {"model": m.id})])
     if act.bonus and state.setting("cp_activation") != "replaces":
@@ -199,6 +213,12 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
             )
         )
     return drafts
+
+
+def acting_problem(state: BattleState, option: str) -> Rejected | None:
+    """Why no model may take its ``option`` action (designate, skill) now, or None."""
+    act = _acting(state, option)
+    return act if isinstance(act, Rejected) else None
 
 
 def _acting(state: BattleState, option: str) -> Activation | Rejected:

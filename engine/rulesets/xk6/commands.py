@@ -60,7 +60,10 @@ class Activate:
 
 @dataclass(frozen=True)
 class EndActivation:
-    """End the activation under way; play passes as §5.1 says."""
+    """End the activation under way; play passes as §5.1 says. While an attack or a
+    reaction is open the GM is asked first; ``force``: it is cancelled and the activation ends."""
+
+    force: bool = False
 
 
 @dataclass(frozen=True)

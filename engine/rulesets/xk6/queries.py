@@ -8,22 +8,33 @@ from engine.ruleset import ActivationCounts, Rejected
 
 from . import tables as t
 from .attack import check
-from .activation import activation_problem
+from .activation import acting_problem, activation_problem
 from .commands import Activate, Attack
+from .reactions import reaction_problem
 from .state import BattleState
 from .view import _kinds  # the kinds of attack a weapon allows, as the attack options list them
 
-ACTIONS = ("activate", "attack")
+ACTIONS = ("activate", "attack", "designate", "skill", "react")
+OPTION_OF = {"designate": t.MOVE_DESIGNATE, "skill": t.SKILL}
 
 
 def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
-    """Why ``model_id`` may not ``action`` ("activate" or "attack") now, or None: asked
-    before the option, speed, weapon or target picker opens. An attack is refused when no
-    weapon of the model could attack now (the reason of the first; targets aside)."""
+    """Why ``model_id`` may not ``action`` now, or None: asked before the option, speed,
+    weapon, target, skill or reaction picker opens. ``activate``; ``attack`` (refused when
+    no weapon of the model could attack now: the reason of the first; targets aside);
+    ``designate`` and ``skill`` (the action of the model activated for it: ``model_id``
+    is that model); ``react`` (``model_id``'s held action against the model acting now)."""
     if action not in ACTIONS:
         return Rejected(f"unknown action '{action}'", kind="malformed")
     if not state.has_model(model_id):
         return Rejected(f"no model '{model_id}'", kind="malformed")
+    if action in OPTION_OF:
+        return acting_problem(state, OPTION_OF[action])
+    if action == "react":
+        act = state.turn.active
+        if act is None:
+            return Rejected("a reaction answers an enemy's activation: none is under way", "§14")
+        return reaction_problem(state, model_id, act.model)
     if action == "activate":
         problem = activation_problem(state, Activate(model_id, t.HOLD))
         return None if problem is None or problem.kind == "ambiguous" else problem

@@ -16,13 +16,9 @@ Decision = Rejected | Sequence[EventDraft]
 KINDS = ("move", "shoot")
 
 
-def react(state: BattleState, cmd: React, dice: DiceSource) -> Decision:
-    if cmd.kind not in KINDS:
-        return Rejected("a reaction is a move or a shot", "§14", kind="malformed")
-    for mid in (cmd.model, cmd.trigger):
-        if not state.has_model(mid):
-            return Rejected(f"no model '{mid}'", kind="malformed")
-    m, trigger = state.model(cmd.model), state.model(cmd.trigger)
+def reaction_problem(state: BattleState, model_id: str, trigger_id: str) -> Rejected | None:
+    """Why ``model_id`` may not react to ``trigger_id`` now (None: it may; how is asked next)."""
+    m, trigger = state.model(model_id), state.model(trigger_id)
     if state.turn.phase != "activations":
         return Rejected("reactions happen during activations", "§14")
     if state.attack is not None or state.reaction is not None:
@@ -35,6 +31,19 @@ def react(state: BattleState, cmd: React, dice: DiceSource) -> Decision:
         return Rejected(f"{m.name} is the model acting now", "§14")
     if trigger.side == m.side and state.setting("reaction_triggers") != "any":
         return Rejected(f"{trigger.name} is friendly: reactions answer enemy actions", "§14 [XK-A16](d)")
+    return None
+
+
+def react(state: BattleState, cmd: React, dice: DiceSource) -> Decision:
+    if cmd.kind not in KINDS:
+        return Rejected("a reaction is a move or a shot", "§14", kind="malformed")
+    for mid in (cmd.model, cmd.trigger):
+        if not state.has_model(mid):
+            return Rejected(f"no model '{mid}'", kind="malformed")
+    problem = reaction_problem(state, cmd.model, cmd.trigger)
+    if problem:
+        return problem
+    m, trigger = state.model(cmd.model), state.model(cmd.trigger)
     answer = f" (answering log entry {cmd.trigger_event})" if cmd.trigger_event is not None else ""
     if cmd.kind == "move":
         if cmd.speed is None or m.spec.speed(cmd.speed) is None:

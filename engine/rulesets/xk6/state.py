@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.records import changed
+from engine.records import GhostModel, changed
 from engine.rolls import Modifier
 
 from .roster import Band, ModelSpec, SpeedColumn, WeaponSpec
@@ -215,6 +215,9 @@ class BattleState:
         return spec
 
     def with_model(self, model_id: str, **changes: Any) -> "BattleState":
+        """A copy with model ``model_id`` changed; ``GhostModel`` if the battle has none such."""
+        if not any(m.id == model_id for m in self.models):
+            raise GhostModel("model", model_id)
         return changed(self, models=tuple(changed(m, **changes) if m.id == model_id else m for m in self.models))
 
     def replace_model(self, new: ModelState) -> "BattleState":

@@ -207,3 +207,14 @@ def test_line_of_sight_is_blocked_only_by_high_linear_or_passing_through_high_ar
 def test_A14_a_line_from_inside_high_area_terrain_is_blocked_only_with_the_setting():
     assert line_of_sight([("area", "high", "both-inside")], "not-blocked")[0]
     assert not line_of_sight([("area", "high", "both-inside")], "blocked")[0]
+
+
+def test_6_putting_a_unit_in_a_building_the_engine_refuses_is_refused_by_the_dry_run_too(town):
+    """Issue 17: the terrain picker greys a building the unit may not be put in (the same
+    refusal, computed before the answer is chosen, nothing saved)."""
+    from engine.rulesets.saga.queries import refused_now
+
+    count = len(town.entries)
+    problem = refused_now(town.state, c.PlaceInBuilding("A.nine", "hall"))
+    assert problem is not None and problem == town.submit(c.PlaceInBuilding("A.nine", "hall"))
+    assert refused_now(town.state, c.PlaceInBuilding("A.six", "hall")) is None and len(town.entries) == count

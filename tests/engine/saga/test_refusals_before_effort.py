@@ -48,3 +48,20 @@ def test_counts_leave_wiped_out_units_out_of_activated_and_ready(duel):
     wiped = replace(state, units=tuple(replace(u, models=0) if u.id == "A.spears" else u for u in state.units))
     assert activation_counts(wiped, "A") == ActivationCounts(acted=1, ready=0, out=1)
     assert activation_counts(wiped, "B") == ActivationCounts(acted=0, ready=2, out=0)
+
+
+def test_3_engaging_is_refused_before_the_target_picker_while_a_move_is_open(duel):
+    assert can(duel.state, "engage", "A.spears") is None
+    ok(duel, c.Activate("A.axes", "move"))
+    problem = can(duel.state, "engage", "A.spears")
+    assert "finish the move" in problem.reason
+    assert problem == refused(duel, c.Engage("A.spears", "B.shields"))
+
+
+def test_4_1_a_dry_run_refuses_fatigue_below_0_as_the_command_does_and_saves_nothing(duel):
+    from engine.rulesets.saga.queries import refused_now
+
+    problem = refused_now(duel.state, c.AdjustFatigue("A.axes", -1, "GM"))
+    assert problem is not None and problem.rule == "§4.1"
+    assert problem == refused(duel, c.AdjustFatigue("A.axes", -1, "GM"))
+    assert refused_now(duel.state, c.AdjustFatigue("A.axes", 1, "GM")) is None and not duel.entries[1:]

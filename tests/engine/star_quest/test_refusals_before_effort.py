@@ -53,3 +53,48 @@ def test_counts_agree_with_who_may_still_activate(b):
     to_ai_phase(b)
     assert activation_counts(b.state, "heroes") == ActivationCounts(acted=2, ready=0, out=0)
     assert activation_counts(b.state, "ai") == ActivationCounts(acted=0, ready=2, out=0)
+
+
+def test_15_a_jump_by_a_hero_not_acting_is_refused_before_any_die_and_a_fall_is_not(b):
+    from engine.rulesets.star_quest.queries import hazard_problem
+
+    ok(b, c.ActivateHero("ilsa"))
+    jump = c.Jump("vex", 2.0)
+    problem = hazard_problem(b.state, jump)
+    assert problem is not None and problem == refused(b, jump, [6, 6])
+    assert hazard_problem(b.state, c.Fall("vex", 3.0)) is None
+    assert hazard_problem(b.state, c.DangerousTerrain("vex", 1)) is None
+
+
+def test_a_dry_run_refuses_what_the_engine_would_refuse_and_saves_nothing(b):
+    from engine.rulesets.star_quest.queries import refused_now
+
+    before = b.state
+    assert refused_now(b.state, c.ActivateHero("vex"), c.TakeAction("vex", t.HOLD)) is None
+    ok(b, c.ActivateHero("vex"))
+    ok(b, c.TakeAction("vex", t.HOLD))
+    assert refused_now(b.state, c.TakeAction("vex", t.REST)).rule == "§6.1 Rest"
+    assert refused_now(b.state, c.TakeAction("vex", t.CHARGE, extra=True)) is None  # a target still to choose
+    assert b.state != before and refused_now(b.state, c.TakeAction("vex", t.REST)) == refused(
+        b, c.TakeAction("vex", t.REST)
+    )
+
+
+def test_17_a_spell_already_tried_this_activation_is_refused_by_the_dry_run_before_its_die():
+    """The spell picker greys it (the casting die is never typed for nothing)."""
+    from engine.battle import Battle, new_header
+    from engine.ruleset import find_system
+    from engine.rulesets.star_quest.queries import refused_now
+
+    spec = find_system("star-quest")
+    demo = Battle(new_header(spec.name, spec.demo(None, 4).setup, seed=4))
+    ok(demo, c.StartRound())
+    ilsa = next(u for u in demo.state.units if u.spec.spells and u.hero)
+    ward = next(sp for sp in ilsa.spec.spells if sp.target is None)  # no target to choose
+    cast = c.Cast(ilsa.id, ward.name)
+    assert refused_now(demo.state, c.ActivateHero(ilsa.id), cast) is None
+    ok(demo, c.ActivateHero(ilsa.id))
+    ok(demo, c.Cast(ilsa.id, ward.name, faces=(6,)))  # cast: the spell has been tried
+    problem = refused_now(demo.state, cast)
+    assert problem is not None and "already tried" in problem.reason
+    assert problem == refused(demo, cast)

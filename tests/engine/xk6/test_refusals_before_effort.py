@@ -42,3 +42,37 @@ def test_counts_leave_models_out_of_play_out_of_activated_and_ready():
     ok(battle, c.EndActivation())
     assert activation_counts(battle.state, "A") == ActivationCounts(acted=1, ready=1, out=1)
     assert activation_counts(battle.state, "B") == ActivationCounts(acted=0, ready=1, out=0)
+
+
+def test_5_2_designate_is_refused_before_the_target_picker_unless_activated_for_it_and_only_once():
+    b = started(new_battle([model("spotter"), model("a2")], [model("b")]))
+    assert can(b.state, "designate", "A.spotter").rule == "§5.2"  # not activated
+    ok(b, c.Activate("A.spotter", "move-designate", speed="walk"))
+    assert can(b.state, "designate", "A.spotter") is None
+    ok(b, c.Designate(target="B.b"))
+    problem = can(b.state, "designate", "A.spotter")
+    assert "already done" in problem.reason
+    assert problem == refused(b, c.Designate(target="B.b"))
+
+
+def test_5_2_a_skill_action_is_refused_before_the_picker_unless_activated_for_it_and_only_once():
+    b = started(
+        new_battle([model("scout", skills=(("Scout", "moves before the game"),)), model("plain")], [model("b")])
+    )
+    assert can(b.state, "skill", "A.scout").rule == "§5.2"
+    ok(b, c.Activate("A.scout", t.SKILL))
+    assert can(b.state, "skill", "A.scout") is None
+    ok(b, c.SkillAction("Scout"))
+    assert can(b.state, "skill", "A.scout") == refused(b, c.SkillAction("Scout"))
+
+
+def test_14_a_reaction_is_refused_before_the_picker_with_the_commands_reason():
+    b = started(new_battle([model("a"), model("a2")], [model("watcher")]), first="B")
+    assert "none is under way" in can(b.state, "react", "B.watcher").reason
+    ok(b, c.Activate("B.watcher", t.HOLD))
+    ok(b, c.EndActivation())
+    ok(b, c.Activate("A.a", t.MOVE_ATTACK, speed="walk"))
+    assert can(b.state, "react", "B.watcher") is None
+    no_held = can(b.state, "react", "A.a2")
+    assert "no held action" in no_held.reason
+    assert no_held == refused(b, c.React("A.a2", "shoot", trigger="A.a"))

@@ -106,8 +106,14 @@ class SagaCommands(GameCommands):
     def action_saga_ability(self) -> None:
         """An activation by a SAGA ability (any turn, §4): which activation, and whether
         the ability says it tires the unit; then the usual questions."""
+        from engine.rulesets.saga.queries import can
+
         u = self._unit()
         if not u:
+            return
+        why = {kind: can(self.state, kind, u.id, "saga") for kind in ("move", "charge", "shoot", "rest")}
+        if all(why.values()):
+            self.refuse(why["move"])  # none is possible: the engine's reason, before any picker
             return
         kinds = {
             "move": self.action_saga_move,
@@ -134,10 +140,13 @@ class SagaCommands(GameCommands):
         self.ask(
             f"{u.name} is activated by a SAGA ability: which activation?",
             [
-                Choice("move", "Movement"),
-                Choice("charge", "Move to engage (a charge)"),
-                Choice("shoot", "Shooting"),
-                Choice("rest", "Rest"),
+                Choice(kind, label, str(why[kind] or ""))
+                for kind, label in (
+                    ("move", "Movement"),
+                    ("charge", "Move to engage (a charge)"),
+                    ("shoot", "Shooting"),
+                    ("rest", "Rest"),
+                )
             ],
             tiring,
         )
@@ -224,8 +233,10 @@ class SagaCommands(GameCommands):
         self._activate("rest", lambda u: self.submit(c.Activate(u.id, "rest")))
 
     def action_engage(self) -> None:
+        from engine.rulesets.saga.queries import can
+
         u = self._unit()
-        if u:
+        if u and not self.refused(can(self.state, "engage", u.id)):
             s = self.state
             self.ask(
                 f"{u.name} engages, without a Move to engage (a SAGA ability or the GM's call [M2]):",
@@ -364,15 +375,14 @@ class SagaCommands(GameCommands):
 
     # ------------------------------------------------------------------ fatigue, table, settings
     def action_adjust_fatigue(self) -> None:
+        from engine.rulesets.saga.queries import refused_now
+
         u = self._unit()
         if u:
+            changes = [c.AdjustFatigue(u.id, d, why) for why in ("a SAGA ability", "GM correction") for d in (1, -1)]
             self.ask(
                 f"{u.name}: fatigue {u.fatigue}/{u.limit} — change it (not a Rest, not a spend):",
-                [
-                    Choice(c.AdjustFatigue(u.id, d, why), f"{d:+d} ({why})")
-                    for why in ("a SAGA ability", "GM correction")
-                    for d in (1, -1)
-                ]
+                [Choice(ch, f"{ch.delta:+d} ({ch.reason})", str(refused_now(self.state, ch) or "")) for ch in changes]
                 + [Choice(None, "No change")],
                 self.submit,
             )
@@ -396,8 +406,14 @@ class SagaCommands(GameCommands):
             Choice(self._add_terrain, "Add a terrain piece (type, height, going, cover, §5.1)"),
         ]
         if u is not None:
+            from engine.rulesets.saga.queries import refused_now
+
             choices += [
-                Choice(lambda b=b: self.submit(c.PlaceInBuilding(u.id, b.id)), f"Put {u.name} in ⌂ {b.name}")
+                Choice(
+                    lambda b=b: self.submit(c.PlaceInBuilding(u.id, b.id)),
+                    f"Put {u.name} in ⌂ {b.name}",
+                    str(refused_now(s, c.PlaceInBuilding(u.id, b.id)) or ""),  # a full building: greyed, with why
+                )
                 for b in s.buildings
                 if b.id != u.building
             ]

@@ -186,6 +186,13 @@ class StarQuestCommands(GameCommands):
                     f"Rest — power points back to {line.power_max}, nothing else this activation",
                 )
             )
+        from engine.rulesets.star_quest.queries import refused_now
+
+        actions = (t.HOLD, t.ADVANCE, t.RUSH, t.CHARGE, t.SKILL, t.REST)
+        choices = [  # greyed with the engine's reason (an extra action already bought, too few PP...)
+            Choice(ch.value, ch.label, str(refused_now(s, *first, c.TakeAction(u.id, a, extra=extra)) or ""))
+            for ch, a in zip(choices, actions)
+        ]
         self.ask(
             f"{u.name}: {'an extra action' if extra else 'the action'} (PP {line.pp}/{line.power_max})",
             choices,
@@ -247,6 +254,12 @@ class StarQuestCommands(GameCommands):
             )
             for o in view.skill_options(s, u.id)
         ]
+        from engine.rulesets.star_quest.queries import refused_now
+
+        choices = [  # greyed with the engine's reason before any target picker or die
+            Choice(ch.value, ch.label, str(refused_now(s, *first, c.UseSkill(u.id, ch.value.key)) or ""))
+            for ch in choices
+        ]
         self.ask(f"{u.name}: skill action", choices, chosen)
 
     def action_cast(self) -> None:
@@ -272,9 +285,21 @@ class StarQuestCommands(GameCommands):
                 return
             self.ask(f"{spell.name}: on which {spell.target}? ({spell.effect})", targets, lambda x: cast_at(spell, x))
 
+        from engine.rulesets.star_quest.queries import refused_now
+
+        s = self.state
+
+        def why_not(spell: Any) -> str:
+            """The engine's refusal of this spell now (at its first target, if it takes one)."""
+            targets = view.spell_targets(s, u.id, spell) if spell.target in ("enemy", "friend") else ()
+            if spell.target in ("enemy", "friend") and not targets:
+                return ""  # said when it is chosen: no target on the table
+            cast = c.Cast(u.id, spell.name, target=targets[0] if targets else None)
+            return str(refused_now(s, *first, cast) or "")
+
         self.ask(
             f"{u.name}: which spell? ({u.tokens} spell token(s))",
-            [Choice(sp, f"{sp.name} (value {sp.value}): {sp.effect}") for sp in u.spec.spells],
+            [Choice(sp, f"{sp.name} (value {sp.value}): {sp.effect}", why_not(sp)) for sp in u.spec.spells],
             chosen,
         )
 
@@ -465,6 +490,10 @@ class StarQuestCommands(GameCommands):
         choices += [Choice(c.Fall(u.id, float(n)), f'Falls or is pushed from {n}"') for n in (3, 4, 6, 9)]
         choices += self.dangerous_choices(u.id)
 
+        from engine.rulesets.star_quest.queries import hazard_problem
+
+        choices = [Choice(ch.value, ch.label, str(hazard_problem(s, ch.value) or "")) for ch in choices]
+
         def roll(command: Any) -> None:
             if isinstance(command, c.Jump):
                 tests, each, every = jump_preview(s, u.id, command.distance)
@@ -540,12 +569,17 @@ class StarQuestCommands(GameCommands):
         )
 
     def action_wounds(self) -> None:
+        from engine.rulesets.star_quest.queries import refused_now
+
         u = self._selected()
         if u is None:
             return
         self.ask(
             f"{u.name}: wounds from a source the app does not model (mission, spell effect)",
-            [Choice(c.AdjustWounds(u.id, n, "GM: mission or spell effect"), f"{n:+d} wound(s)") for n in (1, 2, 3, -1)]
+            [
+                Choice(cmd, f"{cmd.amount:+d} wound(s)", str(refused_now(self.state, cmd) or ""))
+                for cmd in (c.AdjustWounds(u.id, n, "GM: mission or spell effect") for n in (1, 2, 3, -1))
+            ]
             + [Choice(None, "No change")],
             self.submit,
         )

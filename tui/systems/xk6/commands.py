@@ -155,13 +155,26 @@ class XK6Commands(GameCommands):
             elif e.kind == "attack_rolled" and self.state.attack is not None and self.state.attack.stage == "landed":
                 self.land()
 
-    def action_designate(self) -> None:
+    def _may_act(self, action: str) -> Any | None:
+        """The activated model, when the engine lets it take ``action`` ("designate",
+        "skill") now; else its refusal is shown before any picker (None)."""
+        from engine.rulesets.xk6.queries import can
+
         s = self.state
         act = s.turn.active
-        if act is None or act.option != t.MOVE_DESIGNATE:
-            self.submit(c.Designate())  # refused with the reason
-            return
-        m = s.model(act.model)
+        mid = act.model if act is not None else (self.selected or "")
+        if not s.has_model(mid):
+            self.set_status("Activate a model first (a).")
+            return None
+        if self.refused(can(s, action, mid)):
+            return None
+        return s.model(mid)
+
+    def action_designate(self) -> None:
+        s = self.state
+        m = self._may_act("designate")
+        if m is None:
+            return  # refused before the target picker: the engine's reason and rule show
         self.ask(
             f"{m.name} designates a target for indirect fire ([XK-A3]):",
             [Choice(x.id, x.name) for x in s.models if x.in_play and x.side != m.side],
@@ -171,11 +184,9 @@ class XK6Commands(GameCommands):
 
     def action_skill(self) -> None:
         s = self.state
-        act = s.turn.active
-        if act is None or act.option != t.SKILL:
-            self.submit(c.SkillAction(""))  # refused with the reason
-            return
-        m = s.model(act.model)
+        m = self._may_act("skill")
+        if m is None:
+            return  # refused before the skill picker: the engine's reason and rule show
         choices = []
         if m.spec.medic is not None:
             choices += [
@@ -202,13 +213,12 @@ class XK6Commands(GameCommands):
         if s.reaction and s.attack is None:
             self.submit(c.EndReaction())
             return
+        from engine.rulesets.xk6.queries import can
+
         m = self._model()
-        if not m:
-            return
-        trigger = s.turn.active.model if s.turn.active else None
-        if trigger is None or not m.held:
-            self.submit(c.React(m.id, "shoot", trigger or m.id))  # refused with the reason
-            return
+        if not m or self.refused(can(s, "react", m.id)):
+            return  # refused before the reaction picker: the engine's reason and rule show
+        trigger = s.turn.active.model
         choices = [Choice(c.React(m.id, "shoot", trigger), "shoots (then s: the attack)")]
         choices += [
             Choice(c.React(m.id, "move", trigger, speed=col.name), f'moves at {col.name} (up to {col.inches:g}")')

@@ -17,7 +17,7 @@ from ..postbattle.challenges import challenge_key, challenge_refusal
 from ..postbattle.data import SCENARIO_CHOOSE
 from ..postbattle.scenarios import roll_scenario
 from ..roster import BandRoster
-from ..settings import SETTINGS_BY_KEY
+from ..settings import CAMPAIGN_SETTINGS_BY_KEY, SETTINGS_BY_KEY
 from . import commands as c
 from .rules import Decision, band_of, entry_dict, roster_errors
 from .state import CampaignBand, CampaignState, ChallengeEntry
@@ -241,10 +241,8 @@ def add_band(state: CampaignState, cmd: c.AddBand, dice: DiceSource) -> Decision
 
 
 def change_setting(state: CampaignState, cmd: c.ChangeSetting, dice: DiceSource) -> Decision:
-    from ..postbattle.data import LOCAL_SETTING_CHOICES
-
-    spec = SETTINGS_BY_KEY.get(cmd.key)
-    choices = [ch.value for ch in spec.choices] if spec else list(LOCAL_SETTING_CHOICES.get(cmd.key, ()))
+    spec = SETTINGS_BY_KEY.get(cmd.key) or CAMPAIGN_SETTINGS_BY_KEY.get(cmd.key)
+    choices = [ch.value for ch in spec.choices] if spec else []
     if not choices:
         return Rejected(f"unknown setting '{cmd.key}'", kind="malformed")
     if cmd.value not in choices:

@@ -18,7 +18,7 @@ from engine.ruleset import Rejected, SettingSpec
 from .. import tables as t
 from ..postbattle.common import merged_settings
 from ..roster import BandRoster
-from ..settings import SETTINGS
+from ..settings import CAMPAIGN_SETTINGS, SETTINGS
 from . import between, commands as c, development, injury_step, loot_step, purchases, sequence
 from .evolve import evolve as _evolve
 from .state import CampaignBand, CampaignState
@@ -76,7 +76,8 @@ class SanctumMortalisCampaign:
 
     name = NAME
     title = "Sanctum Mortalis campaign"
-    settings: tuple[SettingSpec, ...] = SETTINGS
+    settings: tuple[SettingSpec, ...] = SETTINGS + CAMPAIGN_SETTINGS
+    """The battle readings (carried into each battle) and the post-battle sequence's own."""
 
     def scenario_name(self, key: str) -> str:
         """The scenario's English name (§23 table); see ``engine.ruleset.scenario_name``."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from .. import tables as t
+from ..settings import CAMPAIGN_SETTINGS
 
 # --------------------------------------------------------------------------- loot chain (§17)
 WEAPON_MOD_GROUPS = ((1, 2, "weapon-modification"), (3, 6, "ammunition"))
@@ -217,8 +218,9 @@ SPECIALIST_CHALLENGES = ("exclude-eggheads", "eggheads-duel")
 """§23.7: Challenges that need an enemy Specialist (Pojedynek jajogłowych: your own too)."""
 
 # --------------------------------------------------------------------------- readings not in settings.py
-LOCAL_SETTINGS = MappingProxyType({"care_skill_condition": "wounded", "fence_scope": "all"})
-"""Readings this package needs that ``settings.py`` does not list yet (defaults here).
+LOCAL_SETTINGS = MappingProxyType({s.key: s.default for s in CAMPAIGN_SETTINGS})
+"""Readings only this package needs: ``settings.CAMPAIGN_SETTINGS`` (the campaign's settings
+screen shows them; a battle does not use them), their defaults here.
 
 ``care_skill_condition``: what "did not end the battle needing medical care" (§18.2 Medyk,
 §20.5 Targowanie, Paser, Łowca technologii, Przeszukiwanie) means.
@@ -229,6 +231,4 @@ the battle ends, before the loot step (§16). ``"care-result"``: its injury roll
 (default): every item bought from the loot tables (§22.3 lists "special equipment" as
 everything bought there, mods included). ``"slot-items"``: only items that use a
 special-item slot (grenades, gadgets, cyber-parts, ammunition, §15.7)."""
-LOCAL_SETTING_CHOICES = MappingProxyType(
-    {"care_skill_condition": ("wounded", "care-result"), "fence_scope": ("all", "slot-items")}
-)
+LOCAL_SETTING_CHOICES = MappingProxyType({s.key: tuple(c.value for c in s.choices) for s in CAMPAIGN_SETTINGS})

@@ -156,7 +156,9 @@ def apply_reroll(
         new[sl] = mark_kept(tuple(new[sl]), group_mode(g))
     log = list(record.detail.get("rerolls", ()))
     for i, f in zip(indices, faces):
-        log.append({"die": i, "old": record.dice[i].face, "new": f, "by": source})
+        log.append(
+            {"die": i, "old": record.dice[i].face, "new": f, "by": source, "label": REROLL_SOURCES.get(source, source)}
+        )
     detail = dict(record.detail)
     detail["rerolls"] = log
     return evaluate(replace(record, dice=tuple(new), detail=detail))

@@ -143,6 +143,18 @@ class PostBattleCommands:
             return
         self.open_roll(waiting[0])
 
+    def action_settings(self) -> None:
+        """The campaign's settings: the battle readings (each battle takes them) and the
+        post-battle sequence's own (``settings.CAMPAIGN_SETTINGS``)."""
+        from tui.screens.settings_screen import SettingsScreen
+
+        def chosen(result: Any) -> None:
+            if result:
+                self.submit(c.ChangeSetting(*result))
+
+        title = "Campaign settings (rule readings; each battle takes them)"
+        self.app.push_screen(SettingsScreen(self.session.settings, self.state.settings, title), chosen)
+
     def action_end_step(self) -> None:
         if view.step(self.state, self.band) is None:
             self.notify("No post-battle sequence is running: the bands are between battles.", timeout=5)

@@ -28,6 +28,13 @@ CAMPAIGN_KEYS = KeyGroup(
             footer=True,
         ),
         GMAction(
+            "campaign-settings",
+            "g",
+            "settings",
+            "Settings",
+            "Campaign settings: every rule reading, the post-battle sequence's own too, with its id",
+        ),
+        GMAction(
             "campaign-write",
             "w",
             "write_rosters",
