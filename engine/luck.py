@@ -10,12 +10,15 @@ Which side rolled is the rule system's business: callers pass ``side_of(event)``
 chance is per die (``detail["probability_is"] == "per die"``, with ``detail["successes"]``
 the dice that succeeded) counts each kept die as one roll, so the expected successes and
 those rolled measure the same thing; a re-roll's record that lists the whole pool names
-its new dice (``detail["new_dice"]``: tries and successes) and only they are counted.
+its new dice (``detail["new_dice"]``: tries and successes) and only they are counted. An
+opposed roll of two sides kept in one record (a roll-off: ``detail["sides"]``, the two
+sides' keys, with no single roller) counts once for each side: the first with the
+record's chance and success, the second with the complement.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
@@ -66,6 +69,14 @@ def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide 
         for record in records_in(event.payload):
             if not record.comparison:
                 continue
+            shares = _both_sides(record)
+            if shares:
+                for side_key, chance, success in shares:
+                    named = replace(record, detail={**record.detail, "side": side_key})
+                    side = roll_side(event, named) if roll_side is not None else side_of(event)
+                    if side is not None:
+                        out.append(RollLuck(event.seq, event.round, side, chance, success, record.title))
+                continue
             side = roll_side(event, record) if roll_side is not None else side_of(event)
             if side is None:
                 continue
@@ -82,6 +93,18 @@ def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide 
                 continue
             out.append(RollLuck(event.seq, event.round, side, record.probability, bool(record.success), record.title))
     return out
+
+
+def _both_sides(record: RollRecord) -> list[tuple[str, Fraction, bool]]:
+    """(side key, chance, success) for each side of an opposed two-side record (a
+    roll-off naming ``detail["sides"]``) whose dice were rolled; else empty."""
+    sides = record.detail.get("sides") if isinstance(record.detail, dict) else None
+    if record.comparison != "opposed" or not record.dice or not isinstance(sides, list) or len(sides) != 2:
+        return []
+    if not all(isinstance(x, str) for x in sides):
+        return []
+    first, second = sides
+    return [(first, record.probability, bool(record.success)), (second, 1 - record.probability, not record.success)]
 
 
 def luck_table(rolls: Sequence[RollLuck], sides: Sequence[str]) -> tuple[SideLuck, ...]:

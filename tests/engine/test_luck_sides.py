@@ -62,3 +62,26 @@ def test_a_pool_whose_chance_is_per_die_counts_each_kept_die():
     rolls = counted_rolls([Event(seq=0, kind="x", round=1, actor="A.a", payload={"roll": pool})], SUMMARY.side_of)
     (a,) = luck_table(rolls, ["A"])
     assert (a.rolls, a.successes, a.expected) == (4, 2, Fraction(4, 3))
+
+
+def test_a_roll_off_of_both_sides_in_one_record_counts_once_for_each_side():
+    both = RollRecord(
+        "t",
+        "Who starts",
+        plain([6, 5, 1, 2]),
+        comparison="opposed",
+        probability=Fraction(1, 3),
+        success=False,
+        detail={"sides": ["A", "B"]},
+    ).to_dict()
+    rolloff = Event(seq=0, kind="x", round=2, actor=None, payload={"rolloff": both})
+    rolls = counted_rolls([rolloff], SUMMARY.side_of, SUMMARY.roll_side)
+    assert [(r.side, r.chance, r.success) for r in rolls] == [("A", Fraction(1, 3), False), ("B", Fraction(2, 3), True)]
+
+
+def test_a_roll_off_with_no_dice_counts_for_nobody():
+    none = RollRecord(
+        "t", "T", (), comparison="opposed", probability=Fraction(1), success=True, detail={"sides": ["A", "B"]}
+    )
+    rolloff = Event(seq=0, kind="x", round=1, actor=None, payload={"rolloff": none.to_dict()})
+    assert counted_rolls([rolloff], SUMMARY.side_of, SUMMARY.roll_side) == []

@@ -161,3 +161,96 @@ async def test_heads_down_throws_the_knife_from_the_hand_out_of_its_activation(m
         assert "heads-down" in screen.state.side(thrower.side).cards_used
         assert [p.model for p in screen.state.pending] == [attacker]
         assert screen.state.model(thrower.id).actions_used == 0
+
+
+async def test_you_only_die_once_is_an_option_of_the_hit_models_toughness_roll(make_app):
+    """§12.2 "Raz kozie śmierć!": the shot model's Toughness roll offers the card (only the
+    table shows the edge): ticked, ⏎ asks the edge's height and the typed dice are the jump's."""
+    from engine.rulesets.sanctum_mortalis.card_triggers import jump_instead
+
+    from tui.dialogs.roll_dialog import HOTKEYS, RollDialog
+
+    from .conftest import through_pickers
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        side = screen.state.order.to_act
+        shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
+        screen.select_model(shooter.id, focus=True)
+        await press(pilot, "s")
+        await through_pickers(pilot)
+        await press(pilot, "1", "space", "1", "enter")  # a hit
+        await settle(pilot)
+        target = screen.state.pending[0].model
+        assert jump_instead(screen.state) == target
+        dialog = await wait_for_screen(pilot, RollDialog)
+        assert dialog.adapter.title.endswith(": Toughness roll")
+        keys = [o.key for o in dialog.current.options]
+        await press(pilot, str(HOTKEYS[keys.index("you-only-die-once")]))
+        assert "asks the edge's height" in str(dialog.query_one("#odds").render())
+        await press(pilot, "5", "space", "4", "enter")
+        picker = await wait_for_screen(pilot, PickerScreen)
+        assert "how high is the edge" in str(picker.question)
+        await press(pilot, "enter")  # 4": 9 lands
+        await settle(pilot)
+        t = screen.state.model(target)
+        assert t.on_table and not screen.state.pending
+        assert "you-only-die-once" in screen.state.side(t.side).cards_used
+        jump = next(e for e in screen.session.view.events if e.kind == "move_rolled")
+        assert [d["face"] for d in jump.payload["roll"]["dice"]] == [5, 4]
+
+
+BITERS = """
+band = "Wolves"
+player = "Ann"
+
+[[model]]
+name = "Kara"
+archetype = "trooper"
+captain = true
+
+[[model]]
+name = "Bo"
+archetype = "swordsman"
+"""
+
+TWO_GUNS = """
+band = "Saints"
+player = "Bob"
+
+[[model]]
+name = "Xan"
+archetype = "trooper"
+captain = true
+
+[[model]]
+name = "Yul"
+archetype = "trooper"
+ranged = ["assault-rifle", "assault-pistol"]
+"""
+
+
+async def test_bite_this_asks_which_of_the_losers_ranged_weapons_it_fires(make_app, tmp_path):
+    """§12.2 "Gryź to!": the loser carries two guns: the GM picks which one is borrowed."""
+    from .test_gear import _app, _pick, _round_one
+
+    app = _app(make_app, tmp_path, BITERS, TWO_GUNS)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        screen.select_model("A.bo", focus=True)
+        await press(pilot, "i")
+        await _pick(pilot, "Yul")
+        assert "B.yul" in screen.state.model("A.bo").engaged_with
+        await press(pilot, "f")
+        await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")  # Bo wins
+        await settle(pilot)
+        picker = await wait_for_screen(pilot, PickerScreen)
+        assert "Instead of its Toughness roll" in str(picker.question)
+        await _pick(pilot, "Gryź to!")
+        picker = await wait_for_screen(pilot, PickerScreen)
+        assert "which of Yul's ranged weapons" in str(picker.question)
+        await _pick(pilot, "pistol")
+        await settle(pilot)
+        assert screen.state.model("A.bo").borrowed == "assault-pistol" and not screen.state.pending
+        assert "bite-this" in screen.state.side("A").cards_used

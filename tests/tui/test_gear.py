@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from tui.dialogs.roll_dialog import RollDialog
@@ -115,10 +116,34 @@ async def test_a_missed_grenade_asks_the_next_players_choice(make_app, tmp_path)
         await press(pilot, "b")
         await wait_for_screen(pilot, RollDialog)
         await press(pilot, "6", "space", "5", "enter")  # 11: a miss
+        await wait_for_screen(pilot, RollDialog)  # Kara is the Captain: her re-roll first
+        await wait_for(pilot, lambda: "re-roll?" in app.screen.adapter.title, "the re-roll offers")
+        await press(pilot, "enter")  # none picked: the miss stands
         await _pick(pilot, "farther")
         await _pick(pilot, "Done: 0 models")
         blast = next(e for e in screen.session.view.events if e.kind == "grenade_blast")
         assert blast.payload["scatter"] == "farther" and screen.state.grenade is None
+
+
+async def test_the_captains_reroll_is_offered_after_a_missed_throw_and_puts_it_on_target(make_app, tmp_path):
+    app = _app(make_app, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        screen.select_model("A.kara", focus=True)
+        await press(pilot, "b")
+        await wait_for_screen(pilot, RollDialog)
+        await press(pilot, "6", "space", "2", "enter")  # 8: a miss
+        await wait_for(pilot, lambda: "re-roll?" in getattr(app.screen, "adapter", None).title, "the offers")
+        offers = app.screen.adapter.offers
+        assert [(o.source, o.die, o.odds_after) for o in offers] == [
+            ("captain", 0, Fraction(2, 3)),
+            ("captain", 1, Fraction(0)),
+        ]
+        await press(pilot, "a", "1", "enter")  # the Captain re-rolls the 6: a typed 1, 1 + 2 < 7
+        await wait_for(pilot, lambda: "captain-reroll" in screen.state.model("A.kara").once_used, "re-rolled")
+        await _pick(pilot, "Done: 0 models")  # on target now: no scatter question
+        blast = next(e for e in screen.session.view.events if e.kind == "grenade_blast")
+        assert blast.payload["scatter"] == "" and screen.state.grenade is None
 
 
 async def test_the_flamer_on_three_models_rolls_their_saves_one_after_another(make_app, tmp_path):
@@ -178,6 +203,28 @@ async def test_lava_names_the_models_under_its_pool_and_an_enemys_dispel_rolls_f
         assert [d["face"] for d in dispel.payload["roll"]["dice"]] == [3, 4] and not dispel.payload["roll"]["success"]
         assert [(p.model, p.weapon) for p in screen.state.pending] == [("B.xan", "lava"), ("B.yul", "lava")]
         assert screen.state.model("A.kara").charges("lava") == 0
+
+
+async def test_spiecie_is_a_shot_an_enemys_dispel_rolls_first_and_may_stop_it(make_app, tmp_path):
+    wolves = WOLVES.replace('items = ["frag-grenade"]', 'specialist = "technomancer"\ntricks = ["short-circuit"]')
+    saints = SAINTS.replace("captain = true", 'captain = true\nspecialist = "technomancer"\nskills = ["dispel"]', 1)
+    app = _app(make_app, tmp_path, wolves, saints)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        charges = screen.state.model("A.kara").charges("short-circuit")
+        screen.select_model("A.kara", focus=True)
+        await press(pilot, "T")  # one trick: no picker; Spięcie asks its target
+        await _pick(pilot, "Yul")
+        await _pick(pilot, "Xan rolls Rozproszenie")
+        dialog = await wait_for_screen(pilot, RollDialog)
+        odds = str(dialog.query_one("#odds").render())
+        assert "Rozproszenie first" in odds and "41.7%" in odds  # 15/36
+        await press(pilot, "4", "space", "4", "enter")  # 8: dispelled, no hit roll
+        await wait_for(pilot, lambda: screen.state.model("A.kara").charges("short-circuit") == charges - 1, "cast")
+        kinds = [e.kind for e in screen.session.view.events]
+        assert "dispel_rolled" in kinds and "shot" not in kinds and not screen.state.pending
+        cast = next(e for e in screen.session.view.events if e.kind == "trick_cast")
+        assert cast.payload["dispelled"] == "B.xan"
 
 
 def test_the_tracker_shows_smoke_until_the_next_round_and_a_grenade_in_the_air():
@@ -240,3 +287,56 @@ def test_the_band_pane_says_a_stunned_model_may_only_move():
     assert str(d.status(battle.state, xan)) == "ready, stunned: Move only"
     assert str(d.status(battle.state, xan, short=True)) == "ready, stunned"
     assert d.actions_left(battle.state, xan) == "1"
+
+
+async def _jump_down_3(pilot, screen, model_id: str):
+    """The Move menu's jump down, 3": its roll dialog."""
+    screen.select_model(model_id, focus=True)
+    await press(pilot, "m")
+    await _pick(pilot, "Jump down from a height")
+    await _pick(pilot, '3"')
+    return await wait_for_screen(pilot, RollDialog)
+
+
+async def test_a_failed_jump_waits_for_the_captains_re_roll_typed_die_by_die(make_app, tmp_path):
+    app = _app(make_app, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        dialog = await _jump_down_3(pilot, screen, "A.kara")
+        assert "waits for the re-roll" in str(dialog.query_one("#odds").render())
+        await press(pilot, "1", "space", "1", "enter")  # 2 is not above 5: held, no fall yet
+        await wait_for(
+            pilot,
+            lambda: "re-roll?" in str(getattr(app.screen, "adapter", None) and app.screen.adapter.title),
+            "offers",
+        )
+        assert screen.state.model("A.kara").on_table
+        assert [(o.source, o.odds_after) for o in app.screen.adapter.offers] == [("captain", Fraction(1, 3))]
+        await press(pilot, "a", "6", "enter")  # the Captain re-rolls a 1: 6 + 1 = 7 > 5, it lands
+        await wait_for(pilot, lambda: "captain-reroll" in screen.state.model("A.kara").once_used, "re-rolled")
+        await settle(pilot)
+        rolls = [e.payload["kind"] for e in screen.session.view.events if e.kind == "move_rolled"]
+        assert rolls == ["jump"] and screen.state.model("A.kara").on_table
+        assert not isinstance(app.screen, RollDialog)
+
+
+async def test_declining_the_re_roll_of_a_failed_jump_rolls_its_fall_with_typed_dice(make_app, tmp_path):
+    app = _app(make_app, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _round_one(pilot)
+        await _jump_down_3(pilot, screen, "A.kara")
+        await press(pilot, "1", "space", "1", "enter")
+        await wait_for(
+            pilot,
+            lambda: "re-roll?" in str(getattr(app.screen, "adapter", None) and app.screen.adapter.title),
+            "offers",
+        )
+        assert "the model falls" in str(app.screen.query_one("#odds").render())
+        await press(pilot, "6", "space", "6", "enter")  # none picked: the fall's dice, 12 survives
+        await wait_for(
+            pilot, lambda: len([e for e in screen.session.view.events if e.kind == "move_rolled"]) == 2, "fall"
+        )
+        fall = [e for e in screen.session.view.events if e.kind == "move_rolled"][-1]
+        assert fall.payload["kind"] == "fall" and [d["face"] for d in fall.payload["roll"]["dice"]] == [6, 6]
+        kara = screen.state.model("A.kara")
+        assert kara.on_table and "captain-reroll" not in kara.once_used

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import press, start_round_one
+from .conftest import press, settle, start_round_one, through_pickers
 
 
 async def test_victory_points_are_awarded_from_the_keyboard(make_app):
@@ -37,5 +37,11 @@ async def test_a_technomancer_casts_a_trick_and_loses_a_charge(make_app):
             await press(pilot, "a", "e")
         screen.select_model(caster.id, focus=True)
         trick, charges = caster.trick_charges[0]
-        await press(pilot, "T", "enter", "enter")
+        await press(pilot, "T")
+        if trick == "short-circuit":  # a shot: its target (and any Dispel question), then its roll
+            await through_pickers(pilot)
+            await press(pilot, "enter")
+        else:
+            await press(pilot, "enter", "enter")
+        await settle(pilot)
         assert screen.state.model(caster.id).charges(trick) == charges - 1

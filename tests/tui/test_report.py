@@ -43,10 +43,10 @@ def test_the_markdown_report_has_bands_rounds_breakdowns_result_and_luck():
     assert f"- **#{shot.seq}** {md_text(shot.text)}" in md
     assert 'Cover (within 1" of the target)' in md and "§10.3" in md  # the breakdown, modifier by modifier
     assert "## Result" in md and md_text(report.result) in md
-    rolls = counted_rolls(
-        battle.active_events,
-        lambda e: battle.state.model(e.actor).side if e.actor and battle.state.has_model(e.actor) else None,
-    )
+    from engine.rulesets.sanctum_mortalis.summary import summary
+
+    s = summary(battle.state)
+    rolls = counted_rolls(battle.active_events, s.side_of, s.roll_side)  # the roll-off counts for both sides
     for row, name in zip(luck_table(rolls, ["A", "B"]), report.sides):
         assert f"| {name} | {row.rolls} | {float(row.expected):.2f} | {row.successes} |" in md
     assert report.luck[0][2] == luck_table(rolls, ["A", "B"])[0].expected  # exact, as a Fraction

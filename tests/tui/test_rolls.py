@@ -315,7 +315,9 @@ async def test_a_failed_jump_down_takes_the_fall_dice_in_the_same_dialog(make_ap
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
-        jumper = screen.state.model(screen.selected)
+        side = screen.state.order.to_act  # not the Captain: a failure is held for its re-roll
+        jumper = next(m for m in screen.state.waiting(side) if not m.spec.captain)
+        screen.select_model(jumper.id, focus=True)
         await press(pilot, "m")
         labels = [str(ch.label) for ch in app.screen.choices]
         app.screen.query_one("OptionList").highlighted = labels.index("Jump down from a height…")

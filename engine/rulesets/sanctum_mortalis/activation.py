@@ -16,6 +16,7 @@ SHOOT = "shoot"
 MOVE_ONLY = {
     "stun": ("stunned by a grenade (one action, a Move)", "§17.6"),
     "smoke": ("inside a smoke cloud until it leaves it", "§17.6"),
+    "lava": ("in Lawa's burning pool until it leaves it", "§21"),
 }
 """Why a model may only Move (``ModelState.move_only``): the reason and the rule."""
 
@@ -30,6 +31,11 @@ def acting_model(state: BattleState, model_id: str) -> tuple[list[EventDraft], R
     if state.pending:
         who = state.model(state.pending[0].model).name
         return [], Rejected(f"{who}'s Toughness roll is pending; roll it first", "§9")
+    from .movement_actions import held_refusal
+
+    held = held_refusal(state)
+    if held is not None:
+        return [], held
     if state.order.active_model == model_id:
         return [], None
     problem = activation_check(state, model_id)

@@ -78,8 +78,33 @@ def effect_of(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource) -> 
     if key == "bite-this":
         loser = melee_loser(state, m.id)
         assert loser is not None  # the trigger was checked
-        return {"borrow": loser.spec.ranged[0], "from": loser.id}
+        weapon = bitten_weapon(loser, cmd.weapon)
+        if isinstance(weapon, Rejected):
+            return weapon
+        return {"borrow": weapon, "from": loser.id}
     return {}
+
+
+def bite_weapons(loser: ModelState) -> tuple[str, ...]:
+    """The ranged weapons Gryź to! may borrow from ``loser`` (each once, as carried)."""
+    return tuple(dict.fromkeys(loser.spec.ranged))
+
+
+def bitten_weapon(loser: ModelState, weapon: str) -> str | Rejected:
+    """The weapon Gryź to! fires: ``weapon`` if ``loser`` carries it; none named, its only
+    one (several: the GM names which, §12.2)."""
+    weapons = bite_weapons(loser)
+    if weapon:
+        if weapon not in weapons:
+            return Rejected(f"{loser.name} carries no ranged weapon '{weapon}'", "§12.2", "malformed")
+        return weapon
+    if len(weapons) > 1:
+        return Rejected(
+            f"Gryź to!: name which of {loser.name}'s ranged weapons it fires ({', '.join(weapons)})",
+            "§12.2",
+            "ambiguous",
+        )
+    return weapons[0]
 
 
 def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource) -> list[EventDraft] | Rejected:
@@ -136,13 +161,16 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
     if key == "bite-this":
         loser = melee_loser(state, m.id)
         assert loser is not None
+        weapon = bitten_weapon(loser, cmd.weapon)
+        if isinstance(weapon, Rejected):
+            return weapon
         return [
             _no_save(loser, f"{loser.name} is not hit: {m.name} slips behind it (Gryź to!)."),
             EventDraft(
                 "note",
-                {"model": m.id, "borrowed": loser.spec.ranged[0]},
+                {"model": m.id, "borrowed": weapon},
                 actor=m.id,
-                text=f"{m.name} fires a full salvo from {loser.name}'s {loser.spec.ranged[0]} (Shoot: no action).",
+                text=f"{m.name} fires a full salvo from {loser.name}'s {weapon} (Shoot: no action).",
             ),
         ]
     return []

@@ -186,7 +186,25 @@ def instead_of_the_save(state: BattleState) -> list[tuple[str, str, str]]:
         for skill, does in (("theft", "takes its technology marker"), ("escape", 'breaks off 1" away')):
             if skill in w.spec.skills and skill_problem(state, w, skill) is None:
                 out.append((skill, w.id, f"{w.name} uses {t.SKILLS[skill].source}: {does} instead of hitting"))
-    return out  # Raz kozie śmierć! needs an edge only the table shows: the hand offers it
+    return out  # Raz kozie śmierć!: an option of the Toughness roll itself (``jump_instead``)
+
+
+JUMP_INSTEAD = "you-only-die-once"
+"""Raz kozie śmierć!: offered inside the hit model's Toughness roll (``jump_instead``)."""
+
+
+def jump_instead(state: BattleState) -> str | None:
+    """The model whose first pending Toughness roll, a shooting hit not yet rolled, may be
+    replaced by Raz kozie śmierć! now (§12.2), or None. Only the table shows an edge of 4"
+    or more within 1": the roll offers the card and the GM gives the edge's height."""
+    from .cards import play_problem
+
+    if not state.pending:
+        return None
+    m = state.model(state.pending[0].model)
+    if m.side not in ("A", "B") or shot_hit(state, m.id) is not state.pending[0]:
+        return None
+    return m.id if play_problem(state, m.side, JUMP_INSTEAD, m.id)[0] is None else None
 
 
 def push_offer(state: BattleState) -> tuple[str, str] | None:

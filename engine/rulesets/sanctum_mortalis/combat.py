@@ -159,6 +159,14 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         return err.as_rejected()
     drafts: list[EventDraft] = []
     special = SPECIAL_WEAPONS.get(cmd.weapon)
+    if cmd.dispeller is not None:
+        if special != "short-circuit" or next_shot_index(s, cmd.weapon)[1]:
+            return Rejected("Rozproszenie rolls against a trick as it is cast: Spięcie's shot", "§20.4", "malformed")
+        from .tricks import dispeller_problem
+
+        refused = dispeller_problem(state, s.id, cmd.dispeller)
+        if refused is not None:
+            return refused
     if special == "heads-down":
         drafts += card_drafts(state, s.side, "heads-down", s.id)
     elif cmd.overwatch:
@@ -210,14 +218,26 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
             if special == "short-circuit":
                 if s.charges("short-circuit") <= 0:
                     return Rejected("Spięcie has no charges left this battle", "§21")
-                drafts.append(
-                    EventDraft(
-                        "trick_cast",
-                        {"model": s.id, "trick": "short-circuit", "target": tg.id, "effect": {}},
-                        actor=s.id,
-                        text=f"{s.name} casts Spięcie.",
-                    )
+                cast = EventDraft(
+                    "trick_cast",
+                    {"model": s.id, "trick": "short-circuit", "target": tg.id, "effect": {}},
+                    actor=s.id,
+                    text=f"{s.name} casts Spięcie.",
                 )
+                if cmd.dispeller is None:
+                    drafts.append(cast)
+                else:
+                    from .tricks import dispel_drafts
+
+                    rolled, dispelled = dispel_drafts(state, cmd.dispeller, s.id, "short-circuit", cast, dice)
+                    drafts += rolled
+                    if dispelled:  # no shot: the action and the charge are spent (§20.4)
+                        drafts.append(
+                            EventDraft(
+                                "salvo_ended", {"model": s.id}, actor=s.id, text=f"{s.name}'s Spięcie makes no shot."
+                            )
+                        )
+                        return with_end_check(state, drafts)
     try:
         record = hit_roll(sit, dice)
     except ProcedureRefused as err:
@@ -546,10 +566,12 @@ def _reroll_consequences(
             ghost = PendingSave(last.roller, last.context.get("attacker"), attack, last.context.get("weapon", ""))
             return _failed(state, state.model(last.roller), ghost, new)
         return []
-    if last.kind in ("jump", "fall") and old.success and not new.success:
+    if last.kind in ("jump", "fall") and not new.success and (old.success or last.context.get("held")):
         from .movement_actions import roll_consequences
 
-        return roll_consequences(state, last, new, dice)
+        if old.success or not offers_for(state, changed(last, record=new.to_dict()), spent):
+            return roll_consequences(state, last, new, dice, spent)  # a held failure with no re-roll left applies
+        return []  # still held: another re-roll is offered
     if last.kind == "melee":
         from .melee_actions import melee_reroll_consequences
 

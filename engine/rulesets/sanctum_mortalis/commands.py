@@ -65,6 +65,8 @@ class Move:
     """Inches moved in this Move before the jump (None: the GM saw enough run-up)."""
     leaves_smoke: bool = False
     """The Move takes the model out of a smoke cloud: it may act freely again (§17.6)."""
+    leaves_lava: bool = False
+    """The Move takes the model out of Lawa's burning pool: it may act freely again (§21)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,9 @@ class JumpDown:
 
     model: str
     height: float
+    hold: bool = False
+    """On a failure, wait while a re-roll is offered (the Captain, §2.2) before the fall;
+    ``AcceptDrop`` then rolls it."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,17 @@ class Fall:
     model: str
     height: float
     cause: str = ""
+    hold: bool = False
+    """On a failure, wait while a re-roll is offered before removing the model;
+    ``AcceptDrop`` then removes it."""
+
+
+@dataclass(frozen=True)
+class AcceptDrop:
+    """Accept the held failure of ``model``'s jump down or fall (§7.5): a jump's fall is
+    rolled (held in turn while a re-roll is offered); a fall removes the model."""
+
+    model: str
 
 
 @dataclass(frozen=True)
@@ -103,6 +119,9 @@ class Shoot:
     spread: bool = False
     """The GM confirms this target is within 3" of the action's first target (the heavy
     rifle's other targets, §10.5; ``salvo.py``)."""
+    dispeller: str | None = None
+    """Spięcie (a trick shot, §21): the enemy with Rozproszenie who rolls against it first
+    (§20.4); dispelled, the charge and the action are spent and no shot is made."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +272,8 @@ class PlayCard:
     action: str = ""
     """Zwątpienie: the action the opponent declared ("move", "shoot", "attack"...);
     Rozproszenie: what it stops ("defensive-stance", "overwatch", "intercept")."""
+    weapon: str = ""
+    """Gryź to!: which of the beaten enemy's ranged weapons it fires (empty: its only one)."""
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def _new_round(m: ModelState) -> ModelState:
         others=0,
         action_cap=t.ACTIONS_PER_ROUND,
         first_action="",
-        move_only="",
+        move_only="lava" if m.move_only == "lava" else "",  # Lawa's pool stays until the end (§21)
         climbed=False,
         jumped=False,
         no_shooting=False,

@@ -61,3 +61,10 @@ def smoke_left(m: ModelState) -> list[EventDraft]:
     if m.move_only != "smoke":
         return []
     return [EventDraft("smoke_left", {"model": m.id}, actor=m.id, text=f"{m.name} is out of the smoke (§17.6).")]
+
+
+def lava_left(m: ModelState) -> list[EventDraft]:
+    """A Move that takes ``m`` out of Lawa's burning pool: it may take any action again (§21)."""
+    if m.move_only != "lava":
+        return []
+    return [EventDraft("lava_left", {"model": m.id}, actor=m.id, text=f"{m.name} is out of the burning pool (§21).")]

@@ -10,6 +10,8 @@ battle's reducer table by ``evolve`` (``register``).
 * ``smoke_left``: a Move took the model out of the smoke; it may act freely again.
 * ``dispel_rolled``: the Dispel roll against a trick (its effect follows, or not, in the
   ``trick_cast`` event).
+* ``lava_pool``: the models under Lawa's pool may only Move until they leave it (§21),
+  round after round; ``lava_left``: a Move took one out of it.
 """
 
 from __future__ import annotations
@@ -59,9 +61,22 @@ def _dispel_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s
 
 
+def _lava_pool(s: BattleState, p: dict[str, Any]) -> BattleState:
+    for model_id in p.get("models", ()):
+        s = s.with_model(model_id, move_only="lava")
+    return s
+
+
+def _lava_left(s: BattleState, p: dict[str, Any]) -> BattleState:
+    m = s.model(p["model"])
+    return s.with_model(m.id, move_only="") if m.move_only == "lava" else s
+
+
 def register(reducers: Reducers[BattleState]) -> None:
     """Add these reducers to the battle's table."""
     reducers.on("grenade_thrown")(_grenade_thrown)
     reducers.on("grenade_blast")(_grenade_blast)
     reducers.on("smoke_left")(_smoke_left)
     reducers.on("dispel_rolled")(_dispel_rolled)
+    reducers.on("lava_pool")(_lava_pool)
+    reducers.on("lava_left")(_lava_left)

@@ -17,7 +17,7 @@ from .procedures.movement import climb_cost, fall_roll, jump_down_roll, move_all
 from .state import BattleState, LastRoll, ModelState
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
-    from .commands import Fall, JumpDown, Move
+    from .commands import AcceptDrop, Fall, JumpDown, Move
 
 Decision = Rejected | Sequence[EventDraft]
 JET_PACK_RANGE = 10
@@ -53,7 +53,7 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
     for e in cmd.engage:
         if not state.has_model(e) or state.model(e).side == m.side or not state.model(e).on_table:
             return Rejected(f"'{e}' is not an enemy model on the table", kind="malformed")
-    from .gap_jumps import gap_problem, gap_text, smoke_left
+    from .gap_jumps import gap_problem, gap_text, lava_left, smoke_left
 
     gap = gap_problem(state, m, cmd)
     if gap is not None:
@@ -99,6 +99,8 @@ def move(state: BattleState, cmd: Move, dice: DiceSource) -> Decision:
         return drafts
     if cmd.leaves_smoke:
         drafts += smoke_left(m)
+    if cmd.leaves_lava:
+        drafts += lava_left(m)
     for e in cmd.engage:
         if e not in m.engaged_with:
             drafts.append(
@@ -159,7 +161,22 @@ def _acting(state: BattleState, model_id: str) -> ModelState | Rejected:
         return Rejected(f"{m.name} is not on the table", kind="illegal")
     if state.pending:
         return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+    held = held_refusal(state)
+    if held is not None:
+        return held
     return m
+
+
+def held_refusal(state: BattleState) -> Rejected | None:
+    """A failed jump down or fall waits for its re-roll or its acceptance (``AcceptDrop``)."""
+    from .rerolls import held_drop
+
+    held = held_drop(state)
+    if held is None:
+        return None
+    what = "jump down" if held.kind == "jump" else "fall"
+    name = state.model(held.roller).name
+    return Rejected(f"{name}'s failed {what} waits: re-roll it or accept it first", "§2.2")
 
 
 def jump_down(state: BattleState, cmd: JumpDown, dice: DiceSource) -> Decision:
@@ -168,18 +185,22 @@ def jump_down(state: BattleState, cmd: JumpDown, dice: DiceSource) -> Decision:
         return m
     if cmd.height < 0:
         return Rejected("a height cannot be negative", kind="malformed")
+    from .rerolls import holds
+
     acrobat = speed_skill(m.spec, "acrobat", state.settings)
     record = jump_down_roll(cmd.height, dice, acrobat=acrobat, model=m.spec)
+    held = cmd.hold and holds(state, "jump", m.id, record)
+    text = f'{m.name} jumps down {cmd.height:g}": {roll_line(record)}'
     drafts = [
         EventDraft(
             "move_rolled",
-            {"kind": "jump", "model": m.id, "roll": record.to_dict()},
+            {"kind": "jump", "model": m.id, "roll": record.to_dict(), **({"context": {"held": True}} if held else {})},
             actor=m.id,
-            text=f'{m.name} jumps down {cmd.height:g}": {roll_line(record)}',
+            text=text + (" — held: a re-roll is offered before the fall (§2.2)" if held else ""),
         )
     ]
-    if not record.success:
-        drafts += _fall(state, m, cmd.height, "a failed jump down", dice)
+    if not record.success and not held:
+        drafts += _fall(state, m, cmd.height, "a failed jump down", dice, hold=cmd.hold)
     return with_end_check(state, drafts)
 
 
@@ -189,31 +210,59 @@ def fall(state: BattleState, cmd: Fall, dice: DiceSource) -> Decision:
         return m
     if cmd.height < 0:
         return Rejected("a height cannot be negative", kind="malformed")
-    return with_end_check(state, _fall(state, m, cmd.height, cmd.cause or "a fall", dice))
+    return with_end_check(state, _fall(state, m, cmd.height, cmd.cause or "a fall", dice, hold=cmd.hold))
 
 
-def _fall(state: BattleState, m: ModelState, height: float, cause: str, dice: DiceSource) -> list[EventDraft]:
+def _fall(
+    state: BattleState,
+    m: ModelState,
+    height: float,
+    cause: str,
+    dice: DiceSource,
+    hold: bool = False,
+    spent: frozenset[str] = frozenset(),
+) -> list[EventDraft]:
+    """The fall roll; a failure removes the model (no Toughness roll, §7.5) unless ``hold``
+    and a re-roll is offered for it (``spent``: sources used in this very command)."""
+    from .rerolls import holds
+
     art = speed_skill(m.spec, "art-of-falling", state.settings)
     record = fall_roll(height, dice, art_of_falling=art, model=m.spec, cause=cause)
+    held = hold and holds(state, "fall", m.id, record, spent)
     out = [
         EventDraft(
             "move_rolled",
-            {"kind": "fall", "model": m.id, "roll": record.to_dict()},
+            {"kind": "fall", "model": m.id, "roll": record.to_dict(), **({"context": {"held": True}} if held else {})},
             actor=m.id,
-            text=f'{m.name} falls {height:g}" ({cause}): {roll_line(record)}',
+            text=f'{m.name} falls {height:g}" ({cause}): {roll_line(record)}'
+            + (" — held: a re-roll is offered before the model is removed (§2.2)" if held else ""),
         )
     ]
-    if not record.success:
+    if not record.success and not held:
         out += removal(state, m.id, None, f'fell {height:g}" (no Toughness roll, §7.5)')
     return out
 
 
-def roll_consequences(state: BattleState, last: LastRoll, new: RollRecord, dice: DiceSource) -> list[EventDraft]:
-    """A jump down or a fall that succeeded and, re-rolled (Błąd matrycy), now fails: a
-    jump that no longer lands makes the fall roll (its dice follow the re-rolled one); a
-    fall no longer survived removes the model, with no Toughness roll (§7.5)."""
+def roll_consequences(
+    state: BattleState, last: LastRoll, new: RollRecord, dice: DiceSource, spent: frozenset[str] = frozenset()
+) -> list[EventDraft]:
+    """A jump down or a fall that now fails after a re-roll (Błąd matrycy on a success, or
+    the last re-roll of a held failure): a jump that no longer lands makes the fall roll
+    (its dice follow the re-rolled one; held in turn if a re-roll is left for it); a fall
+    removes the model, with no Toughness roll (§7.5)."""
     m = state.model(last.roller)
     height = float(new.detail.get("height", 0))
     if last.kind == "jump":
-        return _fall(state, m, height, "a failed jump down", dice)
+        return _fall(state, m, height, "a failed jump down", dice, hold=bool(last.context.get("held")), spent=spent)
     return removal(state, m.id, None, f'fell {height:g}" (no Toughness roll, §7.5)')
+
+
+def accept_drop(state: BattleState, cmd: AcceptDrop, dice: DiceSource) -> Decision:
+    """The held failure applies: a jump's fall is rolled, a fall removes the model."""
+    from .rerolls import held_drop
+
+    held = held_drop(state)
+    if held is None or held.roller != cmd.model:
+        return Rejected("no failed jump down or fall of this model waits for a re-roll", "§2.2", kind="illegal")
+    record = RollRecord.from_dict(held.record)
+    return with_end_check(state, roll_consequences(state, held, record, dice))

@@ -6,7 +6,8 @@ Błąd matrycy), or None: the source must be the model's own (the Captain's trai
 it has, the card still in its side's hand; Błąd matrycy: an enemy Technomancer with a
 charge, not engaged), the model must be on the table and take part in the roll, and the
 die must be its own (Brudne zagrywki: one of the charging attacker's). ``reroll_offers``
-lists the re-rolls worth offering now — a model's own to a side the result went against,
+lists the re-rolls worth offering now — a model's own to a side the result went against
+(a grenade's missed Accuracy throw too),
 Błąd matrycy against a model whose roll went its way (a hit, a won melee either side, a
 passed save, a jump that lands, a fall survived) — each with its cost and the exact
 chance of the better outcome after it; a failed Toughness roll is held while any is
@@ -187,7 +188,9 @@ def _goal(last: LastRoll, side: str) -> tuple[str, Any]:
         if last.context.get("withdraw"):
             return ("gets away", lambda r: r.success) if side == "attacker" else ("holds", lambda r: not r.success)
         return "wins", lambda r: r.detail.get("winner") == side
-    word = {"save": "passes", "shot": "hits", "jump": "lands", "fall": "survives"}.get(last.kind, "succeeds")
+    word = {"save": "passes", "shot": "hits", "jump": "lands", "fall": "survives", "grenade": "on target"}.get(
+        last.kind, "succeeds"
+    )
     return word, lambda r: r.success
 
 
@@ -214,9 +217,10 @@ def _own_whole(record: RollRecord, die: int) -> range:
 
 def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = frozenset()) -> tuple[RerollOffer, ...]:
     """The re-rolls worth offering after ``last`` (it need not be in ``state`` yet): a
-    Toughness roll, a shot, a melee, a jump down or a fall. The model's own re-rolls when
-    the result went against it; the enemy's Błąd matrycy when it went its way."""
-    if last.kind not in ("save", "shot", "melee", "jump", "fall"):
+    Toughness roll, a shot, a melee, a jump down, a fall or a grenade's Accuracy throw
+    (§17.6). The model's own re-rolls when the result went against it; the enemy's Błąd
+    matrycy when it went its way."""
+    if last.kind not in ("save", "shot", "melee", "jump", "fall", "grenade"):
         return ()
     state = changed(state, last_roll=last)
     record = RollRecord.from_dict(last.record)
@@ -320,6 +324,25 @@ def _matrix_error_offers(state: BattleState, last: LastRoll, record: RollRecord,
     return out
 
 
+def held_drop(state: BattleState) -> LastRoll | None:
+    """The failed jump down or fall held while a re-roll is offered (``JumpDown.hold``,
+    ``Fall.hold``): its model still on the table, the fall or removal not yet applied."""
+    last = state.last_roll
+    if last is None or last.kind not in ("jump", "fall") or not last.context.get("held"):
+        return None
+    if last.record.get("success") or not state.has_model(last.roller) or not state.model(last.roller).on_table:
+        return None
+    return last
+
+
+def holds(
+    state: BattleState, kind: str, model_id: str, record: RollRecord, spent: frozenset[str] = frozenset()
+) -> bool:
+    """Whether a failed jump down or fall (``kind``) of ``model_id`` is held: a re-roll of
+    the model's own is offered for it (``spent``: sources used in this very command)."""
+    return not record.success and bool(offers_for(state, LastRoll(kind, model_id, record.to_dict(), {}), spent))
+
+
 def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:
     """Every re-roll worth offering after the last roll, now (none if there is no roll)."""
     last = state.last_roll
@@ -334,6 +357,8 @@ def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:
 
 __all__ = [
     "COSTS",
+    "held_drop",
+    "holds",
     "OFFERED",
     "RerollOffer",
     "matrix_caster",

@@ -55,6 +55,7 @@ def _handlers() -> dict[type, Handler]:
         c.Move: movement_actions.move,
         c.JumpDown: movement_actions.jump_down,
         c.Fall: movement_actions.fall,
+        c.AcceptDrop: movement_actions.accept_drop,
         c.Shoot: combat.shoot,
         c.EndSalvo: combat.end_salvo,
         c.Save: combat.save,

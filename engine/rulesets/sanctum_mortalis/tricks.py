@@ -8,7 +8,8 @@
   against an enemy's trick.
 * Atak Drona: an automatic hit on the target, which at once makes a Toughness test with no
   bonus from a shield (``ToughnessSituation.weapon == "drone-strike"``).
-* Lawa: every model under the 3" pool (the GM names them) makes a Toughness test.
+* Lawa: every model under the 3" pool (the GM names them) makes a Toughness test; those
+  that stay in it may only Move until a Move takes them out (``Move.leaves_lava``).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def dispel_odds() -> Fraction:
 def _problem(state: BattleState, cmd: CastTrick) -> Rejected | None:
     if not state.has_model(cmd.model):
         return Rejected(f"no model '{cmd.model}'", kind="malformed")
+    if cmd.trick == "short-circuit":
+        return Rejected("Spięcie is cast as a shot: Shoot with the weapon short-circuit (§21)", "§21", "malformed")
     if cmd.trick == "drone-strike" and not cmd.target:
         return Rejected('Atak Drona needs a target model in line of sight within 14"', "§21", kind="malformed")
     if cmd.victims and cmd.trick != "lava":
@@ -69,15 +72,45 @@ def _problem(state: BattleState, cmd: CastTrick) -> Rejected | None:
         if not state.model(cmd.target).on_table:
             return Rejected(f"{state.model(cmd.target).name} is not on the table", "§21")
     if cmd.dispeller is not None:
-        if not state.has_model(cmd.dispeller):
-            return Rejected(f"no model '{cmd.dispeller}'", kind="malformed")
-        d = state.model(cmd.dispeller)
-        if DISPEL_SKILL not in d.spec.skills:
-            return Rejected(f"{d.name} does not know Rozproszenie", "§20.4")
-        if cmd.dispeller not in dispellers(state, cmd.model):
-            why = "is not on the table" if not d.on_table else "may dispel only an enemy's trick [SM-A30]"
-            return Rejected(f"{d.name} {why}", "§20.4")
+        return dispeller_problem(state, cmd.model, cmd.dispeller)
     return None
+
+
+def dispeller_problem(state: BattleState, caster: str, dispeller: str) -> Rejected | None:
+    """Why ``dispeller`` may not roll Dispel against ``caster``'s trick, or None (§20.4)."""
+    if not state.has_model(dispeller):
+        return Rejected(f"no model '{dispeller}'", kind="malformed")
+    d = state.model(dispeller)
+    if DISPEL_SKILL not in d.spec.skills:
+        return Rejected(f"{d.name} does not know Rozproszenie", "§20.4")
+    if dispeller not in dispellers(state, caster):
+        why = "is not on the table" if not d.on_table else "may dispel only an enemy's trick [SM-A30]"
+        return Rejected(f"{d.name} {why}", "§20.4")
+    return None
+
+
+def dispel_drafts(
+    state: BattleState, dispeller: str, caster: str, trick_key: str, cast: EventDraft, dice: DiceSource
+) -> tuple[list[EventDraft], bool]:
+    """The Dispel roll against ``cast`` (the ``trick_cast`` event) and the cast itself,
+    emptied of its effect when the roll dispels it (§20.4); whether it did."""
+    d = state.model(dispeller)
+    trick = t.TRICKS[trick_key]
+    record = dispel_roll(dice, d.spec, trick.source)
+    roll = EventDraft(
+        "dispel_rolled",
+        {"model": d.id, "trick": trick.key, "caster": caster, "roll": record.to_dict()},
+        actor=d.id,
+        text=f"{d.name} rolls Rozproszenie against {trick.source}: {roll_line(record)}",
+    )
+    if not record.success:
+        return [roll, cast], False
+    dispelled = replace(
+        cast,
+        payload={**cast.payload, "effect": {}, "dispelled": d.id},
+        text=cast.text.rstrip(".") + f" — dispelled by {d.name}: no effect (§20.4).",
+    )
+    return [roll, dispelled], True
 
 
 def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision:
@@ -91,26 +124,22 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
     trick = t.TRICKS[cmd.trick]
     at = next(i for i, d in enumerate(drafts) if d.kind == "trick_cast")
     if cmd.dispeller is not None:
-        d = state.model(cmd.dispeller)
-        record = dispel_roll(dice, d.spec, trick.source)
-        roll = EventDraft(
-            "dispel_rolled",
-            {"model": d.id, "trick": trick.key, "caster": cmd.model, "roll": record.to_dict()},
-            actor=d.id,
-            text=f"{d.name} rolls Rozproszenie against {trick.source}: {roll_line(record)}",
-        )
-        drafts.insert(at, roll)
-        at += 1
-        if record.success:
-            c = drafts[at]
-            drafts[at] = replace(
-                c,
-                payload={**c.payload, "effect": {}, "dispelled": d.id},
-                text=c.text.rstrip(".") + f" — dispelled by {d.name}: no effect (§20.4).",
-            )
+        rolled, dispelled = dispel_drafts(state, cmd.dispeller, cmd.model, trick.key, drafts[at], dice)
+        drafts[at : at + 1] = rolled
+        if dispelled:
             return drafts
     caster = cmd.model
     victims = (cmd.target,) if cmd.trick == "drone-strike" and cmd.target else cmd.victims
+    if cmd.trick == "lava" and victims:
+        names = ", ".join(state.model(x).name for x in victims)
+        drafts.append(
+            EventDraft(
+                "lava_pool",
+                {"models": list(victims)},
+                actor=caster,
+                text=f"{names} in the burning pool: only Move actions until out of it (§21).",
+            )
+        )
     for x in victims:
         name = state.model(x).name
         drafts.append(
@@ -125,4 +154,4 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
     return drafts
 
 
-__all__ = ["SAVE_TRICKS", "cast_trick", "dispel_odds", "dispellers"]
+__all__ = ["SAVE_TRICKS", "cast_trick", "dispel_drafts", "dispel_odds", "dispeller_problem", "dispellers"]

@@ -181,7 +181,9 @@ def activation_check(state: BattleState, model_id: str) -> Rejected | None:
 
 
 def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
-    problem = activation_check(state, cmd.model)
+    from .movement_actions import held_refusal  # a failed jump or fall waiting for its re-roll
+
+    problem = activation_check(state, cmd.model) or held_refusal(state)
     if problem:
         return problem
     if state.order.active_model == cmd.model:

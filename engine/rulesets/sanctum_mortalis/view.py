@@ -25,7 +25,7 @@ from .turn import possessive, round_start
 from .rerolls import RerollOffer
 from .salvo import group_first_target, needs_spread, salvo_problem
 from .rerolls import reroll_offers as _reroll_offers
-from .state import DEFENSIVE_STANCE, LEFT_TABLE, OUT_OF_ACTION, BattleState, ModelState
+from .state import DEFENSIVE_STANCE, LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState
 from .state import marker_badges as marker_badges  # here since the panes draw it without the rule procedures
 
 if TYPE_CHECKING:  # the command classes load on first use: the battle screen is drawn without them
@@ -418,6 +418,9 @@ class DropPreview:
     refusal: str = ""
     dice: int = 2
     """2k6 (a failed jump's fall rolls 2 more in the same command)."""
+    held: bool = False
+    """With ``hold``: a failure waits for a re-roll offered to the model (the Captain's,
+    §2.2); the fall or the removal follows it (``AcceptDrop``)."""
 
 
 def drop_preview(state: BattleState, cmd: JumpDown | Fall) -> DropPreview:
@@ -446,7 +449,40 @@ def drop_preview(state: BattleState, cmd: JumpDown | Fall) -> DropPreview:
         f"height {h} in full inches",
         f"+{add.value} {add.label.lower() if add.rule == '§7.5' else add.label} {add.rule}",
     )
-    return DropPreview(title, terms, h + add.value, comparison, p_success, p_survives, refusal)
+    held = bool(cmd.hold and m.on_table and _failure_held(state, cmd))
+    return DropPreview(title, terms, h + add.value, comparison, p_success, p_survives, refusal, held=held)
+
+
+def _failure_held(state: BattleState, cmd: JumpDown | Fall) -> bool:
+    """Whether a failure of ``cmd`` would be held (a re-roll offered for it): tried on the
+    first failing pair of faces, if any."""
+    from itertools import product
+
+    from engine.dice import ScriptedDice
+
+    from .commands import JumpDown
+    from .procedures.common import speed_skill
+    from .procedures.movement import fall_roll, jump_down_roll
+    from .rerolls import holds
+
+    m = state.model(cmd.model)
+    for faces in product(range(1, 7), repeat=2):
+        if isinstance(cmd, JumpDown):
+            acrobat = speed_skill(m.spec, "acrobat", state.settings)
+            record = jump_down_roll(cmd.height, ScriptedDice(faces), acrobat=acrobat, model=m.spec)
+        else:
+            art = speed_skill(m.spec, "art-of-falling", state.settings)
+            record = fall_roll(cmd.height, ScriptedDice(faces), art_of_falling=art, model=m.spec, cause=cmd.cause)
+        if not record.success:
+            return holds(state, "jump" if isinstance(cmd, JumpDown) else "fall", m.id, record)
+    return False
+
+
+def held_drop(state: BattleState) -> LastRoll | None:
+    """The failed jump down or fall waiting for a re-roll or ``AcceptDrop`` (or None)."""
+    from .rerolls import held_drop as _held
+
+    return _held(state)
 
 
 # ------------------------------------------------------------------ who starts

@@ -324,3 +324,52 @@ def test_distraction_may_stop_an_intercept_instead(bt):
 def test_distraction_cannot_remove_a_marker_the_model_lacks(bt):
     refused = bt.submit(c.PlayCard("B", "distraction", "A.kara", action="overwatch"))
     assert isinstance(refused, Rejected) and not bt.state.side("B").cards_used
+
+
+# ------------------------------------------------------------------ leftovers: Gryź to!'s weapon, Raz kozie śmierć!
+def _two_guns_yul():
+    a, b = _bands()
+    yul = ModelSpec("yul", "Yul", "trooper", ranged=("assault-rifle", "assault-pistol"), melee=("hand-weapon",))
+    b = BandRoster(b.name, b.player, (b.models[0], yul))
+    battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=11))
+    battle.submit(c.StartRound())
+    return battle
+
+
+def test_bite_this_borrows_the_weapon_the_gm_names_12_2():
+    bt = _two_guns_yul()
+    _won_melee(bt)
+    _ok(bt.submit(c.PlayCard("A", "bite-this", "A.bo", weapon="assault-pistol")))
+    assert bt.state.model("A.bo").borrowed == "assault-pistol" and not bt.state.pending
+    assert "assault-pistol" in bt.entries[-1].text
+
+
+def test_bite_this_asks_which_of_several_weapons_before_spending_the_card_12_2():
+    bt = _two_guns_yul()
+    _won_melee(bt)
+    before = len(bt.entries)
+    asked = bt.submit(c.PlayCard("A", "bite-this", "A.bo"))
+    assert isinstance(asked, Rejected) and asked.kind == "ambiguous" and "assault-pistol" in asked.reason
+    wrong = bt.submit(c.PlayCard("A", "bite-this", "A.bo", weapon="flamer"))
+    assert isinstance(wrong, Rejected) and wrong.kind == "malformed"
+    assert len(bt.entries) == before and "bite-this" not in bt.state.side("A").cards_used
+
+
+def test_you_only_die_once_is_offered_with_the_toughness_roll_after_a_shooting_hit_12_2(bt):
+    from engine.rulesets.sanctum_mortalis.card_triggers import instead_of_the_save, jump_instead
+
+    _shot_at_xan(bt)
+    assert jump_instead(bt.state) == "B.xan" and instead_of_the_save(bt.state) == []
+    assert _row(bt, "B", "B.xan", "you-only-die-once")[1]  # the hand: playable now
+    _ok(bt.submit(c.PlayCard("B", "you-only-die-once", "B.xan", height=4.0), ScriptedDice([5, 4])))  # 9: lands
+    assert not bt.state.pending and bt.state.model("B.xan").on_table
+    assert jump_instead(bt.state) is None
+
+
+def test_you_only_die_once_is_not_offered_after_a_melee_hit_nor_a_rolled_save_12_2(bt):
+    from engine.rulesets.sanctum_mortalis.card_triggers import jump_instead
+
+    _won_melee(bt)
+    assert jump_instead(bt.state) is None
+    _ok(bt.submit(c.Save("B.yul", hold=True), ScriptedDice([6, 6])))
+    assert jump_instead(bt.state) is None

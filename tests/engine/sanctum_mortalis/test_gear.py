@@ -315,6 +315,32 @@ def test_lava_makes_every_model_under_the_pool_test_21():
     assert view.save_preview(battle.state, c.Save("B.xan")).p_pass == Fraction(10, 36)
 
 
+def test_models_that_stay_in_the_lava_pool_may_only_move_round_after_round_21():
+    battle = _battle(a_models=(TECHNO,))
+    _ok(battle.submit(c.CastTrick("A.tia", "lava", victims=("B.xan", "A.bo"))))
+    _ok(battle.submit(c.Save("B.xan"), ScriptedDice([1, 1])))
+    _ok(battle.submit(c.Save("A.bo"), ScriptedDice([1, 1])))
+    assert [battle.state.model(x).move_only for x in ("B.xan", "A.bo")] == ["lava", "lava"]
+    _ok(battle.submit(c.EndActivation()))
+    refused = battle.submit(c.PlaceMarker("B.xan", "defensive-stance"))
+    assert isinstance(refused, Rejected) and refused.rule == "§21" and "burning pool" in refused.reason
+    _ok(battle.submit(c.Move("B.xan", 3.0)))  # still inside: Move only
+    _ok(battle.submit(c.Move("B.xan", 3.0, leaves_lava=True)))
+    assert battle.state.model("B.xan").move_only == "" and battle.entries[-1].kind == "lava_left"
+    _ok(battle.submit(c.EndRound(force=True)))
+    _start(battle)
+    assert battle.state.model("A.bo").move_only == "lava"  # the pool stays until the end (§21)
+    assert battle.state.model("B.xan").move_only == ""
+    again = Battle(battle.header, [e.to_dict() for e in battle.entries])
+    assert again.state == battle.state
+
+
+def test_a_dispelled_lava_leaves_nobody_in_a_pool_20_4():
+    battle = _battle(a_models=(TECHNO,), b_models=(DISPELLER,))
+    _ok(battle.submit(c.CastTrick("A.tia", "lava", victims=("B.xan",), dispeller="B.dov"), ScriptedDice([4, 4])))
+    assert not battle.state.pending and battle.state.model("B.xan").move_only == ""
+
+
 def test_dispel_on_8_or_more_cancels_the_trick_20_4():
     assert dispel_odds() == Fraction(15, 36)
     battle = _battle(a_models=(TECHNO,), b_models=(DISPELLER,))
@@ -331,6 +357,41 @@ def test_a_failed_dispel_leaves_the_trick_its_effect_20_4():
     assert battle.state.model("B.xan").no_shooting
 
 
+SPARKER = ModelSpec("tia", "Tia", "technomancer", tricks=("short-circuit",))
+
+
+def test_dispel_on_8_or_more_stops_spiecie_before_its_shot_20_4():
+    battle = _battle(a_models=(SPARKER,), b_models=(DISPELLER,))
+    before = battle.state.model("A.tia").charges("short-circuit")
+    _ok(battle.submit(c.Shoot("A.tia", "B.xan", "short-circuit", dispeller="B.dov"), ScriptedDice([4, 4])))
+    kinds = [e.kind for e in battle.entries if e.kind in ("dispel_rolled", "trick_cast", "shot", "salvo_ended")]
+    assert kinds == ["dispel_rolled", "trick_cast", "salvo_ended"]
+    tia = battle.state.model("A.tia")
+    assert tia.charges("short-circuit") == before - 1 and tia.actions_used == 1 and tia.salvo is None
+    assert not battle.state.pending and "dispelled by Dov" in battle.entries[-2].text
+
+
+def test_a_failed_dispel_lets_spiecie_shoot_with_the_next_dice_20_4():
+    battle = _battle(a_models=(SPARKER,), b_models=(DISPELLER,))
+    _ok(battle.submit(c.Shoot("A.tia", "B.xan", "short-circuit", dispeller="B.dov"), ScriptedDice([3, 4, 1, 1])))
+    dispel = next(e for e in battle.entries if e.kind == "dispel_rolled")
+    shot = next(e for e in battle.entries if e.kind == "shot")
+    assert [d["face"] for d in dispel.payload["roll"]["dice"]] == [3, 4]
+    assert [d["face"] for d in shot.payload["roll"]["dice"]] == [1, 1]
+    assert [p.model for p in battle.state.pending] == ["B.xan"]
+    assert Fraction(*dispel.payload["roll"]["probability"]) == Fraction(15, 36)
+
+
+def test_dispel_is_refused_before_any_roll_for_a_gun_or_a_friend_20_4():
+    battle = _battle(a_models=(SPARKER, DISPELLER), b_models=(DISPELLER,))
+    before = len(battle.entries)
+    gun = battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle", dispeller="B.dov"), ScriptedDice([1, 1]))
+    assert isinstance(gun, Rejected) and gun.kind == "malformed" and gun.rule == "§20.4"
+    friend = battle.submit(c.Shoot("A.tia", "B.xan", "short-circuit", dispeller="A.dov"), ScriptedDice([6, 6]))
+    assert isinstance(friend, Rejected) and "[SM-A30]" in friend.reason
+    assert len(battle.entries) == before
+
+
 def test_dispel_is_only_against_enemy_tricks_by_default_sm_a30():
     battle = _battle(a_models=(TECHNO, DISPELLER))
     r = battle.submit(c.CastTrick("A.tia", "flash", "B.xan", dispeller="A.dov"), ScriptedDice([6, 6]))
@@ -344,3 +405,19 @@ def test_a_model_without_dispel_cannot_roll_it_20_4():
     battle = _battle(a_models=(TECHNO,))
     r = battle.submit(c.CastTrick("A.tia", "flash", "B.xan", dispeller="B.yul"), ScriptedDice([6, 6]))
     assert isinstance(r, Rejected) and r.rule == "§20.4"
+
+
+def test_a_missed_throw_offers_the_captains_reroll_with_exact_odds_15_2():
+    battle = _battle()
+    _ok(battle.submit(c.ThrowGrenade("A.kara", "frag-grenade"), ScriptedDice([6, 2])))
+    offers = {o.id: o for o in view.reroll_offers(battle.state)}
+    assert set(offers) == {"captain:A.kara:0", "captain:A.kara:1"}
+    assert offers["captain:A.kara:0"].odds_after == Fraction(4, 6)  # keeping the 2: f + 2 < 7
+    assert offers["captain:A.kara:1"].odds_after == Fraction(0)  # keeping the 6: never
+    assert offers["captain:A.kara:0"].goal == "on target"
+
+
+def test_a_throw_on_target_offers_no_reroll_of_its_own_15_2():
+    battle = _battle()
+    _ok(battle.submit(c.ThrowGrenade("A.kara", "frag-grenade"), ScriptedDice([1, 2])))
+    assert not view.reroll_offers(battle.state)

@@ -20,6 +20,10 @@ from tui.dialogs.options import OptionLine
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 
+JUMP = "you-only-die-once"
+"""Raz kozie śmierć! (``card_triggers.JUMP_INSTEAD``): an option of the Toughness roll."""
+
+
 def _chance(label: str, p: Any, style: str = "bold") -> list[Any]:
     return [f"{label} ", (percent(p), style)]
 
@@ -87,7 +91,8 @@ class ShotAdapter(Checked):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown = self.command(toggles, declined, flags)
         p = _view().shot_preview(self.state, self.shown)
-        self.exact_dice = None if p.refusal else p.dice
+        dispel = self.base.dispeller is not None  # its 2 dice first; none for the hit if it dispels
+        self.exact_dice = None if p.refusal or dispel else p.dice
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         odds = Text.assemble(
@@ -106,6 +111,20 @@ class ShotAdapter(Checked):
             odds.append(
                 ", ".join(f"{o.label} {o.value:+d}" for o in p.save_options if o.active and o.value), style="dim"
             )
+        if dispel:
+            from engine.rulesets.sanctum_mortalis.tricks import dispel_odds
+
+            who = self.state.model(self.base.dispeller).name
+            odds.append_text(
+                Text.assemble(
+                    "\n",
+                    ("Rozproszenie first ", "bold"),
+                    f"{who}: 2k6 ≥ 8 ",
+                    *_chance("dispels", dispel_odds(), "bold red"),
+                    f" — type its 2 dice, then the hit's {p.dice} (only its 2 if it dispels).",
+                )
+            )
+            return RollPreview(p.options, odds, "", None)
         return RollPreview(p.options, odds, "", p.dice or None)
 
 
@@ -116,24 +135,53 @@ class SaveAdapter(Checked):
     flags: tuple[Flag, ...] = ()
 
     def __init__(self, state: Any, command: Any) -> None:
+        from engine.rulesets.sanctum_mortalis.card_triggers import jump_instead
+
         self.state = state
         self.base = command
         m = state.model(command.model)
+        self.side = m.side
         self.title = f"{m.name}: Toughness roll"
+        self.jump = jump_instead(state) == m.id
+        """Raz kozie śmierć! may replace this roll (§12.2): offered as an option."""
+        self._jumping = False
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return replace(self.base, toggles=toggles, declined=declined, hold=True)
+        from engine.rulesets.sanctum_mortalis import commands as c
+
+        if self.jump and JUMP in toggles:  # the edge's height is asked next (``flows.open_roll``)
+            return c.PlayCard(self.side, JUMP, self.base.model)
+        return replace(self.base, toggles=toggles - {JUMP}, declined=declined, hold=True)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        self.shown = self.command(toggles, declined, flags)
+        from tui.dialogs.options import RollOption
+
+        self._jumping = self.jump and JUMP in toggles
+        self.shown = replace(self.base, toggles=toggles - {JUMP}, declined=declined, hold=True)
         p = _view().save_preview(self.state, self.shown)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
+        options = tuple(p.options)
+        if self.jump:
+            label = 'Raz kozie śmierć!: jump down instead, from an edge of 4" or more within 1" (its height next)'
+            options += (RollOption(JUMP, label, "§12.2", kind="toggle", active=self._jumping),)
+        if self._jumping:
+            odds = Text.assemble(
+                ("Raz kozie śmierć! ", "bold"),
+                "no Toughness roll: ⏎ asks the edge's height, then the model jumps down (§7.5).",
+            )
+            odds.append("\nDice typed here: the jump's 2, then a fall's 2 (⏎ alone: the app rolls).", style="dim")
+            return RollPreview(options, odds, "", None)
         odds = Text.assemble(
             ("Toughness ", "bold"), f"{p.base} → {p.tmod}", "   ", *_chance("passes", p.p_pass, "bold green")
         )
         odds.append("\nRe-rolls (Captain, “Nic mi nie jest!”) are offered after the roll.", style="dim")
-        return RollPreview(p.options, odds, "", _dice_for(p.options))
+        return RollPreview(options, odds, "", _dice_for(p.options))
+
+    def check_dice(self, faces: Any) -> str:
+        if self._jumping:
+            return "" if len(faces) in (2, 4) else "the jump takes 2 dice (4 with its fall)"
+        return super().check_dice(faces)
 
 
 class PlainAdapter(RollAdapter):
@@ -167,10 +215,11 @@ class DropAdapter(Checked):
         self.title = _view().drop_preview(state, command).title
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return self.base
+        return replace(self.base, hold=True)  # a failure waits for its re-roll offers (§2.2)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        p = _view().drop_preview(self.state, self.base)
+        p = _view().drop_preview(self.state, replace(self.base, hold=True))
+        self.shown = replace(self.base, hold=True)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         jump = p.comparison == ">"
@@ -179,6 +228,15 @@ class DropAdapter(Checked):
             f"{p.comparison} {p.target} ({' '.join(p.terms)})   ",
             *_chance("lands" if jump else "survives", p.p_success, "bold green"),
         )
+        if p.held:
+            if jump:
+                odds.append_text(Text.assemble("   ", *_chance("survives, counting the fall", p.p_survives, "bold")))
+            odds.append(
+                "\nA failure waits for the re-roll offered (the Captain's): type this roll's 2 dice; "
+                + ("the fall's come after." if jump else "the model is removed only once it is declined."),
+                style="dim",
+            )
+            return RollPreview((), odds, "", 2)
         if jump:
             odds.append_text(Text.assemble("   ", *_chance("survives, counting the fall", p.p_survives, "bold")))
             odds.append(

@@ -36,6 +36,8 @@ def play_card(screen: Any, side: str, card: str, model_id: str) -> None:
             [Choice(k, label) for k, label in DISTRACTIONS.items() if k == "intercept" or k in m.markers],
             lambda what: screen.submit(c.PlayCard(side, card, model_id, action=what)),
         )
+    elif card == "bite-this":
+        _bite(screen, side, model_id, name)
     elif card == "heads-down":
         _knife(screen, model_id, name)
     elif card == "you-only-die-once":
@@ -49,6 +51,25 @@ def play_card(screen: Any, side: str, card: str, model_id: str) -> None:
         )
     else:
         screen.submit(c.PlayCard(side, card, model_id))
+
+
+def _bite(screen: Any, side: str, model_id: str, name: str) -> None:
+    """Gryź to!: which of the beaten enemy's ranged weapons it fires (asked when several)."""
+    from engine.rulesets.sanctum_mortalis.card_effects import bite_weapons
+    from engine.rulesets.sanctum_mortalis.card_triggers import melee_loser
+
+    from tui.systems.sanctum_mortalis.display import ranged_weapon_name
+
+    loser = melee_loser(screen.state, model_id)
+    weapons = bite_weapons(loser) if loser is not None else ()
+    if len(weapons) < 2 or loser is None:
+        screen.submit(c.PlayCard(side, "bite-this", model_id))  # the engine names its only weapon or refuses
+        return
+    screen.ask(
+        f"Gryź to!: which of {loser.name}'s ranged weapons does {name} fire (a full salvo)?",
+        [Choice(w, ranged_weapon_name(w)) for w in weapons],
+        lambda weapon: screen.submit(c.PlayCard(side, "bite-this", model_id, weapon=weapon)),
+    )
 
 
 def _knife(screen: Any, model_id: str, name: str) -> None:
@@ -67,12 +88,21 @@ def _knife(screen: Any, model_id: str, name: str) -> None:
     )
 
 
-def _jump(screen: Any, side: str, model_id: str, name: str, lowest: int) -> None:
+def _jump(screen: Any, side: str, model_id: str, name: str, lowest: int, dice: Any = None) -> None:
     screen.ask(
         f'Raz kozie śmierć!: how high is the edge {name} jumps from (within 1")?',
         [Choice(float(h), f'{h}"') for h in HEIGHTS if h >= lowest],
-        lambda h: screen.submit(c.PlayCard(side, "you-only-die-once", model_id, height=h)),
+        lambda h: screen.submit(c.PlayCard(side, "you-only-die-once", model_id, height=h), dice),
     )
+
+
+def jump_height(screen: Any, card: Any, dice: Any = None) -> None:
+    """Raz kozie śmierć! ticked in the hit model's Toughness roll: the edge's height, then
+    the card is played with the dice typed there (none: the app rolls)."""
+    from engine.rulesets.sanctum_mortalis.card_effects import EDGE_FOR_JUMP
+
+    name = screen.state.model(card.model).name if screen.state.has_model(card.model) else card.model
+    _jump(screen, card.side, card.model, name, EDGE_FOR_JUMP, dice)
 
 
 def before_save(screen: Any, then: Callable[[], None]) -> bool:

@@ -152,9 +152,10 @@ class BattleCommands(GearCommands, GameCommands):
             and any(e.kind == "round_started" for e in message.events)
         ):
             self.choose_first()
-        if message.kind == "command" and self.blast_follows(message.events):
+        offers = message.kind == "command" and self._offers_follow(message.events)
+        if message.kind == "command" and not offers and self.blast_follows(message.events):
             self.grenade_blast()  # a grenade thrown: where it goes off and who is in the blast
-        if message.kind == "command" and self._offers_follow(message.events):
+        if offers:
             from tui.systems.sanctum_mortalis.flows import reroll
 
             reroll(self)  # a missed shot or a lost melee: its re-rolls first, then any save
@@ -189,13 +190,17 @@ class BattleCommands(GearCommands, GameCommands):
         return top is self or (isinstance(top, RollDialog) and top.closing)
 
     def _offers_follow(self, events: Any) -> bool:
-        """A shot or melee roll that went against a model with a re-roll allowed (the
-        Captain, Strzał z bliska, Zwadźca): the offers open at once, before any save."""
-        from engine.rulesets.sanctum_mortalis.view import reroll_offers
+        """A shot, melee roll or grenade throw that went against a model with a re-roll
+        allowed (the Captain, Strzał z bliska, Zwadźca): the offers open at once, before
+        any save or the grenade's blast."""
+        from engine.rulesets.sanctum_mortalis.view import held_drop, reroll_offers
 
         from tui.dialogs.roll_dialog import RollDialog
 
-        if self.reviewing() or not any(e.kind in ("shot", "melee_rolled") for e in events):
+        kinds = ("shot", "melee_rolled", "grenade_thrown") + (
+            ("move_rolled", "rerolled") if held_drop(self.state) is not None else ()
+        )
+        if self.reviewing() or not any(e.kind in kinds for e in events):
             return False
         if not any(o.source != "matrix-error" for o in reroll_offers(self.state)):
             return False  # the opponent's Błąd matrycy waits for R: not after every success
@@ -403,6 +408,21 @@ class BattleCommands(GearCommands, GameCommands):
                 return
             if trick == "lava":  # a point on the ground: the GM names the models under the pool
                 self.trick_cast(c.CastTrick(m.id, trick))
+                return
+            if trick == "short-circuit":  # a shot (§21): an enemy's Rozproszenie first, then the hit
+                from tui.systems.sanctum_mortalis.flows import dispel_first
+
+                enemies = [
+                    Choice(x.id, f"{x.name} ({self.state.side(x.side).name})")
+                    for x in self.state.on_table()
+                    if x.side != m.side and x.side in ("A", "B")
+                ]
+                self.ask(
+                    'Spięcie: at whom (in line of sight, within 8")?',
+                    enemies,
+                    lambda x: dispel_first(self, c.Shoot(m.id, x, trick)),
+                    highlight=False,
+                )
                 return
             targets = [Choice(c.CastTrick(m.id, trick, None), "No target / the caster itself")]
             targets += [

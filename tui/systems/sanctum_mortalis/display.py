@@ -162,7 +162,7 @@ def status(state: Any, m: Any, short: bool = False) -> Text:
     else:
         parts.append(("ready", ""))
     if m.move_only and m.on_table:  # a stun grenade or smoke: Move actions only (§17.6)
-        word = {"stun": "stunned", "smoke": "in smoke"}.get(m.move_only, m.move_only)
+        word = {"stun": "stunned", "smoke": "in smoke", "lava": "in lava"}.get(m.move_only, m.move_only)
         parts.append((word if short else f"{word}: Move only", "magenta"))
     if m.engaged:
         if short:

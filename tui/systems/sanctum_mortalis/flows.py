@@ -4,6 +4,7 @@ handed to the battle screen."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.rulesets.sanctum_mortalis import commands as c
@@ -63,7 +64,7 @@ def shoot(screen: Any, m: Any) -> None:
 
         def shoot_at(target: str) -> None:
             if allowed.get(target) != "spread":
-                roll(screen, "shot", c.Shoot(m.id, target, weapon))
+                dispel_first(screen, c.Shoot(m.id, target, weapon))
                 return
             first_id = salvo_first_target(screen.state, m.id, weapon)
             first = screen.state.model(first_id).name if first_id else "the first target"
@@ -91,6 +92,28 @@ def shoot(screen: Any, m: Any) -> None:
         )
         return
     screen.ask(f"{m.name} shoots with:", [Choice(w, ranged_weapon_name(w)) for w in weapons], with_weapon)
+
+
+def dispel_first(screen: Any, shot: Any) -> None:
+    """Spięcie is a trick cast as a shot (§21): an enemy with Rozproszenie may roll against
+    it first (§20.4, its dice typed before the hit's); then the shot's roll dialog."""
+    from engine.odds import percent
+    from engine.rulesets.sanctum_mortalis.gear_view import dispellers
+    from engine.rulesets.sanctum_mortalis.tricks import dispel_odds
+
+    able = dispellers(screen.state, shot.shooter) if shot.weapon == "short-circuit" else ()
+    if not able:
+        roll(screen, "shot", shot)
+        return
+    choices = [Choice("none", 'No Dispel roll (none within 8" and in sight, or the owner declines)')]
+    choices += [
+        Choice(x, f"{screen.state.model(x).name} rolls Rozproszenie: 2k6 ≥ 8, {percent(dispel_odds())}") for x in able
+    ]
+    screen.ask(
+        "Spięcie is cast: does a model with Rozproszenie roll to dispel it (§20.4)?",
+        choices,
+        lambda x: roll(screen, "shot", shot if x == "none" else replace(shot, dispeller=x)),
+    )
 
 
 def fight(screen: Any, m: Any, withdraw: bool) -> None:
@@ -150,6 +173,8 @@ def reroll(screen: Any) -> None:
             screen.submit(*result)
         elif result is not None and screen.state.pending and not save_on_hold(screen.state):
             save(screen)  # the result accepted: the hit's Toughness roll follows
+        elif result is not None and screen.state.grenade is not None:
+            screen.grenade_blast()  # the throw accepted: where it goes off, who is in the blast
 
     push_roll_dialog(screen.app, RerollAdapter(state), done)
 
@@ -173,8 +198,14 @@ def open_roll(screen: Any, kind: str, command: Any) -> None:
     adapter = adapter_for(kind, screen.state, command)
 
     def done(result: Any) -> None:
-        if result is not None:
-            command_, dice = result
-            screen.submit(command_, dice)
+        if result is None:
+            return
+        command_, dice = result
+        if isinstance(command_, c.PlayCard) and command_.card == "you-only-die-once" and not command_.height:
+            from tui.systems.sanctum_mortalis.card_flows import jump_height
+
+            jump_height(screen, command_, dice)  # Raz kozie śmierć! instead of the roll: the edge first
+            return
+        screen.submit(command_, dice)
 
     push_roll_dialog(screen.app, adapter, done)

@@ -103,12 +103,14 @@ class GearCommands:
         self.ask(f'The {name} goes off: who is in its 2" blast? (pick each, then Done)', choices, added)
 
     def blast_follows(self, events: Any) -> bool:
-        """A throw just made: its blast's questions open at once."""
+        """A throw just made, or its re-roll (§15.2): its blast's questions open at once."""
         from tui.dialogs.roll_dialog import RollDialog
 
         if self.reviewing() or self.state.grenade is None:
             return False
-        if not any(e.kind == "grenade_thrown" for e in events):
+        last = self.state.last_roll
+        rerolled = last is not None and last.kind == "grenade" and any(e.kind == "rerolled" for e in events)
+        if not rerolled and not any(e.kind == "grenade_thrown" for e in events):
             return False
         top = self.app.screen
         return top is self or (isinstance(top, RollDialog) and top.closing)
@@ -150,6 +152,8 @@ class GearCommands:
         out = []
         if m.move_only == "smoke":
             out.append(Choice(_c().Move(m.id, leaves_smoke=True), "Move out of the smoke (§17.6)", why))
+        if m.move_only == "lava":
+            out.append(Choice(_c().Move(m.id, leaves_lava=True), "Move out of the burning pool (Lawa, §21)", why))
         return out + [
             Choice("gap", 'Move and jump a gap… (3", 4" with Akrobata; once per round)', why or jumped),
             Choice("climb", 'Move and climb… (2" an inch; 1" on a ladder or with climbing gear)', why),

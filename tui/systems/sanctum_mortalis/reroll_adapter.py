@@ -37,7 +37,14 @@ class RerollAdapter(RollAdapter):
         self.record = RollRecord.from_dict(last.record)
         self.offers = view.reroll_offers(state)
         self.held = view.save_on_hold(state) and state.pending[0].model == last.roller
-        self.accept = c.Save(last.roller) if self.held else None
+        self.accept: Any = c.Save(last.roller) if self.held else None
+        drop = view.held_drop(state)
+        self.drop_dice = 0
+        """A held failed jump: accepting it rolls the fall, whose 2 dice may be typed here."""
+        if drop is not None:
+            self.held, self.accept = True, c.AcceptDrop(drop.roller)
+            self.drop_dice = 2 if drop.kind == "jump" else 0
+        self.drop = drop
         self.title = f"{self.record.title}: {self.record.outcome} — re-roll?"
         self.dice_hint = "a letter, then the re-rolled die (⏎: the app rolls) · ⏎ alone: accept"
         self.one_model = len({o.model for o in self.offers}) <= 1
@@ -87,7 +94,11 @@ class RerollAdapter(RollAdapter):
                 style="yellow",
             )
             return RollPreview(options, odds, "", n)
-        if self.held:
+        if self.drop is not None and self.drop_dice:
+            odds.append(
+                "\n⏎ accepts the failure: the model falls (type the fall's 2 dice, or ⏎ for the app's).", style="yellow"
+            )
+        elif self.held:
             odds.append("\n⏎ accepts the failure: the model is taken out.", style="yellow")
         else:
             odds.append("\n⏎ accepts the result as it is.", style="dim")
@@ -95,6 +106,8 @@ class RerollAdapter(RollAdapter):
 
     def check_dice(self, faces: Sequence[int]) -> str:
         picked = self.picked(self._toggles)
+        if not picked and self.drop_dice:
+            return count_problem(faces, self.drop_dice)  # the fall's dice, the jump accepted
         if not picked:
             return "pick a re-roll with its letter first, or clear the dice and press ⏎ to accept the result"
         return count_problem(faces, self._dice(picked[0]))
