@@ -17,7 +17,9 @@ from .ruleset import SetupError, make_setup
 
 TITLE = "Star Quest"
 DEMO_TITLE = "Demo battle"
-MISSION_KEYS = frozenset({"objective", "wave", "group", "rounds", "victory", "defeat", "event", "search_token"})
+MISSION_KEYS = frozenset(
+    {"objective", "wave", "group", "rounds", "victory", "defeat", "event", "search_token", "spell"}
+)
 
 
 def _setup(party: Roster, enemies: Roster, mission: MissionSpec, title: str, note: str = "") -> NewBattle:
