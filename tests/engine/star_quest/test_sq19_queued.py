@@ -80,6 +80,7 @@ def test_a_spell_with_wounds_and_hits_rolls_regeneration_for_its_wounds_then_the
     a = b.state.attack
     assert (a.kind, a.stage, a.wounds) == ("wounds", "regeneration", 1)
     assert [q.kind for q in b.state.queued] == ["spell"]
+    assert view.pending(b.state).lines[-1] == "then: Troll — Scourge (spell)"
     assert view.attack_preview(b.state) == {0: F(1, 3), 1: F(2, 3)}
     ok(b, c.RollRegeneration(faces=(2,)))  # the wound stands
     assert b.state.unit("troll").wounds == (1,)

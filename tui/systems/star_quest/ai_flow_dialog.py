@@ -189,7 +189,7 @@ class AIFlowDialog(ModalScreen[None]):
         from tui.systems.star_quest.adapters import AICastAdapter
 
         q = view.ai_question(self.state)
-        if q is None or q.node != "cast":
+        if q is None or q.node != "cast" or self.asks_dangerous():  # †2 first
             return
         self._clear()
         s, unit = self.state, q.unit
