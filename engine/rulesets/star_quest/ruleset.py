@@ -84,6 +84,7 @@ def _with_continuation(handler: Handler) -> Handler:
 
 
 HANDLERS[c.RollMorale] = _with_continuation(morale.roll_morale)
+HANDLERS[c.RollRegeneration] = _with_continuation(HANDLERS[c.RollRegeneration])  # a failed morale test's wounds
 
 
 def dice_problem(state: BattleState, commands: Sequence[Any]) -> str:

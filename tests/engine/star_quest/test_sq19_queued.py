@@ -98,3 +98,18 @@ def test_a_queued_attack_at_a_unit_the_wounds_destroyed_is_dropped():
     assert len(b.state.queued) == 1
     ok(b, c.RollRegeneration(faces=(1,)))
     assert not b.state.unit("imp").alive and b.state.attack is None and b.state.queued == ()
+
+
+def test_the_activation_closes_after_a_failed_morale_tests_wounds_have_rolled_regeneration():
+    """A Tough 9+ unit with Regeneration fails its morale test at the end of an activation:
+    its D3 wounds roll Regeneration first, and only then does the activation end (§5, §12.2)."""
+    b = new_battle([hero("vex"), hero("ilsa")], [enemy("big", tough=9, quality=4, unit_rules=REGEN)])
+    ok(b, c.StartRound())
+    ok(b, c.ActivateHero("vex"))
+    ok(b, c.AdjustWounds("big", 5))
+    ok(b, c.EndActivation())
+    r = ok(b, c.RollMorale((3, 3)), [])  # failed; a d6 of 3 is a D3 of 2 [SQ-A3]
+    assert "activation_ended" not in kinds(r) and b.state.activation is not None
+    assert (b.state.attack.kind, b.state.attack.wounds) == ("wounds", 2)
+    r = ok(b, c.RollRegeneration(faces=(6, 1)))
+    assert b.state.unit("big").wounds == (6,) and "activation_ended" in kinds(r) and b.state.activation is None
