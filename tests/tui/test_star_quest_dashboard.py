@@ -86,7 +86,7 @@ async def test_an_ai_activation_walks_the_flow_chart_and_the_gm_may_override_it(
         screen = await round_one(pilot)
         await heroes_pass(pilot, screen)
         await select(pilot, screen, "Cultists")
-        await press(pilot, "a")
+        await press(pilot, "a", "n")  # †2: not in dangerous terrain
         dialog = app.screen
         assert isinstance(dialog, AIFlowDialog)
         assert "Is any enemy (a conscious hero) in line of sight?" in rendered(dialog.query_one("#ai-now").content)
@@ -108,7 +108,7 @@ async def test_an_ai_activation_walks_the_flow_chart_and_the_gm_may_override_it(
         assert screen.state.activation is None
 
         await select(pilot, screen, "Cult Brute")
-        await press(pilot, "a")
+        await press(pilot, "a", "n")  # †2: not in dangerous terrain
         await press(pilot, "y", "n")  # in sight, but out of range even after a move: Rush toward it
         assert screen.state.ai.proposal == "rush-enemy"
         await press(pilot, "o")
@@ -190,7 +190,9 @@ async def _ai_proposal(pilot) -> None:
     await press(pilot, "enter", "e")
     await heroes_pass(pilot, screen)
     await select(pilot, screen, "Cultists")
-    await press(pilot, "a", "y", "y", "y", "n")  # in sight, in range after an Advance, not yet: Advance and shoot
+    await press(
+        pilot, "a", "n", "y", "y", "y", "n"
+    )  # †2 no; in sight, in range after an Advance, not yet: Advance and shoot
 
 
 def test_snapshot_the_ai_flow_chart_dialog_proposing_an_action(snap_compare, make_app):
@@ -276,7 +278,7 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         magus, ilsa = uid(screen, "Hollow Magus"), uid(screen, "Sister Ilsa")
         while screen.selected != magus:
             await press(pilot, "j")
-        await press(pilot, "a")
+        await press(pilot, "a", "n")  # †2: not in dangerous terrain
         assert isinstance(app.screen, AIFlowDialog)
         assert "Cast now" in rendered(app.screen.query_one("#ai-now").content)
         await press(pilot, "c")
@@ -443,8 +445,9 @@ async def test_the_selection_moves_to_the_only_hero_left_to_act(make_app):
 
 
 async def test_an_ai_unit_activating_in_dangerous_terrain_rolls_from_the_chart_dialog(make_app):
-    """†2: d in the flow-chart dialog opens the dangerous-terrain dice (how many models, then
-    the typed dice); a second roll for the same models is refused there [SQ-A22](b)."""
+    """†2: the flow-chart dialog first asks whether the unit activates in dangerous terrain;
+    y opens its dice (how many models, then the typed dice), then the chart's first question;
+    d for the same models again is refused there [SQ-A22](b)."""
     from tui.dialogs.roll_dialog import RollDialog
     from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
 
@@ -455,14 +458,40 @@ async def test_an_ai_unit_activating_in_dangerous_terrain_rolls_from_the_chart_d
         cultists = await select(pilot, screen, "Cultists")
         await press(pilot, "a")
         dialog = app.screen
-        assert isinstance(dialog, AIFlowDialog) and "†2 d:" in rendered(dialog.query_one("#ai-keys").content)
-        await press(pilot, "d")
+        assert isinstance(dialog, AIFlowDialog)
+        assert "activate in or next to dangerous terrain?" in rendered(dialog.query_one("#ai-now").content)
+        await press(pilot, "y")
         await pick(pilot, "2 model(s)")
         assert isinstance(app.screen, RollDialog)
         await type_dice(pilot, "1 4")
         await press(pilot, "enter")
         assert screen.state.unit(cultists).models == 4 and screen.state.activation.dangerous == 2
-        assert app.screen is dialog and "†2 d:" not in rendered(dialog.query_one("#ai-keys").content)
+        assert app.screen is dialog and "dangerous terrain?" not in rendered(dialog.query_one("#ai-now").content)
+        assert not screen.state.ai.path or all(by == "auto" for _, _, by in screen.state.ai.path)
+
+
+async def test_no_to_the_dangerous_terrain_question_goes_on_to_the_chart_and_is_not_asked_again(make_app):
+    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        await select(pilot, screen, "Cultists")
+        await press(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AIFlowDialog)
+        path = screen.state.ai.path
+        await press(pilot, "n")
+        now = rendered(dialog.query_one("#ai-now").content)
+        assert "dangerous terrain?" not in now and screen.state.ai.path == path  # the chart is not answered
+        assert screen.state.activation.dangerous == 0
+        await press(pilot, "escape", "space")  # hidden and brought back: not asked again
+        dialog = app.screen
+        assert isinstance(dialog, AIFlowDialog)
+        assert "dangerous terrain?" not in rendered(dialog.query_one("#ai-now").content)
+        await press(pilot, "y")  # the chart's first question now
+        assert screen.state.ai.path != path
 
 
 async def test_the_ai_rush_asks_about_difficult_terrain_and_is_capped_at_6_inches(make_app):
@@ -471,7 +500,9 @@ async def test_the_ai_rush_asks_about_difficult_terrain_and_is_capped_at_6_inche
         screen = await round_one(pilot)
         await heroes_pass(pilot, screen)
         await select(pilot, screen, "Cult Brute")
-        await press(pilot, "a", "y", "n")  # in sight, out of range even after a move: Rush toward it
+        await press(
+            pilot, "a", "n", "y", "n"
+        )  # no dangerous terrain (†2); in sight, out of range even after a move: Rush toward it
         assert screen.state.ai.proposal == "rush-enemy"
         await press(pilot, "enter")
         await pick(pilot, 'Yes: up to 6"')

@@ -17,7 +17,9 @@ from .ruleset import SetupError, make_setup
 
 TITLE = "Star Quest"
 DEMO_TITLE = "Demo battle"
-MISSION_KEYS = frozenset({"objective", "wave", "group", "rounds", "victory", "defeat", "event", "search_token"})
+MISSION_KEYS = frozenset(
+    {"objective", "wave", "group", "rounds", "victory", "defeat", "event", "search_token", "spell"}
+)
 
 
 def _setup(party: Roster, enemies: Roster, mission: MissionSpec, title: str, note: str = "") -> NewBattle:
@@ -66,7 +68,14 @@ def check(files: Sequence[tuple[str, str]]) -> tuple[tuple[str, ...], bool]:
     for source, text in files:
         try:
             if is_mission(text):
-                lines.append(f"{source}: mission {parse_mission(text, source=source).name}")
+                mission = parse_mission(text, source=source)
+                lines.append(f"{source}: mission {mission.name}")
+                lines += [
+                    f"{source}:{sp.line}: note: the mission's spell '{sp.spell.name}' is text only: the GM resolves "
+                    "it (give it target and hits/ap, wounds, status, tokens, pp or move for the app to apply it) [SQ-M5]"
+                    for sp in mission.spells
+                    if sp.spell.does is None
+                ]
                 continue
             roster = parse_roster(text, source=source)
         except FileError as error:

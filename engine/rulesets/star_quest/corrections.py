@@ -95,7 +95,7 @@ def _unresolved(s: BattleState, _: str) -> bool:
 
 
 def _cancel_unresolved(s: BattleState, _: str, value: Value) -> BattleState:
-    return s if value else changed(s, offer=None, attack=None, melee=None, morale=(), ai=None)
+    return s if value else changed(s, offer=None, attack=None, queued=(), melee=None, morale=(), ai=None)
 
 
 def _unresolved_label(s: BattleState, _: str) -> str:

@@ -282,6 +282,8 @@ def _attack_started(s: BattleState, p: dict[str, Any]) -> BattleState:
         fall_ap=int(p.get("fall_ap", 0)),
         wounds=int(p.get("wounds", 0)),
     )
+    if s.attack is not None:  # one open at a time: the next waits its turn
+        return changed(s, queued=s.queued + (a,))
     s = changed(s, attack=a)
     act = s.activation
     if act and act.unit == a.attacker and a.kind in ("shoot", "melee", "impact"):
@@ -317,7 +319,11 @@ def _regen(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("attack_resolved")
 def _attack_resolved(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return changed(s, attack=None)
+    """The next queued attack opens; one at a unit no longer on its feet is dropped."""
+    queued = s.queued
+    while queued and not s.unit(queued[0].target).alive:
+        queued = queued[1:]
+    return changed(s, attack=queued[0] if queued else None, queued=queued[1:])
 
 
 @reducer("melee_started")

@@ -92,9 +92,10 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
 
 
 def continue_after(state: BattleState) -> list[EventDraft]:
-    """Close the ending activation once no offer or morale test is waiting."""
+    """Close the ending activation once no offer, morale test or roll (a failed test's
+    wounds waiting for Regeneration) is waiting."""
     act = state.activation
-    if act is None or not act.ending or state.offer or state.morale:
+    if act is None or not act.ending or state.offer or state.morale or state.attack:
         return []
     u = state.unit(act.unit)
     drafts: list[EventDraft] = []

@@ -29,13 +29,23 @@ Layout::
     [[event]]                           # mission events at the start of a round (§5 step 1d)
     round = 3
     text = "The lights go out."
+
+    [[spell]]                           # [SQ-M5]: the source lists no spells
+    name = "Void lash"                  # the keys of a roster's [[enemy.spell]]: value, effect,
+    value = 2                           # target and hits/ap, wounds, status, tokens, pp, move
+    effect = "One hero takes 2 hits with AP(1)."
+    target = "enemy"
+    hits = 2
+    ap = 1
+    units = ["magus"]                   # who knows it (heroes or enemies); none: every AI Caster
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .roster import MissionSpec, Wave
+from .roster import MissionSpec, MissionSpell, Wave
+from .roster_toml import SPELL_KEYS, spell_from_table
 from engine.toml_lines import FileError, Lines, Problems, load, text, unknown_keys, whole
 
 TOP_KEYS = (
@@ -49,6 +59,7 @@ TOP_KEYS = (
     "wave",
     "search_token",
     "event",
+    "spell",
 )
 TABLE_KEYS = {
     "objective": ("id", "name"),
@@ -56,6 +67,7 @@ TABLE_KEYS = {
     "wave": ("id", "round", "units"),
     "search_token": ("id", "contents"),
     "event": ("round", "text"),
+    "spell": (*SPELL_KEYS, "units"),
 }
 
 
@@ -73,6 +85,14 @@ def _ids(raw: Any, line: int, problems: Problems, known: set[str] | None) -> tup
     for x in raw:
         if known is not None and x not in known:
             problems.append((line, f"no enemy '{x}' in the roster (known: {', '.join(sorted(known)) or 'none'})"))
+    return tuple(raw)
+
+
+def _names(raw: Any, line: int, problems: Problems) -> tuple[str, ...]:
+    """A mission spell's ``units``: hero or enemy ids (checked at set-up, when both rosters are known)."""
+    if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
+        problems.append((line, 'units must be a list of hero or enemy ids, e.g. units = ["magus"]'))
+        return ()
     return tuple(raw)
 
 
@@ -106,6 +126,12 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
 
             if not isinstance(raw, dict):
                 problems.append((head, f"each [[{path}]] must be a table"))
+                continue
+            if path == "spell":
+                spell = spell_from_table(raw, keys, lines, block, problems)
+                units = _names(raw.get("units"), line("units"), problems) if "units" in raw else ()
+                if spell is not None:
+                    tables[path].append(MissionSpell(spell, units, head))
                 continue
             unknown_keys(raw, keys, path, line, problems)
             if "id" in keys:
@@ -151,4 +177,5 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
         defeat=text(data.get("defeat"), "defeat", 0, problems),
         all_unconscious=text(data.get("all_unconscious"), "all_unconscious", 0, problems),
         source=source,
+        spells=tuple(tables["spell"]),
     )

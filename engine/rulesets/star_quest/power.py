@@ -61,9 +61,9 @@ def hurt_drafts(state: BattleState, unit_id: str, amount: int, cause: str, rule:
     morale, a spell's wounds). Regeneration applies to wounds from any source (§17, the
     digest's note): a unit with it first rolls a die per wound (5+ ignores it) through the
     attack's Regeneration stage, typed dice and odds as for a hit. With an attack already
-    open (or for Exhaustion and Diseased, which use ``wound_drafts``) the wounds stand."""
+    open, this one waits in ``BattleState.queued`` and opens when that one is resolved."""
     u = state.unit(unit_id)
-    if amount <= 0 or not u.spec.has("Regeneration") or state.attack is not None or not u.alive:
+    if amount <= 0 or not u.spec.has("Regeneration") or not u.alive:
         return wound_drafts(state, unit_id, amount, cause, rule)
     payload = {
         "attacker": unit_id,
@@ -108,10 +108,10 @@ def spend_drafts(state: BattleState, hero_id: str, amount: int, reason: str, los
         )
     ]
     if wounds:
-        drafts += wound_drafts(preview(state, drafts), u.id, wounds, "Exhaustion", "§7.3")
+        drafts += hurt_drafts(preview(state, drafts), u.id, wounds, "Exhaustion", "§7.3")
     if t.DISEASED in u.statuses:
         sick = amount if state.setting("diseased_exhaustion") == "cost" else taken
-        drafts += wound_drafts(preview(state, drafts), u.id, sick, "Diseased: 1 wound per PP spent", "§18 [SQ-A8]")
+        drafts += hurt_drafts(preview(state, drafts), u.id, sick, "Diseased: 1 wound per PP spent", "§18 [SQ-A8]")
     return drafts
 
 

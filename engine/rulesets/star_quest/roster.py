@@ -262,6 +262,24 @@ class Wave:
 
 
 @dataclass(frozen=True)
+class MissionSpell:
+    """A spell the mission file gives [SQ-M5] (the source lists none): to the units it
+    names (heroes or enemies), or with none named to every AI unit with Caster(X).
+    ``line``: where the mission file gives it (for ``skirmish check``)."""
+
+    spell: SpellSpec
+    units: tuple[str, ...] = ()
+    line: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spell": self.spell.to_list(), "units": list(self.units), "line": self.line}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "MissionSpell":
+        return cls(SpellSpec.from_list(d["spell"]), tuple(d.get("units", ())), int(d.get("line", 0)))
+
+
+@dataclass(frozen=True)
 class MissionSpec:
     """A mission [SQ-M1]: AI objectives, AI groups, waves, search tokens, round limit,
     victory/defeat text and mission events (round → text). Nothing here is a rule."""
@@ -281,6 +299,8 @@ class MissionSpec:
     all_unconscious: str = ""
     """What happens when no conscious hero is left [SQ-M8]."""
     source: str = ""
+    spells: tuple[MissionSpell, ...] = ()
+    """Spells from the mission file [SQ-M5], given to units at set-up (``make_setup``)."""
 
     def wave_of(self, unit_id: str) -> Wave | None:
         return next((w for w in self.waves if unit_id in w.units), None)
@@ -298,6 +318,7 @@ class MissionSpec:
             "defeat": self.defeat,
             "all_unconscious": self.all_unconscious,
             "source": self.source,
+            **({"spells": [sp.to_dict() for sp in self.spells]} if self.spells else {}),
         }
 
     @classmethod
@@ -314,4 +335,5 @@ class MissionSpec:
             defeat=d.get("defeat", ""),
             all_unconscious=d.get("all_unconscious", ""),
             source=d.get("source", ""),
+            spells=tuple(MissionSpell.from_dict(sp) for sp in d.get("spells", ())),
         )

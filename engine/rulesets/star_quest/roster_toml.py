@@ -179,6 +179,14 @@ def _named(
     return SpellSpec(name, value, effect, does) if value is not None and len(problems) == start else None
 
 
+def spell_from_table(
+    raw: Any, keys: tuple[str, ...], lines: Lines, block: tuple[int, int], problems: Problems
+) -> SpellSpec | None:
+    """A ``[[spell]]`` table with the keys of a roster's spell (a mission's spells, [SQ-M5])."""
+    spell = _named(raw, keys, lines, block, problems, "spell")
+    return spell if isinstance(spell, SpellSpec) else None
+
+
 def _spell_effect(raw: dict[str, Any], name: str, line: Callable[[str], int], problems: Problems) -> SpellEffect | None:
     """The effect the app applies (``SpellEffect``); None when the spell gives none."""
     numbers = {k: whole(raw[k], k, lo, hi, line(k), problems) for k, lo, hi in SPELL_NUMBERS if k in raw}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from engine.corrections import Correct
@@ -26,7 +27,7 @@ from . import (
 )
 from . import tables as t
 from .evolve import evolve as _evolve
-from .roster import MissionSpec, Roster
+from .roster import MissionSpec, Roster, UnitSpec
 from .settings import SETTINGS, defaults
 from .state import BattleState, build_unit
 
@@ -83,6 +84,7 @@ def _with_continuation(handler: Handler) -> Handler:
 
 
 HANDLERS[c.RollMorale] = _with_continuation(morale.roll_morale)
+HANDLERS[c.RollRegeneration] = _with_continuation(HANDLERS[c.RollRegeneration])  # a failed morale test's wounds
 
 
 def dice_problem(state: BattleState, commands: Sequence[Any]) -> str:
@@ -143,6 +145,28 @@ class StarQuest:
         return _evolve(state, event)
 
 
+def _with_mission_spells(
+    mission: MissionSpec, heroes: tuple[UnitSpec, ...], enemies: tuple[UnitSpec, ...]
+) -> tuple[tuple[UnitSpec, ...], tuple[UnitSpec, ...]]:
+    """The units with the mission's spells [SQ-M5]: each to the units it names, or to every
+    AI unit with Caster(X); one of a unit's own spells with the same name gives way to it."""
+    known = {u.id for u in heroes + enemies}
+    missing = sorted({x for sp in mission.spells for x in sp.units if x not in known})
+    if missing:
+        raise SetupError(f"the mission's spells name units not in the rosters: {', '.join(missing)}")
+
+    def give(u: UnitSpec) -> UnitSpec:
+        extra = [
+            sp.spell for sp in mission.spells if (u.id in sp.units if sp.units else not u.hero and u.x("Caster") > 0)
+        ]
+        if not extra:
+            return u
+        names = {sp.name for sp in extra}
+        return replace(u, spells=tuple(sp for sp in u.spells if sp.name not in names) + tuple(extra))
+
+    return tuple(map(give, heroes)), tuple(map(give, enemies))
+
+
 def make_setup(
     party: Roster, enemies: Roster, mission: MissionSpec, settings: dict[str, str] | None = None
 ) -> dict[str, Any]:
@@ -163,9 +187,10 @@ def make_setup(
     missing = sorted({u for u in named if u not in known})
     if missing:
         raise SetupError(f"the mission names enemies not in the roster: {', '.join(missing)}")
+    heroes, foes = _with_mission_spells(mission, heroes, enemies.enemies)
     return {
         "party": Roster(party.name, heroes, party.source).to_dict(),
-        "enemies": Roster(enemies.name, enemies.enemies, enemies.source).to_dict(),
+        "enemies": Roster(enemies.name, foes, enemies.source).to_dict(),
         "mission": mission.to_dict(),
         "settings": {**defaults(), **(settings or {})},
     }

@@ -13,7 +13,7 @@ from engine.ruleset import Rejected
 
 from . import tables as t
 from .evolve import preview
-from .power import hurt_drafts, wound_drafts
+from .power import hurt_drafts
 from .roster import SpellSpec
 from .state import BattleState
 
@@ -113,8 +113,7 @@ def effect_drafts(state: BattleState, caster: str, spell: SpellSpec, target: str
             )
         )
     if does.wounds:
-        hurt = wound_drafts if does.hits else hurt_drafts  # one open attack at a time: the hits'
-        drafts += hurt(preview(state, drafts), tid, does.wounds, cause, RULE)
+        drafts += hurt_drafts(preview(state, drafts), tid, does.wounds, cause, RULE)  # Regeneration first
     if does.hits and preview(state, drafts).unit(tid).alive:
         payload = {
             "attacker": caster,

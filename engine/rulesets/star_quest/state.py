@@ -233,6 +233,10 @@ class BattleState:
     turn: RoundState = RoundState()
     activation: Activation | None = None
     attack: PendingAttack | None = None
+    queued: tuple[PendingAttack, ...] = ()
+    """Attacks started while another was open (wounds from any source waiting for their
+    Regeneration rolls, a spell's hits after its wounds): each opens, in order, when the one
+    before is resolved, so no wound misses its Regeneration roll (§17 Regeneration)."""
     melee: Melee | None = None
     offer: Offer | None = None
     morale: tuple[str, ...] = ()

@@ -247,7 +247,11 @@ def pending(state: BattleState) -> PendingView | None:
     if state.attack:
         a = state.attack
         cmd = {"hits": "RollHits", "blocks": "RollBlocks", "regeneration": "RollRegeneration"}[a.stage]
-        return PendingView("attack", f"Attack: {a.stage}", tuple(_attack_lines(state, a)), (cmd,))
+        waiting = tuple(
+            f"then: {state.unit(q.target).name} — {q.weapon} ({'Regeneration' if q.kind == 'wounds' else q.kind})"
+            for q in state.queued
+        )
+        return PendingView("attack", f"Attack: {a.stage}", tuple(_attack_lines(state, a)) + waiting, (cmd,))
     if state.morale:
         u = state.unit(state.morale[0])
         total, now = counted_loss(state, u)

@@ -5,6 +5,8 @@ so far (which questions the state answered by itself, marked "auto"), and once t
 chart reaches an action proposes it: ⏎ takes it, o overrides it (another action, and
 the reason, which is logged). At the "cast" step, c opens the roll dialog for the random
 spell: heroes' hindering tokens, the exact odds, then the dice typed or the app's roll.
+Before the chart's first question it asks whether the unit activates in or near dangerous
+terrain (†2, §14): yes opens the dice (how many models, then the roll dialog).
 
 The dialog never decides a rule: the question, the path and the actions open come from
 the engine's ``view.ai_question`` / ``view.ai_path`` / ``view.ai_options``; the commands
@@ -117,6 +119,13 @@ class AIFlowDialog(ModalScreen[None]):
             now.append("Status conditions come first (§16.2 step 2): ", style="bold")
             now.append(", ".join(pending.lines))
             keys.append("esc, then space resolves them")
+        elif self.asks_dangerous():
+            now.append("†2  ", style="bold yellow")
+            now.append(f"Does {u.name} activate in or next to dangerous terrain?", style="bold")
+            now.append(
+                "\n§14 Dangerous terrain: Tough dice per model, each 1 a wound, once per model [SQ-A22]", style="dim"
+            )
+            keys.append("y yes: roll its dice · n no: on to the chart · esc hide (space brings it back)")
         elif q.proposal is None:
             now.append(f"{q.step}  ", style="bold yellow")
             now.append(q.question, style="bold")
@@ -132,9 +141,6 @@ class AIFlowDialog(ModalScreen[None]):
             rule = next((o.rule for o in view.ai_options(s) if o.key == q.proposal), "")
             now.append(f"  ({rule})", style="dim")
             keys.append("⏎ take it · o override (another action, with the reason) · esc hide")
-        act = s.activation
-        if act is not None and act.unit == u.id and not act.dangerous and q.proposal is None:
-            keys.append("\n†2 d: the unit activates in dangerous terrain — its dice (§14, once per model, [SQ-A22])")
         self.query_one("#ai-now", Static).update(now)
         self.query_one("#ai-keys", Static).update(keys)
 
@@ -148,8 +154,31 @@ class AIFlowDialog(ModalScreen[None]):
     def _clear(self) -> None:
         self.query_one("#ai-refusal", Static).display = False
 
+    def asks_dangerous(self) -> bool:
+        """†2 is open: the AI unit's activation has begun, no model has rolled for dangerous
+        terrain, the GM has neither answered it nor any question of the chart."""
+        s = self.state
+        act, q = s.activation, view.ai_question(s)
+        return (
+            act is not None
+            and q is not None
+            and act.unit == q.unit
+            and q.proposal is None
+            and not act.dangerous
+            and (s.round, act.unit) not in self.host.dangerous_asked
+            and not any(step.by == "gm" for step in view.ai_path(s))
+        )
+
     # ------------------------------------------------------------------ keys
     def action_answer(self, yes: bool) -> None:
+        if self.asks_dangerous():
+            self.host.dangerous_asked.add((self.state.round, self.state.activation.unit))
+            if yes:
+                self.action_dangerous()
+            else:
+                self._clear()
+                self.refresh_view()
+            return
         q = view.ai_question(self.state)
         if q is not None and q.proposal is None:
             self._clear()
@@ -160,7 +189,7 @@ class AIFlowDialog(ModalScreen[None]):
         from tui.systems.star_quest.adapters import AICastAdapter
 
         q = view.ai_question(self.state)
-        if q is None or q.node != "cast":
+        if q is None or q.node != "cast" or self.asks_dangerous():  # †2 first
             return
         self._clear()
         s, unit = self.state, q.unit
@@ -203,8 +232,15 @@ class AIFlowDialog(ModalScreen[None]):
             return
         self.app.push_screen(
             PickerScreen(f"{s.unit(act.unit).name}: how many models are in dangerous terrain?", choices),
-            lambda command: None if command is None else self.host.dangerous_roll(command),
+            lambda command: self._not_rolled() if command is None else self.host.dangerous_roll(command),
         )
+
+    def _not_rolled(self) -> None:
+        """The models' picker was cancelled: †2 is asked again."""
+        s = self.state
+        if s.activation is not None:
+            self.host.dangerous_asked.discard((s.round, s.activation.unit))
+        self.refresh_view()
 
     def action_take(self) -> None:
         q = view.ai_question(self.state)
