@@ -20,6 +20,7 @@ SYSTEM = SystemSpec(
     ruleset=Lazy(f"{_HERE}.ruleset:Saga"),
     summary=Lazy(f"{_HERE}.summary:summary"),
     corrections=Lazy(f"{_HERE}.corrections:options"),
+    citations=Lazy(f"{_HERE}.citations:citations"),
     files=(
         RosterFile("warband", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("warband", "Second band's roster file:", "bands/saints.toml"),

@@ -23,6 +23,7 @@ SYSTEM = SystemSpec(
     ruleset=Lazy(f"{_HERE}.ruleset:SanctumMortalis"),
     summary=Lazy(f"{_HERE}.summary:summary"),
     corrections=Lazy(f"{_HERE}.corrections:options"),
+    citations=Lazy(f"{_HERE}.citations:citations"),
     files=(
         RosterFile("roster", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("roster", "Second band's roster file:", "bands/saints.toml"),

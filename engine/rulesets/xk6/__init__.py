@@ -21,6 +21,7 @@ SYSTEM = SystemSpec(
     ruleset=Lazy(f"{_HERE}.ruleset:XK6"),
     summary=Lazy(f"{_HERE}.summary:summary"),
     corrections=Lazy(f"{_HERE}.corrections:options"),
+    citations=Lazy(f"{_HERE}.citations:citations"),
     files=(
         RosterFile("band", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("band", "Second band's roster file:", "bands/saints.toml"),
