@@ -2,16 +2,17 @@
 
 The report holds the battle's title and rule system, the bands (each model or unit as
 the rule system's roster lists it), the events round by round with every roll broken
-down (``engine.formatting.roll_breakdown``), the result, and the dice-luck table
+down (``engine.formatting.roll_breakdown``; each rule cited as the rulebook's section and
+page), the result, and the dice-luck table
 (``engine.luck``). It only arranges what the engine says; it computes no rule.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
     from engine.battle import Battle
@@ -56,7 +57,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     battle = Battle(header, entries)
     spec = find_system(battle.ruleset.name)
     if spec.kind == "campaign":
-        return _campaign_report(header, battle, spec.summary(battle.state))
+        return _campaign_report(header, battle, spec.summary(battle.state), spec.cite)
     initial = spec.summary(battle.initial)
     sides = initial.side_keys
     names = {key: initial.side_name(key) for key in sides}
@@ -64,12 +65,12 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     by_round: dict[int, list[tuple[Event, tuple[str, ...]]]] = {}
     rounds = battle.rounds_after()  # a round's opening event in the round it starts
     for event in events:
-        by_round.setdefault(rounds[event.seq], []).append((event, _breakdown(event)))
+        by_round.setdefault(rounds[event.seq], []).append((_cited(event, spec.cite), _breakdown(event, spec.cite)))
     rolls = counted_rolls(events, initial.side_of)
     table = luck_table(rolls, sides)
     series = luck_by_round(rolls, sides)
     ended = [e for e in events if e.kind == "battle_ended"]
-    result = ended[-1].text if ended else "The battle has not ended."
+    result = spec.cite(ended[-1].text) if ended else "The battle has not ended."
     return Report(
         title=str(header.get("title") or "Battle"),
         system=battle.ruleset.title,
@@ -83,14 +84,20 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     )
 
 
-def _breakdown(event: Event) -> tuple[str, ...]:
+def _breakdown(event: Event, cite: Callable[[str], str]) -> tuple[str, ...]:
+    """Each roll's breakdown, its rules cited as the rulebook's section and page."""
     from engine.formatting import roll_breakdown
     from engine.rolls import records_in
 
-    return tuple(line for record in records_in(event.payload) for line in roll_breakdown(record))
+    return tuple(cite(line) for record in records_in(event.payload) for line in roll_breakdown(record))
 
 
-def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary) -> Report:
+def _cited(event: Event, cite: Callable[[str], str]) -> Event:
+    """``event`` as the report shows it: a rule in its text cited as the rulebook's."""
+    return replace(event, text=cite(event.text)) if event.text and "§" in event.text else event
+
+
+def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary, cite: Callable[[str], str]) -> Report:
     """A campaign: its bands as they are now, every logged line grouped by the battles
     recorded, and the battles played as the result (no dice luck: the post-battle rolls
     are nobody's side)."""
@@ -98,7 +105,7 @@ def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary)
     for event in battle.active_events:
         if not event.text:  # a command's follow-up (treasury, stash, a model's record): its first line says it
             continue
-        by_round.setdefault(event.round, []).append((event, _breakdown(event)))
+        by_round.setdefault(event.round, []).append((_cited(event, cite), _breakdown(event, cite)))
     return Report(
         title=str(header.get("title") or "Campaign"),
         system=battle.ruleset.title,

@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.citations import Cite, as_is, cite_rich, citer
 from tui.dialogs.options import OptionLine
 
 HOTKEYS = "abcdefgijklmnpstuxyz"
@@ -119,7 +120,8 @@ def toggled(option: OptionLine, toggles: set[str], declined: set[str]) -> None:
         toggles.add(key)
 
 
-def option_line(index: int, option: OptionLine) -> Text:
+def option_line(index: int, option: OptionLine, cite: Cite = as_is) -> Text:
+    """One modifier: hotkey, ticked or not, value, label and rule (``cite``: as the rulebook names it)."""
     hotkey = HOTKEYS[index] if index < len(HOTKEYS) else " "
     on_ = option.active
     out = Text()
@@ -132,7 +134,7 @@ def option_line(index: int, option: OptionLine) -> Text:
     shown = f"{value:+d}" if kind in ("modifier", "set") and value else ("  " if kind != "modifier" else " 0")
     out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
     out.append(option.label, style="" if on_ else "dim")
-    out.append(f"  {option.rule}", style="dim")
+    out.append(f"  {cite(option.rule)}", style="dim")
     if option.state == "auto":
         out.append("  auto", style="italic cyan")
     if option.note:
@@ -197,7 +199,7 @@ class RollDialog(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = self.adapter.title
+        box.border_title = self.cite(self.adapter.title)
         with box:
             yield Static(self._options_title(), id="modifiers-title")
             yield OptionList(id="modifiers")
@@ -219,7 +221,7 @@ class RollDialog(ModalScreen[Any]):
         self.toggles, self.declined = starting_toggles(adapter)
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
-        self.query_one(Vertical).border_title = adapter.title
+        self.query_one(Vertical).border_title = self.cite(adapter.title)
         self.query_one("#modifiers-title", Static).update(self._options_title())
         dice = self.query_one("#dice", Input)
         dice.value = ""
@@ -229,10 +231,14 @@ class RollDialog(ModalScreen[Any]):
         self.set_focus(dice)
 
     def _options_title(self) -> str:
-        return (
+        return self.cite(
             self.adapter.options_title
             or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:"
         )
+
+    def cite(self, text: str) -> str:
+        """``text`` with each rule cited as the rulebook's section and page."""
+        return citer(self.app)(text)
 
     # ------------------------------------------------------------------ closing
     closing = False
@@ -251,7 +257,8 @@ class RollDialog(ModalScreen[Any]):
         listing = self.query_one("#modifiers", OptionList)
         keep = listing.highlighted
         self.current = self.adapter.preview(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
-        options = [Option(option_line(i, o), id=str(i)) for i, o in enumerate(self.current.options)]
+        cite = citer(self.app)
+        options = [Option(option_line(i, o, cite), id=str(i)) for i, o in enumerate(self.current.options)]
         listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"), disabled=True)])
         if keep is not None and options:
             listing.highlighted = min(keep, len(options) - 1)
@@ -263,9 +270,9 @@ class RollDialog(ModalScreen[Any]):
             flags.append(f"{flag.label}   ")
         self.query_one("#flags", Static).update(flags)
         self.query_one("#flags", Static).display = bool(self.adapter.flags)
-        self.query_one("#odds", Static).update(self.current.odds)
+        self.query_one("#odds", Static).update(cite_rich(self.current.odds, cite))
         refusal = self.query_one("#refusal", Static)
-        refusal.update(f"Not possible now: {self.current.refusal}" if self.current.refusal else "")
+        refusal.update(f"Not possible now: {cite(self.current.refusal)}" if self.current.refusal else "")
         refusal.display = bool(self.current.refusal)
         hint = self.adapter.dice_hint
         if hint:
