@@ -1,4 +1,5 @@
-"""SAGA (Dark Age skirmish): rules from shared/rules/saga.md.
+"""SAGA (Dark Age skirmish): rules from the Russian translation of its melee, fatigue, terrain
+and buildings chapters (``citations.py`` gives each rule's heading in it).
 
 ``SYSTEM`` declares the rule system "saga"; this module imports no rules code (the
 names below are loaded on first use).

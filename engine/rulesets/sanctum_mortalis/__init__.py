@@ -1,4 +1,5 @@
-"""Sanctum Mortalis (Baltazar Games 2016): rules from shared/rules/sanctum-mortalis.md.
+"""Sanctum Mortalis ver 1.0 (Baltazar Games 2016): rules from its Polish rulebook
+(``citations.py`` gives each rule's section and page in it).
 
 ``SYSTEM`` declares the rule system; this module imports no rules code (the names below
 are loaded on first use).

@@ -1,4 +1,5 @@
-"""Grimdark Future Star Quest: rules from shared/rules/star-quest.md.
+"""Grimdark Future Star Quest: rules from its Polish rules summary (``citations.py`` gives
+each rule's heading in it).
 
 ``SYSTEM`` declares the rule system "star-quest"; this module imports no rules code
 (the names below are loaded on first use).

@@ -1,4 +1,5 @@
-"""xK6 opposed-test skirmish: rules from shared/rules/xk6-skirmish.md.
+"""xK6 opposed-test skirmish: rules from the Polish xK6 rules sheet (``citations.py`` gives
+each rule's heading in it).
 
 ``SYSTEM`` declares the rule system "xk6"; this module imports no rules code (the
 names below are loaded on first use).
