@@ -33,6 +33,7 @@ from engine.rulesets.saga.melee_numbers import MeleeOdds
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
 
+from tui.citations import cite_renderable, citer
 from tui.screens.picker_screen import Choice, PickerScreen
 from tui.dialogs.prompt import TextPrompt
 from tui.systems.saga.ability_form import AbilityForm
@@ -149,13 +150,14 @@ class MeleeDialog(ModalScreen[None]):
         if step.decider:
             ribbon.append(f" — {state.side_name(step.decider)} decides", style="yellow")
         self.query_one("#melee-steps", Static).update(ribbon)
-        self.query_one("#melee-numbers", Static).update(Text("\n".join(step.lines)))
+        cite = citer(self.app)  # each rule as the rulebook's section
+        self.query_one("#melee-numbers", Static).update(cite_renderable(Text("\n".join(step.lines)), cite))
         self.options = self._options(state, m)
-        self.query_one("#melee-options", Static).update(self._options_text())
-        self.query_one("#melee-odds", Static).update(self._odds_text(state, m))
-        self.query_one("#melee-notes", Static).update(Text("\n".join(step.notes)))
+        self.query_one("#melee-options", Static).update(cite_renderable(self._options_text(), cite))
+        self.query_one("#melee-odds", Static).update(cite_renderable(self._odds_text(state, m), cite))
+        self.query_one("#melee-notes", Static).update(cite_renderable(Text("\n".join(step.notes)), cite))
         box = self.query_one("#melee-refusal", Static)
-        box.update(f"✗ {refusal}" if refusal else "")
+        box.update(cite(f"✗ {refusal}") if refusal else "")
         box.display = bool(refusal)
         dice = self.query_one("#melee-dice", Input)
         rolling = m.stage in ROLL_STAGES
@@ -170,7 +172,7 @@ class MeleeDialog(ModalScreen[None]):
             dice.focus()
         else:
             self.set_focus(None)
-        self.query_one("#melee-hint", Static).update(self._hint(m))
+        self.query_one("#melee-hint", Static).update(cite_renderable(self._hint(m), cite))
 
     def _hint(self, m: Any) -> str:
         what = {

@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from engine.rulesets.star_quest import commands as c, tables as t, view
 
+from tui.citations import cite_renderable, citer
 from tui.screens.picker_screen import Choice, PickerScreen
 
 
@@ -82,7 +83,7 @@ class AIFlowDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = "AI activation — the flow chart (§16.2)"
+        box.border_title = citer(self.app)("AI activation — the flow chart (§16.2)")
         with box:
             yield Static("", id="ai-unit")
             with VerticalScroll(id="ai-path"):
@@ -109,7 +110,8 @@ class AIFlowDialog(ModalScreen[None]):
         self.query_one("#ai-unit", Static).update(
             Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"), f"  ({u.models} model(s))")
         )
-        self.query_one("#ai-path-text", Static).update(path_text(s))
+        cite = citer(self.app)  # each rule as the rulebook's section
+        self.query_one("#ai-path-text", Static).update(cite_renderable(path_text(s), cite))
         now = Text()
         keys = Text()
         pending = view.pending(s)
@@ -135,8 +137,8 @@ class AIFlowDialog(ModalScreen[None]):
         act = s.activation
         if act is not None and act.unit == u.id and not act.dangerous and q.proposal is None:
             keys.append("\n†2 d: the unit activates in dangerous terrain — its dice (§14, once per model, [SQ-A22])")
-        self.query_one("#ai-now", Static).update(now)
-        self.query_one("#ai-keys", Static).update(keys)
+        self.query_one("#ai-now", Static).update(cite_renderable(now, cite))
+        self.query_one("#ai-keys", Static).update(cite_renderable(keys, cite))
 
     def refused(self, message: Any) -> bool:
         """Show the engine's refusal here (the screen asks first)."""
