@@ -219,6 +219,10 @@ class SkirmishApp(App[None]):
             self.notify(message.text, title="Could not open", severity="error", timeout=12)
 
     # ------------------------------------------------------------------ app actions
+    def cite(self, text: str) -> str:
+        """``text`` with each rule cited as the rulebook of the battle open gives it."""
+        return text if self.session is None else str(self.session.cite(text))
+
     def action_help(self) -> None:
         from tui.screens.help_screen import HelpScreen
 

@@ -2,13 +2,13 @@
 
 The engine cites rules by its digests' section numbers ("§10.3"); the rule system's
 table (``SystemSpec.citations``) knows the book's section and page. ``citer`` gives the
-function for the battle on screen, ``cite_rich`` applies one to a rich ``Text`` while
+function for the battle on screen (the app's, its session's: ``cite``), ``cite_rich`` applies one to a rich ``Text`` while
 keeping its styles. Only display code calls these: the engine's strings stay as they are.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, overload
+from typing import Any, Callable, Protocol, overload, runtime_checkable
 
 from rich.console import Group
 from rich.text import Text
@@ -23,15 +23,17 @@ def as_is(text: str) -> str:
     return text
 
 
-def citer(source: Any) -> Cite:
-    """The citing function of the battle ``source`` shows: a ``SystemSpec``, a session
-    (its ``system``) or the app (its ``session``); ``as_is`` when there is none."""
-    if not hasattr(source, "cite") and not hasattr(source, "system"):
-        source = getattr(source, "session", None)
-    if not hasattr(source, "cite"):
-        source = getattr(source, "system", None)
-    cite = getattr(source, "cite", None)
-    return cite if callable(cite) else as_is
+@runtime_checkable
+class Citing(Protocol):
+    """What cites rules for the battle on screen: the app, its session, a ``SystemSpec``."""
+
+    def cite(self, text: str) -> str: ...
+
+
+def citer(source: object) -> Cite:
+    """The citing function of ``source`` (the app, a session or a ``SystemSpec``);
+    ``as_is`` when it cites nothing."""
+    return source.cite if isinstance(source, Citing) else as_is
 
 
 @overload
