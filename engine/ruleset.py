@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Sequence, TypeVar, runtime_checkable
 
+from .citations import CitationTable, cite
 from .dice import DiceSource
 from .events import Event, EventDraft
 
@@ -325,6 +326,9 @@ class SystemSpec:
     """``corrections(state, target) -> (CorrectionOption, ...)``: what the GM may correct on
     the model or unit ``target`` (None: the note only); the command is
     ``engine.corrections.Correct`` (None: the system takes no corrections)."""
+    citations: Callable[[], CitationTable] | None = None
+    """``citations() -> {digest section: Citation}``: where each rule the engine cites
+    ("§10.3") is in the rulebook (``engine.citations``); None: rules show as cited."""
 
     @property
     def playable(self) -> bool:
@@ -334,6 +338,11 @@ class SystemSpec:
     def relative(self) -> str:
         """The package below ``engine.rulesets`` (``<x>`` or ``<x>.<y>``)."""
         return self.package.removeprefix(PACKAGE + ".")
+
+    def cite(self, text: str) -> str:
+        """``text`` with each rule cited as the rulebook's section and page
+        (``engine.citations.cite`` over this system's table)."""
+        return cite(text, self.citations() if self.citations is not None else None)
 
     def setting_specs(self) -> tuple[SettingSpec, ...]:
         return self.settings() if self.settings is not None else tuple(get_ruleset(self.name).settings)

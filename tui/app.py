@@ -228,6 +228,10 @@ class SkirmishApp(App[None]):
         self.exit(return_code=1)
 
     # ------------------------------------------------------------------ app actions
+    def cite(self, text: str) -> str:
+        """``text`` with each rule cited as the rulebook of the battle open gives it."""
+        return text if self.session is None else str(self.session.cite(text))
+
     def action_help(self) -> None:
         from tui.screens.help_screen import HelpScreen
 

@@ -8,6 +8,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tui.actions import GMAction, palette_actions
+from tui.citations import citer
 
 
 class GMCommands(Provider):
@@ -23,9 +24,9 @@ class GMCommands(Provider):
         node = self.app if action.target == "app" else self.screen
         self.app.call_later(partial(node.run_action, action.action))
 
-    @staticmethod
-    def _title(action: GMAction) -> str:
-        return f"{action.help} ({action.display_keys()})"
+    def _title(self, action: GMAction) -> str:
+        """The action's help line (a rule in it cited as the rulebook's) and its keys."""
+        return f"{citer(self.app)(action.help)} ({action.display_keys()})"
 
     async def discover(self) -> Hits:
         for action in self._actions():

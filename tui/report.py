@@ -6,7 +6,8 @@ out and by whom, XP gained, the turning points, each side's dice luck against th
 odds), then the bands and the events round by round, numbered as the dashboard numbers
 them (``#seq``); entries taken back with undo are left out and a line says which. Every
 roll is broken down (``engine.formatting.roll_breakdown``: each side's total in an opposed
-roll, every re-roll and what allowed it). It reads the battle only through the rule
+roll, every re-roll and what allowed it; each rule cited as the rulebook's section and
+page). It reads the battle only through the rule
 system's ``BattleSummary`` and the roll records; it computes no rule. The formats live in
 ``tui.report_text`` (text, Markdown) and ``tui.report_html``.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
     from engine.battle import Battle
@@ -113,7 +114,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     battle = Battle(header, entries)
     spec = find_system(battle.ruleset.name)
     if spec.kind == "campaign":
-        return _campaign_report(header, battle, spec.summary(battle.state))
+        return _campaign_report(header, battle, spec.summary(battle.state), spec.cite)
     initial = spec.summary(battle.initial)
     final = spec.summary(battle.state)
     sides = initial.side_keys
@@ -125,13 +126,13 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     table = luck_table(rolls, sides)
     series = luck_by_round(rolls, sides)
     ended = [e for e in events if e.kind == "battle_ended"]
-    result = ended[-1].text if ended else "The battle has not ended."
+    result = spec.cite(ended[-1].text) if ended else "The battle has not ended."
     return Report(
         title=str(header.get("title") or "Battle"),
         system=battle.ruleset.title,
         seed=header.get("seed"),
         bands=tuple((names[key], tuple(m.line for m in initial.members_of(key))) for key in sides),
-        rounds=_rounds(battle, {**members, **names}),
+        rounds=_rounds(battle, {**members, **names}, spec.cite),
         result=result,
         luck=tuple((names[row.side], row.rolls, row.expected, row.successes) for row in table),
         luck_rounds=tuple((rnd, tuple(values[s] for s in sides)) for rnd, values in series),
@@ -140,7 +141,9 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     )
 
 
-def _rounds(battle: Battle, names: dict[str, str]) -> tuple[tuple[int, tuple[Entry, ...]], ...]:
+def _rounds(
+    battle: Battle, names: dict[str, str], cite: Callable[[str], str]
+) -> tuple[tuple[int, tuple[Entry, ...]], ...]:
     """The effective events by round, each with its breakdown; a line for each run of
     entries undo took back (and the undo/redo entries themselves), where they were."""
     from engine.events import CONTROL_KINDS
@@ -163,8 +166,9 @@ def _rounds(battle: Battle, names: dict[str, str]) -> tuple[tuple[int, tuple[Ent
             continue
         rnd = rounds[entry.seq]
         flush(rnd)
-        lines = _breakdown(entry, names) + later.get(entry.seq, ())
-        by_round.setdefault(rnd, []).append(Entry(entry.seq, entry.text or entry.kind.replace("_", " "), lines))
+        lines = tuple(cite(line) for line in _breakdown(entry, names)) + later.get(entry.seq, ())
+        text = cite(entry.text) if entry.text else entry.kind.replace("_", " ")
+        by_round.setdefault(rnd, []).append(Entry(entry.seq, text, lines))
     flush(rounds[events[-1].seq] if events else 0)
     return tuple((rnd, tuple(items)) for rnd, items in sorted(by_round.items()))
 
@@ -295,7 +299,7 @@ def _enemy_before(events: Sequence[Event], side: str, names: dict[str, Any]) -> 
     return None
 
 
-def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary) -> Report:
+def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary, cite: Callable[[str], str]) -> Report:
     """A campaign: its bands as they are now, every logged line grouped by the battles
     recorded, and the battles played as the result (no dice luck: the post-battle rolls
     are nobody's side)."""
@@ -303,7 +307,8 @@ def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary)
     for event in battle.active_events:
         if not event.text:  # a command's follow-up (treasury, stash, a model's record): its first line says it
             continue
-        by_round.setdefault(event.round, []).append(Entry(event.seq, event.text, _breakdown(event)))
+        lines = tuple(cite(line) for line in _breakdown(event))
+        by_round.setdefault(event.round, []).append(Entry(event.seq, cite(event.text), lines))
     return Report(
         title=str(header.get("title") or "Campaign"),
         system=battle.ruleset.title,

@@ -99,6 +99,10 @@ class Session:
         """The rule system's declaration (``engine.ruleset.SystemSpec``)."""
         return find_system(self.battle.ruleset.name)
 
+    def cite(self, text: str) -> str:
+        """``text`` with each rule cited as the battle's rulebook gives it (section, page)."""
+        return self.system.cite(text)
+
     def summary(self, state: Any | None = None) -> BattleSummary:
         """What generic code may read of ``state`` (default: the state on disk)."""
         return self.system.summary(self.view.state if state is None else state)

@@ -54,20 +54,21 @@ async def test_a_round_start_activation_stance_and_end_passes_play(make_app):
         assert screen.state.model(screen.selected).side == other  # the selection follows play
 
 
-async def test_a_refused_command_shows_the_reason_and_rule_and_changes_nothing(make_app):
+async def test_a_refused_command_shows_the_reason_and_the_rulebooks_section_and_page_and_changes_nothing(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await battle_ready(pilot)
         before = screen.session.view.saved
         await press(pilot, "a")
-        assert "start the round first (§5.1)" in status_text(screen)
+        assert "start the round first (Kolejność działań (Order of play), p. 5)" in status_text(screen)
         assert screen.session.view.saved == before
         await start_round_one(pilot)
         wrong_side = screen.state.opponent(screen.state.order.to_act)
         screen.select_model(screen.state.models_of(wrong_side)[0].id, focus=True)
         before = screen.session.view.saved
         await press(pilot, "d")
-        assert "activation" in status_text(screen) and "§5.1" in status_text(screen)
+        assert "activation" in status_text(screen) and "Kolejność działań (Order of play), p. 5" in status_text(screen)
+        assert "§" not in status_text(screen)
         assert screen.session.view.saved == before
         assert not any(m.markers for m in screen.state.models)
 

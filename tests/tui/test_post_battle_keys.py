@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.ruleset import find_system
 from engine.battle import Battle, new_header
 from engine.rolls import kept_faces
 from engine.rulesets.sanctum_mortalis import commands as bc
@@ -31,6 +32,8 @@ from tui.widgets.log_pane import LogPane
 from .conftest import SIZE, battle_ready, press, status_text
 from .test_post_battle import SAINTS, WOLVES, post_battle_ready
 from .test_post_battle_recruit import highlight, summary
+
+SM = find_system("sanctum-mortalis")
 
 
 def scripted_battle(folder: Path) -> Path:
@@ -102,7 +105,9 @@ async def test_typed_injury_dice_record_the_table_result(saves_dir: Path, make_a
         assert case.result == result
         assert kept_faces(case.rolls[0].dice) == tuple(int(d) for d in dice)
         said = status_text(screen)
-        assert f"{' '.join(dice)} = {sum(int(d) for d in dice)}: {result}" in said and f"→ {name} (§18.1)" in said
+        assert (
+            f"{' '.join(dice)} = {sum(int(d) for d in dice)}: {result}" in said and SM.cite(f"→ {name} (§18.1)") in said
+        )
         assert f"Dex Marlow: injury {name}" in summary(screen)
         assert screen.state.post.of(SAINTS).wound("nim").case is None  # the other roll is still due
 
@@ -140,7 +145,7 @@ async def test_the_whole_post_battle_sequence_by_keys(saves_dir: Path, make_app)
         await press(pilot, "e", "e")  # loot, injuries: the XP is added, 2 → 4 is level 2 (§19.2)
         assert state().post.of(WOLVES).step == "development"
         assert wolves_model(state(), "brann-holt").xp == 4
-        assert "Brann Holt: +2 XP from the battle (4 XP), level 2 (§19)." in status_text(screen)
+        assert SM.cite("Brann Holt: +2 XP from the battle (4 XP), level 2 (§19).") in status_text(screen)
         assert "1 level-up(s) to spend" in summary(screen)
 
         # ---- undo of the step end: back in the injuries step, the XP not yet added
@@ -196,7 +201,7 @@ async def test_the_whole_post_battle_sequence_by_keys(saves_dir: Path, make_app)
         assert state().band(WOLVES).roster.stash == ()
         assert "Kara Vex: carries Frag grenade" in summary(screen)
         shown = [str(row.prompt) for row in screen.query_one(LogPane).options]
-        assert "Iron Wolves buys a Frag grenade for 15tk (§22.3)." in shown
+        assert SM.cite("Iron Wolves buys a Frag grenade for 15tk (§22.3).") in shown
         assert not [
             line
             for line in shown
@@ -242,4 +247,4 @@ async def test_the_help_guide_names_the_recruit_form_the_stash_moves_and_p(saves
         guide = str(app.screen.query_one("#guide").render())
         assert "shift+p on its dashboard records it in its campaign" in guide
         assert "“Recruit a new model…” opens the recruit form" in guide
-        assert "“Put … in the stash” / “Bring … into the team” move models (§15.10)" in guide
+        assert SM.cite("“Put … in the stash” / “Bring … into the team” move models (§15.10)") in guide

@@ -37,7 +37,8 @@ async def test_a_shot_by_an_activated_model_is_refused_before_any_picker(make_ap
             await settle(pilot)
             assert app.screen is screen, f"{key} opened {app.screen}"
             assert len(screen.session.view.events) == events
-            assert "already been activated" in status_text(screen) and "§5.1" in status_text(screen)
+            assert "already been activated" in status_text(screen)
+            assert "Kolejność działań (Order of play), p. 5" in status_text(screen)
         await press(pilot, "m")  # a jump or a fall needs no action: the menu opens, its Moves greyed
         await settle(pilot)
         moves = {

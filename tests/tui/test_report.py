@@ -41,7 +41,8 @@ def test_the_markdown_report_has_bands_rounds_breakdowns_result_and_luck():
     assert "### Round 1" in md
     shot = next(e for e in battle.active_events if e.kind == "shot")
     assert f"- **#{shot.seq}** {md_text(shot.text)}" in md
-    assert 'Cover (within 1" of the target)' in md and "§10.3" in md  # the breakdown, modifier by modifier
+    assert 'Cover (within 1" of the target)' in md  # the breakdown, modifier by modifier, each rule as the book's
+    assert "Modyfikatory strzelania (Shooting modifiers), p. 9" in md and "§" not in md
     assert "## Result" in md and md_text(report.result) in md
     from engine.rulesets.sanctum_mortalis.summary import summary
 
@@ -115,8 +116,11 @@ def test_a_campaign_report_shows_its_bands_its_lines_by_battle_and_the_battles_p
     md = render(build_report(*saves.load(campaign)), "md")
     assert "### Crimson Saints" in md and "- Dex Marlow (Gunslinger, 2 XP, Damaged leg)" in md
     assert "## Campaign" in md and "### The campaign starts" in md and "### After battle 1" in md
-    assert "Battle 1 (Slaughter): the post-battle sequence starts (§16)." in md
-    assert "Dex Marlow takes a wound: Damaged leg, and misses the next battle (§18.1)." in md
+    assert "Battle 1 (Slaughter): the post-battle sequence starts (Działania poza grą (Between battles), p. 17)." in md
+    assert (
+        "Dex Marlow takes a wound: Damaged leg, and misses the next battle "
+        "(Straty po bitwie (Post-battle injuries: the table), p. 22)." in md
+    )
     assert "misses_next" not in md and "model_updated" not in md  # the follow-ups have no line of their own
     assert "## Battles played" in md and "Battle 1, Slaughter: Crimson Saints and Iron Wolves drew 0–0" in md
     assert "Dice luck" not in md and "Side A" not in md

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ruleset import find_system
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 from tui.systems.xk6.screen import XK6Screen
@@ -100,14 +101,15 @@ async def test_a_rof_attack_with_typed_dice_shows_both_pools_and_the_sl_distribu
             screen.state, c.Attack("A.sgt-vance", "carbine", (c.Target("B.warden-kell"),), rof_dam=2)
         ).pairs[0]
         assert "Att Sgt. Vance 3 dice" in odds and "Def Warden Kell 2 dice" in odds
-        assert "moving at advance (Att row) -1 §6.1" in odds and "target in the open +1 §7" in odds
+        xk6 = find_system("xk6")
+        assert xk6.cite("moving at advance (Att row) -1 §6.1") in odds and xk6.cite("target in the open +1 §7") in odds
         assert f"success {percent(expected.p_success)}" in odds and "SL  ≤0" in odds
         assert (
             "wounds (DAM 5 v Armour 5)" in odds
             and "Ammo the magazine empties on an unmodified 1–4 (the full ROF)" in odds
         )
         await press(pilot, "b")  # Warden Kell: in the open → soft cover
-        assert "target in soft cover -1 §7" in text_of(dialog, "#odds")
+        assert xk6.cite("target in soft cover -1 §7") in text_of(dialog, "#odds")
         assert screen.state.attack is None  # nothing is rolled yet
         await type_dice(pilot, "6 2 1 2 3")
         a = screen.state.attack

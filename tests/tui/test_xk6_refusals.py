@@ -5,6 +5,7 @@ engine's count."""
 
 from __future__ import annotations
 
+from engine.ruleset import find_system
 from engine.rulesets.xk6 import commands as c
 from engine.rulesets.xk6.queries import activation_counts
 from tui.counts import fraction_text
@@ -38,7 +39,7 @@ async def test_activating_or_attacking_out_of_turn_is_refused_before_any_picker(
             await settle(pilot)
             assert app.screen is screen, f"{key} opened {app.screen}"
             assert len(screen.session.view.events) == events
-            assert rule in status_text(screen)
+            assert find_system("xk6").cite(rule) in status_text(screen)  # the sheet's heading
 
 
 async def test_the_take_out_question_starts_on_no_change(make_app):

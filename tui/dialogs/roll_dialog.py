@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.citations import Cite, as_is, cite_rich, citer
 from tui.dialogs.options import OptionLine
 
 HOTKEYS = "abcdefgijklmnpstuxyz"
@@ -123,9 +124,9 @@ def toggled(option: OptionLine, toggles: set[str], declined: set[str]) -> None:
         toggles.add(key)
 
 
-def option_line(index: int, option: OptionLine, letter: str | None = None) -> Text:
+def option_line(index: int, option: OptionLine, letter: str | None = None, cite: Cite = as_is) -> Text:
     """One option as listed: its letter (``letter``, else the one at ``index``), tick,
-    value, label, rule."""
+    value, label, rule (``cite``: as the rulebook names it)."""
     hotkey = letter if letter is not None else (HOTKEYS[index] if index < len(HOTKEYS) else " ")
     on_ = option.active
     out = Text()
@@ -141,7 +142,7 @@ def option_line(index: int, option: OptionLine, letter: str | None = None) -> Te
         shown = f"{value:+d}" if kind == "modifier" and value else ("  " if kind != "modifier" else " 0")
     out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
     out.append(option.label, style="" if on_ else "dim")
-    out.append(f"  {option.rule}", style="dim")
+    out.append(f"  {cite(option.rule)}", style="dim")
     if option.state == "auto":
         out.append("  auto", style="italic cyan")
     if option.note:
@@ -212,7 +213,7 @@ class RollDialog(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = self.adapter.title
+        box.border_title = self.cite(self.adapter.title)
         with box:
             yield Static(self._options_title(), id="modifiers-title")
             yield OptionList(id="modifiers")
@@ -235,7 +236,7 @@ class RollDialog(ModalScreen[Any]):
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
         self.letters = {}
-        self.query_one(Vertical).border_title = adapter.title
+        self.query_one(Vertical).border_title = self.cite(adapter.title)
         self.query_one("#modifiers-title", Static).update(self._options_title())
         dice = self.query_one("#dice", Input)
         dice.value = ""
@@ -245,10 +246,14 @@ class RollDialog(ModalScreen[Any]):
         self.set_focus(dice)
 
     def _options_title(self) -> str:
-        return (
+        return self.cite(
             self.adapter.options_title
             or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:"
         )
+
+    def cite(self, text: str) -> str:
+        """``text`` with each rule cited as the rulebook's section and page."""
+        return citer(self.app)(text)
 
     # ------------------------------------------------------------------ closing
     closing = False
@@ -269,8 +274,9 @@ class RollDialog(ModalScreen[Any]):
         keep = listing.highlighted
         self.current = self.adapter.preview(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
         self._assign_letters()
+        cite = citer(self.app)
         options = [
-            Option(option_line(i, o, self.letters.get(o.key, " ")), id=str(i))
+            Option(option_line(i, o, self.letters.get(o.key, " "), cite), id=str(i))
             for i, o in enumerate(self.current.options)
         ]
         listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"), disabled=True)])
@@ -284,9 +290,9 @@ class RollDialog(ModalScreen[Any]):
             flags.append(f"{flag.label}   ")
         self.query_one("#flags", Static).update(flags)
         self.query_one("#flags", Static).display = bool(self.adapter.flags)
-        self.query_one("#odds", Static).update(self.current.odds)
+        self.query_one("#odds", Static).update(cite_rich(self.current.odds, cite))
         refusal = self.query_one("#refusal", Static)
-        refusal.update(f"Not possible now: {self.current.refusal}" if self.current.refusal else "")
+        refusal.update(f"Not possible now: {cite(self.current.refusal)}" if self.current.refusal else "")
         refusal.display = bool(self.current.refusal)
         hint = self.adapter.dice_hint
         if hint:

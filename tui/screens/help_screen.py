@@ -17,11 +17,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui.actions import KeyGroup, help_groups, key_of
+from tui.citations import Cite, as_is, cite_renderable, citer
 
 
-def keys_table(groups: Iterable[KeyGroup] | None = None) -> Group:
+def keys_table(groups: Iterable[KeyGroup] | None = None, cite: Cite = as_is) -> Group:
     """One table per key group (a screen's ``groups`` and the app's; the generic ones when
-    None): keys and what they do, from the registry."""
+    None): keys and what they do, from the registry (``cite``: a rule as the rulebook's
+    section and page)."""
     parts: list[RenderableType] = []
     shown = [g for g in help_groups(groups) if g.actions]
     width = max(len(a.display_keys()) for g in shown for a in g.actions)
@@ -31,7 +33,7 @@ def keys_table(groups: Iterable[KeyGroup] | None = None) -> Group:
         table.add_column(style="bold", no_wrap=True, min_width=width)
         table.add_column()
         for a in group.actions:
-            table.add_row(a.display_keys(), a.help)
+            table.add_row(a.display_keys(), cite(a.help))
         parts += [table, Text("")]
     return Group(*parts)
 
@@ -94,12 +96,13 @@ class HelpScreen(ModalScreen[None]):
         scroll = VerticalScroll()
         scroll.border_title = "Help — esc closes, ↑↓ scroll"
         scroll.can_focus = True
+        cite = citer(self.app) if self.groups is not None else as_is  # a battle's rules: its book's
         with scroll:
             if self.guide_text is not None:
-                yield Static(self.guide_text(), id="guide")
+                yield Static(cite_renderable(self.guide_text(), cite), id="guide")
             if self.groups is not None and any(a.id == "gm-correct" for g in self.groups for a in g.actions):
                 yield Static(corrections_guide(), id="corrections-guide")
-            yield Static(keys_table(self.groups), id="keys")
+            yield Static(keys_table(self.groups, cite), id="keys")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

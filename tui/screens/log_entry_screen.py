@@ -1,5 +1,6 @@
 """One log entry in full: what happened, and every roll's breakdown (dice, modifiers
-with their rules, target, the exact chance before the roll, outcome)."""
+with their rules as the rulebook names them, target, the exact chance before the roll,
+outcome)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.corrections import correction_lines, is_correction
+from tui.citations import cite_rich, citer
 from tui.rolltext import breakdown, rolls_in
 
 SKIP = frozenset({"roll", "rolls", "rolloff", "attempts"})
@@ -70,7 +72,7 @@ class LogEntryScreen(ModalScreen[None]):
         scroll.border_title = "Log entry — esc closes"
         scroll.can_focus = True
         with scroll:
-            yield Static(entry_detail(self.event, undone=self.undone))
+            yield Static(cite_rich(entry_detail(self.event, undone=self.undone), citer(self.app)))
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.citations import cite_rich, citer
 from tui.widgets.choice_list import ChoiceList
 
 
@@ -79,14 +80,15 @@ class PickerScreen(ModalScreen[Any]):
         self.hint = hint or (HINT if highlight else EXPLICIT_HINT)
 
     def compose(self) -> ComposeResult:
+        cite = citer(self.app)  # a rule in the question or an answer: the rulebook's section and page
         with Vertical():
-            yield Static(self.question, id="question")
+            yield Static(cite(self.question), id="question")
             options = []
             for i, choice in enumerate(self.choices):
-                label = Text(choice.label) if isinstance(choice.label, str) else choice.label.copy()
+                label = cite_rich(Text(choice.label) if isinstance(choice.label, str) else choice.label.copy(), cite)
                 if choice.why_not:
                     label.stylize("dim")
-                    label.append(f" — {choice.why_not}", style="italic dim")
+                    label.append(f" — {cite(choice.why_not)}", style="italic dim")
                 options.append(Option(label, id=str(i), disabled=bool(choice.why_not)))
             yield ChoiceList(*options, id="choices")
             yield Static(self.hint, id="hint")

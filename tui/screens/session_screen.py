@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.screen import Screen
 
 from tui.actions import COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
+from tui.citations import cite_rich, citer
 from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, SaveWarning
 from tui.widgets.steady_bar import SteadyBar
 from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
@@ -80,8 +81,13 @@ class SessionScreen(Screen[None]):
     def redraw(self) -> None:
         """Draw every pane from the session."""
 
+    def cite(self, text: str) -> str:
+        """``text`` with each rule cited as the rulebook's section and page."""
+        return citer(self.session)(text)
+
     def set_status(self, text: Text | str) -> None:
-        self.query_one("#status", SteadyBar).put(text)
+        """The status line; a rule in it is cited as the rulebook's section and page."""
+        self.query_one("#status", SteadyBar).put(cite_rich(text, citer(self.session)))
 
     # ------------------------------------------------------------------ opening
     def on_mount(self) -> None:
@@ -193,7 +199,7 @@ class SessionScreen(Screen[None]):
 
     def on_command_refused(self, message: CommandRefused) -> None:
         rejected = message.rejected
-        line = refusal_line(rejected)
+        line = self.cite(refusal_line(rejected))
         self.set_status(refusal_status(line))
         if not self.after_refusal(message) and not self.ask_to_force(message):
             self.notify(
@@ -216,7 +222,7 @@ class SessionScreen(Screen[None]):
                 self.submit(anyway)
 
         self.app.push_screen(
-            confirm(f"{refusal_line(rejected)}?", f"Yes: {rejected.anyway_label}", "No: keep playing"),
+            confirm(f"{self.cite(refusal_line(rejected))}?", f"Yes: {rejected.anyway_label}", "No: keep playing"),
             answered,
         )
         return True

@@ -1,5 +1,6 @@
 """Battle settings: every rule reading the rules leave open (AMBIGUITY), with its
-reference id, the current choice and the recommended one. Enter on a setting asks
+reference id, where the rulebook has the rule (section and page), the current choice and
+the recommended one. Enter on a setting asks
 for the new choice; the screen dismisses with ``(key, value)`` and the battle screen
 turns that into a ``ChangeSetting`` command (a logged, undoable event). A setting with
 one reading (``SettingSpec.is_note``: the GM applies it on the table) is a note: shown
@@ -17,20 +18,22 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.citations import Cite, as_is, citer
 from tui.screens.picker_screen import Choice, PickerScreen
 
 
-def setting_line(spec: Any, value: str, ref_width: int = 6, section_width: int = 6) -> Table:
-    """Reference id, section, the question and the reading in force (wrapped lines indented)."""
+def setting_line(spec: Any, value: str, ref_width: int = 6, cite: Cite = as_is) -> Table:
+    """Reference id, the question, the reading in force and where the rulebook has the
+    rule (``cite``: the book's section and page; wrapped lines indented)."""
     row = Table.grid(padding=(0, 1), expand=True)
     row.add_column(width=ref_width, no_wrap=True)
-    row.add_column(width=section_width, no_wrap=True)
     row.add_column(ratio=1)
-    row.add_row(Text(spec.ref, style="bold cyan"), Text(spec.section, style="dim"), setting_text(spec, value))
+    row.add_row(Text(spec.ref, style="bold cyan"), setting_text(spec, value, cite))
     return row
 
 
-def setting_text(spec: Any, value: str) -> Text:
+def setting_text(spec: Any, value: str, cite: Cite = as_is) -> Text:
+    """The question and the reading in force, then the rule's place in the book (dim)."""
     out = Text()
     out.append(spec.title)
     out.append(": ")
@@ -39,8 +42,10 @@ def setting_text(spec: Any, value: str) -> Text:
         out.append(f"  (recommended: {spec.label_of(spec.default)})", style="italic yellow")
     if spec.is_note:
         out.append("  (note, not a choice)", style="dim")
-        if spec.note:
-            out.append(f"\n{spec.note}", style="dim italic")
+    if spec.section:
+        out.append(f"  · {cite(spec.section)}", style="dim")
+    if spec.is_note and spec.note:
+        out.append(f"\n{cite(spec.note)}", style="dim italic")
     return out
 
 
@@ -75,10 +80,10 @@ class SettingsScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         ref = max([6, *(len(s.ref) for s in self.specs)])  # "SAGA-A10" is longer than "SM-A6"
-        section = min(10, max([6, *(len(s.section) for s in self.specs)]))
+        cite = citer(self.app)
         ordered = [s for s in self.specs if not s.is_note] + [s for s in self.specs if s.is_note]
         options = [
-            Option(setting_line(s, self.values.get(s.key, s.default), ref, section), id=s.key, disabled=s.is_note)
+            Option(setting_line(s, self.values.get(s.key, s.default), ref, cite), id=s.key, disabled=s.is_note)
             for s in ordered
         ]
         listing = OptionList(*options, id="settings")
@@ -114,7 +119,8 @@ class SettingsScreen(ModalScreen[Any]):
             if value is not None and value != current:
                 self.dismiss((spec.key, value))
 
-        self.app.push_screen(PickerScreen(f"{spec.ref} {spec.section}: {spec.title}{note}", choices), chosen)
+        where = f" — {citer(self.app)(spec.section)}" if spec.section else ""
+        self.app.push_screen(PickerScreen(f"{spec.ref}: {spec.title}{where}{note}", choices), chosen)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -26,6 +26,7 @@ from textual.strip import Strip
 
 from engine.battle import RoundsAfter
 from tui.actions import LOG_KEYS, bindings
+from tui.citations import cite_rich, citer
 from tui.messages import LogEntryChosen
 from tui.rolltext import one_line, rolls_in
 from tui.widgets.border_text import retitle
@@ -243,13 +244,14 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
             if old != new:
                 break
             same += 1
+        cite = citer(self.app)  # a rule in an entry: the rulebook's section and page
         rows = [
             LogRow(EARLIER, "", earlier_row(start))
             if event is None
             else LogRow(
                 f"undone-{event.seq}" if key[1] else str(event.seq),
                 f"R{key[2]}" if key[2] else "",
-                entry_text(event, undone=key[1]),
+                cite_rich(entry_text(event, undone=key[1]), cite),
             )
             for key, event in items[same:]
         ]

@@ -1,4 +1,5 @@
-"""SAGA (Dark Age skirmish): rules from shared/rules/saga.md.
+"""SAGA (Dark Age skirmish): rules from the Russian translation of its melee, fatigue, terrain
+and buildings chapters (``citations.py`` gives each rule's heading in it).
 
 ``SYSTEM`` declares the rule system "saga"; this module imports no rules code (the
 names below are loaded on first use).
@@ -20,6 +21,7 @@ SYSTEM = SystemSpec(
     ruleset=Lazy(f"{_HERE}.ruleset:Saga"),
     summary=Lazy(f"{_HERE}.summary:summary"),
     corrections=Lazy(f"{_HERE}.corrections:options"),
+    citations=Lazy(f"{_HERE}.citations:citations"),
     files=(
         RosterFile("warband", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("warband", "Second band's roster file:", "bands/saints.toml"),

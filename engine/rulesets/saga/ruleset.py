@@ -53,7 +53,7 @@ HANDLERS: dict[type, Handler] = {
 
 class Saga:
     """SAGA (Dark Age skirmish): melee steps 2–8, fatigue, terrain and buildings from
-    ``shared/rules/saga.md``; what the source lacks is a setting or a house procedure."""
+    the rulebook's translated chapters; what the source lacks is a setting or a house procedure."""
 
     name = NAME
     title = "SAGA"

@@ -2,7 +2,7 @@
 defence thresholds, buildings, terrain.
 
 Every number the rules use lives here, named after the rule it comes from (section
-numbers refer to ``shared/rules/saga.md``). Values the source text does not give
+numbers are the app's short rule ids; ``citations.py`` gives the book's heading). Values the source text does not give
 ([M1] attack dice, [M4] Armour, [M7] band lengths, [M9] shooting) are in
 ``HOUSE_DEFAULTS``: they are the defaults of battle settings, always shown as
 "house default, not from the source text".

@@ -1,4 +1,5 @@
-"""Sanctum Mortalis (Baltazar Games 2016): rules from shared/rules/sanctum-mortalis.md.
+"""Sanctum Mortalis ver 1.0 (Baltazar Games 2016): rules from its Polish rulebook
+(``citations.py`` gives each rule's section and page in it).
 
 ``SYSTEM`` declares the rule system; this module imports no rules code (the names below
 are loaded on first use).
@@ -23,6 +24,7 @@ SYSTEM = SystemSpec(
     ruleset=Lazy(f"{_HERE}.ruleset:SanctumMortalis"),
     summary=Lazy(f"{_HERE}.summary:summary"),
     corrections=Lazy(f"{_HERE}.corrections:options"),
+    citations=Lazy(f"{_HERE}.citations:citations"),
     files=(
         RosterFile("roster", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("roster", "Second band's roster file:", "bands/saints.toml"),

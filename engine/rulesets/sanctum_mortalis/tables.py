@@ -1,7 +1,8 @@
 """Sanctum Mortalis rule data: weapons, armour, archetypes, skills, cards, items, tables.
 
 Every number the rules use lives here, named after the rule it comes from
-(section numbers refer to ``shared/rules/sanctum-mortalis.md``). Keys are ASCII
+(section numbers are the app's short rule ids; ``citations.py`` gives the book's
+section and page). Keys are ASCII
 slugs of the English names; ``aliases`` lets a roster use the Polish source names.
 """
 

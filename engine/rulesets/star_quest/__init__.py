@@ -1,4 +1,5 @@
-"""Grimdark Future Star Quest: rules from shared/rules/star-quest.md.
+"""Grimdark Future Star Quest: rules from its Polish rules summary (``citations.py`` gives
+each rule's heading in it).
 
 ``SYSTEM`` declares the rule system "star-quest"; this module imports no rules code
 (the names below are loaded on first use).
@@ -21,6 +22,7 @@ SYSTEM = SystemSpec(
     ruleset=Lazy(f"{_HERE}.ruleset:StarQuest"),
     summary=Lazy(f"{_HERE}.summary:summary"),
     corrections=Lazy(f"{_HERE}.corrections:options"),
+    citations=Lazy(f"{_HERE}.citations:citations"),
     files=(
         RosterFile(
             "party",

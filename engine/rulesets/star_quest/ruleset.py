@@ -112,7 +112,7 @@ def dice_problem(state: BattleState, commands: Sequence[Any]) -> str:
 
 class StarQuest:
     """Grimdark Future Star Quest (solo / co-operative): heroes against an AI flow chart,
-    from ``shared/rules/star-quest.md``; profiles and missions come from TOML files."""
+    from its rules summary; profiles and missions come from TOML files."""
 
     name = NAME
     title = "Grimdark Future Star Quest"

@@ -2,7 +2,7 @@
 conditions, morale, jumping and falling, casting.
 
 Every number the rules use lives here, named after the rule it comes from (section
-numbers refer to ``shared/rules/star-quest.md``). Profiles, skills, spells and missions
+numbers are the app's short rule ids; ``citations.py`` gives the book's heading). Profiles, skills, spells and missions
 are not in the source ([SQ-M1]–[SQ-M9]); they come from roster and mission files.
 """
 

@@ -1,4 +1,5 @@
-"""xK6 opposed-test skirmish: rules from shared/rules/xk6-skirmish.md.
+"""xK6 opposed-test skirmish: rules from the Polish xK6 rules sheet (``citations.py`` gives
+each rule's heading in it).
 
 ``SYSTEM`` declares the rule system "xk6"; this module imports no rules code (the
 names below are loaded on first use).
@@ -21,6 +22,7 @@ SYSTEM = SystemSpec(
     ruleset=Lazy(f"{_HERE}.ruleset:XK6"),
     summary=Lazy(f"{_HERE}.summary:summary"),
     corrections=Lazy(f"{_HERE}.corrections:options"),
+    citations=Lazy(f"{_HERE}.citations:citations"),
     files=(
         RosterFile("band", "First band's roster file (leave both empty for the demo bands):", "bands/wolves.toml"),
         RosterFile("band", "Second band's roster file:", "bands/saints.toml"),

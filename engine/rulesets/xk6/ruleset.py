@@ -42,7 +42,7 @@ HANDLERS: dict[type, Handler] = {
 
 
 class XK6:
-    """xK6 opposed-test skirmish (``shared/rules/xk6-skirmish.md``): pools, opposed and threshold
+    """xK6 opposed-test skirmish (the Polish rules sheet): pools, opposed and threshold
     tests, movement columns, direct and indirect fire, areas, ROF, ammunition, stun, reactions,
     command points, traits and wounds; model cards and tables come from rosters."""
 

@@ -1,5 +1,5 @@
 """xK6 battle settings: every AMBIGUITY (and the MISSING items with a recommended default)
-of ``shared/rules/xk6-skirmish.md`` as a visible choice.
+of the rules sheet as a visible choice.
 
 The recommended reading is each setting's default; the reference id (``XK-A8``) is shown
 with it. A setting with one choice still appears, so the GM sees which reading applies.

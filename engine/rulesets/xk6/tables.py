@@ -1,6 +1,7 @@
 """xK6 rule data: every number the sheet gives, named after the rule it comes from.
 
-Section numbers refer to ``shared/rules/xk6-skirmish.md``. What the sheet does not give
+Section numbers are the app's short rule ids; ``citations.py`` gives the sheet's
+headings. What the sheet does not give
 (model cards, the movement table, the weapon table, the wound track: [XK-M1]–[XK-M4])
 comes from roster files, never from here.
 """

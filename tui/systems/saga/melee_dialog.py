@@ -33,6 +33,7 @@ from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
 from engine.formatting import possessive
 
+from tui.citations import cite_renderable, citer
 from tui.screens.picker_screen import Choice, PickerScreen
 from tui.dialogs.prompt import TextPrompt
 from tui.systems.saga.ability_form import AbilityForm
@@ -149,17 +150,20 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         if step.decider:
             ribbon.append(f" — {state.side_name(step.decider)} decides", style="yellow")
         self.query_one("#melee-steps", Static).update(ribbon)
-        self.query_one("#melee-numbers", Static).update(Text("\n".join(step.lines)))
+        cite = citer(self.app)  # each rule as the rulebook's section
+        self.query_one("#melee-numbers", Static).update(cite_renderable(Text("\n".join(step.lines)), cite))
         self.options = [] if page7 else self._options(state, m)
         options = self.query_one("#melee-options", Static)
-        options.update(self._options_text())
+        options.update(cite_renderable(self._options_text(), cite))
         options.display = bool(self.options)  # an empty one would be a blank row
-        self.query_one("#melee-odds", Static).update(Text("") if page7 else self._odds_text(state, m))
+        self.query_one("#melee-odds", Static).update(
+            Text("") if page7 else cite_renderable(self._odds_text(state, m), cite)
+        )
         notes = self.query_one("#melee-notes", Static)
-        notes.update(Text("\n".join(step.notes)))
+        notes.update(cite_renderable(Text("\n".join(step.notes)), cite))
         notes.display = bool(step.notes)
         box = self.query_one("#melee-refusal", Static)
-        box.update(f"✗ {refusal}" if refusal else "")
+        box.update(cite(f"✗ {refusal}") if refusal else "")
         box.display = bool(refusal)
         dice = self.query_one("#melee-dice", Input)
         rolling = m.stage in ROLL_STAGES
@@ -174,7 +178,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
             dice.focus()
         else:
             self.set_focus(None)
-        self.query_one("#melee-hint", Static).update(self._hint(m))
+        self.query_one("#melee-hint", Static).update(cite_renderable(self._hint(m), cite))
 
     def _hint(self, m: Any) -> str:
         if self.fatigue_page:

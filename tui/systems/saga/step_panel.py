@@ -9,6 +9,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.citations import cite_renderable, citer
+
 
 def step_text(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:
     """The step's title and decider, then its lines, the fatigue spends open and its notes."""
@@ -46,4 +48,5 @@ class StepPanel(Static):
 
     def show(self, state: Any, step: Any, offers: tuple[Any, ...]) -> None:
         self.set_class(step is None, "-idle")
-        self.update(table_text(state) if step is None else step_text(state, step, offers))
+        shown = table_text(state) if step is None else step_text(state, step, offers)
+        self.update(cite_renderable(shown, citer(self.app)))  # each rule as the rulebook's section

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.profile import STATS, effective_profile
 
+from tui.citations import cite_renderable, citer
 from tui.systems.sanctum_mortalis import display as d
 
 
@@ -155,4 +156,4 @@ class ModelCard(Static):
     """
 
     def show(self, state: Any, model_id: str) -> None:
-        self.update(card_text(state, model_id))
+        self.update(cite_renderable(card_text(state, model_id), citer(self.app)))  # rules: the book's

@@ -27,6 +27,7 @@ from textual.widgets import Static
 
 from engine.rulesets.star_quest import commands as c, tables as t, view
 
+from tui.citations import cite_renderable, citer
 from tui.screens.picker_screen import Choice, PickerScreen
 
 
@@ -84,7 +85,7 @@ class AIFlowDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = "AI activation — the flow chart (§16.2)"
+        box.border_title = citer(self.app)("AI activation — the flow chart (§16.2)")
         with box:
             yield Static("", id="ai-unit")
             with VerticalScroll(id="ai-path"):
@@ -111,7 +112,8 @@ class AIFlowDialog(ModalScreen[None]):
         self.query_one("#ai-unit", Static).update(
             Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"), f"  ({u.models} model(s))")
         )
-        self.query_one("#ai-path-text", Static).update(path_text(s))
+        cite = citer(self.app)  # each rule as the rulebook's section
+        self.query_one("#ai-path-text", Static).update(cite_renderable(path_text(s), cite))
         now = Text()
         keys = Text()
         pending = view.pending(s)
@@ -141,8 +143,8 @@ class AIFlowDialog(ModalScreen[None]):
             rule = next((o.rule for o in view.ai_options(s) if o.key == q.proposal), "")
             now.append(f"  ({rule})", style="dim")
             keys.append("⏎ take it · o override (another action, with the reason) · esc hide")
-        self.query_one("#ai-now", Static).update(now)
-        self.query_one("#ai-keys", Static).update(keys)
+        self.query_one("#ai-now", Static).update(cite_renderable(now, cite))
+        self.query_one("#ai-keys", Static).update(cite_renderable(keys, cite))
 
     def refused(self, message: Any) -> bool:
         """Show the engine's refusal here (the screen asks first)."""

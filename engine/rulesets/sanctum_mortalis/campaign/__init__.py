@@ -40,6 +40,7 @@ SYSTEM = SystemSpec(
     ruleset=Lazy(f"{_HERE}.ruleset:SanctumMortalisCampaign"),
     summary=Lazy(f"{_HERE}.overview:summary"),
     scenario_name=Lazy("engine.rulesets.sanctum_mortalis.tables:scenario_name"),
+    citations=Lazy("engine.rulesets.sanctum_mortalis.citations:citations"),
     kind=KIND,
 )
 """Not started from rosters or a demo: ``skirmish campaign BATTLE.skirmish``."""

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from engine.rulesets.sanctum_mortalis.campaign.view import RecruitMenu, RecruitOrder, RecruitQuote
 from engine.rulesets.sanctum_mortalis.tables import SMALL_GUY_DISCOUNT
+from tui.citations import citer
 
 SMALL_PERCENT = 100 - 100 * SMALL_GUY_DISCOUNT[0] // SMALL_GUY_DISCOUNT[1]
 """A small guy's discount as the form shows it (§15.5, from the rules table)."""
@@ -63,9 +64,10 @@ class RecruitForm(ModalScreen[Any]):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         menu = self.menu
+        cite = citer(self.app)  # each rule as the rulebook's section and page
         with Vertical(id="recruit-box"):
             yield Static(
-                f"{self.band_name} recruits a new model (§22.2) — treasury {menu.treasury}tk", classes="question"
+                cite(f"{self.band_name} recruits a new model (§22.2) — treasury {menu.treasury}tk"), classes="question"
             )
             yield Static("Name", classes="label")
             yield Input(placeholder="the new model's name", id="recruit-name", compact=True)
@@ -73,15 +75,17 @@ class RecruitForm(ModalScreen[Any]):
             yield OptionList(*self._kind_options(), id="recruit-kinds", compact=True)
             yield Static("Weapons and armour", classes="label")
             yield OptionList(id="recruit-loadouts", compact=True)
-            yield Static("Its trick (a Technomancer starts with one, §15.4)", classes="label", id="recruit-trick-label")
+            yield Static(
+                cite("Its trick (a Technomancer starts with one, §15.4)"), classes="label", id="recruit-trick-label"
+            )
             yield OptionList(*(Option(label) for _, label in menu.tricks), id="recruit-tricks", compact=True)
-            yield Checkbox(f"Small guy (−{SMALL_PERCENT}%, §15.5)", id="recruit-small", compact=True)
+            yield Checkbox(cite(f"Small guy (−{SMALL_PERCENT}%, §15.5)"), id="recruit-small", compact=True)
             for extra in menu.extras:
                 yield Checkbox(
-                    f"{extra.label} +{extra.cost}tk ({extra.rule})", id=f"recruit-gear-{extra.key}", compact=True
+                    cite(f"{extra.label} +{extra.cost}tk ({extra.rule})"), id=f"recruit-gear-{extra.key}", compact=True
                 )
             yield Checkbox(
-                f"Keep it in the stash, not the team (team {menu.team} of {menu.team_limit}, §15.10)",
+                cite(f"Keep it in the stash, not the team (team {menu.team} of {menu.team_limit}, §15.10)"),
                 value=menu.stash_first,
                 id="recruit-stash",
                 compact=True,
@@ -96,11 +100,12 @@ class RecruitForm(ModalScreen[Any]):
 
     def _kind_options(self) -> list[Option]:
         out = []
+        cite = citer(self.app)
         for k in self.kinds:
-            label = Text.assemble(k.label, (f" — from {k.cost}tk ({k.rule})", "dim"))
+            label = Text.assemble(k.label, (cite(f" — from {k.cost}tk ({k.rule})"), "dim"))
             if not k.allowed:
                 label.stylize("dim")
-                label.append(f" — {k.why}" + (f" ({k.why_rule})" if k.why_rule else ""), style="italic dim")
+                label.append(cite(f" — {k.why}" + (f" ({k.why_rule})" if k.why_rule else "")), style="italic dim")
             out.append(Option(label, disabled=not k.allowed))
         return out
 
@@ -164,7 +169,7 @@ class RecruitForm(ModalScreen[Any]):
         if quote.allowed:
             why.append("✓ ready to recruit", style="bold green")
         else:
-            why.append(f"✗ {quote.why}" + (f" ({quote.rule})" if quote.rule else ""))
+            why.append(citer(self.app)(f"✗ {quote.why}" + (f" ({quote.rule})" if quote.rule else "")))
         self.query_one("#recruit-why", Static).update(why)
 
     # ------------------------------------------------------------------ events

@@ -24,6 +24,7 @@ from engine.odds import percent
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.campaign import view
 
+from tui.citations import cite_renderable, cite_rich, citer
 from tui.messages import BattleChanged
 from tui.widgets.choice_list import ChoiceList
 from tui.widgets.log_pane import LogPane
@@ -228,7 +229,7 @@ class PostBattleScreen(PostBattleCommands, SessionScreen):
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
         state, band = self.state, self.band
-        self.query_one("#heading", Static).update(self.heading(state, band))
+        self.query_one("#heading", Static).update(cite_rich(self.heading(state, band), self.cite))
         played = battles_text(view.battles_played(state))
         self.query_one("#summary", Static).update(
             Group(summary_text(view.band_summary(state, band)), Text(""), played) if band else played
@@ -333,7 +334,8 @@ class PostBattleScreen(PostBattleCommands, SessionScreen):
         parked = None if fresh else keep if keep is not None else listing.parked
         was = row_key(self.rows[keep]) if keep is not None and keep < len(self.rows) else None
         self.rows = rows
-        listing.set_options(options)
+        cite = citer(self.session)  # a rule in a row: the rulebook's section and page
+        listing.set_options([Option(cite_renderable(o.prompt, cite), disabled=o.disabled) for o in options])
         listing.parked = None
         open_rows = [i for i, r in enumerate(rows) if r is not None and not options[i].disabled]
         same = next((i for i in open_rows if was is not None and row_key(rows[i]) == was), None)

@@ -1,0 +1,76 @@
+"""Rules cited as the rulebook gives them, wherever the dashboard shows a rule.
+
+The engine cites rules by its digests' section numbers ("§10.3"); the rule system's
+table (``SystemSpec.citations``) knows the book's section and page. ``citer`` gives the
+function for the battle on screen (the app's, its session's: ``cite``), ``cite_rich`` applies one to a rich ``Text`` while
+keeping its styles. Only display code calls these: the engine's strings stay as they are.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol, overload, runtime_checkable
+
+from rich.console import Group
+from rich.text import Text
+
+from engine.citations import SECTION
+
+Cite = Callable[[str], str]
+
+
+def as_is(text: str) -> str:
+    """No table: a rule shows as the engine cites it."""
+    return text
+
+
+@runtime_checkable
+class Citing(Protocol):
+    """What cites rules for the battle on screen: the app, its session, a ``SystemSpec``."""
+
+    def cite(self, text: str) -> str: ...
+
+
+def citer(source: object) -> Cite:
+    """The citing function of ``source`` (the app, a session or a ``SystemSpec``);
+    ``as_is`` when it cites nothing."""
+    return source.cite if isinstance(source, Citing) else as_is
+
+
+@overload
+def cite_rich(text: Text, cite: Cite) -> Text: ...
+@overload
+def cite_rich(text: str, cite: Cite) -> str: ...
+@overload
+def cite_rich(text: Text | str, cite: Cite) -> Text | str: ...
+def cite_rich(text: Text | str, cite: Cite) -> Text | str:
+    """``text`` with each digest citation replaced by ``cite``'s; a ``Text`` keeps the
+    styles around and over each citation."""
+    if isinstance(text, str):
+        return cite(text)
+    plain = text.plain
+    matches = list(SECTION.finditer(plain)) if "§" in plain else []
+    if not matches:
+        return text
+    out = text.blank_copy()
+    at = 0
+    for match in matches:
+        out.append_text(text[at : match.start()])
+        piece = text[match.start() : match.end()]
+        start = len(out)
+        out.append(cite(piece.plain))
+        for span in piece.spans:  # a style over the whole citation covers its replacement
+            if span.start == 0 and span.end >= len(piece):
+                out.stylize(span.style, start, len(out))
+        at = match.end()
+    out.append_text(text[at:])
+    return out
+
+
+def cite_renderable(renderable: Any, cite: Cite) -> Any:
+    """A help guide or any Rich renderable: its ``Text`` and strings (inside a ``Group``
+    too) cited; other renderables as they are."""
+    if isinstance(renderable, (Text, str)):
+        return cite_rich(renderable, cite)
+    if isinstance(renderable, Group):
+        return Group(*(cite_renderable(part, cite) for part in renderable.renderables))
+    return renderable
