@@ -288,24 +288,25 @@ class BattleCommands(GearCommands, GameCommands):
     def action_contact(self) -> None:
         """Engagement the table shows: a charge that ended in contact, an Intercept, or
         models pushed apart."""
-        m = self._model()
+        from engine.rulesets.sanctum_mortalis.queries import refusal
+
+        m = self._acting("contact")  # off the table, no enemy: refused before the question
         if not m:
             return
         foes = self.enemies(m)
-        choices = [
-            Choice(c.Disengage(m.id, x.id), f"No longer in contact with {x.name}")
-            for x in foes
-            if x.id in m.engaged_with
-        ]
-        choices += [Choice(c.Engage(m.id, x.id), f"Engaged with {x.name}") for x in foes if x.id not in m.engaged_with]
-        choices += [
-            Choice(c.Engage(m.id, x.id, intercept=True), f"Intercepts {x.name} (no action)")
-            for x in foes
-            if x.id not in m.engaged_with
-        ]
-        if not choices:
-            self.set_status("There is no enemy model on the table.")
-            return
+        commands = [c.Disengage(m.id, x.id) for x in foes if x.id in m.engaged_with]
+        commands += [c.Engage(m.id, x.id) for x in foes if x.id not in m.engaged_with]
+        commands += [c.Engage(m.id, x.id, intercept=True) for x in foes if x.id not in m.engaged_with]
+        names = {x.id: x.name for x in foes}
+
+        def label(command: Any) -> str:
+            if isinstance(command, c.Disengage):
+                return f"No longer in contact with {names[command.enemy]}"
+            if command.intercept:
+                return f"Intercepts {names[command.enemy]} (no action)"
+            return f"Engaged with {names[command.enemy]}"
+
+        choices = [Choice(x, label(x), str(refusal(self.state, x) or "")) for x in commands]
         self.ask(f"{m.name}: contact", choices, self.submit)
 
     def _marker(self, marker: str) -> None:
@@ -360,7 +361,7 @@ class BattleCommands(GearCommands, GameCommands):
         self.ask(f"What does {m.name} pick up?", choices, self.submit)
 
     def action_leave_table(self) -> None:
-        m = self._model()
+        m = self._acting("leave")  # a Volunteer, an independent model...: refused before the question
         if m:
             from engine.rulesets.sanctum_mortalis.view import bears_special_marker
 
@@ -376,7 +377,7 @@ class BattleCommands(GearCommands, GameCommands):
             self.ask(f"{m.name} leaves the table?", [*yes, Choice(None, "No")], self.submit)
 
     def action_remove_model(self) -> None:
-        m = self._model()
+        m = self._acting("remove")
         if not m:
             return
         choices = [Choice(c.RemoveModel(m.id), "Removed by the GM (no one gets XP)")]
