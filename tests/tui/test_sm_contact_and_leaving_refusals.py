@@ -56,3 +56,18 @@ async def test_an_engaged_model_is_refused_picking_up_and_its_intercepts_are_gre
         await press(pilot, "escape")
         await settle(pilot)
         assert len(screen.session.view.events) == events
+
+
+async def test_ending_a_battle_already_ended_is_refused_before_the_question(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        screen.submit(c.EndBattle())
+        await settle(pilot)
+        assert screen.state.ended
+        events = len(screen.session.view.events)
+        await press(pilot, "ctrl+e")
+        await settle(pilot)
+        assert app.screen is screen, f"ctrl+e opened {app.screen}"
+        assert "already ended" in status_text(screen) and "§14" in status_text(screen)
+        assert len(screen.session.view.events) == events

@@ -139,3 +139,18 @@ def test_a_dry_run_saves_nothing(battle):
 def test_a_question_still_to_come_is_not_a_refusal(battle, edge):
     battle.submit(c.StartRound())
     assert refusal(battle.state, c.LeaveTable("A.kara", edge=edge)) is None
+
+
+def test_7_6_with_no_marker_left_the_pick_up_answer_is_greyed_with_the_command_s_refusal(battle):
+    battle.submit(c.StartRound())  # scenario "none": no technology marker on the table
+    assert can(battle.state, "pick-up", "A.kara") is None
+    why = refusal(battle.state, c.PickUpTech("A.kara"))
+    assert isinstance(why, Rejected) and why.rule == "§7.6" and "no technology markers" in why.reason
+    assert why == battle.submit(c.PickUpTech("A.kara"))
+
+
+def test_14_ending_an_ended_battle_is_refused_before_the_question(battle):
+    assert refusal(battle.state, c.EndBattle()) is None
+    battle.submit(c.EndBattle())
+    why = refusal(battle.state, c.EndBattle())
+    assert isinstance(why, Rejected) and why.rule == "§14" and why == battle.submit(c.EndBattle())

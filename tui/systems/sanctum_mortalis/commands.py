@@ -358,6 +358,12 @@ class BattleCommands(GearCommands, GameCommands):
             )
         if m.carry_partner:
             choices.append(Choice(c.CarryTogether(m.carry_partner, m.id, join=False), "Let go of the special marker"))
+        from engine.rulesets.sanctum_mortalis.queries import refusal
+
+        # no marker left on the table...: greyed with the engine's reason (a dry run)
+        choices = [
+            ch if ch.why_not else Choice(ch.value, ch.label, str(refusal(state, ch.value) or "")) for ch in choices
+        ]
         self.ask(f"What does {m.name} pick up?", choices, self.submit)
 
     def action_leave_table(self) -> None:
@@ -463,6 +469,10 @@ class BattleCommands(GearCommands, GameCommands):
         self.ask("Victory points (Challenges, scenario objectives):", choices, chosen)
 
     def action_end_battle(self) -> None:
+        from engine.rulesets.sanctum_mortalis.queries import refusal
+
+        if self.refused(refusal(self.state, c.EndBattle())):
+            return  # already ended: refused before the question
         self.ask(
             "End the battle now? (§14: the side with more VP wins)",
             [
