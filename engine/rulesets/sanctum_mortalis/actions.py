@@ -373,6 +373,19 @@ def disengage(state: BattleState, cmd: Disengage, dice: DiceSource) -> Decision:
     ]
 
 
+def charge_check(m: ModelState, trick: str) -> Rejected | None:
+    """Why ``m`` cannot cast ``trick`` whatever its target (§21): unknown to it, or no
+    charge left; None if it can. Asked by ``CastTrick`` and by the trick picker."""
+    spec = t.TRICKS.get(trick)
+    if spec is None:
+        return Rejected(f"unknown trick '{trick}'", kind="malformed")
+    if trick not in m.spec.tricks:
+        return Rejected(f"{m.name} does not know {spec.source}", "§21")
+    if m.charges(trick) <= 0:
+        return Rejected(f"{spec.source} has no charges left this battle", "§21")
+    return None
+
+
 def trick_check(m: ModelState) -> Rejected | None:
     """Why ``m`` may cast no trick now (§21, §23.5), or None: asked by ``CastTrick`` and,
     before its pickers, by ``queries.can``."""
@@ -387,16 +400,10 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
     m = _model(state, cmd.model)
     if isinstance(m, Rejected):
         return m
-    trick = t.TRICKS.get(cmd.trick)
-    if trick is None:
-        return Rejected(f"unknown trick '{cmd.trick}'", kind="malformed")
-    if cmd.trick not in m.spec.tricks:
-        return Rejected(f"{m.name} does not know {trick.source}", "§21")
-    if m.charges(cmd.trick) <= 0:
-        return Rejected(f"{trick.source} has no charges left this battle", "§21")
-    problem = trick_check(m)
+    problem = charge_check(m, cmd.trick) or trick_check(m)
     if problem is not None:
         return problem
+    trick = t.TRICKS[cmd.trick]
     target: ModelState | None = None
     if cmd.target:
         found = _model(state, cmd.target)

@@ -104,3 +104,11 @@ def refusal(state: BattleState, command: object) -> Rejected | None:
     if isinstance(decision, Rejected) and decision.kind != "ambiguous":
         return decision
     return None
+
+
+def trick_refusal(state: BattleState, model_id: str, trick: str) -> Rejected | None:
+    """Why ``model_id`` may not cast ``trick`` at any target (unknown, no charge left,
+    §21), or None: each answer of the trick picker greyed before a target is asked."""
+    from .actions import charge_check
+
+    return charge_check(state.model(model_id), trick)

@@ -154,3 +154,18 @@ def test_14_ending_an_ended_battle_is_refused_before_the_question(battle):
     battle.submit(c.EndBattle())
     why = refusal(battle.state, c.EndBattle())
     assert isinstance(why, Rejected) and why.rule == "§14" and why == battle.submit(c.EndBattle())
+
+
+def test_21_a_trick_with_no_charge_left_is_greyed_with_the_command_s_refusal():
+    from engine.rulesets.sanctum_mortalis.queries import trick_refusal
+    from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
+
+    battle = battle_with(ModelSpec("tia", "Tia", "technomancer", tricks=("drone-strike", "flash")))
+    battle.submit(c.StartRound())
+    state = battle.state
+    assert trick_refusal(state, "A.tia", "flash") is None
+    assert "does not know" in trick_refusal(state, "A.tia", "lava").reason
+    spent = state.with_model("A.tia", trick_charges=tuple((k, 0) for k, _ in state.model("A.tia").trick_charges))
+    why = trick_refusal(spent, "A.tia", "flash")
+    assert isinstance(why, Rejected) and why.rule == "§21" and "no charges left" in why.reason
+    assert why == SanctumMortalis().decide(spent, c.CastTrick("A.tia", "flash", None), None)

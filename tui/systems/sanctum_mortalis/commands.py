@@ -419,10 +419,16 @@ class BattleCommands(GearCommands, GameCommands):
             ]
             self.ask(f"{t.TRICKS[trick].source}: on whom?", targets, self.trick_cast)
 
+        from engine.rulesets.sanctum_mortalis.queries import trick_refusal
+
         self.ask(
             f"Which trick does {m.name} cast?",
             [
-                Choice(k, f"{t.TRICKS[k].source} ({t.TRICKS[k].name}), {n} charge(s) left — {t.TRICKS[k].effect}")
+                Choice(
+                    k,
+                    f"{t.TRICKS[k].source} ({t.TRICKS[k].name}), {n} charge(s) left — {t.TRICKS[k].effect}",
+                    str(trick_refusal(self.state, m.id, k) or ""),  # no charge left: greyed before its target
+                )
                 for k, n in known
             ],
             cast,
