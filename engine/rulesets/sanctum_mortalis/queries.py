@@ -10,7 +10,20 @@ from engine.ruleset import ActivationCounts, Rejected
 
 from .state import OVERWATCH, BattleState
 
-ACTIONS = ("move", "drop", "shoot", "fight", "withdraw", "pick-up", "trick", "other", "contact", "leave", "remove")
+ACTIONS = (
+    "move",
+    "drop",
+    "shoot",
+    "fight",
+    "withdraw",
+    "pick-up",
+    "trick",
+    "grenade",
+    "other",
+    "contact",
+    "leave",
+    "remove",
+)
 """The actions ``can`` answers for: each opens a picker or a dialog before its command.
 ``drop``: a jump down or a fall (§7.4, §7.5), which takes no action; ``contact``: engaged
 with, Intercept or no longer in contact (§8.1, §11.1); ``leave``: off the table (§7.7);
@@ -52,6 +65,11 @@ def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
         return problem
     if action == "trick" and (problem := trick_check(m)) is not None:
         return problem
+    if action == "grenade":
+        from .grenades import throw_check
+
+        if (problem := throw_check(state, m)) is not None:
+            return problem
     if action == "drop":
         if state.ended:
             return Rejected("the battle has ended", "§14")

@@ -169,3 +169,27 @@ def test_21_a_trick_with_no_charge_left_is_greyed_with_the_command_s_refusal():
     why = trick_refusal(spent, "A.tia", "flash")
     assert isinstance(why, Rejected) and why.rule == "§21" and "no charges left" in why.reason
     assert why == SanctumMortalis().decide(spent, c.CastTrick("A.tia", "flash", None), None)
+
+
+def test_8_1_an_engaged_model_is_refused_its_grenade_before_the_grenade_picker():
+    battle = battle_with(ModelSpec("gus", "Gus", "trooper", items=("frag-grenade",)))
+    battle.submit(c.StartRound())
+    assert can(battle.state, "grenade", "A.gus") is None
+    battle.submit(c.Engage("A.gus", "B.yul"))
+    problem = refused_alike(battle, "grenade", "A.gus", c.ThrowGrenade("A.gus", "frag-grenade"))
+    assert "engaged in melee" in problem.reason and problem.rule == "§8.1"
+
+
+def test_17_6_a_grenade_still_in_the_air_refuses_the_next_throw_before_its_picker():
+    from engine.dice import ScriptedDice
+
+    battle = battle_with(
+        ModelSpec("gus", "Gus", "trooper", items=("frag-grenade",)),
+        ModelSpec("hal", "Hal", "trooper", items=("stun-grenade",)),
+    )
+    battle.submit(c.StartRound())
+    assert not isinstance(battle.submit(c.ThrowGrenade("A.gus", "frag-grenade"), ScriptedDice([1, 1])), Rejected)
+    assert battle.state.grenade is not None
+    battle.submit(c.EndActivation())
+    problem = can(battle.state, "grenade", "A.hal")
+    assert isinstance(problem, Rejected) and problem.rule == "§17.6" and "has not gone off" in problem.reason
