@@ -114,11 +114,14 @@ def refusal(state: BattleState, command: object) -> Rejected | None:
     """The engine's refusal of ``command`` now (a dry run with throwaway dice: nothing is
     saved), or None: a picker's choice greyed with its reason before it is chosen. A
     refusal that only asks a question still to come (``ambiguous``) is not one."""
-    from engine.dice import ScriptedDice
+    from engine.dice import DiceEntryError, ScriptedDice
 
     from .ruleset import SanctumMortalis
 
-    decision = SanctumMortalis().decide(state, command, ScriptedDice([6] * 12))
+    try:
+        decision = SanctumMortalis().decide(state, command, ScriptedDice([6] * 12))
+    except DiceEntryError:
+        return None  # dice the placeholder cannot give: the roll dialog checks them
     if isinstance(decision, Rejected) and decision.kind != "ambiguous":
         return decision
     return None

@@ -193,3 +193,13 @@ def test_17_6_a_grenade_still_in_the_air_refuses_the_next_throw_before_its_picke
     battle.submit(c.EndActivation())
     problem = can(battle.state, "grenade", "A.hal")
     assert isinstance(problem, Rejected) and problem.rule == "§17.6" and "has not gone off" in problem.reason
+
+
+def test_a_jet_pack_used_up_greys_its_move_in_the_move_menu():
+    battle = battle_with(ModelSpec("jet", "Jet", "trooper", items=("jet-pack",)))
+    battle.submit(c.StartRound())
+    assert refusal(battle.state, c.Move("A.jet", jet_pack=True)) is None
+    assert not isinstance(battle.submit(c.Move("A.jet", jet_pack=True)), Rejected)
+    why = refusal(battle.state, c.Move("A.jet", jet_pack=True))
+    assert isinstance(why, Rejected) and why == battle.submit(c.Move("A.jet", jet_pack=True))
+    assert refusal(battle.state, c.Move("A.jet")) is None  # its second, plain Move is open

@@ -238,8 +238,9 @@ class BattleCommands(GearCommands, GameCommands):
         rolls in the roll dialog)."""
         from tui.systems.sanctum_mortalis.flows import roll
 
-        from engine.rulesets.sanctum_mortalis.queries import can
+        from engine.rulesets.sanctum_mortalis.queries import can, refusal
 
+        state = self.state
         m = self._acting("drop")  # a jump or a fall takes no action: the menu opens for it
         if not m:
             return
@@ -267,6 +268,13 @@ class BattleCommands(GearCommands, GameCommands):
         if "jet-pack" in m.spec.items:
             choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)", why))
         choices += self.move_extras(m, why)
+        # each Move the engine would refuse (a jet pack used up...) greyed with its reason (a dry run)
+        choices = [
+            ch
+            if ch.why_not or isinstance(ch.value, str)
+            else Choice(ch.value, ch.label, str(refusal(state, ch.value) or ""))
+            for ch in choices
+        ]
         choices += [Choice("jump", "Jump down from a height…"), Choice("fall", "Falls from a height…")]
 
         def chosen(value: Any) -> None:
