@@ -65,10 +65,33 @@ async def star_quest_ai_question_open(pilot: Any) -> tuple[Any, Callable[[Any], 
     return screen, lambda s: s.activation is None and s.unit(cultists).activated
 
 
+async def star_quest_last_ai_activation_open(pilot: Any) -> tuple[Any, Callable[[Any], bool]]:
+    """Every unit has acted but the last AI unit, whose flow-chart question is open: E
+    (end the round) asks; "Yes" cancels the question, ends the activation, then the round."""
+    from engine.rulesets.star_quest import commands as c
+    from engine.rulesets.star_quest.flow import ai_to_activate
+
+    from .sq_pilot import heroes_pass, round_one
+
+    screen = await round_one(pilot)
+    await heroes_pass(pilot, screen)
+    *first, last = ai_to_activate(screen.state)
+    for unit in first:
+        screen.submit(c.ActivateAI(unit))
+        await back_to(pilot, screen)
+        screen.submit(c.EndActivation(force=True))
+        await back_to(pilot, screen)
+    screen.submit(c.ActivateAI(last))
+    await back_to(pilot, screen)
+    assert screen.state.busy == "ai" and ai_to_activate(screen.state) == (last,) == (screen.state.activation.unit,)
+    return screen, lambda s: s.activation is None and s.turn.phase == "end"
+
+
 OPEN = {
     "saga-end-turn-with-a-move-open": ("saga", "e", saga_move_open),
     "xk6-end-activation-with-an-attack-open": ("xk6", "e", xk6_attack_open),
     "star-quest-end-activation-with-an-ai-question-open": ("star-quest", "e", star_quest_ai_question_open),
+    "star-quest-end-round-with-the-last-ai-activation-open": ("star-quest", "E", star_quest_last_ai_activation_open),
 }
 
 

@@ -120,12 +120,23 @@ def other_action(state: BattleState, cmd: OtherAction, dice: DiceSource) -> Deci
     return drafts
 
 
+def pickup_check(m: ModelState) -> Rejected | None:
+    """Why ``m`` may pick up no marker at all now, or None: asked by ``PickUpTech`` and,
+    before its question, by ``queries.can``."""
+    if m.spec.pet or m.spec.volunteer:
+        return Rejected(f"{m.name} is a {'war pet' if m.spec.pet else 'Volunteer'} and cannot pick up markers", "§7.6")
+    if m.engaged:
+        return Rejected(f"{m.name} is engaged in melee", "§8.1")
+    return None
+
+
 def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
     m = _model(state, cmd.model)
     if isinstance(m, Rejected):
         return m
-    if m.spec.pet or m.spec.volunteer:
-        return Rejected(f"{m.name} is a {'war pet' if m.spec.pet else 'Volunteer'} and cannot pick up markers", "§7.6")
+    problem = pickup_check(m)
+    if problem is not None:
+        return problem
     if cmd.hidden:
         problem = hidden_pickup_problem(state, m)
         if problem is not None:
@@ -134,8 +145,6 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
         return Rejected("the special marker is not on the table", "§23.5")
     elif not cmd.special and state.markers_on_table <= 0:
         return Rejected("there are no technology markers left on the table", "§7.6")
-    if m.engaged:
-        return Rejected(f"{m.name} is engaged in melee", "§8.1")
     what = "the Ukryte dane marker" if cmd.hidden else ("the special marker" if cmd.special else "a technology marker")
     if cmd.free:
         drafts = collector_pickup(state, m, what)
@@ -199,23 +208,35 @@ def collector_pickup(state: BattleState, m: ModelState, what: str) -> list[Event
     return [*pre, EventDraft("action", {"model": m.id, "action": "pickup", "free": True}, actor=m.id, text=text)]
 
 
-def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decision:
-    m = _model(state, cmd.model)
-    if isinstance(m, Rejected):
-        return m
+def leave_check(state: BattleState, m: ModelState) -> Rejected | None:
+    """Why ``m`` may not leave the table now across any edge (§7.7), or None: asked by
+    ``LeaveTable`` and, before its question, by ``queries.can``."""
     if not m.on_table:
         return Rejected(f"{m.name} is not on the table", "§7.7")
     if m.spec.volunteer:
         return Rejected("Volunteers may not leave the table", "§15.9")
     if m.side == NEUTRAL:
         return Rejected("independent models do not leave the table", "§13")
+    from .special_marker import carries_special
+
+    scenario = t.SCENARIOS.get(state.scenario)
+    carried = m.tech_markers + (t.SPECIAL_MARKER_VALUE if carries_special(m) else 0)
+    if scenario and scenario.defender_cannot_carry_off and state.side(m.side).role == "defender" and carried:
+        return Rejected("in Barykady no Defender model may leave the table carrying a marker", "§23.3")
+    return None
+
+
+def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decision:
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    problem = leave_check(state, m)
+    if problem is not None:
+        return problem
     from .special_marker import carries_special, leave_drafts, leave_problem
 
     scenario = t.SCENARIOS.get(state.scenario)
-    side = state.side(m.side)
     carried = m.tech_markers + (t.SPECIAL_MARKER_VALUE if carries_special(m) else 0)
-    if scenario and scenario.defender_cannot_carry_off and side.role == "defender" and carried:
-        return Rejected("in Barykady no Defender model may leave the table carrying a marker", "§23.3")
     if scenario and scenario.leave_only_opponent_edge and cmd.edge not in ("", "opponent"):
         return Rejected("in Duma models may leave only across the opponent's edge", "§23.6")
     problem = leave_problem(state, m, cmd)
@@ -297,6 +318,17 @@ def removal(state: BattleState, model_id: str, by: str | None, cause: str) -> li
     return drafts
 
 
+def contact_check(state: BattleState, m: ModelState) -> Rejected | None:
+    """Why ``m`` can come into or out of contact with no enemy now (§8.1), or None: asked
+    before the contact question (``queries.can``); ``Engage`` refuses a model off the table
+    the same way, and with no enemy on the table there is nothing to engage."""
+    if not m.on_table:
+        return Rejected(f"{m.name} is not on the table", "§8.1")
+    if not m.engaged_with and not any(x.on_table and x.side != m.side for x in state.models):
+        return Rejected("there is no enemy model on the table", "§8.1")
+    return None
+
+
 def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
     a = _model(state, cmd.model)
     if isinstance(a, Rejected):
@@ -306,7 +338,9 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
         return b
     if a.side == b.side:
         return Rejected(f"{a.name} and {b.name} are on the same side", kind="illegal")
-    if not (a.on_table and b.on_table):
+    if not a.on_table:
+        return Rejected(f"{a.name} is not on the table", "§8.1")
+    if not b.on_table:
         return Rejected("both models must be on the table", kind="illegal")
     if b.id in a.engaged_with:
         return Rejected(f"{a.name} and {b.name} are already engaged", kind="illegal")
@@ -339,21 +373,37 @@ def disengage(state: BattleState, cmd: Disengage, dice: DiceSource) -> Decision:
     ]
 
 
-def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision:
-    m = _model(state, cmd.model)
-    if isinstance(m, Rejected):
-        return m
-    trick = t.TRICKS.get(cmd.trick)
-    if trick is None:
-        return Rejected(f"unknown trick '{cmd.trick}'", kind="malformed")
-    if cmd.trick not in m.spec.tricks:
-        return Rejected(f"{m.name} does not know {trick.source}", "§21")
-    if m.charges(cmd.trick) <= 0:
-        return Rejected(f"{trick.source} has no charges left this battle", "§21")
+def charge_check(m: ModelState, trick: str) -> Rejected | None:
+    """Why ``m`` cannot cast ``trick`` whatever its target (§21): unknown to it, or no
+    charge left; None if it can. Asked by ``CastTrick`` and by the trick picker."""
+    spec = t.TRICKS.get(trick)
+    if spec is None:
+        return Rejected(f"unknown trick '{trick}'", kind="malformed")
+    if trick not in m.spec.tricks:
+        return Rejected(f"{m.name} does not know {spec.source}", "§21")
+    if m.charges(trick) <= 0:
+        return Rejected(f"{spec.source} has no charges left this battle", "§21")
+    return None
+
+
+def trick_check(m: ModelState) -> Rejected | None:
+    """Why ``m`` may cast no trick now (§21, §23.5), or None: asked by ``CastTrick`` and,
+    before its pickers, by ``queries.can``."""
     if m.engaged:
         return Rejected(f"{m.name} is engaged in melee and cannot cast", "§21")
     if m.special_marker or m.carry_partner is not None:
         return Rejected(f"{m.name} carries the special marker and cannot cast", "§23.5")
+    return None
+
+
+def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision:
+    m = _model(state, cmd.model)
+    if isinstance(m, Rejected):
+        return m
+    problem = charge_check(m, cmd.trick) or trick_check(m)
+    if problem is not None:
+        return problem
+    trick = t.TRICKS[cmd.trick]
     target: ModelState | None = None
     if cmd.target:
         found = _model(state, cmd.target)

@@ -49,6 +49,17 @@ def throw_chance(state: BattleState, model_id: str) -> Fraction:
     return grenade_chance(m.spec, m.infected)
 
 
+def throw_check(state: BattleState, m: ModelState) -> Rejected | None:
+    """Why ``m`` may throw no grenade now whichever it carries (§8.1, §17.6), or None:
+    asked by ``ThrowGrenade`` and, before its picker, by ``queries.can``."""
+    if state.grenade is not None:
+        thrower = state.model(state.grenade.model).name
+        return Rejected(f"{thrower}'s grenade has not gone off yet: place its blast first", "§17.6")
+    if m.engaged:
+        return Rejected(f"{m.name} is engaged in melee: it may only Attack or Withdraw", "§8.1")
+    return None
+
+
 def throw_grenade(state: BattleState, cmd: ThrowGrenade, dice: DiceSource) -> Decision:
     if not state.has_model(cmd.model):
         return Rejected(f"no model '{cmd.model}'", kind="malformed")
@@ -57,11 +68,9 @@ def throw_grenade(state: BattleState, cmd: ThrowGrenade, dice: DiceSource) -> De
         return Rejected(f"'{cmd.grenade}' is not a grenade", "§17.6", kind="malformed")
     if cmd.grenade not in m.spec.items:
         return Rejected(f"{m.name} carries no {t.ITEMS[cmd.grenade].name} (a grenade is used once)", "§17.6")
-    if state.grenade is not None:
-        thrower = state.model(state.grenade.model).name
-        return Rejected(f"{thrower}'s grenade has not gone off yet: place its blast first", "§17.6")
-    if m.engaged:
-        return Rejected(f"{m.name} is engaged in melee: it may only Attack or Withdraw", "§8.1")
+    problem = throw_check(state, m)
+    if problem is not None:
+        return problem
     name = t.ITEMS[cmd.grenade].name
     drafts = take_action(state, m.id, "grenade", f"{m.name} throws a {name} (an action, §17.6).", grenade=cmd.grenade)
     if isinstance(drafts, Rejected):

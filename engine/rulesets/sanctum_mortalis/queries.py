@@ -10,9 +10,24 @@ from engine.ruleset import ActivationCounts, Rejected
 
 from .state import OVERWATCH, BattleState
 
-ACTIONS = ("move", "drop", "shoot", "fight", "withdraw", "pick-up", "trick", "other")
+ACTIONS = (
+    "move",
+    "drop",
+    "shoot",
+    "fight",
+    "withdraw",
+    "pick-up",
+    "trick",
+    "grenade",
+    "other",
+    "contact",
+    "leave",
+    "remove",
+)
 """The actions ``can`` answers for: each opens a picker or a dialog before its command.
-``drop``: a jump down or a fall (§7.4, §7.5), which takes no action."""
+``drop``: a jump down or a fall (§7.4, §7.5), which takes no action; ``contact``: engaged
+with, Intercept or no longer in contact (§8.1, §11.1); ``leave``: off the table (§7.7);
+``remove``: the GM removes it from play. The last three are no action of the model."""
 
 _KIND = {"fight": "attack", "withdraw": "withdraw", "pick-up": "pickup"}
 """The activation rules' name of each action whose name differs (``move`` and ``shoot``
@@ -31,6 +46,7 @@ def pending_roll(state: BattleState) -> str:
 def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
     """Why ``model_id`` may not take ``action`` (one of ``ACTIONS``) now, or None: asked
     before any weapon, target, modifier or die (the command itself checks the same)."""
+    from .actions import contact_check, leave_check, pickup_check, trick_check
     from .activation import acting_model, action_check
     from .combat import borrowed_shot, open_salvo
 
@@ -39,6 +55,21 @@ def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
     if not state.has_model(model_id):
         return Rejected(f"no model '{model_id}'", kind="malformed")
     m = state.model(model_id)
+    if action == "contact":
+        return contact_check(state, m)
+    if action == "leave":
+        return leave_check(state, m)
+    if action == "remove":
+        return None if m.on_table else Rejected(f"{m.name} is not on the table", kind="illegal")
+    if action == "pick-up" and (problem := pickup_check(m)) is not None:
+        return problem
+    if action == "trick" and (problem := trick_check(m)) is not None:
+        return problem
+    if action == "grenade":
+        from .grenades import throw_check
+
+        if (problem := throw_check(state, m)) is not None:
+            return problem
     if action == "drop":
         if state.ended:
             return Rejected("the battle has ended", "§14")
@@ -77,3 +108,28 @@ def activation_counts(state: BattleState, side: str) -> ActivationCounts:
     on = [m for m in models if m.on_table]
     acted = sum(1 for m in on if m.activated)
     return ActivationCounts(acted=acted, ready=len(on) - acted, out=len(models) - len(on))
+
+
+def refusal(state: BattleState, command: object) -> Rejected | None:
+    """The engine's refusal of ``command`` now (a dry run with throwaway dice: nothing is
+    saved), or None: a picker's choice greyed with its reason before it is chosen. A
+    refusal that only asks a question still to come (``ambiguous``) is not one."""
+    from engine.dice import DiceEntryError, ScriptedDice
+
+    from .ruleset import SanctumMortalis
+
+    try:
+        decision = SanctumMortalis().decide(state, command, ScriptedDice([6] * 12))
+    except DiceEntryError:
+        return None  # dice the placeholder cannot give: the roll dialog checks them
+    if isinstance(decision, Rejected) and decision.kind != "ambiguous":
+        return decision
+    return None
+
+
+def trick_refusal(state: BattleState, model_id: str, trick: str) -> Rejected | None:
+    """Why ``model_id`` may not cast ``trick`` at any target (unknown, no charge left,
+    §21), or None: each answer of the trick picker greyed before a target is asked."""
+    from .actions import charge_check
+
+    return charge_check(state.model(model_id), trick)

@@ -22,7 +22,11 @@ class StartRound:
 
 @dataclass(frozen=True)
 class EndRound:
-    """End the round: fatigue and "until the end of the round" effects end (§5 step 4)."""
+    """End the round: fatigue and "until the end of the round" effects end (§5 step 4).
+    With an activation open the GM is asked first; ``force``: it ends (what is open in it
+    cancelled, as ``EndActivation(force=True)``), then the round."""
+
+    force: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from engine.events import EventDraft
 from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
-from .commands import ActivateAI, ActivateHero, Ambush, ChangeSetting, EndRound, StartRound
+from .commands import ActivateAI, ActivateHero, Ambush, ChangeSetting, EndActivation, EndRound, StartRound
 from .evolve import preview
 from .flow import ai_to_activate, heroes_to_activate
 from .settings import SETTINGS_BY_KEY
@@ -194,8 +194,8 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
 def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
     if state.turn.phase not in ("heroes", "ai"):
         return Rejected("no round is being played", "§5")
-    if state.activation:
-        return Rejected("end the open activation first", "§5")
+    if state.activation:  # the GM is asked; "anyway" ends it first
+        return _end_round_anyway(state, cmd, dice)
     left = heroes_to_activate(state) + ai_to_activate(state)
     if left:
         return Rejected("still to activate: " + ", ".join(state.unit(u).name for u in left), "§5 steps 2–3")
@@ -206,6 +206,40 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
             text=f"Round {state.round} ends: fatigue and round-long effects end (§5 step 4).",
         )
     ]
+
+
+def _end_round_anyway(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
+    """The round ended while an activation is open: without ``force`` a question (an
+    ``ambiguous`` refusal whose ``anyway`` is the end with ``force``); with it, the
+    activation ends as ``EndActivation(force=True)`` ends it (what is open in it cancelled
+    by a GM correction), then the round. An end that would be refused even then (morale
+    tests to answer, units still to activate) is refused at once with that reason."""
+    from dataclasses import replace
+
+    from .flow import OPEN_NAMES, end_activation
+
+    assert state.activation is not None
+    name = state.unit(state.activation.unit).name
+    ended = end_activation(state, EndActivation(force=True), dice)
+    if isinstance(ended, Rejected):
+        return ended
+    after = preview(state, ended)
+    if after.activation is not None:
+        return Rejected(f"{name}'s activation ends with morale tests: end it and answer them first", "§5, §12")
+    rest = end_round(after, cmd, dice)
+    if isinstance(rest, Rejected):
+        return rest
+    if not cmd.force:
+        busy = state.busy or ("melee" if state.melee else "")
+        cancelled = f"the open {OPEN_NAMES.get(busy, busy)} is cancelled, " if busy else ""
+        return Rejected(
+            f"{name}'s activation is still open; end the round anyway",
+            "§5",
+            kind="ambiguous",
+            anyway=replace(cmd, force=True),
+            anyway_label=f"end the round anyway ({cancelled}{name}'s activation ends first)",
+        )
+    return [*ended, *rest]
 
 
 def _status_list(state: BattleState, unit_id: str) -> list[str]:

@@ -11,7 +11,7 @@ from .test_properties import commands, make, opening
 COMMANDS, FIXES = Tally(), Tally()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(mixed(commands), st.integers(0, 10_000))
 def test_random_commands_and_corrections_replay_to_the_same_state_and_undo_exactly(steps, seed):
     battle = make()

@@ -26,3 +26,19 @@ def test_14_the_activation_ended_with_a_reaction_open_is_asked():
     ok(b, c.React("B.watcher", "shoot", trigger="A.a", trigger_event=len(b.entries) - 1))
     ends_anyway(b, c.EndActivation())
     assert b.state.reaction is None and (b.state.turn.active is None or b.state.turn.active.model != "A.a")
+
+
+def test_5_1_the_turn_s_last_activation_ended_with_an_attack_open_is_asked_and_anyway_ends_the_turn():
+    """xK6 has no end-of-turn command: the last activation's end ends the turn, so "end the
+    round with something open" is this question."""
+    b = started(new_battle([model("shooter")], [model("target")]), first="B")
+    ok(b, c.Activate("B.target", t.HOLD))
+    ok(b, c.EndActivation())
+    ok(b, c.Activate("A.shooter", t.MOVE_ATTACK, speed="still"))
+    weapon = b.state.model("A.shooter").spec.weapons[0].id
+    ok(b, c.Attack("A.shooter", weapon, (c.Target("B.target", faces=(1, 1)),), faces=(6, 6)))
+    assert b.state.attack is not None
+    done = ends_anyway(b, c.EndActivation())
+    assert "activation_ended" in kinds(done) and b.state.attack is None
+    assert b.state.turn.phase == "between"  # the turn is over
+    ok(b, c.StartTurn(faces=(6, 1)))  # the next one starts

@@ -243,8 +243,9 @@ class BattleCommands(GearCommands, GameCommands):
         rolls in the roll dialog)."""
         from tui.systems.sanctum_mortalis.flows import roll
 
-        from engine.rulesets.sanctum_mortalis.queries import can
+        from engine.rulesets.sanctum_mortalis.queries import can, refusal
 
+        state = self.state
         m = self._acting("drop")  # a jump or a fall takes no action: the menu opens for it
         if not m:
             return
@@ -272,6 +273,13 @@ class BattleCommands(GearCommands, GameCommands):
         if "jet-pack" in m.spec.items:
             choices.append(Choice(c.Move(m.id, jet_pack=True), "Jet pack move (once per battle)", why))
         choices += self.move_extras(m, why)
+        # each Move the engine would refuse (a jet pack used up...) greyed with its reason (a dry run)
+        choices = [
+            ch
+            if ch.why_not or isinstance(ch.value, str)
+            else Choice(ch.value, ch.label, str(refusal(state, ch.value) or ""))
+            for ch in choices
+        ]
         choices += [Choice("jump", "Jump down from a height…"), Choice("fall", "Falls from a height…")]
 
         def chosen(value: Any) -> None:
@@ -293,24 +301,25 @@ class BattleCommands(GearCommands, GameCommands):
     def action_contact(self) -> None:
         """Engagement the table shows: a charge that ended in contact, an Intercept, or
         models pushed apart."""
-        m = self._model()
+        from engine.rulesets.sanctum_mortalis.queries import refusal
+
+        m = self._acting("contact")  # off the table, no enemy: refused before the question
         if not m:
             return
         foes = self.enemies(m)
-        choices = [
-            Choice(c.Disengage(m.id, x.id), f"No longer in contact with {x.name}")
-            for x in foes
-            if x.id in m.engaged_with
-        ]
-        choices += [Choice(c.Engage(m.id, x.id), f"Engaged with {x.name}") for x in foes if x.id not in m.engaged_with]
-        choices += [
-            Choice(c.Engage(m.id, x.id, intercept=True), f"Intercepts {x.name} (no action)")
-            for x in foes
-            if x.id not in m.engaged_with
-        ]
-        if not choices:
-            self.set_status("There is no enemy model on the table.")
-            return
+        commands = [c.Disengage(m.id, x.id) for x in foes if x.id in m.engaged_with]
+        commands += [c.Engage(m.id, x.id) for x in foes if x.id not in m.engaged_with]
+        commands += [c.Engage(m.id, x.id, intercept=True) for x in foes if x.id not in m.engaged_with]
+        names = {x.id: x.name for x in foes}
+
+        def label(command: Any) -> str:
+            if isinstance(command, c.Disengage):
+                return f"No longer in contact with {names[command.enemy]}"
+            if command.intercept:
+                return f"Intercepts {names[command.enemy]} (no action)"
+            return f"Engaged with {names[command.enemy]}"
+
+        choices = [Choice(x, label(x), str(refusal(self.state, x) or "")) for x in commands]
         self.ask(f"{m.name}: contact", choices, self.submit)
 
     def _marker(self, marker: str) -> None:
@@ -362,10 +371,16 @@ class BattleCommands(GearCommands, GameCommands):
             )
         if m.carry_partner:
             choices.append(Choice(c.CarryTogether(m.carry_partner, m.id, join=False), "Let go of the special marker"))
+        from engine.rulesets.sanctum_mortalis.queries import refusal
+
+        # no marker left on the table...: greyed with the engine's reason (a dry run)
+        choices = [
+            ch if ch.why_not else Choice(ch.value, ch.label, str(refusal(state, ch.value) or "")) for ch in choices
+        ]
         self.ask(f"What does {m.name} pick up?", choices, self.submit)
 
     def action_leave_table(self) -> None:
-        m = self._model()
+        m = self._acting("leave")  # a Volunteer, an independent model...: refused before the question
         if m:
             from engine.rulesets.sanctum_mortalis.view import bears_special_marker
 
@@ -381,7 +396,7 @@ class BattleCommands(GearCommands, GameCommands):
             self.ask(f"{m.name} leaves the table?", [*yes, Choice(None, "No")], self.submit)
 
     def action_remove_model(self) -> None:
-        m = self._model()
+        m = self._acting("remove")
         if not m:
             return
         choices = [Choice(c.RemoveModel(m.id), "Removed by the GM (no one gets XP)")]
@@ -432,10 +447,16 @@ class BattleCommands(GearCommands, GameCommands):
             ]
             self.ask(f"{t.TRICKS[trick].name} ({t.TRICKS[trick].source}): on whom?", targets, self.trick_cast)
 
+        from engine.rulesets.sanctum_mortalis.queries import trick_refusal
+
         self.ask(
             f"Which trick does {m.name} cast?",
             [
-                Choice(k, f"{t.TRICKS[k].name} ({t.TRICKS[k].source}), {n} charge(s) left — {t.TRICKS[k].effect}")
+                Choice(
+                    k,
+                    f"{t.TRICKS[k].name} ({t.TRICKS[k].source}), {n} charge(s) left — {t.TRICKS[k].effect}",
+                    str(trick_refusal(self.state, m.id, k) or ""),  # no charge left: greyed before its target
+                )
                 for k, n in known
             ],
             cast,
@@ -482,6 +503,10 @@ class BattleCommands(GearCommands, GameCommands):
         self.ask("Victory points (Challenges, scenario objectives):", choices, chosen)
 
     def action_end_battle(self) -> None:
+        from engine.rulesets.sanctum_mortalis.queries import refusal
+
+        if self.refused(refusal(self.state, c.EndBattle())):
+            return  # already ended: refused before the question
         self.ask(
             "End the battle now? (§14: the side with more VP wins)",
             [

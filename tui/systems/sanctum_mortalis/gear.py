@@ -58,7 +58,7 @@ class GearCommands:
         if self.state.grenade is not None:
             self.grenade_blast()
             return
-        m = self._acting("other")
+        m = self._acting("grenade")  # engaged, used up...: refused before the grenade picker
         if not m:
             return
         carried = grenades_of(m)

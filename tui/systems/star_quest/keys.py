@@ -52,7 +52,13 @@ STAR_QUEST_KEYS = KeyGroup(
             "Start the next round (spell tokens, Ambush, waves, mission events)",
             footer=True,
         ),
-        GMAction("sq-end-round", "E", "end_round", "End round", "End the round when every unit has acted"),
+        GMAction(
+            "sq-end-round",
+            "E",
+            "end_round",
+            "End round",
+            "End the round when every unit has acted (asks first if an activation is open)",
+        ),
         GMAction(
             "sq-activate",
             "a",
