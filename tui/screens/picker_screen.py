@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.dialogs.dismiss_once import DismissOnce
 from tui.widgets.choice_list import ChoiceList
 
 
@@ -39,7 +40,7 @@ EXPLICIT_HINT = "↓/j or ↑/k highlights an answer, then ⏎ chooses it · esc
 NOTHING_HIGHLIGHTED = "Nothing is highlighted, so nothing was chosen: ↓/j or ↑/k first, then ⏎ · esc cancel"
 
 
-class PickerScreen(ModalScreen[Any]):
+class PickerScreen(DismissOnce, ModalScreen[Any]):
     """Ask one question."""
 
     BINDINGS = [Binding("escape,q", "cancel", "Cancel", id="skirmish.picker-cancel")]
