@@ -41,6 +41,11 @@ class SaveSummary:
     warning: str | None = None
     """A damaged save that opens read-only: its one-line warning (the other fields are of
     the entries before the damage)."""
+    active: int | None = None
+    """The entries that count, as the log pane counts its events: ``events`` without the
+    undo and redo entries and what undo took back (None: unknown)."""
+    newest: int | None = None
+    """The number (``#seq``, as the log shows it) of the newest entry that counts."""
 
 
 def list_saves(directory: str | os.PathLike[str]) -> list[SaveSummary]:
@@ -85,7 +90,21 @@ def summarise(path: Path) -> SaveSummary:
         battles,
         scenario,
         snap.warning or None,
+        *_counted(snap.entries),
     )
+
+
+def _counted(entries: list[Any]) -> tuple[int | None, int | None]:
+    """How many entries count (after undo and redo) and the number of the newest, as the
+    log pane shows them; (None, None) when the entries cannot be read."""
+    from engine.events import Event
+    from engine.log import effective
+
+    try:
+        active = effective([Event.from_dict(e) for e in entries]).active
+    except Exception:  # noqa: BLE001 - a summary never raises: the save opens with its own message
+        return None, None
+    return len(active), (active[-1].seq if active else None)
 
 
 def _battles(entries: list[Any], ruleset: str | None) -> tuple[dict[str, Any], ...]:

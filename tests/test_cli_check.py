@@ -23,12 +23,13 @@ def test_check_of_the_demo_rosters_prints_models_costs_and_strength_and_exits_0(
     assert main(["check", *DEMOS]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert "Crimson Saints (Bartek): starting band, 6 models" in out
-    assert "Iron Wolves (Anna): starting band, 6 models" in out
+    # campaign bands: each carries a grenade (loot) for the demo's b
+    assert "Crimson Saints (Bartek): campaign band, 6 models" in out
+    assert "Iron Wolves (Anna): campaign band, 6 models" in out
     assert re.search(r"Kara Vex +Captain, Technomancer Trooper, 4 XP +35tk", out)
     assert re.search(r"Pip +small Swordsman, 2 XP +17tk", out)
-    assert "total 147tk of 150tk, band strength 26" in out
-    assert "Volunteers: none (band strength 26 against 28" in out
+    assert "total 147tk (campaign: no budget), band strength 28" in out  # the grenade: +2 (§15.9)
+    assert "Volunteers: none (band strength 28 against 30" in out
 
 
 def test_check_of_the_broken_roster_prints_each_problem_as_path_line_message_rule_and_exits_1(capsys):

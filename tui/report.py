@@ -179,9 +179,20 @@ def _undone_entry(skipped: Sequence[Event], control: frozenset[str]) -> Entry:
     taken = [e for e in skipped if e.kind not in control]
     if not taken:
         return Entry(first, "undo and redo entries: nothing changed", undone=span)
+    # said as what happened: the span's numbers count the undo and redo entries too
     what = (taken[0].text or taken[0].kind.replace("_", " ")).rstrip(".")
-    more = f" (and {len(taken) - 1} more entr{'ies' if len(taken) > 2 else 'y'})" if len(taken) > 1 else ""
-    return Entry(first, f"taken back with undo, left out: {what}{more}.", undone=span)
+    steering = [
+        f"{n} {kind} entr{'y' if n == 1 else 'ies'}"
+        for kind in ("undo", "redo")
+        if (n := sum(1 for e in skipped if e.kind == kind))
+    ]
+    tail = f"; {' and '.join(steering)}" if steering else ""
+    left = f"#{taken[0].seq} “{what}”"
+    if len(taken) == 1:
+        return Entry(first, f"taken back with undo and left out: {left}{tail}.", undone=span)
+    others = ", ".join(f"#{e.seq}" for e in taken[1:])
+    text = f"{len(taken)} entries taken back with undo and left out: {left} and {others}"
+    return Entry(first, f"{text}{tail}.", undone=span)
 
 
 def _breakdown(event: Event, names: dict[str, str] | None = None) -> tuple[str, ...]:

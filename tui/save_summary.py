@@ -21,12 +21,25 @@ def summary_line(s: SaveSummary) -> str:
     link = setup.get("campaign")
     if isinstance(link, dict) and link.get("battle"):
         parts.append(f"battle {link['battle']} of “{link.get('title') or 'a campaign'}”")
-    parts.append(f"[{s.events} entries]")
+    parts.append(f"[{entries_text(s)}]")
     if s.kind == "campaign":
         parts.append(battles_line(s.battles))
     else:
         parts.append(f"ended: {s.result}" if s.result else "in play")
     return "  ".join(parts)
+
+
+def entries_text(s: SaveSummary) -> str:
+    """The log's count as its pane says it ("25 events (newest #36)"), and the entries the
+    save holds when undo and redo make more (their numbers count them all)."""
+    if s.active is None:
+        return f"{s.events} entr{'y' if s.events == 1 else 'ies'} saved"
+    count = f"{s.active} event{'' if s.active == 1 else 's'}"
+    if s.newest is not None:
+        count += f" (newest #{s.newest})"
+    if s.events != s.active:
+        count += f", {s.events} entries saved with undo and redo"
+    return count
 
 
 def battles_line(battles: Sequence[dict[str, Any]]) -> str:

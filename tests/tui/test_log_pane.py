@@ -183,3 +183,14 @@ async def test_a_rounds_opening_event_is_tagged_with_the_round_it_starts():
         assert [o.label for o in pane.options] == ["R1", "R1", "R2"]
         pane.show(log)  # without them: the round each event was recorded in
         assert [o.label for o in pane.options] == ["", "R1", "R1"]
+
+
+async def test_the_footer_counts_the_events_and_names_the_newest_number():
+    """QA: "25 events" while the review said "the newest is #36": numbers count every
+    entry saved (undo, redo and what they took back too), so the footer says both."""
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(LogPane)
+        pane.show([Entry(0, "a"), Entry(1, "b"), Entry(5, "c")], [Entry(6, "d")])
+        await settle(pilot)
+        assert pane.border_subtitle.startswith("3 events (newest #5) · 1 undone")

@@ -110,7 +110,7 @@ def test_list_and_export_print_the_saves(saves_dir: Path, make_app):
     session.close()
     out = io.StringIO()
     assert list_battles(Namespace(saves=str(saves_dir)), out) == 0
-    assert path.name in out.getvalue() and "[1 entries]" in out.getvalue()
+    assert path.name in out.getvalue() and "[1 event (newest #0)]" in out.getvalue()
     line = next(x for x in out.getvalue().splitlines() if path.name in x)
     assert "Sanctum Mortalis" in line and "scenario Slaughter" in line and "in play" in line
     out = io.StringIO()
@@ -128,3 +128,23 @@ async def test_a_move_shows_the_allowance_and_is_logged(make_app):
         await press(pilot, "enter")
         assert screen.state.model(model).moves == 1
         assert "moves up to" in status_text(screen)
+
+
+def test_the_list_counts_events_as_the_log_footer_does_and_explains_the_entries_saved(saves_dir: Path):
+    """QA: the log footer said "25 events", the review "the newest is #36", the list
+    "[45 entries]": the list now says the footer's count and newest number, and how many
+    entries the save holds when undo and redo make more."""
+    from tui.launch import list_battles
+    from tui.opening import LaunchPlan, open_plan
+    from engine.rulesets.sanctum_mortalis.commands import StartRound
+
+    session = open_plan(LaunchPlan(saves=str(saves_dir), seed=3))
+    session.submit(StartRound())
+    session.undo()
+    session.submit(StartRound())
+    path = session.path
+    session.close()
+    out = io.StringIO()
+    assert list_battles(Namespace(saves=str(saves_dir)), out) == 0
+    line = next(x for x in out.getvalue().splitlines() if path.name in x)
+    assert "[1 event (newest #2), 3 entries saved with undo and redo]" in line

@@ -12,6 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.dialogs.dismiss_once import DismissOnce
+
 FORM_CSS = """
 {name} {{ align: center middle; background: $background 60%; }}
 {name} > Vertical {{
@@ -25,7 +27,7 @@ FORM_CSS = """
 """
 
 
-class TextPrompt(ModalScreen[Any]):
+class TextPrompt(DismissOnce, ModalScreen[Any]):
     """A question and one field; ⏎ dismisses with the text (stripped), esc with None.
     ``restrict`` limits what can be typed (a regular expression)."""
 

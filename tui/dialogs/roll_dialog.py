@@ -23,6 +23,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.citations import Cite, as_is, cite_rich, citer
+from tui.dialogs.dismiss_once import DismissOnce
 from tui.dialogs.options import OptionLine
 
 HOTKEYS = "abcdefgijklmnpstuxyz"
@@ -173,7 +174,7 @@ class DiceInput(Input):
                 screen.letter(event.character)
 
 
-class RollDialog(ModalScreen[Any]):
+class RollDialog(DismissOnce, ModalScreen[Any]):
     """Modifiers, odds, dice."""
 
     BINDINGS = [
@@ -261,6 +262,8 @@ class RollDialog(ModalScreen[Any]):
     result gets a dialog of its own)."""
 
     def dismiss(self, result: Any = None) -> Any:
+        if not self.is_active:  # a key typed ahead, after this dialog closed
+            return super().dismiss(result)
         self.closing = True
         RollDialog.previous = (type(self.adapter), dict(self.letters))
         return super().dismiss(result)

@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.citations import cite_rich, citer
+from tui.dialogs.dismiss_once import DismissOnce
 from tui.widgets.choice_list import ChoiceList
 
 
@@ -40,7 +41,7 @@ EXPLICIT_HINT = "↓/j or ↑/k highlights an answer, then ⏎ chooses it · esc
 NOTHING_HIGHLIGHTED = "Nothing is highlighted, so nothing was chosen: ↓/j or ↑/k first, then ⏎ · esc cancel"
 
 
-class PickerScreen(ModalScreen[Any]):
+class PickerScreen(DismissOnce, ModalScreen[Any]):
     """Ask one question."""
 
     BINDINGS = [Binding("escape,q", "cancel", "Cancel", id="skirmish.picker-cancel")]

@@ -262,6 +262,8 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         retitle(
             self,
             subtitle=f"{len(events)} event{'s' if len(events) != 1 else ''}"
+            # numbers count every entry saved (undo, redo and what they took back): say the newest
+            + (f" (newest #{events[-1].seq})" if events else "")
             + (f" · {len(undone)} undone (redo brings back)" if undone else ""),
         )
         if keep is not None and keep in self._index:

@@ -19,7 +19,7 @@ from .activation import SHOOT, take_action
 from .cards import card_drafts
 from .procedures.common import ProcedureRefused
 from .procedures.reroll import REROLL_SOURCES as REROLL_NAMES, apply_reroll
-from .rerolls import matrix_caster, offers_for, reroll_problem
+from .rerolls import matrix_caster, odds_after, offers_for, reroll_problem
 from .salvo import overwatch_shot, salvo_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
@@ -503,6 +503,8 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
         new = apply_reroll(old, cmd.die, dice, cmd.source, whole=whole)
     except ProcedureRefused as err:
         return err.as_rejected()
+    # the re-roll's own chance before it (the one its dialog offered), not the first roll's
+    new = replace(new, probability=odds_after(old, cmd.die, cmd.source, _succeeds, whole))
     drafts.append(
         EventDraft(
             "rerolled",
@@ -513,6 +515,10 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     )
     drafts += _reroll_consequences(state, last, old, new, dice, frozenset({cmd.source}))
     return with_end_check(state, drafts)
+
+
+def _succeeds(record: RollRecord) -> bool:
+    return bool(record.success)
 
 
 def _spent(drafts: list[EventDraft]) -> frozenset[str]:

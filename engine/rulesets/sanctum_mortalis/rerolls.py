@@ -343,6 +343,20 @@ def holds(
     return not record.success and bool(offers_for(state, LastRoll(kind, model_id, record.to_dict(), {}), spent))
 
 
+def save_rerolls_left(state: BattleState, model_id: str) -> tuple[str, ...]:
+    """The re-rolls ``model_id`` may still use on its Toughness roll if it fails, by name:
+    the Captain's (unused this battle) and “Nic mi nie jest!” (still in its side's hand)."""
+    from .cards import card_problem
+
+    m = state.model(model_id)
+    out: list[str] = []
+    if m.spec.captain and "captain-reroll" not in m.once_used:
+        out.append(REROLL_SOURCES["captain"])
+    if card_problem(state, m.side, "im-fine", m.id) is None:
+        out.append(REROLL_SOURCES["im-fine"])
+    return tuple(out)
+
+
 def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:
     """Every re-roll worth offering after the last roll, now (none if there is no roll)."""
     last = state.last_roll
@@ -366,4 +380,5 @@ __all__ = [
     "odds_after",
     "reroll_offers",
     "reroll_problem",
+    "save_rerolls_left",
 ]

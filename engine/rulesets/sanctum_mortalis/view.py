@@ -24,7 +24,7 @@ from .settings import SETTINGS
 from .turn import possessive, round_start
 from .rerolls import RerollOffer
 from .salvo import group_first_target, needs_spread, salvo_problem
-from .rerolls import reroll_offers as _reroll_offers
+from .rerolls import reroll_offers as _reroll_offers, save_rerolls_left
 from .state import DEFENSIVE_STANCE, LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState
 from .state import marker_badges as marker_badges  # here since the panes draw it without the rule procedures
 
@@ -242,6 +242,8 @@ class SavePreview:
     p_pass: Fraction
     refusal: str = ""
     held_roll: dict[str, Any] | None = None
+    rerolls_left: tuple[str, ...] = ()
+    """The re-rolls the model may still use if the roll fails, by name (offered after it)."""
 
 
 def reroll_offers(state: BattleState) -> tuple[RerollOffer, ...]:
@@ -271,6 +273,7 @@ def save_preview(state: BattleState, cmd: Save) -> SavePreview:
             toughness_chance(sit),
             "",
             pend.context.get("roll"),
+            save_rerolls_left(state, m.id),
         )
     except ProcedureRefused as err:
         return SavePreview((), 0, 0, Fraction(0), f"{err.reason} ({err.rule})", pend.context.get("roll"))

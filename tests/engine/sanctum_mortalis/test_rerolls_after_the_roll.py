@@ -209,3 +209,44 @@ def test_blad_matrycy_is_offered_to_the_enemy_after_a_hit_and_forces_the_re_roll
     assert "Zed" in offer.label and offer.odds_after == Fraction(2, 6)  # keeping the 2: 2 + f ≥ 7 misses
     battle.submit(c.Reroll("A.kara", 0, "matrix-error"), ScriptedDice([6]))  # 6 2 = 8: a miss
     assert not battle.state.pending and battle.state.model("B.zed").charges("matrix-error") == 0
+
+
+def _rerolled_record(battle):
+    from engine.rolls import RollRecord
+
+    event = [e for e in battle.active_events if e.kind == "rerolled"][-1]
+    return RollRecord.from_dict(event.payload["roll"])
+
+
+def test_a_re_roll_is_stored_with_its_own_chance_before_it_not_the_first_rolls(battle):
+    """QA: the dialog said "Captain … 66.7%", the log "(chance 27.8%)": the re-roll's
+    record carries the chance the dialog offered (luck and turning points use it)."""
+    _failed_save(battle)
+    first = battle.state.last_roll.record
+    offered = _offers(battle)["captain:B.xan:0"].odds_after
+    assert offered == Fraction(1, 6) and Fraction(*first["probability"]) != offered
+    battle.submit(c.Reroll("B.xan", 0, "captain"), ScriptedDice([1]))  # 1 5 = 6: passes
+    record = _rerolled_record(battle)
+    assert record.success and record.probability == offered
+
+
+def test_the_save_preview_names_only_the_re_rolls_the_model_still_has(battle):
+    """QA: the roll dialog promised the Captain and “Nic mi nie jest!” after both were used."""
+    from engine.rulesets.sanctum_mortalis.view import save_preview
+
+    battle.submit(c.StartRound())
+    battle.submit(c.Activate("A.kara"))
+    battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle"), ScriptedDice([1, 1]))
+    assert save_preview(battle.state, c.Save("B.xan")).rerolls_left == (
+        "Captain (Kapitan)",
+        "I'm fine! (Nic mi nie jest!)",
+    )
+    battle.submit(c.Save("B.xan", hold=True), ScriptedDice([6, 5]))
+    battle.submit(c.Reroll("B.xan", 0, "captain"), ScriptedDice([4]))  # 4 5 = 9: still fails
+    battle.submit(c.Reroll("B.xan", 1, "im-fine"), ScriptedDice([1]))  # 4 1 = 5: passes
+    assert battle.state.model("B.xan").on_table and not battle.state.pending
+    battle.submit(c.EndActivation())
+    battle.submit(c.Activate("B.xan"))
+    battle.submit(c.EndActivation())
+    battle.submit(c.Shoot("A.cy", "B.xan", "assault-pistol"), ScriptedDice([1, 1]))
+    assert save_preview(battle.state, c.Save("B.xan")).rerolls_left == ()

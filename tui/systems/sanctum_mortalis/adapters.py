@@ -175,7 +175,8 @@ class SaveAdapter(Checked):
         odds = Text.assemble(
             ("Toughness ", "bold"), f"{p.base} → {p.tmod}", "   ", *_chance("passes", p.p_pass, "bold green")
         )
-        odds.append("\nRe-rolls (Captain, “Nic mi nie jest!”) are offered after the roll.", style="dim")
+        if p.rerolls_left:
+            odds.append(f"\nIf it fails, re-rolls offered: {', '.join(p.rerolls_left)}.", style="dim")
         return RollPreview(options, odds, "", _dice_for(p.options))
 
     def check_dice(self, faces: Any) -> str:

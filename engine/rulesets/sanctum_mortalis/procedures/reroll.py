@@ -4,8 +4,9 @@
 the new face must be kept, the old face stays visible (``Die.replaced``), and a die that
 was re-rolled once cannot be re-rolled again. Each procedure registers an *evaluator*
 that reads its outcome again from the new faces (a hit, a save, who won a melee...).
-A re-roll never changes ``probability``: that is the chance before the roll, which
-counts no re-roll: re-rolls are offered after the result (``rerolls``).
+``apply_reroll`` keeps ``probability`` (the chance before the first roll, which counts
+no re-roll: re-rolls are offered after the result, ``rerolls``); the ``Reroll`` command
+stores the re-roll's own chance before it in the re-roll's record (``combat.reroll``).
 """
 
 from __future__ import annotations
