@@ -13,7 +13,6 @@ from typing import Any, Callable, Protocol, overload, runtime_checkable
 from rich.console import Group
 from rich.text import Text
 
-from engine.citations import SECTION
 
 Cite = Callable[[str], str]
 
@@ -48,7 +47,12 @@ def cite_rich(text: Text | str, cite: Cite) -> Text | str:
     if isinstance(text, str):
         return cite(text)
     plain = text.plain
-    matches = list(SECTION.finditer(plain)) if "§" in plain else []
+    if "§" not in plain:
+        matches = []
+    else:
+        from engine.citations import SECTION  # loaded with the battle, not at start-up
+
+        matches = list(SECTION.finditer(plain))
     if not matches:
         return text
     out = text.blank_copy()

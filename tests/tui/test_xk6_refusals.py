@@ -103,7 +103,7 @@ async def test_designate_skill_and_react_are_refused_before_any_picker_with_the_
             await press(pilot, key)
             await settle(pilot)
             assert app.screen is screen, f"{key} opened {app.screen}"
-            assert reason in status_text(screen) and rule in status_text(screen), key
+            assert reason in status_text(screen) and find_system("xk6").cite(rule) in status_text(screen), key
         screen.submit(c.Activate("A.doc-hale", t.MOVE_DESIGNATE, speed="still"))
         await settle(pilot)
         while app.screen is not screen:  # the designation picker opens by itself: a target
