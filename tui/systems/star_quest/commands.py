@@ -15,7 +15,7 @@ from typing import Any, Callable, ClassVar
 from engine.rulesets.star_quest import commands as c, tables as t, view
 
 from tui.screens.game_commands import GameCommands
-from tui.screens.picker_screen import Choice
+from tui.screens.picker_screen import Choice, PickerScreen
 
 
 class StarQuestCommands(GameCommands):
@@ -369,11 +369,18 @@ class StarQuestCommands(GameCommands):
         p = view.pending(s)
         if p is not None and p.kind == "offer":
             o = s.offer
-            self.ask(
-                f"{p.title} — {p.lines[0]}",
-                [Choice(True, f"Pay {o.cost} PP"), Choice(False, "Decline")],
-                lambda accept: self.submit(c.AnswerOffer(bool(accept))),
-            )
+            hurts = len(p.lines) > 1  # the engine says what paying costs beyond the PP
+            choices = [
+                Choice(True, f"Pay {o.cost} PP" + (" (wounds, see above)" if hurts else "")),
+                Choice(False, "Decline"),
+            ]
+
+            def answered(accept: Any) -> None:
+                if accept is not None:
+                    self.submit(c.AnswerOffer(bool(accept)))
+
+            # Decline starts highlighted: the harmless answer, so a stray ⏎ pays nothing.
+            self.app.push_screen(PickerScreen(f"{p.title} — {' '.join(p.lines)}", choices, default=1), answered)
         elif p is not None and p.kind == "attack":
             self._roll(AttackAdapter(s), self._typed)
         elif p is not None and p.kind == "morale":

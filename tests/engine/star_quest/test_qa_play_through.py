@@ -1,0 +1,38 @@
+"""Fixes from a QA play-through of the demo: a power-point offer says what paying more
+than the hero has costs (§7.3 Exhaustion: wounds, maybe unconscious, §10); an
+unconscious hero stays idle (§10); casts are refused before any target or die (§17
+Caster); the log shows the numbers actually used."""
+
+from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest.roster import SpellEffect, SpellSpec
+
+from .conftest import activate, enemy, hero, new_battle, ok
+
+BOLT = SpellSpec("Bolt", 2, "One enemy takes 2 hits with AP(1).", SpellEffect("enemy", hits=2, ap=1))
+
+
+def _ilsa(pp: int = 3, tokens: int = 2):
+    b = new_battle(
+        [hero("ilsa", pp=pp, tough=3, unit_rules=(("Caster", 2),), spells=(BOLT,)), hero("vex", pp=1)],
+        [enemy("cultists", models=5, defense=5)],
+    )
+    b.initial = b.state.with_unit("ilsa", tokens=tokens)
+    b._reset_states()
+    activate(b, "ilsa")
+    return b
+
+
+def test_an_offer_costing_more_pp_than_the_hero_has_says_it_costs_wounds_and_knocks_her_out():
+    b = _ilsa(pp=3)
+    ok(b, c.Cast("ilsa", "Bolt", faces=(1,), target="cultists"))
+    p = view.pending(b.state)
+    assert p is not None and p.kind == "offer" and b.state.offer.cost == 4
+    text = " ".join((p.title, *p.lines))
+    assert "Exhaustion" in text and "4 wounds" in text and "unconscious" in text
+
+
+def test_an_offer_the_hero_can_afford_says_nothing_about_wounds():
+    b = _ilsa(pp=6)
+    ok(b, c.Cast("ilsa", "Bolt", faces=(1,), target="cultists"))
+    text = " ".join(view.pending(b.state).lines)
+    assert "wound" not in text

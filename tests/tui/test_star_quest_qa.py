@@ -1,0 +1,33 @@
+"""Star Quest fixes from a QA play-through of the demo (80x24): the 2 × value PP offer
+after a failed cast starts on Decline and says what paying more PP than the hero has
+costs; an unconscious hero stays idle; cast refusals come before the target and dice."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from tui.screens.picker_screen import PickerScreen
+
+from .conftest import SIZE, press
+from .pilot_waits import wait_for_screen
+from .saga_pilot import pick, type_dice
+from .sq_pilot import round_one, select
+
+
+async def test_a_failed_cast_offer_starts_on_decline_and_says_paying_costs_wounds(make_app):
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        ilsa = await select(pilot, screen, "Sister Ilsa")
+        assert screen.state.unit(ilsa).pp == 3
+        await press(pilot, "c")
+        await pick(pilot, "Psychic bolt")
+        await pick(pilot, "Cultists")
+        await type_dice(pilot, "1")
+        await press(pilot, "enter")
+        picker = await wait_for_screen(pilot, PickerScreen)
+        assert "Exhaustion" in picker.question and "unconscious" in picker.question
+        assert picker.query_one(OptionList).highlighted == 1
+        await press(pilot, "enter")
+        u = screen.state.unit(ilsa)
+        assert screen.state.offer is None and u.pp == 3 and not u.unconscious and u.wounds[0] == 0
