@@ -31,3 +31,30 @@ async def test_a_failed_cast_offer_starts_on_decline_and_says_paying_costs_wound
         await press(pilot, "enter")
         u = screen.state.unit(ilsa)
         assert screen.state.offer is None and u.pp == 3 and not u.unconscious and u.wounds[0] == 0
+
+
+async def test_a_hero_knocked_out_by_paying_for_her_cast_stays_idle(make_app):
+    from engine.rulesets.star_quest import view
+    from tui.dialogs.roll_dialog import RollDialog
+    from tui.systems.star_quest.hero_pane import hero_state
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        ilsa = await select(pilot, screen, "Sister Ilsa")
+        await press(pilot, "c")
+        await pick(pilot, "Psychic bolt")
+        await pick(pilot, "Cultists")
+        await type_dice(pilot, "1")
+        await press(pilot, "enter")
+        await wait_for_screen(pilot, PickerScreen)
+        await press(pilot, "up", "enter")  # pay 4 PP with 3: 4 wounds, unconscious
+        await wait_for_screen(pilot, RollDialog)
+        await type_dice(pilot, "6 6")
+        await press(pilot, "enter")
+        assert screen.state.unit(ilsa).unconscious and screen.state.activation.unit == ilsa
+        line = next(h for h in view.hero_lines(screen.state) if h.id == ilsa)
+        assert "unconscious" in hero_state(line, ilsa).plain
+        await press(pilot, "t")
+        assert app.screen is screen  # refused before any picker
+        assert "unconscious" in str(screen.query_one("#status").render())

@@ -41,6 +41,10 @@ def acting_problem(state: BattleState, unit_id: str) -> Rejected | None:
         return Rejected(f"answer the open {state.busy} first", "§5")
     if state.melee:
         return Rejected("finish the melee first", "§11.1")
+    if state.unit(unit_id).unconscious:
+        return Rejected(
+            f"{state.unit(unit_id).name} is unconscious: it stays idle until revived; end its activation", "§10"
+        )
     if act.statuses:
         return Rejected(
             "resolve the status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in act.statuses), "§18"

@@ -3,10 +3,12 @@ than the hero has costs (§7.3 Exhaustion: wounds, maybe unconscious, §10); an
 unconscious hero stays idle (§10); casts are refused before any target or die (§17
 Caster); the log shows the numbers actually used."""
 
+from engine.corrections import Correct
 from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest.queries import can
 from engine.rulesets.star_quest.roster import SpellEffect, SpellSpec
 
-from .conftest import activate, enemy, hero, new_battle, ok
+from .conftest import activate, enemy, hero, new_battle, ok, refused
 
 BOLT = SpellSpec("Bolt", 2, "One enemy takes 2 hits with AP(1).", SpellEffect("enemy", hits=2, ap=1))
 
@@ -36,3 +38,30 @@ def test_an_offer_the_hero_can_afford_says_nothing_about_wounds():
     ok(b, c.Cast("ilsa", "Bolt", faces=(1,), target="cultists"))
     text = " ".join(view.pending(b.state).lines)
     assert "wound" not in text
+
+
+def _knocked_out():
+    b = _ilsa(pp=3)
+    ok(b, c.Cast("ilsa", "Bolt", faces=(1,), target="cultists"))
+    ok(b, c.AnswerOffer(True))  # 4 PP with 3: 4 wounds of Exhaustion, Tough 3
+    ok(b, c.RollBlocks(faces=(6, 6)))  # the bolt's two hits, both blocked
+    assert b.state.unit("ilsa").unconscious and b.state.activation.unit == "ilsa"
+    return b
+
+
+def test_a_hero_knocked_out_in_her_own_activation_takes_no_more_action_but_may_end_it():
+    b = _knocked_out()
+    assert "unconscious" in refused(b, c.TakeAction("ilsa", "hold")).reason
+    for action in ("act", "skill", "cast", "shoot"):
+        problem = can(b.state, action, "ilsa")
+        assert problem is not None and "unconscious" in problem.reason, action
+    ok(b, c.EndActivation())
+    assert b.state.activation is None and b.state.unit("ilsa").activated
+
+
+def test_correcting_an_unconscious_heros_wounds_below_tough_wakes_her_and_to_tough_knocks_her_out():
+    b = _knocked_out()
+    ok(b, Correct("wounds", "ilsa", 0, "QA: the wounds were wrong"))
+    assert not b.state.unit("ilsa").unconscious
+    ok(b, Correct("wounds", "ilsa", 3, "back to Tough"))
+    assert b.state.unit("ilsa").unconscious
