@@ -30,10 +30,13 @@ def wound_drafts(
             " — unconscious (§10)" if after.unconscious and not u.unconscious else ""
         )
     else:
-        lost = u.models - after.models
+        lost, tough = u.models - after.models, u.spec.tough
         what = (f"{lost} model{'s' * (lost != 1)} killed, " if lost else "") + (
             f"{after.models} left" if after.models else "the unit is destroyed"
         )
+        if after.models and tough > 1 and after.wounds[0]:  # the wounded model's wounds, as the pane shows them
+            hurt = f"{after.wounds[0]}/{tough} wounds, {tough - after.wounds[0]} left"
+            what = hurt if u.spec.models == 1 else f"{what}; the wounded model has {hurt}"
     drafts = [
         EventDraft(
             "wounds_taken",

@@ -4,11 +4,13 @@ unconscious hero stays idle (§10); casts are refused before any target or die (
 Caster); the log shows the numbers actually used."""
 
 from engine.corrections import Correct
+from engine.formatting import roll_breakdown
+from engine.rolls import RollRecord
 from engine.rulesets.star_quest import commands as c, view
 from engine.rulesets.star_quest.queries import can
 from engine.rulesets.star_quest.roster import SpellEffect, SpellSpec
 
-from .conftest import activate, enemy, hero, new_battle, ok, refused
+from .conftest import activate, enemy, event, hero, new_battle, ok, refused
 
 BOLT = SpellSpec("Bolt", 2, "One enemy takes 2 hits with AP(1).", SpellEffect("enemy", hits=2, ap=1))
 
@@ -65,3 +67,26 @@ def test_correcting_an_unconscious_heros_wounds_below_tough_wakes_her_and_to_tou
     assert not b.state.unit("ilsa").unconscious
     ok(b, Correct("wounds", "ilsa", 3, "back to Tough"))
     assert b.state.unit("ilsa").unconscious
+
+
+def test_a_defense_roll_records_the_face_it_needed_after_ap():
+    """Defense 5+ with AP(1) blocks on 6: the record's target is the modified one (the log
+    shows "[2 6] >= 6"), the base and the AP stay in the breakdown."""
+    b = _ilsa()
+    ok(b, c.Cast("ilsa", "Bolt", faces=(4,), target="cultists"))
+    roll = RollRecord.from_dict(event(ok(b, c.RollBlocks(faces=(2, 6))), "blocks_rolled").payload["roll"])
+    assert roll.target == 6 and roll.base.value == 5 and [m.value for m in roll.modifiers] == [-1]
+    assert "1 of 2 dice >=6" in "\n".join(roll_breakdown(roll))
+
+
+def test_a_tough_unit_says_how_many_wounds_it_has_left():
+    b = new_battle(
+        [hero("ilsa", unit_rules=(("Caster", 2),), spells=(BOLT,)), hero("vex")],
+        [enemy("brute", name="Cult Brute", tough=9, defense=6)],
+    )
+    b.initial = b.state.with_unit("ilsa", tokens=2)
+    b._reset_states()
+    activate(b, "ilsa")
+    ok(b, c.Cast("ilsa", "Bolt", faces=(4,), target="brute"))
+    text = event(ok(b, c.RollBlocks(faces=(1, 6))), "wounds_taken").text
+    assert "1/9 wounds, 8 left" in text, text
