@@ -58,3 +58,23 @@ async def test_a_hero_knocked_out_by_paying_for_her_cast_stays_idle(make_app):
         await press(pilot, "t")
         assert app.screen is screen  # refused before any picker
         assert "unconscious" in str(screen.query_one("#status").render())
+
+
+async def test_after_ward_the_spell_list_greys_a_second_ward_and_a_bolt_she_cannot_pay_for(make_app):
+    from tui.dialogs.roll_dialog import RollDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        ilsa = await select(pilot, screen, "Sister Ilsa")
+        await press(pilot, "c")
+        await pick(pilot, "Ward")
+        await wait_for_screen(pilot, RollDialog)
+        await type_dice(pilot, "4")
+        await press(pilot, "enter")
+        assert screen.state.unit(ilsa).tokens == 1 and app.screen is screen
+        await press(pilot, "c")
+        picker = await wait_for_screen(pilot, PickerScreen)
+        why = {ch.label.split(" (")[0]: ch.why_not for ch in picker.choices}
+        assert "needs 2" in why["Psychic bolt"], why
+        assert "already tried" in why["Ward"], why

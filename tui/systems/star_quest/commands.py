@@ -263,6 +263,7 @@ class StarQuestCommands(GameCommands):
         self.ask(f"{u.name}: skill action", choices, chosen)
 
     def action_cast(self) -> None:
+        from engine.rulesets.star_quest.queries import refused_now
         from tui.systems.star_quest.adapters import CastAdapter
 
         u = self._actor()
@@ -271,6 +272,9 @@ class StarQuestCommands(GameCommands):
         first = self._activated(u) if u.hero else []
 
         def cast_at(spell: Any, target: str | None) -> None:
+            # the engine's refusal at this target, before the roll dialog and its die
+            if self.refused(refused_now(self.state, *first, c.Cast(u.id, spell.name, target=target))):
+                return
             for cmd in first:
                 self.submit(cmd)
             self._roll(CastAdapter(self.state, u.id, spell, target), self._typed)
@@ -284,8 +288,6 @@ class StarQuestCommands(GameCommands):
                 self.set_status(f"{spell.name} has no {spell.target} on the table to take effect on.")
                 return
             self.ask(f"{spell.name}: on which {spell.target}? ({spell.effect})", targets, lambda x: cast_at(spell, x))
-
-        from engine.rulesets.star_quest.queries import refused_now
 
         s = self.state
 
