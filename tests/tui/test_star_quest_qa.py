@@ -78,3 +78,19 @@ async def test_after_ward_the_spell_list_greys_a_second_ward_and_a_bolt_she_cann
         why = {ch.label.split(" (")[0]: ch.why_not for ch in picker.choices}
         assert "needs 2" in why["Psychic bolt"], why
         assert "already tried" in why["Ward"], why
+
+
+async def test_the_ai_cast_dialog_names_each_hinder_token_apart(make_app):
+    from tui.systems.star_quest.adapters import AICastAdapter
+
+    from .sq_pilot import uid
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        assert screen.state.unit(uid(screen, "Sister Ilsa")).tokens == 2
+        adapter = AICastAdapter(screen.state, uid(screen, "Hollow Magus"))
+        preview = adapter.preview(frozenset(), frozenset(), {})
+        labels = [o.label for o in preview.options if o.key.startswith("hinder:")]
+        assert len(labels) == 2 and len(set(labels)) == 2, labels
+        assert all("Sister Ilsa" in label for label in labels)
