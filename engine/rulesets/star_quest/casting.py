@@ -197,7 +197,7 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
             {"unit": u.id, "spell": spell.name, "cast": record.success, "roll": record.to_dict()},
             actor=u.id,
             text=f"{u.name} casts {spell.name}: {faces[0]}{test.net:+d} against {t.CAST_ON}+: "
-            f"{record.outcome}" + (f" — {spell.effect}" if record.success and spell.effect else "") + ".",
+            f"{record.outcome}" + (f" — {spell.effect.rstrip('.')}" if record.success and spell.effect else "") + ".",
         )
     )
     if record.success:

@@ -90,3 +90,14 @@ def test_a_tough_unit_says_how_many_wounds_it_has_left():
     ok(b, c.Cast("ilsa", "Bolt", faces=(4,), target="brute"))
     text = event(ok(b, c.RollBlocks(faces=(1, 6))), "wounds_taken").text
     assert "1/9 wounds, 8 left" in text, text
+
+
+def test_a_text_only_spell_cast_reads_cleanly_and_says_how_the_gm_records_it():
+    ward = SpellSpec("Ward", 1, "One hero in line of sight gets +1 Defense until the end of the round.")
+    b = new_battle([hero("ilsa", unit_rules=(("Caster", 2),), spells=(ward,)), hero("vex")], [enemy("cultists")])
+    ok(b, c.StartRound())
+    ok(b, c.ActivateHero("ilsa"))
+    r = ok(b, c.Cast("ilsa", "Ward", faces=(6,)))
+    tried, note = event(r, "spell_tried").text, event(r, "note").text
+    assert ".." not in tried and tried.endswith("end of the round."), tried
+    assert "GM correction" in note and ".." not in note, note
