@@ -204,8 +204,7 @@ def roll_hits(state: BattleState, cmd: RollHits, dice: DiceSource) -> Decision:
             "hits_rolled",
             payload,
             actor=a.attacker,
-            text=f"Hit rolls {' '.join(map(str, faces)) or '—'} against {test.target}+"
-            f"{'' if not test.net else f' ({test.net:+d})'}: {total} hit(s)"
+            text=f"Hit rolls {' '.join(map(str, faces)) or '—'} against {test.against}: {total} hit(s)"
             + (f" ({'; '.join(notes)})" if notes else "")
             + ".",
         )
@@ -270,7 +269,8 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
     record = test.record(tuple(d.face for d in rolled), detail, ("block", "wound"), "blocked", dice=rolled)
     payload = {"roll": record.to_dict(), "unit": unit.id, "wounds": wounds, "regenerate": regen}
     text = (
-        f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}:"
+        f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}"
+        f" against {test.against}:"
         f" {blocked} blocked, {unblocked} unblocked"
         + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 else "")
         + (" — Regeneration rolls next" if regen else "")

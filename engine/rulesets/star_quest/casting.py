@@ -196,7 +196,7 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
             "spell_tried",
             {"unit": u.id, "spell": spell.name, "cast": record.success, "roll": record.to_dict()},
             actor=u.id,
-            text=f"{u.name} casts {spell.name}: {faces[0]}{test.net:+d} against {t.CAST_ON}+: "
+            text=f"{u.name} casts {spell.name}: {faces[0]} against {test.against}: "
             f"{record.outcome}" + (f" — {spell.effect.rstrip('.')}" if record.success and spell.effect else "") + ".",
         )
     )

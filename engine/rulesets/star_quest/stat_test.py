@@ -132,6 +132,13 @@ class Test:
         return min(max(face, t.NATURAL_FAILURE + 1), t.NATURAL_SUCCESS) if self.natural else face
 
     @property
+    def against(self) -> str:
+        """The target as the log says it: "4+", or "4+ −2: needs 6+" with modifiers."""
+        if not self.net and not self.only_six:
+            return f"{self.target}+"
+        return f"{self.target}+ {self.net:+d}: needs {self.needed}+".replace(" +0", "")
+
+    @property
     def chance(self) -> Fraction:
         return success_chance(self.target, self.net, self.natural, self.only_six)
 

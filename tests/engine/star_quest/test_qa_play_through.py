@@ -101,3 +101,10 @@ def test_a_text_only_spell_cast_reads_cleanly_and_says_how_the_gm_records_it():
     tried, note = event(r, "spell_tried").text, event(r, "note").text
     assert ".." not in tried and tried.endswith("end of the round."), tried
     assert "GM correction" in note and ".." not in note, note
+
+
+def test_the_defense_line_in_the_log_says_the_face_needed_after_ap():
+    b = _ilsa()
+    ok(b, c.Cast("ilsa", "Bolt", faces=(4,), target="cultists"))
+    text = event(ok(b, c.RollBlocks(faces=(2, 6))), "blocks_rolled").text
+    assert "against 5+ -1: needs 6+" in text, text
