@@ -291,7 +291,7 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
             rendered(dialog.query_one("#modifiers").get_option_at_index(i).prompt)
             for i in range(dialog.query_one("#modifiers").option_count)
         )
-        assert "Sister Ilsa spends a spell token to hinder" in options
+        assert "Sister Ilsa spends spell token 1 of 2 to hinder" in options
         assert "Zasady specjalne (Special rules) Caster [SQ-A29](e)" in " ".join(options.split())
         assert "Withering gaze (value 1) — spends 1 token(s), casts on 4+" in options
         assert "casts 50.0%" in rendered(dialog.query_one("#odds").content)

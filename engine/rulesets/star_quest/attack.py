@@ -41,6 +41,10 @@ def acting_problem(state: BattleState, unit_id: str) -> Rejected | None:
         return Rejected(f"answer the open {state.busy} first", "§5")
     if state.melee:
         return Rejected("finish the melee first", "§11.1")
+    if state.unit(unit_id).unconscious:
+        return Rejected(
+            f"{state.unit(unit_id).name} is unconscious: it stays idle until revived; end its activation", "§10"
+        )
     if act.statuses:
         return Rejected(
             "resolve the status conditions first: " + ", ".join(t.STATUS_NAMES[s] for s in act.statuses), "§18"
@@ -200,8 +204,7 @@ def roll_hits(state: BattleState, cmd: RollHits, dice: DiceSource) -> Decision:
             "hits_rolled",
             payload,
             actor=a.attacker,
-            text=f"Hit rolls {' '.join(map(str, faces)) or '—'} against {test.target}+"
-            f"{'' if not test.net else f' ({test.net:+d})'}: {total} hit(s)"
+            text=f"Hit rolls {' '.join(map(str, faces)) or '—'} against {test.against}: {total} hit(s)"
             + (f" ({'; '.join(notes)})" if notes else "")
             + ".",
         )
@@ -266,7 +269,8 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
     record = test.record(tuple(d.face for d in rolled), detail, ("block", "wound"), "blocked", dice=rolled)
     payload = {"roll": record.to_dict(), "unit": unit.id, "wounds": wounds, "regenerate": regen}
     text = (
-        f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}:"
+        f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}"
+        f" against {test.against}:"
         f" {blocked} blocked, {unblocked} unblocked"
         + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 else "")
         + (" — Regeneration rolls next" if regen else "")

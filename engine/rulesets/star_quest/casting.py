@@ -196,8 +196,8 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
             "spell_tried",
             {"unit": u.id, "spell": spell.name, "cast": record.success, "roll": record.to_dict()},
             actor=u.id,
-            text=f"{u.name} casts {spell.name}: {faces[0]}{test.net:+d} against {t.CAST_ON}+: "
-            f"{record.outcome}" + (f" — {spell.effect}" if record.success and spell.effect else "") + ".",
+            text=f"{u.name} casts {spell.name}: {faces[0]} against {test.against}: "
+            f"{record.outcome}" + (f" — {spell.effect.rstrip('.')}" if record.success and spell.effect else "") + ".",
         )
     )
     if record.success:

@@ -72,7 +72,9 @@ def _models(u: UnitState, value: Value) -> dict[str, Any]:
 
 
 def _first_wounds(u: UnitState, value: Value) -> dict[str, Any]:
-    return {"wounds": (int(value), *u.wounds[1:])}
+    """A hero's wounds decide whether it is unconscious (§10): at Tough it is, below it wakes."""
+    wounds = (int(value), *u.wounds[1:])
+    return {"wounds": wounds, "unconscious": int(value) >= u.spec.tough} if u.hero else {"wounds": wounds}
 
 
 def _status(condition: str) -> Field[BattleState]:

@@ -73,9 +73,7 @@ def test_then(
             "test_rolled",
             {"unit": unit_id, "purpose": purpose, "detail": dict(detail), "roll": record.to_dict()},
             actor=unit_id,
-            text=f"{test.title}: {faces[0]} against {test.target}+"
-            + (f" ({test.net:+d})" if test.net else "")
-            + f": {record.outcome}.",
+            text=f"{test.title}: {faces[0]} against {test.against}: {record.outcome}.",
         )
     ]
     after = preview(state, drafts)

@@ -152,7 +152,7 @@ def _roll_morale(state: BattleState, cmd: RollMorale, dice: DiceSource, typed: l
         "rolls": [fearless_roll.to_dict()] if fearless_roll else [],  # the Fearless roll after a failed test
         "villain": cmd.villain,
     }
-    text = f"{u.name} morale test {first[0]} against {test.target}+: {record.outcome}"
+    text = f"{u.name} morale test {first[0]} against {test.against}: {record.outcome}"
     if fearless_roll:
         text += f"; Fearless {fearless_roll.dice[0].face}: {fearless_roll.outcome}"
     drafts.append(EventDraft("morale_rolled", payload, actor=u.id, text=text + "."))

@@ -30,10 +30,13 @@ def wound_drafts(
             " — unconscious (§10)" if after.unconscious and not u.unconscious else ""
         )
     else:
-        lost = u.models - after.models
+        lost, tough = u.models - after.models, u.spec.tough
         what = (f"{lost} model{'s' * (lost != 1)} killed, " if lost else "") + (
             f"{after.models} left" if after.models else "the unit is destroyed"
         )
+        if after.models and tough > 1 and after.wounds[0]:  # the wounded model's wounds, as the pane shows them
+            hurt = f"{after.wounds[0]}/{tough} wounds, {tough - after.wounds[0]} left"
+            what = hurt if u.spec.models == 1 else f"{what}; the wounded model has {hurt}"
     drafts = [
         EventDraft(
             "wounds_taken",
@@ -125,3 +128,24 @@ def rest_drafts(state: BattleState, hero_id: str) -> list[EventDraft]:
             text=f"{u.name} rests: {u.pp} → {u.spec.power_max} PP (§6.1 Rest).",
         )
     ]
+
+
+def spend_warning(state: BattleState, hero_id: str, amount: int) -> str:
+    """What paying ``amount`` PP does beyond the PP (a dry run of ``spend_drafts``): the
+    wounds of Exhaustion or Diseased and whether the hero falls unconscious; "" if none."""
+    u = state.unit(hero_id)
+    drafts = spend_drafts(state, hero_id, amount, "")
+    after = preview(state, drafts).unit(hero_id)
+    wounds = sum(d.payload["amount"] for d in drafts if d.kind == "wounds_taken")
+    if not wounds:
+        return ""
+    why = []
+    if amount > u.pp:
+        why.append(f"has {u.pp} PP: paying {amount} is Exhaustion (§7.3)")
+    if t.DISEASED in u.statuses:
+        why.append("Diseased: 1 wound per PP spent (§18)")
+    knocked = " and falls unconscious (§10)" if after.unconscious and not u.unconscious else ""
+    return (
+        f"{u.name} {'; '.join(why)} — takes {wounds} wound{'s' * (wounds != 1)}"
+        f" ({after.wounds[0]}/{u.spec.tough}){knocked}, {after.pp} PP left"
+    )

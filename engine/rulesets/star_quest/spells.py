@@ -58,7 +58,9 @@ def effect_drafts(state: BattleState, caster: str, spell: SpellSpec, target: str
                 "note",
                 {"unit": caster, "spell": spell.name, "text_only": True},
                 actor=caster,
-                text=f"{spell.name} is text only: the GM resolves it — {spell.effect or 'no text'} [SQ-M5].",
+                text=f"{spell.name} has only a text in the roster, so the app applies nothing: the GM resolves it "
+                f"— {(spell.effect or 'no text').rstrip('.')} [SQ-M5]. A change to a stat for the round can be "
+                "recorded as a GM correction (a Quality or Defense modifier for the rest of this round).",
             )
         ]
     tid = caster if does.target == "self" else target

@@ -123,6 +123,22 @@ class Test:
         return total(self.modifiers)
 
     @property
+    def needed(self) -> int:
+        """The face the die must show once the modifiers are counted (what the log shows):
+        only a 6 when fatigued; with the natural rule never above 6 nor below 2."""
+        if self.only_six:
+            return t.NATURAL_SUCCESS
+        face = self.target - self.net
+        return min(max(face, t.NATURAL_FAILURE + 1), t.NATURAL_SUCCESS) if self.natural else face
+
+    @property
+    def against(self) -> str:
+        """The target as the log says it: "4+", or "4+ −2: needs 6+" with modifiers."""
+        if not self.net and not self.only_six:
+            return f"{self.target}+"
+        return f"{self.target}+ {self.net:+d}: needs {self.needed}+".replace(" +0", "")
+
+    @property
     def chance(self) -> Fraction:
         return success_chance(self.target, self.net, self.natural, self.only_six)
 
@@ -166,7 +182,7 @@ class Test:
             dice if dice is not None else plain(faces),
             self.modifiers,
             self.base,
-            self.target,
+            self.needed,
             ">=",
             self.chance,
             outcome,

@@ -130,7 +130,7 @@ def jump(state: BattleState, cmd: Jump, dice: DiceSource) -> Decision:
             "test_rolled",
             {"unit": u.id, "purpose": "jump", "detail": detail, "roll": record.to_dict()},
             actor=u.id,
-            text=f"{test.title}: {' '.join(map(str, faces))} against {test.target}+: {n - failed} of {n} passed.",
+            text=f"{test.title}: {' '.join(map(str, faces))} against {test.against}: {n - failed} of {n} passed.",
         )
     ]
     if not failed:

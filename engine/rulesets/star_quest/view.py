@@ -27,6 +27,7 @@ from .effects import stat_test
 from .flow import ai_to_activate as ai_to_activate, heroes_to_activate  # ai_to_activate: the TUI asks it too
 from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, hits_then_wounds
+from .power import spend_warning
 from .roster import WeaponSpec, rules_text
 from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
@@ -243,7 +244,9 @@ def pending(state: BattleState) -> PendingView | None:
     """The thing the GM must answer now, if any."""
     if state.offer:
         o = state.offer
-        return PendingView("offer", f"{state.unit(o.unit).name}: {o.cost} PP?", (o.text,), ("AnswerOffer",))
+        cost = spend_warning(state, o.unit, o.cost)
+        lines = (o.text, f"Paying: {cost}.") if cost else (o.text,)
+        return PendingView("offer", f"{state.unit(o.unit).name}: pay {o.cost} PP?", lines, ("AnswerOffer",))
     if state.attack:
         a = state.attack
         cmd = {"hits": "RollHits", "blocks": "RollBlocks", "regeneration": "RollRegeneration"}[a.stage]

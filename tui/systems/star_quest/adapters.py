@@ -368,15 +368,15 @@ class AICastAdapter(Checked):
         self.shown(toggles, declined, flags)
         options = tuple(
             RollOption(
-                key,
-                f"{h.name} spends a spell token to hinder",
+                f"hinder:{h.id}:{i}",
+                f"{h.name} spends spell token {i + 1} of {h.tokens} to hinder",
                 "§17 Caster [SQ-A29](e)",
                 value=-1,
                 kind="modifier",
-                active=key in toggles,
+                active=f"hinder:{h.id}:{i}" in toggles,
             )
             for h in self.hinderers
-            for key in (f"hinder:{h.id}:{i}" for i in range(h.tokens))
+            for i in range(h.tokens)
         )
         hinder = sum(n for _, n in self._hinder(toggles))
         faces, chance = view.ai_cast_preview(self.state, self.unit, hinder)

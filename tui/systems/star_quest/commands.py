@@ -15,7 +15,7 @@ from typing import Any, Callable, ClassVar
 from engine.rulesets.star_quest import commands as c, tables as t, view
 
 from tui.screens.game_commands import GameCommands
-from tui.screens.picker_screen import Choice
+from tui.screens.picker_screen import Choice, PickerScreen
 
 
 class StarQuestCommands(GameCommands):
@@ -263,6 +263,7 @@ class StarQuestCommands(GameCommands):
         self.ask(f"{u.name}: skill action", choices, chosen)
 
     def action_cast(self) -> None:
+        from engine.rulesets.star_quest.queries import refused_now
         from tui.systems.star_quest.adapters import CastAdapter
 
         u = self._actor()
@@ -271,6 +272,9 @@ class StarQuestCommands(GameCommands):
         first = self._activated(u) if u.hero else []
 
         def cast_at(spell: Any, target: str | None) -> None:
+            # the engine's refusal at this target, before the roll dialog and its die
+            if self.refused(refused_now(self.state, *first, c.Cast(u.id, spell.name, target=target))):
+                return
             for cmd in first:
                 self.submit(cmd)
             self._roll(CastAdapter(self.state, u.id, spell, target), self._typed)
@@ -284,8 +288,6 @@ class StarQuestCommands(GameCommands):
                 self.set_status(f"{spell.name} has no {spell.target} on the table to take effect on.")
                 return
             self.ask(f"{spell.name}: on which {spell.target}? ({spell.effect})", targets, lambda x: cast_at(spell, x))
-
-        from engine.rulesets.star_quest.queries import refused_now
 
         s = self.state
 
@@ -369,11 +371,18 @@ class StarQuestCommands(GameCommands):
         p = view.pending(s)
         if p is not None and p.kind == "offer":
             o = s.offer
-            self.ask(
-                f"{p.title} — {p.lines[0]}",
-                [Choice(True, f"Pay {o.cost} PP"), Choice(False, "Decline")],
-                lambda accept: self.submit(c.AnswerOffer(bool(accept))),
-            )
+            hurts = len(p.lines) > 1  # the engine says what paying costs beyond the PP
+            choices = [
+                Choice(True, f"Pay {o.cost} PP" + (" (wounds, see above)" if hurts else "")),
+                Choice(False, "Decline"),
+            ]
+
+            def answered(accept: Any) -> None:
+                if accept is not None:
+                    self.submit(c.AnswerOffer(bool(accept)))
+
+            # Decline starts highlighted: the harmless answer, so a stray ⏎ pays nothing.
+            self.app.push_screen(PickerScreen(f"{p.title} — {' '.join(p.lines)}", choices, default=1), answered)
         elif p is not None and p.kind == "attack":
             self._roll(AttackAdapter(s), self._typed)
         elif p is not None and p.kind == "morale":

@@ -49,6 +49,8 @@ def conditions(line: Any) -> Text:
 
 def hero_state(line: Any, activating: str | None) -> Text:
     if line.id == activating:
+        if not line.conscious:  # knocked out in its own activation: it stays idle (§10)
+            return Text("▶ unconscious", style="bold red")
         return Text("▶ acting", style="bold yellow")
     if not line.conscious:
         return Text("unconscious", style="bold red")
