@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.ruleset import Rejected
 
 from .activation import MOVE, take_action
@@ -109,7 +109,7 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
                 "note",
                 {"model": m.id, "forced_move": PRIMAL_FEAR_INCHES},
                 actor=m.id,
-                text=f"{m.name}'s owner moves it {PRIMAL_FEAR_INCHES}\" now (not an action, not an activation); "
+                text=f'{possessive(m.name)} owner moves it {PRIMAL_FEAR_INCHES}" now (not an action, not an activation); '
                 "a jump down if there is no other way (§7.5).",
             )
         ]
@@ -142,7 +142,7 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
                 "note",
                 {"model": m.id, "borrowed": loser.spec.ranged[0]},
                 actor=m.id,
-                text=f"{m.name} fires a full salvo from {loser.name}'s {loser.spec.ranged[0]} (Shoot: no action).",
+                text=f"{m.name} fires a full salvo from {possessive(loser.name)} {loser.spec.ranged[0]} (Shoot: no action).",
             ),
         ]
     return []

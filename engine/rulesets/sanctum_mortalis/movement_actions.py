@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.rolls import RollRecord
 from engine.ruleset import Rejected
 
@@ -158,7 +158,9 @@ def _acting(state: BattleState, model_id: str) -> ModelState | Rejected:
     if not m.on_table:
         return Rejected(f"{m.name} is not on the table", kind="illegal")
     if state.pending:
-        return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+        return Rejected(
+            f"{possessive(state.model(state.pending[0].model).name)} Toughness roll is pending; roll it first", "§9"
+        )
     return m
 
 

@@ -7,6 +7,7 @@ modifier), fatigue makes only natural 6s hit, Unstoppable drops the negative ter
 
 from __future__ import annotations
 
+from engine.formatting import possessive
 from engine.rolls import Modifier
 
 from . import odds, tables as t
@@ -41,7 +42,7 @@ def hit_test(state: BattleState, a: PendingAttack) -> Test:
     if has(state, a, "Reliable"):
         base = Modifier("Reliable: attacks at Quality 2+", 2, "§17 Reliable")
     else:
-        base = Modifier(f"{atk.name}'s Quality {atk.spec.quality}+", atk.spec.quality, "§9 step 2")
+        base = Modifier(f"{possessive(atk.name)} Quality {atk.spec.quality}+", atk.spec.quality, "§9 step 2")
     mods: list[Modifier] = []
     if a.kind == "shoot" and a.moved and has(state, a, "Indirect"):
         mods.append(Modifier("Indirect, shooting after moving", -1, "§17 Indirect", "indirect_moved"))
@@ -101,7 +102,7 @@ def ap_of(state: BattleState, a: PendingAttack, rending_hit: bool = False) -> tu
 
 def block_test(state: BattleState, a: PendingAttack, unit: UnitState, rending_hit: bool = False) -> Test:
     """The Defense roll against one hit (§9 step 5)."""
-    base = Modifier(f"{unit.name}'s Defense {unit.spec.defense}+", unit.spec.defense, "§9 step 5")
+    base = Modifier(f"{possessive(unit.name)} Defense {unit.spec.defense}+", unit.spec.defense, "§9 step 5")
     mods: list[Modifier] = []
     ignores_cover = has(state, a, "Blast") or (
         has(state, a, "Unstoppable") and state.setting("unstoppable") == "hit-penalties-and-cover"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected, setting_change
@@ -137,7 +138,7 @@ def _mission(state: BattleState, number: int, typed: list[int] | None, dice: Dic
         arrivals: dict[str, int] = {}
         for uid in wave.units:
             if uid in delayed:
-                what = f"{state.unit(uid).name}'s Ambush delay (D3)"
+                what = f"{possessive(state.unit(uid).name)} Ambush delay (D3)"
                 if typed is not None and not typed:
                     raise DiceEntryError(f"{what}: type its die too, after the others")
                 d3 = roll_d3(state.settings, typed.pop(0) if typed is not None else None, dice, what)

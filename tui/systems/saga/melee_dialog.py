@@ -226,7 +226,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                     target = state.unit(m.target_of(p.unit)).name
                     out.append(
                         Opt(
-                            f"{state.unit(p.unit).name} attacks {target}: its dice roll against {target}'s Armour "
+                            f"{state.unit(p.unit).name} attacks {target}: its dice roll against {possessive(target)} Armour "
                             "— choose another enemy unit [M3]",
                             partial(self._ask_aim, p.unit),
                         )
