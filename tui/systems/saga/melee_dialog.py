@@ -31,6 +31,7 @@ from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.melee_numbers import MeleeOdds
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
+from engine.rulesets.saga.terms import term
 from engine.formatting import possessive
 
 from tui.screens.picker_screen import Choice, PickerScreen
@@ -103,7 +104,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = "Melee"
+        box.border_title = term("Melee")
         with box:
             with VerticalScroll(id="melee-body"):
                 yield Static("", id="melee-steps")
@@ -141,7 +142,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         page7 = view.fatigue_step(state) if self.fatigue_page else None
         step = page7 or step
         a, d = (", ".join(state.unit(p.unit).name for p in m.pools_of(r)) for r in (ATTACKER, DEFENDER))
-        self.query_one(Vertical).border_title = f"Melee: {a} ({state.side_name(m.attacker)}) attack {d}"
+        self.query_one(Vertical).border_title = f"{term('Melee')}: {a} ({state.side_name(m.attacker)}) attack {d}"
         ribbon = Text("Step ")
         for n in range(1, 9):
             ribbon.append(f" {n} ", style="bold reverse" if n == step.step else ("" if n > step.step else "dim"))
