@@ -31,7 +31,8 @@ from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.melee_numbers import MeleeOdds
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
-from engine.rulesets.saga.terms import term
+from engine.rulesets.saga.tables import MELEE_STEPS
+from engine.rulesets.saga.terms import TERMS, term
 from engine.formatting import possessive
 
 from tui.screens.picker_screen import Choice, PickerScreen
@@ -147,6 +148,8 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         for n in range(1, 9):
             ribbon.append(f" {n} ", style="bold reverse" if n == step.step else ("" if n > step.step else "dim"))
         ribbon.append(f"  {step.title}", style="bold")
+        if (named := TERMS.get(MELEE_STEPS.get(step.step, ""))) is not None:  # "Retreat (Отступление)"
+            ribbon.append(f" ({named.original})", style="bold")
         if step.decider:
             ribbon.append(f" — {state.side_name(step.decider)} decides", style="yellow")
         self.query_one("#melee-steps", Static).update(ribbon)
