@@ -50,3 +50,9 @@ TERMS: Mapping[str, Term] = term_table(
 def term(english: str) -> str:
     """ "Rest (Отдых)": the English name with the Russian original beside it."""
     return TERMS[english].shown
+
+
+def original(english: str) -> str:
+    """ "Измотанное": the Russian alone, for a text that already says the English
+    ("EXHAUSTED (Измотанное)")."""
+    return TERMS[english].original

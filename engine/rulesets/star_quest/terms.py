@@ -60,3 +60,9 @@ def rules_shown(rules: Sequence[tuple[str, int]]) -> str:
         return f"{text} ({known.original})" if known and known.original != name else text
 
     return ", ".join(one(n, x) for n, x in rules)
+
+
+def original(english: str) -> str:
+    """ "Nieprzytomny": the Polish alone, for a text that already says the English
+    ("UNCONSCIOUS (Nieprzytomny)")."""
+    return TERMS[english].original

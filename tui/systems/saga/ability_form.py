@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from engine.rulesets.saga.terms import term
+from engine.rulesets.saga.terms import original, term
 from tui.dialogs.prompt import FORM_CSS
 
 ABILITY_FIELDS = (
@@ -40,7 +40,8 @@ class AbilityForm(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                f"{self.who} declares a SAGA ability, {term('SAGA ability')} (the {term('Battle board')} texts are not in the source [M5])",
+                f"{self.who} declares a SAGA ability ({original('SAGA ability')}); "
+                f"the {term('Battle board')} texts are not in the source [M5]",
                 classes="question",
             )
             for key, label, value, restrict in ABILITY_FIELDS:

@@ -3,7 +3,7 @@ the keys common to every rule system)."""
 
 from __future__ import annotations
 
-from engine.rulesets.saga.terms import term
+from engine.rulesets.saga.terms import original, term
 from tui.actions import GMAction, KeyGroup
 
 UNIT_KEYS = KeyGroup(
@@ -95,7 +95,7 @@ SAGA_KEYS = KeyGroup(
             "f",
             "fatigue_spends",
             "Spend",
-            f"The opponent spends fatigue, {term('Spend fatigue')}: the spends open now (slow a move, +1 Armour against a shot)",
+            f"The opponent spends fatigue ({original('Spend fatigue')}): the spends open now (slow a move, +1 Armour against a shot)",
         ),
         GMAction(
             "saga-ability",

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from engine.corrections import adjustment_line
 from engine.rulesets.saga import tables as t, view
-from engine.rulesets.saga.terms import term
+from engine.rulesets.saga.terms import original, term
 
 FIELDS = (
     ("armour_melee", "Armour in melee"),
@@ -36,7 +36,7 @@ def unit_card(state: Any, unit_id: str) -> Table:
     fatigue = Text(f"{line.markers} {line.fatigue}/{line.limit}", style="bold red" if line.exhausted else "")
     if line.exhausted:
         fatigue.append(
-            f"  EXHAUSTED, {term('Exhausted')}: only {term('Rest')}; loses half its attack dice when attacked (§4.6)"
+            f"  EXHAUSTED ({original('Exhausted')}): only {term('Rest')}; loses half its attack dice when attacked (§4.6)"
         )
     table.add_row(term("Fatigue"), fatigue)
     for field, title in FIELDS:

@@ -17,7 +17,7 @@ from textual.widgets import Static
 from engine.corrections import adjustment_line
 from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.corrections import STAT_NAMES
-from engine.rulesets.star_quest.terms import term
+from engine.rulesets.star_quest.terms import original, term
 
 QUALITY_DEFENSE = f"{term('Quality')} / {term('Defense')}"
 
@@ -29,7 +29,7 @@ def unit_card(state: Any, unit_id: str) -> Table:
     hero = next((h for h in view.hero_lines(state) if h.id == unit_id), None)
     if hero is not None:
         table.add_row(
-            term("Hero"), hero.name + ("" if hero.conscious else f"  — UNCONSCIOUS, {term('Unconscious')} (§10)")
+            term("Hero"), hero.name + ("" if hero.conscious else f"  — UNCONSCIOUS ({original('Unconscious')}, §10)")
         )
         table.add_row(QUALITY_DEFENSE, f"{hero.quality}+ / {hero.defense}+")
         table.add_row(
