@@ -123,7 +123,7 @@ def reroll_one_probability(count: int, success: Callable[[tuple[int, ...]], bool
 
 # --------------------------------------------------------------------------- building blocks
 # The one copy of the distribution arithmetic every rule system uses (SAGA's casualties,
-# Star Quest's wounds, xK6's pools and damage, Sanctum Mortalis's tables). All exact.
+# Star Quest's wounds, xK6's pools and damage, Sanctum Mortalis' tables). All exact.
 
 
 @lru_cache(maxsize=4096)

@@ -118,11 +118,11 @@ async def test_a_full_melee_through_the_dialog_with_typed_dice_and_a_fatigue_spe
         assert screen.state.unit(ceorls).models == 5 and screen.state.unit(hird).models == 2
         assert screen.state.unit(hird).fatigue == 2 and screen.state.unit(ceorls).fatigue == 1  # T3 each
         steps = str(dialog.query_one("#melee-steps").render())
-        assert "Melee step 7: Fatigue" in steps  # step 7 on its own page
+        assert "Melee step 7: Fatigue (Усталость)" in steps  # step 7 on its own page, the Russian beside
         numbers = str(dialog.query_one("#melee-numbers").render())
         assert "Hirdmen: +1 fatigue (T3) → ●●○○ 2/4" in numbers and "Ceorls: +1 fatigue (T3)" in numbers
         await press(pilot, "enter")  # on to step 8's page
-        assert "Melee step 8: Retreat" in str(dialog.query_one("#melee-steps").render())
+        assert "Melee step 8: Retreat (Отступление)" in str(dialog.query_one("#melee-steps").render())
         assert screen.state.melee is not None
         await press(pilot, "enter")  # step 8: the Defender lost more: it retreats
         assert screen.state.melee is None and app.screen is screen

@@ -266,7 +266,7 @@ async def test_a_hero_falls_and_a_jump_rolls_its_dex_tests(make_app):
 
 
 async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_the_dialog(make_app):
-    """Keys only: the heroes pass, the Hollow Magus's chart reaches the cast step, c opens the
+    """Keys only: the heroes pass, the Hollow Magus' chart reaches the cast step, c opens the
     roll dialog (exact odds, a hero's hindering token as a −1 modifier), a typo is refused
     there and nothing is cast, then the typed die casts the spell."""
     from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
@@ -100,7 +101,7 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
                     by,
                     enemy.id,
                     t.OWN_ARMOUR.key,
-                    f"+1 Armour to {state.unit(mine).name} against {enemy.name}'s attack dice",
+                    f"+1 Armour to {state.unit(mine).name} against {possessive(enemy.name)} attack dice",
                     t.OWN_ARMOUR.rule,
                     mine,
                 )
@@ -112,7 +113,7 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
                     by,
                     enemy.id,
                     t.ENEMY_ARMOUR.key,
-                    f"−1 to {enemy.name}'s Armour",
+                    f"−1 to {possessive(enemy.name)} Armour",
                     t.ENEMY_ARMOUR.rule
                     + (" [A11: once per melee]" if once_per_melee else " [A11: once per enemy unit]"),
                     enemy.id,
@@ -170,7 +171,7 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
     use = t.SPEND_USES[cmd.use]
     u = state.unit(cmd.unit)
     if cmd.by == u.side:
-        return Rejected(f"{u.name}'s fatigue is spent by the opponent, not by its own side", "§4.5")
+        return Rejected(f"{possessive(u.name)} fatigue is spent by the opponent, not by its own side", "§4.5")
     if u.fatigue < 1:
         return Rejected(f"{u.name} has no fatigue to spend", "§4.5")
     if _context(state) != use.context:
@@ -185,7 +186,8 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
         role = state.melee.role_of_side(cmd.by)
         if for_unit not in [p.unit for p in state.melee.pools_of(role)]:
             return Rejected(
-                f"'{for_unit}' is not one of {state.side_name(cmd.by)}'s units in this melee", kind="malformed"
+                f"'{for_unit}' is not one of {possessive(state.side_name(cmd.by))} units in this melee",
+                kind="malformed",
             )
     left = u.fatigue - 1
     payload = {"by": cmd.by, "unit": u.id, "use": cmd.use, "for_unit": for_unit, "context": use.context}
@@ -194,7 +196,7 @@ def spend(state: BattleState, cmd: SpendFatigue, dice: DiceSource) -> Decision:
             "fatigue_spent",
             payload,
             actor=cmd.by,
-            text=f"{state.side_name(cmd.by)} spends 1 of {u.name}'s fatigue: {option.effect} "
+            text=f"{state.side_name(cmd.by)} spends 1 of {possessive(u.name)} fatigue: {option.effect} "
             f"({use.rule}); {u.name} {fatigue_markers(left, u.limit)} {left}/{u.limit}.",
         )
     ]
@@ -219,7 +221,7 @@ def spend_refusal(state: BattleState, cmd: SpendFatigue) -> Rejected:
         spent = [s for s in m.spends_by(cmd.by) if s.use == cmd.use]
         if cmd.use == t.OWN_ARMOUR.key and any(s.unit == u.id for s in spent):
             return Rejected(
-                f"{by} has already bought +1 Armour against {u.name}'s attack dice in this melee "
+                f"{by} has already bought +1 Armour against {possessive(u.name)} attack dice in this melee "
                 "(once per melee against each enemy unit)",
                 use.rule,
             )
@@ -230,7 +232,7 @@ def spend_refusal(state: BattleState, cmd: SpendFatigue) -> Rejected:
                 + (
                     "an enemy unit's Armour by 1 in this melee (at most once per melee [A11])"
                     if once
-                    else f"{u.name}'s Armour by 1 in this melee (once per enemy unit [A11])"
+                    else f"{possessive(u.name)} Armour by 1 in this melee (once per enemy unit [A11])"
                 ),
                 use.rule,
             )
@@ -239,7 +241,8 @@ def spend_refusal(state: BattleState, cmd: SpendFatigue) -> Rejected:
             return Rejected(f"only the moving unit's fatigue slows its move; {u.name} is not moving", use.rule)
         if mv.slowed:
             return Rejected(
-                f"{u.name}'s move is already slowed: one spend per move (two spends never take M to VS)", use.rule
+                f"{possessive(u.name)} move is already slowed: one spend per move (two spends never take M to VS)",
+                use.rule,
             )
         if t.band_index(mv.band) == 0:
             return Rejected(

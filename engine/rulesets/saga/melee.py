@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
@@ -181,7 +182,7 @@ def aim(state: BattleState, cmd: AimPool, dice: DiceSource) -> Decision:
             "melee_aimed",
             {"unit": cmd.unit, "target": cmd.target},
             actor=cmd.unit,
-            text=f"{state.unit(cmd.unit).name}'s attack dice go against {t_unit.name} (Armour {value}) [M3].",
+            text=f"{possessive(state.unit(cmd.unit).name)} attack dice go against {t_unit.name} (Armour {value}) [M3].",
         )
     ]
 
@@ -313,7 +314,7 @@ def declare(state: BattleState, cmd: DeclareAbility, dice: DiceSource) -> Decisi
     role = ATTACKER if m.stage == "abilities-attacker" else DEFENDER
     unit = cmd.unit or m.primary(role)
     if unit not in [p.unit for p in m.pools_of(role)]:
-        return Rejected(f"'{unit}' is not one of the {role.title()}'s units in this melee", kind="malformed")
+        return Rejected(f"'{unit}' is not one of the {possessive(role.title())} units in this melee", kind="malformed")
     if cmd.acts_in not in (3, 4, 5):
         return Rejected("an ability acts in step 3, 4 or 5", kind="malformed")
     counts = (cmd.attack_dice, cmd.defence_dice, cmd.reroll_attack, cmd.reroll_defence, cmd.saga_dice)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from engine.formatting import possessive
 from engine.odds import remap, shift
 from engine.rolls import Modifier
 
@@ -108,7 +109,7 @@ def armour(state: BattleState, m: Melee, unit: str) -> tuple[int, tuple[Modifier
     target = m.target_of(unit)
     value, house = state.profile(target, "armour_melee")
     base = Modifier(
-        f"{state.unit(target).name}'s Armour" + (" (house default)" if house else ""), value, "§3 step 4 [M4]"
+        f"{possessive(state.unit(target).name)} Armour" + (" (house default)" if house else ""), value, "§3 step 4 [M4]"
     )
     mods: list[Modifier] = []
     for a in m.abilities_of(other(role)):
@@ -120,12 +121,20 @@ def armour(state: BattleState, m: Melee, unit: str) -> tuple[int, tuple[Modifier
     for s in m.spends:
         if s.use == t.OWN_ARMOUR.key and s.unit == unit and s.for_unit == target:
             mods.append(
-                Modifier(f"{state.unit(unit).name}'s fatigue spent: +1 own Armour", 1, t.OWN_ARMOUR.rule, "own_armour")
+                Modifier(
+                    f"{possessive(state.unit(unit).name)} fatigue spent: +1 own Armour",
+                    1,
+                    t.OWN_ARMOUR.rule,
+                    "own_armour",
+                )
             )
         if s.use == t.ENEMY_ARMOUR.key and s.unit == target and s.by == m.side_of(role):
             mods.append(
                 Modifier(
-                    f"{state.unit(target).name}'s fatigue spent: −1 Armour", -1, t.ENEMY_ARMOUR.rule, "enemy_armour"
+                    f"{possessive(state.unit(target).name)} fatigue spent: −1 Armour",
+                    -1,
+                    t.ENEMY_ARMOUR.rule,
+                    "enemy_armour",
                 )
             )
     return value + sum(x.value for x in mods), tuple(mods), base

@@ -7,6 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.rolls import Die, RollRecord, plain
@@ -69,7 +70,7 @@ def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]
     return RollRecord(
         "saga.melee.attack",
         f"{state.unit(unit).name}: attack dice against "
-        + (f"{state.unit(m.target_of(unit)).name}'s " if m.several else "")
+        + (f"{possessive(state.unit(m.target_of(unit)).name)} " if m.several else "")
         + f"Armour {value}",
         dice,
         mods,
@@ -120,7 +121,7 @@ def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Deci
     drafts, hits = [], {ATTACKER: 0, DEFENDER: 0}
     for role, typed in ((ATTACKER, cmd.attacker), (DEFENDER, cmd.defender)):
         pools = m.pools_of(role)
-        faces = faces_for(typed, sum(p.final for p in pools), dice, f"the {role.title()}'s attack dice")
+        faces = faces_for(typed, sum(p.final for p in pools), dice, f"the {possessive(role.title())} attack dice")
         for p in pools:
             record, h = attack_record(state, m, p.unit, plain(faces[: p.final]))
             shown = " ".join(map(str, faces[: p.final])) or "no dice"
@@ -132,7 +133,7 @@ def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Deci
                     {"unit": p.unit, "role": role, "armour": record.target, "hits": h, "roll": record.to_dict()},
                     actor=p.unit,
                     text=f"Step 4: {state.unit(p.unit).name} rolls {shown} against "
-                    + (f"{state.unit(m.target_of(p.unit)).name}'s " if m.several else "")
+                    + (f"{possessive(state.unit(m.target_of(p.unit)).name)} " if m.several else "")
                     + f"Armour {record.target}: {record.outcome}.",
                 )
             )
@@ -174,12 +175,12 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     allowed = m.rerolls_allowed(role, cmd.phase)
     if len(idx) > allowed:
         return Rejected(
-            f"the {role.title()}'s declared abilities allow {max(0, allowed)} more {cmd.phase} re-roll(s)",
+            f"the {possessive(role.title())} declared abilities allow {max(0, allowed)} more {cmd.phase} re-roll(s)",
             "§3 step 3 [M5]",
         )
     if any(flat[i][1].replaced is not None for i in idx):
         return Rejected("a die that has already been re-rolled can never be re-rolled again", "§3 step 4")
-    new = faces_for(cmd.faces, len(idx), dice, f"the {role.title()}'s re-rolled {cmd.phase} dice")
+    new = faces_for(cmd.faces, len(idx), dice, f"the {possessive(role.title())} re-rolled {cmd.phase} dice")
     changed = dict(zip(idx, new))
     out: dict[str, tuple[Die, ...]] = {}
     swaps: dict[str, list[tuple[int, int]]] = {}
@@ -233,7 +234,7 @@ def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Deci
         extra = extra_defence(m, role)
         count = t.defence_dice(opp, extra)
         target = save_on(state, m, role)
-        faces = faces_for(typed, count, dice, f"the {role.title()}'s defence dice")
+        faces = faces_for(typed, count, dice, f"the {possessive(role.title())} defence dice")
         record, left = defence_record(state, m, role, plain(faces), target)
         over = opp + extra - count
         if opp == 0:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier, RollRecord, plain
@@ -64,7 +65,7 @@ def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
             text=f"{u.name} shoots at {target.name}{where} with {dice} dice ({HOUSE_LABEL}); line of sight "
             f"{sight}{_from_building(state, u.building, target.building)}. Step 2: "
             + (
-                f"{state.side_name(target.side)} may spend 1 of {u.name}'s fatigue for +1 Armour."
+                f"{state.side_name(target.side)} may spend 1 of {possessive(u.name)} fatigue for +1 Armour."
                 if u.fatigue >= 1
                 else f"{u.name} has no fatigue to spend (§4.5 way 2)."
             ),
@@ -87,7 +88,7 @@ def shot_armour(state: BattleState, shot: PendingShot) -> tuple[int, Modifier, t
     """(effective Armour, base, modifiers) of the target against this shooting."""
     value, house = state.profile(shot.target, "armour_shooting")
     base = Modifier(
-        f"{state.unit(shot.target).name}'s Armour against shooting" + (" (house default)" if house else ""),
+        f"{possessive(state.unit(shot.target).name)} Armour against shooting" + (" (house default)" if house else ""),
         value,
         "[M4]",
     )
@@ -97,7 +98,12 @@ def shot_armour(state: BattleState, shot: PendingShot) -> tuple[int, Modifier, t
         mods.append(Modifier(f"{shot.cover} cover ({t.HOUSE_NOTE})", bonus, "§5.1 [M9]", f"cover_{shot.cover}"))
     if shot.spends:
         mods.append(
-            Modifier(f"{state.unit(shot.shooter).name}'s fatigue spent", 1, t.SHOOTING_ARMOUR.rule, "shooting_armour")
+            Modifier(
+                f"{possessive(state.unit(shot.shooter).name)} fatigue spent",
+                1,
+                t.SHOOTING_ARMOUR.rule,
+                "shooting_armour",
+            )
         )
     return value + sum(m.value for m in mods), base, tuple(mods)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected, setting_change
@@ -30,7 +31,7 @@ SOURCES = ("normal", "saga")
 
 def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision:
     if state.turn.phase == "turn":
-        return Rejected(f"it is still {_turn_owner(state)}'s turn; end it first", "[M5]")
+        return Rejected(f"it is still {possessive(_turn_owner(state))} turn; end it first", "[M5]")
     side = cmd.side or (opponent(state.turn.active) if state.turn.active else None)
     if side is None:
         return Rejected("say which side takes the first turn", "[M5]", kind="ambiguous")
@@ -42,7 +43,7 @@ def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision
             "turn_started",
             {"side": side, "number": number},
             actor=side,
-            text=f"Turn {number}: {state.side_name(side)}'s turn begins.",
+            text=f"Turn {number}: {possessive(state.side_name(side))} turn begins.",
         )
     ]
 
@@ -69,7 +70,7 @@ def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
             "turn_ended",
             {"side": side, "number": state.turn.number},
             actor=side,
-            text=f"{state.side_name(side)}'s turn ends.",
+            text=f"{possessive(state.side_name(side))} turn ends.",
         )
     ]
 
@@ -100,7 +101,7 @@ def _activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
         return Rejected(f"finish the {state.busy} first", "§3.0")
     if u.side != state.turn.active and cmd.source != "saga":
         return Rejected(
-            f"it is {_turn_owner(state)}'s turn; in the opponent's turn a unit acts only through a SAGA ability",
+            f"it is {possessive(_turn_owner(state))} turn; in the opponent's turn a unit acts only through a SAGA ability",
             "§4.2 [M5]",
         )
     return None
@@ -191,7 +192,7 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
                     "activation_cancelled",
                     {"unit": u.id, "kind": cmd.kind, "refund": "none"},
                     actor=u.id,
-                    text=f"{u.name}'s activation by a SAGA ability is cancelled: the unit "
+                    text=f"{possessive(u.name)} activation by a SAGA ability is cancelled: the unit "
                     f"is exhausted; SAGA dice not refunded (§4.6 [A13]).",
                 )
             ]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from engine.formatting import possessive
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -197,7 +198,7 @@ def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
     value, mods, base = armour(state, m, unit)
     terms = "".join(f" {x.value:+d} {x.label}" for x in mods)
     warn = " [A4: outside 2–6]" if not 2 <= value <= 6 else ""
-    whose = f"{state.unit(m.target_of(unit)).name}'s " if m.several else ""
+    whose = f"{possessive(state.unit(m.target_of(unit)).name)} " if m.several else ""
     line = f"{name}: {current_dice(state, m, p)} attack dice against {whose}Armour {value} ({base.value}{terms}){warn}"
     if m.stage in ("defence-roll", "casualties"):
         faces = " ".join(f"{d.face}" + (f"(was {d.replaced})" if d.replaced else "") for d in m.attack.get(unit, ()))
@@ -218,7 +219,8 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
     if m.stage.startswith("abilities"):
         lines += [f"ability ({a.role}): {a.name}, acts in step {a.acts_in}" for a in m.abilities]
         lines += [
-            f"spent: {state.side_name(s.by)} took 1 of {state.unit(s.unit).name}'s fatigue ({s.use})" for s in m.spends
+            f"spent: {state.side_name(s.by)} took 1 of {possessive(state.unit(s.unit).name)} fatigue ({s.use})"
+            for s in m.spends
         ]
     if m.stage in ("defence-roll", "casualties"):
         for role in ROLES:
@@ -244,13 +246,13 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
             plan = casualty_plan(state, m, role, {})
             if len(m.pools_of(role)) > 1 and not isinstance(plan, Rejected):
                 lines.append(
-                    f"{role.title()}'s casualties unless its owner splits them: "
+                    f"{possessive(role.title())} casualties unless its owner splits them: "
                     + ", ".join(f"{state.unit(u).name} {n}" for u, n in plan)
                 )
     if m.stage == "within-s":
         gone = state.unit(m.within_s[0])
         lines.append(
-            f"{gone.name} was destroyed: tick {state.side_name(gone.side)}'s units within S (T4 [A10]): "
+            f"{gone.name} was destroyed: tick {possessive(state.side_name(gone.side))} units within S (T4 [A10]): "
             + ", ".join(u.name for u in state.units_of(gone.side))
         )
     if m.stage == "retreat":
@@ -385,7 +387,10 @@ def dice_to_roll(state: BattleState) -> tuple[DiceToRoll, ...]:
     if m is not None and m.stage == "attack-roll":
         return tuple(
             DiceToRoll(
-                role, m.side_of(role), sum(p.final for p in m.pools_of(role)), f"the {role.title()}'s attack dice"
+                role,
+                m.side_of(role),
+                sum(p.final for p in m.pools_of(role)),
+                f"the {possessive(role.title())} attack dice",
             )
             for role in ROLES
         )
@@ -395,7 +400,7 @@ def dice_to_roll(state: BattleState) -> tuple[DiceToRoll, ...]:
                 role,
                 m.side_of(role),
                 t.defence_dice(m.hits.get(other(role), 0), extra_defence(m, role)),
-                f"the {role.title()}'s defence dice",
+                f"the {possessive(role.title())} defence dice",
             )
             for role in ROLES
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected, setting_change
@@ -175,9 +176,9 @@ def hidden_pickup_problem(state: BattleState, m: ModelState) -> Rejected | None:
         return None
     other = state.opponent(m.side) if m.side in SIDES else ""
     if other in state.hidden_data_on_table:
-        why = f"{m.name}'s side cannot pick up the opponent's Ukryte dane marker: officially it does not know it exists"
+        why = f"{possessive(m.name)} side cannot pick up the opponent's Ukryte dane marker: officially it does not know it exists"
     else:
-        why = f"no Ukryte dane marker of {m.name}'s side is on the table"
+        why = f"no Ukryte dane marker of {possessive(m.name)} side is on the table"
     return Rejected(why, "§23.7")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.formatting import possessive
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -30,7 +31,7 @@ def acting_model(state: BattleState, model_id: str) -> tuple[list[EventDraft], R
         return [], Rejected(f"no model '{model_id}'", kind="malformed")
     if state.pending:
         who = state.model(state.pending[0].model).name
-        return [], Rejected(f"{who}'s Toughness roll is pending; roll it first", "§9")
+        return [], Rejected(f"{possessive(who)} Toughness roll is pending; roll it first", "§9")
     from .movement_actions import held_refusal
 
     held = held_refusal(state)

@@ -26,6 +26,7 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping
 
+from engine.formatting import possessive
 from . import tables as t
 from .roster import BandRoster, ModelSpec
 from .settings import defaults as _default_settings
@@ -553,7 +554,9 @@ class _Checker:
             choices = " or ".join(_loadout(x) for x in arch.ranged) + (f" ({', '.join(extra)})" if extra else "")
             rule = "§15.3 [SM-A34]" if arch.key == "gunslinger" else "§15.3"
             self.add(
-                at("ranged"), f"{m.name}: a {arch.name}'s ranged weapons are {choices}, not {_loadout(m.ranged)}", rule
+                at("ranged"),
+                f"{m.name}: a {possessive(arch.name)} ranged weapons are {choices}, not {_loadout(m.ranged)}",
+                rule,
             )
 
     def melee(self, m: ModelSpec, arch: t.Archetype, at: At) -> None:
@@ -568,7 +571,7 @@ class _Checker:
             base = " or ".join(_loadout(x) for x in arch.melee)
             self.add(
                 at("melee", "options"),
-                f"{m.name}: a {arch.name}'s melee weapons are {base} (off-hand "
+                f"{m.name}: a {possessive(arch.name)} melee weapons are {base} (off-hand "
                 f"options: {offered}), not {_loadout(m.melee)}{' with a shield' if m.shield else ''}",
                 "§15.3",
             )

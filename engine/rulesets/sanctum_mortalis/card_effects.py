@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.ruleset import Rejected
 
 from .activation import MOVE, take_action
@@ -100,7 +100,7 @@ def bitten_weapon(loser: ModelState, weapon: str) -> str | Rejected:
         return weapon
     if len(weapons) > 1:
         return Rejected(
-            f"Gryź to!: name which of {loser.name}'s ranged weapons it fires ({', '.join(weapons)})",
+            f"Gryź to!: name which of {possessive(loser.name)} ranged weapons it fires ({', '.join(weapons)})",
             "§12.2",
             "ambiguous",
         )
@@ -134,7 +134,7 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
                 "note",
                 {"model": m.id, "forced_move": PRIMAL_FEAR_INCHES},
                 actor=m.id,
-                text=f"{m.name}'s owner moves it {PRIMAL_FEAR_INCHES}\" now (not an action, not an activation); "
+                text=f'{possessive(m.name)} owner moves it {PRIMAL_FEAR_INCHES}" now (not an action, not an activation); '
                 "a jump down if there is no other way (§7.5).",
             )
         ]
@@ -170,7 +170,7 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
                 "note",
                 {"model": m.id, "borrowed": weapon},
                 actor=m.id,
-                text=f"{m.name} fires a full salvo from {loser.name}'s {weapon} (Shoot: no action).",
+                text=f"{m.name} fires a full salvo from {possessive(loser.name)} {weapon} (Shoot: no action).",
             ),
         ]
     return []

@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Callable
 
+from engine.formatting import possessive
 from . import tables as t
 from .state import BattleState, ModelState, PendingSave
 
@@ -128,7 +129,7 @@ def trigger_problem(state: BattleState, key: str, m: ModelState) -> str | None:
         mine, theirs = t.ARMOURS[m.spec.armour].weight, t.ARMOURS[loser.spec.armour].weight
         if mine > theirs or (mine == theirs and m.spec.shield):
             return None
-        return f"{m.name}'s armour is not heavier than {loser.name}'s (or the same with a shield)"
+        return f"{possessive(m.name)} armour is not heavier than {possessive(loser.name)} (or the same with a shield)"
     if key in ("what-are-you-gonna-do", "you-only-die-once"):
         if shot_hit(state, m.id) is None:
             return f"{m.name} is not hit by a shooter waiting for its Toughness roll"
@@ -182,7 +183,9 @@ def instead_of_the_save(state: BattleState) -> list[tuple[str, str, str]]:
     if pend.attack == "melee" and pend.attacker and state.has_model(pend.attacker):
         w = state.model(pend.attacker)
         if w.side in ("A", "B") and play_problem(state, w.side, "bite-this", w.id)[0] is None:
-            out.append(("bite-this", w.id, f"{w.name} plays Gryź to!: a full salvo from {hit.name}'s gun, no hit"))
+            out.append(
+                ("bite-this", w.id, f"{w.name} plays Gryź to!: a full salvo from {possessive(hit.name)} gun, no hit")
+            )
         for skill, does in (("theft", "takes its technology marker"), ("escape", 'breaks off 1" away')):
             if skill in w.spec.skills and skill_problem(state, w, skill) is None:
                 out.append((skill, w.id, f"{w.name} uses {t.SKILLS[skill].source}: {does} instead of hitting"))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.rolls import Modifier, RollRecord
 from engine.records import changed
 from engine.ruleset import Rejected
@@ -122,7 +122,7 @@ def taunt_refusal(state: BattleState, cmd: Shoot) -> Rejected | None:
         "§12.2",
         kind="ambiguous",
         anyway=replace(cmd, declined=cmd.declined | {TAUNT}),
-        anyway_label=f"{taunter.name} is out of {s.name}'s sight or range: shoot {tg.name}",
+        anyway_label=f"{taunter.name} is out of {possessive(s.name)} sight or range: shoot {tg.name}",
     )
 
 
@@ -141,9 +141,11 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     if flamed is not None:
         return flamed
     if tg.side == s.side:
-        return Rejected(f"{tg.name} is on {s.name}'s own side", "§10.1")
+        return Rejected(f"{tg.name} is on {possessive(s.name)} own side", "§10.1")
     if state.pending:
-        return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+        return Rejected(
+            f"{possessive(state.model(state.pending[0].model).name)} Toughness roll is pending; roll it first", "§9"
+        )
     problem = salvo_problem(state, s, cmd)
     if problem is not None:
         return problem
@@ -234,7 +236,10 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     if dispelled:  # no shot: the action and the charge are spent (§20.4)
                         drafts.append(
                             EventDraft(
-                                "salvo_ended", {"model": s.id}, actor=s.id, text=f"{s.name}'s Spięcie makes no shot."
+                                "salvo_ended",
+                                {"model": s.id},
+                                actor=s.id,
+                                text=f"{possessive(s.name)} Spięcie makes no shot.",
                             )
                         )
                         return with_end_check(state, drafts)
@@ -279,7 +284,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                 "salvo_ended",
                 {"model": s.id},
                 actor=s.id,
-                text=f"{s.name}'s Overwatch shot is one shot (setting SM-A15).",
+                text=f"{possessive(s.name)} Overwatch shot is one shot (setting SM-A15).",
             )
         )
     return with_end_check(state, drafts)

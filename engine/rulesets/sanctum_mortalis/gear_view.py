@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from engine.formatting import possessive
 from . import tables as t
 from .grenades import EFFECT_TEXT, blast_effect, grenades_of, throw_chance
 from .procedures.common import profile_of
@@ -48,7 +49,7 @@ def grenade_preview(state: BattleState, cmd: ThrowGrenade) -> GearRollPreview:
     c = profile_of(m.spec, m.infected).C.value
     return GearRollPreview(
         f"{m.name} throws a {name}",
-        f"2k6 < {c} ({m.name}'s Accuracy, no modifiers, §17.6)",
+        f"2k6 < {c} ({possessive(m.name)} Accuracy, no modifiers, §17.6)",
         "on target",
         throw_chance(state, m.id),
         _refusal(state, cmd),
@@ -61,7 +62,7 @@ def dispel_preview(state: BattleState, cmd: CastTrick) -> GearRollPreview:
     who = state.model(cmd.dispeller).name if cmd.dispeller else "Dispel"
     trick = t.TRICKS[cmd.trick].source if cmd.trick in t.TRICKS else cmd.trick
     return GearRollPreview(
-        f"{who}: Rozproszenie against {caster.name}'s {trick}",
+        f"{who}: Rozproszenie against {possessive(caster.name)} {trick}",
         f"2k6 ≥ {t.DISPEL_TARGET} (§20.4)",
         "dispelled",
         dispel_odds(),

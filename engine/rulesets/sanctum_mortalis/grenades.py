@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -54,7 +54,7 @@ def throw_check(state: BattleState, m: ModelState) -> Rejected | None:
     asked by ``ThrowGrenade`` and, before its picker, by ``queries.can``."""
     if state.grenade is not None:
         thrower = state.model(state.grenade.model).name
-        return Rejected(f"{thrower}'s grenade has not gone off yet: place its blast first", "§17.6")
+        return Rejected(f"{possessive(thrower)} grenade has not gone off yet: place its blast first", "§17.6")
     if m.engaged:
         return Rejected(f"{m.name} is engaged in melee: it may only Attack or Withdraw", "§8.1")
     return None
@@ -145,7 +145,7 @@ def grenade_blast(state: BattleState, cmd: GrenadeBlast, dice: DiceSource) -> De
     effects = {x: blast_effect(state, thrown.grenade, x) for x in cmd.models}
     where = "where it was aimed" if hit else f"3\" {cmd.scatter} (the next player's choice)"
     caught = "; ".join(f"{state.model(x).name} {EFFECT_TEXT[e]}" for x, e in effects.items()) or "nobody in the blast"
-    marker = f"smoke of {thrower.name}'s grenade, round {state.round}"
+    marker = f"smoke of {possessive(thrower.name)} grenade, round {state.round}"
     drafts = [
         EventDraft(
             "grenade_blast",
@@ -158,7 +158,7 @@ def grenade_blast(state: BattleState, cmd: GrenadeBlast, dice: DiceSource) -> De
                 "marker": marker,
             },
             actor=thrown.model,
-            text=f"{thrower.name}'s {name} goes off {where}: {caught} (§17.6).",
+            text=f"{possessive(thrower.name)} {name} goes off {where}: {caught} (§17.6).",
         )
     ]
     for x, effect in effects.items():

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.rolls import RollRecord
 from engine.ruleset import Rejected
 
@@ -97,7 +97,9 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
     if problem:
         return problem
     if state.pending:
-        return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+        return Rejected(
+            f"{possessive(state.model(state.pending[0].model).name)} Toughness roll is pending; roll it first", "§9"
+        )
     a, d = state.model(cmd.attacker), state.model(cmd.defender)
     kind = "withdraw" if cmd.withdraw else "attack"
     word = "tries to withdraw from" if cmd.withdraw else "attacks"

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.rolls import RollRecord
 from engine.ruleset import Rejected
 
@@ -160,7 +160,9 @@ def _acting(state: BattleState, model_id: str) -> ModelState | Rejected:
     if not m.on_table:
         return Rejected(f"{m.name} is not on the table", kind="illegal")
     if state.pending:
-        return Rejected(f"{state.model(state.pending[0].model).name}'s Toughness roll is pending; roll it first", "§9")
+        return Rejected(
+            f"{possessive(state.model(state.pending[0].model).name)} Toughness roll is pending; roll it first", "§9"
+        )
     held = held_refusal(state)
     if held is not None:
         return held
@@ -176,7 +178,7 @@ def held_refusal(state: BattleState) -> Rejected | None:
         return None
     what = "jump down" if held.kind == "jump" else "fall"
     name = state.model(held.roller).name
-    return Rejected(f"{name}'s failed {what} waits: re-roll it or accept it first", "§2.2")
+    return Rejected(f"{possessive(name)} failed {what} waits: re-roll it or accept it first", "§2.2")
 
 
 def jump_down(state: BattleState, cmd: JumpDown, dice: DiceSource) -> Decision:

@@ -6,6 +6,7 @@ opens need only ``activation_counts`` and ``pending_roll``."""
 
 from __future__ import annotations
 
+from engine.formatting import possessive
 from engine.ruleset import ActivationCounts, Rejected
 
 from .state import OVERWATCH, BattleState
@@ -40,7 +41,7 @@ def pending_roll(state: BattleState) -> str:
         return ""
     who = state.pending[0].model
     name = state.model(who).name if state.has_model(who) else who
-    return f"{name}'s Toughness roll"
+    return f"{possessive(name)} Toughness roll"
 
 
 def can(state: BattleState, action: str, model_id: str) -> Rejected | None:

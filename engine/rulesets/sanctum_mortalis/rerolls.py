@@ -21,6 +21,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
+from engine.formatting import possessive
 from engine.dice import ScriptedDice
 from engine.records import changed
 from engine.rolls import RollRecord
@@ -314,7 +315,7 @@ def _matrix_error_offers(state: BattleState, last: LastRoll, record: RollRecord,
                     roller.id,
                     die,
                     f"{caster.name}: {REROLL_SOURCES['matrix-error']}, {roller.name} re-rolls {what}",
-                    f"{caster.name}'s charge; enemy within 12\"",
+                    f'{possessive(caster.name)} charge; enemy within 12"',
                     f"{roller.name} no longer {word}",
                     p,
                     "§21 [SM-A9]",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.formatting import possessive
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -71,12 +72,12 @@ def salvo_problem(state: BattleState, m: ModelState, cmd: Shoot) -> Rejected | N
     if not continuing:
         per_round = state.setting("primitive_per_round") != "off"
         if w is not None and w.per_round and per_round and f"fired:{w.key}" in m.round_flags:
-            return Rejected(f"{m.name}'s {w.name} fires once per round and has fired this round", PER_ROUND)
+            return Rejected(f"{possessive(m.name)} {w.name} fires once per round and has fired this round", PER_ROUND)
         return None
     if m.salvo_overwatch and state.setting("overwatch_salvo") == "single":
         return Rejected("the Overwatch shot is one shot (setting SM-A15): the rest is not taken", OVERWATCH_SALVO)
     if cmd.overwatch and not m.salvo_overwatch:
-        return Rejected(f"{m.name}'s Shooting action is not an Overwatch shot", OVERWATCH_SALVO)
+        return Rejected(f"{possessive(m.name)} Shooting action is not an Overwatch shot", OVERWATCH_SALVO)
     first = group_first_target(m, cmd.weapon)
     if first is None or cmd.target == first:
         return None
@@ -86,7 +87,7 @@ def salvo_problem(state: BattleState, m: ModelState, cmd: Shoot) -> Rejected | N
         if needs_spread(m, cmd.weapon, cmd.target) is None or cmd.spread:
             return None
         return Rejected(
-            f"the {name}'s other targets must be within {w.spread}\" of the first ({who}): confirm the distance",
+            f'the {possessive(name)} other targets must be within {w.spread}" of the first ({who}): confirm the distance',
             ONE_TARGET,
             "ambiguous",
         )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.formatting import possessive
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -108,7 +109,7 @@ def leave_problem(state: BattleState, m: ModelState, cmd: LeaveTable) -> Rejecte
     if not carries_special(m) or cmd.edge:
         return None
     return Rejected(
-        f"{m.name} carries the special marker: it is the band's only across {m.name}'s own table edge ({RULE}). "
+        f"{m.name} carries the special marker: it is the band's only across {possessive(m.name)} own table edge ({RULE}). "
         "Which edge?",
         RULE,
         "ambiguous",

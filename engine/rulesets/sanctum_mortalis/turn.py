@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.records import changed
@@ -18,11 +19,6 @@ if TYPE_CHECKING:  # the command classes load on first use (not to draw the batt
     from .commands import Activate, ChooseFirst, EndActivation, EndBattle, EndRound, StartRound
 
 Decision = Rejected | Sequence[EventDraft]
-
-
-def possessive(name: str) -> str:
-    """ "Saints'" / "Wolves'" / "Anna's"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _count(state: BattleState, side: str) -> int:
@@ -171,7 +167,7 @@ def activation_check(state: BattleState, model_id: str) -> Rejected | None:
     if m.side != state.order.to_act:
         who = state.order.to_act
         whose = "the independent models'" if who == NEUTRAL else possessive(state.side(who).name) if who else "no one's"
-        return Rejected(f"it is {whose} activation, not {m.name}'s side", "§5.1")
+        return Rejected(f"it is {whose} activation, not {possessive(m.name)} side", "§5.1")
     active = state.order.active_model
     if active and active != model_id:
         a = state.model(active)
@@ -209,7 +205,7 @@ def _pending_question(state: BattleState, what: str, anyway: EndActivation | End
     """A roll still pending: ending now needs the GM's word (``anyway``: the same end with ``force``)."""
     who = state.model(state.pending[0].model).name
     return Rejected(
-        f"{who}'s Toughness roll is still pending; {what} anyway",
+        f"{possessive(who)} Toughness roll is still pending; {what} anyway",
         "§9",
         kind="ambiguous",
         anyway=anyway,

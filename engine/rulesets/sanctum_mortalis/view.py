@@ -11,6 +11,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine.formatting import possessive
+
 from . import tables as t
 from .cards import hand, offensive_used
 from .combat import next_shot_index, open_salvo, pending_for, salvo_size, save_situation, shot_situation
@@ -21,7 +23,7 @@ from .procedures.shooting import base_accuracy, hit_chance, hit_dice, kill_chanc
 from .procedures.toughness import modified_toughness, toughness_chance, toughness_for_shot, toughness_options
 from .profile import effective_profile
 from .settings import SETTINGS
-from .turn import possessive, round_start
+from .turn import round_start
 from .rerolls import RerollOffer
 from .salvo import group_first_target, needs_spread, salvo_problem
 from .rerolls import reroll_offers as _reroll_offers, save_rerolls_left

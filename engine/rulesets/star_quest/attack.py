@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.rolls import Die
@@ -240,7 +241,7 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
     typed, rerolls = cmd.faces, cmd.rerolls
     if typed is not None and mode != "none" and rerolls is None:
         typed, rerolls = typed[: g.hits], typed[g.hits :]  # the Defense dice, then the Bane re-rolls in order
-    faces = faces_for(typed, g.hits, dice, f"{unit.name}'s Defense rolls")
+    faces = faces_for(typed, g.hits, dice, f"{possessive(unit.name)} Defense rolls")
     queue = list(rerolls) if rerolls is not None else None
     rolled = _bane_dice(faces, mode, queue, dice)
     none_left(queue, "only a natural 6 is re-rolled (Bane)")
@@ -310,11 +311,11 @@ def _wounds_then_next(
     state: BattleState, a: PendingAttack, unit_id: str, wounds: int, deadly: bool, already_popped: bool = False
 ) -> list[EventDraft]:
     cause = {
-        "shoot": f"shot by {state.unit(a.attacker).name}'s {a.weapon}",
+        "shoot": f"shot by {possessive(state.unit(a.attacker).name)} {a.weapon}",
         "fall": "a fall",
-        "spell": f"{state.unit(a.attacker).name}'s {a.weapon}",
+        "spell": f"{possessive(state.unit(a.attacker).name)} {a.weapon}",
         "wounds": a.weapon,
-    }.get(a.kind, f"{state.unit(a.attacker).name}'s {a.weapon} in melee")
+    }.get(a.kind, f"{possessive(state.unit(a.attacker).name)} {a.weapon} in melee")
     rule = {"shoot": "§9", "fall": "§15.2", "impact": "§17 Impact", "spell": "§17 Caster", "wounds": "§10"}.get(
         a.kind, "§11.1"
     )
@@ -326,7 +327,7 @@ def _wounds_then_next(
                 "fear_applied",
                 {"unit": unit_id, "fear": fear},
                 actor=a.attacker,
-                text=f"Fear({fear}): counts as {fear} more wound(s) for {state.unit(unit_id).name}'s "
+                text=f"Fear({fear}): counts as {fear} more wound(s) for {possessive(state.unit(unit_id).name)} "
                 "morale check (§17 Fear).",
             )
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import tomllib
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.ruleset import NewBattle, SetupProblem
 from engine.toml_lines import FileError
 
@@ -84,7 +85,7 @@ def check(files: Sequence[tuple[str, str]]) -> tuple[tuple[str, ...], bool]:
             continue
         lines.append(f"{roster.name}: {len(roster.units)} units: " + ", ".join(u.name for u in roster.units))
         lines += [
-            f"{source}:{u.line}: note: {u.name}'s spell '{sp.name}' is text only: the GM resolves it "
+            f"{source}:{u.line}: note: {possessive(u.name)} spell '{sp.name}' is text only: the GM resolves it "
             "(give it target and hits/ap, wounds, status, tokens, pp or move for the app to apply it) [SQ-M5]"
             for u in roster.units
             for sp in u.spells

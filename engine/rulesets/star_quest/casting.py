@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier
@@ -98,7 +99,7 @@ def _random_spell(u: UnitState, cmd: Cast, dice: DiceSource) -> tuple[str, list[
                 "note",
                 {"unit": u.id, "random_spell": spells[0].name, "face": None},
                 actor=u.id,
-                text=f"Random spell: {spells[0].name}, {u.name}'s only spell (§17 Caster, AI).",
+                text=f"Random spell: {spells[0].name}, {possessive(u.name)} only spell (§17 Caster, AI).",
             )
         ]
     if cmd.spell_face is not None and not 1 <= cmd.spell_face <= n:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier
@@ -34,7 +35,7 @@ def stat_test(
     base = (
         stat_base(u.name, stat, value)
         if target is None
-        else Modifier(f"{u.name}'s {t.STAT_NAMES[stat]} {value}+ (the GM's number, [SQ-M6])", value, "§4.1")
+        else Modifier(f"{possessive(u.name)} {t.STAT_NAMES[stat]} {value}+ (the GM's number, [SQ-M6])", value, "§4.1")
     )
     if strider:
         base = Modifier("Strider: jump tests pass on 2+", t.STRIDER_JUMP_ON, "§17 Strider")
@@ -177,7 +178,10 @@ def on_fail(
         return fall_drafts(state, unit_id, detail["fall_height"])
     return [
         EventDraft(
-            "note", {"unit": unit_id, "failed": purpose}, actor=unit_id, text=f"{u.name}'s {purpose} fails: no effect."
+            "note",
+            {"unit": unit_id, "failed": purpose},
+            actor=unit_id,
+            text=f"{possessive(u.name)} {purpose} fails: no effect.",
         )
     ]
 
@@ -221,7 +225,7 @@ def fall_drafts(state: BattleState, unit_id: str, height: float, may_stop: bool 
                 "activation_over",
                 {"unit": unit_id, "reason": "fall"},
                 actor=unit_id,
-                text=f"{u.name}'s activation ends at once (§15.2).",
+                text=f"{possessive(u.name)} activation ends at once (§15.2).",
             )
         )
     if not u.hero and u.models > 1:

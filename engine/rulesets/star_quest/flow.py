@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
@@ -124,7 +125,9 @@ def continue_after(state: BattleState) -> list[EventDraft]:
                 text=f"{u.name} spent its whole activation: no longer Shaken (§12.3).",
             )
         )
-    drafts.append(EventDraft("activation_ended", {"unit": u.id}, actor=u.id, text=f"{u.name}'s activation ends."))
+    drafts.append(
+        EventDraft("activation_ended", {"unit": u.id}, actor=u.id, text=f"{possessive(u.name)} activation ends.")
+    )
     after = preview(state, drafts)
     if after.turn.phase == "heroes" and not heroes_to_activate(after):
         drafts.append(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier
@@ -67,7 +68,7 @@ def villain_problem(state: BattleState, u: UnitState, villain: str | None) -> Re
 
 
 def morale_test(state: BattleState, u: UnitState, villain: str | None = None) -> Test:
-    base = Modifier(f"{u.name}'s Quality {u.spec.quality}+", u.spec.quality, "§12.2")
+    base = Modifier(f"{possessive(u.name)} Quality {u.spec.quality}+", u.spec.quality, "§12.2")
     if villain:
         v = state.unit(villain)
         better = (
@@ -76,7 +77,9 @@ def morale_test(state: BattleState, u: UnitState, villain: str | None = None) ->
             else v.spec.quality > u.spec.quality
         )
         if better:
-            base = Modifier(f"Villain {v.name}'s Quality {v.spec.quality}+", v.spec.quality, "§17 Villain [SQ-A20]")
+            base = Modifier(
+                f"Villain {possessive(v.name)} Quality {v.spec.quality}+", v.spec.quality, "§17 Villain [SQ-A20]"
+            )
     mods = (IMPAIRED_MOD,) if t.IMPAIRED in u.statuses else ()
     return Test("sq.morale", f"{u.name}: morale test", base, mods)
 

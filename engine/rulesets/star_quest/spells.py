@@ -8,6 +8,7 @@ points, or a move the GM makes. A spell without one is text only: the GM resolve
 
 from __future__ import annotations
 
+from engine.formatting import possessive
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -74,7 +75,7 @@ def effect_drafts(state: BattleState, caster: str, spell: SpellSpec, target: str
             )
         ]
     tgt = state.unit(tid)
-    cause = f"{u.name}'s {spell.name}"
+    cause = f"{possessive(u.name)} {spell.name}"
     drafts: list[EventDraft] = []
     if does.tokens:
         new = min(t.MAX_TOKENS, tgt.tokens + does.tokens)

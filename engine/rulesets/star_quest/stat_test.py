@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
+from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.rolls import Die, Modifier, RollRecord, plain, total
 
@@ -195,4 +196,4 @@ IMPAIRED_MOD = Modifier("Impaired", -1, "§18 Impaired", "impaired")
 
 
 def stat_base(spec_name: str, stat: str, value: int, rule: str = "§4.1") -> Modifier:
-    return Modifier(f"{spec_name}'s {t.STAT_NAMES[stat]} {value}+", value, rule)
+    return Modifier(f"{possessive(spec_name)} {t.STAT_NAMES[stat]} {value}+", value, rule)

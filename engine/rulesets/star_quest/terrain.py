@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier, RollRecord, plain
@@ -95,7 +96,7 @@ def dangerous_problem(state: BattleState, unit: str, models: int = 1) -> Rejecte
     if act is not None and act.unit == u.id and act.dangerous + models > at_start:
         left = max(0, at_start - act.dangerous)
         return Rejected(
-            f"{u.name}'s models rolled for dangerous terrain in this activation ({left} left to roll): "
+            f"{possessive(u.name)} models rolled for dangerous terrain in this activation ({left} left to roll): "
             "at most one roll per model per activation [SQ-A22](b)",
             "§14",
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected, setting_change
@@ -137,7 +138,7 @@ def _mission(state: BattleState, number: int, typed: list[int] | None, dice: Dic
         arrivals: dict[str, int] = {}
         for uid in wave.units:
             if uid in delayed:
-                what = f"{state.unit(uid).name}'s Ambush delay (D3)"
+                what = f"{possessive(state.unit(uid).name)} Ambush delay (D3)"
                 if typed is not None and not typed:
                     raise DiceEntryError(f"{what}: type its die too, after the others")
                 d3 = roll_d3(state.settings, typed.pop(0) if typed is not None else None, dice, what)
@@ -225,7 +226,9 @@ def _end_round_anyway(state: BattleState, cmd: EndRound, dice: DiceSource) -> De
         return ended
     after = preview(state, ended)
     if after.activation is not None:
-        return Rejected(f"{name}'s activation ends with morale tests: end it and answer them first", "§5, §12")
+        return Rejected(
+            f"{possessive(name)} activation ends with morale tests: end it and answer them first", "§5, §12"
+        )
     rest = end_round(after, cmd, dice)
     if isinstance(rest, Rejected):
         return rest
@@ -233,11 +236,11 @@ def _end_round_anyway(state: BattleState, cmd: EndRound, dice: DiceSource) -> De
         busy = state.busy or ("melee" if state.melee else "")
         cancelled = f"the open {OPEN_NAMES.get(busy, busy)} is cancelled, " if busy else ""
         return Rejected(
-            f"{name}'s activation is still open; end the round anyway",
+            f"{possessive(name)} activation is still open; end the round anyway",
             "§5",
             kind="ambiguous",
             anyway=replace(cmd, force=True),
-            anyway_label=f"end the round anyway ({cancelled}{name}'s activation ends first)",
+            anyway_label=f"end the round anyway ({cancelled}{possessive(name)} activation ends first)",
         )
     return [*ended, *rest]
 

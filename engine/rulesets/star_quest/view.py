@@ -29,6 +29,7 @@ from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, hits_then_wounds
 from .power import spend_warning
 from .roster import WeaponSpec, rules_text
+from .terms import rules_shown
 from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
 from .spells import spell_targets as spell_targets  # re-exported: the cast's target picker
@@ -162,7 +163,7 @@ def hero_lines(state: BattleState) -> tuple[HeroLine, ...]:
                 u.tokens,
                 u.activated,
                 u.id in can,
-                rules_text(s.rules),
+                rules_shown(s.rules),
                 tuple(_weapon_text(w) for w in s.weapons),
                 moves,
                 u.on_table,
@@ -190,7 +191,7 @@ def enemy_lines(state: BattleState) -> tuple[EnemyLine, ...]:
             u.on_table,
             u.arrives,
             u.activated,
-            rules_text(u.spec.rules),
+            rules_shown(u.spec.rules),
             tuple(_weapon_text(w) for w in u.spec.weapons),
             groups.get(u.id),
         )

@@ -9,6 +9,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier, RollRecord, plain
@@ -45,11 +46,13 @@ def activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     if state.turn.bonus:
         queued = state.model(state.turn.bonus[0])
         if queued.id != m.id:
-            return Rejected(f"{queued.name}'s activation bought with a command point comes first", "§15 [XK-A17]")
+            return Rejected(
+                f"{possessive(queued.name)} activation bought with a command point comes first", "§15 [XK-A17]"
+            )
     elif state.turn.next_side is None:
         return Rejected("no side is due to activate", "§5.1")
     elif m.side != state.turn.next_side:
-        return Rejected(f"it is {state.side_name(state.turn.next_side)}'s activation", "§5.1")
+        return Rejected(f"it is {possessive(state.side_name(state.turn.next_side))} activation", "§5.1")
     elif m.activated:
         return Rejected(f"{m.name} has already activated this turn", "§5.1")
     if cmd.option in t.MOVING_OPTIONS:
@@ -82,7 +85,7 @@ def _reload_problem(state: BattleState, cmd: Activate) -> Rejected | None:
         why = "limited ammunition (LA) never needs reloading" if spec.limited else "it has no magazine"
         return Rejected(f"{spec.name}: {why}", "§12.2")
     if w.loaded:
-        return Rejected(f"{spec.name}'s magazine is not empty", "§12.2")
+        return Rejected(f"{possessive(spec.name)} magazine is not empty", "§12.2")
     if state.setting("reload_uses_mags") != "no" and (w.mags or 0) <= 0:
         return Rejected(f"{spec.name} has no magazines left", "§12.2 [XK-A14](a)")
     return None
@@ -201,7 +204,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
             "activation_ended",
             {"model": m.id, "next_side": nxt, "bonus": act.bonus},
             actor=m.id,
-            text=f"{m.name}'s activation ends." + (f" Next: {state.side_name(nxt)}." if nxt else ""),
+            text=f"{possessive(m.name)} activation ends." + (f" Next: {state.side_name(nxt)}." if nxt else ""),
         )
     ]
     if nxt is None and not state.turn.bonus:

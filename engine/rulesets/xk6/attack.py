@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.records import changed
@@ -57,13 +58,13 @@ def _who_may_attack(state: BattleState, cmd: Attack) -> Rejected | None:
 def _weapon_problem(state: BattleState, cmd: Attack, weapon: WeaponSpec) -> Rejected | None:
     w = state.model(cmd.attacker).weapon_state(weapon.id)
     if weapon.magazine and not w.loaded:
-        return Rejected(f"{weapon.name}'s magazine is empty: reload it first (one activation)", "§12.2")
+        return Rejected(f"{possessive(weapon.name)} magazine is empty: reload it first (one activation)", "§12.2")
     if weapon.limited and (w.rounds or 0) <= 0:
         return Rejected(f"{weapon.name} has no rounds left (LA)", "§12.2 [XK-M10]")
     if cmd.rof_dam < 0 or cmd.rof_area < 0 or cmd.rof_dam + cmd.rof_area > weapon.rof:
         return Rejected(
             f"ROF used ({cmd.rof_dam} to DAM + {cmd.rof_area} to radius) must be within "
-            f"{weapon.name}'s ROF {weapon.rof}",
+            f"{possessive(weapon.name)} ROF {weapon.rof}",
             "§11",
             kind="malformed",
         )
@@ -220,7 +221,7 @@ def stealth_problem(
             why = "Stealth does not avoid indirect fire in this battle (setting stealth_vs_if)"
         else:
             why = "Stealth does not avoid an area attack in this battle (setting stealth_area)"
-        return Rejected(f"{m.name}'s Stealth die cannot be rolled: {why}", "§16 [XK-A18]", kind="malformed")
+        return Rejected(f"{possessive(m.name)} Stealth die cannot be rolled: {why}", "§16 [XK-A18]", kind="malformed")
     return None
 
 
@@ -234,9 +235,9 @@ def roll_defenders(
         m = state.model(x.model)
         avoided, face = False, None
         if stealth_may_roll(state, a, i, m.id):
-            face = faces_for(None if x.stealth_face is None else (x.stealth_face,), 1, dice, f"{m.name}'s Stealth die")[
-                0
-            ]
+            face = faces_for(
+                None if x.stealth_face is None else (x.stealth_face,), 1, dice, f"{possessive(m.name)} Stealth die"
+            )[0]
             record, avoided = stealth_record(state, m.id, face)
             stealth.append(record.to_dict())
         att = () if a.kind == "indirect" else attack_mods(state, cmd, x)
@@ -263,7 +264,8 @@ def def_faces(
         x
         if x.avoided
         else changed(
-            x, faces=faces_for(typed.get(x.model), x.def_dice, dice, f"{state.model(x.model).name}'s Def dice")
+            x,
+            faces=faces_for(typed.get(x.model), x.def_dice, dice, f"{possessive(state.model(x.model).name)} Def dice"),
         )
         for x in rolls
     ]
@@ -281,7 +283,9 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
         if refused:
             return refused
         a = changed(
-            a, hit_mods=hit_mods(state, cmd), faces=faces_for(cmd.faces, a.att_dice, dice, f"{m.name}'s Att dice")
+            a,
+            hit_mods=hit_mods(state, cmd),
+            faces=faces_for(cmd.faces, a.att_dice, dice, f"{possessive(m.name)} Att dice"),
         )
         record, sl = hit_record(state, a)
         if sl < 1:
@@ -309,7 +313,7 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
     rolls, stealth = roll_defenders(state, a, cmd.targets, cmd, dice)
     all_avoided = all(x.avoided for x in rolls)
     if not (all_avoided and not (a.checks_ammo and state.setting("stealth_ammo") != "off")):
-        a = changed(a, faces=faces_for(cmd.faces, a.att_dice, dice, f"{m.name}'s Att dice"))
+        a = changed(a, faces=faces_for(cmd.faces, a.att_dice, dice, f"{possessive(m.name)} Att dice"))
     a = changed(a, targets=tuple(def_faces(state, rolls, cmd.targets, dice)))
     records = [pair_record(state, a, x)[0].to_dict() for x in a.targets if not x.avoided]
     names = ", ".join(state.model(x.model).name + (" (Stealth: avoided)" if x.avoided else "") for x in a.targets)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.records import changed
@@ -76,7 +77,7 @@ def _activation(state: BattleState, cmd: SpendCommandPoint) -> Decision:
     if state.setting("cp_activation") == "replaces":
         if state.turn.active is not None or state.turn.next_side != m.side or state.turn.bonus:
             return Rejected(
-                f"under this setting the point replaces {state.side_name(m.side)}'s next normal "
+                f"under this setting the point replaces {possessive(state.side_name(m.side))} next normal "
                 "activation: spend it when that side is about to activate",
                 "§15 [XK-A17](d)",
             )
@@ -94,10 +95,10 @@ def _stealth_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource
     if x is None or x.stealth_face is None:
         return Rejected(f"{m.name} rolled no Stealth die in this attack", "§16")
     if x.avoided:
-        return Rejected(f"{m.name}'s Stealth already avoided the attack", "§16")
+        return Rejected(f"{possessive(m.name)} Stealth already avoided the attack", "§16")
     if x.stealth_rerolled:
         return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
-    face = faces_for(cmd.faces, 1, dice, f"{m.name}'s re-rolled Stealth die")[0]
+    face = faces_for(cmd.faces, 1, dice, f"{possessive(m.name)} re-rolled Stealth die")[0]
     record, avoided = stealth_record(state, m.id, face)
     payload = {
         "model": m.id,
@@ -130,7 +131,7 @@ def _medic_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) 
     target_id, old = act.failed_heal
     target = state.model(target_id)
     above = m.spec.medic if m.spec.medic is not None else 6
-    face = faces_for(cmd.faces, 1, dice, f"{m.name}'s re-rolled Medic die")[0]
+    face = faces_for(cmd.faces, 1, dice, f"{possessive(m.name)} re-rolled Medic die")[0]
     record, healed = one_die_record(
         "xk6.medic",
         f"{m.name}: Medic {above} heals {target.name} (re-roll)",
@@ -170,7 +171,7 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             return Rejected(f"{m.name} made no roll in this attack", "§15")
         if a.rerolled and not again:
             return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
-        faces = faces_for(cmd.faces, a.att_dice, dice, f"{m.name}'s re-rolled Att dice")
+        faces = faces_for(cmd.faces, a.att_dice, dice, f"{possessive(m.name)} re-rolled Att dice")
         new = changed(a, faces=faces, replaced=a.faces)
         payload: dict[str, Any] = {"model": m.id, "which": "attack", "faces": list(faces), "replaced": list(a.faces)}
         if a.kind == "indirect":
@@ -191,7 +192,7 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             return Rejected(f"{m.name} made no test in this attack to re-roll", "§15")
         if x.rerolled and not again:
             return Rejected("a re-rolled test may not be re-rolled again", "§15 [XK-A17](c)")
-        faces = faces_for(cmd.faces, x.def_dice, dice, f"{m.name}'s re-rolled Def dice")
+        faces = faces_for(cmd.faces, x.def_dice, dice, f"{possessive(m.name)} re-rolled Def dice")
         new_x = changed(x, faces=faces, replaced=x.faces)
         new = changed(a, targets=tuple(new_x if y.model == m.id else y for y in a.targets))
         payload = {

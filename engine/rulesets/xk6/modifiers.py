@@ -4,6 +4,7 @@ and a stable key the GM can switch off. Modifiers change the result, never the d
 
 from __future__ import annotations
 
+from engine.formatting import possessive
 from engine.rolls import Modifier
 
 from . import tables as t
@@ -36,7 +37,9 @@ def own_state(state: BattleState, model_id: str, row: str) -> list[Modifier]:
         out.append(_rv(t.STUN, f"{m.name} stunned"))
     w = wound_modifier(state, model_id)
     if w:
-        out.append(Modifier(f"{m.name}'s wounds ({m.wounds})", w, "§8.2 [XK-M4] (roster wound track)", "wounds"))
+        out.append(
+            Modifier(f"{possessive(m.name)} wounds ({m.wounds})", w, "§8.2 [XK-M4] (roster wound track)", "wounds")
+        )
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
@@ -59,7 +60,7 @@ def _ammo(state: BattleState, a: PendingAttack, empty: bool) -> list[EventDraft]
                 actor=m.id,
                 text=f"Ammunition ({t.AMMO_ROW_LABELS[a.ammo_row]}: empties on 1–{a.empties_on}, chance "
                 f"{p.numerator}/{p.denominator}): unmodified {unmodified} — "
-                + (f"{weapon.name}'s magazine is empty." if empty else "not empty.")
+                + (f"{possessive(weapon.name)} magazine is empty." if empty else "not empty.")
                 + f" ({t.AMMO_RULE})",
             )
         )

@@ -47,7 +47,7 @@ def test_every_event_of_a_melee_has_a_log_line_and_every_roll_its_record():
     assert [r.procedure for r in rolls] == ["saga.melee.attack"] * 2 + ["saga.melee.defence"] * 2
     attack = rolls[0]
     assert attack.target == 4 and attack.outcome == "3 hits" and [d.face for d in attack.dice] == [1, 2, 3, 4, 5, 6]
-    assert attack.base.label == "Shields's Armour" and attack.detail["hits_distribution"]["3"] == "5/16"
+    assert attack.base.label == "Shields' Armour" and attack.detail["hits_distribution"]["3"] == "5/16"
 
 
 def test_the_move_view_says_which_fatigue_rule_will_apply():

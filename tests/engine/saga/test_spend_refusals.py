@@ -32,7 +32,7 @@ def test_a_shot_by_a_unit_without_fatigue_offers_no_spend(b):
 def test_a_shot_by_a_tired_unit_offers_the_target_its_spend_once(b):
     set_fatigue(b, "A.axes", 2)
     r = ok(b, c.Activate("A.axes", "shoot", target="B.bows"))
-    assert "may spend 1 of Axes's fatigue" in next(e for e in r.events if e.kind == "shot_declared").text
+    assert "may spend 1 of Axes' fatigue" in next(e for e in r.events if e.kind == "shot_declared").text
     assert [(o.by, o.use) for o in view.fatigue_offers(b.state)] == [("B", "shooting_armour")]
     assert view.pending_step(b.state).decider == "B"
     ok(b, c.SpendFatigue("B", "A.axes", "shooting_armour"))
@@ -57,7 +57,7 @@ def test_ex14_a_third_spend_in_a_one_on_one_melee_names_the_effect_already_bough
     ok(b, c.SpendFatigue("A", "B.shields", "enemy_armour"))
     assert fatigue(b, "B.shields") == 1 and view.fatigue_offers(b.state, "A") == ()
     own = refused(b, c.SpendFatigue("A", "B.shields", "own_armour"))
-    assert "already bought +1 Armour against Shields's attack dice" in own.reason and own.rule == "§4.5 way 3"
+    assert "already bought +1 Armour against Shields' attack dice" in own.reason and own.rule == "§4.5 way 3"
     minus = refused(b, c.SpendFatigue("A", "B.shields", "enemy_armour"))
     assert "already lowered an enemy unit's Armour by 1" in minus.reason and "[A11]" in minus.reason
     assert "declaring" not in own.reason + minus.reason

@@ -106,7 +106,7 @@ def test_the_ai_casters_spell_makes_the_hero_it_names_impaired():
     to_ai_phase(b)
     ok(b, c.ActivateAI("magus"))
     r = ok(b, c.Cast("magus", "random", faces=(4,), target="vex"))
-    assert event(r, "status_applied").payload == {"unit": "vex", "status": "impaired", "cause": "Magus's Gaze"}
+    assert event(r, "status_applied").payload == {"unit": "vex", "status": "impaired", "cause": "Magus' Gaze"}
     assert "impaired" in b.state.unit("vex").statuses
 
 

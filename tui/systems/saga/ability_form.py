@@ -11,16 +11,17 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from engine.rulesets.saga.terms import original, term
 from tui.dialogs.prompt import FORM_CSS
 
 ABILITY_FIELDS = (
-    ("name", "Ability name (from the battle board)", "", None),
-    ("attack_dice", "Extra attack dice", "0", r"-?[0-9]*"),
-    ("defence_dice", "Extra defence dice", "0", r"[0-9]*"),
+    ("name", f"{term('Ability')} name (from the {term('Battle board')})", "", None),
+    ("attack_dice", f"Extra {term('Attack dice')}", "0", r"-?[0-9]*"),
+    ("defence_dice", f"Extra {term('Defence dice')}", "0", r"[0-9]*"),
     ("reroll_attack", "Attack dice it lets you re-roll", "0", r"[0-9]*"),
     ("reroll_defence", "Defence dice it lets you re-roll", "0", r"[0-9]*"),
-    ("own_armour", "+ own Armour", "0", r"-?[0-9]*"),
-    ("enemy_armour", "− enemy Armour", "0", r"[0-9]*"),
+    ("own_armour", f"+ own {term('Armour')}", "0", r"-?[0-9]*"),
+    ("enemy_armour", f"− enemy {term('Armour')}", "0", r"[0-9]*"),
     ("acts_in", "Acts in step (3, 4 or 5)", "3", r"[345]?"),
 )
 
@@ -39,7 +40,9 @@ class AbilityForm(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                f"{self.who} declares a SAGA ability (the battle boards are not in the source [M5])", classes="question"
+                f"{self.who} declares a SAGA ability ({original('SAGA ability')}); "
+                f"the {term('Battle board')} texts are not in the source [M5]",
+                classes="question",
             )
             for key, label, value, restrict in ABILITY_FIELDS:
                 yield Static(label, classes="hint")

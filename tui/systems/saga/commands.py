@@ -15,6 +15,7 @@ from typing import Any, Callable, ClassVar
 from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.tables import BANDS
 from engine.rulesets.saga.terrain import SIGHT_LINES as LOS_CHOICES
+from engine.rulesets.saga.terms import original
 from engine.formatting import possessive
 
 from tui.messages import CommandRefused
@@ -301,7 +302,9 @@ class SagaCommands(GameCommands):
             else:
                 self.submit(c.SpendFatigue(value.by, value.unit, value.use, value.for_unit))
 
-        self.ask(f"{s.side_name(by)} (the opponent) may spend fatigue now:", choices, chosen)
+        self.ask(
+            f"{s.side_name(by)} (the opponent) may spend fatigue ({original('Spend fatigue')}) now:", choices, chosen
+        )
 
     def complete_move(self) -> None:
         s = self.state

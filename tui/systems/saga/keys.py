@@ -3,6 +3,7 @@ the keys common to every rule system)."""
 
 from __future__ import annotations
 
+from engine.rulesets.saga.terms import original, term
 from tui.actions import GMAction, KeyGroup
 
 UNIT_KEYS = KeyGroup(
@@ -53,7 +54,7 @@ SAGA_KEYS = KeyGroup(
             "m",
             "saga_move",
             "Move",
-            "Activate the selected unit: Movement (open or broken ground)",
+            f"Activate the selected unit: {term('Movement')}, over open or broken ground",
             footer=True,
         ),
         GMAction(
@@ -69,7 +70,7 @@ SAGA_KEYS = KeyGroup(
             "s",
             "saga_shoot",
             "Shoot",
-            "Activate the selected unit: Shooting (house default procedure: the source lacks it)",
+            f"Activate the selected unit: {term('Shooting')}, a house default procedure (the source lacks it)",
             footer=True,
         ),
         GMAction(
@@ -77,7 +78,7 @@ SAGA_KEYS = KeyGroup(
             "r",
             "saga_rest",
             "Rest",
-            "Activate the selected unit: Rest (first activation of the turn only; removes one fatigue)",
+            f"Activate the selected unit: {term('Rest')}, first activation of the turn only; removes one fatigue",
             footer=True,
         ),
         GMAction(
@@ -94,14 +95,14 @@ SAGA_KEYS = KeyGroup(
             "f",
             "fatigue_spends",
             "Spend",
-            "The opponent spends fatigue: the spends open now (slow a move, +1 Armour against a shot)",
+            f"The opponent spends fatigue ({original('Spend fatigue')}): the spends open now (slow a move, +1 Armour against a shot)",
         ),
         GMAction(
             "saga-ability",
             "A",
             "saga_ability",
             "Ability",
-            "Activate the selected unit by a SAGA ability (any turn; fatigue only if the ability says so)",
+            f"Activate the selected unit by a {term('SAGA ability')}: any turn; fatigue only if the ability says so",
         ),
         GMAction(
             "saga-engage",

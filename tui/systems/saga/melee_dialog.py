@@ -31,6 +31,8 @@ from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.melee_numbers import MeleeOdds
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
+from engine.rulesets.saga.tables import MELEE_STEPS
+from engine.rulesets.saga.terms import TERMS, term
 from engine.formatting import possessive
 
 from tui.citations import cite_renderable, citer
@@ -104,7 +106,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = "Melee"
+        box.border_title = term("Melee")
         with box:
             with VerticalScroll(id="melee-body"):
                 yield Static("", id="melee-steps")
@@ -142,11 +144,13 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         page7 = view.fatigue_step(state) if self.fatigue_page else None
         step = page7 or step
         a, d = (", ".join(state.unit(p.unit).name for p in m.pools_of(r)) for r in (ATTACKER, DEFENDER))
-        self.query_one(Vertical).border_title = f"Melee: {a} ({state.side_name(m.attacker)}) attack {d}"
+        self.query_one(Vertical).border_title = f"{term('Melee')}: {a} ({state.side_name(m.attacker)}) attack {d}"
         ribbon = Text("Step ")
         for n in range(1, 9):
             ribbon.append(f" {n} ", style="bold reverse" if n == step.step else ("" if n > step.step else "dim"))
         ribbon.append(f"  {step.title}", style="bold")
+        if (named := TERMS.get(MELEE_STEPS.get(step.step, ""))) is not None:  # "Retreat (Отступление)"
+            ribbon.append(f" ({named.original})", style="bold")
         if step.decider:
             ribbon.append(f" — {state.side_name(step.decider)} decides", style="yellow")
         self.query_one("#melee-steps", Static).update(ribbon)
@@ -230,7 +234,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                     target = state.unit(m.target_of(p.unit)).name
                     out.append(
                         Opt(
-                            f"{state.unit(p.unit).name} attacks {target}: its dice roll against {target}'s Armour "
+                            f"{state.unit(p.unit).name} attacks {target}: its dice roll against {possessive(target)} Armour "
                             "— choose another enemy unit [M3]",
                             partial(self._ask_aim, p.unit),
                         )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
+from engine.formatting import possessive
 from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee, other
 from engine.rulesets.saga.state import BattleState
@@ -77,7 +78,8 @@ class SeveralUnitsAsks:
                 then(target)
 
         self.app.push_screen(
-            PickerScreen(f"Which enemy unit do {s.unit(unit).name}'s attack dice go against? [M3]", choices), chosen
+            PickerScreen(f"Which enemy unit do {possessive(s.unit(unit).name)} attack dice go against? [M3]", choices),
+            chosen,
         )
 
     def _split_options(self, state: BattleState, m: Melee) -> list[Opt]:

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from engine.corrections import adjustment_line
 from engine.rulesets.saga import tables as t, view
+from engine.rulesets.saga.terms import original, term
 
 FIELDS = (
     ("armour_melee", "Armour in melee"),
@@ -30,12 +31,14 @@ def unit_card(state: Any, unit_id: str) -> Table:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     table.add_row("Warband", state.side_name(line.side))
-    table.add_row("Class", f"{t.CLASS_NAMES[line.cls]} (fatigue limit {line.limit}, §4.6)")
+    table.add_row("Class", f"{term(t.CLASS_NAMES[line.cls])}: {term('Fatigue limit')} {line.limit} (§4.6)")
     table.add_row("Models", str(line.models) + ("  — destroyed" if not line.models else ""))
     fatigue = Text(f"{line.markers} {line.fatigue}/{line.limit}", style="bold red" if line.exhausted else "")
     if line.exhausted:
-        fatigue.append("  EXHAUSTED: only Rest; loses half its attack dice when attacked (§4.6)")
-    table.add_row("Fatigue", fatigue)
+        fatigue.append(
+            f"  EXHAUSTED ({original('Exhausted')}): only {term('Rest')}; loses half its attack dice when attacked (§4.6)"
+        )
+    table.add_row(term("Fatigue"), fatigue)
     for field, title in FIELDS:
         value = Text(str(getattr(line, field)))
         if field in line.house_defaults:

@@ -6,6 +6,8 @@ reaches. The engine says what is allowed (``card_triggers``); this only asks and
 
 from __future__ import annotations
 
+from engine.formatting import possessive
+
 from typing import Any, Callable
 
 from engine.rulesets.sanctum_mortalis import commands as c
@@ -66,7 +68,7 @@ def _bite(screen: Any, side: str, model_id: str, name: str) -> None:
         screen.submit(c.PlayCard(side, "bite-this", model_id))  # the engine names its only weapon or refuses
         return
     screen.ask(
-        f"Gryź to!: which of {loser.name}'s ranged weapons does {name} fire (a full salvo)?",
+        f"Gryź to!: which of {possessive(loser.name)} ranged weapons does {name} fire (a full salvo)?",
         [Choice(w, ranged_weapon_name(w)) for w in weapons],
         lambda weapon: screen.submit(c.PlayCard(side, "bite-this", model_id, weapon=weapon)),
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.formatting import possessive
 from engine.rulesets.sanctum_mortalis import commands as c
 
 from tui.systems.sanctum_mortalis.display import ranged_weapon_name
@@ -68,7 +69,9 @@ def shoot(screen: Any, m: Any) -> None:
                 return
             first_id = salvo_first_target(screen.state, m.id, weapon)
             first = screen.state.model(first_id).name if first_id else "the first target"
-            question = f"Is {screen.state.model(target).name} within 3\" of {first} (the {name}'s spread, §10.5)?"
+            question = (
+                f'Is {screen.state.model(target).name} within 3" of {first} (the {possessive(name)} spread, §10.5)?'
+            )
             screen.app.push_screen(
                 confirm(question, 'Yes: within 3"', "No: do not shoot it"),
                 lambda yes: roll(screen, "shot", c.Shoot(m.id, target, weapon, spread=True)) if yes else None,

@@ -69,7 +69,9 @@ def next_step(state: Any) -> Text:
     if state.grenade is not None:  # thrown, not yet gone off (§17.6)
         thrower = d.model_name(state, state.grenade.model)
         return Text.assemble(
-            f"{thrower}'s grenade is in the air: press ", (key("grenade"), "bold reverse"), " to place its blast."
+            f"{possessive(thrower)} grenade is in the air: press ",
+            (key("grenade"), "bold reverse"),
+            " to place its blast.",
         )
     if state.pending:
         who = d.model_name(state, state.pending[0].model)

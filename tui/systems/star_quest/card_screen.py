@@ -17,6 +17,9 @@ from textual.widgets import Static
 from engine.corrections import adjustment_line
 from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.corrections import STAT_NAMES
+from engine.rulesets.star_quest.terms import original, term
+
+QUALITY_DEFENSE = f"{term('Quality')} / {term('Defense')}"
 
 
 def unit_card(state: Any, unit_id: str) -> Table:
@@ -25,11 +28,16 @@ def unit_card(state: Any, unit_id: str) -> Table:
     table.add_column()
     hero = next((h for h in view.hero_lines(state) if h.id == unit_id), None)
     if hero is not None:
-        table.add_row("Hero", hero.name + ("" if hero.conscious else "  — UNCONSCIOUS (§10)"))
-        table.add_row("Quality / Defense", f"{hero.quality}+ / {hero.defense}+")
-        table.add_row("Str / Dex / Wil", " / ".join(f"{v}+" if v else "—" for v in (hero.str, hero.dex, hero.wil)))
-        table.add_row("Wounds", f"{hero.wounds} taken of Tough {hero.tough}")
-        table.add_row("Power points", f"{hero.pp} of {hero.power_max}")
+        table.add_row(
+            term("Hero"), hero.name + ("" if hero.conscious else f"  — UNCONSCIOUS ({original('Unconscious')}, §10)")
+        )
+        table.add_row(QUALITY_DEFENSE, f"{hero.quality}+ / {hero.defense}+")
+        table.add_row(
+            f"{term('Str')} / {term('Dex')} / {term('Wil')}",
+            " / ".join(f"{v}+" if v else "—" for v in (hero.str, hero.dex, hero.wil)),
+        )
+        table.add_row("Wounds", f"{hero.wounds} taken of {term('Tough')} {hero.tough}")
+        table.add_row(term("Power points"), f"{hero.pp} of {hero.power_max}")
         if hero.tokens:
             table.add_row("Spell tokens", str(hero.tokens))
         line: Any = hero
@@ -39,8 +47,8 @@ def unit_card(state: Any, unit_id: str) -> Table:
         line = next(e for e in view.enemy_lines(state) if e.id == unit_id)
         table.add_row("AI unit", line.name + (f"  (group {line.group})" if line.group else ""))
         table.add_row("Models", f"{line.models} of {line.start_models}")
-        table.add_row("Quality / Defense", f"{line.quality}+ / {line.defense}+")
-        table.add_row("Wounds", ", ".join(str(w) for w in line.wounds) + f" (Tough {line.tough})")
+        table.add_row(QUALITY_DEFENSE, f"{line.quality}+ / {line.defense}+")
+        table.add_row("Wounds", ", ".join(str(w) for w in line.wounds) + f" ({term('Tough')} {line.tough})")
         if line.tokens:
             table.add_row("Spell tokens", str(line.tokens))
         table.add_row(

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Callable, ClassVar
 
 from engine.rulesets.star_quest import commands as c, tables as t, view
+from engine.rulesets.star_quest.terms import term
 
 from tui.screens.game_commands import GameCommands
 from tui.screens.picker_screen import Choice, PickerScreen
@@ -169,21 +170,28 @@ class StarQuestCommands(GameCommands):
                 highlight=False,
             )
 
+        def named(action: str) -> str:
+            """The action's move as the view gives it, with the Polish name beside the English."""
+            name = t.ACTION_NAMES[action]
+            return line.moves.get(action, name).replace(name, term(name), 1)
+
         choices = [
-            Choice(lambda: go(c.TakeAction(u.id, t.HOLD, extra=extra)), f"Hold — may shoot{tag}"),
+            Choice(lambda: go(c.TakeAction(u.id, t.HOLD, extra=extra)), f"{term('Hold')} — may shoot{tag}"),
             Choice(
                 lambda: go(c.TakeAction(u.id, t.ADVANCE, extra=extra)),
-                f"{line.moves.get(t.ADVANCE, 'Advance')} — may shoot{tag}",
+                f"{named(t.ADVANCE)} — may shoot{tag}",
             ),
-            Choice(lambda: go(c.TakeAction(u.id, t.RUSH, extra=extra)), f"{line.moves.get(t.RUSH, 'Rush')}{tag}"),
-            Choice(lambda: charge(None), f"{line.moves.get(t.CHARGE, 'Charge')} — then melee{tag}"),
-            Choice(lambda: go(c.TakeAction(u.id, t.SKILL, extra=extra)), f"Skill — one more skill action{tag}"),
+            Choice(lambda: go(c.TakeAction(u.id, t.RUSH, extra=extra)), f"{named(t.RUSH)}{tag}"),
+            Choice(lambda: charge(None), f"{named(t.CHARGE)} — then melee{tag}"),
+            Choice(
+                lambda: go(c.TakeAction(u.id, t.SKILL, extra=extra)), f"{term('Skill')} — one more skill action{tag}"
+            ),
         ]
         if not extra:
             choices.append(
                 Choice(
                     lambda: go(c.TakeAction(u.id, t.REST)),
-                    f"Rest — power points back to {line.power_max}, nothing else this activation",
+                    f"{term('Rest')} — power points back to {line.power_max}, nothing else this activation",
                 )
             )
         from engine.rulesets.star_quest.queries import refused_now

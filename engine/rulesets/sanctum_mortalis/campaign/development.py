@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.ruleset import Rejected
 
 from .. import tables as t
@@ -151,7 +151,8 @@ def choose(state: CampaignState, cmd: c.ChooseAdvance, dice: DiceSource) -> Deci
     if up is None or up.roll is None:
         waiting = next_up(bp, cmd.model, rolled=False)
         return Rejected(
-            f"roll {spec.name}'s level-up first" if waiting else f"{spec.name} has no level-up to spend", "§19.3"
+            f"roll {possessive(spec.name)} level-up first" if waiting else f"{spec.name} has no level-up to spend",
+            "§19.3",
         )
     given = [x for x in (cmd.stat, cmd.skill or cmd.trick) if x] + (["skip"] if cmd.skip else [])
     if len(given) != 1:

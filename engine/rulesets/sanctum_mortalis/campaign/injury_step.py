@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.ruleset import Rejected
 
 from .. import tables as t
@@ -57,7 +57,7 @@ def _wounded(state: CampaignState, band: str, model: str) -> tuple[BandPost, Cam
             "malformed",
         )
     if w.resolved:
-        return Rejected(f"{name_of(b, model)}'s injury is settled ({w.outcome})", "§18")
+        return Rejected(f"{possessive(name_of(b, model))} injury is settled ({w.outcome})", "§18")
     return bp, b, w
 
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Collection, Mapping
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.rolls import Die, RollRecord
 
@@ -68,8 +69,8 @@ def roll_scenario(dice: DiceSource, models_a: int, models_b: int, side_a: str = 
     else:
         for _ in range(MAX_ROUNDS):
             a, b = (
-                dice.roll(1, 6, f"{side_a}'s k6 for the scenario roller")[0],
-                dice.roll(1, 6, f"{side_b}'s k6 for the scenario roller")[0],
+                dice.roll(1, 6, f"{possessive(side_a)} k6 for the scenario roller")[0],
+                dice.roll(1, 6, f"{possessive(side_b)} k6 for the scenario roller")[0],
             )
             faces += [Die(a), Die(b)]
             rounds.append([a, b])
@@ -79,7 +80,7 @@ def roll_scenario(dice: DiceSource, models_a: int, models_b: int, side_a: str = 
             raise ProcedureRefused("the roll-off never ended", "§23.1", "malformed")
         roller = side_a if rounds[-1][0] < rounds[-1][1] else side_b
         how = "lower-k6"
-    face = dice.roll(1, 6, f"{roller}'s scenario roll")[0]
+    face = dice.roll(1, 6, f"{possessive(roller)} scenario roll")[0]
     faces.append(Die(face))
     result = scenario_for(face)
     detail = {

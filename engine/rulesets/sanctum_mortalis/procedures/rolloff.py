@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
+from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.rolls import Die, RollRecord
 
@@ -46,8 +47,8 @@ def _roll_until_different(dice: DiceSource, sides: tuple[str, str]) -> tuple[lis
     faces: list[Die] = []
     rounds: list[dict[str, Any]] = []
     for _ in range(MAX_ROUNDS):
-        a = dice.roll(2, 6, f"{sides[0]}'s roll-off")
-        b = dice.roll(2, 6, f"{sides[1]}'s roll-off")
+        a = dice.roll(2, 6, f"{possessive(sides[0])} roll-off")
+        b = dice.roll(2, 6, f"{possessive(sides[1])} roll-off")
         faces.extend(Die(f) for f in (*a, *b))
         rounds.append({"a": list(a), "b": list(b), "totals": [sum(a), sum(b)]})
         if sum(a) != sum(b):
