@@ -199,6 +199,8 @@ def allocate(u: UnitState, amount: int, deadly: bool, cap: bool) -> UnitState:
     one model (§17). A hero falls unconscious at Tough, its wounds capped [SQ-A16]."""
     tough = u.spec.tough
     took = u.took + amount
+    if u.hero and not u.wounds:  # a hero the GM took off the table (a correction): no model to wound
+        return changed(u, took=took)
     if u.hero:
         w = u.wounds[0] + amount
         w = min(w, tough) if cap else w
