@@ -153,9 +153,11 @@ class DiceInput(Input):
     """The dice field: digits and separators are typed; a letter is a dialog key
     (toggle a modifier, a flag, r for the app's roll, q to cancel)."""
 
-    BINDINGS = [Binding("enter", "confirm_roll", "Roll", show=False, priority=True, id="skirmish.roll-confirm")]
-    """⏎ resolves the roll at once: a priority binding, not the Input's own binding and a
-    ``Submitted`` message, so a roll's result is on screen two message hops sooner."""
+    BINDINGS = [Binding("enter", "confirm_roll", "Roll", show=False, id="skirmish.roll-confirm")]
+    """⏎ resolves the roll. Not a priority binding: those run when the app receives the
+    key, before the field has taken the keys typed just before it (a terminal sends
+    "5 5 ⏎" at once), so the dice would be read short or empty and the app would roll.
+    This one runs in turn, after every key typed before it."""
 
     def action_confirm_roll(self) -> None:
         screen = self.screen
