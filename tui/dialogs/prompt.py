@@ -3,7 +3,7 @@ own forms alike. Each dismisses with the answer, or None on esc."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,7 +27,9 @@ FORM_CSS = """
 
 class TextPrompt(ModalScreen[Any]):
     """A question and one field; ⏎ dismisses with the text (stripped), esc with None.
-    ``restrict`` limits what can be typed (a regular expression)."""
+    ``restrict`` limits what can be typed (a regular expression); ``check(text)`` says why
+    an answer cannot be taken ("" when it can: usually the engine's words): ⏎ then shows
+    it in the dialog, which stays open."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="skirmish.prompt-cancel")]
     DEFAULT_CSS = FORM_CSS.format(name="TextPrompt")
@@ -39,6 +41,7 @@ class TextPrompt(ModalScreen[Any]):
         placeholder: str = "",
         restrict: str | None = None,
         hint: str = "⏎ done · esc cancel",
+        check: Callable[[str], str] | None = None,
     ) -> None:
         super().__init__()
         self.question = question
@@ -46,20 +49,30 @@ class TextPrompt(ModalScreen[Any]):
         self.placeholder = placeholder
         self.restrict = restrict
         self.hint = hint
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question, classes="question")
             yield Input(self.value, placeholder=self.placeholder, restrict=self.restrict, id="answer")
+            yield Static("", id="prompt-error")
             yield Static(self.hint, classes="hint")
 
     def on_mount(self) -> None:
+        self.query_one("#prompt-error", Static).display = False
         self.query_one(Input).focus()
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.dismiss(event.value.strip())
+        text = event.value.strip()
+        problem = self.check(text) if self.check is not None else ""
+        if problem:
+            error = self.query_one("#prompt-error", Static)
+            error.update(problem)
+            error.display = True
+            return
+        self.dismiss(text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
