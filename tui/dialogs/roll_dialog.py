@@ -29,6 +29,8 @@ HOTKEYS = "abcdefgijklmnpstuxyz"
 FLAG_KEYS = "hovw"
 """Letters a ``Flag`` may use."""
 DICE_PLACEHOLDER = "dice you rolled, e.g. 3 5 — or leave empty and press r / ⏎ for the app's roll"
+ROLL_HINT = "letters: toggle · digits + ⏎: your dice · r or empty ⏎: the app rolls · esc: cancel"
+"""The keys line of a roll dialog (an adapter's ``roll_hint`` replaces it)."""
 KEPT = "skirmish-roll-dialog"
 """The name the app keeps its roll dialog under (``push_roll_dialog``)."""
 
@@ -65,14 +67,16 @@ class RollAdapter:
     ``title``: the dialog's title; ``flags``: yes/no choices of the command itself;
     ``options_title``: the line above the modifiers ("" for the usual one; say why some
     start ticked); ``dice_hint``: the dice field's placeholder ("" for one from the
-    preview's count); ``start_toggles`` / ``start_declined``: the toggles the dialog opens
-    with (the shot before of the same Shooting action).
+    preview's count); ``roll_hint``: the keys line under the field ("" for ``ROLL_HINT``:
+    say what ⏎ does if it does not roll); ``start_toggles`` / ``start_declined``: the
+    toggles the dialog opens with (the shot before of the same Shooting action).
     """
 
     title: str = ""
     flags: tuple[Flag, ...] = ()
     options_title: str = ""
     dice_hint: str = ""
+    roll_hint: str = ""
     start_toggles: Collection[str] = ()
     start_declined: Collection[str] = ()
 
@@ -222,9 +226,7 @@ class RollDialog(ModalScreen[Any]):
             yield Static("", id="odds")
             yield Static("", id="refusal")
             yield DiceInput(placeholder=DICE_PLACEHOLDER, id="dice", restrict=r"[0-9 ,;]*")
-            yield Static(
-                "letters: toggle · digits + ⏎: your dice · r or empty ⏎: the app rolls · esc: cancel", id="roll-hint"
-            )
+            yield Static(self.adapter.roll_hint or ROLL_HINT, id="roll-hint")
 
     def on_mount(self) -> None:
         self.refresh_preview()
@@ -239,6 +241,7 @@ class RollDialog(ModalScreen[Any]):
         self.letters = {}
         self.query_one(Vertical).border_title = adapter.title
         self.query_one("#modifiers-title", Static).update(self._options_title())
+        self.query_one("#roll-hint", Static).update(adapter.roll_hint or ROLL_HINT)
         dice = self.query_one("#dice", Input)
         dice.value = ""
         dice.placeholder = DICE_PLACEHOLDER
