@@ -283,7 +283,12 @@ class StarQuestCommands(GameCommands):
             if not targets:
                 self.set_status(f"{spell.name} has no {spell.target} on the table to take effect on.")
                 return
-            self.ask(f"{spell.name}: on which {spell.target}? ({spell.effect})", targets, lambda x: cast_at(spell, x))
+            self.ask(
+                f"{spell.name}: on which {spell.target}? ({spell.effect})",
+                targets,
+                lambda x: cast_at(spell, x),
+                highlight=False,  # a target, as for a shot or a charge: j/↓ to it, then ⏎
+            )
 
         from engine.rulesets.star_quest.queries import refused_now
 
