@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from textual import on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
+
+from tui.dialogs.type_ahead import pass_on
 
 FORM_CSS = """
 {name} {{ align: center middle; background: $background 60%; }}
@@ -23,6 +26,23 @@ FORM_CSS = """
 {name} #prompt-error {{ color: $error; }}
 {name} Input {{ margin: 0; }}
 """
+
+
+class AnswerInput(Input):
+    """The answer's field: ⏎ answers in turn with the keys typed before it; a key typed
+    after the answer goes on to what has the keys next (``type_ahead``)."""
+
+    answered = False
+
+    def on_key(self, event: events.Key) -> None:
+        if self.answered:
+            pass_on(self.app, event)
+        elif event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            screen = self.screen
+            if isinstance(screen, TextPrompt):
+                screen.answer(self.value)
 
 
 class TextPrompt(ModalScreen[Any]):
@@ -54,7 +74,7 @@ class TextPrompt(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question, classes="question")
-            yield Input(self.value, placeholder=self.placeholder, restrict=self.restrict, id="answer")
+            yield AnswerInput(self.value, placeholder=self.placeholder, restrict=self.restrict, id="answer")
             yield Static("", id="prompt-error")
             yield Static(self.hint, classes="hint")
 
@@ -65,14 +85,20 @@ class TextPrompt(ModalScreen[Any]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        self.answer(event.value)
+
+    def answer(self, typed: str) -> None:
+        """⏎: dismiss with the text, or say why it cannot be taken and stay open."""
+        text = typed.strip()
         problem = self.check(text) if self.check is not None else ""
         if problem:
             error = self.query_one("#prompt-error", Static)
             error.update(problem)
             error.display = True
             return
+        self.query_one(AnswerInput).answered = True
         self.dismiss(text)
 
     def action_cancel(self) -> None:
+        self.query_one(AnswerInput).answered = True
         self.dismiss(None)
