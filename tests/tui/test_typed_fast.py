@@ -47,3 +47,13 @@ async def test_too_many_dice_in_one_burst_are_refused_not_replaced_by_the_apps_r
         assert app.screen is dialog and isinstance(dialog, RollDialog)
         assert "3 dice typed" in str(dialog.query_one("#refusal").render())
         assert screen.session.view.saved == before
+
+
+async def test_a_letter_typed_right_after_enter_does_not_replace_the_typed_dice(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await _open_shot(pilot, screen)
+        await burst(pilot, "1", "space", "1", "enter", "r")  # r: meant for the next roll
+        shots = [e for e in screen.session.view.events if e.kind == "shot"]
+        assert len(shots) == 1 and [d["face"] for d in shots[-1].payload["roll"]["dice"]] == [1, 1]

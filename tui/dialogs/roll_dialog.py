@@ -23,6 +23,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.dialogs.options import OptionLine
+from tui.dialogs.type_ahead import pass_on
 
 HOTKEYS = "abcdefgijklmnpstuxyz"
 """Modifier toggles: letters, so digits always go to the dice field (never r, q or a flag key)."""
@@ -155,27 +156,31 @@ def option_line(index: int, option: OptionLine, letter: str | None = None) -> Te
 
 class DiceInput(Input):
     """The dice field: digits and separators are typed; a letter is a dialog key
-    (toggle a modifier, a flag, r for the app's roll, q to cancel)."""
+    (toggle a modifier, a flag, r for the app's roll, q to cancel); ⏎ resolves the roll.
 
-    BINDINGS = [Binding("enter", "confirm_roll", "Roll", show=False, id="skirmish.roll-confirm")]
-    """⏎ resolves the roll. Not a priority binding: those run when the app receives the
-    key, before the field has taken the keys typed just before it (a terminal sends
-    "5 5 ⏎" at once), so the dice would be read short or empty and the app would roll.
-    This one runs in turn, after every key typed before it."""
+    Every key is taken in turn, here: ⏎ reads the field after every key typed before it
+    (a terminal sends "5 5 ⏎" at once; a priority binding ran before the digits reached
+    the field, and the app rolled instead), and a key typed after the roll is resolved
+    goes on to what has the keys next (``type_ahead``: the next roll's dialog, the pane),
+    never to this closing dialog (an ``r`` there replaced the typed dice by the app's roll).
+    """
 
-    def action_confirm_roll(self) -> None:
-        screen = self.screen
-        if isinstance(screen, RollDialog):
-            screen.confirm()
+    answered = False
+    """The roll is resolved or cancelled: later keys are passed on (``RollDialog.load``
+    clears it when the kept dialog is reused)."""
 
     def on_key(self, event: events.Key) -> None:
-        """A letter is the dialog's key, never typed (the Input would take it)."""
-        if event.character and event.character.isalpha():
+        screen = self.screen
+        if self.answered or not isinstance(screen, RollDialog) or screen.closing:
+            pass_on(self.app, event)
+        elif event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            screen.confirm()
+        elif event.character and event.character.isalpha():
             event.stop()
             event.prevent_default()  # the Input's own key handling does not run
-            screen = self.screen
-            if isinstance(screen, RollDialog):
-                screen.letter(event.character)
+            screen.letter(event.character)
 
 
 class RollDialog(ModalScreen[Any]):
@@ -242,7 +247,8 @@ class RollDialog(ModalScreen[Any]):
         self.query_one(Vertical).border_title = adapter.title
         self.query_one("#modifiers-title", Static).update(self._options_title())
         self.query_one("#roll-hint", Static).update(adapter.roll_hint or ROLL_HINT)
-        dice = self.query_one("#dice", Input)
+        dice = self.query_one("#dice", DiceInput)
+        dice.answered = False
         dice.value = ""
         dice.placeholder = DICE_PLACEHOLDER
         self.query_one("#modifiers", OptionList).highlighted = None
@@ -262,6 +268,7 @@ class RollDialog(ModalScreen[Any]):
 
     def dismiss(self, result: Any = None) -> Any:
         self.closing = True
+        self.query_one("#dice", DiceInput).answered = True
         RollDialog.previous = (type(self.adapter), dict(self.letters))
         return super().dismiss(result)
 
