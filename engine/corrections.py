@@ -260,8 +260,8 @@ class Corrections(Generic[S]):
             return self._roll(state, command, dice)
         if command.what == NOTE:
             text = str(command.value or "").strip()
-            if not text:
-                return Rejected("a note needs its text", kind="malformed")
+            if note_problem(text):
+                return Rejected(note_problem(text), kind="malformed")
             reason = command.reason.strip() or text
             note: dict[str, Any] = {
                 "what": NOTE,
@@ -273,8 +273,8 @@ class Corrections(Generic[S]):
             }
             return [EventDraft(GM_CORRECTION, note, text=f"{MARK} — note: {text}")]
         reason = command.reason.strip()
-        if not reason:
-            return Rejected("a GM correction needs its reason (what happened at the table)", kind="malformed")
+        if reason_problem(reason):
+            return Rejected(reason_problem(reason), kind="malformed")
         names = {**self.targets(state), BATTLE: "the battle"}
         target = command.target
         if target is None or target not in names:
@@ -409,6 +409,27 @@ def adjustment_line(a: Adjustment, name: str) -> str:
     """ "Att +1 — GM: scope found (this battle)"."""
     when = {"round": "this round", "turn": "this turn"}.get(a[3], "this battle")
     return f"{name} {a[1]:+d} — GM: {a[2]} ({when})"
+
+
+def note_problem(text: str) -> str:
+    """Why ``text`` cannot be a note ("" when it can): the dialog says it and stays open."""
+    return "" if text.strip() else "a note needs its text"
+
+
+def reason_problem(reason: str) -> str:
+    """Why ``reason`` cannot be a correction's reason ("" when it can)."""
+    return "" if reason.strip() else "a GM correction needs its reason (what happened at the table)"
+
+
+def value_problem(option: CorrectionOption, value: object) -> str:
+    """Why ``value`` cannot be ``option``'s new value ("" when it can), as ``decide`` would
+    refuse it: the dialog checks the value as it is typed, before asking the reason."""
+    problem = _bad_value(option, value)
+    if problem:
+        return f"{option.label}: {problem}"
+    if isinstance(value, (int, str)) and value == option.current:
+        return f"{option.label} is already {option.shown(value)}"
+    return ""
 
 
 def _bad_value(option: CorrectionOption, value: object) -> str:

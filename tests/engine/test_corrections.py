@@ -14,7 +14,16 @@ from hypothesis import strategies as st
 
 from battle_testkit import Tally, accepted, ok, refused
 from engine.battle import Battle, new_header, replay
-from engine.corrections import GM_CORRECTION, MARK, NOTE, Correct, CorrectionOption
+from engine.corrections import (
+    GM_CORRECTION,
+    MARK,
+    NOTE,
+    Correct,
+    CorrectionOption,
+    note_problem,
+    reason_problem,
+    value_problem,
+)
 from engine.ruleset import find_system
 
 SYSTEMS = ("sanctum-mortalis", "saga", "star-quest", "xk6")
@@ -115,6 +124,23 @@ def test_impossible_corrections_are_refused_with_the_reason_and_nothing_saved(na
         r = refused(battle, command)
         assert r.reason, command
     assert battle.entries == []
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_each_answer_is_checked_alone_as_decide_would_refuse_it(name: str) -> None:
+    """The dialog checks a value before asking the reason: the same bounds as ``decide``."""
+    battle = demo(name)
+    target = first_member(battle)
+    number = next(o for o in options(battle, target) if o.kind == "number" and o.minimum == 0)
+    assert "below 0" in value_problem(number, -1)
+    assert "not a whole number" in value_problem(number, "three")
+    assert "already" in value_problem(number, number.current)
+    assert value_problem(number, another_value(number)) == ""
+    if number.maximum is not None:
+        assert f"above {number.maximum}" in value_problem(number, number.maximum + 1)
+    assert note_problem("  ") == "a note needs its text" and note_problem("lava") == ""
+    assert reason_problem("") and reason_problem("typo") == ""
+    assert refused(battle, Correct(NOTE, None, " ", "")).reason == note_problem(" ")
 
 
 def test_sm_a_removed_model_is_restored_and_plays_on() -> None:

@@ -2,7 +2,7 @@
 the choices come from the engine for the selected model or unit; a flag flips, a number is
 typed, a choice is picked; the GM's reason is asked; the correction is one logged event
 ("GM correction"), undone with ctrl+z; a correction without a reason or to an impossible
-value is refused in the status line with nothing saved."""
+value is refused in its own dialog (which stays open) with nothing saved."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tui.systems.saga.screen import SagaScreen
 from tui.systems.star_quest.screen import StarQuestScreen
 from tui.systems.xk6.screen import XK6Screen
 
-from .conftest import SIZE, battle_ready, press, settle, status_text, wait_for, wait_for_screen
+from .conftest import SIZE, battle_ready, press, settle, wait_for, wait_for_screen
 
 
 async def type_text(pilot: Any, text: str) -> None:
@@ -89,10 +89,14 @@ async def test_sm_a_correction_without_reason_or_to_an_impossible_value_saves_no
     async with app.run_test(size=SIZE) as pilot:
         screen = await battle_ready(pilot)
         before = len(screen.session.battle.entries)
-        await correct(pilot, "Actions left", "", value="1")
-        await wait_for(pilot, lambda: "reason" in status_text(screen), "the refusal")
-        await correct(pilot, "XP gained", "typo", value="-2")
-        await wait_for(pilot, lambda: "below 0" in status_text(screen), "the refusal")
+        await correct(pilot, "Actions left", "", value="1")  # the reason's dialog stays open
+        assert isinstance(app.screen, TextPrompt) and "reason" in str(app.screen.query_one("#prompt-error").render())
+        await press(pilot, "escape")
+        await press(pilot, "G")
+        await choose(pilot, "XP gained")
+        await answer(pilot, "-2", clear=True)  # refused before the reason is asked
+        assert isinstance(app.screen, TextPrompt) and "below 0" in str(app.screen.query_one("#prompt-error").render())
+        await press(pilot, "escape")
         assert len(screen.session.battle.entries) == before
 
 

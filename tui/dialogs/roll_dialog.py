@@ -25,12 +25,15 @@ from textual.widgets.option_list import Option
 from tui.citations import Cite, as_is, cite_rich, citer
 from tui.dialogs.dismiss_once import DismissOnce
 from tui.dialogs.options import OptionLine
+from tui.dialogs.type_ahead import pass_on
 
 HOTKEYS = "abcdefgijklmnpstuxyz"
 """Modifier toggles: letters, so digits always go to the dice field (never r, q or a flag key)."""
 FLAG_KEYS = "hovw"
 """Letters a ``Flag`` may use."""
 DICE_PLACEHOLDER = "dice you rolled, e.g. 3 5 — or leave empty and press r / ⏎ for the app's roll"
+ROLL_HINT = "letters: toggle · digits + ⏎: your dice · r or empty ⏎: the app rolls · esc: cancel"
+"""The keys line of a roll dialog (an adapter's ``roll_hint`` replaces it)."""
 KEPT = "skirmish-roll-dialog"
 """The name the app keeps its roll dialog under (``push_roll_dialog``)."""
 
@@ -67,14 +70,16 @@ class RollAdapter:
     ``title``: the dialog's title; ``flags``: yes/no choices of the command itself;
     ``options_title``: the line above the modifiers ("" for the usual one; say why some
     start ticked); ``dice_hint``: the dice field's placeholder ("" for one from the
-    preview's count); ``start_toggles`` / ``start_declined``: the toggles the dialog opens
-    with (the shot before of the same Shooting action).
+    preview's count); ``roll_hint``: the keys line under the field ("" for ``ROLL_HINT``:
+    say what ⏎ does if it does not roll); ``start_toggles`` / ``start_declined``: the
+    toggles the dialog opens with (the shot before of the same Shooting action).
     """
 
     title: str = ""
     flags: tuple[Flag, ...] = ()
     options_title: str = ""
     dice_hint: str = ""
+    roll_hint: str = ""
     start_toggles: Collection[str] = ()
     start_declined: Collection[str] = ()
 
@@ -153,25 +158,31 @@ def option_line(index: int, option: OptionLine, letter: str | None = None, cite:
 
 class DiceInput(Input):
     """The dice field: digits and separators are typed; a letter is a dialog key
-    (toggle a modifier, a flag, r for the app's roll, q to cancel)."""
+    (toggle a modifier, a flag, r for the app's roll, q to cancel); ⏎ resolves the roll.
 
-    BINDINGS = [Binding("enter", "confirm_roll", "Roll", show=False, priority=True, id="skirmish.roll-confirm")]
-    """⏎ resolves the roll at once: a priority binding, not the Input's own binding and a
-    ``Submitted`` message, so a roll's result is on screen two message hops sooner."""
+    Every key is taken in turn, here: ⏎ reads the field after every key typed before it
+    (a terminal sends "5 5 ⏎" at once; a priority binding ran before the digits reached
+    the field, and the app rolled instead), and a key typed after the roll is resolved
+    goes on to what has the keys next (``type_ahead``: the next roll's dialog, the pane),
+    never to this closing dialog (an ``r`` there replaced the typed dice by the app's roll).
+    """
 
-    def action_confirm_roll(self) -> None:
-        screen = self.screen
-        if isinstance(screen, RollDialog):
-            screen.confirm()
+    answered = False
+    """The roll is resolved or cancelled: later keys are passed on (``RollDialog.load``
+    clears it when the kept dialog is reused)."""
 
     def on_key(self, event: events.Key) -> None:
-        """A letter is the dialog's key, never typed (the Input would take it)."""
-        if event.character and event.character.isalpha():
+        screen = self.screen
+        if self.answered or not isinstance(screen, RollDialog) or screen.closing:
+            pass_on(self.app, event)
+        elif event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            screen.confirm()
+        elif event.character and event.character.isalpha():
             event.stop()
             event.prevent_default()  # the Input's own key handling does not run
-            screen = self.screen
-            if isinstance(screen, RollDialog):
-                screen.letter(event.character)
+            screen.letter(event.character)
 
 
 class RollDialog(DismissOnce, ModalScreen[Any]):
@@ -222,9 +233,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             yield Static("", id="odds")
             yield Static("", id="refusal")
             yield DiceInput(placeholder=DICE_PLACEHOLDER, id="dice", restrict=r"[0-9 ,;]*")
-            yield Static(
-                "letters: toggle · digits + ⏎: your dice · r or empty ⏎: the app rolls · esc: cancel", id="roll-hint"
-            )
+            yield Static(self.adapter.roll_hint or ROLL_HINT, id="roll-hint")
 
     def on_mount(self) -> None:
         self.refresh_preview()
@@ -239,7 +248,9 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.letters = {}
         self.query_one(Vertical).border_title = self.cite(adapter.title)
         self.query_one("#modifiers-title", Static).update(self._options_title())
-        dice = self.query_one("#dice", Input)
+        self.query_one("#roll-hint", Static).update(adapter.roll_hint or ROLL_HINT)
+        dice = self.query_one("#dice", DiceInput)
+        dice.answered = False
         dice.value = ""
         dice.placeholder = DICE_PLACEHOLDER
         self.query_one("#modifiers", OptionList).highlighted = None
@@ -265,6 +276,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         if not self.is_active:  # a key typed ahead, after this dialog closed
             return super().dismiss(result)
         self.closing = True
+        self.query_one("#dice", DiceInput).answered = True
         RollDialog.previous = (type(self.adapter), dict(self.letters))
         return super().dismiss(result)
 

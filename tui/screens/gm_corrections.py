@@ -3,15 +3,27 @@
 What may be corrected comes from the engine (the system's ``corrections(state, target)``:
 ``engine.corrections.CorrectionOption``s), so nothing here knows a rule: the GM picks what
 (a note, or one of the selected model's or unit's values), then the new value (a flag just
-flips), then says why; the screen submits ``engine.corrections.Correct``. The engine
-refuses an impossible value with its reason (the status line says it; nothing is saved).
+flips), then says why; the screen submits ``engine.corrections.Correct``. Each answer is checked
+by the engine's words as it is given (``note_problem``, ``value_problem``,
+``reason_problem``): a wrong one is said in its dialog, which stays open, so an
+impossible value is refused before the reason is asked.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.corrections import BATTLE, HOW_TEXT, NOTE, Correct, CorrectionOption, GMRoll
+from engine.corrections import (
+    BATTLE,
+    HOW_TEXT,
+    NOTE,
+    Correct,
+    CorrectionOption,
+    GMRoll,
+    note_problem,
+    reason_problem,
+    value_problem,
+)
 from tui.dialogs.prompt import TextPrompt
 from tui.screens.picker_screen import Choice, PickerScreen
 
@@ -56,6 +68,7 @@ class GMCorrections:
                 "Note for the log (no action spent):",
                 lambda text: self.submit(Correct(NOTE, None, text)),
                 placeholder="what happened at the table",
+                check=note_problem,
             )
             return
         if option.kind == "roll":
@@ -81,6 +94,7 @@ class GMCorrections:
             lambda text: self._ask_reason(option, name, _number(text)),
             value="" if option.current is None else str(option.current),
             restrict=r"-?[0-9]*",
+            check=lambda text: value_problem(option, _number(text)),
         )
 
     def _roll_how(self, option: CorrectionOption, name: str, title: str) -> None:
@@ -131,6 +145,7 @@ class GMCorrections:
             f"{option.label} of {name}: {option.shown(option.current)} → {shown}. Why? (what happened at the table)",
             lambda reason: self.submit(Correct(option.what, option.target, value, reason)),
             placeholder="the GM's reason (required)",
+            check=reason_problem,
         )
 
     def _ask_text(self, question: str, then: Callable[[str], None], **kw: Any) -> None:

@@ -47,6 +47,11 @@ class RerollAdapter(RollAdapter):
         self.drop = drop
         self.title = f"{self.record.title}: {self.record.outcome} — re-roll?"
         self.dice_hint = "a letter, then the re-rolled die (⏎: the app rolls) · ⏎ alone: accept"
+        self.roll_hint = (
+            "a letter picks a re-roll, then its dice + ⏎ (r or empty ⏎: the app rolls it) · "
+            f"none picked: ⏎ or r accepts the {'failure (the model is taken out)' if self.held else 'result'}"
+            " · esc: close, decide later"
+        )
         self.one_model = len({o.model for o in self.offers}) <= 1
         self.options_title = (
             "Re-rolls the rules allow now (a letter picks one; its cost and the chance after it). "

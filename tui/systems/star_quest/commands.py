@@ -295,7 +295,12 @@ class StarQuestCommands(GameCommands):
             if not targets:
                 self.set_status(f"{spell.name} has no {spell.target} on the table to take effect on.")
                 return
-            self.ask(f"{spell.name}: on which {spell.target}? ({spell.effect})", targets, lambda x: cast_at(spell, x))
+            self.ask(
+                f"{spell.name}: on which {spell.target}? ({spell.effect})",
+                targets,
+                lambda x: cast_at(spell, x),
+                highlight=False,  # a target, as for a shot or a charge: j/↓ to it, then ⏎
+            )
 
         s = self.state
 
