@@ -98,7 +98,7 @@ class PickerScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, id="question")
+            yield Static(self.question, id="question", markup=False)
             options = []
             for i, choice in enumerate(self.choices):
                 label = Text(choice.label) if isinstance(choice.label, str) else choice.label.copy()
