@@ -98,7 +98,7 @@ class RollAdapter:
 def count_problem(faces: Sequence[int], need: int | None) -> str:
     """Why ``faces`` are the wrong number of dice for a roll of ``need`` ("" if right or unknown)."""
     if need and len(faces) != need:
-        return f"this roll takes {need} {'die' if need == 1 else 'dice'}; you typed {len(faces)}"
+        return f"this roll takes {need} {'die' if need == 1 else 'dice'}; you typed {len(faces)} {'die' if len(faces) == 1 else 'dice'}"
     return ""
 
 
