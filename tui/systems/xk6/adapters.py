@@ -28,7 +28,8 @@ def count_problem(faces: Any, need: int, what: str) -> str:
     """ "" if ``need`` faces were typed, else a one-line reason."""
     if len(faces) == need:
         return ""
-    return f"{len(faces)} typed; {what} takes {need} {'die' if need == 1 else 'dice'}"
+    typed = f"{len(faces)} {'die' if len(faces) == 1 else 'dice'}"
+    return f"{typed} typed; {what} takes {need} {'die' if need == 1 else 'dice'}"
 
 
 def _chance(p: Any) -> str:
