@@ -212,7 +212,7 @@ class RollDialog(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = self.adapter.title
+        box.border_title = Text(self.adapter.title)  # a rule id in brackets is text, not markup
         with box:
             yield Static(self._options_title(), id="modifiers-title")
             yield OptionList(id="modifiers")
@@ -235,7 +235,7 @@ class RollDialog(ModalScreen[Any]):
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
         self.letters = {}
-        self.query_one(Vertical).border_title = adapter.title
+        self.query_one(Vertical).border_title = Text(adapter.title)
         self.query_one("#modifiers-title", Static).update(self._options_title())
         dice = self.query_one("#dice", Input)
         dice.value = ""
@@ -244,8 +244,8 @@ class RollDialog(ModalScreen[Any]):
         self.refresh_preview()
         self.set_focus(dice)
 
-    def _options_title(self) -> str:
-        return (
+    def _options_title(self) -> Text:
+        return Text(
             self.adapter.options_title
             or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:"
         )
@@ -286,7 +286,7 @@ class RollDialog(ModalScreen[Any]):
         self.query_one("#flags", Static).display = bool(self.adapter.flags)
         self.query_one("#odds", Static).update(self.current.odds)
         refusal = self.query_one("#refusal", Static)
-        refusal.update(f"Not possible now: {self.current.refusal}" if self.current.refusal else "")
+        refusal.update(Text(f"Not possible now: {self.current.refusal}" if self.current.refusal else ""))
         refusal.display = bool(self.current.refusal)
         hint = self.adapter.dice_hint
         if hint:
@@ -401,7 +401,7 @@ class RollDialog(ModalScreen[Any]):
             own = self.adapter.check_dice(faces)
             error = own if own is not None else count_problem(faces, self.current.dice)
         if error:
-            self.query_one("#refusal", Static).update(f"Dice: {error}")
+            self.query_one("#refusal", Static).update(Text(f"Dice: {error}"))
             self.query_one("#refusal", Static).display = True
             return
         self.dismiss((self._command(), TypedDice(list(faces))))
