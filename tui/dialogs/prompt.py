@@ -49,7 +49,7 @@ class TextPrompt(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, classes="question")
+            yield Static(self.question, classes="question", markup=False)
             yield Input(self.value, placeholder=self.placeholder, restrict=self.restrict, id="answer")
             yield Static(self.hint, classes="hint")
 
