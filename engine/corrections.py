@@ -159,11 +159,15 @@ class CorrectionOption:
     minimum: int = 0
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    choice_labels: tuple[str, ...] = ()
+    """Each of ``choices`` as the GM reads it (same order; empty: the values themselves)."""
 
     def shown(self, value: Value | None) -> str:
         """A value as the GM reads it."""
         if self.kind == "flag":
             return "on" if value else "off"
+        if self.kind == "choice" and value in self.choices and len(self.choice_labels) == len(self.choices):
+            return self.choice_labels[self.choices.index(str(value))]
         if self.kind == "number" and self.minimum < 0 and isinstance(value, int):
             return f"{value:+d}"
         return "—" if value is None or value == "" else str(value)
@@ -198,6 +202,8 @@ class Field(Generic[S]):
     minimum: int = 0
     maximum: Callable[[S, str], int | None] | None = None
     choices: tuple[str, ...] = ()
+    choice_labels: tuple[str, ...] = ()
+    """Each of ``choices`` as the GM reads it (same order), for the dialog and the log."""
     applies: Callable[[S, str], bool] = _always
     label_of: Callable[[S, str], str] | None = None
     """The label for this target (a weapon's name), when it depends on it."""
@@ -222,6 +228,7 @@ class Field(Generic[S]):
             minimum=self.least(state, target) if self.least is not None else self.minimum,
             maximum=self.maximum(state, target) if self.maximum is not None else None,
             choices=self.choices,
+            choice_labels=self.choice_labels,
         )
 
 

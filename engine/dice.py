@@ -111,6 +111,6 @@ def parse_dice(text: str, count: int | None = None, sides: int = 6) -> tuple[int
     if count is not None and len(faces) != count:
         raise DiceEntryError(
             f"this roll needs {count} {'die' if count == 1 else 'dice'}, "
-            f"you typed {len(faces)} ({' '.join(map(str, faces))})"
+            f"you typed {len(faces)} {'die' if len(faces) == 1 else 'dice'}: {' '.join(map(str, faces))}"
         )
     return tuple(faces)

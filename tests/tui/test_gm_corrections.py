@@ -67,9 +67,9 @@ async def test_sm_markers_status_restore_actions_and_a_note_without_spending_an_
         await correct(pilot, "Hiding", "forgot to place it")
         await wait_for(pilot, lambda: "hidden" in screen.state.model(mid).markers, "the marker")
         assert screen.state.model(mid).actions_left == left and not screen.state.model(mid).activated
-        await correct(pilot, "Status", "a failed Toughness roll at the table", pick="out-of-action")
+        await correct(pilot, "Status", "a failed Toughness roll at the table", pick="out of action")
         await wait_for(pilot, lambda: not screen.state.model(mid).on_table, "out of action")
-        await correct(pilot, "Status", "Nic mi nie jest! was played", pick="on-table")
+        await correct(pilot, "Status", "Nic mi nie jest! was played", pick="on the table")
         await wait_for(pilot, lambda: screen.state.model(mid).on_table, "restored")
         await correct(pilot, "Actions left", "it gave one back", value="1")
         await wait_for(pilot, lambda: screen.state.model(mid).actions_left == 1, "actions left")

@@ -129,7 +129,7 @@ async def test_a_failed_save_6_5_offers_nic_mi_nie_jest_and_the_typed_die_keeps_
         assert "Nic mi nie jest!" in line and "card" in line and "%" in line
         count = len(screen.session.view.events)
         await press(pilot, dialog.letter_of(offer), "1", "space", "2", "enter")  # a die too many
-        assert "this roll takes 1 die; you typed 2" in str(dialog.query_one("#refusal").render())
+        assert "this roll takes 1 die; you typed 2 dice" in str(dialog.query_one("#refusal").render())
         assert app.screen is dialog and len(screen.session.view.events) == count
         dialog.query_one("#dice").value = ""
         await press(pilot, "1", "enter")  # the re-rolled die: 1

@@ -74,7 +74,7 @@ class TextPrompt(DismissOnce, ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, classes="question")
+            yield Static(self.question, classes="question", markup=False)
             yield AnswerInput(self.value, placeholder=self.placeholder, restrict=self.restrict, id="answer")
             yield Static("", id="prompt-error")
             yield Static(self.hint, classes="hint")

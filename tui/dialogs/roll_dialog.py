@@ -105,7 +105,7 @@ class RollAdapter:
 def count_problem(faces: Sequence[int], need: int | None) -> str:
     """Why ``faces`` are the wrong number of dice for a roll of ``need`` ("" if right or unknown)."""
     if need and len(faces) != need:
-        return f"this roll takes {need} {'die' if need == 1 else 'dice'}; you typed {len(faces)}"
+        return f"this roll takes {need} {'die' if need == 1 else 'dice'}; you typed {len(faces)} {'die' if len(faces) == 1 else 'dice'}"
     return ""
 
 
@@ -225,7 +225,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = self.cite(self.adapter.title)
+        box.border_title = Text(self.cite(self.adapter.title))  # a rule id in brackets is text, not markup
         with box:
             yield Static(self._options_title(), id="modifiers-title")
             yield OptionList(id="modifiers")
@@ -246,7 +246,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
         self.letters = {}
-        self.query_one(Vertical).border_title = self.cite(adapter.title)
+        self.query_one(Vertical).border_title = Text(self.cite(adapter.title))
         self.query_one("#modifiers-title", Static).update(self._options_title())
         self.query_one("#roll-hint", Static).update(adapter.roll_hint or ROLL_HINT)
         dice = self.query_one("#dice", DiceInput)
@@ -257,10 +257,12 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.refresh_preview()
         self.set_focus(dice)
 
-    def _options_title(self) -> str:
-        return self.cite(
-            self.adapter.options_title
-            or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:"
+    def _options_title(self) -> Text:
+        return Text(
+            self.cite(
+                self.adapter.options_title
+                or "Modifiers — press a letter to toggle one; type the dice rolled on the table below:"
+            )
         )
 
     def cite(self, text: str) -> str:
@@ -307,7 +309,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.query_one("#flags", Static).display = bool(self.adapter.flags)
         self.query_one("#odds", Static).update(cite_rich(self.current.odds, cite))
         refusal = self.query_one("#refusal", Static)
-        refusal.update(f"Not possible now: {cite(self.current.refusal)}" if self.current.refusal else "")
+        refusal.update(Text(f"Not possible now: {cite(self.current.refusal)}" if self.current.refusal else ""))
         refusal.display = bool(self.current.refusal)
         hint = self.adapter.dice_hint
         if hint:
@@ -422,7 +424,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             own = self.adapter.check_dice(faces)
             error = own if own is not None else count_problem(faces, self.current.dice)
         if error:
-            self.query_one("#refusal", Static).update(f"Dice: {error}")
+            self.query_one("#refusal", Static).update(Text(f"Dice: {error}"))
             self.query_one("#refusal", Static).display = True
             return
         self.dismiss((self._command(), TypedDice(list(faces))))

@@ -82,7 +82,10 @@ class GMCorrections:
             self._ask_reason(option, name, not option.current)
             return
         if option.kind == "choice":
-            choices = [Choice(c, f"{c} (now)" if c == option.current else c) for c in option.choices]
+            choices = [
+                Choice(c, f"{option.shown(c)} (now)" if c == option.current else option.shown(c))
+                for c in option.choices
+            ]
             self.app.push_screen(
                 PickerScreen(f"{option.label} of {name}:", choices),
                 lambda value: None if value is None else self._ask_reason(option, name, value),

@@ -6,11 +6,13 @@ list scrolls under the question while the key hint stays in view. A picker opene
 ``highlight=False`` (a target) starts with no row highlighted, so a ⏎ typed ahead or
 meant for the previous picker chooses nothing. A question that ends, removes or
 discards something starts on its harmless answer (``default``; ``confirm`` does so), so
-a stray ⏎ changes nothing.
+a stray ⏎ changes nothing. Answers numbered in their label ("1. move and attack") are
+chosen by their digit too; a digit of an answer not open now says why and chooses nothing.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,12 +41,23 @@ class Choice:
 HINT = "⏎ choose · j/k or ↑↓ move · esc cancel"
 EXPLICIT_HINT = "↓/j or ↑/k highlights an answer, then ⏎ chooses it · esc cancel"
 NOTHING_HIGHLIGHTED = "Nothing is highlighted, so nothing was chosen: ↓/j or ↑/k first, then ⏎ · esc cancel"
+NUMBERED = re.compile(r"\s*([1-9])[.)]\s")
+"""A label that starts with its number ("4. reload a weapon"): that digit's key chooses it."""
+
+
+def number_of(label: str | Text) -> int | None:
+    """The number an answer's label starts with ("4. reload" → 4), else None."""
+    found = NUMBERED.match(label.plain if isinstance(label, Text) else label)
+    return int(found.group(1)) if found else None
 
 
 class PickerScreen(DismissOnce, ModalScreen[Any]):
     """Ask one question."""
 
-    BINDINGS = [Binding("escape,q", "cancel", "Cancel", id="skirmish.picker-cancel")]
+    BINDINGS = [
+        Binding("escape,q", "cancel", "Cancel", id="skirmish.picker-cancel"),
+        *(Binding(str(n), f"choose_number({n})", show=False, id=f"skirmish.picker-number-{n}") for n in range(1, 10)),
+    ]
 
     DEFAULT_CSS = """
     PickerScreen {
@@ -78,12 +91,17 @@ class PickerScreen(DismissOnce, ModalScreen[Any]):
         self.choices = choices
         self.highlight = highlight
         self.default = default
+        self.numbered = {n: i for i, choice in enumerate(choices) if (n := number_of(choice.label)) is not None}
+        """Each number an answer's label starts with, and that answer's index."""
         self.hint = hint or (HINT if highlight else EXPLICIT_HINT)
+        if self.numbered and not hint:
+            low, high = min(self.numbered), max(self.numbered)
+            self.hint = f"{low if low == high else f'{low}–{high}'} or {self.hint}"
 
     def compose(self) -> ComposeResult:
         cite = citer(self.app)  # a rule in the question or an answer: the rulebook's section and page
         with Vertical():
-            yield Static(cite(self.question), id="question")
+            yield Static(cite(self.question), id="question", markup=False)
             options = []
             for i, choice in enumerate(self.choices):
                 label = cite_rich(Text(choice.label) if isinstance(choice.label, str) else choice.label.copy(), cite)
@@ -109,6 +127,19 @@ class PickerScreen(DismissOnce, ModalScreen[Any]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(self.choices[int(event.option.id or 0)].value)
+
+    def action_choose_number(self, number: int) -> None:
+        """A digit: the answer numbered so, as ⏎ on it would; nothing if none is (or it is
+        not open now: the hint says why)."""
+        index = self.numbered.get(number)
+        if index is None:
+            return
+        choice = self.choices[index]
+        if choice.why_not:
+            label = choice.label.plain if isinstance(choice.label, Text) else choice.label
+            self.query_one("#hint", Static).update(Text(f"{label} — {choice.why_not}", style="bold"))
+            return
+        self.dismiss(choice.value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

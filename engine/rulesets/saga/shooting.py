@@ -42,7 +42,7 @@ def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
     dice = cmd.dice if cmd.dice is not None else u.models * per_model
     cover = "hard" if target.building else cmd.cover
     clear, why = line_of_sight(cmd.los, state.setting("los_inside_high_area") or "not-blocked")
-    sight = why if clear else f"the GM rules it clear ({why}, [A14])"
+    sight = why if clear else f"the GM rules it clear (the line {why}; §5.2)"
     payload = {
         "shooter": u.id,
         "target": target.id,

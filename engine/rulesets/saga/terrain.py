@@ -70,7 +70,8 @@ def terrain_problem(type_: str, height: str, going: str, cover: str) -> str | No
 
 
 def line_of_sight(crossings: Sequence[tuple[str, str, str]], inside: str = "not-blocked") -> tuple[bool, str]:
-    """§5.2: (clear?, why) for the pieces on the line, each (type, height, how).
+    """§5.2: (clear?, why) for the pieces on the line, each (type, height, how). A blocked
+    line's ``why`` names no rule (its refusal carries §5.2); a clear one cites it.
 
     Blocked if the line crosses a high linear obstacle or passes all the way through a
     high area piece; low terrain never blocks. A line that starts or ends inside a high
@@ -82,9 +83,9 @@ def line_of_sight(crossings: Sequence[tuple[str, str, str]], inside: str = "not-
         if height != "high":
             continue
         if type_ == "linear" and how == "crossed":
-            return False, "crosses a high linear obstacle (§5.2)"
+            return False, "crosses a high linear obstacle"
         if type_ == "area" and how == "passes-through":
-            return False, "passes all the way through high area terrain (§5.2)"
+            return False, "passes all the way through high area terrain"
         if type_ == "area" and how in ("starts-inside", "both-inside") and inside == "blocked":
             return False, "from inside high area terrain: blocked by setting [A14]"
     return True, "clear (§5.2" + (

@@ -21,6 +21,7 @@ from .state import PendingSave
 from .state import LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, MARKERS, ON_TABLE, OUT_OF_ACTION, BattleState
 
 STATUSES = (ON_TABLE, OUT_OF_ACTION, LEFT_TABLE)
+STATUS_LABELS = ("on the table", "out of action", "left the table")
 
 
 def _targets(s: BattleState) -> Mapping[str, str]:
@@ -181,7 +182,7 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             battle=True,
             label_of=_pending_label,
         ),
-        Field("status", "Status", "choice", _status, _put_status, choices=STATUSES),
+        Field("status", "Status", "choice", _status, _put_status, choices=STATUSES, choice_labels=STATUS_LABELS),
         *(
             Field(f.what, f.label, f.kind, f.get, f.put, applies=_on_table)
             for f in (_marker(marker) for marker in MARKERS)

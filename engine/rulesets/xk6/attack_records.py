@@ -29,13 +29,24 @@ def damage_text(d: Damage) -> str:
     return ": ".join(parts[:1]) + ": " + ", ".join(parts[1:]) + (", starts burning" if d.burning else "")
 
 
-def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll) -> tuple[RollRecord, Damage]:
-    """One pair as an opposed record; the indirect-fire damage step uses the unmodified result."""
+def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll, rerolled: str = "") -> tuple[RollRecord, Damage]:
+    """One pair as an opposed record; the indirect-fire damage step uses the unmodified result.
+    ``rerolled`` "attack" | "defence": that pool was just rolled again with a command point and
+    the other pool's result stands (§15): the chances are the re-roll's, given the kept dice."""
     att, dfn = state.model(a.attacker), state.model(x.model)
     weapon = state.weapon_spec(a.attacker, a.weapon)
     indirect = a.kind == "indirect"
     d = pair_damage(state, a, x)
-    sl_dist = odds.opposed_sl(a.att_dice, 0 if indirect else total(x.att_mods), x.def_dice, total(x.def_mods))
+    att_mod = 0 if indirect else total(x.att_mods)
+    if rerolled and a.faces and x.faces:
+        kept = (
+            odds.pool_result(x.faces) + total(x.def_mods)
+            if rerolled == "attack"
+            else odds.pool_result(a.faces) + att_mod
+        )
+        sl_dist = odds.rerolled_sl(rerolled, a.att_dice, att_mod, x.def_dice, total(x.def_mods), kept)
+    else:
+        sl_dist = odds.opposed_sl(a.att_dice, att_mod, x.def_dice, total(x.def_mods))
     extra = {
         "side": att.id,  # the roller (dice luck): the attacker, whoever re-rolls a pool
         "attacker_id": att.id,
@@ -73,6 +84,7 @@ def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll) -> tuple[Ro
         att_replaced=a.replaced,
         def_replaced=x.replaced,
         unmodified_attack=indirect,
+        rerolled=rerolled,
         extra=extra,
     )
     return replace(record, outcome=damage_text(d)), d

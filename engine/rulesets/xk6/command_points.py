@@ -183,7 +183,9 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             record, _ = hit_record(state, new)
             payload.update(hit=sl >= 1, scatter=scatter, rolls=[record.to_dict()])
         else:
-            payload["rolls"] = [pair_record(state, new, x)[0].to_dict() for x in new.targets if not x.avoided]
+            payload["rolls"] = [
+                pair_record(state, new, x, rerolled="attack")[0].to_dict() for x in new.targets if not x.avoided
+            ]
     elif cmd.test == "stealth":
         return _stealth_reroll(state, cmd, dice)
     else:
@@ -200,7 +202,7 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             "which": "defence",
             "faces": list(faces),
             "replaced": list(x.faces),
-            "rolls": [pair_record(state, new, new_x)[0].to_dict()],
+            "rolls": [pair_record(state, new, new_x, rerolled="defence")[0].to_dict()],
         }
     outcome = "; ".join(r["outcome"] for r in payload["rolls"]) or "no pair to compare"
     return [

@@ -3,7 +3,8 @@
 * ``pool_result(faces)``: the unmodified result of a pool (§3).
 * ``pool_distribution(x)``: the unmodified result of x dice, by the closed form of §23.1.
 * ``opposed_sl(...)`` / ``threshold_sl(...)``: the success level of a test (§4);
-  ``against_result(...)``: the SL against an attack result already rolled (§9 step 2).
+  ``against_result(...)``: the SL against an attack result already rolled (§9 step 2);
+  ``rerolled_sl(...)``: the SL when a command point re-rolls one pool and the other stands (§15).
 * ``depletion(x, k)``: P(unmodified result ≤ k) = (k/6)^x (§23.4).
 * ``damage_distribution`` / ``wound_distribution``: SL × DAM and wounds against Armour (§17).
 
@@ -81,6 +82,17 @@ def against_result(result: int, def_dice: int, def_mod: int = 0) -> Dist:
     """§9 step 2: SL = a known attack result − the defender's Def result (indirect fire, once the
     attacker's unmodified result is rolled, only the Def pool is left to roll)."""
     return {result - d: p for d, p in sorted(result_distribution(def_dice, def_mod).items())}
+
+
+def rerolled_sl(rerolled: str, att_dice: int, att_mod: int, def_dice: int, def_mod: int, kept: int) -> Dist:
+    """§15: the SL when one pool of an opposed test is rolled again and the other pool's
+    (modified) result ``kept`` stands: ``rerolled`` "attack" (``kept`` is the Def result) or
+    "defence" (``kept`` is the attack result)."""
+    if rerolled == "attack":
+        return {v - kept: p for v, p in sorted(result_distribution(att_dice, att_mod).items())}
+    if rerolled == "defence":
+        return against_result(kept, def_dice, def_mod)
+    raise ValueError(f"rerolled must be 'attack' or 'defence', not {rerolled!r}")
 
 
 def success(sl: Mapping[int, Fraction]) -> Fraction:

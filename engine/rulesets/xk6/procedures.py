@@ -51,18 +51,25 @@ def opposed_record(
     att_replaced: Sequence[int] = (),
     def_replaced: Sequence[int] = (),
     unmodified_attack: bool = False,
+    rerolled: str = "",
     extra: dict[str, Any] | None = None,
 ) -> tuple[RollRecord, int]:
     """§4.1 opposed test as one record: the attacker's pool in ``dice``, the defender's pool as a
     nested record in ``detail["defender"]``. ``unmodified_attack``: the indirect-fire damage
-    step (§9 step 2), where the attacker's modifiers do not count. Returns (record, SL)."""
+    step (§9 step 2), where the attacker's modifiers do not count. ``rerolled`` "attack" |
+    "defence": a command point rolled that pool again and the other pool's result stands
+    (§15), so the chance is the re-rolled pool's against the kept result. Returns (record, SL)."""
     att_dice = len(att_faces)
     counted = () if unmodified_attack else tuple(att_mods)
     a_mod, d_mod = total(counted), total(def_mods)
-    sl_dist = odds.opposed_sl(att_dice, a_mod, def_dice, d_mod)
-    p = odds.success(sl_dist)
     a_res = result(att_faces, counted)
     d_res = result(def_faces, def_mods) if def_faces else None
+    if rerolled and d_res is not None:
+        kept = d_res if rerolled == "attack" else a_res
+        sl_dist = odds.rerolled_sl(rerolled, att_dice, a_mod, def_dice, d_mod, kept)
+    else:
+        sl_dist = odds.opposed_sl(att_dice, a_mod, def_dice, d_mod)
+    p = odds.success(sl_dist)
     sl = a_res - d_res if d_res is not None else 0
     won = sl >= 1
     defender = RollRecord(
@@ -92,6 +99,8 @@ def opposed_record(
         "attacker_distribution": odds.as_text(odds.result_distribution(att_dice, a_mod)),
         "rule": t.OPPOSED_RULE,
     }
+    if rerolled:
+        detail["rerolled"] = rerolled
     if unmodified_attack:
         detail["not_counted"] = [m.to_dict() for m in att_mods]
     detail.update(extra or {})

@@ -36,6 +36,28 @@ def empty_chance(state: BattleState, a: PendingAttack) -> Fraction:
     return odds.depletion(a.att_dice, a.empties_on)
 
 
+def _ammo_text(state: BattleState, a: PendingAttack, p: Fraction, empty: bool, weapon: str) -> str:
+    """ "Ammunition, ROF not used: the magazine empties on an unmodified result of 1 (chance
+    1/216). Att dice 6 6 6: unmodified result 8 (5 + 3 sixes) — not empty. (§12.1)"."""
+    values = "1" if a.empties_on == 1 else f"1–{a.empties_on}"
+    dice = " ".join(map(str, a.faces))
+    if state.setting("ammo_result") == "any-die":
+        when, read = f"when any Att die shows {values}", f"Att dice {dice}"
+    else:
+        sixes = a.faces.count(6)
+        how = f" ({t.SIX_BASE} + {sixes} sixes)" if sixes > 1 else ""
+        when, read = (
+            f"on an unmodified result of {values}",
+            f"Att dice {dice}: unmodified result {odds.pool_result(a.faces)}{how}",
+        )
+    return (
+        f"Ammunition, {t.AMMO_ROW_LABELS[a.ammo_row]}: the magazine empties {when} "
+        f"(chance {p.numerator}/{p.denominator}). {read} — "
+        + (f"{possessive(weapon)} magazine is empty." if empty else "not empty.")
+        + f" ({t.AMMO_RULE})"
+    )
+
+
 def _ammo(state: BattleState, a: PendingAttack, empty: bool) -> list[EventDraft]:
     m = state.model(a.attacker)
     weapon = state.weapon_spec(m.id, a.weapon)
@@ -58,10 +80,7 @@ def _ammo(state: BattleState, a: PendingAttack, empty: bool) -> list[EventDraft]
                     "probability": [p.numerator, p.denominator],
                 },
                 actor=m.id,
-                text=f"Ammunition ({t.AMMO_ROW_LABELS[a.ammo_row]}: empties on 1–{a.empties_on}, chance "
-                f"{p.numerator}/{p.denominator}): unmodified {unmodified} — "
-                + (f"{possessive(weapon.name)} magazine is empty." if empty else "not empty.")
-                + f" ({t.AMMO_RULE})",
+                text=_ammo_text(state, a, p, empty, weapon.name),
             )
         )
     if weapon.limited:

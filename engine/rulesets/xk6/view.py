@@ -11,7 +11,9 @@
 * ``attack_options(state, model)``: each weapon and kind of attack, with why not now;
   ``rof_splits``: every ROF declaration with its DAM, radius and ammunition row;
   ``initiative_preview``: each side's Command and the exact initiative odds;
-  ``cp_options``: what each commander may spend a point on now, with why not.
+  ``cp_options``: what each commander may spend a point on now, with why not;
+  ``reroll_chances``: the exact odds of a point's re-roll of Att or Def dice, the other
+  pool's result standing.
 * ``burning_preview``, ``heal_preview``, ``landing_preview`` (``roll_previews``): the exact
   odds of the burning die, the Medic's die and the Def dice where indirect fire landed.
 """
@@ -472,6 +474,43 @@ class CPOption:
     """"stealth" / "medic": a re-roll of its failed Stealth / Medic die; "": its Att or Def test."""
 
 
+@dataclass(frozen=True)
+class RerollChance:
+    """One test a command point's re-roll of ``model``'s Att or Def dice decides (§15): the
+    attacker's chance of success ``before`` the first roll and ``after`` the re-roll, the
+    other pool's result standing; ``defender`` is "" for the indirect-fire hit test."""
+
+    defender: str
+    before: Fraction
+    after: Fraction
+    kept: int | None
+    """The other pool's (modified) result that stands; None for a threshold test."""
+
+
+def reroll_chances(state: BattleState, model_id: str) -> tuple[RerollChance, ...]:
+    """The exact odds of re-rolling ``model_id``'s Att or Def dice in the open attack, given the
+    dice that stay (§15): one entry per pair the re-roll decides."""
+    a = state.attack
+    if a is None:
+        return ()
+    if a.stage == "landed":
+        if model_id != a.attacker:
+            return ()
+        p = hit_record(state, a)[0].probability or Fraction(0)
+        return (RerollChance("", p, p, None),)
+    out = []
+    for x in a.targets:
+        if x.avoided or not (model_id == a.attacker or model_id == x.model):
+            continue
+        which = "attack" if model_id == a.attacker else "defence"
+        before, _ = pair_record(state, a, x)
+        after, _ = pair_record(state, a, x, rerolled=which)
+        detail = before.detail or {}
+        kept = detail.get("defender_result") if which == "attack" else detail.get("attacker_result")
+        out.append(RerollChance(x.model, before.probability or Fraction(0), after.probability or Fraction(0), kept))
+    return tuple(out)
+
+
 def medic_reroll_chance(state: BattleState, model_id: str) -> Fraction:
     """The exact chance that a re-rolled Medic die of ``model_id`` heals (§16)."""
     from .activation import medic_mods
@@ -551,6 +590,7 @@ __all__ = [
     "AttackPreview",
     "CPOption",
     "InitiativePreview",
+    "RerollChance",
     "RofSplit",
     "burning_preview",
     "heal_preview",
@@ -572,6 +612,7 @@ __all__ = [
     "model_lines",
     "model_text",
     "pending_view",
+    "reroll_chances",
     "settings_in_force",
     "turn_view",
 ]

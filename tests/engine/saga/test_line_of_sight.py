@@ -33,6 +33,15 @@ def test_a_shot_across_blocking_terrain_is_refused_with_the_reason_and_the_gm_ma
     assert "the GM rules it clear" in declared.text and declared.payload["los"] == [list(piece)]
 
 
+@pytest.mark.parametrize("piece", [WALL, HILL_THROUGH])
+def test_a_blocked_line_names_its_rule_once_and_an_overruled_line_says_what_the_gm_overruled(piece):
+    b = battle()
+    r = refused(b, c.Activate("A.bows", "shoot", target="B.shields", los=(piece,)))
+    assert "§5.2" not in r.reason and r.rule == "§5.2"  # shown as "reason (§5.2)", once
+    declared = next(e for e in ok(b, r.anyway).events if e.kind == "shot_declared")
+    assert "the GM rules it clear (the line " in declared.text and "[A14]" not in declared.text, declared.text
+
+
 def test_low_terrain_and_a_target_inside_high_area_terrain_do_not_block():
     b = battle()
     r = ok(b, c.Activate("A.bows", "shoot", target="B.shields", los=(("area", "low", "passes-through"), HILL_INTO)))

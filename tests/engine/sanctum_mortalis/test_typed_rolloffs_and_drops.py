@@ -15,7 +15,8 @@ def test_a_roll_off_is_four_dice_and_a_tie_is_rolled_again():
     assert typed_rolloff_problem((3, 4, 5, 1), NAMES) == ""
     assert typed_rolloff_problem((3, 4, 3, 4, 1, 1, 6, 6), NAMES) == ""
     assert (
-        typed_rolloff_problem((3, 4, 5), NAMES) == "a roll-off is 4 dice (Wolves' two, then Saints' two); you typed 3"
+        typed_rolloff_problem((3, 4, 5), NAMES)
+        == "a roll-off is 4 dice (Wolves' two, then Saints' two); you typed 3 dice"
     )
     assert (
         typed_rolloff_problem((3, 4, 3, 4), NAMES)

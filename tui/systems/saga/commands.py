@@ -202,9 +202,10 @@ class SagaCommands(GameCommands):
 
             def sight(shot: Any) -> None:
                 """§5.2: what lies on the line; the engine judges it (refused when blocked)."""
+                (ref, _, reading) = view.settings_in_force(s, ("los_inside_high_area",))[0]
                 self.ask(
-                    f"Line of sight from {u.name} to {s.unit(shot.target).name} (§5.2; inside high area "
-                    f"terrain: {s.setting('los_inside_high_area')} [A14]):",
+                    f"Line of sight from {u.name} to {s.unit(shot.target).name} (§5.2; a line from or into high "
+                    f"area terrain: {reading} [{ref}]):",
                     [Choice(replace(shot, los=los), label) for los, label in LOS_CHOICES],
                     self.submit,
                 )

@@ -144,7 +144,8 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         page7 = view.fatigue_step(state) if self.fatigue_page else None
         step = page7 or step
         a, d = (", ".join(state.unit(p.unit).name for p in m.pools_of(r)) for r in (ATTACKER, DEFENDER))
-        self.query_one(Vertical).border_title = f"{term('Melee')}: {a} ({state.side_name(m.attacker)}) attack {d}"
+        verb = "attacks" if len(m.pools_of(ATTACKER)) == 1 else "attack"
+        self.query_one(Vertical).border_title = f"{term('Melee')}: {a} ({state.side_name(m.attacker)}) {verb} {d}"
         ribbon = Text("Step ")
         for n in range(1, 9):
             ribbon.append(f" {n} ", style="bold reverse" if n == step.step else ("" if n > step.step else "dim"))

@@ -267,7 +267,7 @@ class DieAdapter(Checked):
         if self.state is not None:
             return super().check_dice(faces)
         if len(faces) != self.dice:
-            return f"this roll needs {self.dice} {'die' if self.dice == 1 else 'dice'}, you typed {len(faces)}"
+            return f"this roll needs {self.dice} {'die' if self.dice == 1 else 'dice'}, you typed {len(faces)} {'die' if len(faces) == 1 else 'dice'}"
         return ""
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:

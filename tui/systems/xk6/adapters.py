@@ -28,7 +28,8 @@ def count_problem(faces: Any, need: int, what: str) -> str:
     """ "" if ``need`` faces were typed, else a one-line reason."""
     if len(faces) == need:
         return ""
-    return f"{len(faces)} typed; {what} takes {need} {'die' if need == 1 else 'dice'}"
+    typed = f"{len(faces)} {'die' if len(faces) == 1 else 'dice'}"
+    return f"{typed} typed; {what} takes {need} {'die' if need == 1 else 'dice'}"
 
 
 def _chance(p: Any) -> str:
@@ -151,14 +152,23 @@ class RerollAdapter(RollAdapter):
         records = pending.records if pending else ()
         mine = [r for r in records if self.attacker or (r.detail or {}).get("defender_id") == self.option.model]
         options = tuple(RollOption(f"r{i}", pair_text(self.state, r).plain) for i, r in enumerate(mine))
+        return RollPreview(options, self._odds(), self.option.problem, self.count)
+
+    def _odds(self) -> Text:
+        """The attacker's chance before the roll and after this re-roll, the other pool's result
+        standing (``view.reroll_chances``)."""
+        model = self.state.model(self.option.model)
+        pool = "Att" if self.attacker else "Def"
         odds = Text()
-        for r in mine:
-            odds.append(
-                f"Before the roll this test succeeded with {percent(r.probability)} for the attacker "
-                f"({r.probability.numerator}/{r.probability.denominator}); a re-roll has the same odds.\n",
-                style="dim",
-            )
-        return RollPreview(options, odds, self.option.problem, self.count)
+        for r in view.reroll_chances(self.state, self.option.model):
+            other = self.state.attack.attacker if not self.attacker else r.defender
+            against = f" against {possessive(self.state.model(other).name)} {r.kept}, which stands" if other else ""
+            odds.append(f"Re-rolling {possessive(model.name)} {pool} dice{against}: ", style="bold")
+            odds.append(f"the attacker succeeds with {_chance(r.after)}", style="bold green")
+            if r.after in (0, 1):
+                odds.append(" whatever the new dice show", style="bold")
+            odds.append(f" (before the roll: {_chance(r.before)}).\n", style="dim")
+        return odds
 
     def check_dice(self, faces: Any) -> str:
         return count_problem(faces, self.count, "the re-roll")

@@ -1,0 +1,32 @@
+"""Log texts a QA play-through found unreadable: the ammunition check names the Att dice it
+reads and says "on 1" rather than "on 1–1" (§12.1)."""
+
+from engine.rulesets.xk6 import commands as c
+
+from .conftest import model, new_battle, ok, started
+
+
+def _ammo_text(faces, rof_dam=0, weapon="rifle", settings=None):
+    b = started(new_battle([model("shooter", att=len(faces))], [model("target")], settings=settings))
+    ok(b, c.Activate("A.shooter", "move-attack", speed="still"))
+    ok(b, c.Attack("A.shooter", weapon, (c.Target("B.target", faces=(1, 1)),), faces=faces, rof_dam=rof_dam))
+    res = ok(b, c.ResolveAttack())
+    return next(e for e in res.events if e.kind == "ammo_checked").text
+
+
+def test_the_ammunition_check_shows_the_dice_it_reads_and_a_single_value_without_a_range():
+    text = _ammo_text((6, 6, 6))
+    assert "1–1" not in text
+    assert "Att dice 6 6 6: unmodified result 8 (5 + 3 sixes)" in text, text
+    assert "empties on an unmodified result of 1 " in text and "not empty" in text
+
+
+def test_the_ammunition_check_with_the_full_rof_names_its_range():
+    text = _ammo_text((2, 1, 3, 4), rof_dam=4, weapon="smg")
+    assert "empties on an unmodified result of 1–4" in text and "Att dice 2 1 3 4: unmodified result 4" in text
+    assert "magazine is empty" in text
+
+
+def test_under_the_any_die_reading_the_ammunition_check_names_the_die_that_empties_it():
+    text = _ammo_text((6, 1), settings={"ammo_result": "any-die"})
+    assert "empties when any Att die shows 1 " in text and "magazine is empty" in text, text
