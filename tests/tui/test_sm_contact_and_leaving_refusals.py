@@ -5,10 +5,13 @@ saved), and an Intercept the engine would refuse is greyed with its reason."""
 
 from __future__ import annotations
 
+from engine.ruleset import find_system
 from engine.rulesets.sanctum_mortalis import commands as c
 from tui.screens.picker_screen import PickerScreen
 
 from .conftest import SIZE, press, settle, start_round_one, status_text
+
+SM = find_system("sanctum-mortalis")
 
 
 async def test_a_model_off_the_table_is_refused_contact_leaving_and_removal_before_any_question(make_app):
@@ -27,7 +30,7 @@ async def test_a_model_off_the_table_is_refused_contact_leaving_and_removal_befo
             await settle(pilot)
             assert app.screen is screen, f"{key} opened {app.screen}"
             assert len(screen.session.view.events) == events
-            assert "not on the table" in status_text(screen) and rule in status_text(screen)
+            assert "not on the table" in status_text(screen) and SM.cite(rule) in status_text(screen)
 
 
 async def test_an_engaged_model_is_refused_picking_up_and_its_intercepts_are_greyed(make_app):
@@ -44,13 +47,17 @@ async def test_an_engaged_model_is_refused_picking_up_and_its_intercepts_are_gre
         events = len(screen.session.view.events)
         await press(pilot, "p")
         await settle(pilot)
-        assert app.screen is screen and "engaged in melee" in status_text(screen) and "§8.1" in status_text(screen)
+        assert (
+            app.screen is screen
+            and "engaged in melee" in status_text(screen)
+            and SM.cite("§8.1") in status_text(screen)
+        )
         await press(pilot, "i")
         await settle(pilot)
         picker = app.screen
         assert isinstance(picker, PickerScreen), picker
         intercepts = [ch for ch in picker.choices if "Intercepts" in str(ch.label)]
-        assert intercepts and all("§11.1" in ch.why_not for ch in intercepts)
+        assert intercepts and all("§11.1" in ch.why_not or SM.cite("§11.1") in ch.why_not for ch in intercepts)
         apart = [ch for ch in picker.choices if "No longer in contact" in str(ch.label)]
         assert apart and not any(ch.why_not for ch in apart)
         await press(pilot, "escape")
@@ -69,5 +76,5 @@ async def test_ending_a_battle_already_ended_is_refused_before_the_question(make
         await press(pilot, "ctrl+e")
         await settle(pilot)
         assert app.screen is screen, f"ctrl+e opened {app.screen}"
-        assert "already ended" in status_text(screen) and "§14" in status_text(screen)
+        assert "already ended" in status_text(screen) and SM.cite("§14") in status_text(screen)
         assert len(screen.session.view.events) == events

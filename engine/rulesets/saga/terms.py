@@ -1,6 +1,6 @@
 """SAGA's rule terms: English with the Russian original of the source beside it.
 
-One table, from the glossary of ``shared/rules/saga.md`` (§1) and the section titles;
+One table, from the glossary of the SAGA rules digest (§1) and the section titles;
 dialogs, help lines and the unit card show a term as ``term("Rest")`` -> "Rest (Отдых)".
 """
 

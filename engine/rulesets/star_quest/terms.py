@@ -1,6 +1,6 @@
 """Star Quest's rule terms: English with the Polish original of the source beside it.
 
-One table: the glossary of ``shared/rules/star-quest.md`` (§1) and the special rules of
+One table: the glossary of the Star Quest rules digest (§1) and the special rules of
 §17 (``tables.SPECIAL_RULES`` keeps each one's Polish name). Dialogs and cards show a term
 as ``term("Hold")`` -> "Hold (Czekanie)".
 """
