@@ -28,8 +28,8 @@ FIELDS = (
 def unit_card(state: Any, unit_id: str) -> Table:
     line = next(x for x in view.unit_lines(state) if x.id == unit_id)
     table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    table.add_column(style="bold", max_width=26)  # a long label (its original beside it) wraps
+    table.add_column(min_width=24)  # the values stay readable at 60 columns
     table.add_row("Warband", state.side_name(line.side))
     table.add_row("Class", f"{term(t.CLASS_NAMES[line.cls])}: {term('Fatigue limit')} {line.limit} (§4.6)")
     table.add_row("Models", str(line.models) + ("  — destroyed" if not line.models else ""))

@@ -8,6 +8,8 @@ from typing import Any
 
 from rich.text import Text
 
+from tui.citations import cite_rich, citer
+
 from engine.rulesets.sanctum_mortalis.queries import activation_counts
 from engine.formatting import possessive
 
@@ -145,7 +147,11 @@ class Tracker(SteadyBar):
     """
 
     def show(self, state: Any, note: "str | Text" = "") -> None:
-        self.put(self.render_state(state, note), self.render_state(state, note, short=True))
+        cite = citer(self.app)  # a rule in the bar cited as the rulebook's
+        self.put(
+            [cite_rich(line, cite) for line in self.render_state(state, note)],
+            [cite_rich(line, cite) for line in self.render_state(state, note, short=True)],
+        )
 
     @staticmethod
     def render_state(state: Any, note: "str | Text" = "", short: bool = False) -> list[Text]:

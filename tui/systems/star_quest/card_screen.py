@@ -24,8 +24,8 @@ QUALITY_DEFENSE = f"{term('Quality')} / {term('Defense')}"
 
 def unit_card(state: Any, unit_id: str) -> Table:
     table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    table.add_column(style="bold", max_width=26)  # a long label (its original beside it) wraps
+    table.add_column(min_width=24)  # the values stay readable at 60 columns
     hero = next((h for h in view.hero_lines(state) if h.id == unit_id), None)
     if hero is not None:
         table.add_row(
