@@ -173,7 +173,7 @@ def find_save(given: str, saves_folder: str | os.PathLike[str] | None = None) ->
         number = int(given)
         if 1 <= number <= len(found):
             return found[number - 1].path
-        rows = f"1-{len(found)}" if found else "it has none"
+        rows = (f"1-{len(found)}" if len(found) > 1 else "1") if found else "it has none"
         detail = f"no save number {number} in {folder} (the rows of `skirmish list`: {rows})"
         raise Damage(MISSING, detail).at(given)
     for name in (given, given + SUFFIX):
