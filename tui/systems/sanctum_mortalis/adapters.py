@@ -163,7 +163,10 @@ class SaveAdapter(Checked):
             return RollPreview((), Text(""), p.refusal)
         options = tuple(p.options)
         if self.jump:
-            label = 'Raz kozie śmierć!: jump down instead, from an edge of 4" or more within 1" (its height next)'
+            from engine.rulesets.sanctum_mortalis.card_effects import EDGE_FOR_JUMP
+
+            edge = f'an edge of {EDGE_FOR_JUMP}" or more within 1"'  # the engine's rule, not a literal here
+            label = f"Raz kozie śmierć!: jump down instead, from {edge} (its height next)"
             options += (RollOption(JUMP, label, "§12.2", kind="toggle", active=self._jumping),)
         if self._jumping:
             odds = Text.assemble(
