@@ -302,12 +302,15 @@ def bench_startup(runs: int, events: int) -> None:
 
 
 # ====================================================================== 2. key to saved and shown
-def build_save(folder: Path, events: int) -> tuple[Path, int]:
-    """A long battle on disk, in its activation phase, ready for a model to shoot."""
+def build_save(folder: Path, events: int, resume: bool = True) -> tuple[Path, int]:
+    """A long battle on disk, in its activation phase, ready for a model to shoot, as the
+    app leaves it when the GM quits: with its resume point (``saves.resume``); without
+    it (``resume=False``) as after a crash."""
     from long_battle import long_battle
 
     from engine.rulesets.sanctum_mortalis import commands as c
     from saves import BattleStore
+    from saves.resume import write_resume
 
     battle = long_battle(events)
     if battle.state.order.to_act not in ("A", "B"):
@@ -319,6 +322,8 @@ def build_save(folder: Path, events: int) -> tuple[Path, int]:
     path = folder / "long-battle.skirmish"
     with BattleStore.create(path, battle.header) as store:
         store.append_many([e.to_dict() for e in battle.entries])
+        if resume:
+            write_resume(path, battle)
     return path, len(battle.entries)
 
 

@@ -23,6 +23,12 @@ from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFail
 from tui.widgets.steady_bar import SteadyBar
 from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 
+PREPARE_STEP = 0.1
+"""Seconds after the battle is drawn before the rules' reducers are imported, and again
+before the log is replayed (a battle opened at its resume point): each step is one
+short pause (20-30 ms for a 5,000-event battle) between the GM's keys, not before the
+first frame."""
+
 
 class SessionScreen(Screen[None]):
     """A screen that owns a session (``tui.session.Session``).
@@ -97,6 +103,24 @@ class SessionScreen(Screen[None]):
         self.opened()
         self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
         self.resume()
+        self.set_timer(PREPARE_STEP, self._prepare_session, name="prepare the rules")
+
+    def _prepare_session(self) -> None:
+        """Once the battle is drawn, a step at a time between keys: the rules' reducers
+        imported, then the log replayed if the battle opened at its resume point (the
+        states review and undo start from)."""
+        self.session.prepare()
+        if self.session.battle.history_due:
+            self.set_timer(PREPARE_STEP, self._fill_history, name="replay the log")
+
+    def _fill_history(self) -> None:
+        if not self.session.fill_history():
+            self.redraw()
+            self.notify(
+                "The state kept with the save did not match its log: the log's replay is shown.",
+                severity="warning",
+                timeout=10,
+            )
 
     def opened(self) -> None:
         """After the first drawing: select and focus what the GM wants first."""
