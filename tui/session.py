@@ -136,8 +136,9 @@ class Session:
 
     def fill_history(self) -> bool:
         """Replay the log if the battle opened at its resume point (review and undo need
-        the states before the last). False if the replay ended elsewhere than the resume
-        point: the replayed state is the one shown from now on."""
+        the states before the last; the screen asks first, ``check_history``). False if
+        the replay ended elsewhere than the resume point: the replayed state is the one
+        shown from now on."""
         if self.battle.fill_history():
             return True
         self.view = self._snapshot()

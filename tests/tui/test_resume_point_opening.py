@@ -1,12 +1,13 @@
-"""The app opens a battle at its save's resume point (``saves.resume``), draws it, then
-replays the log between keys (``SessionScreen._fill_history``): undo and review work
-as if the log had been replayed first, and the next close keeps a new point."""
+"""The app opens a battle at its save's resume point (``saves.resume``) and draws it
+without replaying its log; the log is replayed when undo or review first need an
+earlier state (``SessionScreen.check_history``), and they work as if it had been
+replayed first."""
 
 from __future__ import annotations
 
 from saves.resume import RESUME_NAME, read_resume
 
-from .conftest import SIZE, battle_ready, press, start_round_one, wait_for
+from .conftest import SIZE, battle_ready, press, settle, start_round_one, wait_for
 
 
 async def test_a_battle_closed_by_the_app_reopens_at_its_point_then_replays_its_log(make_app, saves_dir, monkeypatch):
@@ -36,8 +37,33 @@ async def test_a_battle_closed_by_the_app_reopens_at_its_point_then_replays_its_
         screen = await battle_ready(pilot)
         battle = screen.session.battle
         assert battle.state == state
-        await wait_for(pilot, lambda: fills == [True] and not battle.history_due, "the log replayed after drawing")
-        assert battle.state == state
+        await settle(pilot)
+        assert battle.history_due and fills == []  # nothing replayed while the GM only looks
         await press(pilot, "ctrl+z")
+        assert fills == [True] and not battle.history_due  # undo replayed the log first
         await wait_for(pilot, lambda: len(screen.session.battle.entries) == entries + 1, "the undo saved")
         assert screen.session.battle.state != state
+
+
+async def test_review_of_a_resumed_battle_replays_its_log_first(make_app, monkeypatch):
+    from engine.battle import Battle
+
+    app = make_app(mode="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_round_one(pilot)
+        await press(pilot, "a", "d")
+        path = screen.session.path
+        earlier = screen.session.battle.state_at(len(screen.session.battle.active_events) - 1)
+        await app.action_quit()
+        await wait_for(pilot, lambda: not app.is_running, "the close")
+    fills: list[bool] = []
+    fill = Battle.fill_history
+    monkeypatch.setattr(Battle, "fill_history", lambda self: fills.append(self.history_due) or fill(self))
+    again = make_app(mode="open", file=str(path))
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await battle_ready(pilot)
+        await settle(pilot)
+        assert fills == []
+        await press(pilot, "[")
+        assert fills == [True]
+        assert screen.shown_state == earlier

@@ -24,10 +24,8 @@ from tui.widgets.steady_bar import SteadyBar
 from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 
 PREPARE_STEP = 0.1
-"""Seconds after the battle is drawn before the rules' reducers are imported, and again
-before the log is replayed (a battle opened at its resume point): each step is one
-short pause (20-30 ms for a 5,000-event battle) between the GM's keys, not before the
-first frame."""
+"""Seconds after the battle is drawn before the rules' reducers are imported (a short
+pause between the GM's keys, not before the first frame)."""
 
 
 class SessionScreen(Screen[None]):
@@ -106,15 +104,13 @@ class SessionScreen(Screen[None]):
         self.set_timer(PREPARE_STEP, self._prepare_session, name="prepare the rules")
 
     def _prepare_session(self) -> None:
-        """Once the battle is drawn, a step at a time between keys: the rules' reducers
-        imported, then the log replayed if the battle opened at its resume point (the
-        states review and undo start from)."""
+        """Once the battle is drawn: the rules' reducers imported for the first command."""
         self.session.prepare()
-        if self.session.battle.history_due:
-            self.set_timer(PREPARE_STEP, self._fill_history, name="replay the log")
 
-    def _fill_history(self) -> None:
-        if not self.session.fill_history():
+    def check_history(self) -> None:
+        """Before undo or review: a battle opened at its resume point replays its log now
+        (the states they start from); if the replay disagrees, the log's is shown, and said."""
+        if self.session.battle.history_due and not self.session.fill_history():
             self.redraw()
             self.notify(
                 "The state kept with the save did not match its log: the log's replay is shown.",
@@ -151,6 +147,7 @@ class SessionScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if not self.reviewing():
+            self.check_history()
             self.session.undo()
 
     def action_redo(self) -> None:
