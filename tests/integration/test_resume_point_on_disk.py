@@ -120,3 +120,19 @@ def test_a_read_only_or_damaged_session_keeps_no_point(tmp_path):
     assert session.damaged
     session.close()
     assert not (path / RESUME_NAME).exists()
+
+
+def test_opening_at_the_resume_point_imports_no_reducers_until_the_log_is_replayed(tmp_path):
+    import subprocess
+    import sys
+
+    path, _ = closed_by_the_app(tmp_path)
+    code = (
+        "import sys; from tui.session import open_session; s = open_session(sys.argv[1]); "
+        "loaded = lambda: 'engine.rulesets.sanctum_mortalis.evolve' in sys.modules; "
+        "before = (s.battle.history_due, loaded()); s.fill_history(); print(before, loaded()); s.close()"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code, str(path)], cwd=root, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["(True,", "False)", "True"]
