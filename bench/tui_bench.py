@@ -13,7 +13,9 @@
    ``tui.launch`` runs it) and the ``skirmish`` command's whole path, ``tui.cli.main``.
    A second line says when the battle screen is first drawn (the opening worker done).
    A fourth start-up opens a 5,000-event battle file (``--events``; built as in 2.) as
-   ``skirmish open FILE`` does (the command's whole path, as the second). The
+   ``skirmish open FILE`` does (the command's whole path, as the second), the file as the
+   app leaves it when the GM quits (with its resume point, ``saves.resume``); a fifth opens
+   the same battle as after a crash (no resume point: the log is replayed first). The
    aim: the first frame that shows the battle (the battle screen with its panes, not the
    loading screen) within 1.5x the bare app's first frame, for the demo and for the long
    battle. Then each process idles ``SETTLE_S`` and reads its resident memory: the aim
@@ -106,7 +108,11 @@ VARIANTS = (
     ("app", "Skirmish Desk: SkirmishApp (tui.app)"),
     ("command", "Skirmish Desk: `skirmish` (tui.cli.main)"),
     ("open", "`skirmish open` a 5,000-event battle"),
+    ("replay", "the same after a crash (its log replayed)"),
 )
+OPENING = ("open", "replay")
+"""Start-ups that open the long battle: as the app left it when the GM quit (its resume
+point kept, ``saves.resume``: the aim), and as after a crash, without a resume point."""
 MEMORY_AIM = 1.5
 """RSS with the long battle open, as a multiple of the bare app's."""
 GC_TUNING = "app"
@@ -131,8 +137,8 @@ def start_once(mode: str, file: Path | None = None) -> dict[str, Any]:
         env = dict(os.environ, SKIRMISH_SAVES=str(saves))
         if GC_TUNING != "app":
             env[GC_TUNING_ENV] = GC_TUNING
-        argv = [sys.executable, str(BENCH / "tui_bench_app.py"), mode, str(saves)]
-        if mode == "open":
+        argv = [sys.executable, str(BENCH / "tui_bench_app.py"), "open" if mode in OPENING else mode, str(saves)]
+        if mode in OPENING:
             saves.mkdir()
             argv.append(str(file))
         t0 = now()
@@ -233,12 +239,15 @@ def bench_startup(runs: int, events: int) -> None:
     load_before = load_now()
     with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as tmp:
         file, n_events = build_save(Path(tmp), events)
+        crashed = Path(tmp) / "crashed"
+        crashed.mkdir()
+        files = {"replay": build_save(crashed, events, resume=False)[0]}
         for mode in modes:  # warm-up: .pyc files, disk cache
-            start_once(mode, file)
+            start_once(mode, files.get(mode, file))
         samples: dict[str, list[dict[str, Any]]] = {m: [] for m in modes}
         for i in range(runs):
             for mode in modes if i % 2 == 0 else modes[::-1]:
-                samples[mode].append(start_once(mode, file))
+                samples[mode].append(start_once(mode, files.get(mode, file)))
 
     def col(mode: str, key: str) -> list[float]:
         return [s[key] for s in samples[mode] if key in s]
@@ -269,10 +278,14 @@ def bench_startup(runs: int, events: int) -> None:
         battle = col(mode, "battle")
         ratios = paired(samples, mode, "battle", "first")
         spread = f"{min(battle):.0f}-{max(battle):.0f}"
-        what = f"{n_events}-event battle opened" if mode == "open" else "demo battle created and opened"
+        what = {
+            "open": f"{n_events}-event battle opened",
+            "replay": "the same, log replayed",
+        }.get(mode, "demo battle created and opened")
+        verdict = startup_verdict(ratios) if mode != "replay" else "no aim: after a crash"
         print(
             f"   {'  ' + mode + ': ' + what:<42} {'':>9} {med(battle):10.0f}ms {spread:>12} {med(ratios):5.2f}x "
-            f"{med(battle) / base:11.2f}x  {startup_verdict(ratios)} (rounds {min(ratios):.2f}-{max(ratios):.2f}x)"
+            f"{med(battle) / base:11.2f}x  {verdict} (rounds {min(ratios):.2f}-{max(ratios):.2f}x)"
         )
     if col("bare", "cpu_first") and col("open", "cpu_battle"):
         bare_cpu = med(col("bare", "cpu_first"))
@@ -283,9 +296,10 @@ def bench_startup(runs: int, events: int) -> None:
         for mode, _label in VARIANTS[1:]:
             cpu = med(col(mode, "cpu_battle"))
             ratios = paired(samples, mode, "cpu_battle", "cpu_first")
+            verdict = startup_verdict(ratios) if mode != "replay" else ""
             print(
                 f"   {'  ' + mode:<42} {'':>9} {cpu:10.0f}ms {'':>12} {med(ratios):5.2f}x {cpu / bare_cpu:11.2f}x  "
-                f"{startup_verdict(ratios)}"
+                f"{verdict}"
             )
     if col("bare", "rss") and col("open", "rss"):
         bare_rss = med(col("bare", "rss"))
@@ -302,12 +316,15 @@ def bench_startup(runs: int, events: int) -> None:
 
 
 # ====================================================================== 2. key to saved and shown
-def build_save(folder: Path, events: int) -> tuple[Path, int]:
-    """A long battle on disk, in its activation phase, ready for a model to shoot."""
+def build_save(folder: Path, events: int, resume: bool = True) -> tuple[Path, int]:
+    """A long battle on disk, in its activation phase, ready for a model to shoot, as the
+    app leaves it when the GM quits: with its resume point (``saves.resume``); without
+    it (``resume=False``) as after a crash."""
     from long_battle import long_battle
 
     from engine.rulesets.sanctum_mortalis import commands as c
     from saves import BattleStore
+    from saves.resume import write_resume
 
     battle = long_battle(events)
     if battle.state.order.to_act not in ("A", "B"):
@@ -319,6 +336,8 @@ def build_save(folder: Path, events: int) -> tuple[Path, int]:
     path = folder / "long-battle.skirmish"
     with BattleStore.create(path, battle.header) as store:
         store.append_many([e.to_dict() for e in battle.entries])
+        if resume:
+            write_resume(path, battle)
     return path, len(battle.entries)
 
 

@@ -17,6 +17,7 @@ from .dice import DiceEntryError, DiceSource, SeededDice, TypedDice, too_many_di
 from .events import REDO, UNDO, Event, EventDraft
 from .log import effective
 from .ruleset import Rejected, Rounded, Ruleset, get_ruleset
+from .state_codec import StateCodecError, decode, encode
 
 HEADER_KIND = "battle"
 CHECKPOINT_EVERY = 128
@@ -91,7 +92,20 @@ class Battle:
     _looked_up: tuple[int, Any] | None
     """``state_at``'s last answer: the next step replays from it."""
 
-    def __init__(self, header: dict[str, Any], entries: Iterable[Event | dict[str, Any]] = ()) -> None:
+    _history_due = False
+    """Opened from a resume point: the kept states before the last are not replayed yet
+    (``fill_history``)."""
+
+    def __init__(
+        self,
+        header: dict[str, Any],
+        entries: Iterable[Event | dict[str, Any]] = (),
+        resume: Mapping[str, Any] | None = None,
+    ) -> None:
+        """``resume``: a ``resume_point`` of this battle saved with the log; when it is
+        the point the entries end at, the battle opens at its state without replaying
+        the log (the log is replayed by ``fill_history``, when review or undo first need
+        an earlier state). Any other resume point is ignored: the log is replayed."""
         self.header = header
         self.ruleset: Ruleset[Any, Any] = get_ruleset(header["ruleset"])
         self.seed = int(header.get("seed", 0))
@@ -103,7 +117,8 @@ class Battle:
         loaded = [e if isinstance(e, Event) else Event.from_dict(e) for e in entries]
         if loaded:
             self.entries = loaded
-            self._rebuild()
+            if resume is None or not self._resume(resume):
+                self._rebuild()
 
     # -- reading -------------------------------------------------------------
     @property
@@ -133,6 +148,8 @@ class Battle:
         """The state after the first ``count`` effective events (review mode). Replayed
         from the nearest kept state before it, or from the last state asked for when
         that is nearer (stepping through the log replays one event a step)."""
+        if self._history_due:
+            self.fill_history()
         count = max(0, min(count, len(self._active)))
         kept = self._kept.get(count)
         if kept is not None:
@@ -201,6 +218,8 @@ class Battle:
         """Take back the last command (all its events), by appending an undo entry."""
         if not self._active:
             return Rejected("nothing to undo", kind="illegal")
+        if self._history_due:
+            self.fill_history()
         group = self._active[-1].group
         marker = Event(
             seq=len(self.entries),
@@ -243,6 +262,58 @@ class Battle:
         self.entries.append(marker)
         return Accepted((marker,), self.state)
 
+    # -- resuming ------------------------------------------------------------
+    def resume_point(self) -> dict[str, Any]:
+        """JSON-safe: what opening this battle needs besides its log to draw it without
+        replaying the log (``Battle(header, entries, resume=...)``): the state, the
+        round after each effective event, and the log entry it follows.
+        ``StateCodecError`` if the state holds something ``state_codec`` cannot store."""
+        return {
+            "count": len(self.entries),
+            "last": self.entries[-1].to_dict() if self.entries else None,
+            "rounds": _runs(self._rounds),
+            "state": encode(self._state),
+        }
+
+    def fill_history(self) -> bool:
+        """Replay the log now if the battle was opened from a resume point (the states
+        review and undo start from). The log is the truth: if its replay ends in another
+        state than the resume point's, the replayed one replaces it, and the answer is
+        False; True otherwise."""
+        if not self._history_due:
+            return True
+        resumed = self._state
+        self._history_due = False
+        self._rebuild()
+        return bool(self._state == resumed)
+
+    @property
+    def history_due(self) -> bool:
+        """Opened from a resume point and not replayed yet (``fill_history``)."""
+        return self._history_due
+
+    def _resume(self, point: Mapping[str, Any]) -> bool:
+        """Open at ``point`` (a ``resume_point``) if it is where the entries end."""
+        try:
+            if point.get("count") != len(self.entries) or point.get("last") != self.entries[-1].to_dict():
+                return False
+            rounds = _unrun(point["rounds"])
+            history = effective(self.entries)
+            if len(rounds) != len(history.active) + 1:
+                return False
+            state = decode(point["state"])
+        except (StateCodecError, KeyError, TypeError, ValueError):
+            return False
+        if type(state) is not type(self.initial):
+            return False
+        self._redo = [g for g in reversed(history.redoable)]
+        self._active = list(history.active)
+        self._rounds = rounds
+        self._state = state
+        self._kept[len(self._active)] = state
+        self._history_due = True
+        return True
+
     # -- internals -----------------------------------------------------------
     def _reset_states(self) -> None:
         """No effective events yet: the initial state is the only one kept."""
@@ -279,6 +350,27 @@ class Battle:
                 kept[count] = state
         self._active = active
         self._state = state
+
+
+def _runs(rounds: Sequence[int]) -> list[list[int]]:
+    """``rounds`` as [value, how many times in a row] pairs (a battle has few rounds)."""
+    runs: list[list[int]] = []
+    for r in rounds:
+        if runs and runs[-1][0] == r:
+            runs[-1][1] += 1
+        else:
+            runs.append([r, 1])
+    return runs
+
+
+def _unrun(runs: Any) -> list[int]:
+    """The list ``_runs`` made ``runs`` from (``ValueError`` for anything else)."""
+    out: list[int] = []
+    for value, count in runs:
+        if type(value) is not int or type(count) is not int or count < 1:
+            raise ValueError(f"not a run of rounds: {value!r} x {count!r}")
+        out.extend([value] * count)
+    return out
 
 
 def new_header(ruleset: str, setup: dict[str, Any], seed: int, title: str = "", **extra: Any) -> dict[str, Any]:

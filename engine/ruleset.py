@@ -124,6 +124,12 @@ class Ruleset(Protocol[StateT, CommandT]):
         """Pure: the state after one event."""
         ...
 
+    def prepare(self) -> None:
+        """Import now whatever ``evolve`` imports on its first call (a system may leave
+        its reducers out of its package's import so that a battle opened at its resume
+        point draws sooner; the app calls this from a thread once the battle is drawn)."""
+        ...
+
 
 AnyRuleset = Ruleset[Any, Any]
 

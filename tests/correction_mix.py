@@ -79,6 +79,30 @@ def mixed_run(battle: Battle, opening: Sequence[Any], steps: Sequence[Any], comm
         [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in battle.entries],
     )
     assert reopened.state == battle.state
+    assert_resumes(battle)
+
+
+def assert_resumes(battle: Battle) -> None:
+    """Opened at its resume point (through JSON, as ``saves.resume`` keeps it), the battle
+    is the same battle: state, rounds, undo, and its log's replay agrees (``fill_history``)."""
+    if not battle.entries:
+        return
+    point = json.loads(json.dumps(battle.resume_point()))
+
+    def resume() -> Battle:
+        return Battle(json.loads(json.dumps(battle.header)), [e.to_dict() for e in battle.entries], resume=point)
+
+    resumed = resume()
+    assert resumed.history_due, "the resume point was not used"
+    assert resumed.state == battle.state
+    assert dict(resumed.rounds_after()) == dict(battle.rounds_after())
+    assert resumed.undone_events == battle.undone_events
+    assert resumed.fill_history(), "the log's replay differs from the resume point"
+    assert not resumed.history_due and resumed.state == battle.state
+    if battle.can_undo:
+        resumed = resume()
+        assert isinstance(resumed.undo(), Accepted) and isinstance(battle.undo(), Accepted)
+        assert resumed.state == battle.state, "undo after resuming differs"
 
 
 def mixed(commands: st.SearchStrategy[Any], max_size: int = 40) -> st.SearchStrategy[list[Any]]:

@@ -256,6 +256,9 @@ class FakeWar:
     def evolve(self, state, event):
         return state
 
+    def prepare(self):
+        pass
+
 
 def summary(state):
     sides = (SideSummary("A", state.bands[0]), SideSummary("B", state.bands[1]))

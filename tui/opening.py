@@ -47,10 +47,8 @@ def open_plan(plan: LaunchPlan, progress: Progress = _no_progress, *, note_last:
 
     if plan.mode == "open":  # a save given by its path opens whatever state the saves folder is in
         session = open_session(Path(plan.file or ""), progress)
-        try:
-            remember(saves.data_dir(plan.saves), session.path)
-        except saves.SaveError:
-            pass
+        if note_last:
+            note_last_battle(plan, session)
         return session
     try:
         directory = saves.data_dir(plan.saves)

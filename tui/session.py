@@ -127,6 +127,23 @@ class Session:
             b.rounds_after(active),
         )
 
+    # ------------------------------------------------------------------ once drawn
+    def prepare(self) -> None:
+        """Import the rules' reducers (``Ruleset.prepare``). On the main thread, where
+        commands import the rules' procedures: two threads importing one package's
+        modules at once once left one with a partly imported module."""
+        self.battle.ruleset.prepare()
+
+    def fill_history(self) -> bool:
+        """Replay the log if the battle opened at its resume point (review and undo need
+        the states before the last; the screen asks first, ``check_history``). False if
+        the replay ended elsewhere than the resume point: the replayed state is the one
+        shown from now on."""
+        if self.battle.fill_history():
+            return True
+        self.view = self._snapshot()
+        return False
+
     # ------------------------------------------------------------------ changing
     def attach(self, host: Any) -> None:
         """Send results to ``host`` (a Textual message pump)."""
@@ -226,7 +243,20 @@ class Session:
         self._closing = True
         self._queue.clear()
         with self._io:
+            self._keep_resume_point()
             self.store.close()
+
+    def _keep_resume_point(self) -> None:
+        """Keep the state beside the log (``saves.resume``) so the battle reopens without
+        replaying it first; best effort: without it the log is replayed."""
+        import saves.resume
+
+        if self.read_only or self.damaged or len(self.battle.entries) != self.store.count:
+            return
+        try:
+            saves.resume.write_resume(self.path, self.battle)
+        except Exception:  # noqa: BLE001 - a cache: the save is whole without it
+            saves.resume.forget_resume(self.path)
 
 
 # ---------------------------------------------------------------------- opening (workers)
@@ -251,7 +281,7 @@ def open_session(path: str | Path, progress: Progress = _no_progress) -> Session
 
     def replay(header: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[int, str] | None:
         progress(f"Replaying {len(entries)} log entries…", None)
-        battle, damage = _battle(where, header, entries)
+        battle, damage = _battle(where, header, entries, resume=True)
         built.append(battle)
         return (len(battle.entries), damage) if damage else None  # the store opens read-only
 
@@ -275,12 +305,15 @@ def rules_damage(where: Path, header: dict[str, Any], entries: list[dict[str, An
     return (len(battle.entries), damage) if damage else None
 
 
-def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> tuple[Battle, str]:
+def _battle(
+    where: Path, header: dict[str, Any], entries: list[dict[str, Any]], *, resume: bool = False
+) -> tuple[Battle, str]:
     """The battle the entries replay to, and what is wrong with the first entry the rules
-    cannot apply (then the battle holds the entries before it), or empty."""
+    cannot apply (then the battle holds the entries before it), or empty. ``resume``:
+    open at the save's resume point if it is where the entries end (``saves.resume``)."""
     _check_header(where, header)
     try:
-        return Battle(header, entries), ""
+        return Battle(header, entries, _resume_point(where, header) if resume and entries else None), ""
     except Exception:  # noqa: BLE001 - found below, entry by entry
         pass
     try:
@@ -303,6 +336,19 @@ def _battle(where: Path, header: dict[str, Any], entries: list[dict[str, Any]]) 
     kind = entries[good].get("kind") if good < len(entries) and isinstance(entries[good], dict) else None
     what = f"entry {good} ({kind})" if isinstance(kind, str) else f"entry {good}"
     return Battle(header, entries[:good]), f"{what} cannot be applied by the rules ({problem})"
+
+
+def _resume_point(where: Path, header: dict[str, Any]) -> dict[str, Any] | None:
+    """The resume point kept in the save, if this code wrote it (``saves.resume``)."""
+    import saves.resume
+
+    from engine.ruleset import UnknownSystem, get_ruleset
+
+    try:
+        ruleset = get_ruleset(str(header["ruleset"]))
+    except UnknownSystem:
+        return None
+    return saves.resume.read_resume(where, ruleset)
 
 
 def _check_header(where: Path, header: dict[str, Any]) -> None:

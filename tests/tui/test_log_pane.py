@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 
-from tui.widgets.log_pane import EARLIER, WINDOW, LogPane
+from tui.widgets.log_pane import EARLIER, FIRST_WINDOW, WINDOW, LogPane
 
 from .pilot_waits import press, settle
 
@@ -75,6 +75,22 @@ async def test_a_long_log_shows_the_newest_window_under_an_earlier_row():
         ids = [o.id for o in pane.options]
         assert ids[0] == "0" and len(ids) == len(events)
         assert pane.highlighted_seq == events[50].seq
+
+
+async def test_the_first_drawing_wraps_a_screenful_and_the_window_fills_once_it_is_shown():
+    app = LogApp()
+    events = entries(WINDOW + 50)
+    async with app.run_test(size=(60, 20)) as pilot:
+        pane = app.query_one(LogPane)
+        pane.show(events)
+        first = [o.id for o in pane.options]  # before any frame: the first drawing's rows
+        assert first[0] == EARLIER and len(first) == FIRST_WINDOW + 1 < WINDOW + 1
+        assert first[1] == str(events[-FIRST_WINDOW].seq)
+        await settle(pilot)
+        ids = [o.id for o in pane.options]
+        assert len(ids) == WINDOW + 1 and ids[1] == str(events[50].seq) and ids[-1] == str(events[-1].seq)
+        assert pane.highlighted_seq == events[-1].seq and pane.scroll_offset.y == pane.max_scroll_y
+        assert ids == (await fresh_layout(events, [], 50))[0]
 
 
 async def test_appending_and_undoing_change_only_the_tail_and_match_a_fresh_list():

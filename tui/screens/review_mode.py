@@ -38,6 +38,7 @@ class ReviewMode(ScreenBase):
 
     set_status: Callable[[Any], None]  # provided by the screen
     redraw: Callable[[], None]  # provided by the screen: draws ``shown_state`` and calls ``show_log``
+    check_history: Callable[[], None]  # provided by the screen: the log replayed before the past is shown
 
     # ------------------------------------------------------------------ reading
     @property
@@ -75,6 +76,8 @@ class ReviewMode(ScreenBase):
         total = len(self.session.view.events)
         if position is not None and position >= total:
             position = None
+        if position is not None:
+            self.check_history()
         self.review = None if position is None else max(0, position)
         self.redraw()
         self.set_status(self.review_banner() or "Back to the present.")

@@ -23,6 +23,10 @@ from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFail
 from tui.widgets.steady_bar import SteadyBar
 from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 
+PREPARE_STEP = 0.1
+"""Seconds after the battle is drawn before the rules' reducers are imported (a short
+pause between the GM's keys, not before the first frame)."""
+
 
 class SessionScreen(Screen[None]):
     """A screen that owns a session (``tui.session.Session``).
@@ -97,6 +101,22 @@ class SessionScreen(Screen[None]):
         self.opened()
         self.set_status(Text(self.session.note or f"Opened “{self.session.title}”", style="italic"))
         self.resume()
+        self.set_timer(PREPARE_STEP, self._prepare_session, name="prepare the rules")
+
+    def _prepare_session(self) -> None:
+        """Once the battle is drawn: the rules' reducers imported for the first command."""
+        self.session.prepare()
+
+    def check_history(self) -> None:
+        """Before undo or review: a battle opened at its resume point replays its log now
+        (the states they start from); if the replay disagrees, the log's is shown, and said."""
+        if self.session.battle.history_due and not self.session.fill_history():
+            self.redraw()
+            self.notify(
+                "The state kept with the save did not match its log: the log's replay is shown.",
+                severity="warning",
+                timeout=10,
+            )
 
     def opened(self) -> None:
         """After the first drawing: select and focus what the GM wants first."""
@@ -127,6 +147,7 @@ class SessionScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if not self.reviewing():
+            self.check_history()
             self.session.undo()
 
     def action_redo(self) -> None:

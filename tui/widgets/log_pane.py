@@ -43,6 +43,10 @@ def _settled(rounds: Mapping[int, int]) -> bool:
 QUIET_KINDS = frozenset({"activation_started"})
 WINDOW = 200
 """Entries shown at first (and added by each "earlier entries" request)."""
+FIRST_WINDOW = 50
+"""Entries of the pane's very first drawing (more than a tall screen shows): the rest of
+``WINDOW`` is added once that frame is on screen. Wrapping 200 entries took about a
+fifth of the time a 5,000-event battle needed to open."""
 EARLIER = "earlier"
 LABEL = 3
 """Cells of the round column ("R12"); a blank cell follows it."""
@@ -216,7 +220,10 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         self._last = (events, undone, rounds)
         keep = self.highlighted_option.id if self.highlighted_option is not None and not follow else None
         if self._start is None or len(events) <= self._start:  # first draw, or undone past the window
-            self._start = max(0, len(events) - WINDOW)
+            first = self._start is None
+            self._start = max(0, len(events) - (FIRST_WINDOW if first else WINDOW))
+            if first and self._start > 0:
+                self.call_after_refresh(self._fill_window)
         start = self._start
         shown = ([None] if start else []) + list(events[start:]) + undone
         # an entry is the same row as before if it is the very same event object at the
@@ -272,6 +279,18 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
         if self._count:
             self.highlighted = self._count - 1
         self.scroll_to(y=self.max_scroll_y, animate=False)
+
+    def _fill_window(self) -> None:
+        """After the first drawing: the rest of the first ``WINDOW`` entries above it (the
+        cursor stays on its entry; a log that followed its newest entry still does)."""
+        events, undone, rounds = self._last
+        target = max(0, len(events) - WINDOW)
+        if self._start is None or self._start <= target:
+            return
+        following = self._highlighted is None or self._highlighted >= self._count - 1
+        self._start = target
+        self._keys, self._shown = [], []  # the rows above change: draw them all
+        self.show(events, undone, follow=following, rounds=rounds)
 
     def show_earlier(self) -> None:
         """Show ``WINDOW`` more of the older entries (the "earlier entries" row)."""

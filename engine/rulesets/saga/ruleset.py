@@ -75,6 +75,9 @@ class Saga:
     def evolve(self, state: BattleState, event: Event) -> BattleState:
         return _evolve(state, event)
 
+    def prepare(self) -> None:
+        """Nothing to import: the reducers come with the package (``Ruleset.prepare``)."""
+
 
 def make_setup(warband_a: Warband, warband_b: Warband, settings: dict[str, str] | None = None) -> dict[str, Any]:
     """A JSON-safe set-up for a new battle."""

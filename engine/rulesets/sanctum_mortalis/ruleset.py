@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, cast
 
 from engine.dice import DiceSource
 from engine.events import Event, EventDraft
+from engine.first_use import FirstUse
 from engine.ruleset import Rejected, SettingSpec
 
 from . import tables as t
-from .evolve import evolve as _evolve
 from .roster import BandRoster, ModelSpec
 from .settings import SETTINGS, defaults
 from .state import NEUTRAL, BattleState, SideState, build_models
 
 NAME = "sanctum-mortalis"
+
+_evolve = FirstUse(f"{__package__}.evolve", "evolve")
+"""The reducers, imported on the first event: a battle resumed from its saved state
+(``engine.battle.Battle.resume``) draws without them."""
 
 Handler = Callable[[BattleState, Any, DiceSource], "Rejected | Sequence[EventDraft]"]
 
@@ -128,7 +132,11 @@ class SanctumMortalis:
         return handler(state, command, dice)
 
     def evolve(self, state: BattleState, event: Event) -> BattleState:
-        return _evolve(state, event)
+        return cast(BattleState, _evolve(state, event))
+
+    def prepare(self) -> None:
+        """Import the reducers now (``Ruleset.prepare``)."""
+        _evolve.load()
 
 
 def make_setup(

@@ -144,6 +144,9 @@ class StarQuest:
     def evolve(self, state: BattleState, event: Event) -> BattleState:
         return _evolve(state, event)
 
+    def prepare(self) -> None:
+        """Nothing to import: the reducers come with the package (``Ruleset.prepare``)."""
+
 
 def _with_mission_spells(
     mission: MissionSpec, heroes: tuple[UnitSpec, ...], enemies: tuple[UnitSpec, ...]

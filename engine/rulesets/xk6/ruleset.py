@@ -66,6 +66,9 @@ class XK6:
     def evolve(self, state: BattleState, event: Event) -> BattleState:
         return _evolve(state, event)
 
+    def prepare(self) -> None:
+        """Nothing to import: the reducers come with the package (``Ruleset.prepare``)."""
+
 
 def make_setup(band_a: Band, band_b: Band, settings: dict[str, str] | None = None) -> dict[str, Any]:
     """A JSON-safe set-up for a new battle."""

@@ -106,6 +106,9 @@ class SanctumMortalisCampaign:
     def evolve(self, state: CampaignState, event: Event) -> CampaignState:
         return _evolve(state, event)
 
+    def prepare(self) -> None:
+        """Nothing to import: the reducers come with the package (``Ruleset.prepare``)."""
+
 
 def campaign_setup(
     bands: Sequence[BandRoster], title: str = "", settings: Mapping[str, str] | None = None, campaign_id: str = ""
