@@ -93,7 +93,9 @@ class SpellEffect:
     """What a spell does, as the engine applies it [SQ-M5]: the target it takes
     (``SPELL_TARGETS``), ``hits`` with ``ap`` (Defense rolls, §9 step 5), ``wounds``
     (no Defense roll), a ``status`` condition (§18), spell ``tokens`` or ``pp`` gained,
-    and a ``move`` in inches the GM makes on the table."""
+    a ``move`` in inches the GM makes on the table, and a modifier to the target's
+    ``quality`` or ``defense`` rolls (+1: one better, as cover's +1 is) that lasts
+    ``until`` the end of the "round" (§5 step 4) or the "battle"."""
 
     target: str = "enemy"
     hits: int = 0
@@ -103,14 +105,24 @@ class SpellEffect:
     tokens: int = 0
     pp: int = 0
     move: int = 0
+    quality: int = 0
+    defense: int = 0
+    until: str = "round"
+
+    @property
+    def modifiers(self) -> tuple[tuple[str, int], ...]:
+        """(stat, value) of each roll modifier the spell gives (``quality``, ``defense``)."""
+        return tuple((k, v) for k, v in (("quality", self.quality), ("defense", self.defense)) if v)
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in vars(self).items() if v or k == "target"}
+        return {k: v for k, v in vars(self).items() if k == "target" or (v and (k != "until" or self.modifiers))}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "SpellEffect":
-        n = {k: int(d.get(k, 0)) for k in ("hits", "ap", "wounds", "tokens", "pp", "move")}
-        return cls(str(d.get("target", "enemy")), status=str(d.get("status", "")), **n)
+        n = {k: int(d.get(k, 0)) for k in ("hits", "ap", "wounds", "tokens", "pp", "move", "quality", "defense")}
+        return cls(
+            str(d.get("target", "enemy")), status=str(d.get("status", "")), until=str(d.get("until", "round")), **n
+        )
 
 
 @dataclass(frozen=True)
