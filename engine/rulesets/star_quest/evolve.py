@@ -93,6 +93,11 @@ def _round_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
     return changed(s, turn=changed(s.turn, phase="end"))
 
 
+@reducer("terrain_declared")
+def _terrain(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return changed(s, dangerous_terrain=bool(p["dangerous"]))
+
+
 @reducer("tokens_gained")
 def _tokens(s: BattleState, p: dict[str, Any]) -> BattleState:
     return s.with_unit(p["unit"], tokens=int(p["tokens"]))

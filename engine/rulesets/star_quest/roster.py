@@ -313,6 +313,9 @@ class MissionSpec:
     source: str = ""
     spells: tuple[MissionSpell, ...] = ()
     """Spells from the mission file [SQ-M5], given to units at set-up (``make_setup``)."""
+    dangerous_terrain: bool | None = None
+    """Whether the table has dangerous terrain (§14): False, the AI chart's †2 question is
+    answered "no" by itself; None (not said), the GM is asked at each AI activation."""
 
     def wave_of(self, unit_id: str) -> Wave | None:
         return next((w for w in self.waves if unit_id in w.units), None)
@@ -331,6 +334,7 @@ class MissionSpec:
             "all_unconscious": self.all_unconscious,
             "source": self.source,
             **({"spells": [sp.to_dict() for sp in self.spells]} if self.spells else {}),
+            **({"dangerous_terrain": self.dangerous_terrain} if self.dangerous_terrain is not None else {}),
         }
 
     @classmethod
@@ -348,4 +352,5 @@ class MissionSpec:
             all_unconscious=d.get("all_unconscious", ""),
             source=d.get("source", ""),
             spells=tuple(MissionSpell.from_dict(sp) for sp in d.get("spells", ())),
+            dangerous_terrain=d.get("dangerous_terrain"),
         )

@@ -60,6 +60,7 @@ HANDLERS: dict[type, Handler] = {
     c.Jump: terrain.jump,
     c.Fall: terrain.fall,
     c.DangerousTerrain: terrain.dangerous,
+    c.DeclareTerrain: terrain.declare,
     c.RollMorale: morale.roll_morale,
     c.AnswerAI: ai_chart.answer,
     c.ChooseAIAction: ai_chart.choose,

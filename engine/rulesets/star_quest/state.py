@@ -268,6 +268,15 @@ class BattleState:
     revealed: tuple[str, ...] = ()
     band_names: tuple[tuple[str, str], ...] = ()
     """(side key, name): the party's and the enemies' roster names, as the sides are called."""
+    dangerous_terrain: bool | None = None
+    """What the GM declared about dangerous terrain on the table (``DeclareTerrain``);
+    None: as the mission says (``dangerous_on_table``)."""
+
+    @property
+    def dangerous_on_table(self) -> bool | None:
+        """Whether the table has dangerous terrain (§14): the GM's word, else the mission's;
+        None: nobody said, so the AI chart asks (†2)."""
+        return self.dangerous_terrain if self.dangerous_terrain is not None else self.mission.dangerous_terrain
 
     @property
     def round(self) -> int:
