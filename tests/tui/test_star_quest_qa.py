@@ -69,6 +69,7 @@ async def test_after_ward_the_spell_list_greys_a_second_ward_and_a_bolt_she_cann
         ilsa = await select(pilot, screen, "Sister Ilsa")
         await press(pilot, "c")
         await pick(pilot, "Ward")
+        await pick(pilot, "Sister Ilsa")  # Ward takes a friend as its target
         await wait_for_screen(pilot, RollDialog)
         await type_dice(pilot, "4")
         await press(pilot, "enter")
