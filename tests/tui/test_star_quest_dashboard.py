@@ -99,7 +99,8 @@ async def test_an_ai_activation_walks_the_flow_chart_and_the_gm_may_override_it(
         await press(pilot, "enter")  # take the proposal: the shot is offered at once
         chosen = events(screen, "ai_action_chosen")[-1].payload
         assert chosen["action"] == "hold-shoot" and not chosen["overridden"]
-        assert [p[2] for p in chosen["path"]].count("gm") == 4
+        assert [p[2] for p in chosen["path"]].count("gm") == 5  # †2's no, then Q1, Q2 and its two steps
+        assert chosen["path"][0] == ["dangerous", "no", "gm"]
         await pick(pilot, "Captain Vex")
         await press(pilot, "r")  # the app rolls the hits …
         if screen.state.attack is not None:
@@ -462,7 +463,7 @@ async def test_an_ai_unit_activating_in_dangerous_terrain_rolls_from_the_chart_d
         await press(pilot, "a")
         dialog = app.screen
         assert isinstance(dialog, AIFlowDialog)
-        assert "activate in or next to dangerous terrain?" in rendered(dialog.query_one("#ai-now").content)
+        assert "Does Cultists activate in dangerous terrain?" in rendered(dialog.query_one("#ai-now").content)
         await press(pilot, "y")
         await pick(pilot, "2 model(s)")
         assert isinstance(app.screen, RollDialog)
@@ -470,10 +471,11 @@ async def test_an_ai_unit_activating_in_dangerous_terrain_rolls_from_the_chart_d
         await press(pilot, "enter")
         assert screen.state.unit(cultists).models == 4 and screen.state.activation.dangerous == 2
         assert app.screen is dialog and "dangerous terrain?" not in rendered(dialog.query_one("#ai-now").content)
-        assert not screen.state.ai.path or all(by == "auto" for _, _, by in screen.state.ai.path)
+        path = screen.state.ai.path  # the roll is †2's yes, in the log; the rest the state answered
+        assert path[0] == ("dangerous", "yes", "gm") and all(by == "auto" for _, _, by in path[1:])
 
 
-async def test_no_to_the_dangerous_terrain_question_goes_on_to_the_chart_and_is_not_asked_again(make_app):
+async def test_no_to_the_dangerous_terrain_question_is_logged_goes_on_to_the_chart_and_is_not_asked_again(make_app):
     from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
 
     app = make_app("demo", system="star-quest")
@@ -484,17 +486,47 @@ async def test_no_to_the_dangerous_terrain_question_goes_on_to_the_chart_and_is_
         await press(pilot, "a")
         dialog = app.screen
         assert isinstance(dialog, AIFlowDialog)
-        path = screen.state.ai.path
         await press(pilot, "n")
         now = rendered(dialog.query_one("#ai-now").content)
-        assert "dangerous terrain?" not in now and screen.state.ai.path == path  # the chart is not answered
+        assert "dangerous terrain?" not in now and screen.state.ai.path[0] == ("dangerous", "no", "gm")
+        assert "activate in dangerous terrain? — no" in events(screen, "ai_answered")[0].text
         assert screen.state.activation.dangerous == 0
         await press(pilot, "escape", "space")  # hidden and brought back: not asked again
         dialog = app.screen
         assert isinstance(dialog, AIFlowDialog)
         assert "dangerous terrain?" not in rendered(dialog.query_one("#ai-now").content)
         await press(pilot, "y")  # the chart's first question now
-        assert screen.state.ai.path != path
+        assert screen.state.ai.path[-1] == ("q1", "yes", "gm")
+
+
+async def test_n_at_the_dangerous_terrain_question_says_the_table_has_none_and_it_is_not_asked_again(make_app):
+    """N at †2: no dangerous terrain on this table (logged, undoable); that unit goes on to the
+    chart and the next AI unit's activation starts at Q1 without the question (§14)."""
+    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        await select(pilot, screen, "Cult Brute")
+        await press(pilot, "a", "N")
+        assert screen.state.dangerous_on_table is False
+        assert "no dangerous terrain" in events(screen, "terrain_declared")[-1].text
+        assert screen.state.ai.path[0] == ("dangerous", "no", "auto") and screen.state.ai.node == "q1"
+        await press(pilot, "y", "n")  # in sight, out of range even after a move: Rush toward it
+        await press(pilot, "enter")
+        await pick(pilot, "No: up to")
+        await press(pilot, "e")
+        assert screen.state.activation is None
+        await select(pilot, screen, "Cultists")
+        await press(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AIFlowDialog)
+        assert "Is any enemy (a conscious hero) in line of sight?" in rendered(dialog.query_one("#ai-now").content)
+        assert screen.state.ai.path[0] == ("dangerous", "no", "auto")
+        await press(pilot, "escape", "J")  # the table has some after all: taken back from the terrain menu
+        await pick(pilot, "The table has dangerous terrain after all")
+        assert screen.state.dangerous_on_table is True
 
 
 async def test_the_ai_rush_asks_about_difficult_terrain_and_is_capped_at_6_inches(make_app):

@@ -33,10 +33,14 @@ async def test_a_failed_cast_offer_starts_on_decline_and_says_paying_costs_wound
         assert screen.state.offer is None and u.pp == 3 and not u.unconscious and u.wounds[0] == 0
 
 
-async def test_a_hero_knocked_out_by_paying_for_her_cast_stays_idle(make_app):
+async def test_a_hero_knocked_out_by_paying_for_her_cast_has_her_activation_ended_and_the_dashboard_moves_on(make_app):
+    """§10: once her bolt's Defense dice are in, the engine ends her activation (logged),
+    the selection moves to a hero still to act; ctrl+z takes the end back with the roll."""
     from engine.rulesets.star_quest import view
     from tui.dialogs.roll_dialog import RollDialog
     from tui.systems.star_quest.hero_pane import hero_state
+
+    from .pilot_waits import wait_for
 
     app = make_app("demo", system="star-quest")
     async with app.run_test(size=SIZE) as pilot:
@@ -50,14 +54,19 @@ async def test_a_hero_knocked_out_by_paying_for_her_cast_stays_idle(make_app):
         await wait_for_screen(pilot, PickerScreen)
         await press(pilot, "up", "enter")  # pay 4 PP with 3: 4 wounds, unconscious
         await wait_for_screen(pilot, RollDialog)
+        assert screen.state.activation.over  # knocked out: nothing more, the bolt's dice first
         await type_dice(pilot, "6 6")
         await press(pilot, "enter")
-        assert screen.state.unit(ilsa).unconscious and screen.state.activation.unit == ilsa
+        assert screen.state.unit(ilsa).unconscious and screen.state.activation is None
+        over = [e for e in screen.session.battle.active_events if e.kind == "activation_over"][-1]
+        assert over.payload == {"unit": ilsa, "reason": "unconscious"}
         line = next(h for h in view.hero_lines(screen.state) if h.id == ilsa)
-        assert "unconscious" in hero_state(line, ilsa).plain
-        await press(pilot, "t")
-        assert app.screen is screen  # refused before any picker
-        assert "unconscious" in str(screen.query_one("#status").render())
+        assert "unconscious" in hero_state(line, None).plain and line.activated
+        await wait_for(pilot, lambda: screen.selected != ilsa, "the selection on a hero still to act")
+        assert screen.selected in view.heroes_to_activate(screen.state)
+        await press(pilot, "ctrl+z")
+        assert screen.state.activation is not None and screen.state.activation.unit == ilsa
+        assert screen.state.attack is not None  # back to her bolt's Defense dice
 
 
 async def test_after_ward_the_spell_list_greys_a_second_ward_and_a_bolt_she_cannot_pay_for(make_app):
@@ -69,6 +78,7 @@ async def test_after_ward_the_spell_list_greys_a_second_ward_and_a_bolt_she_cann
         ilsa = await select(pilot, screen, "Sister Ilsa")
         await press(pilot, "c")
         await pick(pilot, "Ward")
+        await pick(pilot, "Sister Ilsa")  # Ward takes a friend as its target
         await wait_for_screen(pilot, RollDialog)
         await type_dice(pilot, "4")
         await press(pilot, "enter")

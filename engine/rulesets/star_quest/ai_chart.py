@@ -77,6 +77,15 @@ class Node:
 
 
 CHART: tuple[Node, ...] = (
+    Node(
+        "dangerous",
+        "†2",
+        "Does the unit activate in dangerous terrain?",
+        "§14 Dangerous terrain, §16.2 step 2, [SQ-A22]",
+        "shaken",
+        "shaken",
+        "dangerous",
+    ),
     Node("shaken", "†3", "Is the unit Shaken?", "§12.3", "remove-shaken", "caster", "shaken"),
     Node(
         "caster",
@@ -149,8 +158,17 @@ def _caster_ready(u: UnitState) -> bool:
     return bool(u.spec.x("Caster") and u.spec.spells and u.tokens >= min(s.value for s in u.spec.spells))
 
 
+def _dangerous(s: BattleState, u: UnitState) -> bool | None:
+    """†2 answers itself: yes once the unit's dangerous-terrain dice are rolled in this
+    activation; no when the table has no dangerous terrain (the mission or the GM said so)."""
+    if s.activation is not None and s.activation.unit == u.id and s.activation.dangerous:
+        return True
+    return False if s.dangerous_on_table is False else None
+
+
 AUTO: Mapping[str, Callable[[BattleState, UnitState], bool | None]] = MappingProxyType(
     {
+        "dangerous": _dangerous,
         "shaken": lambda s, u: u.shaken,
         "caster": lambda s, u: _caster_ready(u),
         "cast": lambda s, u: True if s.activation and s.activation.cast else None,
@@ -195,6 +213,12 @@ def _walk(state: BattleState, answer: bool | None, by: str) -> list[EventDraft]:
             if node.auto == "no_objective" and who == "auto"
             else ""
         )
+        if node.id == "dangerous" and who == "auto":
+            if value:  # the GM's yes is the roll of its dice
+                who, note = "gm", " (its dice are rolled)"
+            else:
+                said = "the GM" if s.dangerous_terrain is not None else "the mission file"
+                note = f" (no dangerous terrain on the table, as {said} says)"
         new = [
             EventDraft(
                 "ai_answered",
@@ -251,6 +275,11 @@ def answer(state: BattleState, cmd: AnswerAI, dice: DiceSource) -> Decision:
     node = NODES[state.ai.node]
     if node.auto and AUTO[node.auto](state, state.unit(state.ai.unit)) is not None:
         return Rejected("the state answers this question", "§16.2")
+    if node.id == "dangerous" and cmd.answer:
+        return Rejected(
+            "roll the unit's dangerous-terrain dice: the roll is the yes (one roll per model, [SQ-A22])",
+            "§14, §16.2 step 2",
+        )
     return _walk(state, bool(cmd.answer), "gm")
 
 

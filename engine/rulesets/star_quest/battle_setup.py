@@ -73,7 +73,8 @@ def check(files: Sequence[tuple[str, str]]) -> tuple[tuple[str, ...], bool]:
                 lines.append(f"{source}: mission {mission.name}")
                 lines += [
                     f"{source}:{sp.line}: note: the mission's spell '{sp.spell.name}' is text only: the GM resolves "
-                    "it (give it target and hits/ap, wounds, status, tokens, pp or move for the app to apply it) [SQ-M5]"
+                    "it (give it target and hits/ap, wounds, status, tokens, pp, move, quality or defense for the app to apply "
+                    "it) [SQ-M5]"
                     for sp in mission.spells
                     if sp.spell.does is None
                 ]
@@ -86,7 +87,8 @@ def check(files: Sequence[tuple[str, str]]) -> tuple[tuple[str, ...], bool]:
         lines.append(f"{roster.name}: {len(roster.units)} units: " + ", ".join(u.name for u in roster.units))
         lines += [
             f"{source}:{u.line}: note: {possessive(u.name)} spell '{sp.name}' is text only: the GM resolves it "
-            "(give it target and hits/ap, wounds, status, tokens, pp or move for the app to apply it) [SQ-M5]"
+            "(give it target and hits/ap, wounds, status, tokens, pp, move, quality or defense for the app to apply "
+            "it) [SQ-M5]"
             for u in roster.units
             for sp in u.spells
             if sp.does is None

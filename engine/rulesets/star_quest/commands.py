@@ -215,6 +215,14 @@ class DangerousTerrain:
     faces: tuple[int, ...] | None = None
 
 
+@dataclass(frozen=True)
+class DeclareTerrain:
+    """The GM says whether the table has dangerous terrain at all (§14): with none, the AI
+    chart's †2 question is answered "no" by itself until the GM says there is some."""
+
+    dangerous: bool
+
+
 # -- morale ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RollMorale:

@@ -19,7 +19,7 @@ from . import tables as t
 from .evolve import preview
 from .power import hurt_drafts, spend_drafts
 from .settings import scale_factor
-from .stat_test import IMPAIRED_MOD, Test, roll_d3, stat_base
+from .stat_test import IMPAIRED_MOD, Test, roll_d3, spell_modifiers, stat_base
 from .state import BattleState
 
 
@@ -39,7 +39,7 @@ def stat_test(
     )
     if strider:
         base = Modifier("Strider: jump tests pass on 2+", t.STRIDER_JUMP_ON, "§17 Strider")
-    mods = (IMPAIRED_MOD,) if t.IMPAIRED in u.statuses else ()
+    mods = ((IMPAIRED_MOD,) if t.IMPAIRED in u.statuses else ()) + spell_modifiers(u.spell_mods, stat)
     return Test(f"sq.{stat}", f"{u.name}: {title}", base, mods)
 
 

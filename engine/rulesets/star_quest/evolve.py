@@ -14,7 +14,18 @@ from engine.records import changed
 from engine.reducers import Reducers
 
 from .corrections import STAT_VALUE
-from .state import Activation, AIWalk, BattleState, HitGroup, Melee, Offer, PendingAttack, RoundState, UnitState
+from .state import (
+    Activation,
+    AIWalk,
+    BattleState,
+    HitGroup,
+    Melee,
+    Offer,
+    PendingAttack,
+    RoundState,
+    SpellModifier,
+    UnitState,
+)
 
 REDUCERS: Reducers[BattleState] = Reducers(log_only=())
 reducer = REDUCERS.on
@@ -75,8 +86,16 @@ def _phase(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("round_ended")
 def _round_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
-    s = s.with_units(lambda u: changed(u, fatigued=False))
+    """Fatigue and the spells' round-long modifiers end (§5 step 4)."""
+    s = s.with_units(
+        lambda u: changed(u, fatigued=False, spell_mods=tuple(m for m in u.spell_mods if m.until != "round"))
+    )
     return changed(s, turn=changed(s.turn, phase="end"))
+
+
+@reducer("terrain_declared")
+def _terrain(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return changed(s, dangerous_terrain=bool(p["dangerous"]))
 
 
 @reducer("tokens_gained")
@@ -385,6 +404,16 @@ def _spell(s: BattleState, p: dict[str, Any]) -> BattleState:
     u = s.unit(p["unit"])
     s = s.with_unit(u.id, cast_round=u.cast_round + (p["spell"],))
     return _act(s, cast=s.activation.cast + (p["spell"],)) if s.activation else s
+
+
+@reducer("spell_modifier")
+def _spell_modifier(s: BattleState, p: dict[str, Any]) -> BattleState:
+    """A spell's modifier to Quality or Defense rolls; the same spell cast again on the unit
+    replaces its own (it does not add up)."""
+    m = SpellModifier(p["stat"], int(p["value"]), p["spell"], p["caster"], p.get("until", "round"))
+    u = s.unit(p["unit"])
+    kept = tuple(x for x in u.spell_mods if (x.stat, x.spell, x.caster) != (m.stat, m.spell, m.caster))
+    return s.with_unit(u.id, spell_mods=kept + (m,))
 
 
 @reducer("token_revealed")

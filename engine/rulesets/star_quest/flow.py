@@ -21,6 +21,7 @@ from . import tables as t
 from .commands import EndActivation
 from .evolve import preview
 from .morale import checks
+from .stat_test import TypedOnly
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]
@@ -66,7 +67,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
             lambda s: end_activation(s, cmd, dice),
             preview,
         )
-    if act.statuses:
+    if act.statuses and not knocked_out(state):
         return Rejected("resolve the status conditions first", "§18")
     if state.ai and act.ai_action is None and not act.shaken_recovery:
         return Rejected("choose the AI unit's action first (take or override the chart's proposal)", "§16.2")
@@ -90,6 +91,41 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
             )
         )
     return drafts + continue_after(preview(state, drafts))
+
+
+def knocked_out(state: BattleState) -> bool:
+    """The hero whose activation is open is unconscious: it stays idle (§10)."""
+    act = state.activation
+    return act is not None and act.side == t.HEROES and state.unit(act.unit).unconscious
+
+
+def unconscious_end(before: BattleState, after: BattleState) -> list[EventDraft]:
+    """A hero that falls unconscious in its own activation stays idle until revived (§10):
+    its activation is over at once (``activation_over``, reason "unconscious"), and it ends
+    (morale checks, fatigue, the phase moving on) as soon as nothing is open — a roll, an
+    offer, a melee still to finish. A hero the GM marked unconscious by a correction is
+    left to the GM."""
+    act = after.activation
+    if act is None or act.ending or not knocked_out(after):
+        return []
+    drafts: list[EventDraft] = []
+    if not act.over:
+        if before.activation is not None and before.activation.unit == act.unit and knocked_out(before):
+            return []  # unconscious already before this command (a GM correction): the GM ends it
+        u = after.unit(act.unit)
+        drafts.append(
+            EventDraft(
+                "activation_over",
+                {"unit": u.id, "reason": "unconscious"},
+                actor=u.id,
+                text=f"{u.name} is unconscious: it stays idle until revived, so its activation is over (§10).",
+            )
+        )
+        after = preview(after, drafts)
+    if after.busy or after.melee:
+        return drafts  # it ends once the open roll, offer or melee is finished
+    ended = end_activation(after, EndActivation(), TypedOnly())  # it rolls nothing: morale is rolled apart
+    return drafts + list(ended) if not isinstance(ended, Rejected) else drafts
 
 
 def continue_after(state: BattleState) -> list[EventDraft]:

@@ -8,6 +8,8 @@ Layout::
     victory = "Reach the reactor and hold it for a round."
     defeat = "Every hero is unconscious."
     all_unconscious = "defeat"          # [SQ-M8] what happens when no conscious hero is left
+    dangerous_terrain = false           # the table has none (§14): the AI chart's †2 question is
+                                        # not asked; true, or left out: asked at each AI activation
 
     [[objective]]                       # AI objectives (§16.2 Question 3)
     id = "reactor"
@@ -60,6 +62,7 @@ TOP_KEYS = (
     "search_token",
     "event",
     "spell",
+    "dangerous_terrain",
 )
 TABLE_KEYS = {
     "objective": ("id", "name"),
@@ -110,6 +113,12 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
     rounds = None
     if "rounds" in data:
         rounds = whole(data["rounds"], "rounds", 1, 99, lines.top_key("rounds"), problems)
+    dangerous = data.get("dangerous_terrain")
+    if dangerous is not None and not isinstance(dangerous, bool):
+        problems.append(
+            (lines.top_key("dangerous_terrain"), f"dangerous_terrain must be true or false, not {dangerous!r}")
+        )
+        dangerous = None
     tables: dict[str, list[Any]] = {k: [] for k in TABLE_KEYS}
     seen: dict[str, dict[str, int]] = {k: {} for k in TABLE_KEYS}
     for path, keys in TABLE_KEYS.items():
@@ -178,4 +187,5 @@ def parse_mission(text_: str, source: str = "", enemies: Iterable[str] | None = 
         all_unconscious=text(data.get("all_unconscious"), "all_unconscious", 0, problems),
         source=source,
         spells=tuple(tables["spell"]),
+        dangerous_terrain=dangerous,
     )

@@ -12,7 +12,7 @@ from engine.rolls import Modifier
 
 from . import odds, tables as t
 from .roster import WeaponSpec
-from .stat_test import IMPAIRED_MOD, Test, natural_applies
+from .stat_test import IMPAIRED_MOD, Test, natural_applies, spell_modifiers
 from .state import BattleState, PendingAttack, UnitState
 
 MELEE_KINDS = ("melee", "counter")
@@ -50,6 +50,7 @@ def hit_test(state: BattleState, a: PendingAttack) -> Test:
         mods.append(Modifier('target has Stealth, shot from more than 9"', -1, "§17 Stealth", "stealth"))
     if t.IMPAIRED in atk.statuses:
         mods.append(IMPAIRED_MOD)
+    mods += spell_modifiers(atk.spell_mods, t.QUALITY)
     if a.kind == "melee" and a.charging and has(state, a, "Thrust"):
         mods.append(Modifier("Thrust, charging", 1, "§17 Thrust", "thrust"))
     if has(state, a, "Unstoppable"):
@@ -117,6 +118,7 @@ def block_test(state: BattleState, a: PendingAttack, unit: UnitState, rending_hi
         mods.append(Modifier(f"AP({ap})", -ap, rule, "ap"))
     if t.IMPAIRED in unit.statuses:
         mods.append(IMPAIRED_MOD)
+    mods += spell_modifiers(unit.spell_mods, t.DEFENSE)
     what = "Rending hit" if rending_hit else "hit"
     return Test("sq.block", f"{unit.name}: Defense roll against each {what}", base, tuple(mods))
 

@@ -21,7 +21,7 @@ from . import tables as t
 from .commands import RollMorale
 from .evolve import preview
 from .power import hurt_drafts
-from .stat_test import IMPAIRED_MOD, Test, natural_applies, none_left, roll_d3, take
+from .stat_test import IMPAIRED_MOD, Test, natural_applies, none_left, roll_d3, spell_modifiers, take
 from .state import BattleState, UnitState
 
 Decision = Rejected | Sequence[EventDraft]
@@ -80,7 +80,7 @@ def morale_test(state: BattleState, u: UnitState, villain: str | None = None) ->
             base = Modifier(
                 f"Villain {possessive(v.name)} Quality {v.spec.quality}+", v.spec.quality, "§17 Villain [SQ-A20]"
             )
-    mods = (IMPAIRED_MOD,) if t.IMPAIRED in u.statuses else ()
+    mods = ((IMPAIRED_MOD,) if t.IMPAIRED in u.statuses else ()) + spell_modifiers(u.spell_mods, t.QUALITY)
     return Test("sq.morale", f"{u.name}: morale test", base, mods)
 
 

@@ -93,7 +93,9 @@ class SpellEffect:
     """What a spell does, as the engine applies it [SQ-M5]: the target it takes
     (``SPELL_TARGETS``), ``hits`` with ``ap`` (Defense rolls, §9 step 5), ``wounds``
     (no Defense roll), a ``status`` condition (§18), spell ``tokens`` or ``pp`` gained,
-    and a ``move`` in inches the GM makes on the table."""
+    a ``move`` in inches the GM makes on the table, and a modifier to the target's
+    ``quality`` or ``defense`` rolls (+1: one better, as cover's +1 is) that lasts
+    ``until`` the end of the "round" (§5 step 4) or the "battle"."""
 
     target: str = "enemy"
     hits: int = 0
@@ -103,14 +105,24 @@ class SpellEffect:
     tokens: int = 0
     pp: int = 0
     move: int = 0
+    quality: int = 0
+    defense: int = 0
+    until: str = "round"
+
+    @property
+    def modifiers(self) -> tuple[tuple[str, int], ...]:
+        """(stat, value) of each roll modifier the spell gives (``quality``, ``defense``)."""
+        return tuple((k, v) for k, v in (("quality", self.quality), ("defense", self.defense)) if v)
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in vars(self).items() if v or k == "target"}
+        return {k: v for k, v in vars(self).items() if k == "target" or (v and (k != "until" or self.modifiers))}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "SpellEffect":
-        n = {k: int(d.get(k, 0)) for k in ("hits", "ap", "wounds", "tokens", "pp", "move")}
-        return cls(str(d.get("target", "enemy")), status=str(d.get("status", "")), **n)
+        n = {k: int(d.get(k, 0)) for k in ("hits", "ap", "wounds", "tokens", "pp", "move", "quality", "defense")}
+        return cls(
+            str(d.get("target", "enemy")), status=str(d.get("status", "")), until=str(d.get("until", "round")), **n
+        )
 
 
 @dataclass(frozen=True)
@@ -301,6 +313,9 @@ class MissionSpec:
     source: str = ""
     spells: tuple[MissionSpell, ...] = ()
     """Spells from the mission file [SQ-M5], given to units at set-up (``make_setup``)."""
+    dangerous_terrain: bool | None = None
+    """Whether the table has dangerous terrain (§14): False, the AI chart's †2 question is
+    answered "no" by itself; None (not said), the GM is asked at each AI activation."""
 
     def wave_of(self, unit_id: str) -> Wave | None:
         return next((w for w in self.waves if unit_id in w.units), None)
@@ -319,6 +334,7 @@ class MissionSpec:
             "all_unconscious": self.all_unconscious,
             "source": self.source,
             **({"spells": [sp.to_dict() for sp in self.spells]} if self.spells else {}),
+            **({"dangerous_terrain": self.dangerous_terrain} if self.dangerous_terrain is not None else {}),
         }
 
     @classmethod
@@ -336,4 +352,5 @@ class MissionSpec:
             all_unconscious=d.get("all_unconscious", ""),
             source=d.get("source", ""),
             spells=tuple(MissionSpell.from_dict(sp) for sp in d.get("spells", ())),
+            dangerous_terrain=d.get("dangerous_terrain"),
         )

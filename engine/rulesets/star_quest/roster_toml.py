@@ -77,8 +77,35 @@ UNIT_KEYS = (
 )
 WEAPON_KEYS = ("name", "type", "range", "attacks", "ap", "rules")
 SKILL_KEYS = ("name", "stat", "effect")
-SPELL_KEYS = ("name", "value", "effect", "target", "hits", "ap", "wounds", "status", "tokens", "pp", "move")
-SPELL_NUMBERS = (("hits", 1, 99), ("ap", 0, 6), ("wounds", 1, 99), ("tokens", 1, 6), ("pp", 1, 99), ("move", 1, 99))
+SPELL_KEYS = (
+    "name",
+    "value",
+    "effect",
+    "target",
+    "hits",
+    "ap",
+    "wounds",
+    "status",
+    "tokens",
+    "pp",
+    "move",
+    "quality",
+    "defense",
+    "until",
+)
+SPELL_NUMBERS = (
+    ("hits", 1, 99),
+    ("ap", 0, 6),
+    ("wounds", 1, 99),
+    ("tokens", 1, 6),
+    ("pp", 1, 99),
+    ("move", 1, 99),
+    ("quality", -3, 3),
+    ("defense", -3, 3),
+)
+SPELL_UNTIL = ("round", "battle")
+"""How long a spell's Quality or Defense modifier lasts: to the end of the round (§5 step
+4, the default) or of the battle."""
 _RULE = re.compile(r"^\s*([^\s(]+(?:\s+[^\s(0-9]+)*)\s*(?:\(\s*\+?(\d+)\s*\)|\s+(\d+))?\s*$")
 
 
@@ -198,13 +225,23 @@ def _spell_effect(raw: dict[str, Any], name: str, line: Callable[[str], int], pr
         problems.append((line("target"), f"spell target must be one of {', '.join(SPELL_TARGETS)}"))
     if "ap" in numbers and "hits" not in numbers:
         problems.append((line("ap"), f"spell '{name}' has ap but no hits"))
+    for k in ("quality", "defense"):
+        if numbers.get(k) == 0:
+            problems.append((line(k), f"spell '{name}': {k} is a modifier to those rolls (+1 or −1…), not 0"))
+    until = str(raw.get("until", "round")).lower()
+    if until not in SPELL_UNTIL:
+        problems.append((line("until"), f"spell until must be one of {', '.join(SPELL_UNTIL)}, not {until!r}"))
+    elif "until" in raw and not (numbers.get("quality") or numbers.get("defense")):
+        problems.append((line("until"), f"spell '{name}' has until but no quality or defense modifier"))
     if not numbers and not status:
         if "target" in raw:
             problems.append((line("target"), f"spell '{name}' has a target but no effect (hits, wounds, status…)"))
         return None
     if "target" not in raw:
         problems.append((line("name"), f'spell \'{name}\' needs target = "enemy", "friend" or "self"'))
-    return SpellEffect(target_kind or "enemy", status=status, **{k: int(v or 0) for k, v in numbers.items()})
+    return SpellEffect(
+        target_kind or "enemy", status=status, until=until, **{k: int(v or 0) for k, v in numbers.items()}
+    )
 
 
 def _unit(raw: Any, path: str, index: int, lines: Lines, problems: Problems) -> UnitSpec | None:

@@ -60,6 +60,7 @@ HANDLERS: dict[type, Handler] = {
     c.Jump: terrain.jump,
     c.Fall: terrain.fall,
     c.DangerousTerrain: terrain.dangerous,
+    c.DeclareTerrain: terrain.declare,
     c.RollMorale: morale.roll_morale,
     c.AnswerAI: ai_chart.answer,
     c.ChooseAIAction: ai_chart.choose,
@@ -139,7 +140,12 @@ class StarQuest:
         handler = HANDLERS.get(type(command))
         if handler is None:
             return Rejected(f"Star Quest has no command {type(command).__name__}", kind="malformed")
-        return handler(state, command, dice)
+        out = handler(state, command, dice)
+        if isinstance(out, Rejected) or isinstance(command, Correct):
+            return out
+        from .evolve import preview
+
+        return list(out) + flow.unconscious_end(state, preview(state, out))  # §10: it stays idle
 
     def evolve(self, state: BattleState, event: Event) -> BattleState:
         return _evolve(state, event)

@@ -3,7 +3,9 @@ sight"). The source lists no spells [SQ-M5]: each comes from the roster with its
 and, when the roster gives one, a ``SpellEffect`` the engine applies to the target the
 GM picked on the board — hits with their AP (the target's Defense rolls, as for a shot,
 through the usual attack stages), wounds, a status condition, spell tokens, power
-points, or a move the GM makes. A spell without one is text only: the GM resolves it.
+points, a move the GM makes, or a modifier to its Quality or Defense rolls for the rest
+of the round (ended with it, §5 step 4) or of the battle. A spell without one is text
+only: the GM resolves it.
 """
 
 from __future__ import annotations
@@ -104,6 +106,16 @@ def effect_drafts(state: BattleState, caster: str, spell: SpellSpec, target: str
                 {"unit": tid, "status": does.status, "cause": cause},
                 actor=caster,
                 text=f"{cause}: {tgt.name} is {t.STATUS_NAMES[does.status]} (§18).",
+            )
+        )
+    for stat, value in does.modifiers:
+        lasts = "until the end of the round (§5 step 4)" if does.until == "round" else "for the rest of the battle"
+        drafts.append(
+            EventDraft(
+                "spell_modifier",
+                {"unit": tid, "stat": stat, "value": value, "spell": spell.name, "caster": u.name, "until": does.until},
+                actor=caster,
+                text=f"{cause}: {tgt.name} {value:+d} to {t.STAT_NAMES[stat]} rolls {lasts}.",
             )
         )
     if does.move:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.rolls import Die, Modifier, RollRecord, plain, total
 
 from . import tables as t
+from .state import SpellModifier
 
 Natural = bool
 
@@ -193,6 +194,18 @@ class Test:
 
 
 IMPAIRED_MOD = Modifier("Impaired", -1, "§18 Impaired", "impaired")
+
+
+def spell_modifiers(mods: Iterable[SpellModifier], stat: str) -> tuple[Modifier, ...]:
+    """The modifiers of spells cast on a unit (``UnitState.spell_mods``) to its ``stat``
+    rolls, each named with its spell and caster (§17 Caster, the spell from the roster)."""
+    return tuple(
+        Modifier(
+            f"{m.label} ({'this round' if m.until == 'round' else 'this battle'})", m.value, f"§17 Caster: {m.spell}"
+        )
+        for m in mods
+        if m.stat == stat
+    )
 
 
 def stat_base(spec_name: str, stat: str, value: int, rule: str = "§4.1") -> Modifier:

@@ -10,10 +10,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from engine.formatting import possessive
 from engine.records import GhostModel, changed
 
 from . import tables as t
 from .roster import MissionSpec, UnitSpec
+
+
+@dataclass(frozen=True)
+class SpellModifier:
+    """A cast spell's modifier to a unit's Quality or Defense rolls (``SpellEffect``):
+    ``value`` +1 is one better, as cover's +1; it lasts ``until`` the end of the "round"
+    (§5 step 4) or the "battle"."""
+
+    stat: str
+    value: int
+    spell: str
+    caster: str
+    """The caster's name, as the card and the roll breakdown say it."""
+    until: str = "round"
+
+    @property
+    def label(self) -> str:
+        return f"{possessive(self.caster)} {self.spell}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stat": self.stat, "value": self.value, "spell": self.spell, "caster": self.caster, "until": self.until}
 
 
 @dataclass(frozen=True)
@@ -47,6 +69,8 @@ class UnitState:
     adjustments: tuple[tuple[str, int, str, str], ...] = ()
     cast_round: tuple[str, ...] = ()
     """Spells tried this round (one attempt per spell per round, ``cast_attempts``, [SQ-A29](a))."""
+    spell_mods: tuple[SpellModifier, ...] = ()
+    """Modifiers from spells cast on it (Ward's +1 Defense…), counted in its rolls until they end."""
     """GM corrections of Quality or Defense (``engine.corrections.Adjustment``): already
     counted in ``spec``; listed so the card says why, and a round's undone when it ends."""
 
@@ -244,6 +268,15 @@ class BattleState:
     revealed: tuple[str, ...] = ()
     band_names: tuple[tuple[str, str], ...] = ()
     """(side key, name): the party's and the enemies' roster names, as the sides are called."""
+    dangerous_terrain: bool | None = None
+    """What the GM declared about dangerous terrain on the table (``DeclareTerrain``);
+    None: as the mission says (``dangerous_on_table``)."""
+
+    @property
+    def dangerous_on_table(self) -> bool | None:
+        """Whether the table has dangerous terrain (§14): the GM's word, else the mission's;
+        None: nobody said, so the AI chart asks (†2)."""
+        return self.dangerous_terrain if self.dangerous_terrain is not None else self.mission.dangerous_terrain
 
     @property
     def round(self) -> int:

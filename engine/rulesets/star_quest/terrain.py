@@ -19,7 +19,7 @@ from engine.ruleset import Rejected
 
 from . import tables as t
 from .attack import acting_problem
-from .commands import DangerousTerrain, Fall, Jump
+from .commands import DangerousTerrain, DeclareTerrain, Fall, Jump
 from .effects import fall_drafts, offer_draft, stat_test
 from .evolve import preview
 from .flow import continue_after
@@ -198,4 +198,29 @@ def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> De
         )
     ]
     drafts += hurt_drafts(preview(state, drafts), u.id, ones, "dangerous terrain", "§14")
+    if state.ai is not None and state.ai.node == "dangerous" and state.ai.unit == u.id:
+        from .ai_chart import advance  # †2 answered by the roll: on to the chart
+
+        drafts += advance(preview(state, drafts))
     return drafts + continue_after(preview(state, drafts))
+
+
+def declare(state: BattleState, cmd: DeclareTerrain, dice: DiceSource) -> Decision:
+    """The GM says whether the table has dangerous terrain (§14): with none, an AI chart
+    waiting at †2 goes on at once, and †2 is answered "no" by itself from then on."""
+    if state.dangerous_on_table is cmd.dangerous:
+        return Rejected(
+            f"the table already {'has' if cmd.dangerous else 'has no'} dangerous terrain in this battle", "§14"
+        )
+    text = (
+        "The GM says the table has no dangerous terrain: the AI chart's †2 question is answered no "
+        "from now on (§14, §16.2 step 2)."
+        if not cmd.dangerous
+        else "The GM says the table has dangerous terrain: the AI chart asks †2 again at each AI activation (§14)."
+    )
+    drafts = [EventDraft("terrain_declared", {"dangerous": cmd.dangerous}, text=text)]
+    if state.ai is not None and state.ai.node == "dangerous":
+        from .ai_chart import advance
+
+        drafts += advance(preview(state, drafts))
+    return drafts

@@ -200,11 +200,19 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
     left = heroes_to_activate(state) + ai_to_activate(state)
     if left:
         return Rejected("still to activate: " + ", ".join(state.unit(u).name for u in left), "§5 steps 2–3")
+    ending = [
+        f"{possessive(u.name)} {m.value:+d} {t.STAT_NAMES[m.stat]} ({m.label})"
+        for u in state.units
+        for m in u.spell_mods
+        if m.until == "round"
+    ]
     return [
         EventDraft(
             "round_ended",
-            {"number": state.round},
-            text=f"Round {state.round} ends: fatigue and round-long effects end (§5 step 4).",
+            {"number": state.round, **({"spells_ending": ending} if ending else {})},
+            text=f"Round {state.round} ends: fatigue and round-long effects end (§5 step 4)"
+            + (f"; so do {', '.join(ending)}" if ending else "")
+            + ".",
         )
     ]
 

@@ -33,7 +33,7 @@ from .terms import rules_shown
 from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
 from .spells import spell_targets as spell_targets  # re-exported: the cast's target picker
-from .state import BattleState, PendingAttack
+from .state import BattleState, PendingAttack, UnitState
 from .turn import ambush_delays as ambush_delays  # re-exported: the TUI's query
 
 ai_cast_preview = ai_cast_chances  # the TUI's query
@@ -80,6 +80,8 @@ class HeroLine:
     """Action → move allowance with its working (§8)."""
     on_table: bool = True
     """False while set aside in Ambush (§17)."""
+    spells: tuple[builtins.str, ...] = ()
+    """Each spell modifier on it (``spell_effect_lines``), already counted in its rolls."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,8 @@ class EnemyLine:
     rules: str
     weapons: tuple[str, ...]
     group: str | None
+    spells: tuple[str, ...] = ()
+    """Each spell modifier on it (``spell_effect_lines``), already counted in its rolls."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,16 @@ def _weapon_text(w: WeaponSpec) -> str:
     return f"{w.name} ({rng}, A{w.attacks}{extra}{rules})"
 
 
+def spell_effect_lines(u: UnitState) -> tuple[str, ...]:
+    """ "+1 to Defense rolls — Sister Ilsa's Ward, until the end of the round": each spell
+    modifier on ``u``, as its rolls count it (§17 Caster)."""
+    return tuple(
+        f"{m.value:+d} to {t.STAT_NAMES[m.stat]} rolls — {m.label}, "
+        + ("until the end of the round (§5 step 4)" if m.until == "round" else "for the rest of the battle")
+        for m in u.spell_mods
+    )
+
+
 def hero_lines(state: BattleState) -> tuple[HeroLine, ...]:
     can = set(heroes_to_activate(state)) if state.turn.phase == t.HEROES and not state.activation else set()
     out = []
@@ -167,6 +181,7 @@ def hero_lines(state: BattleState) -> tuple[HeroLine, ...]:
                 tuple(_weapon_text(w) for w in s.weapons),
                 moves,
                 u.on_table,
+                spell_effect_lines(u),
             )
         )
     return tuple(out)
@@ -194,6 +209,7 @@ def enemy_lines(state: BattleState) -> tuple[EnemyLine, ...]:
             rules_shown(u.spec.rules),
             tuple(_weapon_text(w) for w in u.spec.weapons),
             groups.get(u.id),
+            spell_effect_lines(u),
         )
         for u in state.enemies()
     )

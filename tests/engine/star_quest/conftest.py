@@ -96,7 +96,9 @@ def new_battle(
     heroes, enemies = tuple(heroes), tuple(enemies)
     if len(heroes) < 2:
         heroes = heroes + (hero("spare", name="Spare"),)
-    mission = mission or MissionSpec("Test", objectives=(("beacon", "Beacon"),), search_tokens=(("crate", "Ammo"),))
+    mission = mission or MissionSpec(
+        "Test", objectives=(("beacon", "Beacon"),), search_tokens=(("crate", "Ammo"),), dangerous_terrain=False
+    )
     setup = make_setup(Roster("Party", heroes), Roster("Foes", enemies), mission, settings)
     return Battle(new_header("star-quest", setup, seed=seed))
 

@@ -37,7 +37,7 @@ def test_the_gm_answers_lead_to_the_proposal_and_the_path_is_recorded(answers, p
         for a in answers:
             ok(b, c.AnswerAI(a))
     assert b.state.ai.proposal == proposal
-    assert [p[0] for p in b.state.ai.path][:3] == ["shaken", "caster", "immobile"]
+    assert [p[0] for p in b.state.ai.path][:4] == ["dangerous", "shaken", "caster", "immobile"]
 
 
 def test_a_shaken_unit_is_proposed_to_remove_shaken_and_ends_unshaken():
@@ -57,7 +57,9 @@ def test_a_shaken_unit_is_proposed_to_remove_shaken_and_ends_unshaken():
 
 
 def test_without_an_objective_question_3_is_answered_yes_and_the_unit_skips():
-    b = new_battle([hero("vex"), hero("ilsa")], [enemy("e")], mission=MissionSpec("No objective"))
+    b = new_battle(
+        [hero("vex"), hero("ilsa")], [enemy("e")], mission=MissionSpec("No objective", dangerous_terrain=False)
+    )
     to_ai_phase(b)
     ok(b, c.ActivateAI("e"))
     ok(b, c.AnswerAI(False))

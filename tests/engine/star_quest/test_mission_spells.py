@@ -73,6 +73,7 @@ def test_an_ai_caster_casts_the_missions_spell_and_its_hits_go_to_the_heros_defe
     b = _battle()
     to_ai_phase(b)
     ok(b, c.ActivateAI("magus"))
+    ok(b, c.AnswerAI(False))  # †2: the mission does not say the table has no dangerous terrain
     r = ok(b, c.Cast("magus", "Void lash", faces=(4,), target="vex"))
     assert event(r, "spell_tried").payload["cast"]
     a = b.state.attack

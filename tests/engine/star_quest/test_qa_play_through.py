@@ -47,18 +47,22 @@ def _knocked_out():
     ok(b, c.Cast("ilsa", "Bolt", faces=(1,), target="cultists"))
     ok(b, c.AnswerOffer(True))  # 4 PP with 3: 4 wounds of Exhaustion, Tough 3
     ok(b, c.RollBlocks(faces=(6, 6)))  # the bolt's two hits, both blocked
-    assert b.state.unit("ilsa").unconscious and b.state.activation.unit == "ilsa"
+    assert b.state.unit("ilsa").unconscious
     return b
 
 
-def test_a_hero_knocked_out_in_her_own_activation_takes_no_more_action_but_may_end_it():
-    b = _knocked_out()
-    assert "unconscious" in refused(b, c.TakeAction("ilsa", "hold")).reason
+def test_a_hero_knocked_out_in_her_own_activation_takes_no_more_action_and_it_ends_once_her_bolt_is_resolved():
+    b = _ilsa(pp=3)
+    ok(b, c.Cast("ilsa", "Bolt", faces=(1,), target="cultists"))
+    r = ok(b, c.AnswerOffer(True))  # 4 PP with 3: 4 wounds of Exhaustion, Tough 3
+    assert event(r, "activation_over").payload == {"unit": "ilsa", "reason": "unconscious"}
+    assert b.state.activation.unit == "ilsa" and b.state.attack is not None  # the bolt's hits first
     for action in ("act", "skill", "cast", "shoot"):
-        problem = can(b.state, action, "ilsa")
-        assert problem is not None and "unconscious" in problem.reason, action
-    ok(b, c.EndActivation())
+        assert can(b.state, action, "ilsa") is not None, action
+    r = ok(b, c.RollBlocks(faces=(6, 6)))
+    assert "activation_ended" in [e.kind for e in r.events]
     assert b.state.activation is None and b.state.unit("ilsa").activated
+    assert "already activated" in refused(b, c.ActivateHero("ilsa")).reason
 
 
 def test_correcting_an_unconscious_heros_wounds_below_tough_wakes_her_and_to_tough_knocks_her_out():

@@ -90,11 +90,11 @@ def test_17_a_spell_already_tried_this_activation_is_refused_by_the_dry_run_befo
     demo = Battle(new_header(spec.name, spec.demo(None, 4).setup, seed=4))
     ok(demo, c.StartRound())
     ilsa = next(u for u in demo.state.units if u.spec.spells and u.hero)
-    ward = next(sp for sp in ilsa.spec.spells if sp.target is None)  # no target to choose
-    cast = c.Cast(ilsa.id, ward.name)
+    ward = next(sp for sp in ilsa.spec.spells if sp.target == "friend")  # on herself
+    cast = c.Cast(ilsa.id, ward.name, target=ilsa.id)
     assert refused_now(demo.state, c.ActivateHero(ilsa.id), cast) is None
     ok(demo, c.ActivateHero(ilsa.id))
-    ok(demo, c.Cast(ilsa.id, ward.name, faces=(6,)))  # cast: the spell has been tried
+    ok(demo, c.Cast(ilsa.id, ward.name, faces=(6,), target=ilsa.id))  # cast: the spell has been tried
     problem = refused_now(demo.state, cast)
     assert problem is not None and "already tried" in problem.reason
     assert problem == refused(demo, cast)

@@ -15,6 +15,7 @@ def test_the_ai_path_names_each_question_and_who_answered_it():
     ok(b, c.AnswerAI(True))
     steps = view.ai_path(b.state)
     assert [(s.node, s.answer, s.by) for s in steps] == [
+        ("dangerous", "no", "auto"),
         ("shaken", "no", "auto"),
         ("caster", "no", "auto"),
         ("immobile", "no", "auto"),

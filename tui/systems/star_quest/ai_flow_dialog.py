@@ -5,8 +5,10 @@ so far (which questions the state answered by itself, marked "auto"), and once t
 chart reaches an action proposes it: ⏎ takes it, o overrides it (another action, and
 the reason, which is logged). At the "cast" step, c opens the roll dialog for the random
 spell: heroes' hindering tokens, the exact odds, then the dice typed or the app's roll.
-Before the chart's first question it asks whether the unit activates in or near dangerous
-terrain (†2, §14): yes opens the dice (how many models, then the roll dialog).
+The chart's first step (†2, §14) asks whether the unit activates in dangerous terrain — only
+while the table may have some (the mission file or the GM said nothing else): y opens the
+dice (how many models, then the roll dialog; the roll is the yes), n answers no (logged),
+N says the table has none, so †2 answers itself from then on.
 
 The dialog never decides a rule: the question, the path and the actions open come from
 the engine's ``view.ai_question`` / ``view.ai_path`` / ``view.ai_options``; the commands
@@ -60,6 +62,7 @@ class AIFlowDialog(ModalScreen[None]):
         Binding("o", "override", "Override", id="skirmish.ai-override"),
         Binding("c", "cast", "Cast", id="skirmish.ai-cast"),
         Binding("d", "dangerous", "Dangerous terrain", id="skirmish.ai-dangerous"),
+        Binding("N", "no_dangerous_terrain", "No dangerous terrain on the table", id="skirmish.ai-no-terrain"),
         Binding("escape", "hide", "Hide", id="skirmish.ai-hide"),
     ]
 
@@ -122,12 +125,14 @@ class AIFlowDialog(ModalScreen[None]):
             now.append(", ".join(pending.lines))
             keys.append("esc, then space resolves them")
         elif self.asks_dangerous():
-            now.append("†2  ", style="bold yellow")
-            now.append(f"Does {u.name} activate in or next to dangerous terrain?", style="bold")
+            now.append(f"{q.step}  ", style="bold yellow")
+            now.append(f"Does {u.name} activate in dangerous terrain?", style="bold")
             now.append(
                 "\n§14 Dangerous terrain: Tough dice per model, each 1 a wound, once per model [SQ-A22]", style="dim"
             )
-            keys.append("y yes: roll its dice · n no: on to the chart · esc hide (space brings it back)")
+            keys.append(
+                "y yes: roll its dice · n no: on to the chart · N the table has none (not asked again) · esc hide"
+            )
         elif q.proposal is None:
             now.append(f"{q.step}  ", style="bold yellow")
             now.append(q.question, style="bold")
@@ -157,29 +162,14 @@ class AIFlowDialog(ModalScreen[None]):
         self.query_one("#ai-refusal", Static).display = False
 
     def asks_dangerous(self) -> bool:
-        """†2 is open: the AI unit's activation has begun, no model has rolled for dangerous
-        terrain, the GM has neither answered it nor any question of the chart."""
-        s = self.state
-        act, q = s.activation, view.ai_question(s)
-        return (
-            act is not None
-            and q is not None
-            and act.unit == q.unit
-            and q.proposal is None
-            and not act.dangerous
-            and (s.round, act.unit) not in self.host.dangerous_asked
-            and not any(step.by == "gm" for step in view.ai_path(s))
-        )
+        """The chart waits at †2 (the engine's node "dangerous")."""
+        q = view.ai_question(self.state)
+        return q is not None and q.proposal is None and q.node == "dangerous"
 
     # ------------------------------------------------------------------ keys
     def action_answer(self, yes: bool) -> None:
-        if self.asks_dangerous():
-            self.host.dangerous_asked.add((self.state.round, self.state.activation.unit))
-            if yes:
-                self.action_dangerous()
-            else:
-                self._clear()
-                self.refresh_view()
+        if self.asks_dangerous() and yes:  # the yes is the roll of its dice
+            self.action_dangerous()
             return
         q = view.ai_question(self.state)
         if q is not None and q.proposal is None:
@@ -234,15 +224,14 @@ class AIFlowDialog(ModalScreen[None]):
             return
         self.app.push_screen(
             PickerScreen(f"{s.unit(act.unit).name}: how many models are in dangerous terrain?", choices),
-            lambda command: self._not_rolled() if command is None else self.host.dangerous_roll(command),
+            lambda command: self.refresh_view() if command is None else self.host.dangerous_roll(command),
         )
 
-    def _not_rolled(self) -> None:
-        """The models' picker was cancelled: †2 is asked again."""
-        s = self.state
-        if s.activation is not None:
-            self.host.dangerous_asked.discard((s.round, s.activation.unit))
-        self.refresh_view()
+    def action_no_dangerous_terrain(self) -> None:
+        """N at †2: the table has no dangerous terrain, so the engine answers †2 from now on."""
+        if self.asks_dangerous():
+            self._clear()
+            self.host.submit(c.DeclareTerrain(False))
 
     def action_take(self) -> None:
         q = view.ai_question(self.state)

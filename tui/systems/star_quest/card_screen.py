@@ -62,6 +62,8 @@ def unit_card(state: Any, unit_id: str) -> Table:
     adjustments = state.unit(unit_id).adjustments
     if adjustments:  # already in Quality / Defense: say why
         table.add_row("GM corrections", "\n".join(adjustment_line(a, STAT_NAMES[a[0]]) for a in adjustments))
+    if line.spells:  # already in the rolls (§17 Caster): say which spell and until when
+        table.add_row("Spells on it", "\n".join(line.spells))
     cond = [w for w, on in (("Shaken", line.shaken), ("fatigued", line.fatigued)) if on] + list(line.statuses)
     table.add_row("Conditions", ", ".join(cond) or "none")
     table.add_row("Activated", "yes" if line.activated else "not yet this round")

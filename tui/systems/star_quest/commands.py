@@ -515,6 +515,12 @@ class StarQuestCommands(GameCommands):
         from engine.rulesets.star_quest.queries import hazard_problem
 
         choices = [Choice(ch.value, ch.label, str(hazard_problem(s, ch.value) or "")) for ch in choices]
+        if s.dangerous_on_table is False:  # the AI chart's †2 is answered no by itself
+            choices.append(Choice(c.DeclareTerrain(True), "The table has dangerous terrain after all (†2 asked again)"))
+        else:
+            choices.append(
+                Choice(c.DeclareTerrain(False), "No dangerous terrain anywhere on this table (†2 not asked)")
+            )
 
         def roll(command: Any) -> None:
             if isinstance(command, c.Jump):

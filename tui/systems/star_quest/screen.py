@@ -77,8 +77,6 @@ class StarQuestScreen(StarQuestCommands, GameScreen):
     def __init__(self, session: Any) -> None:
         super().__init__(session)
         self.ai_dialog: Any = None
-        self.dangerous_asked: set[tuple[int, str]] = set()
-        """(round, AI unit) whose activation's dangerous-terrain question (†2) is answered."""
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
