@@ -69,7 +69,7 @@ def text(battle) -> str:
 
 def test_the_headline_says_who_took_whom_out_and_each_sides_luck(battle, text):
     head = text.split("\nRound 1\n")[0]
-    out = seq_of(battle, "Chief has taken 4 of 3 wounds: out of play")
+    out = seq_of(battle, "Chief has taken 4 wounds (out at 3): out of play")  # QA: read "4 of 3 wounds"
     assert "Result\n  The battle has not ended (in round 1).\n" in head and "Victory points" not in head
     assert f"Taken out\n  {REDS}: none\n  Blues: Chief, by Boss (#{out})\n" in head
     assert "Casualties (models lost)" not in head  # each member is one model: "Taken out" says it
