@@ -44,7 +44,6 @@ def initiative_roll(state: BattleState, faces: tuple[int, int] | None, dice: Dic
     for side, face in zip(t.SIDES, rolled):
         p = win_a if side == "A" else win_b
         rival = "B" if side == "A" else "A"
-        said = "a tie" if totals["A"] == totals["B"] else "wins" if totals[side] > totals[rival] else "loses"
         base = Modifier("highest Command in play", commands[side], "§5.1 [XK-A2]")
         records.append(
             RollRecord(
@@ -56,7 +55,7 @@ def initiative_roll(state: BattleState, faces: tuple[int, int] | None, dice: Dic
                 None,
                 "opposed",
                 p,
-                f"total {totals[side]}: {said}",
+                f"total {totals[side]}",
                 winner == side,
                 {
                     "total": totals[side],
