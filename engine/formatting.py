@@ -40,6 +40,18 @@ def roll_line(record: RollRecord) -> str:
     return f"{dice_text(record)}{total}{_comparison(record)}: {record.outcome}{chance}"
 
 
+def opposing_pool(record: RollRecord) -> RollRecord | None:
+    """The other side's pool of an opposed test, when the record keeps it as a nested record
+    (``detail["defender"]``: its dice, base and modifiers); None otherwise."""
+    nested = (record.detail or {}).get("defender")
+    if record.comparison != "opposed" or not isinstance(nested, dict) or "dice" not in nested:
+        return None
+    try:
+        return RollRecord.from_dict(nested)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def _faces(values: Any) -> str:
     return " ".join(str(v) for v in values) if isinstance(values, (list, tuple)) else str(values)
 
@@ -49,7 +61,10 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list
     record keeps: a roll-off's ``sides`` and ``rounds`` (each ``a``, ``b``, ``totals``; a tie
     rolls again), a melee's ``totals`` by side (its dice split by ``groups``: ``start``,
     ``count``; a side named by the member its detail names, ``detail[side]["id"]``), a pool test's ``attacker_result`` / ``defender_result``, a lone ``total``.
-    ``names``: how to call a side key or a member id ("A" -> the band's name). Empty for
+    ``names``: how to call a side key or a member id ("A" -> the band's name). One side's
+    roll against the other's total (``detail["side"]``, ``["total"]`` and ``["against"]``:
+    the other's ``side``, ``dice``, ``total``), as xK6's initiative dice are; the other
+    pool of an opposed test kept as a nested record (``detail["defender"]``). Empty for
     other rolls."""
     detail = record.detail or {}
     names = names or {}
@@ -67,6 +82,13 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list
             ta, tb = r.get("totals") or [sum(a), sum(b)]
             tie = " (a tie: rolled again)" if ta == tb else ""
             out.append(f"{name(sides[0])} {_faces(a)} = {ta} v {name(sides[1])} {_faces(b)} = {tb}{tie}")
+    against = detail.get("against")
+    if isinstance(against, dict) and "total" in detail and record.comparison == "opposed":
+        roller = name(detail.get("side", "roller"))
+        out.append(
+            f"{roller} {dice_text(record)} → {detail['total']} v "
+            f"{name(against.get('side', 'other side'))} {_faces(against.get('dice', ()))} → {against.get('total')}"
+        )
     totals = detail.get("totals")
     if isinstance(totals, dict) and totals:
         groups = detail.get("groups")
@@ -83,7 +105,15 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list
         out.append(" v ".join(parts))
     if "attacker_result" in detail and "defender_result" in detail:
         sl = f": SL {detail['sl']}" if "sl" in detail else ""
-        out.append(f"attacker's result {detail['attacker_result']} v defender's {detail['defender_result']}{sl}")
+        att, dfn = name(detail.get("attacker_id", "attacker")), name(detail.get("defender_id", "defender"))
+        defender = opposing_pool(record)
+        if defender is not None:  # each side's pool, its dice and its result
+            out.append(
+                f"{att} {dice_text(record)} → {detail['attacker_result']} v "
+                f"{dfn} {dice_text(defender)} → {detail['defender_result']}{sl}"
+            )
+        else:
+            out.append(f"{att}'s result {detail['attacker_result']} v {dfn}'s {detail['defender_result']}{sl}")
     elif not out and "total" in detail and record.comparison == "opposed":
         out.append(f"total {detail['total']}")
     return out
@@ -131,13 +161,21 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
         lines.append(f"  {record.base.label:<44} {record.base.value:>3}   {record.base.rule}")
     for m in record.modifiers:
         lines.append(f"  {m.label:<44} {m.value:>+3}   {m.rule}")
+    defender = opposing_pool(record)
+    if defender is not None:  # the other side's pool: its own base and modifiers
+        lines.append(f"  {defender.title}")
+        if defender.base is not None:
+            lines.append(f"    {defender.base.label:<42} {defender.base.value:>3}   {defender.base.rule}")
+        for m in defender.modifiers:
+            lines.append(f"    {m.label:<42} {m.value:>+3}   {m.rule}")
     if record.target is not None and record.comparison and record.comparison != "opposed":
         lines.append(f"  {'needed':<44} {record.comparison + str(record.target):>3}")
     sides = compared(record, names)
     detail = record.detail or {}
     by_round = isinstance(detail.get("sides"), list) and isinstance(detail.get("rounds"), list)
     by_group = isinstance(detail.get("totals"), dict) and isinstance(detail.get("groups"), list)
-    dice_in_sides = bool(sides) and (by_round or by_group)
+    by_rival = isinstance(detail.get("against"), dict) and "total" in detail
+    dice_in_sides = bool(sides) and (by_round or by_group or by_rival or defender is not None)
     if not dice_in_sides:
         lines.append(f"  dice: {dice_text(record)}" + _dice_sum(record))
     lines += [f"  compared: {line}" for line in sides]

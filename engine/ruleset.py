@@ -150,6 +150,9 @@ class MemberSummary:
     out: bool = False
     xp: int | None = None
     """Experience gained in this battle (None: the system keeps none)."""
+    models: int | None = None
+    """Models left in play in a unit of models (None: the member is one model): the report
+    counts each side's casualties in models from it."""
 
 
 @dataclass(frozen=True)

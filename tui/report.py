@@ -54,6 +54,9 @@ class SideHeadline:
     distribution: tuple[Fraction, ...]
     at_most: Fraction
     at_least: Fraction
+    casualties: str = ""
+    """Models lost, where members are units of models ("3 models: Shields 2 of 2 (destroyed),
+    Axes 1 of 4"; "none"); empty where each member is one model (``lost`` says it all)."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,8 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     table = luck_table(rolls, sides)
     series = luck_by_round(rolls, sides)
     ended = [e for e in events if e.kind == "battle_ended"]
-    result = spec.cite(ended[-1].text) if ended else "The battle has not ended."
+    played = f" (in round {final.round})" if final.round else ""
+    result = spec.cite(ended[-1].text) if ended else f"The battle has not ended{played}."
     return Report(
         title=str(header.get("title") or "Battle"),
         system=battle.ruleset.title,
@@ -152,6 +156,7 @@ def _rounds(
     rounds = battle.rounds_after()  # a round's opening event in the round it starts
     active = {e.seq for e in events}
     later = _rerolled_later(events)
+    answered = _answered_later(events)
     by_round: dict[int, list[Entry]] = {}
     skipped: list[Event] = []
 
@@ -167,6 +172,7 @@ def _rounds(
         rnd = rounds[entry.seq]
         flush(rnd)
         lines = tuple(cite(line) for line in _breakdown(entry, names)) + later.get(entry.seq, ())
+        lines += tuple(cite(line) for line in answered.get(entry.seq, ()))
         text = cite(entry.text) if entry.text else entry.kind.replace("_", " ")
         by_round.setdefault(rnd, []).append(Entry(entry.seq, text, lines))
     flush(rounds[events[-1].seq] if events else 0)
@@ -215,11 +221,36 @@ def _rerolled_later(events: Sequence[Event]) -> dict[int, tuple[str, ...]]:
             key = (record.procedure, record.title)
             rerolls = reroll_lines(record)
             if rerolls and key in last and last[key] != event.seq:
-                how = rerolls[-1].removeprefix("re-roll ")
-                out.setdefault(last[key], []).append(f"  re-rolled at #{event.seq} {how}: {record.outcome}")
+                out.setdefault(last[key], []).append(
+                    f"  re-rolled at #{event.seq} {_reroll_said(rerolls)}: {record.outcome}"
+                )
             if not rerolls:
                 last[key] = event.seq
     return {seq: tuple(lines) for seq, lines in out.items()}
+
+
+def _answered_later(events: Sequence[Event]) -> dict[int, tuple[str, ...]]:
+    """seq -> a line for each later entry that changes what that event's roll means (its
+    payload says ``after_roll``: power points paid for a failed test, "at #17: Brin
+    accepts: …"), put with the last roll its actor made before it."""
+    from engine.rolls import records_in
+
+    last: dict[str | None, int] = {}
+    out: dict[int, list[str]] = {}
+    for event in events:
+        if event.payload.get("after_roll") and event.actor in last:
+            out.setdefault(last[event.actor], []).append(f"  at #{event.seq}: {event.text or event.kind}")
+        if records_in(event.payload):
+            last[event.actor] = event.seq
+    return {seq: tuple(lines) for seq, lines in out.items()}
+
+
+def _reroll_said(rerolls: Sequence[str]) -> str:
+    """ "by Boss' command point: die 1 1→6, die 2 2→6": each die re-rolled with the last
+    re-roll's allowance, its old and new face."""
+    by = rerolls[-1].removeprefix("re-roll ").rsplit(": ", 1)[0]
+    dice = [line.rsplit(": ", 1)[1] for line in rerolls if line.removeprefix("re-roll ").rsplit(": ", 1)[0] == by]
+    return f"{by}: {', '.join(dice)}"
 
 
 def _headline(
@@ -233,12 +264,14 @@ def _headline(
     from engine.luck import success_distribution, tail_chances, turning_points
 
     lost = _casualties(battle, summarize, initial)
+    units_of_models = any(m.models is not None for m in (*initial.members, *final.members))
     out = []
     for row in table:
         dist = success_distribution(row.chances)
         at_most, at_least = tail_chances(dist, row.successes)
         side = next((s for s in final.sides if s.key == row.side), None)
         xp = tuple(f"{m.name} +{m.xp} XP" for m in final.members_of(row.side) if m.xp)
+        casualties = _models_lost(initial, final, row.side) if units_of_models else ""
         out.append(
             SideHeadline(
                 initial.side_name(row.side),
@@ -249,6 +282,7 @@ def _headline(
                 dist,
                 at_most,
                 at_least,
+                casualties,
             )
         )
     upsets, flops = turning_points(rolls)
@@ -257,6 +291,26 @@ def _headline(
         return Turning(r.seq, initial.side_name(r.side), r.title, r.chance, r.success)
 
     return Headline(tuple(out), tuple(map(turning, upsets)), tuple(map(turning, flops)))
+
+
+def _models_lost(initial: BattleSummary, final: BattleSummary, side: str) -> str:
+    """ "3 models: Shields 2 of 2 (destroyed), Axes 1 of 4" ("none"): each member of ``side``
+    in play at the start that lost models (a one-model member: taken out)."""
+    before = {m.id: m for m in initial.members_of(side)}
+    total, items = 0, []
+    for member in final.members_of(side):
+        was = before.get(member.id)
+        if was is None or was.out:
+            continue
+        if member.models is not None and was.models is not None:
+            n = was.models - member.models
+            if n > 0:
+                total += n
+                items.append(f"{member.name} {n} of {was.models}" + (" (destroyed)" if member.out else ""))
+        elif member.out:
+            total += 1
+            items.append(f"{member.name} (taken out)")
+    return f"{total} model{'s' * (total != 1)}: {', '.join(items)}" if items else "none"
 
 
 def _casualties(battle: Battle, summarize: Any, initial: BattleSummary) -> list[tuple[str, str]]:

@@ -96,6 +96,7 @@ def _headline(report: Report) -> list[str]:
             + (f'<span class="vp">{side.vp} VP</span>' if vp and side.vp is not None else "")
             + "</h3>"
             f'<p><span class="label">Lost:</span> {e(lost)}</p>'
+            + (f'<p><span class="label">Casualties:</span> {e(side.casualties)}</p>' if side.casualties else "")
             + (f'<p><span class="label">Experience:</span> {e(", ".join(side.xp))}</p>' if side.xp else "")
             + f'<p><span class="label">Dice:</span> {e(luck_sentence(side))}</p>'
             + luck_svg(side)

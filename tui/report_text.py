@@ -46,8 +46,8 @@ def turning_text(turn: Turning) -> str:
 
 
 def headline_blocks(report: Report) -> list[tuple[str, list[str]]]:
-    """(heading, lines) of the headline, in order: result, VP, casualties, XP, turning
-    points, dice luck. Plain text: each format escapes it."""
+    """(heading, lines) of the headline, in order: result, VP, who was taken out (and the
+    models lost, where members are units of models), XP, turning points, dice luck. Plain text: each format escapes it."""
     head = report.headline
     blocks: list[tuple[str, list[str]]] = [("Battles played" if report.campaign else "Result", [report.result])]
     if head is None:
@@ -56,6 +56,8 @@ def headline_blocks(report: Report) -> list[tuple[str, list[str]]]:
     if vp:
         blocks.append(("Victory points", [vp]))
     blocks.append(("Taken out", [f"{s.name}: {', '.join(s.lost) if s.lost else 'none'}" for s in head.sides]))
+    if any(s.casualties for s in head.sides):
+        blocks.append(("Casualties (models lost)", [f"{s.name}: {s.casualties}" for s in head.sides]))
     xp = [f"{s.name}: {', '.join(s.xp)}" for s in head.sides if s.xp]
     if xp:
         blocks.append(("Experience gained", xp))

@@ -93,7 +93,7 @@ def defence_record(
     why = hard_cover(state, m)[1] if role == DEFENDER else "the Attacker never has cover (§3.9)"
     return RollRecord(
         "saga.melee.defence",
-        f"{state.side_name(m.side_of(role))}: defence dice, cancel on {target}+",
+        f"{' and '.join(state.unit(p.unit).name for p in m.pools_of(role))}: defence dice, cancel on {target}+",
         dice,
         (),
         None,
@@ -184,10 +184,14 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     changed = dict(zip(idx, new))
     out: dict[str, tuple[Die, ...]] = {}
     swaps: dict[str, list[tuple[int, int]]] = {}
+    where: dict[str, list[int]] = {}  # each re-rolled die's place in its own pool
     for n, (g, d) in enumerate(flat):
-        out[g] = out.get(g, ()) + ((Die(changed[n], replaced=d.face),) if n in changed else (d,))
         if n in changed:
             swaps.setdefault(g, []).append((d.face, changed[n]))
+            where.setdefault(g, []).append(len(out.get(g, ())))
+        out[g] = out.get(g, ()) + ((Die(changed[n], replaced=d.face),) if n in changed else (d,))
+    field_name = "reroll_attack" if cmd.phase == "attack" else "reroll_defence"
+    allowed_by = " and ".join(a.name for a in m.abilities_of(role) if getattr(a, field_name)) or "an ability"
     hits = {g: attack_record(state, m, g, ds)[1] for g, ds in out.items()} if cmd.phase == "attack" else {}
     drafts = []
     for g, pairs in swaps.items():
@@ -195,13 +199,16 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
         olds = " ".join(str(a) for a, _ in pairs)
         news = " ".join(str(b) for _, b in pairs)
         payload: dict[str, Any] = {"role": role, "phase": cmd.phase, "group": g, "count": len(pairs)}
+        said = [(i, a, b) for i, (a, b) in zip(where[g], pairs)]
         if cmd.phase == "attack":
             record, h = attack_record(state, m, g, ds)
-            payload.update(unit=g, hits=h, role_hits=sum(hits.values()), roll=_new_dice(record, pairs).to_dict())
+            payload.update(
+                unit=g, hits=h, role_hits=sum(hits.values()), roll=_new_dice(record, said, allowed_by).to_dict()
+            )
             result = f"{state.unit(g).name} {record.outcome}"
         else:
             record, left = defence_record(state, m, role, ds, m.save_on.get(role, t.DEFENCE_SAVE))
-            payload.update(uncancelled=left, roll=_new_dice(record, pairs).to_dict())
+            payload.update(uncancelled=left, roll=_new_dice(record, said, allowed_by).to_dict())
             result = record.outcome
         drafts.append(
             EventDraft(
@@ -215,12 +222,16 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     return drafts
 
 
-def _new_dice(record: RollRecord, pairs: list[tuple[int, int]]) -> RollRecord:
+def _new_dice(record: RollRecord, swaps: list[tuple[int, int, int]], allowed_by: str) -> RollRecord:
     """A re-roll's record lists the whole pool; dice luck counts only its new dice (the
-    others were counted with the roll): ``detail["new_dice"]``."""
+    others were counted with the roll): ``detail["new_dice"]``. ``swaps``: (place in the
+    pool, old face, new face) of each die rolled again, kept as ``detail["rerolls"]`` with
+    the declared abilities that allowed it (``allowed_by``), for the roll's breakdown."""
     target = record.target if record.target is not None else 7
-    wins = sum(1 for _, face in pairs if face >= target)
-    return replace(record, detail={**record.detail, "new_dice": {"tries": len(pairs), "successes": wins}})
+    wins = sum(1 for _, _, face in swaps if face >= target)
+    rerolls = [{"die": i, "old": a, "new": b, "by": "ability", "label": allowed_by} for i, a, b in swaps]
+    new_dice = {"tries": len(swaps), "successes": wins}
+    return replace(record, detail={**record.detail, "new_dice": new_dice, "rerolls": rerolls})
 
 
 def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Decision:
@@ -397,7 +408,7 @@ def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -
         loser, winner = ATTACKER, DEFENDER
         reason = "the building is still occupied by the enemy: the Attacker retreats regardless of casualties (§6)"
     elif wiped[ATTACKER] or wiped[DEFENDER]:
-        reason = "a side was wiped out: no one retreats (§3 step 8)"
+        reason = "a side was wiped out (§3 step 8)"
     else:
         loser = DEFENDER if lost[DEFENDER] > lost[ATTACKER] else ATTACKER
         winner = other(loser)

@@ -31,6 +31,11 @@ from .state import BattleState
 Decision = Rejected | Sequence[EventDraft]
 
 
+AFTER_ROLL = frozenset({"pass", "hero-skill", "ignore-shaken", "cast", "jump"})
+"""Offers made right after a failed roll of the hero's (a test, a morale test, a casting
+roll, a jump test): their answer belongs to that roll."""
+
+
 def answer_offer(state: BattleState, cmd: AnswerOffer, dice: DiceSource) -> Decision:
     o = state.offer
     if o is None:
@@ -40,7 +45,8 @@ def answer_offer(state: BattleState, cmd: AnswerOffer, dice: DiceSource) -> Deci
     drafts = [
         EventDraft(
             "offer_answered",
-            {"kind": o.kind, "unit": u.id, "accept": cmd.accept, "cost": o.cost},
+            # after_roll: the answer changes what the hero's last roll means (the report shows it there)
+            {"kind": o.kind, "unit": u.id, "accept": cmd.accept, "cost": o.cost, "after_roll": o.kind in AFTER_ROLL},
             actor=u.id,
             text=f"{u.name} {word}: {o.text}.",
         )

@@ -66,6 +66,24 @@ def _spent(state: BattleState, cmd: SpendCommandPoint, what: str) -> EventDraft:
     )
 
 
+def _with_rerolls(
+    state: BattleState,
+    cmd: SpendCommandPoint,
+    record: dict[str, Any],
+    old: Sequence[int],
+    new: Sequence[int],
+    pool: str,
+) -> dict[str, Any]:
+    """``record`` (a dict) with ``detail["rerolls"]``: each die the point rolled again, old and
+    new face, and what allowed it ("Boss's command point", with the pool when it is the
+    defender's), as every rule system's re-rolls are shown in a roll's breakdown."""
+    label = f"{possessive(state.model(cmd.commander).name)} command point" + (f" ({pool})" if pool else "")
+    rerolls = [
+        {"die": i, "old": a, "new": b, "by": "command-point", "label": label} for i, (a, b) in enumerate(zip(old, new))
+    ]
+    return {**record, "detail": {**record.get("detail", {}), "rerolls": rerolls}}
+
+
 def _activation(state: BattleState, cmd: SpendCommandPoint) -> Decision:
     m = state.model(cmd.model)
     if state.turn.phase != "activations":
@@ -106,7 +124,7 @@ def _stealth_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource
         "faces": [face],
         "replaced": [x.stealth_face],
         "avoided": avoided,
-        "rolls": [record.to_dict()],
+        "rolls": [_with_rerolls(state, cmd, record.to_dict(), [x.stealth_face], [face], "")],
     }
     return [
         _spent(state, cmd, f"{m.name} re-rolls its Stealth die"),
@@ -145,7 +163,13 @@ def _medic_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) 
         _spent(state, cmd, f"{m.name} re-rolls its Medic die"),
         EventDraft(
             "heal_rerolled",
-            {"medic": m.id, "target": target.id, "healed": healed, "replaced": old, "roll": record.to_dict()},
+            {
+                "medic": m.id,
+                "target": target.id,
+                "healed": healed,
+                "replaced": old,
+                "roll": _with_rerolls(state, cmd, record.to_dict(), [old], [face], ""),
+            },
             actor=m.id,
             text=f"{m.name} re-rolls its Medic die {old} → {face}: "
             + (f"{target.name} heals 1 wound." if healed else "no healing.")
@@ -186,6 +210,7 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             payload["rolls"] = [
                 pair_record(state, new, x, rerolled="attack")[0].to_dict() for x in new.targets if not x.avoided
             ]
+        payload["rolls"] = [_with_rerolls(state, cmd, r, a.faces, faces, "") for r in payload["rolls"]]
     elif cmd.test == "stealth":
         return _stealth_reroll(state, cmd, dice)
     else:
@@ -202,7 +227,16 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             "which": "defence",
             "faces": list(faces),
             "replaced": list(x.faces),
-            "rolls": [pair_record(state, new, new_x, rerolled="defence")[0].to_dict()],
+            "rolls": [
+                _with_rerolls(
+                    state,
+                    cmd,
+                    pair_record(state, new, new_x, rerolled="defence")[0].to_dict(),
+                    x.faces,
+                    faces,
+                    f"{possessive(m.name)} Def dice",
+                )
+            ],
         }
     outcome = "; ".join(r["outcome"] for r in payload["rolls"]) or "no pair to compare"
     return [

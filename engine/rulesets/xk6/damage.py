@@ -44,7 +44,7 @@ def out_draft(state: BattleState, model_id: str, wounds_after: int, cause: str) 
         "model_out",
         {"model": m.id, "cause": cause, "wounds": wounds_after},
         actor=m.id,
-        text=f"{m.name} has taken {wounds_after} of {cap} wounds: out of play ([XK-M1]).",
+        text=f"{m.name} has taken {wounds_after} wound{'s' * (wounds_after != 1)} (out at {cap}): out of play ([XK-M1]).",
     )
 
 

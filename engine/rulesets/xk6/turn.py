@@ -40,8 +40,10 @@ def initiative_roll(state: BattleState, faces: tuple[int, int] | None, dice: Dic
     if winner is None and state.setting("initiative_ties") == "keep-chooser" and state.turn.chooser:
         winner, tie_rule = state.turn.chooser, "keep-chooser"
     records = []
+    faces_of = dict(zip(t.SIDES, rolled))
     for side, face in zip(t.SIDES, rolled):
         p = win_a if side == "A" else win_b
+        rival = "B" if side == "A" else "A"
         base = Modifier("highest Command in play", commands[side], "§5.1 [XK-A2]")
         records.append(
             RollRecord(
@@ -55,7 +57,12 @@ def initiative_roll(state: BattleState, faces: tuple[int, int] | None, dice: Dic
                 p,
                 f"total {totals[side]}",
                 winner == side,
-                {"total": totals[side], "tie_chance": f"{tie.numerator}/{tie.denominator}", "side": side},
+                {
+                    "total": totals[side],
+                    "tie_chance": f"{tie.numerator}/{tie.denominator}",
+                    "side": side,
+                    "against": {"side": rival, "dice": [faces_of[rival]], "total": totals[rival]},
+                },
             ).to_dict()
         )
     if winner is None:

@@ -1,0 +1,140 @@
+"""The battle report of a short SAGA battle (#21): a shot whose hits cost the target a model,
+a shot roll taken back with undo, a melee with both sides' attack and defence rolls and a
+re-roll a declared ability allowed, the Defender wiped out; exported to text, Markdown
+and HTML."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from battle_testkit import ok
+from engine.battle import Battle, new_header
+from engine.rulesets.saga import commands as c, make_setup
+from engine.rulesets.saga.roster import UnitSpec, Warband
+
+from .report_checks import (
+    assert_markdown_is_valid,
+    report,
+    entry,
+    numbered,
+    parsed_page,
+    report_of,
+    seq_of,
+    undone_line,
+)
+
+RAIDERS = "Raiders | *sea*"
+
+
+def unit(uid: str, name: str, models: int) -> UnitSpec:
+    return UnitSpec(
+        id=uid, name=name, cls="warriors", models=models, armour_melee=4, armour_shooting=4,
+        attack_dice=1, shooting_dice=1,
+    )  # fmt: skip
+
+
+def scripted_battle() -> Battle:
+    """Raiders (Axes 4, Bows 2) against Locals (Shields 2). Bows shoot: 6 1 is taken back,
+    6 5 hits twice, one defence die saves (Shields: 1 left). Axes engage with Fury (one
+    attack re-roll): 6 2 5 1, the 2 re-rolled to 5 (3 hits) against Shields' 5 (1 hit);
+    defence 2 (Axes lose 1) and 5 1 2 (Shields lose their last): no one retreats."""
+    a = Warband(name=RAIDERS, units=(unit("axes", "Axes", 4), unit("bows", "Bows", 2)))
+    b = Warband(name="Locals", units=(unit("shields", "Shields", 2),))
+    battle = Battle(new_header("saga", make_setup(a, b), seed=3, title="Ford & <Field>"))
+    ok(battle, c.StartTurn("A"))
+    ok(battle, c.Activate("A.bows", "shoot", target="B.shields"))
+    ok(battle, c.RollShot(faces=(6, 1)))
+    battle.undo()
+    ok(battle, c.RollShot(faces=(6, 5)))
+    ok(battle, c.RollShotDefence(faces=(2, 6)))
+    ok(battle, c.Engage("A.axes", "B.shields"))
+    ok(battle, c.ConfirmAttackDice())
+    ok(battle, c.TradeDice(False))
+    ok(battle, c.DeclareAbility("Fury", reroll_attack=1))
+    ok(battle, c.EndDeclarations())
+    ok(battle, c.EndDeclarations())
+    ok(battle, c.RollAttacks(attacker=(6, 2, 5, 1), defender=(5,)))
+    ok(battle, c.Reroll("A", "attack", (1,), faces=(5,)))
+    ok(battle, c.RollDefence(attacker=(2,), defender=(5, 1, 2)))
+    ok(battle, c.RemoveCasualties())
+    ok(battle, c.ResolveRetreat())
+    return battle
+
+
+@pytest.fixture(scope="module")
+def battle() -> Battle:
+    return scripted_battle()
+
+
+@pytest.fixture(scope="module")
+def text(battle) -> str:
+    return report_of(battle, "text")
+
+
+def test_the_headline_says_who_was_destroyed_by_whom_and_each_sides_models_lost(battle, text):
+    head = text.split("\nRound 1\n")[0]
+    out = seq_of(battle, "Shields loses 1 model(s), 0 left — destroyed")
+    assert "Result\n  The battle has not ended (in round 1).\n" in head  # SAGA keeps no victory points
+    assert "Victory points" not in head
+    assert f"Taken out\n  {RAIDERS}: none\n  Locals: Shields, by Axes (#{out})\n" in head
+    assert f"Casualties (models lost)\n  {RAIDERS}: 1 model: Axes 1 of 4\n" in head
+    assert "  Locals: 2 models: Shields 2 of 2 (destroyed)\n" in head
+    raiders, locals_ = report(battle).headline.sides
+    # each die is a roll: 2 shooting, 4 attack and 1 re-rolled die on 4+, 1 defence die on 5+
+    assert (raiders.luck.rolls, raiders.luck.successes, raiders.luck.expected) == (8, 5, 7 * F(1, 2) + F(1, 3))
+    # 2 + 3 defence dice on 5+, 1 attack die on 4+
+    assert (locals_.luck.rolls, locals_.luck.successes, locals_.luck.expected) == (6, 3, 5 * F(1, 3) + F(1, 2))
+
+
+def test_entries_keep_the_dashboards_numbers_and_the_undone_shot_is_left_out(battle, text):
+    assert numbered(text) == [e.seq for e in battle.active_events]
+    undone = [e.seq for e in battle.entries if e.seq not in {a.seq for a in battle.active_events}]
+    assert undone == [3, 4]
+    assert undone_line(text).startswith("  #3–#4 taken back with undo and left out: #3 “Shooting attack: 6 1 against")
+    assert "dice: 6 1 " not in text  # the undone roll's breakdown is not reported
+
+
+def test_a_shot_whose_hits_cost_a_model_shows_its_dice_against_the_armour(battle, text):
+    shot = entry(text, seq_of(battle, "Shooting attack: 6 5"))
+    assert "dice: 6 5  2 of 2 dice >=4" in shot and "outcome: 2 hits" in shot
+    saves = entry(text, seq_of(battle, "The shooting is resolved"))
+    assert "Shields: defence dice, cancel on 5+" in saves and "outcome: 1 cancelled, 1 uncancelled" in saves
+    assert seq_of(battle, "Shields loses 1 model(s), 1 left") < seq_of(battle, "The shooting is resolved")
+
+
+def test_the_melee_shows_both_sides_hits_and_saves_and_the_re_roll_the_ability_allowed(battle, text):
+    axes = entry(text, seq_of(battle, "Step 4: Axes rolls"))
+    shields = entry(text, seq_of(battle, "Step 4: Shields rolls"))
+    assert "Axes: attack dice against Armour 4" in axes and "dice: 6 2 5 1  2 of 4 dice >=4" in axes
+    assert "Shields: attack dice against Armour 4" in shields and "dice: 5  1 of 1 dice >=4" in shields
+    assert f"#{seq_of(battle, 'the Attacker scores 2 hit(s), the Defender 1')} " in text
+    reroll = seq_of(battle, "The attacker re-rolls attack dice 2 → 5")
+    assert f"re-rolled at #{reroll} by Fury: die 2 2→5: 3 hits" in axes  # in the roll it changed
+    again = entry(text, reroll)
+    assert "dice: 6 2→5 5 1  3 of 4 dice >=4" in again and "re-roll by Fury: die 2 2→5" in again
+    attacker_saves = entry(text, seq_of(battle, "Step 5: the Attacker rolls"))
+    defender_saves = entry(text, seq_of(battle, "Step 5: the Defender rolls"))
+    assert "Axes: defence dice, cancel on 5+" in attacker_saves  # named by the unit that rolls
+    assert "outcome: 0 cancelled, 1 uncancelled" in attacker_saves
+    assert "Shields: defence dice, cancel on 5+" in defender_saves
+    assert "outcome: 1 cancelled, 2 uncancelled" in defender_saves
+    assert "Step 6: the Defender lost 1, the Attacker 1." in text
+    assert "Step 8: no one retreats — a side was wiped out (" in text and text.count("no one retreats") == 1
+
+
+def test_the_markdown_report_is_valid_and_escapes_the_warbands_name(battle):
+    md = report_of(battle, "md")
+    assert_markdown_is_valid(md)
+    assert md.startswith("# Ford \\& \\<Field>\n")
+    assert "### Raiders \\| \\*sea\\*\n" in md
+    assert "- Raiders \\| \\*sea\\*: 1 model: Axes 1 of 4" in md
+    assert "re-roll by Fury: die 2 2→5" in md.split("```text\n", 1)[1]  # inside a fence, raw
+
+
+def test_the_html_report_is_one_self_contained_page_with_each_sides_luck_chart(battle):
+    page = report_of(battle, "html")
+    seen = "".join(parsed_page(page, charts=2).text)
+    assert "Casualties: 1 model: Axes 1 of 4" in seen and "Shields, by Axes" in seen
+    assert "Raiders | *sea*" in seen and "Ford & <Field>" in seen  # escaped in the page, read as written
