@@ -5,17 +5,20 @@ than a GM types. A key that reaches the app while the flow is between two steps 
 act on the wrong screen: on a dialog not yet mounted (the key was lost), on one that has
 its answer and is closing (a second ↓ moved the closed list), or on the battle screen
 beneath before the next dialog is pushed (a stray key changed the battle). So the app
-holds every key (``KeysAhead``) from the moment a step of the flow is in motion until
-what the keys are for is on the screen and has them:
+(its public ``on_event``, ``on_key`` and ``push_screen``) holds each key
+(``KeysAhead``) while a step is in motion:
 
+* the key before it went on to a binding and what it set off is not done (a picker's
+  answer is a message away; a command is saved, then shown);
 * a dialog was pushed and is not mounted and focused yet (``ready_for_keys``);
-* a dialog has its answer (``DismissOnce``) and what the answer sets off has not run yet:
-  its result callback (``follow``), the command it submitted (the session is busy) and
-  any message that is still queued in a screen or widget;
+* a dialog has its answer (``DismissOnce``) and its result callback has not run;
+* the session is saving, or the key was typed for a screen no longer on top;
 
-then gives the held keys to the app again, in the order typed, as keys typed now: the
-same as typing them one at a time, each after the app has finished with the one before.
-A key that reached a closing dialog's field (``pass_on``) is held the same way.
+and gives the held keys to the app again, in the order typed, once nothing is queued
+in the app, its screens or their widgets and the screen has refreshed: the same as
+typing them one at a time, each after the app has finished with the one before. A
+field that takes keys itself (typed dice, an answer) holds a key the same way
+(``waits``), and passes on one typed after its own answer (``pass_on``).
 """
 
 from __future__ import annotations
@@ -26,9 +29,12 @@ from bisect import insort
 from collections import OrderedDict
 from collections.abc import Callable
 from time import monotonic
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
+from weakref import WeakKeyDictionary
 
 from textual import events
+
+from tui.screens.session_screen import SessionScreen
 
 PATIENCE = 1.5
 """Seconds a held key waits at most: then it goes to whatever has the keys (a flow that
@@ -37,11 +43,26 @@ ROUTED = 256
 """Keys on their way remembered at most (a key a widget took never comes back)."""
 
 
+@runtime_checkable
+class Step(Protocol):
+    """A dialog that is a step of a flow (``DismissOnce``): keys wait until it is ready."""
+
+    @property
+    def ready_for_keys(self) -> bool:
+        """Mounted, focused, and no answer taken yet."""
+        ...
+
+
+ONE_PER_APP: WeakKeyDictionary[Any, KeysAhead] = WeakKeyDictionary()
+"""Each app's ``KeysAhead`` (``keys_ahead``)."""
+
+
 class KeysAhead:
     """The app's hold on keys typed ahead of a dialog flow (one per app)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
+        ONE_PER_APP[app] = self
         self.held: list[tuple[int, str, str | None]] = []
         """The keys held, in the order typed: (number, key, character)."""
         self.routed: OrderedDict[int, tuple[events.Key, int, Any]] = OrderedDict()
@@ -65,7 +86,7 @@ class KeysAhead:
         """The result callback to push ``screen`` with: for a dialog that counts its answer
         (``DismissOnce``: it has ``ready_for_keys``), ``callback`` and then the answer is
         counted as handled; any other screen keeps ``callback``."""
-        if not hasattr(screen, "ready_for_keys"):
+        if not isinstance(screen, Step):
             return callback
 
         async def handled(result: Any) -> None:
@@ -86,9 +107,9 @@ class KeysAhead:
         if self.answers:
             return True
         screen = app.screen
-        if not screen.is_mounted or not getattr(screen, "ready_for_keys", True):
+        if not screen.is_mounted or (isinstance(screen, Step) and not screen.ready_for_keys):
             return True
-        return any(getattr(getattr(s, "session", None), "busy", False) for s in app.screen_stack)
+        return any(isinstance(s, SessionScreen) and s.session.busy for s in app.screen_stack)
 
     def queued(self) -> bool:
         """A message waits in the app, a screen of the stack or one of its widgets (a key
@@ -179,8 +200,7 @@ class KeysAhead:
 
 def keys_ahead(app: Any) -> KeysAhead | None:
     """The app's ``KeysAhead`` (None for an app without one)."""
-    found = getattr(app, "keys_ahead", None)
-    return found if isinstance(found, KeysAhead) else None
+    return ONE_PER_APP.get(app)
 
 
 def waits(app: Any, event: events.Key) -> bool:
