@@ -12,11 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import events, on
 from textual.app import App
 
 from tui import idle_gc
 from tui.actions import APP_KEYS, bindings
+from tui.dialogs.type_ahead import KeysAhead
 from tui.messages import BattleChanged, BattleOpened, LoadProgress, OpenFailed, SessionClosed
 from tui.palette import GMCommands
 
@@ -71,6 +72,27 @@ class SkirmishApp(App[None]):
         self._quitting = False
         self.exit_line = ""
         """A one-line error to print after the app has left the terminal (``exit_with_line``)."""
+        self.keys_ahead = KeysAhead(self)
+        """Keys typed ahead of a dialog flow wait here until what they are for has the keys."""
+
+    # ------------------------------------------------------------------ keys typed ahead
+    async def on_event(self, event: events.Event) -> None:
+        """A key as typed waits while a dialog flow is in motion (``tui.dialogs.type_ahead``),
+        so it reaches the screen it was typed for; everything else as ``App.on_event``."""
+        if isinstance(event, events.Key) and not event.is_forwarded and self.keys_ahead.typed(event):
+            return
+        await super().on_event(event)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key on its way to the bindings (no widget took it): held if it was typed for
+        a screen no longer on top, or while a flow is in motion."""
+        self.keys_ahead.arrived(event)
+
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False, **kwargs: Any) -> Any:
+        """As ``App.push_screen``; the app hears when a dialog's answer has been handled
+        (the end of a step of a flow, for the keys typed ahead)."""
+        push: Any = super().push_screen  # either overload: wait_for_dismiss passes through
+        return push(screen, self.keys_ahead.follow(screen, callback), wait_for_dismiss, **kwargs)
 
     # ------------------------------------------------------------------ opening
     def on_load(self) -> None:

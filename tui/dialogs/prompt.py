@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.dialogs.dismiss_once import DismissOnce
-from tui.dialogs.type_ahead import pass_on
+from tui.dialogs.type_ahead import pass_on, waits
 
 FORM_CSS = """
 {name} {{ align: center middle; background: $background 60%; }}
@@ -38,6 +38,8 @@ class AnswerInput(Input):
     def on_key(self, event: events.Key) -> None:
         if self.answered:
             pass_on(self.app, event)
+        elif waits(self.app, event):  # after keys typed before it that are held
+            return
         elif event.key == "enter":
             event.stop()
             event.prevent_default()

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from tui.citations import Cite, as_is, cite_rich, citer
 from tui.dialogs.dismiss_once import DismissOnce
 from tui.dialogs.options import OptionLine
-from tui.dialogs.type_ahead import pass_on
+from tui.dialogs.type_ahead import pass_on, waits
 
 HOTKEYS = "abcdefgijklmnpstuxyz"
 """Modifier toggles: letters, so digits always go to the dice field (never r, q or a flag key)."""
@@ -175,6 +175,8 @@ class DiceInput(Input):
         screen = self.screen
         if self.answered or not isinstance(screen, RollDialog) or screen.closing:
             pass_on(self.app, event)
+        elif waits(self.app, event):  # after keys typed before it that are held
+            return
         elif event.key == "enter":
             event.stop()
             event.prevent_default()

@@ -120,6 +120,10 @@ class PickerScreen(DismissOnce, ModalScreen[Any]):
             listing.highlighted = self.default
         listing.focus()
 
+    def has_answer(self) -> bool:
+        """⏎ chose an answer (its ``OptionSelected`` may not have arrived yet)."""
+        return self.query_one(ChoiceList).chosen
+
     def on_choice_list_nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
         event.stop()
         self.query_one("#hint", Static).update(f"[bold $warning]{NOTHING_HIGHLIGHTED}[/]")

@@ -74,8 +74,13 @@ class ChoiceList(OptionList):
         if not self._resume(-1):
             super().action_cursor_up()
 
+    chosen = False
+    """An open row was chosen (⏎): its ``OptionSelected`` is on its way to the owner, which
+    may close on it (a picker then takes no more keys: ``DismissOnce.has_answer``)."""
+
     def action_select(self) -> None:
         if self.highlighted is None:
             self.post_message(self.NothingHighlighted(self))
             return
+        self.chosen = self.chosen or not self.options[self.highlighted].disabled
         super().action_select()

@@ -38,6 +38,7 @@ from engine.formatting import possessive
 from tui.citations import cite_renderable, citer
 from tui.screens.picker_screen import Choice, PickerScreen
 from tui.dialogs.prompt import TextPrompt
+from tui.dialogs.type_ahead import waits
 from tui.systems.saga.ability_form import AbilityForm
 from tui.systems.saga.melee_units import Opt, SeveralUnitsAsks
 from tui.dialogs.options import distribution_text
@@ -51,7 +52,18 @@ class DiceField(Input):
     """The typed dice: digits and separators; a letter is a dialog key."""
 
     def on_key(self, event: events.Key) -> None:
-        """A letter is the dialog's key, never typed (the Input would take it)."""
+        """A letter is the dialog's key, never typed (the Input would take it); ⏎ rolls
+        here, after the digits typed before it and before those typed after it; a key
+        typed ahead of a step still being handled waits for it (``type_ahead``)."""
+        if waits(self.app, event):
+            return
+        if event.key == "enter":  # in turn with the digits typed before and after it
+            event.stop()
+            event.prevent_default()
+            screen = self.screen
+            if isinstance(screen, MeleeDialog):
+                screen.action_confirm()
+            return
         if event.character and event.character.isalpha():
             event.stop()
             event.prevent_default()  # the Input's own key handling does not run
