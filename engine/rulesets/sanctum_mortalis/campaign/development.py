@@ -26,6 +26,7 @@ from ..roster import ModelSpec
 from . import commands as c
 from .rules import Decision, new_error, post_of, with_model
 from .state import BandPost, CampaignBand, CampaignState, LevelUp
+from ..terms import skill_term
 
 LEVEL_STEPS = ("development", "purchases")
 """Steps in which level-ups are rolled and spent (recruits' bought XP in purchases)."""
@@ -128,7 +129,7 @@ def pick_refusal(
             return Rejected(f"{spec.name} already knows {t.TRICKS[trick].name}", "§21")
         if skill and trick and skill != "technomancer-tricks":
             return Rejected(
-                "one pick learns one skill or one trick (the first trick comes free with Sztuczki technomantów)",
+                f"one pick learns one skill or one trick (the first trick comes free with {skill_term('technomancer-tricks')})",
                 "§19.3, §21",
                 "malformed",
             )
