@@ -13,7 +13,18 @@ from engine.ruleset import Rejected, setting_change
 from . import tables as t
 from .activation import take_action
 from .settings import SETTINGS_BY_KEY
-from .state import DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, MARKERS, NEUTRAL, OVERWATCH, SIDES, BattleState, ModelState
+from .state import (
+    DEFENSIVE_STANCE,
+    HIDDEN,
+    MARKER_ENGLISH,
+    MARKER_NAMES,
+    MARKERS,
+    NEUTRAL,
+    OVERWATCH,
+    SIDES,
+    BattleState,
+    ModelState,
+)
 from .turn import end_check
 from .terms import card_term, challenge_term, scenario_term, skill_term, term, trick_term
 
@@ -63,7 +74,9 @@ def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Deci
     if cmd.marker == HIDDEN and "hiding" not in m.spec.skills:
         return Rejected(f"{m.name} does not know {skill_term('hiding')}", "§20.5")
     rule = {DEFENSIVE_STANCE: "§11.2", OVERWATCH: "§11.3", HIDDEN: "§20.5"}[cmd.marker]
-    drafts = take_action(state, m.id, cmd.marker, f"{m.name} takes {MARKER_NAMES[cmd.marker]} ({rule}).")
+    # §11.2 and §11.3 are cited by their sections' names, the markers' own: both names shown
+    name = MARKER_ENGLISH[cmd.marker] if rule.startswith("§11") else MARKER_NAMES[cmd.marker]
+    drafts = take_action(state, m.id, cmd.marker, f"{m.name} takes {name} ({rule}).")
     if isinstance(drafts, Rejected):
         return drafts
     drafts = [d for d in drafts if not (d.kind == "marker_removed" and d.payload["marker"] == cmd.marker)]
@@ -72,7 +85,7 @@ def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Deci
             "marker_placed",
             {"model": m.id, "marker": cmd.marker},
             actor=m.id,
-            text=f"{MARKER_NAMES[cmd.marker]} marker on {m.name}.",
+            text=f"{MARKER_ENGLISH[cmd.marker]} marker on {m.name}.",  # just named in both (the line above)
         )
     ]
 

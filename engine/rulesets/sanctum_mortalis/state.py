@@ -27,9 +27,10 @@ OVERWATCH = "overwatch"
 HIDDEN = "hidden"
 MARKERS = (DEFENSIVE_STANCE, OVERWATCH, HIDDEN)
 MARKER_SYMBOLS = MappingProxyType({DEFENSIVE_STANCE: "◆", OVERWATCH: "◎", HIDDEN: "◌"})
-MARKER_NAMES = MappingProxyType(
-    {DEFENSIVE_STANCE: term("Defensive stance"), OVERWATCH: term("Overwatch"), HIDDEN: term("Hiding")}
-)
+MARKER_ENGLISH = MappingProxyType({DEFENSIVE_STANCE: "Defensive stance", OVERWATCH: "Overwatch", HIDDEN: "Hiding"})
+"""Each marker's English name alone: for a text that names it in Polish already (its rule
+cited beside it is the book's section of that name: "Pozycja obronna (Defensive stance)")."""
+MARKER_NAMES = MappingProxyType({k: term(name) for k, name in MARKER_ENGLISH.items()})
 """Each marker as shown: "Overwatch (Strzał z ukrycia)" (§11)."""
 
 

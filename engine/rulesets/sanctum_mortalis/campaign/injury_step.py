@@ -192,7 +192,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Dec
                     "ambiguous" if not cmd.skill else "malformed",
                 )
             head["skill"] = skill
-            text = f"{spec.name} forgets {t.SKILLS[skill].name if skill in t.SKILLS else skill} (§18.1)"
+            text = f"{spec.name} forgets {skill_term(skill) if skill in t.SKILLS else skill} (§18.1)"
             drafts.append(
                 EventDraft(
                     "model_updated",

@@ -215,9 +215,7 @@ def _between_choices(state: CampaignState, band: str) -> tuple[Option, ...]:
         ]
     opts += [(f"Challenge {term(ch.name)}", c.ChooseChallenge(band, k)) for k, ch in t.CHALLENGES.items()]
     opts.append(("Draw a Challenge", c.DrawChallenge(band)))
-    opts += [
-        (f"Give up {t.CHALLENGES[e.key].name}", c.DropChallenge(band, e.key)) for e in state.next.challenges_of(band)
-    ]
+    opts += [(f"Give up {challenge_term(e.key)}", c.DropChallenge(band, e.key)) for e in state.next.challenges_of(band)]
     b = state.band(band)
     for m in b.roster.models:
         opts += [(f"Give {item_name(k)} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
