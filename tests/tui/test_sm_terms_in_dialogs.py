@@ -4,8 +4,8 @@ dialog option names is shown in English with its Polish original beside it
 
 The options are the ones the roll dialogs render, from their adapters, for the demo battle:
 every shot, every melee (each pair put in contact) and every Toughness roll after a shot
-or a blow; once as the demo bands are, once with every model knowing every skill (so each
-skill's option comes up)."""
+or a blow; once as the demo bands are, once with every model knowing every skill and in
+Defensive stance (so each skill's option and the marker's come up)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,13 @@ from engine.rulesets.sanctum_mortalis import commands as c, tables as t, terms
 from engine.rulesets.sanctum_mortalis.battle_setup import demo
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
 from engine.rulesets.sanctum_mortalis.state import PendingSave
+from tui.screens.picker_screen import PickerScreen
 from tui.systems.sanctum_mortalis.adapters import adapter_for
-from tui.systems.sanctum_mortalis.card_hand import card_line
+from tui.systems.sanctum_mortalis.card_hand import CardHand, card_line
+from tui.systems.sanctum_mortalis.card_hand_screen import CardHandScreen
+
+from .conftest import press, start_round_one
+from .pilot_waits import wait_for_screen
 
 NAMED = [
     *(terms.TERMS[x.name] for x in t.SKILLS.values() if x.key != "captain"),
@@ -60,7 +65,13 @@ def _demo_state(every_skill: bool):
     if not every_skill:
         return state
     skills = tuple(k for k in t.SKILLS if k != "captain")
-    return replace(state, models=tuple(replace(m, spec=replace(m.spec, skills=skills)) for m in state.models))
+    return replace(
+        state,
+        models=tuple(
+            replace(m, spec=replace(m.spec, skills=skills), markers=frozenset({"defensive-stance"}))
+            for m in state.models
+        ),
+    )
 
 
 @cache
@@ -103,6 +114,7 @@ def test_the_options_the_issue_names_come_up_with_both_names():
     assert "Adrenaline (Adrenalina): a failed test counts as passed" in options
     assert any(o.startswith("You only die once! (Raz kozie śmierć!): jump down") for o in options)
     assert any("Effective parry (Skuteczna zasłona)" in o for o in options)
+    assert "Defensive stance (Pozycja obronna)" in options
 
 
 @pytest.mark.parametrize("key", list(t.EVENT_CARDS))
@@ -116,3 +128,24 @@ def test_the_check_finds_a_term_named_alone():
     assert alone("Hunter: Overwatch shot") == ["Hunter", "Overwatch"]
     assert alone("Adrenalina: a failed test") == ["Adrenalina"]
     assert alone("Hunter (Łowca): Overwatch (Strzał z ukrycia) shot") == []
+
+
+async def test_the_demo_card_hand_and_move_menu_name_each_term_in_both_languages(make_app):
+    """Played in Pilot: the card hand (c) and the Move menu (m) of the demo's first model."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_round_one(pilot)
+        model = screen.state.waiting(screen.state.order.to_act)[0]
+        screen.select_model(model.id, focus=True)
+        await press(pilot, "c")
+        hand = (await wait_for_screen(pilot, CardHandScreen)).query_one(CardHand)
+        lines = [str(hand.get_option_at_index(i).prompt) for i in range(hand.option_count)]
+        assert any("You only die once! (Raz kozie śmierć!)" in line for line in lines)
+        assert not {line: alone(line) for line in lines if alone(line)}
+        await press(pilot, "escape")
+        await press(pilot, "m")
+        picker = await wait_for_screen(pilot, PickerScreen)
+        options = picker.query_one("#choices")
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("Acrobat (Akrobata)" in label for label in labels)
+        assert not {label: alone(label) for label in labels if alone(label)}

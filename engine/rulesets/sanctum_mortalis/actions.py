@@ -70,7 +70,7 @@ def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Deci
     if cmd.marker in m.markers:
         return Rejected(f"{m.name} already has {MARKER_NAMES[cmd.marker]}", kind="illegal")
     if cmd.marker == OVERWATCH and not m.spec.ranged:
-        return Rejected(f"{m.name} has no ranged weapon for Overwatch", "§11.3")
+        return Rejected(f"{m.name} has no ranged weapon for {term('Overwatch')}", "§11.3")
     if cmd.marker == HIDDEN and "hiding" not in m.spec.skills:
         return Rejected(f"{m.name} does not know {skill_term('hiding')}", "§20.5")
     rule = {DEFENSIVE_STANCE: "§11.2", OVERWATCH: "§11.3", HIDDEN: "§20.5"}[cmd.marker]

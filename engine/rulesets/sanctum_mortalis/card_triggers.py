@@ -10,7 +10,7 @@ from typing import Callable
 from engine.formatting import possessive
 from . import tables as t
 from .state import BattleState, ModelState, PendingSave
-from .terms import card_term, skill_term
+from .terms import card_term, skill_term, term
 
 PLAYED_IN = MappingProxyType(
     {
@@ -136,7 +136,7 @@ def trigger_problem(state: BattleState, key: str, m: ModelState) -> str | None:
             return f"{m.name} is not hit by a shooter waiting for its Toughness roll"
         return None
     if key == "woohoo":
-        return None if shot_hit(state, m.id, overwatch=True) else f"{m.name} has not taken an Overwatch shot"
+        return None if shot_hit(state, m.id, overwatch=True) else f"{m.name} has not taken an {term('Overwatch')} shot"
     if key == "im-fine":
         last = state.last_roll
         if last is None or last.kind != "save" or last.roller != m.id or last.record.get("success"):

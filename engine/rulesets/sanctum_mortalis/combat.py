@@ -291,7 +291,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                 "salvo_ended",
                 {"model": s.id},
                 actor=s.id,
-                text=f"{possessive(s.name)} Overwatch shot is one shot (setting SM-A15).",
+                text=f"{possessive(s.name)} {term('Overwatch')} shot is one shot (setting SM-A15).",
             )
         )
     return with_end_check(state, drafts)

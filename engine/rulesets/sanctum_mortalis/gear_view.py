@@ -60,7 +60,7 @@ def grenade_preview(state: BattleState, cmd: ThrowGrenade) -> GearRollPreview:
 def dispel_preview(state: BattleState, cmd: CastTrick) -> GearRollPreview:
     """The Dispel roll against a trick being cast: 2k6 ≥ 8 (§20.4)."""
     caster = state.model(cmd.model)
-    who = state.model(cmd.dispeller).name if cmd.dispeller else "Dispel"
+    who = state.model(cmd.dispeller).name if cmd.dispeller else "A model"
     trick = trick_term(cmd.trick) if cmd.trick in t.TRICKS else cmd.trick
     return GearRollPreview(
         f"{who}: {skill_term('dispel')} against {possessive(caster.name)} {trick}",

@@ -183,7 +183,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s(
         "special_marker_loot",
-        "Special marker loot rolls",
+        f"{term('Special marker')} loot rolls",
         "SM-A21",
         "§23.5",
         [("4", "4 loot rolls"), ("1", "1 loot roll")],

@@ -75,7 +75,7 @@ def dispel_chance() -> Fraction:
 def dispel_roll(dice: DiceSource, model: ModelSpec | None = None, trick: str = "") -> RollRecord:
     """Roll to dispel a trick. ``success``: dispelled, it has no effect."""
     name = trick_term(trick) if trick in t.TRICKS else "a trick"
-    who = display_name(model) if model else "Dispel"
+    who = display_name(model) if model else "A model"
     record = RollRecord(
         "sm.dispel",
         f"{who}: {skill_term('dispel')} against {name}",

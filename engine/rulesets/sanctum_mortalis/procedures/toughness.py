@@ -180,7 +180,7 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         else:
             out.append(auto("shield", "Shield", t.SHIELD_TOUGHNESS, "§9.2", off))
     if sit.defensive_stance:
-        out.append(auto("defensive_stance", "Defensive stance", t.DEFENSIVE_STANCE_TOUGHNESS, "§11.2", off))
+        out.append(auto("defensive_stance", term("Defensive stance"), t.DEFENSIVE_STANCE_TOUGHNESS, "§11.2", off))
     trick = False
     if shooting and sit.weapon:
         weapon = ranged_weapon(sit.weapon)
