@@ -10,15 +10,17 @@ import pytest
 
 from engine.formatting import possessive
 from engine.rulesets.saga import terms as saga_terms
+from engine.rulesets.sanctum_mortalis import terms as sm_terms
 from engine.rulesets.sanctum_mortalis.procedures.reroll import REROLL_SOURCES
 from engine.rulesets.star_quest import tables as sq_tables, terms as sq_terms
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 ROOT = Path(__file__).resolve().parents[2]
-SAME_IN_BOTH = {"AP"}
-"""Star Quest terms the Polish source spells as the English does."""
+SAME_IN_BOTH = {"AP", "Woohoo!", "Predator"}
+"""Terms the Polish source spells as the English does (Star Quest's AP, Sanctum
+Mortalis' card "Woohoo!" and item Predator)."""
 
-TABLES = {"saga": saga_terms.TERMS, "star_quest": sq_terms.TERMS}
+TABLES = {"saga": saga_terms.TERMS, "star_quest": sq_terms.TERMS, "sanctum_mortalis": sm_terms.TERMS}
 
 
 @pytest.mark.parametrize(
@@ -41,6 +43,9 @@ def test_a_term_is_shown_english_first_with_the_original_in_brackets_as_sm_shows
     assert sq_terms.term("Hold") == "Hold (Czekanie)"
     assert sq_terms.term("AP") == "AP"
     assert REROLL_SOURCES["im-fine"] == "I'm fine! (Nic mi nie jest!)"
+    assert sm_terms.trick_term("adrenaline") == "Adrenaline (Adrenalina)"
+    assert sm_terms.card_term("you-only-die-once") == "You only die once! (Raz kozie śmierć!)"
+    assert sm_terms.card_term("woohoo") == "Woohoo!"
 
 
 def test_every_star_quest_special_rule_is_in_the_term_table():

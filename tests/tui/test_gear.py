@@ -191,7 +191,7 @@ async def test_lava_names_the_models_under_its_pool_and_an_enemys_dispel_rolls_f
         await _pick(pilot, "Xan")
         await _pick(pilot, "Yul")
         await _pick(pilot, "Done: 2 models")
-        await _pick(pilot, "Xan rolls Rozproszenie")
+        await _pick(pilot, "Xan rolls Dispel (Rozproszenie)")
         dialog = await wait_for_screen(pilot, RollDialog)
         assert "2k6 ≥ 8" in str(dialog.query_one("#odds").render()) and "41.7%" in str(
             dialog.query_one("#odds").render()
@@ -215,10 +215,10 @@ async def test_spiecie_is_a_shot_an_enemys_dispel_rolls_first_and_may_stop_it(ma
         screen.select_model("A.kara", focus=True)
         await press(pilot, "T")  # one trick: no picker; Spięcie asks its target
         await _pick(pilot, "Yul")
-        await _pick(pilot, "Xan rolls Rozproszenie")
+        await _pick(pilot, "Xan rolls Dispel (Rozproszenie)")
         dialog = await wait_for_screen(pilot, RollDialog)
         odds = str(dialog.query_one("#odds").render())
-        assert "Rozproszenie first" in odds and "41.7%" in odds  # 15/36
+        assert "Dispel (Rozproszenie) first" in odds and "41.7%" in odds  # 15/36
         await press(pilot, "4", "space", "4", "enter")  # 8: dispelled, no hit roll
         await wait_for(pilot, lambda: screen.state.model("A.kara").charges("short-circuit") == charges - 1, "cast")
         kinds = [e.kind for e in screen.session.view.events]

@@ -13,8 +13,20 @@ from engine.ruleset import Rejected, setting_change
 from . import tables as t
 from .activation import take_action
 from .settings import SETTINGS_BY_KEY
-from .state import DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, MARKERS, NEUTRAL, OVERWATCH, SIDES, BattleState, ModelState
+from .state import (
+    DEFENSIVE_STANCE,
+    HIDDEN,
+    MARKER_ENGLISH,
+    MARKER_NAMES,
+    MARKERS,
+    NEUTRAL,
+    OVERWATCH,
+    SIDES,
+    BattleState,
+    ModelState,
+)
 from .turn import end_check
+from .terms import card_term, challenge_term, scenario_term, skill_term, term, trick_term
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import (
@@ -58,11 +70,13 @@ def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Deci
     if cmd.marker in m.markers:
         return Rejected(f"{m.name} already has {MARKER_NAMES[cmd.marker]}", kind="illegal")
     if cmd.marker == OVERWATCH and not m.spec.ranged:
-        return Rejected(f"{m.name} has no ranged weapon for Overwatch", "§11.3")
+        return Rejected(f"{m.name} has no ranged weapon for {term('Overwatch')}", "§11.3")
     if cmd.marker == HIDDEN and "hiding" not in m.spec.skills:
-        return Rejected(f"{m.name} does not know Ukrycie (Hiding)", "§20.5")
+        return Rejected(f"{m.name} does not know {skill_term('hiding')}", "§20.5")
     rule = {DEFENSIVE_STANCE: "§11.2", OVERWATCH: "§11.3", HIDDEN: "§20.5"}[cmd.marker]
-    drafts = take_action(state, m.id, cmd.marker, f"{m.name} takes {MARKER_NAMES[cmd.marker]} ({rule}).")
+    # §11.2 and §11.3 are cited by their sections' names, the markers' own: both names shown
+    name = MARKER_ENGLISH[cmd.marker] if rule.startswith("§11") else MARKER_NAMES[cmd.marker]
+    drafts = take_action(state, m.id, cmd.marker, f"{m.name} takes {name} ({rule}).")
     if isinstance(drafts, Rejected):
         return drafts
     drafts = [d for d in drafts if not (d.kind == "marker_removed" and d.payload["marker"] == cmd.marker)]
@@ -71,7 +85,7 @@ def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Deci
             "marker_placed",
             {"model": m.id, "marker": cmd.marker},
             actor=m.id,
-            text=f"{MARKER_NAMES[cmd.marker]} marker on {m.name}.",
+            text=f"{MARKER_ENGLISH[cmd.marker]} marker on {m.name}.",  # just named in both (the line above)
         )
     ]
 
@@ -104,7 +118,7 @@ def other_action_problem(m: ModelState, what: str) -> Rejected | None:
         return Rejected(f"{m.name} carries no {kind.needs_item}", kind.rule)
     if kind.needs_skill and kind.needs_skill not in m.spec.skills:
         skill = t.SKILLS[kind.needs_skill]
-        return Rejected(f"{m.name} does not know {skill.source}", kind.rule)
+        return Rejected(f"{m.name} does not know {term(skill.name)}", kind.rule)
     if kind.needs_any_item and not m.spec.items:
         return Rejected(f"{m.name} carries no item", kind.rule)
     return None
@@ -146,11 +160,15 @@ def pick_up(state: BattleState, cmd: PickUpTech, dice: DiceSource) -> Decision:
         return Rejected("the special marker is not on the table", "§23.5")
     elif not cmd.special and state.markers_on_table <= 0:
         return Rejected("there are no technology markers left on the table", "§7.6")
-    what = "the Ukryte dane marker" if cmd.hidden else ("the special marker" if cmd.special else "a technology marker")
+    what = (
+        f"the {challenge_term('hidden-data')} marker"
+        if cmd.hidden
+        else ("the special marker" if cmd.special else "a technology marker")
+    )
     if cmd.free:
         drafts = collector_pickup(state, m, what)
     elif m.looking_pickup and state.setting("looking_pickup_free") == "on":
-        text = f"{m.name} picks up {what} as part of To mnie szukasz? (no action, [SM-A14])."
+        text = f"{m.name} picks up {what} as part of {card_term('looking-for-me')} (no action, [SM-A14])."
         drafts = take_action(state, m.id, "pickup", text, free=True)
         if isinstance(drafts, Rejected) and "actions" in drafts.reason:
             drafts = []
@@ -176,9 +194,9 @@ def hidden_pickup_problem(state: BattleState, m: ModelState) -> Rejected | None:
         return None
     other = state.opponent(m.side) if m.side in SIDES else ""
     if other in state.hidden_data_on_table:
-        why = f"{possessive(m.name)} side cannot pick up the opponent's Ukryte dane marker: officially it does not know it exists"
+        why = f"{possessive(m.name)} side cannot pick up the opponent's {challenge_term('hidden-data')} marker: officially it does not know it exists"
     else:
-        why = f"no Ukryte dane marker of {possessive(m.name)} side is on the table"
+        why = f"no {challenge_term('hidden-data')} marker of {possessive(m.name)} side is on the table"
     return Rejected(why, "§23.7")
 
 
@@ -187,9 +205,12 @@ def collector_problem(state: BattleState, m: ModelState) -> Rejected | None:
     from .procedures.common import speed_skill
 
     if not speed_skill(m.spec, "collector", state.settings):
-        return Rejected(f"{m.name} cannot use Zbieracz: picking up takes an action", "§7.6, §20.1")
+        return Rejected(f"{m.name} cannot use {skill_term('collector')}: picking up takes an action", "§7.6, §20.1")
     if "collector" in m.round_flags:
-        return Rejected(f"{m.name} has used Zbieracz this round: picking up another marker takes an action", "§20.1")
+        return Rejected(
+            f"{m.name} has used {skill_term('collector')} this round: picking up another marker takes an action",
+            "§20.1",
+        )
     return None
 
 
@@ -205,7 +226,7 @@ def collector_pickup(state: BattleState, m: ModelState, what: str) -> list[Event
     pre, problem = acting_model(state, m.id)
     if problem is not None:
         return problem
-    text = f"{m.name} picks up {what} with Zbieracz (no action, once per round, §20.1)."
+    text = f"{m.name} picks up {what} with {skill_term('collector')} (no action, once per round, §20.1)."
     return [*pre, EventDraft("action", {"model": m.id, "action": "pickup", "free": True}, actor=m.id, text=text)]
 
 
@@ -223,7 +244,9 @@ def leave_check(state: BattleState, m: ModelState) -> Rejected | None:
     scenario = t.SCENARIOS.get(state.scenario)
     carried = m.tech_markers + (t.SPECIAL_MARKER_VALUE if carries_special(m) else 0)
     if scenario and scenario.defender_cannot_carry_off and state.side(m.side).role == "defender" and carried:
-        return Rejected("in Barykady no Defender model may leave the table carrying a marker", "§23.3")
+        return Rejected(
+            f"in {scenario_term('barricades')} no Defender model may leave the table carrying a marker", "§23.3"
+        )
     return None
 
 
@@ -239,7 +262,7 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
     scenario = t.SCENARIOS.get(state.scenario)
     carried = m.tech_markers + (t.SPECIAL_MARKER_VALUE if carries_special(m) else 0)
     if scenario and scenario.leave_only_opponent_edge and cmd.edge not in ("", "opponent"):
-        return Rejected("in Duma models may leave only across the opponent's edge", "§23.6")
+        return Rejected(f"in {scenario_term('pride')} models may leave only across the opponent's edge", "§23.6")
     problem = leave_problem(state, m, cmd)
     if problem is not None:
         return problem
@@ -247,11 +270,11 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
     xp = 0 if (m.spec.pet or m.spec.volunteer) else m.tech_markers
     notes = []
     if m.hidden_data:
-        notes.append("its Ukryte dane marker is safe (§23.7)")
+        notes.append(f"its {challenge_term('hidden-data')} marker is safe (§23.7)")
     if scenario and scenario.models_off_table_score and not m.spec.volunteer:
         vp += 1
         xp += 0 if m.spec.pet else 1
-        notes.append("1 VP and 1 XP for getting off the table (Duma)")
+        notes.append(f"1 VP and 1 XP for getting off the table ({scenario_term('pride')})")
     text = (
         f"{m.name} leaves the table"
         + (f" carrying {carried} marker(s)" if carried else "")
@@ -348,7 +371,7 @@ def engage(state: BattleState, cmd: Engage, dice: DiceSource) -> Decision:
     if cmd.intercept and a.engaged:
         return Rejected(f"{a.name} is engaged and cannot Intercept", "§11.1")
     if cmd.intercept and "intercept" in a.barred:
-        return Rejected(f"Rozproszenie: {a.name} may not Intercept this round", "§12.3")
+        return Rejected(f"{card_term('distraction')}: {a.name} may not Intercept this round", "§12.3")
     how = "intercepts" if cmd.intercept else "is now engaged with"
     return [
         EventDraft(
@@ -381,9 +404,9 @@ def charge_check(m: ModelState, trick: str) -> Rejected | None:
     if spec is None:
         return Rejected(f"unknown trick '{trick}'", kind="malformed")
     if trick not in m.spec.tricks:
-        return Rejected(f"{m.name} does not know {spec.source}", "§21")
+        return Rejected(f"{m.name} does not know {term(spec.name)}", "§21")
     if m.charges(trick) <= 0:
-        return Rejected(f"{spec.source} has no charges left this battle", "§21")
+        return Rejected(f"{term(spec.name)} has no charges left this battle", "§21")
     return None
 
 
@@ -420,16 +443,14 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
         effect["lose_actions"] = 1
     elif trick.key == "hack":
         if target is None or target.spec.armour != "sarcophagus":
-            return Rejected("Włam works only on a model in a Battle sarcophagus", "§21")
+            return Rejected(f"{trick_term('hack')} works only on a model in a Battle sarcophagus", "§21")
         effect["action_cap"] = 0
     elif trick.key == "acceleration":
         if target is not None and target.side != m.side and state.setting("acceleration_friendly") == "on":
-            return Rejected("Przyspieszenie targets friendly models only [SM-A47]", "§21")
+            return Rejected(f"{trick_term('acceleration')} targets friendly models only [SM-A47]", "§21")
         effect["bonus_action"] = True
     on = f" on {target.name}" if target else ""
-    text = (
-        f"{m.name} casts {trick.source} ({trick.name}){on}: {trick.effect} ({m.charges(cmd.trick) - 1} charge(s) left)"
-    )
+    text = f"{m.name} casts {term(trick.name)}{on}: {trick.effect} ({m.charges(cmd.trick) - 1} charge(s) left)"
     cast = EventDraft(
         "trick_cast",
         {"model": m.id, "trick": trick.key, "target": target.id if target else None, "effect": effect},

@@ -11,13 +11,14 @@ from engine.ruleset import Rejected
 
 from .state import DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, OVERWATCH, BattleState, ModelState
 from .turn import activation_check
+from .terms import card_term, skill_term, trick_term
 
 MOVE = "move"
 SHOOT = "shoot"
 MOVE_ONLY = {
     "stun": ("stunned by a grenade (one action, a Move)", "§17.6"),
     "smoke": ("inside a smoke cloud until it leaves it", "§17.6"),
-    "lava": ("in Lawa's burning pool until it leaves it", "§21"),
+    "lava": (f"in the burning pool of {trick_term('lava')} until it leaves it", "§21"),
 }
 """Why a model may only Move (``ModelState.move_only``): the reason and the rule."""
 
@@ -55,12 +56,12 @@ def action_check(m: ModelState, kind: str) -> Rejected | None:
             return Rejected(f"{m.name} has no actions left this round (limited to {m.action_cap})", "§6")
         return Rejected(f"{m.name} has used both its actions this round", "§6")
     if kind in m.barred:
-        return Rejected(f"Zwątpienie: {m.name} must take a different action than this one ({kind})", "§12.3")
+        return Rejected(f"{card_term('doubt')}: {m.name} must take a different action than this one ({kind})", "§12.3")
     if kind == MOVE:
         if m.engaged:
             return Rejected(f"{m.name} is engaged in melee and may not Move; Attack or Withdraw instead", "§8.1")
         if m.aimed:
-            return Rejected(f"{m.name} used Wymierzony strzał: it takes both actions", "§20.3")
+            return Rejected(f"{m.name} used {skill_term('aimed-shot')}: it takes both actions", "§20.3")
         return None
     if m.move_only:
         why = MOVE_ONLY.get(m.move_only, (m.move_only, "§6"))
@@ -73,7 +74,7 @@ def action_check(m: ModelState, kind: str) -> Rejected | None:
         if m.engaged:
             return Rejected(f"{m.name} is engaged in melee and may not Shoot", "§8.1")
         if m.no_shooting:
-            return Rejected(f"{m.name} was blinded by Rozbłysk: no Shooting this round", "§21")
+            return Rejected(f"{m.name} was blinded by {trick_term('flash')}: no Shooting this round", "§21")
     return None
 
 

@@ -30,6 +30,7 @@ from engine.formatting import possessive
 from . import tables as t
 from .roster import BandRoster, ModelSpec
 from .settings import defaults as _default_settings
+from .terms import skill_term
 
 ERROR = "error"
 WARNING = "warning"
@@ -325,7 +326,7 @@ class _Checker:
         if trainer:
             msg = (
                 f"the team has {len(members)} models ({pets} war pets); at most {t.BAND_MAX_MODELS}, "
-                f"plus up to {t.BEAST_MASTER_EXTRA_PETS} war pets with Pan zwierząt{hint}"
+                f"plus up to {t.BEAST_MASTER_EXTRA_PETS} war pets with {skill_term('beast-master')}{hint}"
             )
             self.add(self.lines.model_line(i, spec, "header"), msg, "§15.1, §20.4" + stash_rule)
         else:
@@ -725,11 +726,11 @@ class _Checker:
                 elif m.shield:
                     why = "Rogue skills are not for models with a shield", "§20.5"
             if why is None and k == "assist" and sarcophagus:
-                why = "Asysta is not for models in a Battle sarcophagus", "§20.2"
+                why = f"{skill_term('assist')} is not for models in a Battle sarcophagus", "§20.2"
             if why is None and k == "protection" and not m.shield:
-                why = "Ochrona is only for models with a shield", "§20.2"
+                why = f"{skill_term('protection')} is only for models with a shield", "§20.2"
             if why is None and k == "stalking" and "hiding" not in m.skills:
-                why = "Skradanie is only for models with Ukrycie (hiding)", "§20.5"
+                why = f"{skill_term('stalking')} is only for models with {skill_term('hiding')}", "§20.5"
             if why:
                 self.add(line, f"{m.name} cannot learn {skill.name} ({k}): {why[0]}", why[1])
 

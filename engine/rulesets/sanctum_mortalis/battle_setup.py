@@ -17,6 +17,7 @@ from . import tables as t
 from .roster import BandRoster
 from .roster_toml import ParsedRoster, check_roster
 from .summary import describe
+from .terms import term
 
 DEMO_SCENARIO = "slaughter"
 DEMO_TITLE = "Demo battle"
@@ -50,7 +51,7 @@ def rolled_scenario(seed: int, bands: tuple[BandRoster, ...] = ()) -> tuple[str,
     face = record.dice[-1].face if record.dice else "?"
     if record.outcome in t.SCENARIOS:
         sc = t.SCENARIOS[record.outcome]
-        return sc.key, f"Scenario rolled by {roller} (§23.1): k6 = {face} → {sc.name} ({sc.source})"
+        return sc.key, f"Scenario rolled by {roller} (§23.1): k6 = {face} → {term(sc.name)}"
     return DEMO_SCENARIO, (
         f"Scenario rolled by {roller} (§23.1): k6 = {face}, the players choose; Slaughter until they do"
     )

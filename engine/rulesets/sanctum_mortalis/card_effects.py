@@ -15,6 +15,7 @@ from engine.ruleset import Rejected
 from .activation import MOVE, take_action
 from .card_triggers import melee_loser, melee_unwounded, shot_hit
 from .state import BattleState, ModelState
+from .terms import card_term, term
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import PlayCard
@@ -33,9 +34,9 @@ DOUBT_ACTIONS = MappingProxyType(
         "attack": "a melee Attack",
         "withdraw": "a Withdraw",
         "pickup": "picking up a marker",
-        "defensive-stance": "a Defensive stance",
-        "overwatch": "Overwatch",
-        "hidden": "Hiding",
+        "defensive-stance": f"a {term('Defensive stance')}",
+        "overwatch": term("Overwatch"),
+        "hidden": term("Hiding"),
         "trick": "casting a trick",
         "other": "another action",
     }
@@ -43,7 +44,11 @@ DOUBT_ACTIONS = MappingProxyType(
 """The actions Zwątpienie may cancel, by the activation rules' names."""
 
 DISTRACTIONS = MappingProxyType(
-    {"defensive-stance": "Defensive stance", "overwatch": "Overwatch", "intercept": "Intercept this round"}
+    {
+        "defensive-stance": term("Defensive stance"),
+        "overwatch": term("Overwatch"),
+        "intercept": f"{term('Intercept')} this round",
+    }
 )
 """What Rozproszenie stops (``PlayCard.action``; none: the first marker it has)."""
 
@@ -60,7 +65,9 @@ def effect_of(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource) -> 
     if key == "doubt":
         if cmd.action not in DOUBT_ACTIONS:
             return Rejected(
-                f"name the action Zwątpienie cancels (one of: {', '.join(DOUBT_ACTIONS)})", "§12.3", "malformed"
+                f"name the action {card_term('doubt')} cancels (one of: {', '.join(DOUBT_ACTIONS)})",
+                "§12.3",
+                "malformed",
             )
         if cmd.action == MOVE or state.setting("doubt_replace") == "off":
             return {"lose_actions": 1, "declared": cmd.action}  # a Move cannot be swapped: nothing [SM-A43]
@@ -69,7 +76,7 @@ def effect_of(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource) -> 
         return {"forced_move": PRIMAL_FEAR_INCHES}
     if key == "distraction" and cmd.action:
         if cmd.action not in DISTRACTIONS:
-            return Rejected(f"Rozproszenie: one of {', '.join(DISTRACTIONS)}", "§12.3", "malformed")
+            return Rejected(f"{card_term('distraction')}: one of {', '.join(DISTRACTIONS)}", "§12.3", "malformed")
         if cmd.action == "intercept":
             return {"distract": "intercept", "barred": "intercept"}
         if cmd.action not in m.markers:
@@ -100,7 +107,7 @@ def bitten_weapon(loser: ModelState, weapon: str) -> str | Rejected:
         return weapon
     if len(weapons) > 1:
         return Rejected(
-            f"Gryź to!: name which of {possessive(loser.name)} ranged weapons it fires ({', '.join(weapons)})",
+            f"{card_term('bite-this')}: name which of {possessive(loser.name)} ranged weapons it fires ({', '.join(weapons)})",
             "§12.2",
             "ambiguous",
         )
@@ -119,7 +126,7 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
             m.id,
             MOVE,
             f'{m.name} stumbles {STUMBLE_INCHES}" straight ahead, its owner choosing the direction: '
-            "its Move is used (Potknięcie, [SM-A43]).",
+            f"its Move is used ({card_term('stumble')}, [SM-A43]).",
             move_number=m.moves + 1,
             inches=STUMBLE_INCHES,
             allowance=STUMBLE_INCHES,
@@ -128,7 +135,7 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
         return drafts
     if key == "primal-fear":
         return _contacts_broken(
-            state, m, f'{m.name} moves {PRIMAL_FEAR_INCHES}" at once, not as an action (Pierwotny strach)'
+            state, m, f'{m.name} moves {PRIMAL_FEAR_INCHES}" at once, not as an action ({card_term("primal-fear")})'
         ) + [
             EventDraft(
                 "note",
@@ -148,13 +155,15 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
                 "disengaged",
                 {"a": m.id, "b": loser.id, "pushed": PUSH_INCHES},
                 actor=m.id,
-                text=f'{m.name} pushes {loser.name} {PUSH_INCHES}" away: no longer engaged (Z drogi!).',
+                text=f'{m.name} pushes {loser.name} {PUSH_INCHES}" away: no longer engaged ({card_term("out-of-the-way")}).',
             )
         ]
         if cmd.height > 0:
             from .movement_actions import _fall
 
-            drafts += _fall(preview(state, drafts), loser, cmd.height, "pushed off by Z drogi!", dice)
+            drafts += _fall(
+                preview(state, drafts), loser, cmd.height, f"pushed off by {card_term('out-of-the-way')}", dice
+            )
         return with_end_check(state, drafts)
     if key == "you-only-die-once":
         return _jump_instead_of_save(state, m, cmd.height, dice)
@@ -165,7 +174,7 @@ def effect_drafts(state: BattleState, cmd: PlayCard, key: str, dice: DiceSource)
         if isinstance(weapon, Rejected):
             return weapon
         return [
-            _no_save(loser, f"{loser.name} is not hit: {m.name} slips behind it (Gryź to!)."),
+            _no_save(loser, f"{loser.name} is not hit: {m.name} slips behind it ({card_term('bite-this')})."),
             EventDraft(
                 "note",
                 {"model": m.id, "borrowed": weapon},
@@ -202,10 +211,14 @@ def _jump_instead_of_save(
     from .procedures.movement import jump_down_roll
 
     if height < EDGE_FOR_JUMP:
-        return Rejected(f'Raz kozie śmierć! needs an edge at least {EDGE_FOR_JUMP}" high: give its height', "§12.2")
+        return Rejected(
+            f'{card_term("you-only-die-once")} needs an edge at least {EDGE_FOR_JUMP}" high: give its height', "§12.2"
+        )
     pend = shot_hit(state, m.id)
     assert pend is not None
-    drafts = [_no_save(m, f"{m.name} takes no Toughness test: it jumps down instead (Raz kozie śmierć!).")]
+    drafts = [
+        _no_save(m, f"{m.name} takes no Toughness test: it jumps down instead ({card_term('you-only-die-once')}).")
+    ]
     record = jump_down_roll(height, dice, acrobat=speed_skill(m.spec, "acrobat", state.settings), model=m.spec)
     drafts.append(
         EventDraft(
@@ -216,5 +229,7 @@ def _jump_instead_of_save(
         )
     )
     if not record.success:
-        drafts += _fall(preview(state, drafts), m, height, "a failed jump down (Raz kozie śmierć!)", dice)
+        drafts += _fall(
+            preview(state, drafts), m, height, f"a failed jump down ({card_term('you-only-die-once')})", dice
+        )
     return with_end_check(state, drafts)

@@ -10,6 +10,7 @@ from typing import Callable
 from engine.formatting import possessive
 from . import tables as t
 from .state import BattleState, ModelState, PendingSave
+from .terms import card_term, skill_term, term
 
 PLAYED_IN = MappingProxyType(
     {
@@ -135,7 +136,7 @@ def trigger_problem(state: BattleState, key: str, m: ModelState) -> str | None:
             return f"{m.name} is not hit by a shooter waiting for its Toughness roll"
         return None
     if key == "woohoo":
-        return None if shot_hit(state, m.id, overwatch=True) else f"{m.name} has not taken an Overwatch shot"
+        return None if shot_hit(state, m.id, overwatch=True) else f"{m.name} has not taken an {term('Overwatch')} shot"
     if key == "im-fine":
         last = state.last_roll
         if last is None or last.kind != "save" or last.roller != m.id or last.record.get("success"):
@@ -160,7 +161,7 @@ def skill_problem(state: BattleState, m: ModelState, instead: str) -> str | None
     if skill is None:
         return f"unknown choice '{instead}' (theft or escape)"
     if skill not in m.spec.skills:
-        return f"{m.name} does not know {t.SKILLS[skill].source}"
+        return f"{m.name} does not know {skill_term(skill)}"
     loser = melee_loser(state, m.id)
     if loser is None:
         return _after_melee_win(state, m)
@@ -184,11 +185,15 @@ def instead_of_the_save(state: BattleState) -> list[tuple[str, str, str]]:
         w = state.model(pend.attacker)
         if w.side in ("A", "B") and play_problem(state, w.side, "bite-this", w.id)[0] is None:
             out.append(
-                ("bite-this", w.id, f"{w.name} plays Gryź to!: a full salvo from {possessive(hit.name)} gun, no hit")
+                (
+                    "bite-this",
+                    w.id,
+                    f"{w.name} plays {card_term('bite-this')}: a full salvo from {possessive(hit.name)} gun, no hit",
+                )
             )
         for skill, does in (("theft", "takes its technology marker"), ("escape", 'breaks off 1" away')):
             if skill in w.spec.skills and skill_problem(state, w, skill) is None:
-                out.append((skill, w.id, f"{w.name} uses {t.SKILLS[skill].source}: {does} instead of hitting"))
+                out.append((skill, w.id, f"{w.name} uses {skill_term(skill)}: {does} instead of hitting"))
     return out  # Raz kozie śmierć!: an option of the Toughness roll itself (``jump_instead``)
 
 

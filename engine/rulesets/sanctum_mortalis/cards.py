@@ -11,6 +11,7 @@ from engine.ruleset import Rejected, RejectionKind
 
 from . import tables as t
 from .state import DEFENSIVE_STANCE, MARKER_NAMES, OVERWATCH, SIDES, BattleState, ModelState
+from .terms import card_term
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import PlayCard
@@ -86,7 +87,9 @@ def play_card(state: BattleState, cmd: PlayCard, dice: DiceSource) -> Decision:
         kind: RejectionKind = "malformed" if problem.startswith(("unknown", "no model")) else "illegal"
         return Rejected(problem, "§12", kind=kind)
     if key == THROWN:  # the knife's Shoot spends it
-        return Rejected("Głowa w dół! is its knife's shot: Shoot with the weapon thrown-knife", "§12.2", "malformed")
+        return Rejected(
+            f"{card_term('heads-down')} is its knife's shot: Shoot with the weapon thrown-knife", "§12.2", "malformed"
+        )
     effect = effect_of(state, cmd, key, dice)
     if isinstance(effect, Rejected):
         return effect
@@ -120,13 +123,13 @@ def card_drafts(
                         "marker_removed",
                         {"model": m.id, "marker": marker, "reason": "Rozproszenie"},
                         actor=m.id,
-                        text=f"{m.name} loses {MARKER_NAMES[marker]} (Rozproszenie).",
+                        text=f"{m.name} loses {MARKER_NAMES[marker]} ({card_term('distraction')}).",
                     )
                 )
                 break
     used = offensive_used(state, side) + (1 if card.kind == "offensive" else 0)
     count = f" [{used}/{t.MAX_OFFENSIVE_EVENTS} offensive]" if card.kind == "offensive" else ""
-    text = f"{state.side(side).name} plays {card.source} ({card.name}) on {m.name}: {card.effect}{count}"
+    text = f"{state.side(side).name} plays {card_term(card.key)} on {m.name}: {card.effect}{count}"
     if note:
         text += f" — {note}"
     draft = EventDraft(

@@ -24,8 +24,8 @@ from engine.events import EventDraft
 from engine.records import changed
 from engine.ruleset import Rejected
 
-from . import tables as t
 from .state import LEFT_TABLE, OUT_OF_ACTION, SIDES, BattleState, ModelState, SideState
+from .terms import challenge_term
 
 if TYPE_CHECKING:
     from engine.dice import DiceSource
@@ -85,17 +85,17 @@ def take_challenge(state: BattleState, cmd: TakeChallenge, dice: DiceSource) -> 
     if key in NEEDS_MODEL:
         why = _model_problem(state, cmd.model, cmd.side, True, "one of your models")
         if why:
-            return Rejected(f"{t.CHALLENGES[key].source}: {why}", RULE, "malformed")
+            return Rejected(f"{challenge_term(key)}: {why}", RULE, "malformed")
     if key in NEEDS_TARGET:
         why = _model_problem(state, cmd.target, cmd.side, False, "an enemy model")
         if not why and key == "exclude-eggheads" and not state.model(cmd.target).spec.specialist:
             why = f"{state.model(cmd.target).name} is not a Specialist"
         if why:
-            return Rejected(f"{t.CHALLENGES[key].source}: {why}", RULE, "malformed")
+            return Rejected(f"{challenge_term(key)}: {why}", RULE, "malformed")
     model = cmd.model if key in NEEDS_MODEL else ""
     target = cmd.target if key in NEEDS_TARGET else ""
     named = ", ".join(state.model(x).name for x in (model, target) if x)
-    text = f"{side.name} takes the Challenge {t.CHALLENGES[key].source}" + (f" ({named})" if named else "")
+    text = f"{side.name} takes the Challenge {challenge_term(key)}" + (f" ({named})" if named else "")
     if key == HIDDEN_DATA:
         text += f"; {other.name} places its extra technology marker on the table (only {side.name} may take it)"
     return [
@@ -238,7 +238,7 @@ def challenge_vp_drafts(state: BattleState) -> list[EventDraft]:
     for side in SIDES:
         for r in challenge_results(state, side):
             if r.met and r.vp:
-                name = t.CHALLENGES[r.key].source
+                name = challenge_term(r.key)
                 out.append(
                     EventDraft(
                         "vp_awarded",

@@ -24,6 +24,7 @@ from .salvo import overwatch_shot, salvo_problem
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
 from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
+from .terms import card_term, skill_term, term, trick_term
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import Attack, EndSalvo, Reroll, Save, Shoot
@@ -118,7 +119,7 @@ def taunt_refusal(state: BattleState, cmd: Shoot) -> Rejected | None:
     if taunter is None or tg.taunting or TAUNT in cmd.declined:
         return None
     return Rejected(
-        f"{taunter.name} played I Twoją matkę też!: {s.name} must shoot {taunter.name} or not at all",
+        f"{taunter.name} played {card_term('your-mother-too')}: {s.name} must shoot {taunter.name} or not at all",
         "§12.2",
         kind="ambiguous",
         anyway=replace(cmd, declined=cmd.declined | {TAUNT}),
@@ -163,7 +164,11 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
     special = SPECIAL_WEAPONS.get(cmd.weapon)
     if cmd.dispeller is not None:
         if special != "short-circuit" or next_shot_index(s, cmd.weapon)[1]:
-            return Rejected("Rozproszenie rolls against a trick as it is cast: Spięcie's shot", "§20.4", "malformed")
+            return Rejected(
+                f"{skill_term('dispel')} rolls against a trick as it is cast: the shot of {trick_term('short-circuit')}",
+                "§20.4",
+                "malformed",
+            )
         from .tricks import dispeller_problem
 
         refused = dispeller_problem(state, s.id, cmd.dispeller)
@@ -175,13 +180,13 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
         _, continuing = next_shot_index(s, cmd.weapon)
         if not continuing:
             if OVERWATCH not in s.markers:
-                return Rejected(f"{s.name} has no Overwatch marker", "§11.3")
+                return Rejected(f"{s.name} has no {term('Overwatch')} marker", "§11.3")
             drafts.append(
                 EventDraft(
                     "marker_removed",
                     {"model": s.id, "marker": OVERWATCH, "reason": "Overwatch shot"},
                     actor=s.id,
-                    text=f"{s.name} loses the Overwatch marker (§11.3).",
+                    text=f"{s.name} loses the {term('Overwatch')} marker (§11.3).",
                 )
             )
             drafts.append(
@@ -189,20 +194,22 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                     "action",
                     {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True},
                     actor=s.id,
-                    text=f"{s.name} fires from Overwatch: a free action [SM-A15].",
+                    text=f"{s.name} fires from {term('Overwatch')}: a free action [SM-A15].",
                 )
             )
     elif borrowed_shot(s, cmd.weapon):
         _, continuing = next_shot_index(s, cmd.weapon)
         if not continuing:
             if s.borrowed != cmd.weapon:
-                return Rejected(f"Gryź to! gave {s.name} one salvo from that weapon, now fired", "§12.2")
+                return Rejected(
+                    f"{card_term('bite-this')} gave {s.name} one salvo from that weapon, now fired", "§12.2"
+                )
             drafts.append(
                 EventDraft(
                     "action",
                     {"model": s.id, "action": "shoot", "weapon": cmd.weapon, "free": True, "borrowed": True},
                     actor=s.id,
-                    text=f"{s.name} fires its beaten enemy's {cmd.weapon}: a full salvo, no action (Gryź to!).",
+                    text=f"{s.name} fires its beaten enemy's {cmd.weapon}: a full salvo, no action ({card_term('bite-this')}).",
                 )
             )
     else:
@@ -219,12 +226,12 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
             drafts += acting
             if special == "short-circuit":
                 if s.charges("short-circuit") <= 0:
-                    return Rejected("Spięcie has no charges left this battle", "§21")
+                    return Rejected(f"{trick_term('short-circuit')} has no charges left this battle", "§21")
                 cast = EventDraft(
                     "trick_cast",
                     {"model": s.id, "trick": "short-circuit", "target": tg.id, "effect": {}},
                     actor=s.id,
-                    text=f"{s.name} casts Spięcie.",
+                    text=f"{s.name} casts {trick_term('short-circuit')}.",
                 )
                 if cmd.dispeller is None:
                     drafts.append(cast)
@@ -239,7 +246,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                                 "salvo_ended",
                                 {"model": s.id},
                                 actor=s.id,
-                                text=f"{possessive(s.name)} Spięcie makes no shot.",
+                                text=f"{possessive(s.name)} {trick_term('short-circuit')} makes no shot.",
                             )
                         )
                         return with_end_check(state, drafts)
@@ -284,7 +291,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
                 "salvo_ended",
                 {"model": s.id},
                 actor=s.id,
-                text=f"{possessive(s.name)} Overwatch shot is one shot (setting SM-A15).",
+                text=f"{possessive(s.name)} {term('Overwatch')} shot is one shot (setting SM-A15).",
             )
         )
     return with_end_check(state, drafts)
@@ -303,7 +310,7 @@ def hit_consequences(
     if not record.success:
         return []
     if record.detail.get("removed"):
-        return removal(state, tg.id, s.id, "Mistrzowski strzał: natural double 1, no save (§20.3)")
+        return removal(state, tg.id, s.id, f"{skill_term('master-shot')}: natural double 1, no save (§20.3)")
     victims = [tg.id]
     out: list[EventDraft] = []
     if record.detail.get("automatic"):
@@ -390,7 +397,7 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
     if options.get("adrenaline") and options["adrenaline"].active:
         caster = _adrenaline_caster(state, m)
         if caster is None:
-            return Rejected("no friendly Technomancer with an Adrenalina charge", "§21")
+            return Rejected(f"no friendly Technomancer with an {trick_term('adrenaline')} charge", "§21")
     try:
         record = toughness_roll(sit, dice)
     except ProcedureRefused as err:
@@ -404,7 +411,7 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
                 "trick_cast",
                 {"model": m.id, "trick": "protective-shield", "target": m.id, "effect": {}},
                 actor=m.id,
-                text=f"{m.name} raises Tarcza ochronna.",
+                text=f"{m.name} raises {trick_term('protective-shield')}.",
             )
         )
     if record.detail.get("adrenaline_used"):
@@ -415,7 +422,7 @@ def save(state: BattleState, cmd: Save, dice: DiceSource) -> Decision:
                 "trick_cast",
                 {"model": caster.id, "trick": "adrenaline", "target": m.id, "effect": {}},
                 actor=caster.id,
-                text=f"{caster.name} casts Adrenalina on {m.name}.",
+                text=f"{caster.name} casts {trick_term('adrenaline')} on {m.name}.",
             )
         )
     held = (
@@ -485,7 +492,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
                 "once_used",
                 {"model": m.id, "what": "captain-reroll"},
                 actor=m.id,
-                text=f"{m.name} uses the Captain's re-roll (once per battle).",
+                text=f"{m.name} re-rolls as {term('Captain')} (once per battle).",
             )
         )
     elif cmd.source == "im-fine":
@@ -493,7 +500,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     elif cmd.source == "matrix-error":
         caster = matrix_caster(state, m)
         if caster is None:
-            return Rejected("no enemy Technomancer with a Błąd matrycy charge", "§21")
+            return Rejected(f"no enemy Technomancer with a {trick_term('matrix-error')} charge", "§21")
         whole = state.setting("captain_reroll") == "whole"
         drafts.append(
             EventDraft(

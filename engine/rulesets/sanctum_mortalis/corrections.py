@@ -19,6 +19,7 @@ from . import tables as t
 from .profile import STATS
 from .state import PendingSave
 from .state import LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, MARKERS, ON_TABLE, OUT_OF_ACTION, BattleState
+from .terms import trick_term
 
 STATUSES = (ON_TABLE, OUT_OF_ACTION, LEFT_TABLE)
 STATUS_LABELS = ("on the table", "out of action", "left the table")
@@ -207,7 +208,13 @@ CORRECTIONS: Corrections[BattleState] = Corrections(
             maximum=lambda s, m: 3,
         ),
         Field("activated", "Has activated this round", "flag", _activated, _put_activated),
-        Field("infected", "Infected (Zakażenie, §21: −1 to every characteristic)", "flag", _infected, _put_infected),
+        Field(
+            "infected",
+            f"Infected ({trick_term('infection')}, §21: −1 to every characteristic)",
+            "flag",
+            _infected,
+            _put_infected,
+        ),
         Field("xp", "XP gained this battle", "number", _xp, _put_xp),
         Field(
             "tech-markers",

@@ -16,6 +16,7 @@ from .procedures.common import speed_skill
 from .procedures.movement import jump_max
 from .state import BattleState, ModelState
 from . import tables as t
+from .terms import skill_term
 
 if TYPE_CHECKING:  # the command classes load on first use
     from .commands import Move
@@ -43,7 +44,8 @@ def gap_problem(state: BattleState, m: ModelState, cmd: Move) -> Rejected | None
         why = (
             f'a standing jump clears 1"; a run-up of {cmd.run_up:g}" clears {widest:g}"'
             if cmd.run_up is not None and widest < widest_gap(state, m)
-            else f'at most {widest:g}"' + (" (Akrobata)" if widest > t.JUMP_MAX else ' (4" with Akrobata)')
+            else f'at most {widest:g}"'
+            + (f" ({skill_term('acrobat')})" if widest > t.JUMP_MAX else f' (4" with {skill_term("acrobat")})')
         )
         return Rejected(f'{m.name} cannot jump a {cmd.gap:g}" gap: {why}', "§7.4")
     return None

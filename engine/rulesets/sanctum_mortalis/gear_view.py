@@ -14,6 +14,7 @@ from .grenades import EFFECT_TEXT, blast_effect, grenades_of, throw_chance
 from .procedures.common import profile_of
 from .state import BattleState
 from .tricks import dispel_odds, dispellers
+from .terms import skill_term, trick_term
 
 if TYPE_CHECKING:
     from .commands import CastTrick, ThrowGrenade
@@ -59,10 +60,10 @@ def grenade_preview(state: BattleState, cmd: ThrowGrenade) -> GearRollPreview:
 def dispel_preview(state: BattleState, cmd: CastTrick) -> GearRollPreview:
     """The Dispel roll against a trick being cast: 2k6 ≥ 8 (§20.4)."""
     caster = state.model(cmd.model)
-    who = state.model(cmd.dispeller).name if cmd.dispeller else "Dispel"
-    trick = t.TRICKS[cmd.trick].source if cmd.trick in t.TRICKS else cmd.trick
+    who = state.model(cmd.dispeller).name if cmd.dispeller else "A model"
+    trick = trick_term(cmd.trick) if cmd.trick in t.TRICKS else cmd.trick
     return GearRollPreview(
-        f"{who}: Rozproszenie against {possessive(caster.name)} {trick}",
+        f"{who}: {skill_term('dispel')} against {possessive(caster.name)} {trick}",
         f"2k6 ≥ {t.DISPEL_TARGET} (§20.4)",
         "dispelled",
         dispel_odds(),

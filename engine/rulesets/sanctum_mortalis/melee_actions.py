@@ -18,6 +18,7 @@ from .procedures.common import ProcedureRefused
 from .procedures.melee import KITTY, MeleeSituation, loser_toughness_situation, melee_options, melee_roll
 from .procedures.support import can_assist, support_counts
 from .state import DEFENSIVE_STANCE, BattleState, LastRoll, ModelState
+from .terms import skill_term
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import Attack
@@ -81,7 +82,7 @@ def attack_problem(state: BattleState, cmd: Attack) -> Rejected | None:
         opponents = a.engaged_with
         if len(opponents) != 1 or len(state.model(next(iter(opponents))).engaged_with) < 2:
             return Rejected(
-                f"{a.name} may leave melee only with Ucieczka, or when its one opponent is also fighting another model",
+                f"{a.name} may leave melee only with {skill_term('escape')}, or when its one opponent is also fighting another model",
                 "§8.4",
             )
     return None

@@ -15,6 +15,7 @@ from .activation import MOVE, take_action
 from .procedures.common import ProcedureRefused, speed_skill
 from .procedures.movement import climb_cost, fall_roll, jump_down_roll, move_allowance
 from .state import BattleState, LastRoll, ModelState
+from .terms import card_term
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import AcceptDrop, Fall, JumpDown, Move
@@ -28,7 +29,7 @@ def allowance(state: BattleState, m: ModelState, difficult: bool = False) -> tup
     """The inches of the model's next Move and how they add up."""
     number = m.moves + 1
     if m.next_move:
-        return m.next_move, f'To mnie szukasz?: any reachable place within {m.next_move}" (§12.2)'
+        return m.next_move, f'{card_term("looking-for-me")}: any reachable place within {m.next_move}" (§12.2)'
     inches, terms = move_allowance(
         m.spec,
         min(number, 2),

@@ -29,6 +29,7 @@ from engine.rolls import RollRecord
 from .procedures.common import ProcedureRefused, has_skill
 from .procedures.reroll import REROLL_SOURCES, apply_reroll
 from .state import NEUTRAL, BattleState, LastRoll, ModelState
+from .terms import card_term, trick_term
 
 OFFERED = ("im-fine", "captain", "point-blank", "duellist", "dirty-tricks")
 """The sources offered after a roll, in the order shown."""
@@ -140,9 +141,9 @@ def reroll_problem(
             return "the Captain's re-roll was already used this battle", rule
     elif source == "im-fine":
         if last.kind != "save":
-            return "“Nic mi nie jest!” re-rolls the model's own failed Toughness roll", rule
+            return f"{card_term('im-fine')} re-rolls the model's own failed Toughness roll", rule
         if record.success:
-            return "“Nic mi nie jest!” re-rolls a failed Toughness roll only", rule
+            return f"{card_term('im-fine')} re-rolls a failed Toughness roll only", rule
         problem = card_problem(state, m.side, "im-fine", m.id)
         if problem:
             return problem, "§12"
@@ -164,7 +165,10 @@ def reroll_problem(
             return f"{name} is for a fight one on one (support is counted here)", rule
     elif source == "matrix-error":
         if matrix_caster(state, m) is None:
-            return f"no enemy Technomancer of {m.name} can cast Błąd matrycy (a charge, not engaged)", rule
+            return (
+                f"no enemy Technomancer of {m.name} can cast {trick_term('matrix-error')} (a charge, not engaged)",
+                rule,
+            )
     else:
         return f"unknown re-roll source '{source}'", "§2.2"
     if source in ("captain", "im-fine", "point-blank", "duellist", "matrix-error"):

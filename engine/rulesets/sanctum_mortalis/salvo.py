@@ -23,6 +23,7 @@ from engine.ruleset import Rejected
 
 from . import tables as t
 from .state import BattleState, ModelState
+from .terms import term
 
 if TYPE_CHECKING:
     from .commands import Shoot
@@ -75,9 +76,11 @@ def salvo_problem(state: BattleState, m: ModelState, cmd: Shoot) -> Rejected | N
             return Rejected(f"{possessive(m.name)} {w.name} fires once per round and has fired this round", PER_ROUND)
         return None
     if m.salvo_overwatch and state.setting("overwatch_salvo") == "single":
-        return Rejected("the Overwatch shot is one shot (setting SM-A15): the rest is not taken", OVERWATCH_SALVO)
+        return Rejected(
+            f"the {term('Overwatch')} shot is one shot (setting SM-A15): the rest is not taken", OVERWATCH_SALVO
+        )
     if cmd.overwatch and not m.salvo_overwatch:
-        return Rejected(f"{possessive(m.name)} Shooting action is not an Overwatch shot", OVERWATCH_SALVO)
+        return Rejected(f"{possessive(m.name)} Shooting action is not an {term('Overwatch')} shot", OVERWATCH_SALVO)
     first = group_first_target(m, cmd.weapon)
     if first is None or cmd.target == first:
         return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.ruleset import Choice, SettingSpec
+from .terms import card_term, challenge_term, scenario_term, skill_term, term, trick_term
 
 ON = Choice("on", "on")
 OFF = Choice("off", "off")
@@ -61,7 +62,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s(
         "past_the_shield",
-        "Poza tarczę: the shield against its hits gives",
+        f"{skill_term('past-the-shield')}: the shield against its hits gives",
         "SM-A5",
         "§20.3",
         [("zero", "+0"), ("one", "+1 (skill does nothing)")],
@@ -69,7 +70,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s(
         "aimed_shot_drop",
-        "Wymierzony strzał drops the",
+        f"{skill_term('aimed-shot')} drops the",
         "SM-A6",
         "§20.3",
         [("highest", "highest die (helps the shooter)"), ("lowest", "lowest die (literal text)")],
@@ -77,7 +78,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s(
         "deadly_blow_penalty",
-        "Zabójczy cios loser's −1 applies to",
+        f"{skill_term('deadly-blow')} loser's −1 applies to",
         "SM-A7",
         "§20.2",
         [("value", "the Toughness value"), ("roll", "the roll total (helps)")],
@@ -93,7 +94,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s(
         "captain_reroll",
-        "Captain / Błąd matrycy re-roll",
+        f"Captain / {trick_term('matrix-error')} re-roll",
         "SM-A9",
         "§15.2",
         [("one-die", "one die"), ("whole", "the whole roll")],
@@ -101,7 +102,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s(
         "injury_on_any_removal",
-        "Models removed by falls or Master shot roll for injuries",
+        f"Models removed by falls or {skill_term('master-shot')} roll for injuries",
         "SM-A10",
         "§7.5",
         [ON, OFF],
@@ -110,7 +111,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     _s("specialists_heroic", "Specialists may use heroic plays", "SM-A11", "§12.1", [ON, OFF], "on"),
     _note(
         "mother_lasts",
-        '"I Twoją matkę też!" lasts',
+        f"{card_term('your-mother-too')} lasts",
         "SM-A12",
         "§12.2",
         ("round", "until the end of the round"),
@@ -118,16 +119,23 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _note(
         "what_timing",
-        '"I co mi zrobisz?!" is declared',
+        f"{card_term('what-are-you-gonna-do')} is declared",
         "SM-A13",
         "§12.2",
         ("after-hit", "after the hit, before the save"),
         "It is used when hit, so the app offers it between the hit and the Toughness roll.",
     ),
-    _s("looking_pickup_free", '"To mnie szukasz?" pick-up costs no action', "SM-A14", "§12.2", [ON, OFF], "on"),
+    _s(
+        "looking_pickup_free",
+        f"{card_term('looking-for-me')} pick-up costs no action",
+        "SM-A14",
+        "§12.2",
+        [ON, OFF],
+        "on",
+    ),
     _s(
         "overwatch_salvo",
-        "Overwatch shot is",
+        f"{term('Overwatch')} shot is",
         "SM-A15",
         "§11.3",
         [("salvo", "a full shooting action"), ("single", "one shot")],
@@ -175,7 +183,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s(
         "special_marker_loot",
-        "Special marker loot rolls",
+        f"{term('Special marker')} loot rolls",
         "SM-A21",
         "§23.5",
         [("4", "4 loot rolls"), ("1", "1 loot roll")],
@@ -187,7 +195,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "SM-A22",
         "§14",
         ("draw", "a draw"),
-        "The rules name no tie-break; in Duma each side gets the loser's reward.",
+        f"The rules name no tie-break; in {scenario_term('pride')} each side gets the loser's reward.",
     ),
     _s(
         "scenario_starter_rounds",
@@ -211,7 +219,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "What counts as a shooting hit",
         "SM-A26",
         "§9.3",
-        ("ranged-knife-spiecie", "ranged weapons, thrown knife, Spięcie"),
+        ("ranged-knife-spiecie", f"ranged weapons, thrown knife, {trick_term('short-circuit')}"),
         "The app counts these as shooting hits wherever a rule asks (Force field, Polychitin: shooting hits only).",
     ),
     _s("jet_pack_action", "Jet pack move is the Move action", "SM-A27", "§22.5", [ON, OFF], "on"),
@@ -223,11 +231,20 @@ SETTINGS: tuple[SettingSpec, ...] = (
         [ON, OFF],
         "on",
     ),
-    _s("protective_shield_optional", "Tarcza ochronna is optional", "SM-A29", "§21", [ON, OFF], "on"),
-    _s("dispel_optional", "Dispel is optional and only against enemy tricks", "SM-A30", "§20.4", [ON, OFF], "on"),
+    _s(
+        "protective_shield_optional", f"{trick_term('protective-shield')} is optional", "SM-A29", "§21", [ON, OFF], "on"
+    ),
+    _s(
+        "dispel_optional",
+        f"{skill_term('dispel')} is optional and only against enemy tricks",
+        "SM-A30",
+        "§20.4",
+        [ON, OFF],
+        "on",
+    ),
     _note(
         "power_wave_radius",
-        "Fala Mocy radius (inches)",
+        f"{trick_term('power-wave')} radius (inches)",
         "SM-A31",
         "§21",
         ("4", '4"'),
@@ -235,13 +252,20 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _note(
         "hack_range",
-        "Włam range",
+        f"{trick_term('hack')} range",
         "SM-A32",
         "§21",
         ("any", "any distance, in sight"),
         "The GM judges line of sight on the table; the app asks no range.",
     ),
-    _s("defence_order_self", "Rozkaz obrony also marks the model itself", "SM-A33", "§20.2", [OFF, ON], "off"),
+    _s(
+        "defence_order_self",
+        f"{skill_term('defence-order')} also marks the model itself",
+        "SM-A33",
+        "§20.2",
+        [OFF, ON],
+        "off",
+    ),
     _s("mixed_pistols", "Gunslinger may carry one pistol of each type", "SM-A34", "§10.5", [OFF, ON], "off"),
     _s(
         "offhand_options",
@@ -259,7 +283,14 @@ SETTINGS: tuple[SettingSpec, ...] = (
         [("round", "a Move this round"), ("ever", "a Move this activation")],
         "round",
     ),
-    _s("haggling_technology", "Targowanie +20% on auto-sold technologies", "SM-A37", "§20.5", [ON, OFF], "on"),
+    _s(
+        "haggling_technology",
+        f"{skill_term('haggling')} +20% on auto-sold technologies",
+        "SM-A37",
+        "§20.5",
+        [ON, OFF],
+        "on",
+    ),
     _s(
         "small_guy_discount",
         "Small-guy discount covers",
@@ -296,13 +327,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _note(
         "hidden_data_take",
-        'Ukryte dane "take it" means',
+        f'{challenge_term("hidden-data")} "take it" means',
         "SM-A42",
         "§23.7",
         ("end-in-hands", "it ends the game in your hands"),
         "The Challenge is met when the data ends the battle carried by one of your models.",
     ),
-    _s("doubt_replace", "Zwątpienie: the owner may replace the action", "SM-A43", "§12.3", [ON, OFF], "on"),
+    _s("doubt_replace", f"{card_term('doubt')}: the owner may replace the action", "SM-A43", "§12.3", [ON, OFF], "on"),
     _note(
         "fall_landing",
         "A surviving faller",
@@ -322,13 +353,20 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "on",
     ),
     _s("retired_gear", "Gear of a retired model goes to the stash", "SM-A46", "§18.2", [ON, OFF], "on"),
-    _s("acceleration_friendly", "Przyspieszenie only on friendly models", "SM-A47", "§21", [ON, OFF], "on"),
+    _s(
+        "acceleration_friendly",
+        f"{trick_term('acceleration')} only on friendly models",
+        "SM-A47",
+        "§21",
+        [ON, OFF],
+        "on",
+    ),
     _note(
         "interception_markers",
-        "Przechwycenie markers are placed",
+        f"{scenario_term('interception')} markers are placed",
         "SM-A48",
         "§23.5",
-        ("on", "special marker at the centre, the 3 others in turns, as in Jatka"),
+        ("on", f"special marker at the centre, the 3 others in turns, as in {scenario_term('slaughter')}"),
         "The players place the markers on the table; the app does not. Another way of placing them is "
         "the players' to agree.",
     ),
@@ -337,7 +375,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
 CAMPAIGN_SETTINGS: tuple[SettingSpec, ...] = (
     _s(
         "care_skill_condition",
-        '"Ended the battle needing medical care" (Medyk, Targowanie, Paser, Łowca technologii, Przeszukiwanie)',
+        f'"Ended the battle needing medical care" ({skill_term("medic")}, {skill_term("haggling")}, {skill_term("fence")}, {skill_term("tech-hunter")}, {skill_term("searching")})',
         "SM-L1",
         "§18.2",
         [("wounded", "removed from play (rolls for injury)"), ("care-result", "an injury roll of 2–6")],
@@ -348,7 +386,7 @@ CAMPAIGN_SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _s(
         "fence_scope",
-        'Paser\'s "special items" when buying',
+        f'{skill_term("fence")}\'s "special items" when buying',
         "SM-L2",
         "§20.5",
         [("all", "every item from the loot tables"), ("slot-items", "special-item slot items only")],

@@ -12,6 +12,7 @@ from engine.ruleset import Rejected
 from .activation import take_action
 from .card_triggers import melee_loser, skill_problem
 from .state import DEFENSIVE_STANCE, BattleState, ModelState
+from .terms import skill_term, term
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import DefenceOrder, InsteadOfHitting
@@ -30,23 +31,23 @@ def instead_of_hitting(state: BattleState, cmd: InsteadOfHitting, dice: DiceSour
     assert loser is not None
     if cmd.instead == "theft":
         return [
-            _no_hit(loser, f"{m.name} does not hit {loser.name}: it takes a marker instead (Kradzież)."),
+            _no_hit(loser, f"{m.name} does not hit {loser.name}: it takes a marker instead ({skill_term('theft')})."),
             EventDraft(
                 "marker_taken",
                 {"from": loser.id, "to": m.id},
                 actor=m.id,
-                text=f"{m.name} takes a technology marker from {loser.name} (Kradzież, §20.5).",
+                text=f"{m.name} takes a technology marker from {loser.name} ({skill_term('theft')}, §20.5).",
             ),
         ]
     return [
-        _no_hit(loser, f"{m.name} does not hit {loser.name}: it breaks off instead (Ucieczka)."),
+        _no_hit(loser, f"{m.name} does not hit {loser.name}: it breaks off instead ({skill_term('escape')})."),
         *(
             EventDraft(
                 "disengaged",
                 {"a": m.id, "b": o},
                 actor=m.id,
                 text=f'{m.name} breaks off to 1" from {state.model(o).name}; both keep the actions they have left '
-                "(Ucieczka, §20.5).",
+                f"({skill_term('escape')}, §20.5).",
             )
             for o in sorted(m.engaged_with)
         ),
@@ -71,7 +72,7 @@ def order_problem(state: BattleState, m: ModelState, friend_id: str) -> str | No
     if f.engaged:
         return f"{f.name} is engaged in melee"
     if DEFENSIVE_STANCE in f.markers:
-        return f"{f.name} already has a Defensive stance"
+        return f"{f.name} already has a {term('Defensive stance')}"
     return None
 
 
@@ -82,12 +83,18 @@ def defence_order(state: BattleState, cmd: DefenceOrder, dice: DiceSource) -> De
         return Rejected(f"no model '{cmd.model}'", kind="malformed")
     m = state.model(cmd.model)
     if "defence-order" not in m.spec.skills:
-        return Rejected(f"{m.name} does not know Rozkaz obrony", "§20.2")
+        return Rejected(f"{m.name} does not know {skill_term('defence-order')}", "§20.2")
     for f in cmd.friends:
         problem = order_problem(state, m, f)
         if problem:
             return Rejected(problem, "§20.2", kind="malformed" if problem.startswith("no model") else "illegal")
-    drafts = take_action(state, m.id, "other", f"{m.name} gives Rozkaz obrony (§20.2).", what="gives Rozkaz obrony")
+    drafts = take_action(
+        state,
+        m.id,
+        "other",
+        f"{m.name} gives {skill_term('defence-order')} (§20.2).",
+        what=f"gives {skill_term('defence-order')}",
+    )
     if isinstance(drafts, Rejected):
         return drafts
     for f in dict.fromkeys(cmd.friends):
@@ -96,7 +103,7 @@ def defence_order(state: BattleState, cmd: DefenceOrder, dice: DiceSource) -> De
                 "marker_placed",
                 {"model": f, "marker": DEFENSIVE_STANCE, "order": m.id},
                 actor=m.id,
-                text=f"Defensive stance marker on {state.model(f).name} (Rozkaz obrony: no action of its own).",
+                text=f"{term('Defensive stance')} marker on {state.model(f).name} ({skill_term('defence-order')}: no action of its own).",
             )
         )
     return drafts

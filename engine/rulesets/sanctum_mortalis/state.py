@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable, Mapping
 from engine.records import GhostModel, changed
 
 from .roster import BandRoster, ModelSpec
+from .terms import challenge_term, term
 
 SIDES = ("A", "B")
 NEUTRAL = "N"
@@ -26,7 +27,11 @@ OVERWATCH = "overwatch"
 HIDDEN = "hidden"
 MARKERS = (DEFENSIVE_STANCE, OVERWATCH, HIDDEN)
 MARKER_SYMBOLS = MappingProxyType({DEFENSIVE_STANCE: "◆", OVERWATCH: "◎", HIDDEN: "◌"})
-MARKER_NAMES = MappingProxyType({DEFENSIVE_STANCE: "Defensive stance", OVERWATCH: "Overwatch", HIDDEN: "Hiding"})
+MARKER_ENGLISH = MappingProxyType({DEFENSIVE_STANCE: "Defensive stance", OVERWATCH: "Overwatch", HIDDEN: "Hiding"})
+"""Each marker's English name alone: for a text that names it in Polish already (its rule
+cited beside it is the book's section of that name: "Pozycja obronna (Defensive stance)")."""
+MARKER_NAMES = MappingProxyType({k: term(name) for k, name in MARKER_ENGLISH.items()})
+"""Each marker as shown: "Overwatch (Strzał z ukrycia)" (§11)."""
 
 
 @dataclass(frozen=True)
@@ -289,7 +294,7 @@ def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
     if m.special_marker or m.carry_partner:
         out.append(("★", "the special marker" + (" (carried together)" if m.carry_partner else ""), "special"))
     if m.hidden_data:
-        out.append(("✧", "its side's Ukryte dane marker", "tech"))
+        out.append(("✧", f"its side's {challenge_term('hidden-data')} marker", "tech"))
     return out
 
 

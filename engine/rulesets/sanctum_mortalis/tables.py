@@ -1057,7 +1057,7 @@ class OtherAction:
 
 OTHER_ACTIONS = (
     OtherAction("throws a grenade", "§17.6", needs_item="grenade"),
-    OtherAction("gives Rozkaz obrony", "§20.2", needs_skill="defence-order"),
+    OtherAction("gives Defence order (Rozkaz obrony)", "§20.2", needs_skill="defence-order"),
     OtherAction("uses an item", "§17", needs_any_item=True),
     OtherAction("another action", "§6"),
 )

@@ -27,13 +27,14 @@ from . import tables as t
 from .actions import cast_trick as cast_effect
 from .procedures.misc import dispel_chance, dispel_roll
 from .state import BattleState
+from .terms import skill_term, trick_term
 
 if TYPE_CHECKING:  # the command classes load on first use
     from .commands import CastTrick
 
 Decision = Rejected | Sequence[EventDraft]
 DISPEL_SKILL = "dispel"
-SAVE_TRICKS = {"drone-strike": "Atak Drona", "lava": "Lawa"}
+SAVE_TRICKS = {"drone-strike": trick_term("drone-strike"), "lava": trick_term("lava")}
 """Tricks whose victims make a Toughness test (§21)."""
 
 
@@ -58,11 +59,17 @@ def _problem(state: BattleState, cmd: CastTrick) -> Rejected | None:
     if not state.has_model(cmd.model):
         return Rejected(f"no model '{cmd.model}'", kind="malformed")
     if cmd.trick == "short-circuit":
-        return Rejected("Spięcie is cast as a shot: Shoot with the weapon short-circuit (§21)", "§21", "malformed")
+        return Rejected(
+            f"{trick_term('short-circuit')} is cast as a shot: Shoot with the weapon short-circuit (§21)",
+            "§21",
+            "malformed",
+        )
     if cmd.trick == "drone-strike" and not cmd.target:
-        return Rejected('Atak Drona needs a target model in line of sight within 14"', "§21", kind="malformed")
+        return Rejected(
+            f'{trick_term("drone-strike")} needs a target model in line of sight within 14"', "§21", kind="malformed"
+        )
     if cmd.victims and cmd.trick != "lava":
-        return Rejected("only Lawa's pool names the models under it", "§21", kind="malformed")
+        return Rejected(f"only the pool of {trick_term('lava')} names the models under it", "§21", kind="malformed")
     if len(set(cmd.victims)) != len(cmd.victims):
         return Rejected("a model is named twice under the pool", kind="malformed")
     for x in cmd.victims:
@@ -82,7 +89,7 @@ def dispeller_problem(state: BattleState, caster: str, dispeller: str) -> Reject
         return Rejected(f"no model '{dispeller}'", kind="malformed")
     d = state.model(dispeller)
     if DISPEL_SKILL not in d.spec.skills:
-        return Rejected(f"{d.name} does not know Rozproszenie", "§20.4")
+        return Rejected(f"{d.name} does not know {skill_term('dispel')}", "§20.4")
     if dispeller not in dispellers(state, caster):
         why = "is not on the table" if not d.on_table else "may dispel only an enemy's trick [SM-A30]"
         return Rejected(f"{d.name} {why}", "§20.4")
@@ -101,7 +108,7 @@ def dispel_drafts(
         "dispel_rolled",
         {"model": d.id, "trick": trick.key, "caster": caster, "roll": record.to_dict()},
         actor=d.id,
-        text=f"{d.name} rolls Rozproszenie against {trick.source}: {roll_line(record)}",
+        text=f"{d.name} rolls {skill_term('dispel')} against {trick_term(trick.key)}: {roll_line(record)}",
     )
     if not record.success:
         return [roll, cast], False
@@ -147,8 +154,7 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
                 "save_pending",
                 {"model": x, "attacker": caster, "attack": "other", "weapon": cmd.trick, "context": {}},
                 actor=x,
-                text=f"{name} is caught by {SAVE_TRICKS.get(cmd.trick, trick.source)} and must make a Toughness "
-                "test or be removed (§21).",
+                text=f"{name} is caught by {trick_term(cmd.trick)} and must make a Toughness test or be removed (§21).",
             )
         )
     return drafts

@@ -14,6 +14,7 @@ from engine.ruleset import Rejected
 from . import tables as t
 from .procedures.rolloff import initiative_roll, scenario_start_roll
 from .state import NEUTRAL, SIDES, BattleState
+from .terms import term
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import Activate, ChooseFirst, EndActivation, EndBattle, EndRound, StartRound
@@ -92,7 +93,7 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
     payload: dict[str, Any] = {"round": number, "first": None, "reason": "", "rolloff": None, "chooser": None}
     if how.method == "role":
         first = next((s.key for s in state.sides if s.role == scenario.starter), "A")
-        payload.update(first=first, reason=f"{scenario.name}: the {scenario.starter.title()} starts (§23)")
+        payload.update(first=first, reason=f"{term(scenario.name)}: the {scenario.starter.title()} starts (§23)")
     elif how.method == "roll-low":
         record = scenario_start_roll(dice).to_dict()
         chooser = record["detail"]["winner"]
@@ -100,7 +101,7 @@ def start_round(state: BattleState, cmd: StartRound, dice: DiceSource) -> Decisi
         payload.update(
             chooser=chooser,
             rolloff=record,
-            reason=f"{scenario.name}: {_rolloff_text(state, record)}, the lower total "
+            reason=f"{term(scenario.name)}: {_rolloff_text(state, record)}, the lower total "
             f"({state.side(chooser).name}) decides who starts (§23)",
         )
     else:

@@ -29,6 +29,7 @@ from .salvo import group_first_target, needs_spread, salvo_problem
 from .rerolls import reroll_offers as _reroll_offers, save_rerolls_left
 from .state import DEFENSIVE_STANCE, LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState
 from .state import marker_badges as marker_badges  # here since the panes draw it without the rule procedures
+from .terms import skill_term, trick_term
 
 if TYPE_CHECKING:  # the command classes load on first use: the battle screen is drawn without them
     from .commands import Attack, Fall, JumpDown, Save, Shoot
@@ -103,14 +104,9 @@ def model_card(state: BattleState, model_id: str) -> list[str]:
     if spec.items or spec.mods:
         lines.append("Items: " + ", ".join(t.ITEMS[i].name if i in t.ITEMS else i for i in (*spec.items, *spec.mods)))
     if spec.skills:
-        lines.append(
-            "Skills: "
-            + ", ".join(f"{t.SKILLS[k].source} ({t.SKILLS[k].name})" if k in t.SKILLS else k for k in spec.skills)
-        )
+        lines.append("Skills: " + ", ".join(skill_term(k) if k in t.SKILLS else k for k in spec.skills))
     if m.trick_charges:
-        lines.append(
-            "Tricks: " + ", ".join(f"{t.TRICKS[k].source} {n}/{t.TRICKS[k].charges}" for k, n in m.trick_charges)
-        )
+        lines.append("Tricks: " + ", ".join(f"{trick_term(k)} {n}/{t.TRICKS[k].charges}" for k, n in m.trick_charges))
     if spec.wounds:
         lines.append("Wounds: " + ", ".join(t.WOUNDS[w].name for w in spec.wounds if w in t.WOUNDS))
     lines.append(f"XP {spec.xp} (level {t.level_for(spec.xp)}), +{m.xp_gained} this battle")

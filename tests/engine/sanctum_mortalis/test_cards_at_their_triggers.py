@@ -83,7 +83,7 @@ def _shot_at_xan(battle):
     [
         ("B", "B.xan", "what-are-you-gonna-do", "not hit by a shooter"),
         ("B", "B.xan", "you-only-die-once", "not hit by a shooter"),
-        ("B", "B.xan", "woohoo", "not taken an Overwatch shot"),
+        ("B", "B.xan", "woohoo", "not taken an Overwatch (Strzał z ukrycia) shot"),
         ("B", "B.xan", "im-fine", "not just failed a Toughness roll"),
         ("A", "A.bo", "bite-this", "not just won a melee"),
         ("A", "A.bo", "out-of-the-way", "failed to wound"),

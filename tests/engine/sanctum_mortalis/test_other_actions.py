@@ -35,13 +35,13 @@ def test_the_menu_greys_what_the_model_lacks():
     battle = _battle()
     assert view.other_actions(battle.state, "A.kara") == [
         ("throws a grenade (§17.6)", ""),
-        ("gives Rozkaz obrony (§20.2)", ""),
+        ("gives Defence order (Rozkaz obrony) (§20.2)", ""),
         ("uses an item (§17)", ""),
         ("another action (§6)", ""),
     ]
     assert view.other_actions(battle.state, "A.bo") == [
         ("throws a grenade (§17.6)", "Bo carries no grenade"),
-        ("gives Rozkaz obrony (§20.2)", "Bo does not know Rozkaz obrony"),
+        ("gives Defence order (Rozkaz obrony) (§20.2)", "Bo does not know Defence order (Rozkaz obrony)"),
         ("uses an item (§17)", "Bo carries no item"),
         ("another action (§6)", ""),
     ]

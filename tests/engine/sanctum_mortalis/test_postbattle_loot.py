@@ -97,7 +97,7 @@ def test_the_generic_reroll_step_reads_loot_again():
 def test_searching_moves_a_single_k6_by_one_and_records_it():
     record = roll_loot_stage("gadget", ScriptedDice([5]))
     moved = search_shift(record, +1)
-    assert moved.outcome == "cyber-part" and moved.modifiers[0].label == "Przeszukiwanie"
+    assert moved.outcome == "cyber-part" and moved.modifiers[0].label == "Searching (Przeszukiwanie)"
     assert moved.detail["total"] == 6 and moved.dice[0].face == 5
 
 

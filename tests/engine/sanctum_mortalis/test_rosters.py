@@ -404,7 +404,7 @@ RULE_CASES = [
         ["[[model]]\nname = 'Tank'\narchetype = 'destroyer'\nranged = ['flamer']\nxp = 2\nskills = ['assist']  # <-"],
         "",
         None,
-        "Asysta is not for models in a Battle sarcophagus",
+        "Assist (Asysta) is not for models in a Battle sarcophagus",
         "§20.2",
     ),
     (
@@ -412,7 +412,7 @@ RULE_CASES = [
         ["[[model]]\nname = 'Bo'\narchetype = 'swordsman'\nxp = 2\nskills = ['protection']  # <-"],
         "",
         None,
-        "Ochrona is only for models with a shield",
+        "Protection (Ochrona) is only for models with a shield",
         "§20.2",
     ),
     (

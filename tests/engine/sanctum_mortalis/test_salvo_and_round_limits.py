@@ -119,7 +119,7 @@ def test_zbieracz_picks_up_for_free_once_per_round_and_the_next_takes_an_action(
     battle.submit(c.PickUpTech("A.bo", free=True))
     bo = battle.state.model("A.bo")
     assert bo.tech_markers == 1 and bo.actions_used == 0 and "collector" in bo.round_flags
-    assert "used Zbieracz this round" in view.free_pickup_problem(battle.state, "A.bo")
+    assert "used Collector (Zbieracz) this round" in view.free_pickup_problem(battle.state, "A.bo")
     _refused_and_nothing_saved(battle, c.PickUpTech("A.bo", free=True), (), "takes an action")
     battle.submit(c.PickUpTech("A.bo"))  # the second marker: an action
     bo = battle.state.model("A.bo")
@@ -136,7 +136,7 @@ def test_a_free_pick_up_keeps_the_defensive_stance_and_needs_the_skill():
     battle.submit(c.PlaceMarker("A.bo", "defensive-stance"))
     battle.submit(c.PickUpTech("A.bo", free=True))  # no action: the stance stays
     assert "defensive-stance" in battle.state.model("A.bo").markers
-    _refused_and_nothing_saved(battle, c.PickUpTech("A.kara", free=True), (), "cannot use Zbieracz")
+    _refused_and_nothing_saved(battle, c.PickUpTech("A.kara", free=True), (), "cannot use Collector (Zbieracz)")
 
 
 def test_only_the_first_shot_of_an_overwatch_salvo_has_lowca_and_woohoo_sm_a15():

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from engine.odds import percent
 from engine.formatting import possessive
+from engine.rulesets.sanctum_mortalis.terms import card_term, skill_term, term
 
 from tui.dialogs.options import OptionLine
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
@@ -74,7 +75,7 @@ class ShotAdapter(Checked):
             f"shot {preview.shot_index}/{preview.shots}"
         )
         self.flags = (
-            (Flag("o", "overwatch", "Overwatch shot ◎ (uses the marker, not an action)"),)
+            (Flag("o", "overwatch", f"{term('Overwatch')} shot ◎ (uses the marker, not an action)"),)
             if "overwatch" in shooter.markers
             else ()
         )
@@ -118,7 +119,7 @@ class ShotAdapter(Checked):
             odds.append_text(
                 Text.assemble(
                     "\n",
-                    ("Rozproszenie first ", "bold"),
+                    (f"{skill_term('dispel')} first ", "bold"),
                     f"{who}: 2k6 ≥ 8 ",
                     *_chance("dispels", dispel_odds(), "bold red"),
                     f" — type its 2 dice, then the hit's {p.dice} (only its 2 if it dispels).",
@@ -166,11 +167,11 @@ class SaveAdapter(Checked):
             from engine.rulesets.sanctum_mortalis.card_effects import EDGE_FOR_JUMP
 
             edge = f'an edge of {EDGE_FOR_JUMP}" or more within 1"'  # the engine's rule, not a literal here
-            label = f"Raz kozie śmierć!: jump down instead, from {edge} (its height next)"
+            label = f"{card_term('you-only-die-once')}: jump down from {edge}"
             options += (RollOption(JUMP, label, "§12.2", kind="toggle", active=self._jumping),)
         if self._jumping:
             odds = Text.assemble(
-                ("Raz kozie śmierć! ", "bold"),
+                (f"{card_term('you-only-die-once')} ", "bold"),
                 "no Toughness roll: ⏎ asks the edge's height, then the model jumps down (§7.5).",
             )
             odds.append("\nDice typed here: the jump's 2, then a fall's 2 (⏎ alone: the app rolls).", style="dim")

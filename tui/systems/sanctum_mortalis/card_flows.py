@@ -11,6 +11,7 @@ from engine.formatting import possessive
 from typing import Any, Callable
 
 from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis.terms import card_term, skill_term, term
 
 from tui.screens.picker_screen import Choice
 
@@ -25,7 +26,7 @@ def play_card(screen: Any, side: str, card: str, model_id: str) -> None:
     name = screen.state.model(model_id).name if screen.state.has_model(model_id) else model_id
     if card == "doubt":
         screen.ask(
-            f"Zwątpienie: which action was just declared for {name}? (it is cancelled)",
+            f"{card_term('doubt')}: which action was just declared for {name}? (it is cancelled)",
             [Choice(k, label) for k, label in DOUBT_ACTIONS.items()],
             lambda action: screen.submit(c.PlayCard(side, card, model_id, action=action)),
         )
@@ -34,7 +35,7 @@ def play_card(screen: Any, side: str, card: str, model_id: str) -> None:
 
         m = screen.state.model(model_id)
         screen.ask(
-            f"Rozproszenie: what does {name} lose?",
+            f"{card_term('distraction')}: what does {name} lose?",
             [Choice(k, label) for k, label in DISTRACTIONS.items() if k == "intercept" or k in m.markers],
             lambda what: screen.submit(c.PlayCard(side, card, model_id, action=what)),
         )
@@ -46,7 +47,7 @@ def play_card(screen: Any, side: str, card: str, model_id: str) -> None:
         _jump(screen, side, model_id, name, EDGE_FOR_JUMP)
     elif card == "out-of-the-way":
         screen.ask(
-            f'Z drogi!: what is right behind the model {name} pushes 2"?',
+            f'{card_term("out-of-the-way")}: what is right behind the model {name} pushes 2"?',
             [Choice(0.0, 'Open ground or an obstacle under 1": it is only pushed')]
             + [Choice(float(h), f'A drop of {h}": it falls') for h in HEIGHTS],
             lambda h: screen.submit(c.PlayCard(side, card, model_id, height=h)),
@@ -68,7 +69,7 @@ def _bite(screen: Any, side: str, model_id: str, name: str) -> None:
         screen.submit(c.PlayCard(side, "bite-this", model_id))  # the engine names its only weapon or refuses
         return
     screen.ask(
-        f"Gryź to!: which of {possessive(loser.name)} ranged weapons does {name} fire (a full salvo)?",
+        f"{card_term('bite-this')}: which of {possessive(loser.name)} ranged weapons does {name} fire (a full salvo)?",
         [Choice(w, ranged_weapon_name(w)) for w in weapons],
         lambda weapon: screen.submit(c.PlayCard(side, "bite-this", model_id, weapon=weapon)),
     )
@@ -83,7 +84,7 @@ def _knife(screen: Any, model_id: str, name: str) -> None:
     state = screen.state
     targets = [Choice(x.id, x.name) for x in knife_targets(state, state.model(model_id))]
     screen.ask(
-        f"Głowa w dół!: {name} throws a knife at:",
+        f"{card_term('heads-down')}: {name} throws a knife at:",
         targets,
         lambda target: roll(screen, "shot", c.Shoot(model_id, target, "thrown-knife")),
         highlight=False,
@@ -92,7 +93,7 @@ def _knife(screen: Any, model_id: str, name: str) -> None:
 
 def _jump(screen: Any, side: str, model_id: str, name: str, lowest: int, dice: Any = None) -> None:
     screen.ask(
-        f'Raz kozie śmierć!: how high is the edge {name} jumps from (within 1")?',
+        f'{card_term("you-only-die-once")}: how high is the edge {name} jumps from (within 1")?',
         [Choice(float(h), f'{h}"') for h in HEIGHTS if h >= lowest],
         lambda h: screen.submit(c.PlayCard(side, "you-only-die-once", model_id, height=h), dice),
     )
@@ -143,7 +144,7 @@ def defence_order(screen: Any, m: Any, chosen: frozenset[str] = frozenset()) -> 
     state = screen.state
     friends = [x for x in state.on_table(m.side) if x.id != m.id or state.setting("defence_order_self") == "on"]
     names = ", ".join(state.model(x).name for x in sorted(chosen)) or "no friend"
-    choices = [Choice(("give",), f"Give the order: Defensive stance on {names}")]
+    choices = [Choice(("give",), f"Give the order: {term('Defensive stance')} on {names}")]
     for x in friends:
         why = order_problem(state, m, x.id) or ""
         tick = "☑" if x.id in chosen else "☐"
@@ -155,7 +156,7 @@ def defence_order(screen: Any, m: Any, chosen: frozenset[str] = frozenset()) -> 
         else:
             defence_order(screen, m, chosen ^ {value})
 
-    screen.ask(f'Rozkaz obrony from {m.name}: which unengaged friends are within 3"?', choices, picked)
+    screen.ask(f'{skill_term("defence-order")} from {m.name}: which unengaged friends are within 3"?', choices, picked)
 
 
 def after_melee_save(screen: Any, events: Any) -> bool:
@@ -175,7 +176,7 @@ def after_melee_save(screen: Any, events: Any) -> bool:
         return False
     winner, loser = (screen.state.model(x) for x in offer)
     screen.ask(
-        f"{loser.name} passed its Toughness roll. {winner.name} plays Z drogi!?",
+        f"{loser.name} passed its Toughness roll. {winner.name} plays {card_term('out-of-the-way')}?",
         [
             Choice(None, f"No: {winner.name} and {loser.name} stay engaged"),
             Choice("push", f'Yes: push {loser.name} 2" away, no longer engaged'),

@@ -14,11 +14,19 @@ from textual.widgets.option_list import Option
 
 from engine.rulesets.sanctum_mortalis import cards
 from engine.rulesets.sanctum_mortalis import tables as t
+from engine.rulesets.sanctum_mortalis.terms import card_term, original
 
 from tui.systems.sanctum_mortalis import display as d
 from tui.messages import CardPlayRequested
 
 KIND_NAMES = {"heroic": "heroic plays", "offensive": "offensive events"}
+
+
+def _original(card: Any) -> str:
+    """ " (Nic mi nie jest!)": the Polish name beside the English one (none when they are
+    spelled alike: "Woohoo!")."""
+    polish = original(card.name)
+    return f" ({polish})" if polish != card.name else ""
 
 
 def card_line(card: Any, playable: bool, why_not: str, spent: bool, now: bool = False) -> Text:
@@ -27,7 +35,7 @@ def card_line(card: Any, playable: bool, why_not: str, spent: bool, now: bool = 
     if spent:
         out.append("✔ spent   ", style="dim")
         out.append(card.name, style="strike dim")
-        out.append(f" ({card.source})", style="dim")
+        out.append(_original(card), style="dim")
         return out
     if playable:
         out.append("▸ play    ", style="bold green")
@@ -36,7 +44,7 @@ def card_line(card: Any, playable: bool, why_not: str, spent: bool, now: bool = 
     else:
         out.append("✗ not now ", style="red")
     out.append(card.name, style="bold" if playable or now else "")
-    out.append(f" ({card.source})", style="dim")
+    out.append(_original(card), style="dim")
     if not playable and why_not:
         out.append(f"\n          {why_not}", style="italic dim")
     return out
@@ -45,7 +53,7 @@ def card_line(card: Any, playable: bool, why_not: str, spent: bool, now: bool = 
 def card_detail(card: Any) -> Text:
     """When a card is played and what it does."""
     return Text.assemble(
-        (f"{card.name} ({card.source}) — {KIND_NAMES[card.kind][:-1]}\n", "bold"),
+        (f"{card_term(card.key)} — {KIND_NAMES[card.kind][:-1]}\n", "bold"),
         ("When: ", "bold"),
         f"{card.timing}\n",
         ("Effect: ", "bold"),
@@ -71,7 +79,7 @@ def _section(state: Any, side: str, kind: str, model_id: str | None, target: str
 
 
 def _spent_line(state: Any, side: str, kind: str) -> Option:
-    spent = [t.EVENT_CARDS[k].name for k in state.side(side).cards_used if t.EVENT_CARDS[k].kind == kind]
+    spent = [card_term(k) for k in state.side(side).cards_used if t.EVENT_CARDS[k].kind == kind]
     line = Text(f"{state.side(side).name} {KIND_NAMES[kind]}: ", style="bold")
     if kind == "offensive":
         line.append(f"{len(spent)}/{t.MAX_OFFENSIVE_EVENTS} used ", style="bold yellow")

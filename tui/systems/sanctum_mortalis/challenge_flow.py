@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis.terms import challenge_term
 
 from tui.screens.picker_screen import Choice
 
@@ -29,7 +30,7 @@ def take_challenge(screen: Any) -> None:
             def with_model(model: str) -> None:
                 if key in NEEDS_TARGET:
                     screen.ask(
-                        f"{t.CHALLENGES[key].source}: which enemy model?",
+                        f"{challenge_term(key)}: which enemy model?",
                         models(side, own=False),
                         lambda target: screen.submit(c.TakeChallenge(side, key, model, target)),
                         highlight=False,
@@ -38,7 +39,7 @@ def take_challenge(screen: Any) -> None:
                     screen.submit(c.TakeChallenge(side, key, model))
 
             if key in NEEDS_MODEL:
-                screen.ask(f"{t.CHALLENGES[key].source}: which of your models?", models(side, True), with_model)
+                screen.ask(f"{challenge_term(key)}: which of your models?", models(side, True), with_model)
             else:
                 with_model("")
 
@@ -47,7 +48,7 @@ def take_challenge(screen: Any) -> None:
         screen.ask(
             f"{state.side(side).name} takes which Challenge? (at most two, §23.7)",
             [
-                Choice(k, f"{ch.source} ({ch.name}): {ch.condition} — {ch.reward}", challenge_problem(state, side, k))
+                Choice(k, f"{challenge_term(k)}: {ch.condition} — {ch.reward}", challenge_problem(state, side, k))
                 for k, ch in t.CHALLENGES.items()
             ],
             with_key,

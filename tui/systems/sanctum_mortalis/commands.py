@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.message import Message
 
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
+from engine.rulesets.sanctum_mortalis.terms import challenge_term, skill_term, trick_term
 
 from tui.systems.sanctum_mortalis import display as d
 from tui.systems.sanctum_mortalis.gear import GearCommands
@@ -348,7 +349,7 @@ class BattleCommands(GearCommands, GameCommands):
             choices.append(
                 Choice(
                     c.PickUpTech(m.id, free=True),
-                    "A technology marker, free with Collector (once per round)",
+                    f"A technology marker, free with {skill_term('collector')} (once per round)",
                     free_pickup_problem(state, m.id),
                 )
             )
@@ -359,7 +360,9 @@ class BattleCommands(GearCommands, GameCommands):
         if state.hidden_data_on_table:
             choices.append(
                 Choice(
-                    c.PickUpTech(m.id, hidden=True), "Its side's Ukryte dane marker", hidden_data_problem(state, m.id)
+                    c.PickUpTech(m.id, hidden=True),
+                    f"Its side's {challenge_term('hidden-data')} marker",
+                    hidden_data_problem(state, m.id),
                 )
             )
         for carrier in special_carriers(state, m.id):
@@ -415,7 +418,7 @@ class BattleCommands(GearCommands, GameCommands):
             return
         known = [(k, n) for k, n in m.trick_charges]
         if not known:
-            self.set_status(f"{m.name} knows no Technomancer tricks (§21).")
+            self.set_status(f"{m.name} knows no {skill_term('technomancer-tricks')} (§21).")
             return
 
         def cast(trick: Any) -> None:
@@ -433,7 +436,7 @@ class BattleCommands(GearCommands, GameCommands):
                     if x.side != m.side and x.side in ("A", "B")
                 ]
                 self.ask(
-                    'Spięcie: at whom (in line of sight, within 8")?',
+                    f'{trick_term("short-circuit")}: at whom (in line of sight, within 8")?',
                     enemies,
                     lambda x: dispel_first(self, c.Shoot(m.id, x, trick)),
                     highlight=False,
@@ -445,7 +448,7 @@ class BattleCommands(GearCommands, GameCommands):
                 for x in self.state.models
                 if x.on_table and x.side in ("A", "B")
             ]
-            self.ask(f"{t.TRICKS[trick].name} ({t.TRICKS[trick].source}): on whom?", targets, self.trick_cast)
+            self.ask(f"{trick_term(trick)}: on whom?", targets, self.trick_cast)
 
         from engine.rulesets.sanctum_mortalis.queries import trick_refusal
 
@@ -454,7 +457,7 @@ class BattleCommands(GearCommands, GameCommands):
             [
                 Choice(
                     k,
-                    f"{t.TRICKS[k].name} ({t.TRICKS[k].source}), {n} charge(s) left — {t.TRICKS[k].effect}",
+                    f"{trick_term(k)}, {n} charge(s) left — {t.TRICKS[k].effect}",
                     str(trick_refusal(self.state, m.id, k) or ""),  # no charge left: greyed before its target
                 )
                 for k, n in known
@@ -471,7 +474,7 @@ class BattleCommands(GearCommands, GameCommands):
         def chosen(command: Any) -> None:
             if command.what.startswith("throws a grenade"):
                 self.action_grenade()  # the throw's roll and its blast (§17.6), as b does
-            elif command.what.startswith("gives Rozkaz obrony"):
+            elif command.what.startswith(f"gives {skill_term('defence-order')}"):
                 from tui.systems.sanctum_mortalis.card_flows import defence_order
 
                 defence_order(self, m)  # the friends get their stance from the engine

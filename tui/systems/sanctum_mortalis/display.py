@@ -24,6 +24,7 @@ from engine.rulesets.sanctum_mortalis.state import (
     OVERWATCH,
     marker_badges,
 )
+from engine.rulesets.sanctum_mortalis.terms import term
 
 MARKER_STYLES = {
     DEFENSIVE_STANCE: "bold dodger_blue1",
@@ -41,7 +42,7 @@ CAPTAIN_SYMBOL = "♛"
 
 LEGEND: tuple[tuple[str, str, str], ...] = (
     *((MARKER_SYMBOLS[m], MARKER_STYLES[m], MARKER_NAMES[m]) for m in MARKERS),
-    (TECH_SYMBOL, TECH_STYLE, "Technology marker carried (✦2: two of them)"),
+    (TECH_SYMBOL, TECH_STYLE, f"{term('Technology marker')} carried (✦2: two of them)"),
     (SPECIAL_SYMBOL, SPECIAL_STYLE, "The special marker carried"),
     (CAPTAIN_SYMBOL, "bold", "Captain"),
     ("▶", "bold yellow", "Activating now"),

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.formatting import possessive
 from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis.terms import skill_term, trick_term
 
 from tui.systems.sanctum_mortalis.display import ranged_weapon_name
 from tui.screens.picker_screen import Choice
@@ -108,12 +109,13 @@ def dispel_first(screen: Any, shot: Any) -> None:
     if not able:
         roll(screen, "shot", shot)
         return
-    choices = [Choice("none", 'No Dispel roll (none within 8" and in sight, or the owner declines)')]
+    choices = [Choice("none", f'No {skill_term("dispel")} roll (none within 8" and in sight, or the owner declines)')]
     choices += [
-        Choice(x, f"{screen.state.model(x).name} rolls Rozproszenie: 2k6 ≥ 8, {percent(dispel_odds())}") for x in able
+        Choice(x, f"{screen.state.model(x).name} rolls {skill_term('dispel')}: 2k6 ≥ 8, {percent(dispel_odds())}")
+        for x in able
     ]
     screen.ask(
-        "Spięcie is cast: does a model with Rozproszenie roll to dispel it (§20.4)?",
+        f"{trick_term('short-circuit')} is cast: does a model with {skill_term('dispel')} roll to dispel it (§20.4)?",
         choices,
         lambda x: roll(screen, "shot", shot if x == "none" else replace(shot, dispeller=x)),
     )

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from tui.screens.picker_screen import Choice
+from engine.rulesets.sanctum_mortalis.terms import skill_term, trick_term
 
 
 def _c() -> Any:
@@ -153,9 +154,13 @@ class GearCommands:
         if m.move_only == "smoke":
             out.append(Choice(_c().Move(m.id, leaves_smoke=True), "Move out of the smoke (§17.6)", why))
         if m.move_only == "lava":
-            out.append(Choice(_c().Move(m.id, leaves_lava=True), "Move out of the burning pool (Lawa, §21)", why))
+            out.append(
+                Choice(
+                    _c().Move(m.id, leaves_lava=True), f"Move out of the burning pool ({trick_term('lava')}, §21)", why
+                )
+            )
         return out + [
-            Choice("gap", 'Move and jump a gap… (3", 4" with Akrobata; once per round)', why or jumped),
+            Choice("gap", f'Move and jump a gap… (3", 4" with {skill_term("acrobat")}; once per round)', why or jumped),
             Choice("climb", 'Move and climb… (2" an inch; 1" on a ladder or with climbing gear)', why),
         ]
 
@@ -174,7 +179,7 @@ class GearCommands:
             self.ask(
                 f'{m.name} climbs {h}": on a ladder?',
                 [
-                    Choice(False, 'No ladder (2" of Speed per inch, unless climbing gear or Wspinacz)'),
+                    Choice(False, f'No ladder (2" of Speed per inch, unless climbing gear or {skill_term("climber")})'),
                     Choice(True, 'On a ladder (1" of Speed per inch)'),
                 ],
                 lambda ladder: self.submit(c.Move(m.id, climb=float(h), ladder=bool(ladder))),
@@ -201,9 +206,12 @@ class GearCommands:
         if not able:
             self.submit(command)
             return
-        choices = [Choice("none", 'No Dispel roll (none within 8" and in sight, or the owner declines)')]
+        choices = [
+            Choice("none", f'No {skill_term("dispel")} roll (none within 8" and in sight, or the owner declines)')
+        ]
         choices += [
-            Choice(x, f"{self.state.model(x).name} rolls Rozproszenie: 2k6 ≥ 8, {percent(dispel_odds())}") for x in able
+            Choice(x, f"{self.state.model(x).name} rolls {skill_term('dispel')}: 2k6 ≥ 8, {percent(dispel_odds())}")
+            for x in able
         ]
 
         def chosen(value: str) -> None:
@@ -212,7 +220,7 @@ class GearCommands:
             else:
                 self.roll_gear("dispel", replace(command, dispeller=value))
 
-        self.ask("Does a model with Rozproszenie roll to dispel it (§20.4)?", choices, chosen)
+        self.ask(f"Does a model with {skill_term('dispel')} roll to dispel it (§20.4)?", choices, chosen)
 
     def lava_pool(self, command: Any, chosen: tuple[str, ...] = ()) -> None:
         """Lawa (§21): the models under the 3" pool, one by one; "Done" casts it."""
@@ -231,4 +239,4 @@ class GearCommands:
             else:
                 self.lava_pool(command, chosen + (value,))
 
-        self.ask('Lawa: who is under the 3" pool? (pick each, then Done)', choices, added)
+        self.ask(f'{trick_term("lava")}: who is under the 3" pool? (pick each, then Done)', choices, added)

@@ -10,6 +10,7 @@ from rich.text import Text
 from tui.actions import key_of
 from tui.systems.sanctum_mortalis import display as d
 from tui.systems.sanctum_mortalis.keys import BAND_KEYS, BATTLE_KEYS
+from engine.rulesets.sanctum_mortalis.terms import card_term
 
 
 def legend() -> Group:
@@ -39,7 +40,7 @@ def guide() -> Text:
         f"{key('cards')} event cards, {key('grenade')} a grenade (its roll, then who is in the blast). Every roll opens the roll dialog: modifiers, exact odds, typed dice or "
         f"the app's roll; a hit's Toughness roll follows at once ({key('save')} opens one put off).\n",
         "Re-rolls are never declared before a roll: a failed Toughness roll waits (the model stays) while a "
-        "re-roll is allowed, and the re-roll dialog lists each one (the Captain, “Nic mi nie jest!”, a skill of a "
+        f"re-roll is allowed, and the re-roll dialog lists each one (the Captain, {card_term('im-fine')}, a skill of a "
         "model taking part) with its cost and the exact chance after it: its letter, then the die rolled at the "
         f"table (or ⏎ for the app's roll); ⏎ with none picked accepts the result. {key('reroll')} opens the "
         "offers for the last roll (a missed shot, a lost melee).\n",

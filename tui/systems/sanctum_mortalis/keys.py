@@ -4,6 +4,7 @@ the keys common to every rule system)."""
 from __future__ import annotations
 
 from tui.actions import GMAction, KeyGroup
+from engine.rulesets.sanctum_mortalis.terms import card_term, skill_term, term
 
 BAND_KEYS = KeyGroup(
     "Band panes (the selected model)",
@@ -93,11 +94,13 @@ BATTLE_KEYS = KeyGroup(
             "R",
             "reroll",
             "Re-roll",
-            "Re-rolls allowed for the last roll (Captain, I'm fine!, skills)",
+            f"Re-rolls allowed for the last roll (Captain, {card_term('im-fine')}, skills)",
         ),
-        GMAction("stance", "d", "stance", "Stance", "Defensive stance ◆ for the selected model", footer=True),
-        GMAction("overwatch", "o", "overwatch", "Overwatch", "Overwatch ◎ for the selected model"),
-        GMAction("hide", "h", "hide", "Hide", "Hiding ◌ for the selected model"),
+        GMAction(
+            "stance", "d", "stance", "Stance", f"{term('Defensive stance')} ◆ for the selected model", footer=True
+        ),
+        GMAction("overwatch", "o", "overwatch", "Overwatch", f"{term('Overwatch')} ◎ for the selected model"),
+        GMAction("hide", "h", "hide", "Hide", f"{term('Hiding')} ◌ for the selected model"),
         GMAction("pick-up", "p", "pick_up", "Pick up", "The selected model picks up a technology marker ✦"),
         GMAction("leave-table", "l", "leave_table", "Leave", "The selected model leaves the table"),
         GMAction("remove-model", "x", "remove_model", "Remove", "Remove the selected model from play (GM)"),
@@ -114,7 +117,7 @@ BATTLE_KEYS = KeyGroup(
             "O",
             "other_action",
             "Other action",
-            "Another action for the selected model (grenade, Rozkaz obrony...)",
+            f"Another action for the selected model (grenade, {skill_term('defence-order')}...)",
         ),
         GMAction(
             "victory-points", "v", "victory_points", "VP", "Award or take back victory points (Challenges, objectives)"

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.profile import STATS, effective_profile
+from engine.rulesets.sanctum_mortalis.terms import term, trick_term
 
 from tui.citations import cite_renderable, citer
 from tui.systems.sanctum_mortalis import display as d
@@ -19,7 +20,7 @@ def _names(keys: tuple[str, ...], table: Any) -> str:
     out = []
     for key in keys:
         item = table.get(key)
-        out.append(f"{item.name} ({item.source})" if item is not None else key)
+        out.append(term(item.name) if item is not None else key)
     return ", ".join(out) or "—"
 
 
@@ -104,7 +105,7 @@ def card_text(state: Any, model_id: str) -> Text:
         out.append("Tricks: ", style="bold")
         out.append(
             ", ".join(
-                f"{t.TRICKS[k].name} ({m.charges(k)} charge{'s' if m.charges(k) != 1 else ''} left)"
+                f"{trick_term(k)} ({m.charges(k)} charge{'s' if m.charges(k) != 1 else ''} left)"
                 if k in t.TRICKS
                 else k
                 for k in spec.tricks
@@ -121,7 +122,7 @@ def card_text(state: Any, model_id: str) -> Text:
         ("climbed", "climbed"),
         ("jumped", "jumped a gap"),
         ("aimed", "aimed shot"),
-        ("no_shooting", "no shooting (Flash)"),
+        ("no_shooting", f"no shooting ({trick_term('flash')})"),
         ("bonus_action", "bonus action"),
         ("infected", "infected"),
     ):

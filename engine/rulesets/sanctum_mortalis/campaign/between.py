@@ -21,6 +21,7 @@ from ..settings import CAMPAIGN_SETTINGS_BY_KEY, SETTINGS_BY_KEY
 from . import commands as c
 from .rules import Decision, band_of, entry_dict, roster_errors
 from .state import CampaignBand, CampaignState, ChallengeEntry
+from ..terms import challenge_term, scenario_term
 
 CHALLENGE_DRAW = "sm.challenge-draw"
 NEEDS_MODEL = ("courier", "predator", "hunt", "sulking-pacifist")
@@ -88,12 +89,12 @@ def choose_scenario(state: CampaignState, cmd: c.ChooseScenario, dice: DiceSourc
     rolled = state.next.roll.outcome if state.next.roll is not None and set(state.next.bands) == set(bands) else None
     if rolled not in (None, SCENARIO_CHOOSE, key) and key != "slaughter":
         return Rejected(
-            f"the roll gave {t.SCENARIOS[rolled].source}: the roller may only swap it for Jatka, if "
+            f"the roll gave {scenario_term(rolled)}: the roller may only swap it for {scenario_term('slaughter')}, if "
             "the opponent agrees",
             "§23.1",
         )
     how = (
-        "swapped for Jatka with the opponent's consent"
+        f"swapped for {scenario_term('slaughter')} with the opponent's consent"
         if rolled not in (None, SCENARIO_CHOOSE, key)
         else "chosen"
         if rolled is None
@@ -105,7 +106,7 @@ def choose_scenario(state: CampaignState, cmd: c.ChooseScenario, dice: DiceSourc
         EventDraft(
             "scenario_chosen",
             {"bands": list(bands), "scenario": key},
-            text=f"Next scenario: {t.SCENARIOS[key].number}. {t.SCENARIOS[key].source} ({how}, §23.1).",
+            text=f"Next scenario: {t.SCENARIOS[key].number}. {scenario_term(key)} ({how}, §23.1).",
         )
     ]
 
@@ -133,7 +134,7 @@ def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice: DiceSou
     if refusal:
         return Rejected(refusal, "§23.7", "malformed" if key is None else "illegal")
     assert key is not None
-    name = t.CHALLENGES[key].source
+    name = challenge_term(key)
     if key in NEEDS_MODEL:
         if not cmd.model:
             return Rejected(f"{name} names one of your models: give model", "§23.7", "ambiguous")
@@ -188,14 +189,14 @@ def draw_challenge(state: CampaignState, cmd: c.DrawChallenge, dice: DiceSource)
         Fraction(1, len(pool)),
         key,
         True,
-        {"rule": "§23.7", "pool": pool, "sides": len(pool), "label": t.CHALLENGES[key].source},
+        {"rule": "§23.7", "pool": pool, "sides": len(pool), "label": challenge_term(key)},
     )
     entry = ChallengeEntry(key)
     return [
         EventDraft(
             "challenge_chosen",
             {"band": band.key, "entry": entry_dict(entry), "roll": record.to_dict()},
-            text=f"{band.name} draws a Challenge (d{len(pool)} = {face}): {t.CHALLENGES[key].source}"
+            text=f"{band.name} draws a Challenge (d{len(pool)} = {face}): {challenge_term(key)}"
             + (" — name its model or target by hand" if key in NEEDS_MODEL + NEEDS_TARGET else "")
             + " (§23.7).",
         )
@@ -216,7 +217,7 @@ def drop_challenge(state: CampaignState, cmd: c.DropChallenge, dice: DiceSource)
         EventDraft(
             "challenge_dropped",
             {"band": band.key, "challenge": key},
-            text=f"{band.name} gives up {t.CHALLENGES[key].source}.",
+            text=f"{band.name} gives up {challenge_term(key)}.",
         )
     ]
 

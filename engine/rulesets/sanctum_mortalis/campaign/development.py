@@ -26,6 +26,7 @@ from ..roster import ModelSpec
 from . import commands as c
 from .rules import Decision, new_error, post_of, with_model
 from .state import BandPost, CampaignBand, CampaignState, LevelUp
+from ..terms import skill_term, trick_term
 
 LEVEL_STEPS = ("development", "purchases")
 """Steps in which level-ups are rolled and spent (recruits' bought XP in purchases)."""
@@ -123,12 +124,12 @@ def pick_refusal(
         if trick and trick not in t.TRICKS:
             return Rejected(f"unknown trick '{trick}'", "§21", "malformed")
         if skill and skill in spec.skills:
-            return Rejected(f"{spec.name} already knows {t.SKILLS[skill].name}", "§20")
+            return Rejected(f"{spec.name} already knows {skill_term(skill)}", "§20")
         if trick and trick in spec.tricks:
-            return Rejected(f"{spec.name} already knows {t.TRICKS[trick].name}", "§21")
+            return Rejected(f"{spec.name} already knows {trick_term(trick)}", "§21")
         if skill and trick and skill != "technomancer-tricks":
             return Rejected(
-                "one pick learns one skill or one trick (the first trick comes free with Sztuczki technomantów)",
+                f"one pick learns one skill or one trick (the first trick comes free with {skill_term('technomancer-tricks')})",
                 "§19.3, §21",
                 "malformed",
             )
@@ -174,8 +175,8 @@ def choose(state: CampaignState, cmd: c.ChooseAdvance, dice: DiceSource) -> Deci
         parts = ([f"skill:{cmd.skill}"] if cmd.skill else []) + ([f"trick:{cmd.trick}"] if cmd.trick else [])
         pick = "+".join(parts)
         what = " and ".join(
-            ([t.SKILLS[cmd.skill].name] if cmd.skill else [])
-            + ([f"the trick {t.TRICKS[cmd.trick].name}"] if cmd.trick else [])
+            ([skill_term(cmd.skill)] if cmd.skill else [])
+            + ([f"the trick {trick_term(cmd.trick)}"] if cmd.trick else [])
         )
     return [
         EventDraft(

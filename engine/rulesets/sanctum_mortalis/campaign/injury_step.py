@@ -42,6 +42,7 @@ from ..roster import ModelSpec
 from . import commands as c
 from .rules import Decision, name_of, post_of, refused, usable_skill
 from .state import BandPost, CampaignBand, CampaignState, Wounded
+from ..terms import skill_term
 
 
 def _wounded(state: CampaignState, band: str, model: str) -> tuple[BandPost, CampaignBand, Wounded] | Rejected:
@@ -113,7 +114,7 @@ def treat(state: CampaignState, cmd: c.TreatInjury, dice: DiceSource) -> Decisio
                 return Rejected(f"medical care costs {cost}tk; {band.name} has {band.roster.treasury}tk", "§18.2")
             case = pay_for_care(w.case, dice, medic=medic, settings=state.settings)
             extra = [EventDraft("treasury_changed", {"band": bp.band, "delta": -cost, "reason": f"care for {name}"})]
-            how = f"{cost}tk for medical care" + (" (Medyk −20%)" if medic else "")
+            how = f"{cost}tk for medical care" + (f" ({skill_term('medic')} −20%)" if medic else "")
         else:
             if cmd.choice not in band.roster.stash:
                 return Rejected(f"{band.name} has no {d.MEDICINES[cmd.choice].name} in the stash", "§17.8")
@@ -191,7 +192,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Dec
                     "ambiguous" if not cmd.skill else "malformed",
                 )
             head["skill"] = skill
-            text = f"{spec.name} forgets {t.SKILLS[skill].name if skill in t.SKILLS else skill} (§18.1)"
+            text = f"{spec.name} forgets {skill_term(skill) if skill in t.SKILLS else skill} (§18.1)"
             drafts.append(
                 EventDraft(
                     "model_updated",

@@ -24,13 +24,14 @@ from ..procedures.common import ProcedureRefused
 from . import commands as c
 from .rules import Decision, post_of, refused, usable_skill
 from .state import BandPost, CampaignState
+from ..terms import skill_term
 
 SKILL_NAMES = {
-    "tech-hunter": "Łowca technologii",
-    "searching": "Przeszukiwanie",
-    "haggling": "Targowanie",
-    "medic": "Medyk",
-    "fence": "Paser",
+    "tech-hunter": skill_term("tech-hunter"),
+    "searching": skill_term("searching"),
+    "haggling": skill_term("haggling"),
+    "medic": skill_term("medic"),
+    "fence": skill_term("fence"),
 }
 
 
@@ -107,7 +108,7 @@ def hunt(state: CampaignState, cmd: c.HuntReroll, dice: DiceSource) -> Decision:
         EventDraft(
             "loot_changed",
             {"band": bp.band, "roll": record.to_dict(), "skill": "tech-hunter"},
-            text=f"Łowca technologii re-rolls a die: {roll_line(record)} → {label(record)} (§20.5).",
+            text=f"{skill_term('tech-hunter')} re-rolls a die: {roll_line(record)} → {label(record)} (§20.5).",
         )
     ]
 
@@ -118,7 +119,7 @@ def search(state: CampaignState, cmd: c.SearchShift, dice: DiceSource) -> Decisi
         return found
     bp, last = found
     if cmd.delta not in (-1, 1):
-        return Rejected("Przeszukiwanie moves the die by −1 or +1", "§20.5", "malformed")
+        return Rejected(f"{skill_term('searching')} moves the die by −1 or +1", "§20.5", "malformed")
     try:
         record = search_shift(last, cmd.delta)
     except ProcedureRefused as err:
@@ -127,7 +128,7 @@ def search(state: CampaignState, cmd: c.SearchShift, dice: DiceSource) -> Decisi
         EventDraft(
             "loot_changed",
             {"band": bp.band, "roll": record.to_dict(), "skill": "searching"},
-            text=f"Przeszukiwanie {cmd.delta:+d}: {label(record)} (§20.5).",
+            text=f"{skill_term('searching')} {cmd.delta:+d}: {label(record)} (§20.5).",
         )
     ]
 
@@ -151,7 +152,7 @@ def keep(state: CampaignState, cmd: c.KeepLoot, dice: DiceSource) -> Decision:
     if result in t.TECHNOLOGY_VALUES:
         cash = technology_cash(t.TECHNOLOGY_VALUES[result], haggling, state.settings)
         text = f"{band.name} sells the technology at once for {cash}tk" + (
-            " (Targowanie +20%)" if haggling and cash > t.TECHNOLOGY_VALUES[result] else ""
+            f" ({skill_term('haggling')} +20%)" if haggling and cash > t.TECHNOLOGY_VALUES[result] else ""
         )
         return [
             EventDraft("loot_kept", {**head, "disposition": "sold", "cash": cash}, text=text + " (§17.2)."),

@@ -30,6 +30,7 @@ from ..roster import ModelSpec
 from . import commands as c
 from .rules import Decision, band_of, new_error, post_of, refused, unique_id, usable_skill, with_model
 from .state import BandPost, CampaignBand, CampaignState
+from ..terms import challenge_term, skill_term
 
 
 def _when(state: CampaignState, key: str, trading: bool) -> tuple[CampaignBand, BandPost | None] | Rejected:
@@ -187,7 +188,7 @@ def move_model(state: CampaignState, cmd: c.MoveModel, dice: DiceSource) -> Deci
             for e in state.next.challenges_of(other):
                 if (other == band.key and e.model == spec.id) or (other != band.key and e.target == spec.id):
                     return Rejected(
-                        f"{spec.name} is named by the Challenge {t.CHALLENGES[e.key].source} for the "
+                        f"{spec.name} is named by the Challenge {challenge_term(e.key)} for the "
                         "next battle: give that Challenge up first",
                         "§23.7, §15.10",
                     )
@@ -225,7 +226,7 @@ def buy(state: CampaignState, cmd: c.Buy, dice: DiceSource) -> Decision:
             "treasury_changed",
             {"band": band.key, "delta": -price, "reason": f"bought {cmd.item}"},
             text=f"{band.name} buys a {_item_name(cmd.item)} for {price}tk"
-            + (" (Paser −20%)" if fence and price < list_price else "")
+            + (f" ({skill_term('fence')} −20%)" if fence and price < list_price else "")
             + " (§22.3).",
         ),
         EventDraft("item_bought", {"band": band.key, "item": cmd.item}),
@@ -280,7 +281,7 @@ def sell(state: CampaignState, cmd: c.Sell, dice: DiceSource) -> Decision:
             "treasury_changed",
             {"band": band.key, "delta": price, "reason": f"sold {cmd.item}"},
             text=f"{band.name} sells a {_item_name(cmd.item)} for {price}tk"
-            + (" (Targowanie +20%)" if haggling else "")
+            + (f" ({skill_term('haggling')} +20%)" if haggling else "")
             + " (§22.3).",
         ),
     ]

@@ -27,6 +27,7 @@ from ..postbattle.common import merged_settings
 from ..roster import BandRoster, ModelSpec
 from . import commands as c
 from .state import CampaignState
+from ..terms import trick_term
 
 
 @dataclass(frozen=True)
@@ -234,7 +235,7 @@ def recruit_menu(state: CampaignState, band: str) -> RecruitMenu:
         Extra(k, t.ITEMS[k].name, tk, "§22.4" if k == "climbing-gear" else "§22.5")
         for k, tk in RECRUITMENT_GEAR.items()
     )
-    tricks = tuple((k, f"{tr.name} ({tr.source})") for k, tr in t.TRICKS.items())
+    tricks = tuple((k, trick_term(k)) for k, tr in t.TRICKS.items())
     why, rule = "", ""
     step = probe(state, c.Recruit(band, {"name": "probe", "archetype": "war-pet", "armour": "none"}, 0, True))
     if step is not None and "§16" in step.rule:  # not the band's purchases step

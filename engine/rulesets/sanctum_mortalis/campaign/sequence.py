@@ -33,6 +33,7 @@ from . import commands as c
 from .rules import Decision, entry_dict, name_of, post_of
 from .state import STEPS, STEP_TITLES, BandPost, CampaignState, ChallengeEntry
 from .summary import battle_summary
+from ..terms import challenge_term
 
 XP_BEFORE_CASH_IN = ("challenges", "loot", "injuries")
 """Steps in which the battle's XP is still a count, not yet added to the models (§19)."""
@@ -285,7 +286,7 @@ def _open_items(state: CampaignState, bp: BandPost) -> str:
     """Why the band's current step cannot end yet ('' when it can)."""
     band = state.band(bp.band)
     if bp.step == "challenges":
-        left = [t.CHALLENGES[e.key].source for e in bp.challenges if e.met is None]
+        left = [challenge_term(e.key) for e in bp.challenges if e.met is None]
         return f"settle the Challenges first: {', '.join(left)}" if left else ""
     if bp.step == "loot":
         return f"{bp.loot_left} loot roll(s) still to roll and keep" if bp.loot_left else ""
@@ -364,7 +365,7 @@ def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice: DiceSou
     if entry is None:
         return Rejected(f"{band.name} did not take the Challenge '{cmd.challenge}'", "§23.7", "malformed")
     if entry.met is not None:
-        return Rejected(f"{t.CHALLENGES[entry.key].source} is already settled (undo to change it)", "§23.7")
+        return Rejected(f"{challenge_term(entry.key)} is already settled (undo to change it)", "§23.7")
     kills = int(entry.reward.get("kills", 0))
     standing = bool(entry.reward.get("standing", False))
     reward = challenge_reward(entry.key, cmd.met, state.settings, kills=kills, standing=standing)
@@ -373,8 +374,7 @@ def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice: DiceSou
     if reward.xp:
         if not xp_to:
             return Rejected(
-                f"name the model that gets the XP of {t.CHALLENGES[entry.key].source} "
-                f"({d.CHALLENGE_REWARDS[entry.key][3]})",
+                f"name the model that gets the XP of {challenge_term(entry.key)} ({d.CHALLENGE_REWARDS[entry.key][3]})",
                 "§23.7",
                 "ambiguous",
             )
@@ -384,14 +384,14 @@ def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice: DiceSou
         if not gains_xp(spec):
             return Rejected(f"{spec.name} gains no XP (§19.1)", "§19.1")
         if "Specialist" in d.CHALLENGE_REWARDS[entry.key][3] and not spec.specialist:
-            return Rejected(f"the XP of {t.CHALLENGES[entry.key].source} goes to a Specialist", "§23.7")
+            return Rejected(f"the XP of {challenge_term(entry.key)} goes to a Specialist", "§23.7")
     done = replace(
         entry,
         met=met,
         xp_to=xp_to if reward.xp else "",
         reward={"vp": reward.vp, "xp": reward.xp, "technologies": reward.technologies, "loot_rolls": reward.loot_rolls},
     )
-    name = t.CHALLENGES[entry.key].source
+    name = challenge_term(entry.key)
     text = (
         f"{band.name}: {name} met: {reward.vp} VP, {reward.xp} XP"
         + (f" to {band.model(xp_to).name}" if reward.xp else "")

@@ -27,6 +27,7 @@ from .loot_step import chain_done
 from .recruiting import move_choice, recruit_option
 from .rules import usable_skill
 from .state import STEP_TITLES, CampaignState
+from ..terms import challenge_term, skill_term, term
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def choices(state: CampaignState, band: str) -> tuple[Option, ...]:
     opts: list[tuple[str, Any]] = []
     if bp.step == "challenges":
         for e in bp.challenges:
-            name = t.CHALLENGES[e.key].source
+            name = challenge_term(e.key)
             hint = "" if e.prefill is None else f" (the log says: {'met' if e.prefill else 'not met'})"
             opts += [
                 (f"{name}: met{hint}", c.SettleChallenge(band, e.key, True)),
@@ -115,8 +116,8 @@ def choices(state: CampaignState, band: str) -> tuple[Option, ...]:
             ]
     elif bp.step == "loot" and bp.loot_left > 0:  # no loot roll due: nothing to choose but the step's end
         opts.append(("Roll loot", c.RollLoot(band)))
-        opts += [(f"Łowca technologii: re-roll die {i + 1}", c.HuntReroll(band, i)) for i in (0, 1)]
-        opts += [(f"Przeszukiwanie {x:+d}", c.SearchShift(band, x)) for x in (-1, 1)]
+        opts += [(f"{skill_term('tech-hunter')}: re-roll die {i + 1}", c.HuntReroll(band, i)) for i in (0, 1)]
+        opts += [(f"{skill_term('searching')} {x:+d}", c.SearchShift(band, x)) for x in (-1, 1)]
         if chain_done(bp) and bp.chain[-1].outcome == d.CYBER_PART:
             opts += [(f"Keep: {t.ITEMS[k].name}", c.KeepLoot(band, cyber_part=k)) for k in d.CYBER_PARTS]
         else:
@@ -207,16 +208,14 @@ def _between_choices(state: CampaignState, band: str) -> tuple[Option, ...]:
     for s in t.SCENARIOS.values():
         opts += [
             (
-                f"Scenario {s.number} {s.name} ({s.source}) against {state.band(o).name}",
+                f"Scenario {s.number} {term(s.name)} against {state.band(o).name}",
                 c.ChooseScenario(s.key, band, o),
             )
             for o in others
         ]
-    opts += [(f"Challenge {ch.name} ({ch.source})", c.ChooseChallenge(band, k)) for k, ch in t.CHALLENGES.items()]
+    opts += [(f"Challenge {term(ch.name)}", c.ChooseChallenge(band, k)) for k, ch in t.CHALLENGES.items()]
     opts.append(("Draw a Challenge", c.DrawChallenge(band)))
-    opts += [
-        (f"Give up {t.CHALLENGES[e.key].name}", c.DropChallenge(band, e.key)) for e in state.next.challenges_of(band)
-    ]
+    opts += [(f"Give up {challenge_term(e.key)}", c.DropChallenge(band, e.key)) for e in state.next.challenges_of(band)]
     b = state.band(band)
     for m in b.roster.models:
         opts += [(f"Give {item_name(k)} to {m.name}", c.Equip(band, k, m.id)) for k in dict.fromkeys(b.roster.stash)]
@@ -230,11 +229,11 @@ def advance_options(state: CampaignState, band: str, model: str) -> tuple[Option
     and trick, open or not, and skipping."""
     opts = [(f"+1 {name} ({k})", c.ChooseAdvance(band, model, stat=k)) for k, name in t.STAT_NAMES.items()]
     opts += [
-        (f"Skill {s.name} ({s.source})", c.ChooseAdvance(band, model, skill=k))
+        (f"Skill {term(s.name)}", c.ChooseAdvance(band, model, skill=k))
         for k, s in t.SKILLS.items()
         if s.category != "trait"
     ]
-    opts += [(f"Trick {tr.name} ({tr.source})", c.ChooseAdvance(band, model, trick=k)) for k, tr in t.TRICKS.items()]
+    opts += [(f"Trick {term(tr.name)}", c.ChooseAdvance(band, model, trick=k)) for k, tr in t.TRICKS.items()]
     opts.append(("Skip this level", c.ChooseAdvance(band, model, skip=True)))
     return tuple(_option(state, label, cmd) for label, cmd in opts)
 

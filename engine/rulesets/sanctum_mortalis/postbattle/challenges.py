@@ -15,6 +15,7 @@ from .. import tables as t
 from ..roster import BandRoster, ModelSpec
 from . import data as d
 from .common import reading
+from ..terms import challenge_term
 
 
 def challenge_key(name: str) -> str | None:
@@ -38,11 +39,11 @@ def challenge_refusal(
     key = challenge_key(new)
     if key is None:
         return f"unknown Challenge '{new}'"
-    name = t.CHALLENGES[key].source
+    name = challenge_term(key)
     if key in (challenge_key(c) for c in chosen):
         return f"{name} is already chosen: each Challenge once (§23.7)"
     if len(chosen) >= t.MAX_CHALLENGES:
-        names = " and ".join(t.CHALLENGES[challenge_key(c) or c].source for c in chosen)
+        names = " and ".join(challenge_term(challenge_key(c) or c) for c in chosen)
         return f"at most {t.MAX_CHALLENGES} Challenges per player, and {names} are already chosen (§23.7)"
     if opponent is not None and key in d.SPECIALIST_CHALLENGES and not any(m.specialist for m in _members(opponent)):
         return f"{name} needs an enemy Specialist (§23.7)"

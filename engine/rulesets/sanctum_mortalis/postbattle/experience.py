@@ -22,6 +22,7 @@ from ..procedures.common import ProcedureRefused
 from ..roster import ModelSpec
 from . import data as d
 from .common import RollTable, table_roll
+from ..terms import skill_term
 
 LEVEL_UP = "sm.level-up"
 LEVEL_UP_TABLE = RollTable(
@@ -185,7 +186,7 @@ def advance_refusal(
         return f"{name} may be advanced at most {t.MAX_ADVANCES[stat]} time(s) (§19.3)"
     need = t.THIRD_ADVANCE_NEEDS.get(stat)
     if taken + 1 == 3 and need and need not in model.skills:
-        return f"the third {name} advance needs the skill {t.SKILLS[need].source} (§19.3)"
+        return f"the third {name} advance needs the skill {skill_term(need)} (§19.3)"
     return None
 
 

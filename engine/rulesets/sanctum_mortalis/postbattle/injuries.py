@@ -33,6 +33,7 @@ from ..procedures.common import ProcedureRefused
 from ..roster import ModelSpec
 from . import data as d
 from .common import RollTable, reading, table_roll
+from ..terms import skill_term
 
 INJURY = "sm.injury"
 WOUND = "sm.wound"
@@ -227,7 +228,12 @@ def care_choices(
         cost = care_cost(case.result, medic)
         assert cost is not None
         out.append(
-            CareChoice("pay", f"Pay {cost}tk for medical care" + (" (Medyk −20%)" if medic else ""), cost, "§18.2")
+            CareChoice(
+                "pay",
+                f"Pay {cost}tk for medical care" + (f" ({skill_term('medic')} −20%)" if medic else ""),
+                cost,
+                "§18.2",
+            )
         )
     for key in d.MEDICINES:
         if key in medicines and choice_refusal(case, key, settings) is None:

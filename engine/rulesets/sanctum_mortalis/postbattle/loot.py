@@ -30,6 +30,7 @@ from ..procedures.common import ProcedureRefused
 from ..procedures.reroll import apply_reroll, register_evaluator
 from . import data as d
 from .common import RollTable, read_table, table_roll, with_modifier
+from ..terms import skill_term
 
 TECH_LABELS = {k: f"Technology worth {v}tk" for k, v in t.TECHNOLOGY_VALUES.items()}
 STAGE_LABELS = {
@@ -297,15 +298,15 @@ def hunt_reroll(record: RollRecord, die_index: int, dice: DiceSource) -> RollRec
     """Łowca technologii (§20.5): re-roll one die of a 2k6 loot roll and keep it. One
     re-roll per roll however many hunters the band has."""
     if record.procedure != LOOT or LOOT_TABLES[record.detail["table"]].dice != 2:
-        raise ProcedureRefused("Łowca technologii re-rolls a 2k6 loot roll only", "§20.5")
+        raise ProcedureRefused(f"{skill_term('tech-hunter')} re-rolls a 2k6 loot roll only", "§20.5")
     if any(die.replaced is not None for die in record.dice):
-        raise ProcedureRefused("Łowca technologii gives one re-roll per loot roll", "§20.5")
+        raise ProcedureRefused(f"{skill_term('tech-hunter')} gives one re-roll per loot roll", "§20.5")
     return _with_next(apply_reroll(record, die_index, dice, "tech-hunter"))
 
 
 def _check_shift(face: int, delta: int) -> None:
     if delta not in (-1, 0, 1):
-        raise ProcedureRefused("Przeszukiwanie changes the die by 1 up or down", "§20.5", "malformed")
+        raise ProcedureRefused(f"{skill_term('searching')} changes the die by 1 up or down", "§20.5", "malformed")
     if not 1 <= face + delta <= 6:
         raise ProcedureRefused(f"a k6 of {face} cannot become {face + delta}", "§20.5")
 
@@ -314,14 +315,14 @@ def search_shift(record: RollRecord, delta: int) -> RollRecord:
     """Przeszukiwanie (§20.5): move a single-k6 loot roll 1 up or down (staying 1–6),
     once per roll however many searchers the band has."""
     if record.procedure != LOOT or LOOT_TABLES[record.detail["table"]].dice != 1:
-        raise ProcedureRefused("Przeszukiwanie changes a single-k6 loot roll only", "§20.5")
+        raise ProcedureRefused(f"{skill_term('searching')} changes a single-k6 loot roll only", "§20.5")
     if any(m.key == "searching" for m in record.modifiers):
-        raise ProcedureRefused("Przeszukiwanie changes a loot roll once", "§20.5")
+        raise ProcedureRefused(f"{skill_term('searching')} changes a loot roll once", "§20.5")
     _check_shift(record.dice_total, delta)
     if delta == 0:
         return record
     table = LOOT_TABLES[record.detail["table"]]
-    return _with_next(with_modifier(record, Modifier("Przeszukiwanie", delta, "§20.5", "searching"), table))
+    return _with_next(with_modifier(record, Modifier(skill_term("searching"), delta, "§20.5", "searching"), table))
 
 
 @dataclass(frozen=True)

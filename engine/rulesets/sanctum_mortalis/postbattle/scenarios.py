@@ -28,6 +28,7 @@ from ..procedures.rolloff import MAX_ROUNDS
 from ..roster import BandRoster
 from . import data as d
 from .common import RollTable, fraction_json, reading
+from ..terms import term
 
 SCENARIO = "sm.scenario"
 SCENARIO_TABLE = RollTable(
@@ -38,7 +39,7 @@ SCENARIO_TABLE = RollTable(
     tuple(sorted((s.number, s.number, s.key) for s in t.SCENARIOS.values()))
     + ((d.SCENARIO_CHOICE_FACE, d.SCENARIO_CHOICE_FACE, d.SCENARIO_CHOOSE),),
     {
-        **{s.key: f"Scenario {s.number}: {s.name} ({s.source})" for s in t.SCENARIOS.values()},
+        **{s.key: f"Scenario {s.number}: {term(s.name)}" for s in t.SCENARIOS.values()},
         d.SCENARIO_CHOOSE: "Choose a scenario (or an optional one, [SM-M4])",
     },
 )
@@ -132,7 +133,7 @@ def scenario_reward(
         raise ProcedureRefused("markers collected cannot be negative", "§23", "malformed")
     scenario = t.SCENARIOS[key]
     if special_marker and not scenario.special_marker:
-        raise ProcedureRefused(f"{scenario.source} has no special marker", "§23.5", "malformed")
+        raise ProcedureRefused(f"{term(scenario.name)} has no special marker", "§23.5", "malformed")
     if scenario.models_off_table_score:
         if won is None and reading(settings, "vp_tie") == "draw":
             won = False  # [SM-A22]: both sides get the loser's reward

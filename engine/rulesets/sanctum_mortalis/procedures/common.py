@@ -22,6 +22,7 @@ from .. import tables as t
 from ..profile import Profile, effective_profile
 from ..roster import ModelSpec
 from ..settings import SETTINGS_BY_KEY
+from ..terms import card_term
 
 OptionState = Literal["auto", "on", "off"]
 OptionKind = Literal["modifier", "dice", "reroll", "set", "auto-pass", "info"]
@@ -234,7 +235,7 @@ def heroic_refusal(
     """
     card = t.EVENT_CARDS[play]
     if play in used:
-        return f"“{card.source}” was already used this battle (each heroic play once per battle)"
+        return f"{card_term(card.key)} was already used this battle (each heroic play once per battle)"
     if card.any_model:
         return None
     if model.pet:

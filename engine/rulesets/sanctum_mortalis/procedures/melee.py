@@ -37,6 +37,7 @@ from .kernel import DROP_LOWEST, MODE_NAMES, PLAIN, Mode, is_critical, melee_cha
 from .reroll import group, group_dice, group_mode, group_rerolled, group_total, register_evaluator, roll_group
 from .support import support_value
 from .toughness import ToughnessSituation, toughness_chance
+from ..terms import card_term, challenge_term, skill_term, term
 
 SIDES = ("attacker", "defender")
 KITTY = "show-me-kitty"
@@ -82,7 +83,7 @@ def _models(sit: MeleeSituation, side: str) -> tuple[ModelSpec, ModelSpec]:
 def fight_base(sit: MeleeSituation, side: str) -> Modifier:
     """The Fight the side's roll starts from (profile W, or 1 for the Sfochowany pacyfista)."""
     if side == "defender" and sit.defender_pacifist:
-        return Modifier("Sfochowany pacyfista: Fight is 1", 1, "§23.7")
+        return Modifier(f"{challenge_term('sulking-pacifist')}: Fight is 1", 1, "§23.7")
     model = sit.attacker if side == "attacker" else sit.defender
     infected = sit.attacker_infected if side == "attacker" else sit.defender_infected
     return Modifier("Fight", profile_of(model, infected).W.value, "§3.1")
@@ -102,7 +103,7 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
     if "additional-weapon" in me.melee or pistol:
         label = "Additional weapon" if "additional-weapon" in me.melee else "Pistol as an additional weapon"
         if has_skill(opp, "disarm"):
-            add("additional_weapon", f"{label} (cancelled: opponent's Wytrącenie)", 0, "§20.2")
+            add("additional_weapon", f"{label} (cancelled: opponent's {skill_term('disarm')})", 0, "§20.2")
         else:
             add("additional_weapon", label, t.MELEE_WEAPONS["additional-weapon"].fight, "§8.5")
     supporters = sit.attacker_support_models if attacker else sit.defender_support_models
@@ -113,11 +114,11 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
         else:
             add("support", label, value, "§8.3")
     if not attacker and sit.defender_stance:
-        add("stance", "Defensive stance (attacked)", t.DEFENSIVE_STANCE_FIGHT, "§11.2")
+        add("stance", f"{term('Defensive stance')}: attacked", t.DEFENSIVE_STANCE_FIGHT, "§11.2")
     if attacker and has_skill(me, "battle-frenzy"):
-        add("battle_frenzy", "Szał bojowy (attacker)", t.BATTLE_FRENZY, "§20.2")
+        add("battle_frenzy", f"{skill_term('battle-frenzy')}: attacking", t.BATTLE_FRENZY, "§20.2")
     if has_skill(opp, "agile") and ("two-handed" in me.melee or heavy_armed(me)):
-        add("agile", "Opponent's Zwinny (two-handed or heavy weapon)", t.AGILE, "§20.2")
+        add("agile", f"Opponent's {skill_term('agile')}: two-handed or heavy weapon", t.AGILE, "§20.2")
     if "two-handed" in me.melee or "hand-weapon" in me.melee:
         for mod in ("nano-blade", "ultralight-alloy"):
             if mod in me.mods:
@@ -132,7 +133,7 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
         out.append(
             toggle(
                 KITTY,
-                "“Pokaż kotku, co masz w środku!” (attacking a sarcophagus)",
+                card_term("show-me-kitty"),
                 t.SHOW_ME_KITTY_FIGHT,
                 "§12.2",
                 on,
@@ -143,7 +144,7 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
     if not attacker and has_skill(me, "effective-parry"):
         parry = toggle(
             p + "effective_parry",
-            "Skuteczna zasłona: 3 dice, drop the lowest (deals no harm)",
+            f"{skill_term('effective-parry')}: 3 dice, drop the lowest (deals no harm)",
             0,
             "§20.2",
             on,
@@ -153,12 +154,12 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
         )
         out.append(parry)
         if parry.active and me.shield:
-            add("parry_shield", "Skuteczna zasłona with a shield", t.EFFECTIVE_PARRY_SHIELD, "§20.2")
+            add("parry_shield", f"{skill_term('effective-parry')} with a shield", t.EFFECTIVE_PARRY_SHIELD, "§20.2")
     if attacker and has_skill(me, "deadly-blow"):
         out.append(
             toggle(
                 p + "deadly_blow",
-                "Zabójczy cios: 3 dice, drop the lowest (−1 T if it loses)",
+                f"{skill_term('deadly-blow')}: 3 dice, drop the lowest (−1 T if it loses)",
                 0,
                 "§20.2 [SM-A7]",
                 on,
@@ -171,7 +172,7 @@ def _side_options(sit: MeleeSituation, side: str) -> list[Option]:
     if carries:
         add("special_marker", "Carrying the special marker", t.SPECIAL_MARKER_FIGHT, "§23.5")
     if has_skill(me, "critical-hit"):
-        add("critical_hit", "Trafienie krytyczne: a natural 12 wins", 0, "§20.2 [SM-A28]", kind="info")
+        add("critical_hit", f"{skill_term('critical-hit')}: a natural 12 wins", 0, "§20.2 [SM-A28]", kind="info")
     return out
 
 
@@ -211,7 +212,9 @@ def _check(sit: MeleeSituation) -> tuple[Option, ...]:
     options = melee_options(sit)
     if KITTY in sit.toggles and KITTY not in sit.declined and not active(options, KITTY):
         why = heroic_refusal(sit.attacker, KITTY, sit.attacker_used_plays, sit.settings)
-        raise ProcedureRefused(why or "“Pokaż kotku” is for an Attack on a model in a Battle sarcophagus", "§12.2")
+        raise ProcedureRefused(
+            why or f"{card_term('show-me-kitty')} is for an Attack on a model in a Battle sarcophagus", "§12.2"
+        )
     return options
 
 
@@ -312,7 +315,7 @@ def _evaluate_melee(record: RollRecord) -> RollRecord:
         winner = "attacker" if totals["attacker"] > totals["defender"] else "defender"
     else:
         winner = None
-    how = " (Trafienie krytyczne)" if winner and crits[winner] else ""
+    how = f" ({skill_term('critical-hit')})" if winner and crits[winner] else ""
     if d["withdraw"]:
         success = winner == "attacker" or (winner is None and d.get("withdraw_tie") == "win")
         outcome = "withdraws" if success else "stays engaged: no more actions this round"
@@ -323,7 +326,7 @@ def _evaluate_melee(record: RollRecord) -> RollRecord:
         if winner is None:
             outcome = "tie: nobody is hit"
         elif winner == "defender" and d.get("parry"):
-            outcome, harmed = "defender wins (Skuteczna zasłona: no harm)", None
+            outcome, harmed = f"defender wins ({skill_term('effective-parry')}: no harm)", None
         else:
             outcome = f"{winner} wins{how}"
     detail = {
@@ -369,14 +372,18 @@ def _loser(
     loser = "defender" if winner == "attacker" else "attacker"
     extra: list[Modifier] = []
     if winner == "attacker" and active(options, KITTY):
-        extra.append(Modifier("“Pokaż kotku”: the attack won", t.SHOW_ME_KITTY_TOUGHNESS, "§12.2", "show_me_kitty"))
+        extra.append(Modifier(card_term("show-me-kitty"), t.SHOW_ME_KITTY_TOUGHNESS, "§12.2", "show_me_kitty"))
     if loser == "attacker" and active(options, "attacker_deadly_blow"):
         if setting(sit.settings, "deadly_blow_penalty") == "value":
-            extra.append(Modifier("Zabójczy cios: lost the fight", t.DEADLY_BLOW_LOSER, "§20.2 [SM-A7]", "deadly_blow"))
+            extra.append(
+                Modifier(
+                    f"{skill_term('deadly-blow')}: lost the fight", t.DEADLY_BLOW_LOSER, "§20.2 [SM-A7]", "deadly_blow"
+                )
+            )
         else:
             extra.append(
                 Modifier(
-                    "Zabójczy cios: −1 to the roll total (same as +1 T)",
+                    f"{skill_term('deadly-blow')}: −1 to the roll total (same as +1 T)",
                     -t.DEADLY_BLOW_LOSER,
                     "§20.2 [SM-A7]",
                     "deadly_blow",

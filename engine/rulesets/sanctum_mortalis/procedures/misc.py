@@ -18,6 +18,7 @@ from ..roster import ModelSpec
 from .common import ProcedureRefused, display_name, profile_of
 from .kernel import PLAIN, success_chance
 from .reroll import evaluate_simple, group, roll_group
+from ..terms import skill_term, trick_term
 
 GRENADES = ("smoke-grenade", "stun-grenade", "frag-grenade")
 
@@ -73,11 +74,11 @@ def dispel_chance() -> Fraction:
 
 def dispel_roll(dice: DiceSource, model: ModelSpec | None = None, trick: str = "") -> RollRecord:
     """Roll to dispel a trick. ``success``: dispelled, it has no effect."""
-    name = t.TRICKS[trick].source if trick in t.TRICKS else "a trick"
-    who = display_name(model) if model else "Dispel"
+    name = trick_term(trick) if trick in t.TRICKS else "a trick"
+    who = display_name(model) if model else "A model"
     record = RollRecord(
         "sm.dispel",
-        f"{who}: Rozproszenie against {name}",
+        f"{who}: {skill_term('dispel')} against {name}",
         roll_group(dice, PLAIN, "dispel"),
         (),
         None,

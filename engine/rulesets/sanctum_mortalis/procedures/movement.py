@@ -24,6 +24,7 @@ from ..roster import ModelSpec
 from .common import ProcedureRefused, display_name, profile_of, speed_skill
 from .kernel import PLAIN, success_chance
 from .reroll import evaluate_simple, group, roll_group
+from ..terms import skill_term
 
 CLIMB_FREE_HEIGHT = 1
 """§7.2–7.3: obstacles no higher than 1" need no climbing."""
@@ -53,14 +54,14 @@ def move_allowance(
     terms = [Modifier("Speed", s.value, "§3.1")]
     if move_number == 2:
         if speed_skill(model, "runner", settings):
-            terms.append(Modifier("Second Move (cancelled: Biegacz)", 0, "§20.1"))
+            terms.append(Modifier(f"Second Move (cancelled: {skill_term('runner')})", 0, "§20.1"))
         else:
             terms.append(Modifier("Second Move", t.SECOND_MOVE, "§6"))
     elif first_action_is_move and speed_skill(model, "sprint", settings):
-        terms.append(Modifier("Zryw (first action)", t.SPRINT, "§20.1"))
+        terms.append(Modifier(f"{skill_term('sprint')}: first action", t.SPRINT, "§20.1"))
     if difficult_terrain:
         if speed_skill(model, "sure-footed", settings):
-            terms.append(Modifier("Difficult terrain (cancelled: Pewny krok)", 0, "§20.1"))
+            terms.append(Modifier(f"Difficult terrain (cancelled: {skill_term('sure-footed')})", 0, "§20.1"))
         else:
             terms.append(Modifier("Difficult terrain", t.DIFFICULT_TERRAIN, "§7.2"))
     if carrying_special_marker == "alone":
@@ -92,7 +93,7 @@ def climb_cost(
     if "climbing-gear" in model.items and model.armour != "sarcophagus":
         return ClimbCost(height, float(height), 1, "Climbing gear")
     if speed_skill(model, "climber", settings):
-        return ClimbCost(height, float(height), 1, "Wspinacz")
+        return ClimbCost(height, float(height), 1, skill_term("climber"))
     if ladder:
         return ClimbCost(height, float(height), 1, "ladder")
     return ClimbCost(height, float(height * CLIMB_COST_PER_INCH), CLIMB_COST_PER_INCH, '2" per inch')
@@ -112,7 +113,7 @@ def full_inches(height: float) -> int:
 def jump_down_term(acrobat: bool = False) -> Modifier:
     """What a jump down adds to the height: +2 (§7.5), Akrobata +1 (§20.1)."""
     return Modifier(
-        "Akrobata" if acrobat else "Jump down",
+        skill_term("acrobat") if acrobat else "Jump down",
         t.JUMP_DOWN_ADD_ACROBAT if acrobat else t.JUMP_DOWN_ADD,
         "§20.1" if acrobat else "§7.5",
     )
@@ -121,7 +122,7 @@ def jump_down_term(acrobat: bool = False) -> Modifier:
 def fall_term(art_of_falling: bool = False) -> Modifier:
     """What a fall adds to the height: +2 (§7.5), Sztuka spadania +0 (§20.1)."""
     return Modifier(
-        "Sztuka spadania" if art_of_falling else "Fall",
+        skill_term("art-of-falling") if art_of_falling else "Fall",
         t.FALL_ADD_ART if art_of_falling else t.FALL_ADD,
         "§20.1" if art_of_falling else "§7.5",
     )

@@ -19,18 +19,19 @@ from engine.rolls import Die, RollRecord
 
 from .common import ProcedureRefused
 from .kernel import Mode, kept, passes
+from ..terms import card_term, skill_term, term, trick_term
 
 Evaluator = Callable[[RollRecord], RollRecord]
 _EVALUATORS: dict[str, Evaluator] = {}
 
 REROLL_SOURCES = {
-    "captain": "Captain (Kapitan)",
-    "im-fine": "I'm fine! (Nic mi nie jest!)",
-    "point-blank": "Point-blank (Strzał z bliska)",
-    "duellist": "Duellist (Zwadźca)",
-    "dirty-tricks": "Dirty tricks (Brudne zagrywki)",
-    "matrix-error": "Matrix error (Błąd matrycy)",
-    "tech-hunter": "Tech hunter (Łowca technologii)",
+    "captain": term("Captain"),
+    "im-fine": card_term("im-fine"),
+    "point-blank": skill_term("point-blank"),
+    "duellist": skill_term("duellist"),
+    "dirty-tricks": skill_term("dirty-tricks"),
+    "matrix-error": trick_term("matrix-error"),
+    "tech-hunter": skill_term("tech-hunter"),
 }
 """Known re-roll sources, as shown: the English name with the Polish original beside it,
 as the event cards are shown (any other string is accepted and recorded as given)."""
@@ -126,7 +127,7 @@ def apply_reroll(
     if allowed and record.procedure not in allowed:
         raise ProcedureRefused(f"{REROLL_SOURCES[source]} cannot re-roll a {record.title}", "§2.2")
     if source == "im-fine" and record.success:
-        raise ProcedureRefused("“Nic mi nie jest!” re-rolls a failed Toughness roll only", "§12.2")
+        raise ProcedureRefused(f"{card_term('im-fine')} re-rolls a failed Toughness roll only", "§12.2")
     groups = record.detail.get("groups") or [
         {"start": 0, "count": len(record.dice), "keep": len(record.dice), "drop": "none"}
     ]
@@ -145,7 +146,7 @@ def apply_reroll(
             )
         indices = [die_index]
     if source == "dirty-tricks" and not all(i < groups[0]["count"] for i in indices):
-        raise ProcedureRefused("Brudne zagrywki re-rolls one of the charging attacker's dice", "§20.2")
+        raise ProcedureRefused(f"{skill_term('dirty-tricks')} re-rolls one of the charging attacker's dice", "§20.2")
     for i in indices:
         if record.dice[i].replaced is not None:
             raise ProcedureRefused("a re-rolled die cannot be re-rolled again", "§2.2")

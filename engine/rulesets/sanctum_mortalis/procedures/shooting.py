@@ -38,6 +38,7 @@ from .common import (
 from .crowd import CrowdPick, crowd_pick, crowd_pick_chance  # re-exported: callers import them from here
 from .kernel import DROP_HIGHEST, DROP_LOWEST, MODE_NAMES, PLAIN, Mode, natural_pair_chance, success_chance
 from .reroll import group, group_kept_faces, group_mode, group_rerolled, group_total, register_evaluator, roll_group
+from ..terms import card_term, skill_term, term, trick_term
 
 if TYPE_CHECKING:
     from .toughness import ToughnessSituation
@@ -123,10 +124,12 @@ def shot_refusal(sit: ShotSituation) -> ProcedureRefused | None:
         if why:
             return ProcedureRefused(why, "§12.1")
         if not sit.target_engaged_with_friend:
-            return ProcedureRefused("“Głowa w dół!” throws only at the opponent of a fighting friend", "§12.2")
+            return ProcedureRefused(
+                f"{card_term('heads-down')} throws only at the opponent of a fighting friend", "§12.2"
+            )
     elif trick:
         if "short-circuit" not in sit.shooter.tricks:
-            return ProcedureRefused(f"{who} does not know Spięcie", "§21", "malformed")
+            return ProcedureRefused(f"{who} does not know {trick_term('short-circuit')}", "§21", "malformed")
         if sit.shooter_engaged:
             return ProcedureRefused("a model engaged in melee cannot cast tricks", "§21")
     elif sit.weapon not in sit.shooter.ranged:
@@ -137,7 +140,7 @@ def shot_refusal(sit: ShotSituation) -> ProcedureRefused | None:
         return ProcedureRefused("a model carrying the special marker may not use ranged weapons or tricks", "§23.5")
     if sit.target_engaged_with_friend and not knife:
         return ProcedureRefused(
-            "you may not shoot at a model engaged with your own models (only “Głowa w dół!” may)", "§10.4"
+            f"you may not shoot at a model engaged with your own models (only {card_term('heads-down')} may)", "§10.4"
         )
     if not weapon.template and not 1 <= sit.shot_index <= weapon.shots:
         return ProcedureRefused(
@@ -151,11 +154,11 @@ def shot_refusal(sit: ShotSituation) -> ProcedureRefused | None:
         )
     if weapon.heavy and _heavy_moved(sit) and not has_skill(sit.shooter, "hip-fire"):
         return ProcedureRefused(
-            "a heavy weapon cannot fire after a Move action this round (Strzał z biodra allows it at −2)",
+            f"a heavy weapon cannot fire after a Move action this round ({skill_term('hip-fire')} allows it at −2)",
             "§10.6 [SM-A36]",
         )
     if sit.shooter_moved and "aimed_shot" in sit.toggles and "aimed_shot" not in sit.declined:
-        return ProcedureRefused("Wymierzony strzał needs a model that has not moved", "§20.3")
+        return ProcedureRefused(f"{skill_term('aimed-shot')} needs a model that has not moved", "§20.3")
     return None
 
 
@@ -170,7 +173,7 @@ def check_shot(sit: ShotSituation) -> t.RangedWeapon:
 def base_accuracy(sit: ShotSituation) -> Modifier:
     """The number the roll starts from: the shooter's C (profile, wounds, infection), or 12 for Spięcie."""
     if sit.weapon == "short-circuit":
-        return Modifier("Spięcie: Accuracy as if 12", t.SHORT_CIRCUIT_C, "§21")
+        return Modifier(f"{trick_term('short-circuit')}: Accuracy as if 12", t.SHORT_CIRCUIT_C, "§21")
     c = profile_of(sit.shooter, sit.shooter_infected).C
     return Modifier("Accuracy", c.value, "§3.1")
 
@@ -202,20 +205,23 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
                 out.append(
                     auto(
                         "hip_fire",
-                        "Hip fire: heavy weapon after a Move" + (" (Steady hand)" if steady else ""),
+                        f"{skill_term('hip-fire')}: heavy weapon after a Move"
+                        + (f", {skill_term('steady-hand')}" if steady else ""),
                         t.HIP_FIRE_STEADY if steady else t.HIP_FIRE,
                         "§20.3",
                         off,
                     )
                 )
         elif has_skill(s, "steady-hand"):
-            out.append(auto("shot_after_move", "Shot after Move (cancelled: Steady hand)", 0, "§20.3", off))
+            out.append(
+                auto("shot_after_move", f"Shot after Move (cancelled: {skill_term('steady-hand')})", 0, "§20.3", off)
+            )
         elif real_weapon and "shot-stabiliser" in s.mods:
             out.append(auto("shot_after_move", "Shot after Move (cancelled: Shot stabiliser)", 0, "§17.3", off))
         else:
             out.append(auto("shot_after_move", "Shot after Move", t.SHOT_AFTER_MOVE, "§10.3", off))
     ignore_long = weapon.no_long_range_penalty or has_skill(s, "good-eye")
-    why_not = weapon.name if weapon.no_long_range_penalty else "Good eye"
+    why_not = weapon.name if weapon.no_long_range_penalty else skill_term("good-eye")
     long_value, long_label = (
         (0, f'Long range, over 12" (cancelled: {why_not})') if ignore_long else (t.LONG_RANGE, 'Long range, over 12"')
     )
@@ -240,7 +246,7 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
     if caution:
         cover -= t.COVER - t.CAUTION_COVER
         cover_rule = "§20.2"
-        notes.append('Ostrożność, shooter over 12" away')
+        notes.append(f'{skill_term("caution")}, shooter over 12" away')
     cover_label = "Cover from terrain (the crowd gives none)" if crowd else 'Cover (within 1" of the target)'
     if notes:
         cover_label += f" ({', '.join(notes)})"
@@ -280,7 +286,7 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
                 )
             )
         if has_skill(tg, "lucky") and not sit.target_engaged:
-            out.append(auto("lucky", "Szczęściarz (target not engaged)", t.LUCKY, "§20.2", off))
+            out.append(auto("lucky", f"{skill_term('lucky')}: target not engaged", t.LUCKY, "§20.2", off))
     if real_weapon and not weapon.heavy and "precision-sight" in s.mods:
         if sit.distance is None:
             out.append(
@@ -289,13 +295,13 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
         elif sit.distance < t.LONG_RANGE_FROM:
             out.append(auto("precision_sight", 'Precision sight (target under 12")', t.PRECISION_SIGHT, "§17.3", off))
     if sit.overwatch and has_skill(s, "hunter"):
-        out.append(auto("hunter", "Łowca (Overwatch shot)", t.HUNTER, "§20.3", off))
+        out.append(auto("hunter", f"{skill_term('hunter')}: from {term('Overwatch')}", t.HUNTER, "§20.3", off))
     if real_weapon and has_skill(s, "aimed-shot") and not sit.shooter_moved:
         drop = setting(sit.settings, "aimed_shot_drop")
         out.append(
             toggle(
                 "aimed_shot",
-                f"Wymierzony strzał: 3 dice, drop the {drop} (uses both actions)",
+                f"{skill_term('aimed-shot')}: 3 dice, drop the {drop} (uses both actions)",
                 0,
                 "§20.3 [SM-A6]",
                 on,
@@ -307,7 +313,7 @@ def shooting_options(sit: ShotSituation) -> tuple[Option, ...]:
         out.append(
             auto(
                 "master_shot",
-                "Mistrzowski strzał: a natural double 1 removes the target",
+                f"{skill_term('master-shot')}: a natural double 1 removes the target",
                 0,
                 "§20.3 [SM-A28]",
                 off,
@@ -429,7 +435,7 @@ def _evaluate_hit(record: RollRecord) -> RollRecord:
     )
     removed = bool(d.get("master_shot")) and natural
     hit = record.target is not None and total < record.target
-    outcome = "removed (Mistrzowski strzał)" if removed else ("hit" if hit else "miss")
+    outcome = f"removed ({skill_term('master-shot')})" if removed else ("hit" if hit else "miss")
     detail = {**d, "total": total, "natural_double_one": natural, "removed": removed}
     return replace(record, outcome=outcome, success=hit or removed, detail=detail)
 

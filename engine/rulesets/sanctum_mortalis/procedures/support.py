@@ -14,6 +14,7 @@ from typing import AbstractSet, Mapping, Sequence
 from .. import tables as t
 from ..roster import ModelSpec
 from .common import display_name, has_skill, setting
+from ..terms import skill_term
 
 
 def _neighbours(contacts: Mapping[str, AbstractSet[str]], model: str) -> set[str]:
@@ -97,9 +98,9 @@ def support_value(supporters: Sequence[ModelSpec], opponent: ModelSpec) -> tuple
     names = ", ".join(display_name(s) for s in supporters)
     notes = []
     if any(can_assist(s) for s in supporters):
-        notes.append("Asysta +2")
+        notes.append(f"{skill_term('assist')} +2")
     if has_skill(opponent, "crowd-fighter"):
-        notes.append("opponent's Walka w tłumie −1")
+        notes.append(f"opponent's {skill_term('crowd-fighter')} −1")
     label = f"Support: {names}" + (f" ({'; '.join(notes)})" if notes else "")
     return value, label
 

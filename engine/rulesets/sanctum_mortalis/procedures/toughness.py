@@ -38,6 +38,7 @@ from .common import (
 from .kernel import DROP_HIGHEST, MODE_NAMES, PLAIN, success_chance
 from .reroll import group, group_total, register_evaluator, roll_group
 from .shooting import ShotSituation
+from ..terms import card_term, skill_term, term, trick_term
 
 ATTACKS = ("shooting", "melee", "other")
 WHAT = "what-are-you-gonna-do"
@@ -149,7 +150,15 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
     armour = t.ARMOURS.get(m.armour)
     if armour is not None and armour.toughness:
         if armour.key == "sarcophagus" and melee and a is not None and has_skill(a, "soft-spot-strike"):
-            out.append(auto("armour", f"{armour.name} (Cios w miękkie: +2)", t.SOFT_SPOT_SARCOPHAGUS, "§20.2", off))
+            out.append(
+                auto(
+                    "armour",
+                    f"{armour.name} ({skill_term('soft-spot-strike')}: +2)",
+                    t.SOFT_SPOT_SARCOPHAGUS,
+                    "§20.2",
+                    off,
+                )
+            )
         else:
             out.append(auto("armour", armour.name, armour.toughness, "§9.2", off))
     if "armoured-fibres" in m.mods and m.armour == "light":
@@ -160,16 +169,18 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         out.append(auto("polychitin", "Polychitin (shooting hit)", t.POLYCHITIN, "§17.4 [SM-A26]", off))
     if m.shield:
         if sit.weapon == "drone-strike":
-            out.append(auto("shield", "Shield (cancelled: Atak Drona)", 0, "§21", off))
+            out.append(auto("shield", f"Shield (cancelled: {trick_term('drone-strike')})", 0, "§21", off))
         elif melee and a is not None and has_skill(a, "feint"):
-            out.append(auto("shield", "Shield (cancelled: Finta)", 0, "§20.2", off))
+            out.append(auto("shield", f"Shield (cancelled: {skill_term('feint')})", 0, "§20.2", off))
         elif shooting and a is not None and has_skill(a, "past-the-shield"):
             value = 0 if setting(sit.settings, "past_the_shield") == "zero" else t.SHIELD_TOUGHNESS
-            out.append(auto("shield", f"Shield (Poza tarczę: +{value})", value, "§20.3 [SM-A5]", off))
+            out.append(
+                auto("shield", f"Shield ({skill_term('past-the-shield')}: +{value})", value, "§20.3 [SM-A5]", off)
+            )
         else:
             out.append(auto("shield", "Shield", t.SHIELD_TOUGHNESS, "§9.2", off))
     if sit.defensive_stance:
-        out.append(auto("defensive_stance", "Defensive stance", t.DEFENSIVE_STANCE_TOUGHNESS, "§11.2", off))
+        out.append(auto("defensive_stance", term("Defensive stance"), t.DEFENSIVE_STANCE_TOUGHNESS, "§11.2", off))
     trick = False
     if shooting and sit.weapon:
         weapon = ranged_weapon(sit.weapon)
@@ -185,7 +196,7 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         for key, label, value, rule in melee_weapon_terms(a, sit.settings):
             out.append(auto(key, label, value, rule, off))
     if shooting and not trick and a is not None and has_skill(a, "sentinel"):
-        label = 'Wartownik (shooter at least 2" higher)'
+        label = f'{skill_term("sentinel")}: shooter at least 2" higher'
         if sit.shooter_height_above is None:
             out.append(toggle("sentinel", label, t.SENTINEL_TOUGHNESS, "§20.3", on, off))
         elif sit.shooter_height_above >= SENTINEL_HEIGHT:
@@ -194,15 +205,15 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         out.append(
             toggle(
                 "protection",
-                'Ochrona (shield-bearing friend with Ochrona within 1")',
+                f'{skill_term("protection")}: a shield-bearing friend with it within 1"',
                 t.PROTECTION,
                 "§20.2 [SM-A26]",
                 on,
                 off,
             )
         )
-    for i, term in enumerate(sit.extra_terms):
-        out.append(auto(term.key or f"extra_{i}", term.label, term.value, term.rule, off))
+    for i, extra in enumerate(sit.extra_terms):
+        out.append(auto(extra.key or f"extra_{i}", extra.label, extra.value, extra.rule, off))
     if shooting and a is not None and heroic_refusal(m, WHAT, sit.used_plays, sit.settings) is None:
         out.append(
             toggle(
@@ -219,19 +230,39 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         out.append(toggle(WOOHOO, "“Woohoo!”: 3 dice, drop the highest", 0, "§12.2", on, off, kind="dice"))
     if heroic_refusal(m, IM_FINE, sit.used_plays, sit.settings) is None:
         out.append(
-            toggle(IM_FINE, "“Nic mi nie jest!”: re-roll one die after a failure", 0, "§12.2", on, off, kind="reroll")
+            toggle(
+                IM_FINE, f"{card_term('im-fine')}: re-roll one die after a failure", 0, "§12.2", on, off, kind="reroll"
+            )
         )
     if m.captain:
         out.append(
-            toggle("captain_reroll", "Captain's re-roll (once per battle)", 0, "§15.2 [SM-A9]", on, off, kind="reroll")
+            toggle(
+                "captain_reroll",
+                f"{term('Captain')}: a re-roll (once per battle)",
+                0,
+                "§15.2 [SM-A9]",
+                on,
+                off,
+                kind="reroll",
+            )
         )
     if shooting and "protective-shield" in m.tricks and not sit.engaged:
-        label = "Tarcza ochronna: the test passes automatically"
+        label = f"{trick_term('protective-shield')}: the test passes automatically"
         if setting(sit.settings, "protective_shield_optional") == "on":
             out.append(toggle("protective_shield", label, 0, "§21 [SM-A29]", on, off, kind="auto-pass"))
         else:
             out.append(auto("protective_shield", label, 0, "§21 [SM-A29]", off, kind="auto-pass"))
-    out.append(toggle("adrenaline", "Adrenalina: a failed test counts as passed", 0, "§21", on, off, kind="auto-pass"))
+    out.append(
+        toggle(
+            "adrenaline",
+            f"{trick_term('adrenaline')}: a failed test counts as passed",
+            0,
+            "§21",
+            on,
+            off,
+            kind="auto-pass",
+        )
+    )
     return tuple(out)
 
 
@@ -241,11 +272,15 @@ def save_refusal(sit: ToughnessSituation, options: tuple[Option, ...] | None = N
         return ProcedureRefused(f"unknown kind of attack '{sit.attack}'", "§9.1", "malformed")
     keys = {o.key for o in (toughness_options(sit) if options is None else options)}
     for key, rule, why in (
-        (WHAT, "§12.2", "“I co mi zrobisz?!” is for a hit by an enemy shooter"),
-        (WOOHOO, "§12.2", "“Woohoo!” is for a model taking an Overwatch shot"),
-        (IM_FINE, "§12.2", "“Nic mi nie jest!” cannot be used"),
+        (WHAT, "§12.2", f"{card_term('what-are-you-gonna-do')} is for a hit by an enemy shooter"),
+        (WOOHOO, "§12.2", f"{card_term('woohoo')} is for a model taking an {term('Overwatch')} shot"),
+        (IM_FINE, "§12.2", f"{card_term('im-fine')} cannot be used"),
         ("captain_reroll", "§15.2", "only the Captain has the Captain's re-roll"),
-        ("protective_shield", "§21", "Tarcza ochronna works for its Technomancer against shooting, unengaged"),
+        (
+            "protective_shield",
+            "§21",
+            f"{trick_term('protective-shield')} works for its Technomancer against shooting, unengaged",
+        ),
     ):
         if key in sit.toggles and key not in sit.declined and key not in keys:
             card = t.EVENT_CARDS.get(key)
@@ -311,7 +346,7 @@ def toughness_roll(sit: ToughnessSituation, dice: DiceSource) -> RollRecord:
     what = active(options, WHAT)
     o = profile_of(sit.model, sit.infected).O
     base = (
-        Modifier("What are you gonna do?! (I co mi zrobisz?!): Toughness is 7", t.WHAT_ARE_YOU_GONNA_DO_T, "§12.2")
+        Modifier(f"{card_term('what-are-you-gonna-do')}: Toughness is 7", t.WHAT_ARE_YOU_GONNA_DO_T, "§12.2")
         if what
         else Modifier("Toughness", o.value, "§3.1")
     )
@@ -338,7 +373,7 @@ def toughness_roll(sit: ToughnessSituation, dice: DiceSource) -> RollRecord:
             tmod,
             "<=",
             Fraction(1),
-            "saved (Tarcza ochronna)",
+            f"saved ({trick_term('protective-shield')})",
             True,
             {**detail, "automatic": "protective_shield"},
         )
@@ -358,7 +393,7 @@ def _evaluate_toughness(record: RollRecord) -> RollRecord:
     total = group_total(record, d["groups"][0])
     passed = record.target is not None and total <= record.target and total < d["always_fails_from"]
     used = not passed and bool(d.get("adrenaline"))
-    outcome = "saved" if passed else ("saved (Adrenalina)" if used else "removed")
+    outcome = "saved" if passed else (f"saved ({trick_term('adrenaline')})" if used else "removed")
     return replace(
         record, outcome=outcome, success=passed or used, detail={**d, "total": total, "adrenaline_used": used}
     )

@@ -173,7 +173,7 @@ def test_view_lists_steps_due_rolls_and_refusals(campaign, finished):
     assert step.key == "loot" and not step.can_end and "loot roll" in step.why
     options = {o.label: o for o in view.choices(campaign.state, "wolves")}
     assert options["Roll loot"].allowed
-    assert not options["Łowca technologii: re-roll die 1"].allowed
+    assert not options["Tech hunter (Łowca technologii): re-roll die 1"].allowed
     summary = view.band_summary(campaign.state, "wolves")
     assert summary.treasury == 20 and [m.name for m in summary.models] == ["Kara", "Bo", "Cy"]
     assert summary.strength == 3 * 3 + (4 + 2 + 1)
