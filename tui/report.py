@@ -150,7 +150,8 @@ def cited(value: Any, cite: Callable[[str], str]) -> Any:
     if isinstance(value, tuple):
         return tuple(cited(item, cite) for item in value)
     if is_dataclass(value) and not isinstance(value, type):
-        return replace(value, **{f.name: cited(getattr(value, f.name), cite) for f in fields(value) if f.init})
+        now = vars(value)  # the report's records have no slots
+        return replace(value, **{f.name: cited(now[f.name], cite) for f in fields(value) if f.init})
     return value
 
 
