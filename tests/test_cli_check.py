@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 
 from demo_rosters import demo_roster_paths
+from engine.ruleset import find_system
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "engine" / "sanctum_mortalis" / "fixtures"
 BROKEN = str(FIXTURES / "broken-band.toml")
 DEMOS = [str(p) for p in demo_roster_paths()]
+SM = find_system("sanctum-mortalis")
 
 
 def test_check_of_the_demo_rosters_prints_models_costs_and_strength_and_exits_0(capsys):
@@ -30,6 +32,7 @@ def test_check_of_the_demo_rosters_prints_models_costs_and_strength_and_exits_0(
     assert re.search(r"Pip +small Swordsman, 2 XP +17tk", out)
     assert "total 147tk (campaign: no budget), band strength 28" in out  # the grenade: +2 (§15.9)
     assert "Volunteers: none (band strength 28 against 30" in out
+    assert "§" not in out
 
 
 def test_check_of_the_broken_roster_prints_each_problem_as_path_line_message_rule_and_exits_1(capsys):
@@ -37,9 +40,12 @@ def test_check_of_the_broken_roster_prints_each_problem_as_path_line_message_rul
     out, _ = capsys.readouterr()
     lines = out.splitlines()
     assert all(line.startswith(f"{BROKEN}:") for line in lines)
-    assert f"{BROKEN}:11: Boss: the Captain of a starting band has 4 XP, not 3 (§15.2)" in lines
+    # each rule as the rulebook names it (section, English name, page), never the engine's "§15.2"
+    veterans = "Kapitan i Weterani (Captain and Veterans), p. 15"
+    assert f"{BROKEN}:11: Boss: the Captain of a starting band has 4 XP, not 3 ({veterans})" in lines
     assert f"{BROKEN}:38: unknown field 'armor' — did you mean 'armour'?" in lines
-    assert f"{BROKEN}:3: warning: no Veterans: two models besides the Captain may start with 2 XP (§15.2)" in lines
+    assert f"{BROKEN}:3: warning: no Veterans: two models besides the Captain may start with 2 XP ({veterans})" in lines
+    assert "§" not in out
     assert [int(line[len(BROKEN) + 1 :].split(":")[0]) for line in lines] == [3, 3, 11, 17, 24, 31, 33, 38, 39, 40, 41]
     assert "band strength" not in out
 
@@ -165,7 +171,8 @@ def test_open_list_and_export_dispatch_to_tui_launch(launch):
 def test_check_reads_other_systems_rosters_and_exits_0(capsys, system, folder, expect):
     files = sorted(str(p) for p in (ROOT / "engine" / "rulesets" / folder / "demo").glob("*.toml"))
     assert main(["check", "--system", system, *files]) == 0
-    assert expect in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert expect in out and "§" not in out  # a note's rule as the book names it
 
 
 def test_check_of_a_broken_xk6_roster_names_each_line_and_exits_1(capsys, tmp_path):
@@ -174,6 +181,7 @@ def test_check_of_a_broken_xk6_roster_names_each_line_and_exits_1(capsys, tmp_pa
     assert main(["check", "--system", "xk6", str(roster)]) == 1
     out = capsys.readouterr().out
     assert f"{roster}:5: armour must be at least 1" in out
+    assert "(wounds are damage ÷ Armour, Obrażenia (Damage)), not 0" in out and "§" not in out  # the sheet's section
 
 
 def test_check_with_an_unknown_system_says_so(capsys):
@@ -197,6 +205,9 @@ def test_check_of_a_campaign_band_with_models_in_the_stash(capsys, tmp_path):
     roster.write_text(roster.read_text(encoding="utf-8").replace("stash = true\n", ""), encoding="utf-8")
     assert main(["check", str(roster)]) == 1
     assert (
-        f"{roster}:32: the team has 8 models; at most 7, war pets included (Spare is number 8); keep the "
-        "others in the stash with stash = true (§15.1, §15.10)" in capsys.readouterr().out.splitlines()
+        SM.cite(
+            f"{roster}:32: the team has 8 models; at most 7, war pets included (Spare is number 8); keep the "
+            "others in the stash with stash = true (§15.1, §15.10)"
+        )
+        in capsys.readouterr().out.splitlines()
     )

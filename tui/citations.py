@@ -8,9 +8,11 @@ keeping its styles. Only display code calls these: the engine's strings stay as 
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable, Protocol, overload, runtime_checkable
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 
 
@@ -71,10 +73,44 @@ def cite_rich(text: Text | str, cite: Cite) -> Text | str:
 
 
 def cite_renderable(renderable: Any, cite: Cite) -> Any:
-    """A help guide or any Rich renderable: its ``Text`` and strings (inside a ``Group``
-    too) cited; other renderables as they are."""
+    """A help guide, a card or any Rich renderable: its ``Text`` and strings cited, inside a
+    ``Group`` or a ``Table`` (its title, caption, headers and every cell) too; other
+    renderables as they are. The renderable given is not changed."""
     if isinstance(renderable, (Text, str)):
         return cite_rich(renderable, cite)
     if isinstance(renderable, Group):
         return Group(*(cite_renderable(part, cite) for part in renderable.renderables))
+    if isinstance(renderable, Table):
+        return _cite_table(renderable, cite)
     return renderable
+
+
+def _cite_table(table: Table, cite: Cite) -> Table:
+    """A copy of ``table`` with the same settings, columns and row styles, each cell cited."""
+    out = copy.copy(table)
+    out.title = cite_renderable(table.title, cite) if table.title is not None else None
+    out.caption = cite_renderable(table.caption, cite) if table.caption is not None else None
+    out.columns, out.rows = [], []
+    for column in table.columns:
+        out.add_column(
+            cite_renderable(column.header, cite),
+            cite_renderable(column.footer, cite),
+            header_style=column.header_style,
+            highlight=column.highlight,
+            footer_style=column.footer_style,
+            style=column.style,
+            justify=column.justify,
+            vertical=column.vertical,
+            overflow=column.overflow,
+            width=column.width,
+            min_width=column.min_width,
+            max_width=column.max_width,
+            ratio=column.ratio,
+            no_wrap=column.no_wrap,
+        )
+    cells = [list(column.cells) for column in table.columns]
+    for index, row in enumerate(table.rows):
+        out.add_row(
+            *(cite_renderable(column[index], cite) for column in cells), style=row.style, end_section=row.end_section
+        )
+    return out

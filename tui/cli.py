@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
         "check",
         help="check rosters against their rule system",
         description="Check roster files with their rule system's reader. Prints every "
-        "problem as PATH:LINE: message (§rule) and exits 1, or summarises each roster (its "
+        "problem as PATH:LINE: message (the rulebook's section and page) and exits 1, or summarises each roster (its "
         "models and, where the system counts them, their cost and the band's strength) and exits 0.",
     )
     check.add_argument("rosters", nargs="+", metavar="ROSTER", help="a roster .toml file")

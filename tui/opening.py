@@ -159,8 +159,8 @@ def new_battle(spec: SystemSpec, directory: Path, plan: LaunchPlan, progress: Pr
     seed = seed_of(plan)
     try:
         built = spec.new_battle(texts, plan.scenario, seed, plan.allow_problems)
-    except SetupProblem as err:
-        raise OpenError(str(err)) from None
+    except SetupProblem as err:  # a roster's problems: each rule as the rulebook names it
+        raise OpenError(spec.cite(str(err))) from None
     return _create(spec, directory, built, seed, progress)
 
 
@@ -175,7 +175,7 @@ def demo_battle(spec: SystemSpec, directory: Path, plan: LaunchPlan, progress: P
     try:
         built = spec.demo(plan.scenario, seed)
     except SetupProblem as err:
-        raise OpenError(str(err)) from None
+        raise OpenError(spec.cite(str(err))) from None
     return _create(spec, directory, built, seed, progress)
 
 

@@ -14,7 +14,7 @@ system's ``BattleSummary`` and the roll records; it computes no rule. The format
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -117,7 +117,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     battle = Battle(header, entries)
     spec = find_system(battle.ruleset.name)
     if spec.kind == "campaign":
-        return _campaign_report(header, battle, spec.summary(battle.state), spec.cite)
+        return cited(_campaign_report(header, battle, spec.summary(battle.state), spec.cite), spec.cite)
     initial = spec.summary(battle.initial)
     final = spec.summary(battle.state)
     sides = initial.side_keys
@@ -131,7 +131,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     ended = [e for e in events if e.kind == "battle_ended"]
     played = f" (in round {final.round})" if final.round else ""
     result = spec.cite(ended[-1].text) if ended else f"The battle has not ended{played}."
-    return Report(
+    report = Report(
         title=str(header.get("title") or "Battle"),
         system=battle.ruleset.title,
         seed=header.get("seed"),
@@ -143,6 +143,20 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
         sides=tuple(names[s] for s in sides),
         headline=_headline(battle, spec.summary, initial, final, rolls, table),
     )
+    return cited(report, spec.cite)
+
+
+def cited(value: Any, cite: Callable[[str], str]) -> Any:
+    """``value`` (a report or any part of it) with every rule in its texts cited as the
+    rulebook's section and page: roll titles, casualties, lines taken back, band lines too."""
+    if isinstance(value, str):
+        return cite(value)
+    if isinstance(value, tuple):
+        return tuple(cited(item, cite) for item in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        now = vars(value)  # the report's records have no slots
+        return replace(value, **{f.name: cited(now[f.name], cite) for f in fields(value) if f.init})
+    return value
 
 
 def _rounds(

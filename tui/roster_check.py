@@ -2,7 +2,8 @@
 
 The files are read by the saves module (a file that cannot be read is one line on
 ``err``); the rule system's spec checks their text (``SystemSpec.check``): every
-problem as ``PATH:LINE: message (§rule)``, a good roster summarised (Sanctum Mortalis:
+problem as ``PATH:LINE: message (rule)``, the rule cited as its rulebook names it
+(``SystemSpec.cite``: section and page), a good roster summarised (Sanctum Mortalis:
 each model's cost, the total against the budget and the band strength).
 """
 
@@ -42,6 +43,6 @@ def check_rosters(
             print(f"{PROG}: {error}", file=err)
             failed = True
     lines, ok = spec.check(files)
-    for line in lines:
-        print(line, file=out)
+    for line in lines:  # each rule as its rulebook names it, not the engine's "§15.2"
+        print(spec.cite(line), file=out)
     return 1 if failed or not ok else 0

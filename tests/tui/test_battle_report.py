@@ -106,9 +106,10 @@ def test_entries_keep_the_dashboards_numbers_and_undone_ones_are_left_out_and_ma
     undone = [e.seq for e in battle.entries if e.seq not in {a.seq for a in battle.active_events}]
     assert undone == [2, 3, 4]
     assert (
-        "  #2–#4 2 entries taken back with undo and left out: #2 “Kara shoots with the Assault rifle (§10)” "
-        "and #3; 1 undo entry.\n" in text
+        "  #2–#4 2 entries taken back with undo and left out: #2 “Kara shoots with the Assault rifle "
+        "(Zasady Strzelania (Shooting), p. 9)” and #3; 1 undo entry.\n" in text
     )  # QA: "#24–#29 … (and 1 more entry)" read as 6 entries where 2 were taken back
+    assert "§" not in text  # a line taken back cites its rule as the book's too
     assert "6 6 = 12 vs <7" not in text  # the undone shot's roll is not reported
 
 

@@ -24,6 +24,8 @@ def test_a_house_band_can_be_allowed_and_the_problems_stay_visible():
 
 def test_a_new_battle_of_a_broken_roster_is_one_line_and_creates_no_save(tmp_path: Path):
     plan = LaunchPlan(mode="new", rosters=(str(BROKEN), str(BROKEN)), seed=1)
-    with pytest.raises(OpenError, match=r"roster .*broken-band.toml has \d+ problem\(s\)"):
+    with pytest.raises(OpenError, match=r"roster .*broken-band.toml has \d+ problem\(s\)") as refused:
         new_battle(system_of(plan), tmp_path, plan)
     assert list(tmp_path.iterdir()) == []
+    said = str(refused.value)  # the problem's rule as the rulebook names it, not the engine's "§15.1"
+    assert "(Formowanie drużyny (Forming a band), p. 15)" in said and "§" not in said

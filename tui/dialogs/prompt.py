@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.citations import citer
 from tui.dialogs.dismiss_once import DismissOnce
 from tui.dialogs.type_ahead import pass_on, waits
 
@@ -76,7 +77,7 @@ class TextPrompt(DismissOnce, ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, classes="question", markup=False)
+            yield Static(citer(self.app)(self.question), classes="question", markup=False)  # rules: the book's
             yield AnswerInput(self.value, placeholder=self.placeholder, restrict=self.restrict, id="answer")
             yield Static("", id="prompt-error")
             yield Static(self.hint, classes="hint")

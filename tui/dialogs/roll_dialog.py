@@ -147,12 +147,12 @@ def option_line(index: int, option: OptionLine, letter: str | None = None, cite:
     else:
         shown = f"{value:+d}" if kind == "modifier" and value else ("  " if kind != "modifier" else " 0")
     out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
-    out.append(option.label, style="" if on_ else "dim")
+    out.append(cite(option.label), style="" if on_ else "dim")
     out.append(f"  {cite(option.rule)}", style="dim")
     if option.state == "auto":
         out.append("  auto", style="italic cyan")
     if option.note:
-        out.append(f"  ({option.note})", style="dim italic")
+        out.append(f"  ({cite(option.note)})", style="dim italic")
     return out
 
 
@@ -235,7 +235,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             yield Static("", id="odds")
             yield Static("", id="refusal")
             yield DiceInput(placeholder=DICE_PLACEHOLDER, id="dice", restrict=r"[0-9 ,;]*")
-            yield Static(self.adapter.roll_hint or ROLL_HINT, id="roll-hint")
+            yield Static(self.cite(self.adapter.roll_hint or ROLL_HINT), id="roll-hint")
 
     def on_mount(self) -> None:
         self.refresh_preview()
@@ -250,7 +250,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.letters = {}
         self.query_one(Vertical).border_title = Text(self.cite(adapter.title))
         self.query_one("#modifiers-title", Static).update(self._options_title())
-        self.query_one("#roll-hint", Static).update(adapter.roll_hint or ROLL_HINT)
+        self.query_one("#roll-hint", Static).update(self.cite(adapter.roll_hint or ROLL_HINT))
         dice = self.query_one("#dice", DiceInput)
         dice.answered = False
         dice.value = ""
@@ -306,7 +306,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             on_ = self.flags[flag.name]
             flags.append(f"{flag.key} ", style="bold")
             flags.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
-            flags.append(f"{flag.label}   ")
+            flags.append(f"{cite(flag.label)}   ")
         self.query_one("#flags", Static).update(flags)
         self.query_one("#flags", Static).display = bool(self.adapter.flags)
         self.query_one("#odds", Static).update(cite_rich(self.current.odds, cite))

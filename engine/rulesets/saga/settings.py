@@ -224,7 +224,7 @@ def _profile_settings() -> tuple[SettingSpec, ...]:
         _s(
             "openings_only",
             "Buildings: move and shoot only through doors and windows",
-            "SAGA-§6",
+            "SAGA-B1",  # the players' option in the buildings chapter (no [A]/[M] id): an id, not "§6"
             "§6",
             [OFF, ON],
             "off",

@@ -10,6 +10,7 @@ from rich.text import Text
 from engine.rulesets.saga.queries import activation_counts
 from engine.formatting import possessive
 
+from tui.citations import cite_rich, citer
 from tui.counts import acted_text
 from tui.systems.saga.keys import SAGA_KEYS
 from tui.widgets.steady_bar import SteadyBar
@@ -81,4 +82,5 @@ class SagaTracker(SteadyBar):
             head.append(f" · {counts} ({count} activation{'s' * (count != 1)})")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.put([head, next_step(state, step, offers)])
+        cite = citer(self.app)  # a rule in the bar cited as the rulebook's
+        self.put([cite_rich(line, cite) for line in (head, next_step(state, step, offers))])

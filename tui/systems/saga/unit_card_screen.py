@@ -17,6 +17,8 @@ from engine.corrections import adjustment_line
 from engine.rulesets.saga import tables as t, view
 from engine.rulesets.saga.terms import original, term
 
+from tui.citations import cite_renderable, citer
+
 FIELDS = (
     ("armour_melee", "Armour in melee"),
     ("armour_shooting", "Armour against shooting"),
@@ -80,7 +82,7 @@ class UnitCardScreen(ModalScreen[None]):
         scroll = VerticalScroll()
         scroll.border_title = f"{self.state.unit(self.unit_id).name} — esc closes"
         with scroll:
-            yield Static(unit_card(self.state, self.unit_id))
+            yield Static(cite_renderable(unit_card(self.state, self.unit_id), citer(self.app)))  # rules: the book's
 
     def action_close(self) -> None:
         self.dismiss(None)

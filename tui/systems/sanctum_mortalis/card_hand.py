@@ -16,6 +16,7 @@ from engine.rulesets.sanctum_mortalis import cards
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.terms import card_term, original
 
+from tui.citations import cite_renderable, citer
 from tui.systems.sanctum_mortalis import display as d
 from tui.messages import CardPlayRequested
 
@@ -132,7 +133,13 @@ class CardHand(OptionList):
         keep = self.highlighted_option.id if self.highlighted_option is not None else None
         self.model_id = model_id
         self.border_title = f"Event cards — for {d.model_name(state, model_id)}" if model_id else "Event cards"
-        self.set_options(card_options(state, model_id))
+        cite = citer(self.app)  # why a card is not playable now: the rule as the rulebook's
+        self.set_options(
+            [
+                None if o is None else Option(cite_renderable(o.prompt, cite), id=o.id, disabled=o.disabled)
+                for o in card_options(state, model_id)
+            ]
+        )
         if keep:
             try:
                 self.highlighted = self.get_option_index(keep)

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from textual.widgets import OptionList
 
+from tui.citations import cite_rich, citer
 from tui.messages import CardPlayRequested
 from tui.systems.sanctum_mortalis.card_hand import CardHand, card_detail
 
@@ -71,7 +72,8 @@ class CardHandScreen(ModalScreen[Any]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         card = self.query_one(CardHand).highlighted_card
-        self.query_one("#hand-detail", Static).update(card_detail(card) if card else "")
+        detail = cite_rich(card_detail(card), citer(self.app)) if card else ""  # rules: the book's
+        self.query_one("#hand-detail", Static).update(detail)
 
     def on_card_play_requested(self, message: CardPlayRequested) -> None:
         message.stop()

@@ -19,6 +19,8 @@ from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.corrections import STAT_NAMES
 from engine.rulesets.star_quest.terms import original, term
 
+from tui.citations import cite_renderable, citer
+
 QUALITY_DEFENSE = f"{term('Quality')} / {term('Defense')}"
 
 
@@ -90,7 +92,7 @@ class SQCardScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(unit_card(self.state, self.unit_id))
+            yield Static(cite_renderable(unit_card(self.state, self.unit_id), citer(self.app)))  # rules: the book's
             yield Static(Text("esc close", style="dim"))
 
     def action_close(self) -> None:

@@ -10,6 +10,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.citations import cite_rich, citer
+
 
 def pending_text(state: Any, pending: Any, question: Any) -> Text:
     out = Text()
@@ -36,4 +38,4 @@ class SQPending(Static):
 
     def show(self, state: Any, pending: Any, question: Any) -> None:
         self.set_class(pending is None and not (question and question.proposal), "-idle")
-        self.update(pending_text(state, pending, question))
+        self.update(cite_rich(pending_text(state, pending, question), citer(self.app)))  # rules: the book's

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from engine.rulesets.star_quest.queries import activation_counts
 
+from tui.citations import cite_rich, citer
 from tui.counts import fraction_text
 from tui.systems.star_quest.keys import STAR_QUEST_KEYS
 from tui.widgets.steady_bar import SteadyBar
@@ -77,4 +78,5 @@ class SQTracker(SteadyBar):
             head.append(f"  ⚠ {w}", style="bold red")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.put([head, next_step(state, rv, pending)])
+        cite = citer(self.app)  # a rule in the bar cited as the rulebook's
+        self.put([cite_rich(line, cite) for line in (head, next_step(state, rv, pending))])

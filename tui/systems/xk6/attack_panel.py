@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.citations import cite_rich, citer
 from tui.rolltext import dice_text, opposing_pool
 
 
@@ -58,4 +59,4 @@ class XK6AttackPanel(Static):
             out.append_text(pair_text(state, record))
         for model_id in pending.avoided:
             out.append(f"\n{state.model(model_id).name} avoided the attack (Stealth)", style="cyan")
-        return self.update(out)
+        return self.update(cite_rich(out, citer(self.app)))  # an outcome's rule: the book's

@@ -18,6 +18,8 @@ from engine.corrections import adjustment_line
 from engine.rulesets.xk6 import tables as t, view
 from engine.rulesets.xk6.corrections import STAT_NAMES
 
+from tui.citations import cite_renderable, citer
+
 
 def model_card(state: Any, model_id: str) -> Table:
     line = next(x for x in view.model_lines(state) if x.id == model_id)
@@ -77,7 +79,7 @@ class XK6ModelCard(ModalScreen[None]):
         scroll = VerticalScroll()
         scroll.border_title = f"{self.state.model(self.model_id).name} — esc closes"
         with scroll:
-            yield Static(model_card(self.state, self.model_id))
+            yield Static(cite_renderable(model_card(self.state, self.model_id), citer(self.app)))  # rules: the book's
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from engine.rulesets.xk6.queries import activation_counts
 
+from tui.citations import cite_rich, citer
 from tui.counts import fraction_text
 from tui.systems.xk6.keys import XK6_KEYS
 from tui.widgets.steady_bar import SteadyBar
@@ -115,4 +116,5 @@ class XK6Tracker(SteadyBar):
             head.append(f" · activated {', '.join(counts)}")
         if read_only:
             head.append(f"  ✗ {read_only}", style="bold red")
-        self.put([head, next_step(state, tv)])
+        cite = citer(self.app)  # a rule in the bar cited as the rulebook's
+        self.put([cite_rich(line, cite) for line in (head, next_step(state, tv))])

@@ -231,9 +231,8 @@ class PostBattleScreen(PostBattleCommands, SessionScreen):
         state, band = self.state, self.band
         self.query_one("#heading", Static).update(cite_rich(self.heading(state, band), self.cite))
         played = battles_text(view.battles_played(state))
-        self.query_one("#summary", Static).update(
-            Group(summary_text(view.band_summary(state, band)), Text(""), played) if band else played
-        )
+        summary = Group(summary_text(view.band_summary(state, band)), Text(""), played) if band else played
+        self.query_one("#summary", Static).update(cite_renderable(summary, self.cite))  # rules: the book's
         self.fill_actions(state, band)
         v = self.session.view
         self.query_one(LogPane).show(told(v.events), told(v.undone))
