@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from tui.citations import Cite, as_is, cite_rich, citer
 from tui.dialogs.dismiss_once import DismissOnce
+from tui.dialogs.modifier_row import ModifierRow, citer_short, full_citation, modifier_rows, option_parts
 from tui.dialogs.options import OptionLine
 from tui.dialogs.type_ahead import pass_on
 
@@ -132,27 +133,13 @@ def toggled(option: OptionLine, toggles: set[str], declined: set[str]) -> None:
 
 def option_line(index: int, option: OptionLine, letter: str | None = None, cite: Cite = as_is) -> Text:
     """One option as listed: its letter (``letter``, else the one at ``index``), tick,
-    value, label, rule (``cite``: as the rulebook names it)."""
+    value, label, rule (``cite``: as the rulebook names it), on one ``Text`` (the dialog
+    fits each line to its width: ``modifier_row``)."""
     hotkey = letter if letter is not None else (HOTKEYS[index] if index < len(HOTKEYS) else " ")
-    on_ = option.active
-    out = Text()
-    out.append(f"{hotkey} ", style="bold")
-    value, kind = option.value, option.kind
-    if kind == "info":
-        out.append("[i] ", style="dim")
-    else:
-        out.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
-    if kind == "set" and value:  # an effect that sets the value: "=7", not "+7"
-        shown = f"={value}"
-    else:
-        shown = f"{value:+d}" if kind == "modifier" and value else ("  " if kind != "modifier" else " 0")
-    out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
-    out.append(option.label, style="" if on_ else "dim")
+    left, note = option_parts(option, hotkey)
+    out = Text.assemble(left)
     out.append(f"  {cite(option.rule)}", style="dim")
-    if option.state == "auto":
-        out.append("  auto", style="italic cyan")
-    if option.note:
-        out.append(f"  ({option.note})", style="dim italic")
+    out.append_text(note)
     return out
 
 
@@ -203,6 +190,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         border: thick $primary; border-title-style: bold; background: $surface; padding: 0 1;
     }
     RollDialog #modifiers, RollDialog #modifiers:focus { height: auto; max-height: 12; border: none; padding: 0; }
+    RollDialog #modifier-rule { color: $text-muted; }
     RollDialog #odds { padding: 1 0 0 0; }
     RollDialog #refusal { color: $error; }
     RollDialog #flags { color: $text-muted; }
@@ -229,6 +217,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         with box:
             yield Static(self._options_title(), id="modifiers-title")
             yield OptionList(id="modifiers")
+            yield Static("", id="modifier-rule")
             yield Static("", id="flags")
             yield Static("", id="odds")
             yield Static("", id="refusal")
@@ -292,13 +281,12 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.current = self.adapter.preview(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
         self._assign_letters()
         cite = citer(self.app)
-        options = [
-            Option(option_line(i, o, self.letters.get(o.key, " "), cite), id=str(i))
-            for i, o in enumerate(self.current.options)
-        ]
+        rows = modifier_rows(self.current.options, self.letters, cite, citer_short(self.app))
+        options = [Option(row, id=str(i)) for i, row in enumerate(rows)]
         listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"), disabled=True)])
         if keep is not None and options:
             listing.highlighted = min(keep, len(options) - 1)
+        self.show_full_citation()
         flags = Text()
         for flag in self.adapter.flags:
             on_ = self.flags[flag.name]
@@ -319,6 +307,22 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
                 f"the {self.current.dice} dice you rolled, e.g. {' '.join(['3'] * self.current.dice)} "
                 "— or leave empty for the app's roll"
             )
+
+    @on(OptionList.OptionHighlighted, "#modifiers")
+    def show_full_citation(self) -> None:
+        """Under the list, the whole citation of the modifier highlighted when its line
+        shows the compact one (no room beside the label)."""
+        listing = self.query_one("#modifiers", OptionList)
+        index = listing.highlighted
+        footnote = self.query_one("#modifier-rule", Static)
+        row = listing.get_option_at_index(index).prompt if index is not None and index < listing.option_count else None
+        width = listing.scrollable_content_region.width
+        shown = (
+            isinstance(row, ModifierRow) and bool(row.citation) and 0 < width and not row.shows_whole_citation(width)
+        )
+        if shown and index is not None and index < len(self.current.options):
+            footnote.update(full_citation(row, self.letters.get(self.current.options[index].key, " ")))
+        footnote.display = shown
 
     def _assign_letters(self) -> None:
         """A letter for each option new to the dialog: the one it had in the last roll of

@@ -275,6 +275,7 @@ class XK6AttackDialog(RollDialog):
         with box:
             yield Static(self.adapter.options_title, id="modifiers-title")
             yield OptionList(id="modifiers")
+            yield Static("", id="modifier-rule")
             yield Static("", id="flags")
             with VerticalScroll(id="odds-scroll"):
                 yield Static("", id="odds")
