@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from tui.citations import Cite, as_is
+from tui.citations import Cite, as_is, cite_renderable, cite_rich
 from tui.dialogs.options import OptionLine
 
 GAP = 2
@@ -198,3 +199,39 @@ def full_citation(row: Any, letter: str) -> Text:
     if not isinstance(row, ModifierRow) or not row.citation:
         return Text()
     return Text.assemble((f"{letter.strip() or '·'}: ", "bold"), (row.citation, "dim"))
+
+
+@dataclass(frozen=True)
+class TermLine:
+    """A modifier inside a roll's numbers (an xK6 pool's): in a ``Group`` of the odds,
+    fitted as the list's lines are (``fitted``)."""
+
+    value: int
+    label: str
+    rule: str = ""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(f"{INDENT}{self.value:+d}  {self.label}" + (f"  {self.rule}" if self.rule else ""))
+
+
+INDENT = "      "
+"""Where a term of the numbers starts (under the pool it modifies)."""
+
+
+def fitted(odds: Any, cite: Cite = as_is, compact: Cite = as_is) -> Any:
+    """The odds shown: a ``Text`` cited; a ``Group`` of texts and ``TermLine`` s with each
+    term a line fitted like the modifiers' (one column for all of them)."""
+    if not isinstance(odds, Group):
+        return cite_rich(odds, cite)
+    rows = ModifierRows()
+    parts: list[Any] = []
+    for part in odds.renderables:
+        if isinstance(part, TermLine):
+            left = Text(INDENT)
+            left.append(f"{part.value:+d}  ", style="bold")
+            left.append(part.label)
+            rule = part.rule
+            parts.append(ModifierRow(rows, left, Text(), cite(rule) if rule else "", compact(rule) if rule else ""))
+        else:
+            parts.append(cite_renderable(part, cite))
+    return Group(*parts)

@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,9 +23,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.citations import Cite, as_is, cite_rich, citer
+from tui.citations import Cite, as_is, citer
 from tui.dialogs.dismiss_once import DismissOnce
-from tui.dialogs.modifier_row import ModifierRow, citer_short, full_citation, modifier_rows, option_parts
+from tui.dialogs.modifier_row import ModifierRow, citer_short, fitted, full_citation, modifier_rows, option_parts
 from tui.dialogs.options import OptionLine
 from tui.dialogs.type_ahead import pass_on
 
@@ -44,13 +45,14 @@ class RollPreview:
     """What the dialog shows for the current toggles.
 
     ``options``: the lines to list (``RollOption`` or the engine's options of its shape;
-    ``active`` tells whether one applies); ``odds``: the odds line(s);
+    ``active`` tells whether one applies); ``odds``: the odds line(s), or a ``Group`` of
+    texts and ``modifier_row.TermLine`` s (a modifier of the numbers a line);
     ``refusal``: why the engine would refuse the roll now (empty if it would not);
     ``dice``: how many dice to type, if known.
     """
 
     options: tuple[OptionLine, ...] = ()
-    odds: Text = field(default_factory=Text)
+    odds: Text | Group = field(default_factory=Text)
     refusal: str = ""
     dice: int | None = None
 
@@ -295,7 +297,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             flags.append(f"{flag.label}   ")
         self.query_one("#flags", Static).update(flags)
         self.query_one("#flags", Static).display = bool(self.adapter.flags)
-        self.query_one("#odds", Static).update(cite_rich(self.current.odds, cite))
+        self.query_one("#odds", Static).update(fitted(self.current.odds, cite, citer_short(self.app)))
         refusal = self.query_one("#refusal", Static)
         refusal.update(Text(f"Not possible now: {cite(self.current.refusal)}" if self.current.refusal else ""))
         refusal.display = bool(self.current.refusal)
