@@ -96,6 +96,10 @@ class ModifierRow:
     ``str()`` is the whole line, as ``option_line`` gives it.
     """
 
+    numbers = False
+    """A line of the roll's numbers with no rule (an ``info`` option): it wraps rather than
+    lose a number when it is too long (the modifiers in it are the engine's text)."""
+
     def __init__(self, rows: ModifierRows, left: Text, note: Text, citation: str, compact: str) -> None:
         self.rows = rows
         self.left, self.note = left, note
@@ -121,6 +125,8 @@ class ModifierRow:
 
     def fit(self, width: int) -> Text:
         """The line in ``width`` columns: the citation in the column at the right."""
+        if self.numbers and not self.citation:
+            return Text.assemble(self.left, self.note)
         citation, column = self.citation_at(width)
         if column > self.room(width):  # no room for the column: the citation right after the label
             column = cell_len(citation)
@@ -190,7 +196,9 @@ def modifier_rows(
     for option in options:
         left, note = option_parts(option, letters.get(option.key, " "))
         rule = option.rule
-        out.append(ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else ""))
+        row = ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else "")
+        row.numbers = option.kind == "info"
+        out.append(row)
     return out
 
 
