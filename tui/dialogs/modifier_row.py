@@ -125,9 +125,12 @@ class ModifierRow:
 
     def fit(self, width: int) -> Text:
         """The line in ``width`` columns: the citation in the column at the right."""
-        if self.numbers and not self.citation:
-            return Text.assemble(self.left, self.note)
         citation, column = self.citation_at(width)
+        if self.numbers and (not citation or self.room(width) < cell_len(citation)):
+            whole = Text.assemble(self.left, self.note)  # wrapped whole rather than a number lost
+            if citation:
+                whole.append(f"  {citation}", style="dim")
+            return whole
         if column > self.room(width):  # no room for the column: the citation right after the label
             column = cell_len(citation)
         room = width - (GAP + column if citation else 0)
