@@ -5,8 +5,8 @@ A whole citation ("Modyfikatory strzelania (Shooting modifiers), p. 9") beside a
 wrapped most modifier lines at 80 columns. Each line now fits its width: every line of a
 dialog shows the whole citation if all of them have the room, else all show the compact
 one (the book's section and page: "Modyfikatory strzelania, p. 9"); a line still too long
-shortens the section name ("Modyfikatory…, p. 9"), keeping the page and a reading's id,
-then its note, and its label last. The dialog shows the whole citation of the modifier
+shortens the section name ("Modyfikatory…, p. 9"), keeping the page and a reading's id.
+A label is never cut (it may hold a number): one with no room wraps whole. The dialog shows the whole citation of the modifier
 highlighted under the list (``full_citation``).
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -34,11 +34,17 @@ _TAIL = re.compile(r"(?:,\s*p\.\s*\d+.*|(?:\s*\[[^\]]*\](?:\([a-z]\))?)+)$")
 readings' ids in brackets at its end."""
 
 
+@runtime_checkable
+class CitingShort(Protocol):
+    """What cites rules compactly for the battle on screen: the app, its session, a ``SystemSpec``."""
+
+    def cite_short(self, text: str) -> str: ...
+
+
 def citer_short(source: object) -> Cite:
     """The compact citing function of ``source`` (the app: ``cite_short``); ``as_is``
     when it has none."""
-    found = getattr(source, "cite_short", None)
-    return found if callable(found) else as_is
+    return source.cite_short if isinstance(source, CitingShort) else as_is
 
 
 def shortened(citation: str, room: int) -> str:
@@ -96,10 +102,6 @@ class ModifierRow:
     ``str()`` is the whole line, as ``option_line`` gives it.
     """
 
-    numbers = False
-    """A line of the roll's numbers with no rule (an ``info`` option): it wraps rather than
-    lose a number when it is too long (the modifiers in it are the engine's text)."""
-
     def __init__(self, rows: ModifierRows, left: Text, note: Text, citation: str, compact: str) -> None:
         self.rows = rows
         self.left, self.note = left, note
@@ -124,30 +126,22 @@ class ModifierRow:
         return shortened(self.compact, min(column, self.room(width))), column
 
     def fit(self, width: int) -> Text:
-        """The line in ``width`` columns: the citation in the column at the right."""
+        """The line in ``width`` columns: the citation in the column at the right. A label
+        with no room even beside the shortest citation is never cut (it may hold a number:
+        a re-roll's odds): the line wraps whole."""
         citation, column = self.citation_at(width)
-        if self.numbers and (not citation or self.room(width) < cell_len(citation)):
-            whole = Text.assemble(self.left, self.note)  # wrapped whole rather than a number lost
+        if self.room(width) < cell_len(citation):
+            whole = Text.assemble(self.left, self.note)
             if citation:
                 whole.append(f"  {citation}", style="dim")
             return whole
         if column > self.room(width):  # no room for the column: the citation right after the label
             column = cell_len(citation)
-        room = width - (GAP + column if citation else 0)
-        left = self.left.copy()
-        note = self.note.copy()
-        if left.cell_len + note.cell_len > room:
-            note.truncate(max(room - left.cell_len, 0), overflow="ellipsis")
-            if note.cell_len <= 1:
-                note = Text()
-        if left.cell_len + note.cell_len > room:
-            left.truncate(max(room, 1), overflow="ellipsis")
-        out = Text.assemble(left, note)
+        out = Text.assemble(self.left, self.note)
         if citation:
             out.append(" " * max(width - out.cell_len - column, GAP))
             out.append(citation, style="dim")
         out.no_wrap = True
-        out.truncate(width, overflow="ellipsis")
         return out
 
     def shows_whole_citation(self, width: int) -> bool:
@@ -199,9 +193,7 @@ def modifier_rows(
     for option in options:
         left, note = option_parts(option, letters.get(option.key, " "))
         rule = option.rule
-        row = ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else "")
-        row.numbers = option.kind == "info"
-        out.append(row)
+        out.append(ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else ""))
     return out
 
 
