@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)([a-z](?![a-z]))?")
 """A digest citation in a text: "§10.3", "§ 7", "§5.1b" (a sub-step letter)."""
@@ -38,6 +38,14 @@ class Citation:
         where = f"{self.section} ({self.english})" if self.english else self.section
         return f"{where}, p. {self.page}" if self.page is not None else where
 
+    @property
+    def short(self) -> str:
+        """The compact form, where a line has no room for the whole one: the book's own
+        heading and its page ("Modyfikatory strzelania, p. 9"), or the English name where
+        the book has no such section."""
+        where = self.english if self.section is None else self.section
+        return f"{where}, p. {self.page}" if self.page is not None else where
+
 
 CitationTable = Mapping[str, Citation]
 """Digest section number ("10.3") -> its ``Citation``."""
@@ -59,12 +67,22 @@ def cite(text: str, table: CitationTable | None) -> str:
     """``text`` with each digest citation ("§10.3") replaced by the book's ("Modyfikatory
     strzelania (Situational modifiers to Accuracy), p. 9"); numbers the table does not
     know, and every citation when ``table`` is None, stay as they are."""
+    return _cited(text, table, str)
+
+
+def cite_short(text: str, table: CitationTable | None) -> str:
+    """``text`` with each digest citation replaced by the compact form of the book's
+    (``Citation.short``: "Modyfikatory strzelania, p. 9"), as ``cite`` does with the whole one."""
+    return _cited(text, table, lambda found: found.short)
+
+
+def _cited(text: str, table: CitationTable | None, form: Callable[[Citation], str]) -> str:
     if not table or "§" not in text:
         return text
 
     def one(match: re.Match[str]) -> str:
         found = lookup(match.group(1), table)
-        return match.group(0) if found is None else str(found)
+        return match.group(0) if found is None else form(found)
 
     return SECTION.sub(one, text)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Sequence, TypeVar, runtime_checkable
 
-from .citations import CitationTable, cite
+from .citations import CitationTable, cite, cite_short
 from .dice import DiceSource
 from .events import Event, EventDraft
 
@@ -352,6 +352,11 @@ class SystemSpec:
         """``text`` with each rule cited as the rulebook's section and page
         (``engine.citations.cite`` over this system's table)."""
         return cite(text, self.citations() if self.citations is not None else None)
+
+    def cite_short(self, text: str) -> str:
+        """``text`` with each rule cited in the compact form, the book's section and page
+        (``engine.citations.cite_short``): where a line has no room for the whole one."""
+        return cite_short(text, self.citations() if self.citations is not None else None)
 
     def setting_specs(self) -> tuple[SettingSpec, ...]:
         return self.settings() if self.settings is not None else tuple(get_ruleset(self.name).settings)

@@ -254,6 +254,10 @@ class SkirmishApp(App[None]):
         """``text`` with each rule cited as the rulebook of the battle open gives it."""
         return text if self.session is None else str(self.session.cite(text))
 
+    def cite_short(self, text: str) -> str:
+        """``text`` with each rule cited in the compact form (the book's section and page)."""
+        return text if self.session is None else str(self.session.cite_short(text))
+
     def action_help(self) -> None:
         from tui.screens.help_screen import HelpScreen
 

@@ -103,6 +103,10 @@ class Session:
         """``text`` with each rule cited as the battle's rulebook gives it (section, page)."""
         return self.system.cite(text)
 
+    def cite_short(self, text: str) -> str:
+        """``text`` with each rule cited in the compact form (the book's section and page)."""
+        return self.system.cite_short(text)
+
     def summary(self, state: Any | None = None) -> BattleSummary:
         """What generic code may read of ``state`` (default: the state on disk)."""
         return self.system.summary(self.view.state if state is None else state)

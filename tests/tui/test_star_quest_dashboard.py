@@ -288,8 +288,8 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         await pick(pilot, "Captain Vex")  # the spell's target, the GM's pick [SQ-M5]
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
-        options = " ".join(
-            rendered(dialog.query_one("#modifiers").get_option_at_index(i).prompt)
+        options = " ".join(  # each line whole (on screen the citation may be compact: test_modifier_lines)
+            str(dialog.query_one("#modifiers").get_option_at_index(i).prompt)
             for i in range(dialog.query_one("#modifiers").option_count)
         )
         assert "Sister Ilsa spends spell token 1 of 2 to hinder" in options

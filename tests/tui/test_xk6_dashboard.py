@@ -45,6 +45,11 @@ def text_of(screen: Any, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
 
+def odds_text(dialog: Any) -> str:
+    """The attack dialog's numbers, a line each (a modifier's with its whole citation)."""
+    return "\n".join(str(part) for part in dialog.query_one("#odds").content.renderables)
+
+
 def log_text(screen: Any) -> str:
     """Every log entry as the log pane writes it (text and roll lines)."""
     from tui.widgets.log_pane import entry_text
@@ -96,20 +101,21 @@ async def test_a_rof_attack_with_typed_dice_shows_both_pools_and_the_sl_distribu
     async with app.run_test(size=SIZE) as pilot:
         screen = await vance_activated(pilot)
         dialog = await open_carbine_attack(pilot)
-        odds = text_of(dialog, "#odds")
+        odds = odds_text(dialog)
         expected = view.attack_preview(
             screen.state, c.Attack("A.sgt-vance", "carbine", (c.Target("B.warden-kell"),), rof_dam=2)
         ).pairs[0]
         assert "Att Sgt. Vance 3 dice" in odds and "Def Warden Kell 2 dice" in odds
         xk6 = find_system("xk6")
-        assert xk6.cite("moving at advance (Att row) -1 §6.1") in odds and xk6.cite("target in the open +1 §7") in odds
+        assert f"-1  Sgt. Vance moving at advance (Att row)  {xk6.cite('§6.1')}" in odds
+        assert f"+1  target in the open  {xk6.cite('§7')}" in odds
         assert f"success {percent(expected.p_success)}" in odds and "SL  ≤0" in odds
         assert (
             "wounds (DAM 5 v Armour 5)" in odds
             and "Ammo the magazine empties on an unmodified 1–4 (the full ROF)" in odds
         )
         await press(pilot, "b")  # Warden Kell: in the open → soft cover
-        assert xk6.cite("target in soft cover -1 §7") in text_of(dialog, "#odds")
+        assert f"-1  target in soft cover  {xk6.cite('§7')}" in odds_text(dialog)
         assert screen.state.attack is None  # nothing is rolled yet
         await type_dice(pilot, "6 2 1 2 3")
         a = screen.state.attack

@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,8 +23,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.citations import Cite, as_is, cite_rich, citer
+from tui.citations import Cite, as_is, citer
 from tui.dialogs.dismiss_once import DismissOnce
+from tui.dialogs.modifier_row import ModifierRow, citer_short, fitted, full_citation, modifier_rows, option_parts
 from tui.dialogs.options import OptionLine
 from tui.dialogs.type_ahead import pass_on, waits
 
@@ -43,13 +45,14 @@ class RollPreview:
     """What the dialog shows for the current toggles.
 
     ``options``: the lines to list (``RollOption`` or the engine's options of its shape;
-    ``active`` tells whether one applies); ``odds``: the odds line(s);
+    ``active`` tells whether one applies); ``odds``: the odds line(s), or a ``Group`` of
+    texts and ``modifier_row.TermLine`` s (a modifier of the numbers a line);
     ``refusal``: why the engine would refuse the roll now (empty if it would not);
     ``dice``: how many dice to type, if known.
     """
 
     options: tuple[OptionLine, ...] = ()
-    odds: Text = field(default_factory=Text)
+    odds: Text | Group = field(default_factory=Text)
     refusal: str = ""
     dice: int | None = None
 
@@ -132,27 +135,13 @@ def toggled(option: OptionLine, toggles: set[str], declined: set[str]) -> None:
 
 def option_line(index: int, option: OptionLine, letter: str | None = None, cite: Cite = as_is) -> Text:
     """One option as listed: its letter (``letter``, else the one at ``index``), tick,
-    value, label, rule (``cite``: as the rulebook names it)."""
+    value, label, rule (``cite``: as the rulebook names it), on one ``Text`` (the dialog
+    fits each line to its width: ``modifier_row``)."""
     hotkey = letter if letter is not None else (HOTKEYS[index] if index < len(HOTKEYS) else " ")
-    on_ = option.active
-    out = Text()
-    out.append(f"{hotkey} ", style="bold")
-    value, kind = option.value, option.kind
-    if kind == "info":
-        out.append("[i] ", style="dim")
-    else:
-        out.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
-    if kind == "set" and value:  # an effect that sets the value: "=7", not "+7"
-        shown = f"={value}"
-    else:
-        shown = f"{value:+d}" if kind == "modifier" and value else ("  " if kind != "modifier" else " 0")
-    out.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
-    out.append(cite(option.label), style="" if on_ else "dim")
+    left, note = option_parts(option, hotkey, cite)
+    out = Text.assemble(left)
     out.append(f"  {cite(option.rule)}", style="dim")
-    if option.state == "auto":
-        out.append("  auto", style="italic cyan")
-    if option.note:
-        out.append(f"  ({cite(option.note)})", style="dim italic")
+    out.append_text(note)
     return out
 
 
@@ -205,6 +194,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         border: thick $primary; border-title-style: bold; background: $surface; padding: 0 1;
     }
     RollDialog #modifiers, RollDialog #modifiers:focus { height: auto; max-height: 12; border: none; padding: 0; }
+    RollDialog #modifier-rule { color: $text-muted; }
     RollDialog #odds { padding: 1 0 0 0; }
     RollDialog #refusal { color: $error; }
     RollDialog #flags { color: $text-muted; }
@@ -231,6 +221,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         with box:
             yield Static(self._options_title(), id="modifiers-title")
             yield OptionList(id="modifiers")
+            yield Static("", id="modifier-rule")
             yield Static("", id="flags")
             yield Static("", id="odds")
             yield Static("", id="refusal")
@@ -294,13 +285,12 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.current = self.adapter.preview(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
         self._assign_letters()
         cite = citer(self.app)
-        options = [
-            Option(option_line(i, o, self.letters.get(o.key, " "), cite), id=str(i))
-            for i, o in enumerate(self.current.options)
-        ]
+        rows = modifier_rows(self.current.options, self.letters, cite, citer_short(self.app))
+        options = [Option(row, id=str(i)) for i, row in enumerate(rows)]
         listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"), disabled=True)])
         if keep is not None and options:
             listing.highlighted = min(keep, len(options) - 1)
+        self.show_full_citation()
         flags = Text()
         for flag in self.adapter.flags:
             on_ = self.flags[flag.name]
@@ -309,7 +299,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             flags.append(f"{cite(flag.label)}   ")
         self.query_one("#flags", Static).update(flags)
         self.query_one("#flags", Static).display = bool(self.adapter.flags)
-        self.query_one("#odds", Static).update(cite_rich(self.current.odds, cite))
+        self.query_one("#odds", Static).update(fitted(self.current.odds, cite, citer_short(self.app)))
         refusal = self.query_one("#refusal", Static)
         refusal.update(Text(f"Not possible now: {cite(self.current.refusal)}" if self.current.refusal else ""))
         refusal.display = bool(self.current.refusal)
@@ -321,6 +311,22 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
                 f"the {self.current.dice} dice you rolled, e.g. {' '.join(['3'] * self.current.dice)} "
                 "— or leave empty for the app's roll"
             )
+
+    @on(OptionList.OptionHighlighted, "#modifiers")
+    def show_full_citation(self) -> None:
+        """Under the list, the whole citation of the modifier highlighted when its line
+        shows the compact one (no room beside the label)."""
+        listing = self.query_one("#modifiers", OptionList)
+        index = listing.highlighted
+        footnote = self.query_one("#modifier-rule", Static)
+        row = listing.get_option_at_index(index).prompt if index is not None and index < listing.option_count else None
+        width = listing.scrollable_content_region.width
+        shown = (
+            isinstance(row, ModifierRow) and bool(row.citation) and 0 < width and not row.shows_whole_citation(width)
+        )
+        if shown and index is not None and index < len(self.current.options):
+            footnote.update(full_citation(row, self.letters.get(self.current.options[index].key, " ")))
+        footnote.display = shown
 
     def _assign_letters(self) -> None:
         """A letter for each option new to the dialog: the one it had in the last roll of

@@ -13,7 +13,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.rulesets.saga import commands as c, view
-from engine.rulesets.saga.shooting import ShotOdds
+from engine.rulesets.saga.shooting import HOUSE_LABEL, ShotOdds, shot_armour
 
 from tui.dialogs.options import RollOption, distribution_text
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
@@ -47,7 +47,14 @@ class SagaShotAdapter(RollAdapter):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         step = view.pending_step(self.state)
         lines = step.lines if step is not None else ()
-        options = tuple(RollOption(f"line{i}", line) for i, line in enumerate(lines))
+        options: tuple[RollOption, ...] = ()
+        for i, line in enumerate(lines):
+            if line == HOUSE_LABEL:  # the line above the list says so
+                continue
+            if line.startswith("against Armour") and self.state.shot is not None:
+                options += armour_lines(self.state)
+            else:
+                options += (RollOption(f"line{i}", line),)
         o = view.odds(self.state)  # a shot's (a melee is never open beside a shot)
         odds = distribution_text(o.casualties, f"{self.target} loses") if isinstance(o, ShotOdds) else Text("")
         if isinstance(o, ShotOdds):
@@ -57,6 +64,17 @@ class SagaShotAdapter(RollAdapter):
                 style="dim",
             )
         return RollPreview(options, odds, "", self.count)
+
+
+def armour_lines(state: Any) -> tuple[RollOption, ...]:
+    """The target's Armour against this shooting, a line a term, each with its rule: the
+    base, each modifier (cover, fatigue spent), then the Armour the dice roll against."""
+    value, base, mods = shot_armour(state, state.shot)
+    out = [RollOption("armour", f"Armour {base.value}: {base.label}", base.rule)]
+    out += [RollOption(f"armour_{m.key or i}", m.label, m.rule, m.value) for i, m in enumerate(mods)]
+    if mods:
+        out.append(RollOption("armour_total", f"= Armour {value}: an attack die of {value} or more hits"))
+    return tuple(out)
 
 
 def typed_into(command: Any, dice: Any) -> Any:

@@ -114,15 +114,11 @@ class ShotAdapter(Checked):
         self.shown(toggles, declined, flags)
         (cover, where), stealth = self._cover(toggles), "stealth" in toggles
         options: tuple[RollOption, ...] = (
-            RollOption(
-                "cover", "The target is in cover inside terrain", "§9, §14", kind="toggle", active="cover" in toggles
-            ),
-            RollOption(
-                "stealth", 'The target is more than 9" away (Stealth)', "§17 Stealth", kind="toggle", active=stealth
-            ),
+            RollOption("cover", "In cover inside terrain", "§9, §14", kind="toggle", active="cover" in toggles),
+            RollOption("stealth", 'More than 9" away (Stealth)', "§17 Stealth", kind="toggle", active=stealth),
             RollOption(
                 "cover_behind",
-                "The target is in cover only behind line-of-sight blockers (Indirect ignores it)",
+                "Cover only behind LoS blockers (not v Indirect)",
                 "§14, §17 Indirect",
                 kind="toggle",
                 active="cover_behind" in toggles,

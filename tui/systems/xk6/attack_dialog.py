@@ -15,6 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -25,6 +26,7 @@ from engine.rulesets.xk6 import commands as c, view
 from engine.rulesets.xk6.tables import AMMO_ROW_LABELS
 from engine.formatting import possessive
 
+from tui.dialogs.modifier_row import TermLine
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import DiceInput, Flag, RollDialog, RollAdapter, RollPreview
 
@@ -70,25 +72,37 @@ def mods_text(mods: Sequence[Any]) -> str:
     return f"{total:+d}: " + (" · ".join(f"{m.label} {m.value:+d} {m.rule}" for m in mods) if mods else "none")
 
 
-def pair_odds(state: Any, attacker: Any, pair: Any, dam: int, indirect: bool = False) -> Text:
+def mods_lines(head: Text, mods: Sequence[Any]) -> list[Text | TermLine]:
+    """A pool's line with its total (``head``), then each modifier on a line of its own:
+    value, what, where in the rulebook."""
+    total = sum(m.value for m in mods)
+    head.append(f" {total:+d}" + ("" if mods else ": no modifier"))
+    return [head, *(TermLine(m.value, m.label, m.rule) for m in mods)]
+
+
+def pair_odds(state: Any, attacker: Any, pair: Any, dam: int, indirect: bool = False) -> list[Text | TermLine]:
     """Both pools with every modifier, the SL distribution, damage and wounds of one pair."""
     d = state.model(pair.target)
-    out = Text()
-    out.append("Att ", style="bold")
+    out: list[Text | TermLine] = []
     if indirect:
-        out.append(f"{attacker.name} {pair.att_dice} dice, unmodified in the damage step (§9 step 2)\n")
+        out.append(
+            Text.assemble(
+                ("Att ", "bold"), f"{attacker.name} {pair.att_dice} dice, unmodified in the damage step (§9 step 2)"
+            )
+        )
     else:
-        out.append(f"{attacker.name} {pair.att_dice} dice {mods_text(pair.att_mods)}\n")
-    out.append("Def ", style="bold")
-    out.append(f"{d.name} {pair.def_dice} dice {mods_text(pair.def_mods)}\n")
-    out.append("SL  ", style="bold")
-    out.append(dist_text(pair.sl_distribution))
+        out += mods_lines(Text.assemble(("Att ", "bold"), f"{attacker.name} {pair.att_dice} dice"), pair.att_mods)
+    out += mods_lines(Text.assemble(("Def ", "bold"), f"{d.name} {pair.def_dice} dice"), pair.def_mods)
+    line = Text.assemble(("SL  ", "bold"), dist_text(pair.sl_distribution))
     p = pair.p_success
-    out.append(f"   success {percent(p)}", style="bold green")
-    out.append(f" ({p.numerator}/{p.denominator})\n", style="dim")
-    out.append(f"    wounds (DAM {dam} v Armour {d.spec.armour}): {wounds_text(pair.wound_distribution, d)}")
+    line.append(f"   success {percent(p)}", style="bold green")
+    line.append(f" ({p.numerator}/{p.denominator})", style="dim")
+    out.append(line)
+    out.append(Text(f"    wounds (DAM {dam} v Armour {d.spec.armour}): {wounds_text(pair.wound_distribution, d)}"))
     if pair.stealth_chance is not None:
-        out.append(f"\n    {possessive(d.name)} Stealth avoids it first: {percent(pair.stealth_chance)}", style="cyan")
+        out.append(
+            Text(f"    {possessive(d.name)} Stealth avoids it first: {percent(pair.stealth_chance)}", style="cyan")
+        )
     return out
 
 
@@ -192,24 +206,25 @@ class XK6AttackAdapter(RollAdapter):
         pv = view.attack_preview(self.state, self.command())
         if pv is None:
             return RollPreview((), Text(""), "the attacker, weapon or a target is unknown")
-        odds = Text()
-        for i, pair in enumerate(pv.pairs):
-            if i:
-                odds.append("\n")
-            odds.append_text(pair_odds(self.state, self.attacker, pair, pv.dam, self.base.kind == "indirect"))
+        parts: list[Text | TermLine] = []
+        for pair in pv.pairs:
+            parts += pair_odds(self.state, self.attacker, pair, pv.dam, self.base.kind == "indirect")
         if pv.p_hit is not None and pv.hit_sl_distribution is not None:
-            odds.append("\nHit ", style="bold")
-            odds.append(
-                f"threshold 4, {mods_text(pv.hit_mods)}\n    SL {dist_text(pv.hit_sl_distribution, 'misses')}"
-                f"   hits {percent(pv.p_hit)}"
-            )
+            parts += mods_lines(Text.assemble(("Hit ", "bold"), "threshold 4,"), pv.hit_mods)
+            parts.append(Text(f"    SL {dist_text(pv.hit_sl_distribution, 'misses')}   hits {percent(pv.p_hit)}"))
         if pv.p_empty:
-            odds.append("\nAmmo ", style="bold")
             upto = "1" if pv.empties_on == 1 else f"1–{pv.empties_on}"
-            odds.append(
-                f"the magazine empties on an unmodified {upto} ({AMMO_ROW_LABELS[pv.ammo_row]}): {percent(pv.p_empty)}",
-                style="yellow",
+            parts.append(
+                Text.assemble(
+                    ("Ammo ", "bold"),
+                    (
+                        f"the magazine empties on an unmodified {upto} ({AMMO_ROW_LABELS[pv.ammo_row]}): "
+                        f"{percent(pv.p_empty)}",
+                        "yellow",
+                    ),
+                )
             )
+        odds = Group(*parts)
         self.counts = dice_counts(self.state, self.command(), pv)
         names = [
             f"{possessive(who)} Stealth die" if what == "Stealth" else f"{who} {n} {what}"
@@ -275,6 +290,7 @@ class XK6AttackDialog(RollDialog):
         with box:
             yield Static(self.adapter.options_title, id="modifiers-title")
             yield OptionList(id="modifiers")
+            yield Static("", id="modifier-rule")
             yield Static("", id="flags")
             with VerticalScroll(id="odds-scroll"):
                 yield Static("", id="odds")

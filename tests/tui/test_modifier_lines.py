@@ -1,0 +1,160 @@
+"""Issue #21: in every system's roll dialogs each modifier stays on one line at 80×24 (a
+whole citation beside a label wrapped most of them), and still shows its value, its whole
+name and where in the rulebook it is (the page, where the book has pages)."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from rich.console import Console, Group
+from textual.widgets import OptionList, Static
+
+from tui.dialogs.modifier_row import ModifierRow, citer_short, shortened
+from tui.dialogs.options import RollOption
+from tui.dialogs.roll_dialog import RollDialog
+
+from .conftest import press, start_round_one, through_pickers
+from .pilot_waits import wait_for_screen
+
+SIZE_80 = (80, 24)
+PAGE = re.compile(r"p\. \d+")
+
+
+def _value(option: Any) -> str:
+    return f"={option.value}" if option.kind == "set" and option.value else f"{option.value:+d}"
+
+
+def assert_rows_fit(dialog: RollDialog, pages: bool) -> int:
+    """Each modifier of the open dialog is one line no wider than its list, with its
+    value, its whole label and its citation (the page, or the section's first letters);
+    returns how many modifiers carry a rule."""
+    listing = dialog.query_one("#modifiers", OptionList)
+    width = listing.scrollable_content_region.width
+    assert 0 < width <= dialog.app.size.width - 4
+    console = Console(width=width, file=io.StringIO())
+    lines = 0
+    cited = 0
+    for index, option in enumerate(dialog.current.options):
+        row = listing.get_option_at_index(index).prompt
+        assert isinstance(row, ModifierRow)
+        height = len(console.render_lines(row, console.options.update_width(width), pad=False))
+        lines += height
+        if option.kind == "info" and not option.rule:  # a line of the numbers: whole, wrapped if need be
+            assert option.label in row.fit(width).plain
+            continue
+        assert height == 1, f"{option.label!r} takes {height} lines at {width} columns"
+        shown = row.fit(width).plain
+        assert "\n" not in shown and len(shown) <= width, shown
+        assert option.label in shown, (option.label, shown)
+        if option.kind == "modifier" or (option.kind == "info" and option.value):
+            assert _value(option) in shown, shown
+        if option.rule:
+            cited += 1
+            assert "§" not in shown, shown
+            if pages:
+                assert PAGE.search(shown), shown
+            else:
+                assert row.compact[:6] in shown, (row.compact, shown)
+    assert listing.virtual_size.height == lines, "the list draws more lines than its options take"
+    return cited
+
+
+def assert_terms_fit(odds: Any, width: int) -> int:
+    """The modifiers of a roll's numbers (xK6 pools): each a line of its own that fits."""
+    assert isinstance(odds, Group)
+    rows = [part for part in odds.renderables if isinstance(part, ModifierRow)]
+    for row in rows:
+        shown = row.fit(width).plain
+        assert len(shown) <= width and "§" not in shown and re.search(r"[+-]\d", shown), shown
+        assert not row.citation or row.compact[:6] in shown, (row.compact, shown)
+    return len(rows)
+
+
+def test_a_citation_keeps_its_page_and_reading_id_however_short():
+    assert shortened("Modyfikatory strzelania, p. 9", 40) == "Modyfikatory strzelania, p. 9"
+    assert shortened("Modyfikatory strzelania, p. 9", 16) == "Modyfikat…, p. 9"
+    assert shortened("Kapitan i Weterani, p. 15 [SM-A9]", 24) == "Kapitan…, p. 15 [SM-A9]"
+    assert shortened("Modyfikatory strzelania, p. 9", 5) == "p. 9"
+    assert shortened("Atak – ogień bezpośredni [XK-A9]", 20) == "Atak – ogie… [XK-A9]"
+    assert citer_short(object())("§10.3") == "§10.3"
+
+
+async def test_sm_shot_modifiers_each_fit_one_line_with_their_page(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE_80) as pilot:
+        screen = await start_round_one(pilot)
+        side = screen.state.order.to_act
+        shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
+        screen.select_model(shooter.id, focus=True)
+        await press(pilot, "s")
+        await through_pickers(pilot)
+        dialog = await wait_for_screen(pilot, RollDialog)
+        await press(pilot, dialog.letter_of("cover"), dialog.letter_of("long_range"))
+        assert assert_rows_fit(dialog, pages=True) >= 3
+        footnote = str(dialog.query_one("#modifier-rule", Static).render())
+        assert "Modyfikatory strzelania (Shooting modifiers), p. 9" in footnote  # the whole citation, under the list
+
+
+async def test_saga_shot_armour_terms_each_fit_one_line(make_app):
+    from .saga_pilot import first_turn, pick, select
+
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE_80) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Hirdmen")
+        await press(pilot, "m")
+        await pick(pilot, "Over open ground")
+        await pick(pilot, "Hirdmen moved M")
+        await press(pilot, "s")
+        await pick(pilot, "Ceorls")
+        await pick(pilot, "Light cover")
+        await pick(pilot, "Clear")
+        dialog = await wait_for_screen(pilot, RollDialog)
+        labels = [o.label for o in dialog.current.options]
+        assert any(label.startswith("Armour 4: Ceorls' Armour") for label in labels), labels
+        assert any("light cover" in label for label in labels) and any("= Armour 5" in label for label in labels)
+        assert assert_rows_fit(dialog, pages=False) >= 2
+
+
+async def test_star_quest_shot_toggles_each_fit_one_line(make_app):
+    from .sq_pilot import round_one, select
+    from .saga_pilot import pick
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE_80) as pilot:
+        screen = await round_one(pilot)
+        await select(pilot, screen, "Captain Vex")
+        await press(pilot, "t")
+        await pick(pilot, "Hold")
+        await press(pilot, "s")
+        await pick(pilot, "Cultists")
+        dialog = await wait_for_screen(pilot, RollDialog)
+        await press(pilot, dialog.letter_of("cover"), dialog.letter_of("stealth"))
+        assert assert_rows_fit(dialog, pages=False) >= 3
+
+
+async def test_xk6_attack_judgements_and_pool_modifiers_each_fit_one_line(make_app):
+    from .test_xk6_dashboard import open_carbine_attack, vance_activated
+
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE_80) as pilot:
+        await vance_activated(pilot)
+        dialog = await open_carbine_attack(pilot)
+        await press(pilot, dialog.letter_of("crossfire:0"), dialog.letter_of("rear:0"))
+        assert assert_rows_fit(dialog, pages=False) >= 4
+        odds = dialog.query_one("#odds", Static)
+        assert assert_terms_fit(odds.content, odds.content_region.width) >= 4
+
+
+def test_a_row_shows_the_whole_citation_where_every_row_has_room():
+    from tui.dialogs.modifier_row import modifier_rows
+
+    options = [RollOption("cover", "Cover", "§10.3", -2, "toggle"), RollOption("far", "Long range", "§10.3", -1)]
+    whole = "Modyfikatory strzelania (Shooting modifiers), p. 9"
+    rows = modifier_rows(
+        options, {"cover": "a", "far": "b"}, lambda r: whole, lambda r: "Modyfikatory strzelania, p. 9"
+    )
+    assert all(whole in row.fit(100).plain for row in rows)
+    assert all(row.fit(40).plain.endswith("p. 9") and len(row.fit(40).plain) <= 40 for row in rows)

@@ -1,0 +1,241 @@
+"""A roll dialog's modifier on one line at any width: letter, tick, value and name on the
+left, where the rule is in the rulebook in a column on the right.
+
+A whole citation ("Modyfikatory strzelania (Shooting modifiers), p. 9") beside a label
+wrapped most modifier lines at 80 columns. Each line now fits its width: every line of a
+dialog shows the whole citation if all of them have the room, else all show the compact
+one (the book's section and page: "Modyfikatory strzelania, p. 9"); a line still too long
+shortens the section name ("Modyfikatory…, p. 9"), keeping the page and a reading's id.
+A label is never cut (it may hold a number): one with no room wraps whole. The dialog shows the whole citation of the modifier
+highlighted under the list (``full_citation``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
+
+from tui.citations import Cite, as_is, cite_renderable, cite_rich
+from tui.dialogs.options import OptionLine
+
+GAP = 2
+"""Columns between a line's label and its citation."""
+SHORTEST_SECTION = 6
+"""A section name a line shortens keeps at least this many characters (before the "…")."""
+_TAIL = re.compile(r"(?:,\s*p\.\s*\d+.*|(?:\s*\[[^\]]*\](?:\([a-z]\))?)+)$")
+"""What a citation keeps however short its line: the page and all after it, else the
+readings' ids in brackets at its end."""
+
+
+@runtime_checkable
+class CitingShort(Protocol):
+    """What cites rules compactly for the battle on screen: the app, its session, a ``SystemSpec``."""
+
+    def cite_short(self, text: str) -> str: ...
+
+
+def citer_short(source: object) -> Cite:
+    """The compact citing function of ``source`` (the app: ``cite_short``); ``as_is``
+    when it has none."""
+    return source.cite_short if isinstance(source, CitingShort) else as_is
+
+
+def shortened(citation: str, room: int) -> str:
+    """``citation`` in at most ``room`` columns where it can be: the section name cut
+    with "…", the page (and a reading's id) kept; at the least the page alone ("p. 9")
+    or the name's first letters. May be longer than ``room`` (the shortest it gets)."""
+    if cell_len(citation) <= room:
+        return citation
+    match = _TAIL.search(citation)
+    tail = match.group(0) if match else ""
+    head = citation[: len(citation) - len(tail)].rstrip()
+    keep = room - cell_len(tail) - 1
+    if tail and keep >= SHORTEST_SECTION:
+        return head[:keep].rstrip() + "…" + tail
+    if tail.startswith(","):
+        page = tail.lstrip(", ")
+        if cell_len(page) <= room or "[" not in page:
+            return page
+        return page[: page.index("[")].rstrip()
+    keep = max(room - 1, SHORTEST_SECTION)
+    return head[:keep].rstrip() + "…" if cell_len(head) > keep else head
+
+
+NARROWEST_COLUMN = 16
+"""The citations' column is never made narrower than this for the sake of one long line
+(that line shortens its own citation further)."""
+
+
+class ModifierRows:
+    """The lines of one dialog's modifiers, fitted together: whether they show whole
+    citations at a width, and how wide their column is, is decided for all of them."""
+
+    def __init__(self) -> None:
+        self.rows: list[ModifierRow] = []
+        self._column: dict[int, tuple[bool, int]] = {}
+
+    def column_at(self, width: int) -> tuple[bool, int]:
+        """(whole citations, the citations' column width) at ``width``."""
+        if width not in self._column:
+            cited = [row for row in self.rows if row.citation]
+            if all(row.length(row.citation) <= width for row in cited):
+                self._column[width] = (True, max((cell_len(row.citation) for row in cited), default=0))
+            else:
+                widest = max(cell_len(row.compact) for row in cited)
+                room = min(row.room(width) for row in cited)
+                self._column[width] = (False, min(widest, max(room, NARROWEST_COLUMN)))
+        return self._column[width]
+
+
+class ModifierRow:
+    """One option of a roll dialog as a one-line renderable (an ``OptionList`` prompt).
+
+    ``left``: letter, tick, value and label; ``note``: the aside after the label (shortened
+    before the label is); ``citation`` / ``compact``: the rule cited whole / compact.
+    ``str()`` is the whole line, as ``option_line`` gives it.
+    """
+
+    def __init__(self, rows: ModifierRows, left: Text, note: Text, citation: str, compact: str) -> None:
+        self.rows = rows
+        self.left, self.note = left, note
+        self.citation, self.compact = citation, compact
+        rows.rows.append(self)
+
+    def length(self, citation: str) -> int:
+        """Columns the whole line takes with ``citation``."""
+        return self.left.cell_len + self.note.cell_len + (GAP + cell_len(citation) if citation else 0)
+
+    def room(self, width: int) -> int:
+        """Columns left for the citation beside the whole label and note."""
+        return width - self.left.cell_len - self.note.cell_len - GAP
+
+    def citation_at(self, width: int) -> tuple[str, int]:
+        """(the citation the line shows at ``width``, its column's width)."""
+        if not self.citation:
+            return "", 0
+        whole, column = self.rows.column_at(width)
+        if whole:
+            return self.citation, column
+        return shortened(self.compact, min(column, self.room(width))), column
+
+    def fit(self, width: int) -> Text:
+        """The line in ``width`` columns: the citation in the column at the right. A label
+        with no room even beside the shortest citation is never cut (it may hold a number:
+        a re-roll's odds): the line wraps whole."""
+        citation, column = self.citation_at(width)
+        if self.room(width) < cell_len(citation):
+            whole = Text.assemble(self.left, self.note)
+            if citation:
+                whole.append(f"  {citation}", style="dim")
+            return whole
+        if column > self.room(width):  # no room for the column: the citation right after the label
+            column = cell_len(citation)
+        out = Text.assemble(self.left, self.note)
+        if citation:
+            out.append(" " * max(width - out.cell_len - column, GAP))
+            out.append(citation, style="dim")
+        out.no_wrap = True
+        return out
+
+    def shows_whole_citation(self, width: int) -> bool:
+        return self.citation_at(width)[0] == self.citation
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.fit(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(self.left.cell_len, options.max_width), self.length(self.citation))
+
+    def __str__(self) -> str:
+        return Text.assemble(self.left, self.note).plain + (f"  {self.citation}" if self.citation else "")
+
+
+def option_parts(option: OptionLine, hotkey: str, cite: Cite = as_is) -> tuple[Text, Text]:
+    """(letter, tick, value and label; "auto" and the note) of ``option`` (a rule in the
+    label or the note cited by ``cite``)."""
+    on_ = option.active
+    left = Text()
+    left.append(f"{hotkey} ", style="bold")
+    value, kind = option.value, option.kind
+    if kind == "info":
+        left.append("[i] ", style="dim")
+    else:
+        left.append("[✓] " if on_ else "[ ] ", style="bold green" if on_ else "dim")
+    if kind == "set" and value:  # an effect that sets the value: "=7", not "+7"
+        shown = f"={value}"
+    elif kind == "modifier" or (kind == "info" and value):  # a line of the numbers may show its term
+        shown = f"{value:+d}" if value else " 0"
+    else:
+        shown = "  "
+    left.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
+    left.append(cite(option.label), style="" if on_ else "dim")
+    note = Text()
+    if option.state == "auto":
+        note.append("  auto", style="italic cyan")
+    if option.note:
+        note.append(f"  ({cite(option.note)})", style="dim italic")
+    return left, note
+
+
+def modifier_rows(
+    options: Sequence[OptionLine], letters: dict[str, str], cite: Cite = as_is, compact: Cite = as_is
+) -> list[ModifierRow]:
+    """Each option as one line, fitted with the others (``letters``: each option's key's
+    letter; ``cite`` / ``compact``: the whole / compact citing functions)."""
+    rows = ModifierRows()
+    out = []
+    for option in options:
+        left, note = option_parts(option, letters.get(option.key, " "), cite)
+        rule = option.rule
+        out.append(ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else ""))
+    return out
+
+
+def full_citation(row: Any, letter: str) -> Text:
+    """The footnote under the list: the highlighted modifier's whole citation."""
+    if not isinstance(row, ModifierRow) or not row.citation:
+        return Text()
+    return Text.assemble((f"{letter.strip() or '·'}: ", "bold"), (row.citation, "dim"))
+
+
+@dataclass(frozen=True)
+class TermLine:
+    """A modifier inside a roll's numbers (an xK6 pool's): in a ``Group`` of the odds,
+    fitted as the list's lines are (``fitted``)."""
+
+    value: int
+    label: str
+    rule: str = ""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(f"{INDENT}{self.value:+d}  {self.label}" + (f"  {self.rule}" if self.rule else ""))
+
+
+INDENT = "      "
+"""Where a term of the numbers starts (under the pool it modifies)."""
+
+
+def fitted(odds: Any, cite: Cite = as_is, compact: Cite = as_is) -> Any:
+    """The odds shown: a ``Text`` cited; a ``Group`` of texts and ``TermLine`` s with each
+    term a line fitted like the modifiers' (one column for all of them)."""
+    if not isinstance(odds, Group):
+        return cite_rich(odds, cite)
+    rows = ModifierRows()
+    parts: list[Any] = []
+    for part in odds.renderables:
+        if isinstance(part, TermLine):
+            left = Text(INDENT)
+            left.append(f"{part.value:+d}  ", style="bold")
+            left.append(part.label)
+            rule = part.rule
+            parts.append(ModifierRow(rows, left, Text(), cite(rule) if rule else "", compact(rule) if rule else ""))
+        else:
+            parts.append(cite_renderable(part, cite))
+    return Group(*parts)
