@@ -153,8 +153,11 @@ def test_a_row_shows_the_whole_citation_where_every_row_has_room():
 
     options = [RollOption("cover", "Cover", "§10.3", -2, "toggle"), RollOption("far", "Long range", "§10.3", -1)]
     whole = "Modyfikatory strzelania (Shooting modifiers), p. 9"
-    rows = modifier_rows(
-        options, {"cover": "a", "far": "b"}, lambda r: whole, lambda r: "Modyfikatory strzelania, p. 9"
+    rows = modifier_rows(  # a citing function cites the rule, and leaves a label without one as it is
+        options,
+        {"cover": "a", "far": "b"},
+        lambda r: r.replace("§10.3", whole),
+        lambda r: r.replace("§10.3", "Modyfikatory strzelania, p. 9"),
     )
     assert all(whole in row.fit(100).plain for row in rows)
     assert all(row.fit(40).plain.endswith("p. 9") and len(row.fit(40).plain) <= 40 for row in rows)
