@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .odds import percent
-from .rolls import RollRecord
+from .rolls import Modifier, RollRecord
 
 
 def possessive(name: str) -> str:
@@ -173,6 +173,29 @@ def reroll_lines(record: RollRecord) -> list[str]:
     return lines
 
 
+def other_side_terms(record: RollRecord) -> list[tuple[str, Modifier | None, tuple[Modifier, ...]]]:
+    """The terms of the other side of an opposed roll whose record keeps them beside its
+    total, as a melee does (its ``totals`` by side, the first side's terms being the
+    record's own; ``detail[side]``: ``base`` and ``modifiers``): (side key, base,
+    modifiers) for each other side. Empty for other rolls."""
+    detail = record.detail or {}
+    totals = detail.get("totals")
+    if record.comparison != "opposed" or not isinstance(totals, dict):
+        return []
+    out = []
+    for side in list(totals)[1:]:
+        terms = detail.get(side)
+        if not isinstance(terms, dict) or not isinstance(terms.get("modifiers"), list):
+            continue
+        try:
+            base = Modifier.from_dict(terms["base"]) if isinstance(terms.get("base"), dict) else None
+            mods = tuple(Modifier.from_dict(m) for m in terms["modifiers"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        out.append((str(side), base, mods))
+    return out
+
+
 def sides_show_dice(record: RollRecord, sides: list[str]) -> bool:
     """Whether ``sides`` (``compared(record)``) give each side's dice, so the dice are not
     listed again on their own: a roll-off's rounds, a melee's groups, one side's roll
@@ -206,6 +229,12 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
         if defender.base is not None:
             lines.append(f"    {defender.base.label:<42} {defender.base.value:>3}   {defender.base.rule}")
         for m in defender.modifiers:
+            lines.append(f"    {m.label:<42} {m.value:>+3}   {m.rule}")
+    for side, base, mods in other_side_terms(record):  # the other side's own base and modifiers
+        lines.append(f"  {(names or {}).get(side, side)}")
+        if base is not None:
+            lines.append(f"    {base.label:<42} {base.value:>3}   {base.rule}")
+        for m in mods:
             lines.append(f"    {m.label:<42} {m.value:>+3}   {m.rule}")
     if record.target is not None and record.comparison and record.comparison != "opposed":
         lines.append(f"  {'needed':<44} {record.comparison + str(record.target):>3}")

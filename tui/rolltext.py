@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 
 from rich.text import Text
 
-from engine.formatting import compared, dice_read, reroll_lines, sides_show_dice, target_words
+from engine.formatting import compared, dice_read, other_side_terms, reroll_lines, sides_show_dice, target_words
 from engine.odds import percent
 from engine.rolls import Die, RollRecord, records_in
 
@@ -91,6 +91,12 @@ def breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> Tex
         if defender.base is not None:
             _term(out, "    ", defender.base.label, str(defender.base.value), defender.base.rule)
         for m in defender.modifiers:
+            _term(out, "    ", m.label, f"{m.value:+d}", m.rule)
+    for side, base, mods in other_side_terms(record):  # a melee's defender: its own terms
+        out.append(f"  {(names or {}).get(side, side)}:\n")
+        if base is not None:
+            _term(out, "    ", base.label, str(base.value), base.rule)
+        for m in mods:
             _term(out, "    ", m.label, f"{m.value:+d}", m.rule)
     if record.target is not None and record.comparison and record.comparison != "opposed":
         out.append(f"  Needs: {target_words(record.comparison, record.target)}")

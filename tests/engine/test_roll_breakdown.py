@@ -4,7 +4,7 @@ every re-roll with what allowed it."""
 
 from fractions import Fraction
 
-from engine.formatting import compared, dice_read, roll_breakdown, roll_line, target_words
+from engine.formatting import compared, dice_read, other_side_terms, roll_breakdown, roll_line, target_words
 from engine.rolls import Die, RollRecord, plain
 
 
@@ -79,3 +79,23 @@ def test_a_target_and_a_roll_off_read_in_words_where_asked():
         detail={"sides": ["A", "B"], "rounds": [{"a": [5, 5], "b": [1, 2], "totals": [10, 3]}]},
     )  # fmt: skip
     assert compared(rolloff, {"A": "Wolves", "B": "Saints"}, equals="→") == ["Wolves 5 5 → 10 v Saints 1 2 → 3"]
+
+
+def test_a_melee_lists_the_defenders_own_base_and_modifiers_under_the_attackers():
+    from engine.rolls import Modifier
+
+    stance = Modifier("Defensive stance", 1, "§7.2", "defender_stance")
+    record = RollRecord(
+        "x.melee", "Bo attacks Yul", plain((6, 6, 1, 1)), (Modifier("Additional weapon", 1, "§8.5"),),
+        Modifier("Fight", 0, "§3.1"), comparison="opposed",
+        detail={
+            "totals": {"attacker": 13, "defender": 3},
+            "groups": [{"start": 0, "count": 2}, {"start": 2, "count": 2}],
+            "defender": {"id": "yul", "base": Modifier("Fight", 0, "§3.1").to_dict(), "modifiers": [stance.to_dict()]},
+        },
+    )  # fmt: skip
+    assert other_side_terms(record) == [("defender", Modifier("Fight", 0, "§3.1"), (stance,))]
+    lines = roll_breakdown(record)
+    at = lines.index("  defender")
+    assert lines[at + 2].startswith("    Defensive stance") and lines[at + 2].endswith("+1   §7.2")
+    assert lines.index("  compared: attacker 6 6 → 13 v defender 1 1 → 3") > at
