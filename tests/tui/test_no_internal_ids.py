@@ -175,3 +175,12 @@ async def test_the_details_of_a_log_entry_say_each_sides_total_in_words_with_no_
         assert not RAW_QUOTE.search(text), text
         shown = sorted(i for i in _detail_ids(battle) if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text))
         assert not shown, f"internal ids in the details: {shown}"
+
+
+def test_a_campaigns_entry_is_headed_by_the_battles_recorded_not_by_a_round():
+    from engine.events import Event
+    from tui.screens.log_entry_screen import entry_detail
+
+    event = Event(seq=4, kind="battle_recorded", round=2, actor=None, payload={}, text="Battle 2 recorded.")
+    assert entry_detail(event, campaign=True).plain.startswith("#4 · after battle 2\nBattle 2 recorded.")
+    assert entry_detail(event).plain.startswith("#4 · round 2\n")

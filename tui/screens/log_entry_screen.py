@@ -24,13 +24,18 @@ def entry_detail(
     names: Mapping[str, str] | None = None,
     later: Sequence[str] = (),
     undone: bool = False,
+    campaign: bool = False,
 ) -> Text:
     """What a GM reads of one entry: its number and round, its text, and each roll's
     breakdown as the battle report gives it (``tui.rolltext.breakdown``), then ``later``:
     what later entries did to its roll (a re-roll, power points paid). ``names``: side key
-    or member id -> name. The payload's own fields are not shown: the text says them."""
+    or member id -> name; ``campaign``: the entry is a campaign's (its number counts battles,
+    not rounds). The payload's own fields are not shown: the text says them."""
     out = Text()
-    when = f"round {event.round}" if event.round else "before the first round"
+    if campaign:
+        when = f"after battle {event.round}" if event.round else "as the campaign starts"
+    else:
+        when = f"round {event.round}" if event.round else "before the first round"
     out.append(f"#{event.seq} · {when}", style="bold")
     if undone:
         out.append("  (undone: redo brings it back)", style="italic yellow")
@@ -75,6 +80,7 @@ class LogEntryScreen(ModalScreen[None]):
         undone: bool = False,
         names: Mapping[str, str] | None = None,
         later: Sequence[str] = (),
+        campaign: bool = False,
     ) -> None:
         super().__init__()
         self.event = event
@@ -83,6 +89,8 @@ class LogEntryScreen(ModalScreen[None]):
         """Side key or member id -> name (the battle's ``BattleSummary``)."""
         self.later = tuple(later)
         """Lines for what later entries did to this entry's roll."""
+        self.campaign = campaign
+        """A campaign's entry: numbered by the battles recorded, not by round."""
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll()
@@ -93,7 +101,7 @@ class LogEntryScreen(ModalScreen[None]):
 
     def detail(self) -> Text:
         """The entry as the screen shows it, before rules are cited."""
-        return entry_detail(self.event, self.names, self.later, self.undone)
+        return entry_detail(self.event, self.names, self.later, self.undone, self.campaign)
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

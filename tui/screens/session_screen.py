@@ -273,4 +273,5 @@ class SessionScreen(Screen[None]):
             summary = self.session.summary()
             names = {m.id: m.name for m in summary.members} | {k: summary.side_name(k) for k in summary.side_keys}
             later = () if undone else later_lines([e for e in view.events if e.seq >= seq]).get(seq, ())
-            self.app.push_screen(LogEntryScreen(event, undone=undone, names=names, later=later))
+            campaign = self.session.system.kind == "campaign"
+            self.app.push_screen(LogEntryScreen(event, undone=undone, names=names, later=later, campaign=campaign))
