@@ -461,16 +461,29 @@ def is_correction(event: Event) -> bool:
     return event.kind == GM_CORRECTION
 
 
-def correction_lines(event: Event) -> list[str]:
-    """A correction's full breakdown: what, of whom, old → new, and the GM's reason."""
+def _said(value: Any) -> str:
+    """A recorded value in words: a list as its items, a flag as yes or no, none as "none"."""
+    if value is None or value == [] or value == ():
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def correction_lines(event: Event, names: Mapping[str, str] | None = None) -> list[str]:
+    """A correction's full breakdown: what, of whom, old → new, and the GM's reason.
+    ``names``: member id -> name (whom is said by name; the battle as "the battle")."""
     p = event.payload
+    who = {BATTLE: "the battle", **(names or {})}.get(str(p.get("target")), p.get("target"))
     if p.get("what") == NOTE:
         return [f"{MARK}: note", f"  {p.get('new', '')}"]
     if p.get("what") == ROLL:
         return [f"{MARK}: a roll the app does not model — {p.get('label', '')}", f"  reason: {p.get('reason', '')}"]
     return [
-        f"{MARK}: {p.get('label', p.get('what'))} of {p.get('target')}",
-        f"  was: {p.get('old')}",
-        f"  now: {p.get('new')}",
+        f"{MARK}: {p.get('label', p.get('what'))} of {who}",
+        f"  was: {_said(p.get('old'))}",
+        f"  now: {_said(p.get('new'))}",
         f"  reason: {p.get('reason', '')}",
     ]

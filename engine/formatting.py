@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .odds import percent
-from .rolls import RollRecord
+from .rolls import Modifier, RollRecord
 
 
 def possessive(name: str) -> str:
@@ -33,10 +33,15 @@ def _comparison(record: RollRecord) -> str:
 
 def roll_line(record: RollRecord) -> str:
     """One line: dice, total, target, outcome and the chance that outcome had (the
-    chance of success beside a success, of failure beside a failure)."""
-    total = f" = {record.dice_total}" if record.dice else ""
+    chance of success beside a success, of failure beside a failure). An opposed roll
+    whose record keeps each side's dice says each side's dice and total ("attacker 5 6 →
+    12 v defender 1 2 → 3"), never one sum of both sides' dice."""
     happened = record.probability if record.success else 1 - record.probability
     chance = f" (chance {percent(happened)})" if record.comparison else ""
+    sides = compared(record) if record.comparison == "opposed" else []
+    if sides:
+        return f"{'; '.join(sides)}: {record.outcome}{chance}"
+    total = f" = {record.dice_total}" if record.dice else ""
     return f"{dice_text(record)}{total}{_comparison(record)}: {record.outcome}{chance}"
 
 
@@ -56,7 +61,7 @@ def _faces(values: Any) -> str:
     return " ".join(str(v) for v in values) if isinstance(values, (list, tuple)) else str(values)
 
 
-def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list[str]:
+def compared(record: RollRecord, names: Mapping[str, str] | None = None, *, equals: str = "=") -> list[str]:
     """What an opposed roll compared, each side's dice and total, read from the detail the
     record keeps: a roll-off's ``sides`` and ``rounds`` (each ``a``, ``b``, ``totals``; a tie
     rolls again), a melee's ``totals`` by side (its dice split by ``groups``: ``start``,
@@ -65,7 +70,8 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list
     roll against the other's total (``detail["side"]``, ``["total"]`` and ``["against"]``:
     the other's ``side``, ``dice``, ``total``), as xK6's initiative dice are; the other
     pool of an opposed test kept as a nested record (``detail["defender"]``). Empty for
-    other rolls."""
+    other rolls. ``equals``: what joins a roll-off side's dice to its total ("3 4 = 7";
+    "→" reads as the other lines do)."""
     detail = record.detail or {}
     names = names or {}
 
@@ -81,7 +87,7 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list
             a, b = r["a"], r["b"]
             ta, tb = r.get("totals") or [sum(a), sum(b)]
             tie = " (a tie: rolled again)" if ta == tb else ""
-            out.append(f"{name(sides[0])} {_faces(a)} = {ta} v {name(sides[1])} {_faces(b)} = {tb}{tie}")
+            out.append(f"{name(sides[0])} {_faces(a)} {equals} {ta} v {name(sides[1])} {_faces(b)} {equals} {tb}{tie}")
     against = detail.get("against")
     if isinstance(against, dict) and "total" in detail and record.comparison == "opposed":
         roller = name(detail.get("side", "roller"))
@@ -127,18 +133,34 @@ _COMPARE = {
 }
 
 
-def _dice_sum(record: RollRecord) -> str:
-    """After the faces: their total where the total is compared; for a roll whose chance
-    is per die (``detail["probability_is"] == "per die"``) how many dice made the target;
-    nothing for an opposed roll (its sides are compared instead)."""
+def _dice_sum(record: RollRecord, words: bool = False) -> str:
+    """After the faces: their total where the total is compared; the result the record
+    read from them where it keeps one (``detail["result"]``: a pool read by its highest
+    die, not summed); for a roll whose chance is per die (``detail["probability_is"] ==
+    "per die"``) how many dice made the target; nothing for an opposed roll (its sides are
+    compared instead). ``words``: the target said in words ("4 or more")."""
     if not record.dice or record.comparison == "opposed":
         return ""
     test = _COMPARE.get(record.comparison)
     if record.detail.get("probability_is") == "per die" and test is not None and record.target is not None:
         kept = [d.face for d in record.dice if d.kept]
         made = sum(1 for face in kept if test(face, record.target))
-        return f"  {made} of {len(kept)} dice {record.comparison}{record.target}"
+        needed = target_words(record.comparison, record.target) if words else f"{record.comparison}{record.target}"
+        return f"  {made} of {len(kept)} dice {needed}"
+    result = record.detail.get("result")
+    if isinstance(result, int) and not isinstance(result, bool):
+        return f"  result {result}"
     return f"  total {record.dice_total}"
+
+
+_WORDS = {">=": "{} or more", ">": "more than {}", "<=": "{} or less", "<": "less than {}", "==": "exactly {}"}
+
+
+def target_words(comparison: str, target: int) -> str:
+    """ "4 or more", "less than 7": a target as a GM says it (``comparison`` and ``target``
+    as the record keeps them; an unknown comparison as it is)."""
+    wording = _WORDS.get(comparison)
+    return wording.format(target) if wording else f"{comparison} {target}"
 
 
 def reroll_lines(record: RollRecord) -> list[str]:
@@ -149,6 +171,46 @@ def reroll_lines(record: RollRecord) -> list[str]:
         by = r.get("label") or r.get("by") or "re-roll"
         lines.append(f"re-roll by {by}: die {r['die'] + 1} {r['old']}→{r['new']}")
     return lines
+
+
+def other_side_terms(record: RollRecord) -> list[tuple[str, Modifier | None, tuple[Modifier, ...]]]:
+    """The terms of the other side of an opposed roll whose record keeps them beside its
+    total, as a melee does (its ``totals`` by side, the first side's terms being the
+    record's own; ``detail[side]``: ``base`` and ``modifiers``): (side key, base,
+    modifiers) for each other side. Empty for other rolls."""
+    detail = record.detail or {}
+    totals = detail.get("totals")
+    if record.comparison != "opposed" or not isinstance(totals, dict):
+        return []
+    out = []
+    for side in list(totals)[1:]:
+        terms = detail.get(side)
+        if not isinstance(terms, dict) or not isinstance(terms.get("modifiers"), list):
+            continue
+        try:
+            base = Modifier.from_dict(terms["base"]) if isinstance(terms.get("base"), dict) else None
+            mods = tuple(Modifier.from_dict(m) for m in terms["modifiers"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        out.append((str(side), base, mods))
+    return out
+
+
+def sides_show_dice(record: RollRecord, sides: list[str]) -> bool:
+    """Whether ``sides`` (``compared(record)``) give each side's dice, so the dice are not
+    listed again on their own: a roll-off's rounds, a melee's groups, one side's roll
+    against the other's, an opposed test that keeps the other pool."""
+    detail = record.detail or {}
+    by_round = isinstance(detail.get("sides"), list) and isinstance(detail.get("rounds"), list)
+    by_group = isinstance(detail.get("totals"), dict) and isinstance(detail.get("groups"), list)
+    by_rival = isinstance(detail.get("against"), dict) and "total" in detail
+    return bool(sides) and (by_round or by_group or by_rival or opposing_pool(record) is not None)
+
+
+def dice_read(record: RollRecord) -> str:
+    """What the dice of a roll come to, after the faces, in words: "total 9", "result 7"
+    (a pool read by its highest die), "2 of 4 dice 4 or more"; empty for an opposed roll."""
+    return _dice_sum(record, words=True).strip()
 
 
 def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> list[str]:
@@ -168,15 +230,16 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
             lines.append(f"    {defender.base.label:<42} {defender.base.value:>3}   {defender.base.rule}")
         for m in defender.modifiers:
             lines.append(f"    {m.label:<42} {m.value:>+3}   {m.rule}")
+    for side, base, mods in other_side_terms(record):  # the other side's own base and modifiers
+        lines.append(f"  {(names or {}).get(side, side)}")
+        if base is not None:
+            lines.append(f"    {base.label:<42} {base.value:>3}   {base.rule}")
+        for m in mods:
+            lines.append(f"    {m.label:<42} {m.value:>+3}   {m.rule}")
     if record.target is not None and record.comparison and record.comparison != "opposed":
         lines.append(f"  {'needed':<44} {record.comparison + str(record.target):>3}")
     sides = compared(record, names)
-    detail = record.detail or {}
-    by_round = isinstance(detail.get("sides"), list) and isinstance(detail.get("rounds"), list)
-    by_group = isinstance(detail.get("totals"), dict) and isinstance(detail.get("groups"), list)
-    by_rival = isinstance(detail.get("against"), dict) and "total" in detail
-    dice_in_sides = bool(sides) and (by_round or by_group or by_rival or defender is not None)
-    if not dice_in_sides:
+    if not sides_show_dice(record, sides):
         lines.append(f"  dice: {dice_text(record)}" + _dice_sum(record))
     lines += [f"  compared: {line}" for line in sides]
     lines += [f"  {line}" for line in reroll_lines(record)]

@@ -222,6 +222,14 @@ def _breakdown(event: Event, names: dict[str, str] | None = None) -> tuple[str, 
     return tuple(line for record in records_in(event.payload) for line in roll_breakdown(record, names))
 
 
+def later_lines(events: Sequence[Event]) -> dict[int, tuple[str, ...]]:
+    """seq -> what later entries did to that entry's roll, as the report says it under the
+    roll: each later re-roll ("re-rolled at #10 by …"), then each answer that changes
+    what the roll means ("at #17: Brin accepts: …")."""
+    later, answered = _rerolled_later(events), _answered_later(events)
+    return {seq: later.get(seq, ()) + answered.get(seq, ()) for seq in {*later, *answered}}
+
+
 def _rerolled_later(events: Sequence[Event]) -> dict[int, tuple[str, ...]]:
     """seq -> a line for each later re-roll of a roll that event made ("re-rolled at #10
     by Nic mi nie jest!: removed"), found by the roll's procedure and title."""

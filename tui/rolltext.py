@@ -7,10 +7,11 @@ comes from the record.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from rich.text import Text
 
+from engine.formatting import compared, dice_read, other_side_terms, reroll_lines, sides_show_dice, target_words
 from engine.odds import percent
 from engine.rolls import Die, RollRecord, records_in
 
@@ -67,42 +68,58 @@ def one_line(record: RollRecord) -> Text:
     return out
 
 
-def breakdown(record: RollRecord) -> Text:
-    """Every term of a roll: dice, base, modifiers with rules, target, odds, outcome."""
+def _term(out: Text, indent: str, label: str, value: str, rule: str) -> None:
+    out.append(f"{indent}{label} {value}  ")
+    out.append(f"{rule}\n", style="dim")
+
+
+def breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> Text:
+    """Every term of a roll as a GM reads it, as the battle report gives it
+    (``engine.formatting``): the base stat and each modifier with its value and rule, the
+    other side's pool, the target in words, the dice (each side's dice and total where
+    sides are compared), every re-roll and what allowed it, the exact chance and the
+    outcome. ``names``: side key or member id -> name. No rule-procedure id, no raw data."""
     out = Text()
-    out.append(record.title, style="bold")
-    out.append(f"  ({record.procedure})\n", style="dim")
-    out.append("Dice: ")
-    out.append_text(dice_text(record.dice))
-    kept = [d.face for d in record.dice if d.kept]
-    out.append(f"  kept total {sum(kept)}\n")
-    if any(not d.kept for d in record.dice):
-        out.append("  struck-through dice were dropped\n", style="dim")
-    if any(d.replaced is not None for d in record.dice):
-        out.append("  old→new: a re-rolled die\n", style="dim")
+    out.append(record.title + "\n", style="bold")
     if record.base is not None:
-        out.append(f"Base: {record.base.label} {record.base.value}  ", style="")
-        out.append(f"{record.base.rule}\n", style="dim")
+        _term(out, "  ", record.base.label, str(record.base.value), record.base.rule)
     for m in record.modifiers:
-        out.append(f"  {m.value:+d}  {m.label}  ")
-        out.append(f"{m.rule}\n", style="dim")
-    if record.target is not None:
-        comparison = record.comparison or "vs"
-        out.append(f"Needs: total {comparison} {record.target}\n")
-    detail = record.detail or {}
-    totals = detail.get("totals")
-    if isinstance(totals, dict):
-        out.append("Totals: " + ", ".join(f"{k} {v}" for k, v in totals.items()) + "\n")
-    if record.probability:
-        out.append(f"Chance before the roll: {percent(record.probability)}")
-        out.append(f" ({record.probability.numerator}/{record.probability.denominator})\n", style="dim")
+        _term(out, "  ", m.label, f"{m.value:+d}", m.rule)
+    defender = opposing_pool(record)
+    if defender is not None:  # the other side's pool: its own base and modifiers
+        out.append(f"  {defender.title}\n")
+        if defender.base is not None:
+            _term(out, "    ", defender.base.label, str(defender.base.value), defender.base.rule)
+        for m in defender.modifiers:
+            _term(out, "    ", m.label, f"{m.value:+d}", m.rule)
+    for side, base, mods in other_side_terms(record):  # a melee's defender: its own terms
+        out.append(f"  {(names or {}).get(side, side)}:\n")
+        if base is not None:
+            _term(out, "    ", base.label, str(base.value), base.rule)
+        for m in mods:
+            _term(out, "    ", m.label, f"{m.value:+d}", m.rule)
+    if record.target is not None and record.comparison and record.comparison != "opposed":
+        out.append(f"  Needs: {target_words(record.comparison, record.target)}")
+        out.append(" on each die\n" if record.detail.get("probability_is") == "per die" else "\n")
+    sides = compared(record, names, equals="→")
+    if not sides_show_dice(record, sides):
+        out.append("  Dice: ")
+        out.append_text(dice_text(record.dice))
+        read = dice_read(record)
+        out.append(f"  {read}\n" if read else "\n")
+        if any(not d.kept for d in record.dice):
+            out.append("  struck-through dice were dropped\n", style="dim")
+    for line in sides:
+        out.append(f"  Compared: {line}\n")
+    for line in reroll_lines(record):
+        out.append(f"  {line[0].upper()}{line[1:]}\n")
+    p = record.probability
+    if p or record.comparison:
+        each = ", each die" if record.detail.get("probability_is") == "per die" else ""
+        out.append(f"  Chance before the roll (of success{each}): {percent(p)}")
+        out.append(f" ({p.numerator}/{p.denominator})\n", style="dim")
     if record.outcome:
-        out.append("Outcome: ")
+        out.append("  Outcome: ")
         out.append(record.outcome, style=outcome_style(record))
-        out.append("\n")
-    extra = {k: v for k, v in detail.items() if k not in ("totals",)}
-    if extra:
-        out.append("Detail: ", style="dim")
-        out.append(", ".join(f"{k}={v}" for k, v in extra.items()), style="dim")
         out.append("\n")
     return out

@@ -42,3 +42,16 @@ class Plain(RollAdapter):
 
     def command(self, toggles, declined, flags):
         return None
+
+
+def test_the_melee_re_roll_dialogs_result_says_each_sides_total():
+    from tui.systems.sanctum_mortalis.reroll_adapter import RerollAdapter
+
+    from .test_battle_report import scripted_battle
+
+    battle = scripted_battle()
+    battle.undo()  # before the GM ends it: the melee is the last roll
+    assert battle.state.last_roll.kind == "melee"
+    odds = RerollAdapter(battle.state).preview(frozenset(), frozenset(), {}).odds.plain
+    assert odds.startswith("Result attacker 6 6 → 13 v defender 1 1 → 2: attacker wins"), odds
+    assert "14" not in odds and "=" not in odds

@@ -39,7 +39,7 @@ async def test_a_log_entry_opens_with_its_roll_breakdown(make_app):
         await press(pilot, "enter")
         assert isinstance(app.screen, LogEntryScreen)
         text = rendered(app.screen.query_one("Static").content)
-        assert "Dice:" in text and "Chance before the roll" in text
+        assert "Compared:" in text and "Chance before the roll" in text
 
 
 async def test_changing_a_setting_is_a_logged_command(make_app):

@@ -1,10 +1,11 @@
-"""One log entry in full: what happened, and every roll's breakdown (dice, modifiers
-with their rules as the rulebook names them, target, the exact chance before the roll,
-outcome)."""
+"""One log entry in full: what happened, and every roll's breakdown as the battle report
+gives it (each side's total, modifiers with their values and rules as the rulebook names
+them, the target, re-rolls and what allowed them, the exact chance before the roll, the
+outcome), names for ids; no internal id or raw data."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,26 +18,37 @@ from engine.corrections import correction_lines, is_correction
 from tui.citations import cite_rich, citer
 from tui.rolltext import breakdown, rolls_in
 
-SKIP = frozenset({"roll", "rolls", "rolloff", "attempts"})
 
-
-def entry_detail(event: Any, state: Any = None, undone: bool = False) -> Text:
+def entry_detail(
+    event: Any,
+    names: Mapping[str, str] | None = None,
+    later: Sequence[str] = (),
+    undone: bool = False,
+    campaign: bool = False,
+) -> Text:
+    """What a GM reads of one entry: its number and round, its text, and each roll's
+    breakdown as the battle report gives it (``tui.rolltext.breakdown``), then ``later``:
+    what later entries did to its roll (a re-roll, power points paid). ``names``: side key
+    or member id -> name; ``campaign``: the entry is a campaign's (its number counts battles,
+    not rounds). The payload's own fields are not shown: the text says them."""
     out = Text()
-    out.append(f"#{event.seq} · round {event.round} · {event.kind.replace('_', ' ')}", style="bold")
+    if campaign:
+        when = f"after battle {event.round}" if event.round else "as the campaign starts"
+    else:
+        when = f"round {event.round}" if event.round else "before the first round"
+    out.append(f"#{event.seq} · {when}", style="bold")
     if undone:
         out.append("  (undone: redo brings it back)", style="italic yellow")
     out.append("\n")
-    out.append((event.text or "—") + "\n\n")
+    out.append((event.text or event.kind.replace("_", " ").capitalize()) + "\n\n")
     if is_correction(event):
-        out.append("\n".join(correction_lines(event)) + "\n", style="bold yellow")
+        out.append("\n".join(correction_lines(event, names)) + "\n", style="bold yellow")
         return out
     for record in rolls_in(event.payload):
-        out.append_text(breakdown(record))
+        out.append_text(breakdown(record, names))
         out.append("\n")
-    facts = {k: v for k, v in event.payload.items() if k not in SKIP and v not in (None, "", [], {})}
-    if facts:
-        out.append("Recorded: ", style="dim")
-        out.append(", ".join(f"{k}={v}" for k, v in facts.items()), style="dim")
+    for line in (line.strip() for line in later):
+        out.append(line[:1].upper() + line[1:] + "\n", style="italic")
     return out
 
 
@@ -62,17 +74,34 @@ class LogEntryScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, event: Any, undone: bool = False) -> None:
+    def __init__(
+        self,
+        event: Any,
+        undone: bool = False,
+        names: Mapping[str, str] | None = None,
+        later: Sequence[str] = (),
+        campaign: bool = False,
+    ) -> None:
         super().__init__()
         self.event = event
         self.undone = undone
+        self.names = dict(names or {})
+        """Side key or member id -> name (the battle's ``BattleSummary``)."""
+        self.later = tuple(later)
+        """Lines for what later entries did to this entry's roll."""
+        self.campaign = campaign
+        """A campaign's entry: numbered by the battles recorded, not by round."""
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll()
         scroll.border_title = "Log entry — esc closes"
         scroll.can_focus = True
         with scroll:
-            yield Static(cite_rich(entry_detail(self.event, undone=self.undone), citer(self.app)))
+            yield Static(cite_rich(self.detail(), citer(self.app)))
+
+    def detail(self) -> Text:
+        """The entry as the screen shows it, before rules are cited."""
+        return entry_detail(self.event, self.names, self.later, self.undone, self.campaign)
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -264,7 +264,14 @@ class SessionScreen(Screen[None]):
         """Open log entry ``seq``'s full breakdown."""
         from tui.screens.log_entry_screen import LogEntryScreen
 
+        from tui.report import later_lines
+
         event = self.session.entry(seq)
         if event is not None:
-            undone = any(e.seq == seq for e in self.session.view.undone)
-            self.app.push_screen(LogEntryScreen(event, undone=undone))
+            view = self.session.view
+            undone = any(e.seq == seq for e in view.undone)
+            summary = self.session.summary()
+            names = {m.id: m.name for m in summary.members} | {k: summary.side_name(k) for k in summary.side_keys}
+            later = () if undone else later_lines([e for e in view.events if e.seq >= seq]).get(seq, ())
+            campaign = self.session.system.kind == "campaign"
+            self.app.push_screen(LogEntryScreen(event, undone=undone, names=names, later=later, campaign=campaign))
