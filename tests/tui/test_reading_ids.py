@@ -2,7 +2,7 @@
 the settings screen (`g`) lists it ("SAGA-M9", "XK-M1", "SQ-A25"), never a bare short
 form ("[M9]"), and every one is listed there, with what it means (a MISSING item the
 house default fills is a "house reading" note). Scanned over the engine's and the
-dashboard's texts of SAGA, xK6 and Star Quest, and over their demo dashboards as drawn."""
+dashboard's texts of every system, and over their demo dashboards as drawn."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from .test_no_internal_ids import screen_text
 from .pilot_waits import wait_for_screen
 
 ROOT = Path(__file__).resolve().parents[2]
-PREFIX = {"saga": "SAGA", "xk6": "XK", "star-quest": "SQ"}
-PACKAGE = {"saga": "saga", "xk6": "xk6", "star-quest": "star_quest"}
+PREFIX = {"saga": "SAGA", "xk6": "XK", "star-quest": "SQ", "sanctum-mortalis": "SM"}
+PACKAGE = {"saga": "saga", "xk6": "xk6", "star-quest": "star_quest", "sanctum-mortalis": "sanctum_mortalis"}
 BRACKETED = re.compile(r"\[([^\[\]]{0,60})\]")
 AN_ID = re.compile(r"(?<![\w-])(?:([A-Z]+)-)?([AMB]\d+)(?!\w)")
 
@@ -75,7 +75,14 @@ def test_the_scan_catches_a_bare_id_and_one_not_listed():
 
 @pytest.mark.parametrize(
     ("system", "ref"),
-    [("saga", "SAGA-M5"), ("saga", "SAGA-M6"), ("xk6", "XK-M1"), ("xk6", "XK-M4"), ("star-quest", "SQ-M1")],
+    [
+        ("saga", "SAGA-M5"),
+        ("saga", "SAGA-M6"),
+        ("xk6", "XK-M1"),
+        ("xk6", "XK-M4"),
+        ("star-quest", "SQ-M1"),
+        ("sanctum-mortalis", "SM-M4"),
+    ],
 )
 def test_a_missing_item_is_listed_as_a_house_reading_note_with_its_meaning(system, ref):
     spec = next(s for s in find_system(system).setting_specs() if s.ref == ref)
