@@ -86,6 +86,27 @@ class SettingSpec:
         return value
 
 
+HOUSE_READING = "house reading"
+"""The title's lead of a ``house_reading``: a MISSING item the app fills with its house default."""
+
+
+def house_reading(ref: str, meaning: str, section: str, reading: str) -> SettingSpec:
+    """A MISSING item of the rules (``SAGA-M5``: the source refers to it but does not give
+    it) that the app fills with a house default: listed in the settings screen as a note
+    (one reading, never a choice) so that every reading id a dialog, the log or a report
+    shows can be looked up there. ``meaning``: what is missing, in one line; ``reading``:
+    what the app does instead."""
+    return SettingSpec(
+        f"house.{ref}",
+        f"{HOUSE_READING.capitalize()}: {meaning}",
+        ref,
+        section,
+        (Choice("house", reading),),
+        "house",
+        "not in the source: the app's house default",
+    )
+
+
 class Command(Protocol):
     """A GM intent. Each rule system defines its own command dataclasses."""
 

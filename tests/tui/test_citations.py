@@ -229,3 +229,55 @@ async def test_the_event_card_hand_and_a_gm_prompt_cite_the_book(make_app):
         question = str(prompt.query_one(".question", Static).render())
         assert "§" not in question and _book("sanctum-mortalis", "§21") in question, question
         prompt.dismiss(None)
+
+
+# ----------------------------------------------------------------------------- refusals in the toast too (#21)
+async def _refused_everywhere(pilot, screen, app, system: str, rule: str) -> None:
+    """The refusal in the status line and its toast: the book's section, no "§", no id swallowed."""
+    await wait_for(pilot, lambda: bool(app.screen.query("Toast")), "the refusal's toast")
+    shown = _screen_text(app)
+    assert "§" not in shown, shown  # the status line (cut at the screen's width) and the toast, as drawn
+    toast = _toast(app)
+    assert "§" not in toast and _book(system, rule) in toast, toast
+
+
+def _toast(app) -> str:
+    return " ".join(" ".join(str(t.render()).split()) for t in app.screen.query("Toast"))
+
+
+async def test_a_saga_unit_out_of_its_turn_is_refused_with_the_books_section_and_its_reading_id(make_app):
+    from .saga_pilot import first_turn, select
+
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        screen = await first_turn(pilot)
+        await select(pilot, screen, "Ceorls")  # side B, in side A's turn
+        await press(pilot, "s")
+        await _refused_everywhere(pilot, screen, app, "saga", "§4.2")
+        toast = _toast(app)
+        assert "[SAGA-M5]" in toast, toast  # the reading id kept, not read as markup
+
+
+async def test_an_xk6_model_out_of_its_sides_activation_is_refused_with_the_sheets_section(make_app):
+    from .test_every_size import _xk6
+
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _xk6(pilot)  # Ash Raiders' activation
+        screen = app.screen
+        other = next(m for m in screen.state.models if m.side != screen.state.turn.active)
+        screen.select_model(other.id, focus=True)
+        await wait_for(pilot, lambda: screen.selected == other.id, "the row selected")
+        await press(pilot, "a")
+        await _refused_everywhere(pilot, screen, app, "xk6", "§5.1")
+
+
+async def test_a_sanctum_mortalis_model_with_no_gun_is_refused_with_the_books_section_at_60x20(make_app):
+    app = make_app()
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        screen = await start_round_one(pilot)
+        pip = next(m for m in screen.state.models if m.name == "Pip")
+        screen.select_model(pip.id, focus=True)
+        await wait_for(pilot, lambda: screen.selected == pip.id, "Pip selected")
+        await press(pilot, "s")
+        await _refused_everywhere(pilot, screen, app, "sanctum-mortalis", "§10")

@@ -1,4 +1,4 @@
-"""A picker's question (and a typed answer's) is shown as written: a rule id in brackets ("[XK-A3]", "[M9]") is
+"""A picker's question (and a typed answer's) is shown as written: a rule id in brackets ("[XK-A3]", "[SAGA-M9]") is
 text, not markup, so it is not swallowed (QA: "designates a target for indirect fire ():",
 "not in the source ) at:")."""
 
@@ -23,7 +23,7 @@ async def test_a_rule_id_in_brackets_stays_in_the_question():
 async def test_a_rule_id_in_brackets_stays_in_a_typed_answers_question():
     from tui.dialogs.prompt import TextPrompt
 
-    question = "Models each unit loses (Ceorls, Fyrd Levy), 3 in all — its owner chooses [M3]:"
+    question = "Models each unit loses (Ceorls, Fyrd Levy), 3 in all — its owner chooses [SAGA-M3]:"
     app = _Host(TextPrompt(question))  # type: ignore[arg-type]
     async with app.run_test() as pilot:
         prompt = await wait_for_screen(pilot, TextPrompt)

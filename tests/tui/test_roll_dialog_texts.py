@@ -1,5 +1,5 @@
 """A roll dialog shows its title, the line above the modifiers and a refusal as written:
-a rule id in brackets ("[M9]", "[XK-A10]", "[XK-A17]") is text, not markup."""
+a rule id in brackets ("[SAGA-M9]", "[XK-A10]", "[XK-A17]") is text, not markup."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .conftest import wait_for_screen
 
 
 class _Adapter(RollAdapter):
-    title = "Bondi shoots Fyrd Levy — HOUSE DEFAULT procedure [M9]"
+    title = "Bondi shoots Fyrd Levy — HOUSE DEFAULT procedure [SAGA-M9]"
     options_title = "Each defender's Def pool and modifiers (§9 step 2 [XK-A10]):"
 
     def preview(self, toggles: Any, declined: Any, flags: Any) -> RollPreview:
@@ -37,6 +37,6 @@ async def test_rule_ids_in_brackets_stay_in_the_roll_dialog():
     app = _Host()
     async with app.run_test() as pilot:
         dialog = await wait_for_screen(pilot, RollDialog)
-        assert "[M9]" in str(dialog.query_one(Vertical).border_title)
+        assert "[SAGA-M9]" in str(dialog.query_one(Vertical).border_title)
         assert "[XK-A10]" in str(dialog.query_one("#modifiers-title", Static).render())
         assert "[XK-A17](c)" in str(dialog.query_one("#refusal", Static).render())

@@ -120,7 +120,11 @@ async def test_a_full_melee_through_the_dialog_with_typed_dice_and_a_fatigue_spe
         steps = str(dialog.query_one("#melee-steps").render())
         assert "Melee step 7: Fatigue (Усталость)" in steps  # step 7 on its own page, the Russian beside
         numbers = str(dialog.query_one("#melee-numbers").render())
-        assert "Hirdmen: +1 fatigue (T3) → ●●○○ 2/4" in numbers and "Ceorls: +1 fatigue (T3)" in numbers
+        assert (
+            "Hirdmen: +1 fatigue (took part in the melee, Накапливание усталости (Gaining fatigue)) → ●●○○ 2/4"
+            in numbers
+            and "Ceorls: +1 fatigue (took part in the melee, Накапливание" in numbers
+        )
         await press(pilot, "enter")  # on to step 8's page
         assert "Melee step 8: Retreat (Отступление)" in str(dialog.query_one("#melee-steps").render())
         assert screen.state.melee is not None

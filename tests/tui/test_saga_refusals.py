@@ -26,7 +26,7 @@ async def test_a_unit_out_of_its_turn_is_refused_before_any_picker(make_app):
             await settle(pilot)
             assert app.screen is screen, f"{key} opened {app.screen}"
             assert len(screen.session.view.events) == events
-            assert "turn" in status_text(screen) and "[M5]" in status_text(screen)
+            assert "turn" in status_text(screen) and "[SAGA-M5]" in status_text(screen)
 
 
 async def test_esc_in_the_melee_dialog_with_typed_dice_asks_and_q_keeps_them(make_app):

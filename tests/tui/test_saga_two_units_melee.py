@@ -1,4 +1,4 @@
-"""A SAGA melee with two units on one side, from the keyboard [M3]: a unit joins the
+"""A SAGA melee with two units on one side, from the keyboard [SAGA-M3]: a unit joins the
 Defender, the Attacker's dice are aimed at it and roll against its Armour, the dialog
 says how more than one unit is handled, and the Defender's owner splits its casualties."""
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui.actions import COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
@@ -92,6 +93,20 @@ class SessionScreen(Screen[None]):
     def set_status(self, text: Text | str) -> None:
         """The status line; a rule in it is cited as the rulebook's section and page."""
         self.query_one("#status", SteadyBar).put(cite_rich(text, citer(self.session)))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, as the status line says it: a rule in it cited as the rulebook's
+        section and page, and its text read as it is (a reading id in brackets,
+        "[SAGA-M5]", is not markup to swallow)."""
+        super().notify(self.cite(message), title=self.cite(title), severity=severity, timeout=timeout, markup=False)
 
     # ------------------------------------------------------------------ opening
     def on_mount(self) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class StartTurn:
     """Begin the next player turn; ``side`` is required for the first turn, then
-    defaults to the other player (turn structure is [M5])."""
+    defaults to the other player (turn structure is [SAGA-M5])."""
 
     side: str | None = None
 
@@ -49,7 +49,7 @@ class Activate:
     ``dice``: shooting dice typed instead of models × dice per model. ``los``: the terrain
     on the shooting line, each piece (type, height, how it meets the line: one of
     ``terrain.CROSSINGS``), as the GM sees it (§5.2; empty: nothing on the line);
-    ``los_override``: the GM rules the line clear anyway (logged, [A14]).
+    ``los_override``: the GM rules the line clear anyway (logged, [SAGA-A14]).
     """
 
     unit: str
@@ -80,7 +80,7 @@ class SpendFatigue:
 @dataclass(frozen=True)
 class CompleteMove:
     """Finish the pending Movement. ``band``: the band moved when broken terrain decides
-    it without a spend [M8]; ``contact``: a charge reached the enemy; ``enter``: a
+    it without a spend [SAGA-M8]; ``contact``: a charge reached the enemy; ``enter``: a
     building entered; ``leave``: the unit leaves its building."""
 
     band: str | None = None
@@ -98,7 +98,7 @@ class AdjustFatigue:
     reason: str = ""
 
 
-# -- shooting (house procedure [M9]) ----------------------------------------------------------
+# -- shooting (house procedure [SAGA-M9]) ----------------------------------------------------------
 @dataclass(frozen=True)
 class RollShot:
     """Roll the pending shot's attack dice against the target's shooting Armour."""
@@ -117,7 +117,7 @@ class RollShotDefence:
 @dataclass(frozen=True)
 class Engage:
     """Start a melee without a Move to engage (an ability, or the GM catching up):
-    ``attacker`` unit engages ``defender``, a unit or a building id [M2]."""
+    ``attacker`` unit engages ``defender``, a unit or a building id [SAGA-M2]."""
 
     attacker: str
     defender: str
@@ -132,7 +132,7 @@ class ChooseDefender:
 
 @dataclass(frozen=True)
 class JoinMelee:
-    """The GM adds a second unit to a side in step 1 [M3] (joining rules not in source).
+    """The GM adds a second unit to a side in step 1 [SAGA-M3] (joining rules not in source).
     ``target``: the enemy unit it attacks (None: the enemy side's first unit)."""
 
     unit: str
@@ -141,7 +141,7 @@ class JoinMelee:
 
 @dataclass(frozen=True)
 class AimPool:
-    """Step 1, more than one unit on a side [M3]: ``unit``'s attack dice go against enemy
+    """Step 1, more than one unit on a side [SAGA-M3]: ``unit``'s attack dice go against enemy
     ``target`` (they roll against its Armour)."""
 
     unit: str
@@ -150,7 +150,7 @@ class AimPool:
 
 @dataclass(frozen=True)
 class SetParticipants:
-    """Step 1 [M1] [A2]: how many of ``unit``'s models take part, or the attack dice
+    """Step 1 [SAGA-M1] [SAGA-A2]: how many of ``unit``'s models take part, or the attack dice
     count typed directly (``dice``)."""
 
     unit: str
@@ -168,7 +168,7 @@ class SetMeleeCover:
 
 @dataclass(frozen=True)
 class ConfirmAttackDice:
-    """Close step 1: exhaustion halving applies now (§4.6 [A5] [A6])."""
+    """Close step 1: exhaustion halving applies now (§4.6 [SAGA-A5] [SAGA-A6])."""
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,7 @@ class RemoveCasualties:
 
 @dataclass(frozen=True)
 class MarkWithinS:
-    """Step 6, T4 [A10]: the friendly units that were within S of the destroyed unit."""
+    """Step 6, T4 [SAGA-A10]: the friendly units that were within S of the destroyed unit."""
 
     units: tuple[str, ...] = ()
 
@@ -246,7 +246,7 @@ class MarkWithinS:
 class ResolveRetreat:
     """Step 8: whether the retreating unit can move all its models legally, and if not
     whether the winner can; ``ruling`` the GM's choice where the text is silent
-    ([A7] "no-retreat", [A16] "defenders-leave" | "no-retreat")."""
+    ([SAGA-A7] "no-retreat", [SAGA-A16] "defenders-leave" | "no-retreat")."""
 
     loser_can_retreat: bool = True
     winner_can_retreat: bool = True

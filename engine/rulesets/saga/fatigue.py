@@ -42,7 +42,7 @@ def gain(state: BattleState, unit_id: str, trigger: t.Trigger, note: str = "") -
         "fatigue_gained",
         {"unit": unit_id, "trigger": trigger.key, "rule": trigger.rule, "note": note},
         actor=unit_id,
-        text=f"{u.name} gains 1 fatigue ({trigger.key}: {trigger.name}"
+        text=f"{u.name} gains 1 fatigue ({trigger.name}, §4.2"
         f"{'; ' + note if note else ''}): "
         f"{fatigue_markers(after, u.limit)} {after}/{u.limit}{flag}.",
     )
@@ -50,22 +50,22 @@ def gain(state: BattleState, unit_id: str, trigger: t.Trigger, note: str = "") -
 
 def tiring(state: BattleState, unit_id: str, kind: str, causes_fatigue: bool = False) -> tuple[EventDraft | None, str]:
     """T1/T2 after the unit's current Movement (``kind`` move/charge) or Shooting: the
-    fatigue event (or None) and the rule that applied, for the log [A9]."""
+    fatigue event (or None) and the rule that applied, for the log [SAGA-A9]."""
     u = state.unit(unit_id)
     trigger = t.T2 if kind == "shoot" else t.T1
     earlier = u.activations[:-1]
     if u.side != state.turn.active and not causes_fatigue:
-        return None, f"{trigger.key}: no fatigue in the opponent's turn (§4.2)"
+        return None, "no fatigue in the opponent's turn (§4.2)"
     if state.setting("t1_counts") == "any-activation":
         counted = bool(earlier)
-        reading = "any earlier activation counts [A9]"
+        reading = "any earlier activation counts [SAGA-A9]"
     else:
         counted = any(a.kind in MOVE_OR_SHOOT for a in earlier)
-        reading = "only an earlier Movement or Shooting counts [A9]"
+        reading = "only an earlier Movement or Shooting counts [SAGA-A9]"
     if not counted:
-        return None, f"{trigger.key}: first Movement or Shooting this turn, no fatigue ({reading})"
+        return None, f"first Movement or Shooting this turn, no fatigue (§4.2; {reading})"
     note = reading + ("; the ability causes fatigue" if u.side != state.turn.active else "")
-    return gain(state, unit_id, trigger, note), f"{trigger.key} ({reading})"
+    return gain(state, unit_id, trigger, note), f"{trigger.name} (§4.2; {reading})"
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
         enemy = state.unit(pool.unit)
         if enemy.fatigue < 1 or not enemy.alive:
             continue
-        mine = m.target_of(enemy.id)  # the unit of ours these enemy dice attack [M3]
+        mine = m.target_of(enemy.id)  # the unit of ours these enemy dice attack [SAGA-M3]
         if not any(s.use == t.OWN_ARMOUR.key and s.unit == enemy.id for s in used):
             out.append(
                 SpendOption(
@@ -115,7 +115,7 @@ def _melee_options(state: BattleState) -> list[SpendOption]:
                     t.ENEMY_ARMOUR.key,
                     f"−1 to {possessive(enemy.name)} Armour",
                     t.ENEMY_ARMOUR.rule
-                    + (" [A11: once per melee]" if once_per_melee else " [A11: once per enemy unit]"),
+                    + (" [SAGA-A11: once per melee]" if once_per_melee else " [SAGA-A11: once per enemy unit]"),
                     enemy.id,
                 )
             )
@@ -136,7 +136,7 @@ def spend_options(state: BattleState) -> tuple[SpendOption, ...]:
                     u.id,
                     t.SLOW_MOVE.key,
                     f"{u.name} moves {to} instead of {mv.band}" + (" (broken terrain)" if mv.broken else ""),
-                    t.SLOW_MOVE.rule + " [A12]",
+                    t.SLOW_MOVE.rule + " [SAGA-A12]",
                 )
             )
     sh = state.shot
@@ -230,9 +230,9 @@ def spend_refusal(state: BattleState, cmd: SpendFatigue) -> Rejected:
             return Rejected(
                 f"{by} has already lowered "
                 + (
-                    "an enemy unit's Armour by 1 in this melee (at most once per melee [A11])"
+                    "an enemy unit's Armour by 1 in this melee (at most once per melee [SAGA-A11])"
                     if once
-                    else f"{possessive(u.name)} Armour by 1 in this melee (once per enemy unit [A11])"
+                    else f"{possessive(u.name)} Armour by 1 in this melee (once per enemy unit [SAGA-A11])"
                 ),
                 use.rule,
             )
@@ -246,7 +246,7 @@ def spend_refusal(state: BattleState, cmd: SpendFatigue) -> Rejected:
             )
         if t.band_index(mv.band) == 0:
             return Rejected(
-                f"{u.name} moves {mv.band}, the shortest band: there is nothing to slow", use.rule + " [A12]"
+                f"{u.name} moves {mv.band}, the shortest band: there is nothing to slow", use.rule + " [SAGA-A12]"
             )
     elif sh is not None and cmd.use == t.SHOOTING_ARMOUR.key:
         if sh.shooter != u.id:

@@ -32,7 +32,7 @@ from .melee_state import ATTACKER, DEFENDER, Ability, Melee, other
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]
-M2 = "the GM answers for the engaging move's legality [M2]"
+M2 = "the GM answers for the engaging move's legality [SAGA-M2]"
 
 
 def _pool(unit: str, role: str, models: int, joined: bool = False) -> dict[str, Any]:
@@ -71,7 +71,7 @@ def start_drafts(state: BattleState, attacker: str, target: str, charge: bool) -
     nxt = (
         "the Defender chooses which unit inside defends (§6)"
         if candidates
-        else "Step 1: attack dice — enter the models taking part [A2]"
+        else "Step 1: attack dice — enter the models taking part [SAGA-A2]"
     )
     how = "engages" if charge else f"engages (no Move to engage; {M2})"
     return [EventDraft("melee_started", payload, actor=a.id, text=f"Melee: {a.name} {how} {what}. {nxt}.")]
@@ -91,7 +91,7 @@ def engage_problem(state: BattleState, attacker: str) -> Rejected | None:
     if not state.has_unit(attacker):
         return Rejected(f"no unit '{attacker}'", kind="malformed")
     if state.turn.phase != "turn":
-        return Rejected("start a player turn first", "[M5]")
+        return Rejected("start a player turn first", "[SAGA-M5]")
     if state.busy:
         return Rejected(f"finish the {state.busy} first", "§3")
     a = state.unit(attacker)
@@ -133,7 +133,7 @@ def choose_defender(state: BattleState, cmd: ChooseDefender, dice: DiceSource) -
             {"unit": u.id, "models": u.models},
             actor=u.side,
             text=f"{state.side_name(u.side)} chooses {u.name} to defend the building (§6); "
-            f"all {u.models} models take part [A15].",
+            f"all {u.models} models take part [SAGA-A15].",
         )
     ]
 
@@ -151,20 +151,22 @@ def join(state: BattleState, cmd: JoinMelee, dice: DiceSource) -> Decision:
     enemies = [p.unit for p in m.pools_of(other(role))]
     target = cmd.target or enemies[0]
     if target not in enemies:
-        return Rejected(f"{u.name} attacks an enemy unit in this melee, not '{target}'", "[M3]", kind="malformed")
+        return Rejected(
+            f"{u.name} attacks an enemy unit in this melee, not '{target}'", "§3.0 [SAGA-M3]", kind="malformed"
+        )
     return [
         EventDraft(
             "melee_joined",
             {"unit": u.id, "role": role, "models": u.models, "target": target},
             actor=u.id,
             text=f"{u.name} joins the {role.title()} and attacks {state.unit(target).name} (GM's call: joining "
-            "rules not in source text [M3]; its dice roll against that unit's Armour).",
+            "rules not in source text [SAGA-M3]; its dice roll against that unit's Armour).",
         )
     ]
 
 
 def aim(state: BattleState, cmd: AimPool, dice: DiceSource) -> Decision:
-    """[M3]: which enemy unit a unit's attack dice go against (they roll against its Armour)."""
+    """[SAGA-M3]: which enemy unit a unit's attack dice go against (they roll against its Armour)."""
     m = _melee(state, "participants")
     if isinstance(m, Rejected):
         return m
@@ -174,7 +176,9 @@ def aim(state: BattleState, cmd: AimPool, dice: DiceSource) -> Decision:
     enemies = [p.unit for p in m.pools_of(other(pool.role))]
     if cmd.target not in enemies:
         names = ", ".join(state.unit(e).name for e in enemies)
-        return Rejected(f"{state.unit(cmd.unit).name} attacks one of the enemy units in this melee ({names})", "[M3]")
+        return Rejected(
+            f"{state.unit(cmd.unit).name} attacks one of the enemy units in this melee ({names})", "§3.0 [SAGA-M3]"
+        )
     t_unit = state.unit(cmd.target)
     value, _ = state.profile(cmd.target, "armour_melee")
     return [
@@ -182,7 +186,7 @@ def aim(state: BattleState, cmd: AimPool, dice: DiceSource) -> Decision:
             "melee_aimed",
             {"unit": cmd.unit, "target": cmd.target},
             actor=cmd.unit,
-            text=f"{possessive(state.unit(cmd.unit).name)} attack dice go against {t_unit.name} (Armour {value}) [M3].",
+            text=f"{possessive(state.unit(cmd.unit).name)} attack dice go against {t_unit.name} (Armour {value}) [SAGA-M3].",
         )
     ]
 
@@ -206,7 +210,7 @@ def set_participants(state: BattleState, cmd: SetParticipants, dice: DiceSource)
             "melee_participants",
             {"unit": u.id, "models": models, "dice": cmd.dice},
             actor=u.id,
-            text=f"Step 1: {u.name}: {how} [M1] [A2].",
+            text=f"Step 1: {u.name}: {how} [SAGA-M1] [SAGA-A2].",
         )
     ]
 
@@ -302,7 +306,7 @@ def trade(state: BattleState, cmd: TradeDice, dice: DiceSource) -> Decision:
             },
             actor=m.defender,
             text=f"Step 2: the Defender trades: {n} attack dice − {removed} = {kept}, and sets aside "
-            f"{bonus} defence dice for step 5 [A1]. Step 3: the Attacker declares abilities.",
+            f"{bonus} defence dice for step 5 [SAGA-A1]. Step 3: the Attacker declares abilities.",
         )
     ]
 
@@ -391,9 +395,9 @@ def end_declarations(state: BattleState, cmd: EndDeclarations, dice: DiceSource)
             text += f" (capped at 2× {base}: {lost} lost)"
         parts.append(text)
     rule = "cap base: " + (
-        "the Defender's dice before step 2 [A3]"
+        "the Defender's dice before step 2 [SAGA-A3]"
         if state.setting("defender_cap_base") == "before-step2"
-        else "dice at the start of step 3 [A3]"
+        else "dice at the start of step 3 [SAGA-A3]"
     )
     cover, why = hard_cover(state, m)
     return [

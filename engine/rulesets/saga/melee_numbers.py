@@ -34,7 +34,7 @@ class Step1:
 
 
 def step1(state: BattleState, m: Melee, pool: Pool) -> Step1:
-    """[M1] attack dice, then §4.6 exhaustion halving ([A5] rounding, [A6] which units)."""
+    """[SAGA-M1] attack dice, then §4.6 exhaustion halving ([SAGA-A5] rounding, [SAGA-A6] which units)."""
     u = state.unit(pool.unit)
     per_model, _ = state.profile(u.id, "attack_dice")
     dice = pool.entered if pool.entered is not None else pool.models * per_model
@@ -43,12 +43,12 @@ def step1(state: BattleState, m: Melee, pool: Pool) -> Step1:
     lost = t.exhaustion_loss(dice, rounding) if (u.exhausted and halves) else 0
     if u.exhausted and halves:
         rule = (
-            "§4.6 [A5] loses half rounded "
+            "§4.6 [SAGA-A5] loses half rounded "
             + ("down" if rounding == "lose-down" else "up")
-            + ("" if pool.role == DEFENDER else " [A6] exhausted Attacker halved")
+            + ("" if pool.role == DEFENDER else " [SAGA-A6] exhausted Attacker halved")
         )
     elif u.exhausted:
-        rule = "§4.6 [A6] an exhausted Attacker keeps its dice"
+        rule = "§4.6 [SAGA-A6] an exhausted Attacker keeps its dice"
     else:
         rule = ""
     return Step1(u.id, dice, None if pool.entered is not None else per_model, u.exhausted, lost, dice - lost, rule)
@@ -59,7 +59,7 @@ def ability_bonus(m: Melee, unit: str) -> int:
 
 
 def cap_base(state: BattleState, pool: Pool) -> int:
-    """[A3]: the doubling cap's base — dice at the start of step 3, or for the Defender
+    """[SAGA-A3]: the doubling cap's base — dice at the start of step 3, or for the Defender
     (setting) its dice before step 2."""
     if pool.role == DEFENDER and state.setting("defender_cap_base") == "before-step2":
         return pool.step1
@@ -104,20 +104,22 @@ def trade_pools(m: Melee) -> tuple[tuple[str, int], ...]:
 
 def armour(state: BattleState, m: Melee, unit: str) -> tuple[int, tuple[Modifier, ...], Modifier]:
     """The effective Armour ``unit``'s attack dice roll against (the enemy unit it attacks,
-    [M3]): (value, modifiers, base)."""
+    [SAGA-M3]): (value, modifiers, base)."""
     role = m.pool_of_unit(unit).role
     target = m.target_of(unit)
     value, house = state.profile(target, "armour_melee")
     base = Modifier(
-        f"{possessive(state.unit(target).name)} Armour" + (" (house default)" if house else ""), value, "§3 step 4 [M4]"
+        f"{possessive(state.unit(target).name)} Armour" + (" (house default)" if house else ""),
+        value,
+        "§3 step 4 [SAGA-M4]",
     )
     mods: list[Modifier] = []
     for a in m.abilities_of(other(role)):
         if a.own_armour and a.unit == target:
-            mods.append(Modifier(f"ability {a.name}", a.own_armour, "§3 step 3 [M5]"))
+            mods.append(Modifier(f"ability {a.name}", a.own_armour, "§3 step 3 [SAGA-M5]"))
     for a in m.abilities_of(role):
         if a.enemy_armour:
-            mods.append(Modifier(f"ability {a.name}", -abs(a.enemy_armour), "§3 step 3 [M5]"))
+            mods.append(Modifier(f"ability {a.name}", -abs(a.enemy_armour), "§3 step 3 [SAGA-M5]"))
     for s in m.spends:
         if s.use == t.OWN_ARMOUR.key and s.unit == unit and s.for_unit == target:
             mods.append(
@@ -160,7 +162,7 @@ def save_on(state: BattleState, m: Melee, role: str) -> int:
 
 
 def extra_defence(m: Melee, role: str) -> int:
-    """Defence dice beyond one per hit: abilities, and the Defender's set-aside dice [A1]."""
+    """Defence dice beyond one per hit: abilities, and the Defender's set-aside dice [SAGA-A1]."""
     extra = sum(a.defence_dice for a in m.abilities_of(role))
     return extra + (m.trade_bonus if role == DEFENDER else 0)
 

@@ -65,7 +65,7 @@ def attack_record(state: BattleState, m: Melee, unit: str, dice: tuple[Die, ...]
         detail["warning"] = (
             f"effective Armour {value} is outside 2–6: "
             + ("every die hits" if value <= 1 else "no die can hit")
-            + " [A4]"
+            + " [SAGA-A4]"
         )
     return RollRecord(
         "saga.melee.attack",
@@ -176,7 +176,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     if len(idx) > allowed:
         return Rejected(
             f"the {possessive(role.title())} declared abilities allow {max(0, allowed)} more {cmd.phase} re-roll(s)",
-            "§3 step 3 [M5]",
+            "§3 step 3 [SAGA-M5]",
         )
     if any(flat[i][1].replaced is not None for i in idx):
         return Rejected("a die that has already been re-rolled can never be re-rolled again", "§3 step 4")
@@ -291,7 +291,7 @@ def casualty_plan(
     state: BattleState, m: Melee, role: str, split: Mapping[str, int], count: int | None = None
 ) -> list[tuple[str, int]] | Rejected:
     """How ``role``'s uncancelled hits (or ``count``) fall on its units: as its owner split
-    them (``split``: unit -> models), else the first unit first [M3]; refused when the split
+    them (``split``: unit -> models), else the first unit first [SAGA-M3]; refused when the split
     does not remove exactly the casualties due."""
     count = m.uncancelled.get(role, 0) if count is None else count
     units = [p.unit for p in m.pools_of(role)]
@@ -336,7 +336,7 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
                         actor=unit,
                         text=f"Step 6: {u.name} loses {n} model(s), {u.models - n} "
                         f"left{' — destroyed' if n >= u.models else ''} "
-                        f"(keep formation [M6]).",
+                        f"(keep formation [SAGA-M6]).",
                     )
                 )
             taken[role] += n
@@ -349,7 +349,7 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
             "melee_casualties",
             {"casualties": taken, "destroyed": destroyed, "within_s": asks},
             text=f"Step 6: the Defender lost {taken[DEFENDER]}, the Attacker {taken[ATTACKER]}."
-            + (" Which friendly units were within S of the destroyed unit? (T4 [A10])" if asks else ""),
+            + (" Which friendly units were within S of the destroyed unit? (T4 [SAGA-A10])" if asks else ""),
         )
     )
     if not asks:
@@ -370,7 +370,7 @@ def mark_within_s(state: BattleState, cmd: MarkWithinS, dice: DiceSource) -> Dec
         EventDraft(
             "melee_within_s",
             {"destroyed": gone.id, "units": list(cmd.units)},
-            text=f"T4: {len(cmd.units)} unit(s) were within S of {gone.name}.",
+            text=f"{len(cmd.units)} unit(s) were within S of {gone.name} (§4.2).",
         )
     )
     if len(m.within_s) == 1:
@@ -390,8 +390,8 @@ def step7(state: BattleState) -> list[EventDraft]:
 CHECKLIST = (
     "move each model S away from the melee",
     "end outside VS of every enemy model",
-    "end in formation [M6]",
-    "as far as possible from the enemies fought [A8]",
+    "end in formation [SAGA-M6]",
+    "as far as possible from the enemies fought [SAGA-A8]",
 )
 
 
@@ -426,11 +426,11 @@ def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -
                         "the Attacker must leave the building but cannot; the text is silent. Rule "
                         "'defenders-leave' (the general rule: the winner retreats instead) or "
                         "'no-retreat'",
-                        "§6 [A16]",
+                        "§6 [SAGA-A16]",
                         kind="ambiguous",
                     )
                 retreating, not_a_retreat = (winner, True) if cmd.ruling == "defenders-leave" else (None, False)
-                reason += f"; the Attacker cannot retreat: GM ruling '{cmd.ruling}' [A16]"
+                reason += f"; the Attacker cannot retreat: GM ruling '{cmd.ruling}' [SAGA-A16]"
             elif cmd.winner_can_retreat:
                 retreating, not_a_retreat = winner, True
                 reason += (
@@ -438,7 +438,7 @@ def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -
                 )
             else:
                 retreating = None
-                reason += "; no legal retreat for either side: both stay (GM ruling [A7])"
+                reason += "; no legal retreat for either side: both stay (GM ruling [SAGA-A7])"
     who = state.side_name(m.side_of(retreating)) if retreating else "no one"
     payload: dict[str, Any] = {
         "inflicted": {ATTACKER: lost[DEFENDER], DEFENDER: lost[ATTACKER]},

@@ -1,10 +1,10 @@
 """The pending melee (§3): a record that advances step by step through commands.
 
 Attack dice, hits and Armour modifiers are kept **per unit** (a ``Pool``); a side
-is usually one unit [M3]. Each pool rolls against the Armour of the enemy unit it
+is usually one unit [SAGA-M3]. Each pool rolls against the Armour of the enemy unit it
 attacks (``Pool.target``; by default the enemy side's first, *primary* unit), and a
 side's casualties are split across its units as their owner chooses (by default the
-primary unit first): house handling of [M3], whose joining rules are not in the
+primary unit first): house handling of [SAGA-M3], whose joining rules are not in the
 source text.
 """
 
@@ -66,8 +66,8 @@ class Spend:
 class Pool:
     """One unit's attack dice through steps 1–3.
 
-    ``models``: models taking part (GM-entered [A2]); ``entered``: a dice count the GM
-    typed instead of models × dice per model [M1]; ``step1``: after exhaustion halving;
+    ``models``: models taking part (GM-entered [SAGA-A2]); ``entered``: a dice count the GM
+    typed instead of models × dice per model [SAGA-M1]; ``step1``: after exhaustion halving;
     ``step3``: at the start of step 3 (after the trade); ``final``: after abilities and
     the doubling cap.
     """
@@ -77,9 +77,9 @@ class Pool:
     models: int
     entered: int | None = None
     joined: bool = False
-    """Added by the GM to a side [M3]: joining rules not in the source text."""
+    """Added by the GM to a side [SAGA-M3]: joining rules not in the source text."""
     target: str | None = None
-    """The enemy unit these dice attack [M3] (None: the enemy side's first unit)."""
+    """The enemy unit these dice attack [SAGA-M3] (None: the enemy side's first unit)."""
     step1: int = 0
     halved: int = 0
     step3: int = 0
@@ -89,7 +89,7 @@ class Pool:
 
 @dataclass(frozen=True)
 class Ability:
-    """A user-entered melee ability (the battle boards are [M5]): the step it acts in and
+    """A user-entered melee ability (the battle boards are [SAGA-M5]): the step it acts in and
     its effect. ``fatigue_to``: units that gain 1 fatigue when it acts; ``saga_dice`` is
     only logged."""
 
@@ -187,7 +187,7 @@ class Melee:
         return self.pools_of(role)[0].unit
 
     def target_of(self, unit: str) -> str:
-        """The enemy unit ``unit``'s attack dice roll against [M3]: the one it was aimed
+        """The enemy unit ``unit``'s attack dice roll against [SAGA-M3]: the one it was aimed
         at, else the enemy side's first unit."""
         pool = self.pool_of_unit(unit)
         enemies = [p.unit for p in self.pools_of(other(pool.role))]
@@ -195,7 +195,7 @@ class Melee:
 
     @property
     def several(self) -> bool:
-        """More than one unit on a side [M3]."""
+        """More than one unit on a side [SAGA-M3]."""
         return any(len(self.pools_of(r)) > 1 for r in ROLES)
 
     def pool(self, unit: str) -> Pool | None:

@@ -1,7 +1,7 @@
 """Exact SAGA odds (§9): hits, uncancelled hits and casualties as ``Fraction`` distributions.
 
 One die succeeds with ``P(d6 ≥ t) = clamp((7 − t)/6, 0, 1)`` — literally, with no
-automatic hit or miss [A4]. A side's attack dice become hits (binomial, per pool);
+automatic hit or miss [SAGA-A4]. A side's attack dice become hits (binomial, per pool);
 the opponent rolls one defence die per hit plus extras, capped at twice the hits
 (step 5); a success cancels one hit, never more than were scored. Re-rolls follow
 "re-roll failed dice, best chance first": a die is re-rolled at most once.
@@ -21,7 +21,7 @@ Dist = dict[int, Fraction]
 
 
 def p_success(target: int) -> Fraction:
-    """Chance one d6 shows ``target`` or more [A4: no limits]."""
+    """Chance one d6 shows ``target`` or more [SAGA-A4: no limits]."""
     return Fraction(max(0, min(6, 7 - target)), 6)
 
 
@@ -48,7 +48,7 @@ def hits_distribution(dice: int, armour: int, rerolls: int = 0) -> Dist:
 
 def pooled_hits(pools: Sequence[tuple[int, int]], rerolls: int = 0) -> Dist:
     """Total hits of several pools (dice, armour) sharing a re-roll budget, spent on the
-    pool with the best chance first [M3]."""
+    pool with the best chance first [SAGA-M3]."""
     return dict(_pooled(tuple((int(d), int(a)) for d, a in pools), rerolls))
 
 

@@ -2,7 +2,7 @@
 
 Parsing TOML text into them, with the line of every problem, is ``roster_toml.py``.
 A profile value the roster leaves out is ``None`` here and comes from the battle's
-per-class settings (house defaults, [M1] [M4] [M9]); ``profile_value`` says which.
+per-class settings (house defaults, [SAGA-M1] [SAGA-M4] [SAGA-M9]); ``profile_value`` says which.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ class UnitSpec:
     armour_melee: int | None = None
     armour_shooting: int | None = None
     attack_dice: int | None = None
-    """Melee attack dice per model [M1]."""
+    """Melee attack dice per model [SAGA-M1]."""
     shooting_dice: int | None = None
-    """Shooting attack dice per model [M9]."""
+    """Shooting attack dice per model [SAGA-M9]."""
     line: int = 0
 
     @property

@@ -13,11 +13,11 @@ battle's per-class house-default settings, listed in ``tables.HOUSE_DEFAULTS``):
     class = "hearthguard"        # levy | warriors | hearthguard | warlord
     models = 4
     mounted = false              # mounted units move L, others M (§2.2)
-    move = "M"                   # VS | S | M | L, overrides the above [M7]
-    armour_melee = 5             # [M4]
-    armour_shooting = 5          # [M4]
-    attack_dice = 2              # melee dice per model [M1]
-    shooting_dice = 1            # per model [M9]
+    move = "M"                   # VS | S | M | L, overrides the above [SAGA-M7]
+    armour_melee = 5             # [SAGA-M4]
+    armour_shooting = 5          # [SAGA-M4]
+    attack_dice = 2              # melee dice per model [SAGA-M1]
+    shooting_dice = 1            # per model [SAGA-M9]
 """
 
 from __future__ import annotations

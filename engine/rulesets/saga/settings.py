@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.ruleset import Choice, SettingSpec
+from engine.ruleset import Choice, SettingSpec, house_reading
 
 from . import tables as t
 
@@ -182,7 +182,7 @@ def _profile_settings() -> tuple[SettingSpec, ...]:
                     "§2.1",
                     _numbers(lo, hi),
                     str(t.HOUSE_DEFAULTS[field][cls]),
-                    f"{t.HOUSE_NOTE} [{ref}]; used when the roster leaves it out",
+                    f"{t.HOUSE_NOTE} [SAGA-{ref}]; used when the roster leaves it out",
                 )
             )
     for band in t.BANDS:
@@ -194,7 +194,7 @@ def _profile_settings() -> tuple[SettingSpec, ...]:
                 "§2.2",
                 _numbers(1, 24, suffix='"'),
                 str(t.BAND_INCHES[band]),
-                f"{t.HOUSE_NOTE} [M7]; the engine reasons only with band names",
+                f"{t.HOUSE_NOTE} [SAGA-M7]; the engine reasons only with band names",
             )
         )
     out.append(
@@ -205,7 +205,7 @@ def _profile_settings() -> tuple[SettingSpec, ...]:
             "§4.5",
             _numbers(2, 6, suffix="+"),
             str(t.SHOOTING_SAVE),
-            f"{t.HOUSE_NOTE} [M9]: shooting procedure",
+            f"{t.HOUSE_NOTE} [SAGA-M9]: shooting procedure",
         )
     )
     for cover in ("light", "hard"):
@@ -217,7 +217,7 @@ def _profile_settings() -> tuple[SettingSpec, ...]:
                 "§5.1",
                 _numbers(0, 3, prefix="+"),
                 str(t.SHOOTING_COVER_ARMOUR[cover]),
-                f"{t.HOUSE_NOTE} [M9]: cover in shooting is on p. 22, not in the source",
+                f"{t.HOUSE_NOTE} [SAGA-M9]: cover in shooting is on p. 22, not in the source",
             )
         )
     out.append(
@@ -234,7 +234,42 @@ def _profile_settings() -> tuple[SettingSpec, ...]:
     return tuple(out)
 
 
-SETTINGS: tuple[SettingSpec, ...] = AMBIGUITIES + _profile_settings()
+HOUSE_READINGS: tuple[SettingSpec, ...] = (
+    house_reading(
+        "SAGA-M2",
+        'the engaging move and "attack only one unit"',
+        "§3.0",
+        "the GM moves the unit into contact with the one enemy unit it engages",
+    ),
+    house_reading(
+        "SAGA-M3",
+        "melee with more than one unit on a side (e.g. the Warlord joining)",
+        "§3.0",
+        "the GM's call: a unit joins a side, its dice rolled against each enemy unit's Armour",
+    ),
+    house_reading(
+        "SAGA-M5",
+        "battle boards, SAGA dice, ability texts, activation and turn structure",
+        "§3",
+        "the GM starts each turn, activates the units and types each ability's effect",
+    ),
+    house_reading(
+        "SAGA-M6",
+        "the definition of unit formation",
+        "§3",
+        "keep formation: the GM removes and moves models on the table",
+    ),
+    house_reading(
+        "SAGA-M8",
+        "how broken terrain slows movement (p. 17)",
+        "§5.1",
+        "the GM moves the unit on the table; the engine only logs the terrain entered",
+    ),
+    house_reading("SAGA-M10", "occupying a building after clearing it", "§6", "the GM's call, logged"),
+)
+"""The MISSING items the app fills with a house default and no setting of its own."""
+
+SETTINGS: tuple[SettingSpec, ...] = AMBIGUITIES + _profile_settings() + HOUSE_READINGS
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS}
 
 

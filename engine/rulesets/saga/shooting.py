@@ -1,4 +1,4 @@
-"""Shooting — a HOUSE procedure: the source marks the shooting chapter MISSING [M9].
+"""Shooting — a HOUSE procedure: the source marks the shooting chapter MISSING [SAGA-M9].
 
 Only two things survive in the source: the target's owner may spend 1 fatigue of the
 shooting unit at "step 2 of shooting" for +1 Armour (§4.5 way 2), and cover comes in
@@ -29,7 +29,7 @@ from .state import BattleState, PendingShot
 from .terrain import line_of_sight
 
 Decision = Rejected | Sequence[EventDraft]
-HOUSE_LABEL = "house default: the shooting procedure is not in the source text [M9]"
+HOUSE_LABEL = "house default: the shooting procedure is not in the source text [SAGA-M9]"
 
 
 def declare(state: BattleState, cmd: Activate) -> list[EventDraft]:
@@ -90,12 +90,12 @@ def shot_armour(state: BattleState, shot: PendingShot) -> tuple[int, Modifier, t
     base = Modifier(
         f"{possessive(state.unit(shot.target).name)} Armour against shooting" + (" (house default)" if house else ""),
         value,
-        "[M4]",
+        "§2.1 [SAGA-M4]",
     )
     mods: list[Modifier] = []
     if shot.cover != "none":
         bonus = int(state.setting(f"shooting_cover.{shot.cover}") or t.SHOOTING_COVER_ARMOUR[shot.cover])
-        mods.append(Modifier(f"{shot.cover} cover ({t.HOUSE_NOTE})", bonus, "§5.1 [M9]", f"cover_{shot.cover}"))
+        mods.append(Modifier(f"{shot.cover} cover ({t.HOUSE_NOTE})", bonus, "§5.1 [SAGA-M9]", f"cover_{shot.cover}"))
     if shot.spends:
         mods.append(
             Modifier(
@@ -115,7 +115,7 @@ def save_target(state: BattleState) -> int:
 def roll_shot(state: BattleState, cmd: RollShot, dice: DiceSource) -> Decision:
     shot = state.shot
     if shot is None or shot.stage != "declared":
-        return Rejected("no shooting is waiting for its attack roll", "[M9]")
+        return Rejected("no shooting is waiting for its attack roll", "§4.5 [SAGA-M9]")
     value, base, mods = shot_armour(state, shot)
     faces = faces_for(cmd.faces, shot.dice, dice, "the shooting attack dice")
     hits = sum(1 for f in faces if f >= value)
@@ -149,7 +149,7 @@ def roll_shot(state: BattleState, cmd: RollShot, dice: DiceSource) -> Decision:
 def roll_shot_defence(state: BattleState, cmd: RollShotDefence, dice: DiceSource) -> Decision:
     shot = state.shot
     if shot is None or shot.stage != "rolled":
-        return Rejected("no shooting is waiting for its defence roll", "[M9]")
+        return Rejected("no shooting is waiting for its defence roll", "§4.5 [SAGA-M9]")
     target = save_target(state)
     faces = faces_for(cmd.faces, shot.hits, dice, "the shooting defence dice")
     ok = sum(1 for f in faces if f >= target)

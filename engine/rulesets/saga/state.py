@@ -114,7 +114,7 @@ class PendingMove:
     @property
     def result_band(self) -> str | None:
         """The band after a slow spend (VS through broken terrain); None: unchanged, or
-        through broken terrain without a spend (the GM gives the band, [M8])."""
+        through broken terrain without a spend (the GM gives the band, [SAGA-M8])."""
         if self.slowed:
             return t.reduced_band(self.band, self.broken)
         return None if self.broken else self.band
@@ -122,7 +122,7 @@ class PendingMove:
 
 @dataclass(frozen=True)
 class PendingShot:
-    """A Shooting activation (house procedure [M9]): ``stage`` "declared" (step 2, the
+    """A Shooting activation (house procedure [SAGA-M9]): ``stage`` "declared" (step 2, the
     target's owner may spend) or "rolled" (hits known, defence roll next)."""
 
     shooter: str

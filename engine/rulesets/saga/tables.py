@@ -3,7 +3,7 @@ defence thresholds, buildings, terrain.
 
 Every number the rules use lives here, named after the rule it comes from (section
 numbers are the app's short rule ids; ``citations.py`` gives the book's heading). Values the source text does not give
-([M1] attack dice, [M4] Armour, [M7] band lengths, [M9] shooting) are in
+([SAGA-M1] attack dice, [SAGA-M4] Armour, [SAGA-M7] band lengths, [SAGA-M9] shooting) are in
 ``HOUSE_DEFAULTS``: they are the defaults of battle settings, always shown as
 "house default, not from the source text".
 """
@@ -28,7 +28,7 @@ FATIGUE_LIMIT: Mapping[str, int] = MappingProxyType({LEVY: 2, WARRIORS: 3, HEART
 
 # -- §2.2 distance bands --------------------------------------------------------------
 BANDS = ("VS", "S", "M", "L")
-"""Shortest to longest; the engine reasons only with these names [M7]."""
+"""Shortest to longest; the engine reasons only with these names [SAGA-M7]."""
 FOOT_MOVE = "M"
 MOUNTED_MOVE = "L"
 """Inferred from the fatigue-spend example (§4.5: "M to S, L to M for mounted")."""
@@ -37,7 +37,7 @@ RETREAT_BAND = "S"
 T4_RADIUS = "S"
 """§4.2 T4: friendly units within S of a unit destroyed in melee."""
 MELEE_REACH = "VS"
-"""[A2] models within VS take part; §6 every attacker within VS of a building."""
+"""[SAGA-A2] models within VS take part; §6 every attacker within VS of a building."""
 
 
 def band_index(band: str) -> int:
@@ -45,13 +45,13 @@ def band_index(band: str) -> int:
 
 
 def reduced_band(band: str, broken: bool = False) -> str:
-    """§4.5 way 1: one band shorter (M→S, L→M); through broken terrain only VS [A12].
+    """§4.5 way 1: one band shorter (M→S, L→M); through broken terrain only VS [SAGA-A12].
     There is no band below VS: the spend is not offered at VS."""
     if broken:
         return "VS"
     i = band_index(band)
     if i == 0:
-        raise ValueError("no band below VS [A12]")
+        raise ValueError("no band below VS [SAGA-A12]")
     return BANDS[i - 1]
 
 
@@ -65,11 +65,11 @@ class Trigger:
     rule: str
 
 
-T1 = Trigger("T1", "Movement after a Movement or Shooting this turn", "§4.2 T1")
-T2 = Trigger("T2", "Shooting after a Movement or Shooting this turn", "§4.2 T2")
-T3 = Trigger("T3", "took part in a melee", "§4.2 T3, §3 step 7")
-T4 = Trigger("T4", "a friendly unit within S was destroyed in melee", "§4.2 T4, §3 step 6")
-ABILITY_FATIGUE = Trigger("ability", "a declared ability causes fatigue", "§3 step 3 [M5]")
+T1 = Trigger("T1", "Movement after a Movement or Shooting this turn", "§4.2")
+T2 = Trigger("T2", "Shooting after a Movement or Shooting this turn", "§4.2")
+T3 = Trigger("T3", "took part in a melee", "§4.2, §3 step 7")
+T4 = Trigger("T4", "a friendly unit within S was destroyed in melee", "§4.2, §3 step 6")
+ABILITY_FATIGUE = Trigger("ability", "a declared ability causes fatigue", "§3 step 3 [SAGA-M5]")
 TRIGGERS: Mapping[str, Trigger] = MappingProxyType({t.key: t for t in (T1, T2, T3, T4)})
 
 
@@ -125,7 +125,7 @@ def trade(n: int) -> tuple[int, int, int]:
 
 
 def capped_attack(before: int, bonus: int, base: int | None = None) -> int:
-    """§3 step 3 doubling cap: ``min(before + bonus, 2 × base)`` (base = before [A3])."""
+    """§3 step 3 doubling cap: ``min(before + bonus, 2 × base)`` (base = before [SAGA-A3])."""
     base = before if base is None else base
     return max(0, min(before + bonus, ABILITY_CAP_FACTOR * base))
 
@@ -141,7 +141,7 @@ def hard_cover_in_melee(in_contact: int, covered: int) -> bool:
 
 
 def exhaustion_loss(n: int, rounding: str = "lose-up") -> int:
-    """§4.6 [A5]: dice an exhausted unit loses: ceil(n/2) by default, floor(n/2) if "lose-down"."""
+    """§4.6 [SAGA-A5]: dice an exhausted unit loses: ceil(n/2) by default, floor(n/2) if "lose-down"."""
     return n // 2 if rounding == "lose-down" else -(-n // 2)
 
 
@@ -156,10 +156,10 @@ COVERS = ("none", "light", "hard")
 HOUSE_NOTE = "house default, not from the source text"
 HOUSE_DEFAULTS: Mapping[str, Mapping[str, int]] = MappingProxyType(
     {
-        "armour_melee": MappingProxyType({LEVY: 3, WARRIORS: 4, HEARTHGUARD: 5, WARLORD: 5}),  # [M4]
-        "armour_shooting": MappingProxyType({LEVY: 3, WARRIORS: 4, HEARTHGUARD: 5, WARLORD: 5}),  # [M4]
-        "attack_dice": MappingProxyType({LEVY: 1, WARRIORS: 1, HEARTHGUARD: 2, WARLORD: 4}),  # [M1]
-        "shooting_dice": MappingProxyType({LEVY: 1, WARRIORS: 1, HEARTHGUARD: 1, WARLORD: 1}),  # [M9]
+        "armour_melee": MappingProxyType({LEVY: 3, WARRIORS: 4, HEARTHGUARD: 5, WARLORD: 5}),  # [SAGA-M4]
+        "armour_shooting": MappingProxyType({LEVY: 3, WARRIORS: 4, HEARTHGUARD: 5, WARLORD: 5}),  # [SAGA-M4]
+        "attack_dice": MappingProxyType({LEVY: 1, WARRIORS: 1, HEARTHGUARD: 2, WARLORD: 4}),  # [SAGA-M1]
+        "shooting_dice": MappingProxyType({LEVY: 1, WARRIORS: 1, HEARTHGUARD: 1, WARLORD: 1}),  # [SAGA-M9]
     }
 )
 """Per-class values the roster may leave out; each is a battle setting's default."""
@@ -168,8 +168,8 @@ PROFILE_REFS: Mapping[str, str] = MappingProxyType(
     {"armour_melee": "M4", "armour_shooting": "M4", "attack_dice": "M1", "shooting_dice": "M9"}
 )
 BAND_INCHES: Mapping[str, int] = MappingProxyType({"VS": 2, "S": 4, "M": 6, "L": 12})
-"""[M7] lengths of the bands in inches: house default."""
+"""[SAGA-M7] lengths of the bands in inches: house default."""
 SHOOTING_SAVE = 5
-"""[M9] house default: a shooting defence die cancels on 5+, as in melee."""
+"""[SAGA-M9] house default: a shooting defence die cancels on 5+, as in melee."""
 SHOOTING_COVER_ARMOUR: Mapping[str, int] = MappingProxyType({"none": 0, "light": 1, "hard": 2})
-"""[M9] house default: cover adds this to the target's shooting Armour."""
+"""[SAGA-M9] house default: cover adds this to the target's shooting Armour."""

@@ -26,8 +26,8 @@ Crossing = tuple[str, str, str]
 SIGHT_LINES: tuple[tuple[tuple[Crossing, ...], str], ...] = (
     ((), "Clear: no high terrain on the line (low terrain never blocks)"),
     ((("area", "high", "enters-only"),), "Into high area terrain: the target is inside it"),
-    ((("area", "high", "starts-inside"),), "Out of high area terrain: the shooter is inside it [A14]"),
-    ((("area", "high", "both-inside"),), "Both inside the same high area piece [A14]"),
+    ((("area", "high", "starts-inside"),), "Out of high area terrain: the shooter is inside it [SAGA-A14]"),
+    ((("area", "high", "both-inside"),), "Both inside the same high area piece [SAGA-A14]"),
     ((("linear", "high", "crossed"),), "Across a high linear obstacle (a palisade, a wall)"),
     ((("area", "high", "passes-through"),), "All the way through high area terrain (a hill, a wood, a building)"),
 )
@@ -75,7 +75,7 @@ def line_of_sight(crossings: Sequence[tuple[str, str, str]], inside: str = "not-
 
     Blocked if the line crosses a high linear obstacle or passes all the way through a
     high area piece; low terrain never blocks. A line that starts or ends inside a high
-    area piece is not blocked by it [A14] unless ``inside`` is "blocked".
+    area piece is not blocked by it [SAGA-A14] unless ``inside`` is "blocked".
     """
     for type_, height, how in crossings:
         if how not in CROSSINGS:
@@ -87,9 +87,9 @@ def line_of_sight(crossings: Sequence[tuple[str, str, str]], inside: str = "not-
         if type_ == "area" and how == "passes-through":
             return False, "passes all the way through high area terrain"
         if type_ == "area" and how in ("starts-inside", "both-inside") and inside == "blocked":
-            return False, "from inside high area terrain: blocked by setting [A14]"
+            return False, "from inside high area terrain: blocked by setting [SAGA-A14]"
     return True, "clear (§5.2" + (
-        ", [A14] a line from inside is not blocked"
+        ", [SAGA-A14] a line from inside is not blocked"
         if any(c[2] in ("starts-inside", "both-inside") for c in crossings)
         else ""
     ) + ")"

@@ -1,6 +1,6 @@
 """Player turns and activations: Move, Move to engage, Shoot, Rest (§4.2–§4.6).
 
-Turn structure is [M5]: the GM starts each player's turn; counters reset then.
+Turn structure is [SAGA-M5]: the GM starts each player's turn; counters reset then.
 A Movement waits as ``state.move`` until completed, so the opponent can slow it
 first (§4.5 way 1); T1 fatigue lands after the move (before the melee, for a
 charge); a Shooting waits as ``state.shot`` (see ``shooting.py``).
@@ -31,10 +31,10 @@ SOURCES = ("normal", "saga")
 
 def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision:
     if state.turn.phase == "turn":
-        return Rejected(f"it is still {possessive(_turn_owner(state))} turn; end it first", "[M5]")
+        return Rejected(f"it is still {possessive(_turn_owner(state))} turn; end it first", "[SAGA-M5]")
     side = cmd.side or (opponent(state.turn.active) if state.turn.active else None)
     if side is None:
-        return Rejected("say which side takes the first turn", "[M5]", kind="ambiguous")
+        return Rejected("say which side takes the first turn", "[SAGA-M5]", kind="ambiguous")
     if side not in SIDES:
         return Rejected(f"unknown side '{side}'", kind="malformed")
     number = state.turn.number + 1
@@ -51,7 +51,7 @@ def start_turn(state: BattleState, cmd: StartTurn, dice: DiceSource) -> Decision
 def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
     side = state.turn.active
     if state.turn.phase != "turn" or side is None:
-        return Rejected("no turn is being played", "[M5]")
+        return Rejected("no turn is being played", "[SAGA-M5]")
     if state.busy:  # the GM is asked; "end anyway" cancels it first
         from .corrections import CORRECTIONS
 
@@ -61,7 +61,7 @@ def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
             replace(cmd, force=True),
             "end the turn",
             state.busy,
-            "[M5]",
+            "[SAGA-M5]",
             lambda s: end_turn(s, cmd, dice),
             preview,
         )
@@ -93,7 +93,7 @@ def _activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     if not state.has_unit(cmd.unit):
         return Rejected(f"no unit '{cmd.unit}'", kind="malformed")
     if state.turn.phase != "turn":
-        return Rejected("start a player turn first", "[M5]")
+        return Rejected("start a player turn first", "[SAGA-M5]")
     u = state.unit(cmd.unit)
     if not u.alive:
         return Rejected(f"{u.name} has been destroyed", "§3 step 6")
@@ -102,7 +102,7 @@ def _activation_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     if u.side != state.turn.active and cmd.source != "saga":
         return Rejected(
             f"it is {possessive(_turn_owner(state))} turn; in the opponent's turn a unit acts only through a SAGA ability",
-            "§4.2 [M5]",
+            "§4.2 [SAGA-M5]",
         )
     return None
 
@@ -137,7 +137,7 @@ def _target_problem(state: BattleState, cmd: Activate) -> Rejected | None:
 
 def _sight_problem(state: BattleState, cmd: Activate) -> Rejected | None:
     """§5.2: a Shooting needs a line of sight, judged from the pieces the GM says are on the
-    line ([A14] for a line from or into high area terrain); the GM may rule it clear anyway."""
+    line ([SAGA-A14] for a line from or into high area terrain); the GM may rule it clear anyway."""
     for piece in cmd.los:
         if len(piece) != 3 or piece[0] not in t.TERRAIN_TYPES or piece[1] not in t.HEIGHTS or piece[2] not in CROSSINGS:
             return Rejected(
@@ -193,7 +193,7 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
                     {"unit": u.id, "kind": cmd.kind, "refund": "none"},
                     actor=u.id,
                     text=f"{possessive(u.name)} activation by a SAGA ability is cancelled: the unit "
-                    f"is exhausted; SAGA dice not refunded (§4.6 [A13]).",
+                    f"is exhausted; SAGA dice not refunded (§4.6 [SAGA-A13]).",
                 )
             ]
         return Rejected(
@@ -288,7 +288,7 @@ def complete_move(state: BattleState, cmd: CompleteMove, dice: DiceSource) -> De
     how = (
         f"{band} (slowed from {mv.band}{', broken terrain' if mv.broken else ''}, §4.5)"
         if mv.slowed
-        else f"{band} through broken terrain, as the GM measured ([M8], p. 17 not in source)"
+        else f"{band} through broken terrain, as the GM measured ([SAGA-M8], p. 17 not in source)"
         if mv.broken
         else band
     )

@@ -137,7 +137,7 @@ def _move_view(state: BattleState) -> StepView:
         f"{u.name}: Movement {mv.band}" + (" through broken terrain" if mv.broken else ""),
         f"moves {band}" + (" (slowed, §4.5)" if mv.slowed else "")
         if band
-        else "through broken terrain: enter the band moved ([M8], p. 17 not in source)",
+        else "through broken terrain: enter the band moved ([SAGA-M8], p. 17 not in source)",
     ]
     if mv.target:
         lines.append(f"to engage {state.unit(mv.target).name if state.has_unit(mv.target) else mv.target}")
@@ -197,7 +197,7 @@ def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
         )
     value, mods, base = armour(state, m, unit)
     terms = "".join(f" {x.value:+d} {x.label}" for x in mods)
-    warn = " [A4: outside 2–6]" if not 2 <= value <= 6 else ""
+    warn = " [SAGA-A4: outside 2–6]" if not 2 <= value <= 6 else ""
     whose = f"{possessive(state.unit(m.target_of(unit)).name)} " if m.several else ""
     line = f"{name}: {current_dice(state, m, p)} attack dice against {whose}Armour {value} ({base.value}{terms}){warn}"
     if m.stage in ("defence-roll", "casualties"):
@@ -212,7 +212,7 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
         n = sum(p.step1 for p in m.pools_of(DEFENDER))
         removed, kept, bonus = t.trade(n)
         lines.append(
-            f"trade: {n} − {removed} = {kept} attack dice, +{bonus} defence dice [A1: rolled in step 5]"
+            f"trade: {n} − {removed} = {kept} attack dice, +{bonus} defence dice [SAGA-A1: rolled in step 5]"
             if n
             else "nothing to trade (0 attack dice)"
         )
@@ -252,7 +252,7 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
     if m.stage == "within-s":
         gone = state.unit(m.within_s[0])
         lines.append(
-            f"{gone.name} was destroyed: tick {possessive(state.side_name(gone.side))} units within S (T4 [A10]): "
+            f"{gone.name} was destroyed: tick {possessive(state.side_name(gone.side))} units within S (T4 [SAGA-A10]): "
             + ", ".join(u.name for u in state.units_of(gone.side))
         )
     if m.stage == "retreat":
@@ -297,7 +297,7 @@ def _decider(state: BattleState, m: Melee) -> str | None:
 
 
 M3_NOTE = (
-    "[M3] more than one unit on a side: each unit's attack dice roll "
+    "[SAGA-M3] more than one unit on a side: each unit's attack dice roll "
     "against the Armour of the enemy unit it attacks; casualties are split across a side's units as "
     "their owner chooses"
 )
@@ -311,7 +311,7 @@ def _melee_view(state: BattleState) -> StepView:
         for k in _MELEE_NOTES.get(m.step, ())
     )
     if any(p.joined for p in m.pools):
-        notes += ("joining rules not in source text [M3]",)
+        notes += ("joining rules not in source text [SAGA-M3]",)
     if m.several:
         notes += (M3_NOTE,)
     return StepView(
@@ -327,7 +327,7 @@ def _melee_view(state: BattleState) -> StepView:
 
 def casualty_split(state: BattleState, role: str, split: Mapping[str, int]) -> tuple[tuple[str, int], ...] | str:
     """How the casualties due to ``role`` fall on its units with the owner's ``split``
-    (unit -> models; empty: the default), or why that split is refused [M3]."""
+    (unit -> models; empty: the default), or why that split is refused [SAGA-M3]."""
     m = state.melee
     if m is None:
         return "no melee is being resolved"
@@ -345,7 +345,9 @@ def fatigue_step(state: BattleState) -> StepView | None:
     for p in m.pools:
         u = state.unit(p.unit)
         if u.alive:
-            lines.append(f"{u.name}: +1 fatigue (T3) → {fatigue_markers(u.fatigue, u.limit)} {u.fatigue}/{u.limit}")
+            lines.append(
+                f"{u.name}: +1 fatigue (took part in the melee, §4.2) → {fatigue_markers(u.fatigue, u.limit)} {u.fatigue}/{u.limit}"
+            )
         else:
             lines.append(f"{u.name}: destroyed in step 6, gains none")
     return StepView("melee", 7, f"Melee step 7: {t.MELEE_STEPS[7]}", None, tuple(lines), ("ResolveRetreat",))
@@ -427,7 +429,7 @@ class RerollDie:
 
 
 def _p_at_least(target: int) -> Fraction:
-    """P(one d6 ≥ ``target``), 0 to 1 whatever the target ([A4])."""
+    """P(one d6 ≥ ``target``), 0 to 1 whatever the target ([SAGA-A4])."""
     return Fraction(min(6, max(0, 7 - target)), 6)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.ruleset import Choice, SettingSpec
+from engine.ruleset import Choice, SettingSpec, house_reading
 from .terms import card_term, challenge_term, scenario_term, skill_term, term, trick_term
 
 ON = Choice("on", "on")
@@ -370,6 +370,19 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "The players place the markers on the table; the app does not. Another way of placing them is "
         "the players' to agree.",
     ),
+    house_reading(
+        "SM-M1", "independent models' profiles and order (no scenario uses them)", "§13", "the roster gives them"
+    ),
+    house_reading(
+        "SM-M2", '"all scenario objectives are done", not defined per scenario', "§14", "the GM ends the battle"
+    ),
+    house_reading(
+        "SM-M3",
+        "the Medic's and Chaplain's own rules; the trainer",
+        "§15.4",
+        f"Specialist status only; a trainer is a model with {skill_term('beast-master')}",
+    ),
+    house_reading("SM-M4", "the optional scenarios for a roll of 6", "§23.1", "the players choose a scenario"),
 )
 
 CAMPAIGN_SETTINGS: tuple[SettingSpec, ...] = (

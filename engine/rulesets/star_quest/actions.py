@@ -103,7 +103,7 @@ def action_drafts(
     logged = action
     note = ""
     if action == t.ADVANCE and distance is not None and moved == 0 and state.setting("zero_advance_hold") != "off":
-        logged, note = t.HOLD, ' (a 0" Advance counts as Hold, [SQ-A25](b))'
+        logged, note = t.HOLD, ' (a 0" Advance counts as Hold, §16.2 [SQ-A25](b))'
     payload = {
         "unit": u.id,
         "action": logged,

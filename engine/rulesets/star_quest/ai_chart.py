@@ -136,7 +136,7 @@ CHART: tuple[Node, ...] = (
         "q2b",
         "Q2",
         "Is a hero already in range and line of sight without moving?",
-        "[SQ-A25](b)",
+        "§16.2 Question 2, [SQ-A25](b)",
         "zero-advance",
         "advance-shoot",
     ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
-from engine.ruleset import Choice, SettingSpec
+from engine.ruleset import Choice, SettingSpec, house_reading
 
 
 def _s(
@@ -317,6 +317,35 @@ SETTINGS: tuple[SettingSpec, ...] = (
             ("gm", "the GM decides"),
         ],
         "cannot",
+    ),
+    *(
+        house_reading(ref, meaning, section, reading)
+        for ref, meaning, section, reading in (
+            (
+                "SQ-M1",
+                "the campaign book: missions, AI objectives, waves, search tokens, victory",
+                "§2",
+                "the mission file",
+            ),
+            ("SQ-M2", "unit, hero and weapon profiles", "§3", "the roster file"),
+            ("SQ-M3", "a hero's power maximum and starting power", "§7", "the roster file"),
+            ("SQ-M4", "the list of hero skills", "§13.2", "the roster file"),
+            (
+                "SQ-M5",
+                "spell lists and values; how the AI picks a spell's target",
+                "§3",
+                "the roster file; the GM picks",
+            ),
+            ("SQ-M6", "Str/Dex/Wil of AI units (for status conditions)", "§18", "the roster file, else the GM's call"),
+            ("SQ-M7", "what inflicts status conditions and power loss", "§18", "the GM sets them"),
+            (
+                "SQ-M8",
+                "every hero unconscious; the end of the mission",
+                "§10",
+                "the mission file; the app warns the GM",
+            ),
+            ("SQ-M9", "what makes up an AI group and a wave", "§16.3", "the mission and roster files"),
+        )
     ),
 )
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS}

@@ -295,22 +295,22 @@ def activate_ai(state: BattleState, cmd: ActivateAI, dice: DiceSource) -> Decisi
         if not fixed:
             return Rejected(
                 "the GM fixes the whole AI order at the start of the AI phase: give it, nearest first",
-                "[SQ-A5]",
+                "§16.1 [SQ-A5]",
                 "ambiguous",
             )
         if not state.turn.ai_order and (sorted(fixed) != sorted(left) or len(set(fixed)) != len(fixed)):
-            return Rejected("the order names every AI unit still to activate, once each", "[SQ-A5]", "malformed")
+            return Rejected("the order names every AI unit still to activate, once each", "§16.1 [SQ-A5]", "malformed")
         nxt = next((x for x in fixed if x in left), None)
         if unit_id is None:
             unit_id = nxt
         elif nxt is not None and unit_id != nxt:
-            return Rejected(f"the fixed AI order says {state.unit(nxt).name} activates next", "[SQ-A5]")
+            return Rejected(f"the fixed AI order says {state.unit(nxt).name} activates next", "§16.1 [SQ-A5]")
     if unit_id is None:
         tied = ", ".join(state.unit(x).name for x in cmd.ties if state.has_unit(x))
         return Rejected(
             "say which AI unit is nearest a conscious hero"
             + (f": the GM chooses among the tied units ({tied})" if tied else ""),
-            "[SQ-A5]",
+            "§16.1 [SQ-A5]",
             "ambiguous",
         )
     if not state.has_unit(unit_id) or state.unit(unit_id).hero:

@@ -327,7 +327,7 @@ def skill_action(state: BattleState, cmd: SkillAction, dice: DiceSource) -> Deci
     m = state.model(act.model)
     effect = dict(m.spec.skills).get(cmd.name)
     if effect is None:
-        return Rejected(f"{m.name} has no skill '{cmd.name}'", "[XK-M5]", kind="malformed")
+        return Rejected(f"{m.name} has no skill '{cmd.name}'", "§16 [XK-M5]", kind="malformed")
     return [
         EventDraft(
             "skill_used",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.ruleset import Choice, SettingSpec
+from engine.ruleset import Choice, SettingSpec, house_reading
 
 ON = ("on", "on")
 OFF = ("off", "off")
@@ -269,6 +269,21 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "base-contact",
     ),
     _s("medic_self", "A Medic may heal itself", "XK-M12", "§16", [ON, OFF], "on"),
+    *(
+        house_reading(ref, meaning, section, reading)
+        for ref, meaning, section, reading in (
+            ("XK-M1", "model cards (skills, Command, command points, Armour, wounds, traits)", "§2", "the roster file"),
+            ("XK-M2", 'the movement table (speeds, Att/Def modifiers, "–")', "§6.1", "the roster file"),
+            ("XK-M3", "the weapon table (ranges, Acc, DAM, ROF, Mags, traits)", "§18", "the roster file"),
+            ("XK-M4", "the damage (wound) modifier table", "§17", "the roster file"),
+            ("XK-M5", "other skills and skill actions", "§16", "the GM's call (the Medic is the sheet's only one)"),
+            ("XK-M6", "deployment, table size, game length, victory", "§2", "agreed before the game"),
+            ("XK-M8", "how to pick a random scatter direction", "§9", "the GM rolls the direction on the table"),
+            ("XK-M9", "what a scattered or empty-point shot hits", "§9", "the GM names the models it hits"),
+            ("XK-M10", "how many rounds an LA weapon carries", "§12.2", "the roster's la_rounds"),
+            ("XK-M11", "the FT template's shape and size", "§16", "the GM lists the models under the template"),
+        )
+    ),
 )
 SETTINGS_BY_KEY = {s.key: s for s in SETTINGS}
 

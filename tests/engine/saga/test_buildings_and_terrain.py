@@ -87,7 +87,7 @@ def building_melee(b, inflicted, suffered, defence=None):
     assert m.building == "hall"
     if m.stage == "choose-defender":
         ok(b, c.ChooseDefender("B.shields"))
-    assert b.state.melee.pool("B.shields").models == 6  # all models take part [A15]
+    assert b.state.melee.pool("B.shields").models == 6  # all models take part [SAGA-A15]
     ok(b, c.ConfirmAttackDice())
     ok(b, c.TradeDice(False))
     ok(b, c.EndDeclarations())
@@ -155,7 +155,7 @@ def test_A16_an_attacker_that_must_leave_a_building_but_cannot_needs_a_gm_ruling
     ok(town, c.PlaceInBuilding("B.shields", "hall"))
     building_melee(town, 4, 1)
     r = refused(town, c.ResolveRetreat(loser_can_retreat=False))
-    assert r.kind == "ambiguous" and "[A16]" in r.rule
+    assert r.kind == "ambiguous" and "[SAGA-A16]" in r.rule
     ok(town, c.ResolveRetreat(loser_can_retreat=False, ruling="defenders-leave"))
     assert result(town)["retreating"] == DEFENDER and result(town)["not_a_retreat"]
     assert town.state.unit("B.shields").building is None

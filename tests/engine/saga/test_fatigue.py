@@ -206,7 +206,7 @@ def test_ex12_exhausted_warriors_that_rest_drop_to_two_and_are_no_longer_exhaust
 def test_ex12_an_ability_activation_of_an_exhausted_unit_that_allows_no_rest_is_cancelled(b):
     set_fatigue(b, "A.spears", 3)
     r = ok(b, c.Activate("A.spears", "move", source="saga", allows_rest=False))
-    assert r.events[0].kind == "activation_cancelled" and "[A13]" in r.events[0].text
+    assert r.events[0].kind == "activation_cancelled" and "[SAGA-A13]" in r.events[0].text
     assert b.state.move is None and b.state.unit("A.spears").activations == ()
 
 
@@ -307,7 +307,7 @@ def test_A9_a_move_after_a_rest_tires_only_if_any_activation_counts(reading, gai
     ok(battle, c.Activate("A.axes", "rest"))
     move(battle, "A.axes")
     assert fatigue(battle, "A.axes") == 1 + gained
-    assert "[A9]" in battle.active_events[-1 - gained].payload["fatigue_rule"]
+    assert "[SAGA-A9]" in battle.active_events[-1 - gained].payload["fatigue_rule"]
 
 
 @pytest.mark.parametrize("reading, refused_second", [("once-per-melee", True), ("per-enemy-unit", False)])

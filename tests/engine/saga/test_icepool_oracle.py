@@ -14,7 +14,7 @@ from ..oracle import dist, nonzero
 
 
 def one(target: int) -> icepool.Die[int]:
-    """One die: 1 on ``target``+ (no automatic hit or miss [A4])."""
+    """One die: 1 on ``target``+ (no automatic hit or miss [SAGA-A4])."""
     return d6.map(lambda face: int(face >= target))
 
 
@@ -49,7 +49,7 @@ def test_hits_equal_icepools(dice, armour, rerolls):
     [([(3, 4), (2, 5)], 0), ([(3, 4), (2, 5)], 2), ([(2, 6), (4, 3)], 3), ([(1, 5), (1, 4), (2, 3)], 1)],
 )
 def test_pools_sharing_rerolls_best_chance_first_equal_icepools(pools, rerolls):
-    ordered = sorted(pools, key=lambda pool: pool[1])  # the lowest Armour is the best chance [M3]
+    ordered = sorted(pools, key=lambda pool: pool[1])  # the lowest Armour is the best chance [SAGA-M3]
 
     def rest(i: int, left: int) -> icepool.Die[int]:
         if i == len(ordered):

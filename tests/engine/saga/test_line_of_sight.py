@@ -1,6 +1,6 @@
 """§5.2 line of sight, used where the rules need it: a Shooting is refused when the GM's
 line crosses a high linear obstacle or passes through high area terrain (the GM may rule
-it clear, logged), and the [A14] setting decides a line from inside high area terrain."""
+it clear, logged), and the [SAGA-A14] setting decides a line from inside high area terrain."""
 
 import pytest
 
@@ -39,7 +39,7 @@ def test_a_blocked_line_names_its_rule_once_and_an_overruled_line_says_what_the_
     r = refused(b, c.Activate("A.bows", "shoot", target="B.shields", los=(piece,)))
     assert "§5.2" not in r.reason and r.rule == "§5.2"  # shown as "reason (§5.2)", once
     declared = next(e for e in ok(b, r.anyway).events if e.kind == "shot_declared")
-    assert "the GM rules it clear (the line " in declared.text and "[A14]" not in declared.text, declared.text
+    assert "the GM rules it clear (the line " in declared.text and "[SAGA-A14]" not in declared.text, declared.text
 
 
 def test_low_terrain_and_a_target_inside_high_area_terrain_do_not_block():
@@ -54,7 +54,7 @@ def test_a14_a_shot_from_inside_high_area_terrain_follows_the_setting(reading, b
     r = b.submit(c.Activate("A.bows", "shoot", target="B.shields", los=(FROM_INSIDE,)))
     assert isinstance(r, Rejected) is blocked
     if blocked:
-        assert "[A14]" in r.reason
+        assert "[SAGA-A14]" in r.reason
 
 
 def test_a_malformed_piece_on_the_line_is_refused():

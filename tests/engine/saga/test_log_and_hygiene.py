@@ -57,4 +57,4 @@ def test_the_move_view_says_which_fatigue_rule_will_apply():
     ok(b, c.CompleteMove())
     set_fatigue(b, "A.axes", 0)
     ok(b, c.Activate("A.axes", "move"))
-    assert "+1 fatigue — T1" in view.pending_step(b.state).lines[-1]
+    assert "+1 fatigue — Movement after a Movement or Shooting this turn (§4.2" in view.pending_step(b.state).lines[-1]

@@ -241,7 +241,7 @@ def test_A7_when_neither_side_can_retreat_the_gm_ruling_leaves_both_in_place():
     _casualties(b, 3, 1)
     ok(b, c.ResolveRetreat(loser_can_retreat=False, winner_can_retreat=False))
     result = last(b, "melee_result").payload
-    assert result["retreating"] is None and "GM ruling [A7]" in result["reason"]
+    assert result["retreating"] is None and "GM ruling [SAGA-A7]" in result["reason"]
 
 
 def test_ex8_a_wiped_out_defender_means_the_attacker_does_not_retreat_despite_losing_more():
@@ -331,7 +331,7 @@ def test_a_gm_added_second_unit_fights_with_its_own_dice_and_a_note_that_joining
     ok(b, c.StartTurn("A"))
     ok(b, c.Engage("A.axes", "B.shields"))
     ok(b, c.JoinMelee("A.lord"))
-    assert "joining rules not in source text [M3]" in view.pending_step(b.state).notes
+    assert "joining rules not in source text [SAGA-M3]" in view.pending_step(b.state).notes
     ok(b, c.ConfirmAttackDice())
     assert pools(b)["A.lord"].step1 == 4 and pools(b)["A.axes"].step1 == 8
 

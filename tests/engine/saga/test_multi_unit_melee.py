@@ -1,4 +1,4 @@
-"""[M3] more than one unit on a side: each unit's attack dice roll against the Armour of
+"""[SAGA-M3] more than one unit on a side: each unit's attack dice roll against the Armour of
 the enemy unit it attacks (exact odds), the +1 Armour bought with an enemy unit's fatigue
 counts only against that unit's dice (§4.5 way 3), and casualties are split across a
 side's units as their owner chooses."""

@@ -101,7 +101,7 @@ def test_the_demo_battle_has_two_warbands_of_three_to_five_units():
 @pytest.mark.parametrize("name", DEMO_FILES)
 def test_each_demo_roster_says_its_numbers_are_house_defaults_not_rules(name):
     header = demo_text(name).split("name =")[0]
-    assert "HOUSE DEFAULTS, NOT RULES" in header and "[M4]" in header and "[M1]" in header
+    assert "HOUSE DEFAULTS, NOT RULES" in header and "[SAGA-M4]" in header and "[SAGA-M1]" in header
 
 
 def test_a_setup_survives_a_json_round_trip():

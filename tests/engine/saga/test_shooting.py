@@ -1,4 +1,4 @@
-"""Shooting: the house procedure for [M9], labelled as such, with the +1 Armour spend."""
+"""Shooting: the house procedure for [SAGA-M9], labelled as such, with the +1 Armour spend."""
 
 import pytest
 
@@ -25,7 +25,7 @@ def test_a_shot_rolls_models_times_dice_against_shooting_armour_and_is_labelled_
     ok(b, c.RollShot(faces=(1, 2, 3, 4, 5, 6)))
     record = rolls(b, "shot_rolled")[0]
     assert record.target == 4 and record.outcome == "3 hits"
-    assert record.detail["house_default"] is True and "[M9]" in record.detail["label"]
+    assert record.detail["house_default"] is True and "[SAGA-M9]" in record.detail["label"]
     ok(b, c.RollShotDefence(faces=(5, 1, 1)))
     assert b.state.unit("B.shields").models == 6
     assert b.state.shot is None

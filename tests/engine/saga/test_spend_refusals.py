@@ -59,7 +59,7 @@ def test_ex14_a_third_spend_in_a_one_on_one_melee_names_the_effect_already_bough
     own = refused(b, c.SpendFatigue("A", "B.shields", "own_armour"))
     assert "already bought +1 Armour against Shields' attack dice" in own.reason and own.rule == "§4.5 way 3"
     minus = refused(b, c.SpendFatigue("A", "B.shields", "enemy_armour"))
-    assert "already lowered an enemy unit's Armour by 1" in minus.reason and "[A11]" in minus.reason
+    assert "already lowered an enemy unit's Armour by 1" in minus.reason and "[SAGA-A11]" in minus.reason
     assert "declaring" not in own.reason + minus.reason
 
 

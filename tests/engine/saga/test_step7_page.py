@@ -15,5 +15,8 @@ def test_step7_lists_the_t3_fatigue_of_each_unit_and_none_for_a_destroyed_one():
     ok(b, c.RemoveCasualties())
     page = view.fatigue_step(b.state)
     assert (page.step, page.title) == (7, "Melee step 7: Fatigue")
-    assert page.lines == ("Axes: +1 fatigue (T3) → ●○○ 1/3", "Shields: destroyed in step 6, gains none")
+    assert page.lines == (
+        "Axes: +1 fatigue (took part in the melee, §4.2) → ●○○ 1/3",
+        "Shields: destroyed in step 6, gains none",
+    )
     assert view.pending_step(b.state).step == 8

@@ -1,4 +1,4 @@
-"""The SAGA melee ability form: a battle board's ability typed in by the GM [M5]."""
+"""The SAGA melee ability form: a battle board's ability typed in by the GM [SAGA-M5]."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ ABILITY_FIELDS = (
 
 
 class AbilityForm(ModalScreen[Any]):
-    """A melee ability as the battle board gives it [M5]; dismisses with a dict of the
+    """A melee ability as the battle board gives it [SAGA-M5]; dismisses with a dict of the
     ``DeclareAbility`` fields (numbers as ints) or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="skirmish.ability-cancel")]
@@ -41,7 +41,7 @@ class AbilityForm(ModalScreen[Any]):
         with Vertical():
             yield Static(
                 f"{self.who} declares a SAGA ability ({original('SAGA ability')}); "
-                f"the {term('Battle board')} texts are not in the source [M5]",
+                f"the {term('Battle board')} texts are not in the source [SAGA-M5]",
                 classes="question",
             )
             for key, label, value, restrict in ABILITY_FIELDS:

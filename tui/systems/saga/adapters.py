@@ -1,6 +1,6 @@
 """Roll adapters for SAGA shooting (the generic roll dialog, ``roll_dialog``).
 
-The source text lacks the shooting procedure [M9]: the dialog's title and its first
+The source text lacks the shooting procedure [SAGA-M9]: the dialog's title and its first
 line say so ("house default"). The numbers (attack dice, Armour with each modifier,
 the defence threshold) and the exact casualty odds come from the engine's
 ``engine.rulesets.saga.view``; nothing here decides a rule.
@@ -23,7 +23,7 @@ class SagaShotAdapter(RollAdapter):
     """The pending shot's attack roll (``RollShot``) or defence roll (``RollShotDefence``)."""
 
     flags: tuple[Flag, ...] = ()
-    options_title = "The numbers of this roll (HOUSE DEFAULT shooting: the source text lacks it [M9]):"
+    options_title = "The numbers of this roll (HOUSE DEFAULT shooting: the source text lacks it [SAGA-M9]):"
 
     def __init__(self, state: Any) -> None:
         self.state = state
@@ -32,7 +32,7 @@ class SagaShotAdapter(RollAdapter):
         shooter, target = state.unit(shot.shooter), state.unit(shot.target)
         self.target = target.name
         what = "defence dice" if self.defence else "attack dice"
-        self.title = f"{shooter.name} shoots {target.name}: {what} — HOUSE DEFAULT procedure [M9]"
+        self.title = f"{shooter.name} shoots {target.name}: {what} — HOUSE DEFAULT procedure [SAGA-M9]"
         need = view.dice_to_roll(state)
         self.count = need[0].count if need else 0
         side = state.side_name(need[0].side) if need else ""

@@ -161,7 +161,7 @@ class SagaCommands(GameCommands):
                     Choice(c.Activate(u.id, "move"), "Over open ground"),
                     Choice(
                         c.Activate(u.id, "move", broken=True),
-                        "Through broken terrain ([M8]: the GM gives the band moved, or the opponent slows it)",
+                        "Through broken terrain ([SAGA-M8]: the GM gives the band moved, or the opponent slows it)",
                     ),
                 ],
                 self.submit,
@@ -224,7 +224,7 @@ class SagaCommands(GameCommands):
                 )
 
             self.ask(
-                f"{u.name} shoots (house default procedure, not in the source [M9]) at:",
+                f"{u.name} shoots (house default procedure, not in the source [SAGA-M9]) at:",
                 [Choice(x.id, f"{x.name} ({s.side_name(x.side)})") for x in self._enemies(u)],
                 cover,
                 highlight=False,
@@ -242,7 +242,7 @@ class SagaCommands(GameCommands):
         if u and not self.refused(can(self.state, "engage", u.id)):
             s = self.state
             self.ask(
-                f"{u.name} engages, without a Move to engage (a SAGA ability or the GM's call [M2]):",
+                f"{u.name} engages, without a Move to engage (a SAGA ability or the GM's call [SAGA-M2]):",
                 [Choice(x.id, f"{x.name} ({s.side_name(x.side)})") for x in self._enemies(u)],
                 lambda target: self.submit(c.Engage(u.id, target)),
                 highlight=False,
@@ -320,7 +320,7 @@ class SagaCommands(GameCommands):
             else (s.building(mv.target).name if mv.target and s.building(mv.target) else "")
         )
         for band in bands:
-            how = band if known else f"{band} through broken terrain (as measured [M8])"
+            how = band if known else f"{band} through broken terrain (as measured [SAGA-M8])"
             if mv.kind == "charge":
                 choices.append(
                     Choice(

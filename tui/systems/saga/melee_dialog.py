@@ -114,7 +114,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         self.fatigue_page = False
         """Step 7 shown on its own page before step 8 (⏎ goes on to the retreat)."""
         self.split: dict[str, int] = {}
-        """Step 6 with more than one unit on a side [M3]: the models each unit loses, as chosen."""
+        """Step 6 with more than one unit on a side [SAGA-M3]: the models each unit loses, as chosen."""
 
     def compose(self) -> ComposeResult:
         box = Vertical()
@@ -180,7 +180,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         notes.update(cite_renderable(Text("\n".join(step.notes)), cite))
         notes.display = bool(step.notes)
         box = self.query_one("#melee-refusal", Static)
-        box.update(cite(f"✗ {refusal}") if refusal else "")
+        box.update(Text(cite(f"✗ {refusal}")) if refusal else "")  # "[SAGA-A16]" is no markup
         box.display = bool(refusal)
         dice = self.query_one("#melee-dice", Input)
         rolling = m.stage in ROLL_STAGES
@@ -228,7 +228,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                 u = state.unit(p.unit)
                 out.append(
                     Opt(
-                        f"{u.name}: models taking part ({p.models} of {u.models}) [A2]",
+                        f"{u.name}: models taking part ({p.models} of {u.models}) [SAGA-A2]",
                         partial(
                             self._ask_participants,
                             p.unit,
@@ -238,7 +238,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                 )
                 out.append(
                     Opt(
-                        f"{u.name}: type its attack dice instead [M1]",
+                        f"{u.name}: type its attack dice instead [SAGA-M1]",
                         partial(self._ask_participants, p.unit, f"{possessive(u.name)} attack dice:", dice=True),
                     )
                 )
@@ -248,7 +248,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                     out.append(
                         Opt(
                             f"{state.unit(p.unit).name} attacks {target}: its dice roll against {possessive(target)} Armour "
-                            "— choose another enemy unit [M3]",
+                            "— choose another enemy unit [SAGA-M3]",
                             partial(self._ask_aim, p.unit),
                         )
                     )
@@ -256,7 +256,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                 out.append(
                     Opt("Hard cover for the Defender: models in contact, how many covered (§3.9)", self._ask_cover)
                 )
-            out.append(Opt("Another unit joins the melee (GM's call [M3])", self._ask_join))
+            out.append(Opt("Another unit joins the melee (GM's call [SAGA-M3])", self._ask_join))
         elif m.stage == "trade":
             out.append(Opt("Trade half the attack dice for defence dice (§3 step 2)", self._toggle_trade, self.trade))
         elif m.stage in ("abilities-attacker", "abilities-defender"):
@@ -288,7 +288,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                 if u.id != gone.id:
                     out.append(
                         Opt(
-                            f"{u.name} was within S of {gone.name} (T4: +1 fatigue)",
+                            f"{u.name} was within S of {gone.name} (+1 fatigue, §4.2)",
                             partial(self._tick, u.id),
                             u.id in self.ticked,
                         )
@@ -302,7 +302,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                 )
             )
             out.append(
-                Opt("The winner cannot retreat either (both stay [A7])", self._toggle_winner, not self.winner_can)
+                Opt("The winner cannot retreat either (both stay [SAGA-A7])", self._toggle_winner, not self.winner_can)
             )
         return out
 
@@ -323,7 +323,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
             if m.stage == "retreat":
                 return Text(
                     "The loser retreats (a tie: the Attacker); a side wiped out: no one (§3 step 8). "
-                    "Retreat checklist: S away, outside VS of enemies, in formation [A8].",
+                    "Retreat checklist: S away, outside VS of enemies, in formation [SAGA-A8].",
                     style="dim",
                 )
             return Text("")
@@ -342,7 +342,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
 
     # ------------------------------------------------------------------ asking
     def _ask_participants(self, unit: str, question: str, dice: bool = False) -> None:
-        """How many of ``unit``'s models take part [A2], or (``dice``) its attack dice typed [M1]."""
+        """How many of ``unit``'s models take part [SAGA-A2], or (``dice``) its attack dice typed [SAGA-M1]."""
 
         def chosen(n: int) -> None:
             self.host.submit(c.SetParticipants(unit, dice=n) if dice else c.SetParticipants(unit, models=n))
@@ -487,7 +487,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         return kind(attacker=tuple(faces[:first]), defender=tuple(faces[first:]))
 
     def refused(self, message: Any) -> bool:
-        """A refusal while the dialog is open: shown here; the [A16] ruling is asked."""
+        """A refusal while the dialog is open: shown here; the [SAGA-A16] ruling is asked."""
         rejected = message.rejected
         if isinstance(message.command, c.ResolveRetreat) and rejected.kind == "ambiguous":
             choices = [

@@ -1,4 +1,4 @@
-"""The SAGA melee dialog's questions when more than one unit is on a side [M3]: which unit
+"""The SAGA melee dialog's questions when more than one unit is on a side [SAGA-M3]: which unit
 joins and which enemy unit its attack dice go against (they roll against that unit's
 Armour), and how a side's casualties are split across its units (its owner chooses).
 Every number and refusal comes from the engine (``view.casualty_split``, the commands)."""
@@ -60,7 +60,9 @@ class SeveralUnitsAsks:
                 self._pick_target(unit, enemies, lambda target: self.host.submit(c.JoinMelee(unit, target)))
 
         if choices:
-            self.app.push_screen(PickerScreen("Which unit joins? (joining rules not in source [M3])", choices), joins)
+            self.app.push_screen(
+                PickerScreen("Which unit joins? (joining rules not in source [SAGA-M3])", choices), joins
+            )
 
     def _ask_aim(self, unit: str) -> None:
         m = self.state.melee
@@ -69,7 +71,7 @@ class SeveralUnitsAsks:
             self._pick_target(unit, enemies, lambda target: self.host.submit(c.AimPool(unit, target)))
 
     def _pick_target(self, unit: str, enemies: list[str], then: Callable[[str], None]) -> None:
-        """Which enemy unit ``unit``'s attack dice go against [M3]."""
+        """Which enemy unit ``unit``'s attack dice go against [SAGA-M3]."""
         s = self.state
         choices = [Choice(e, f"{s.unit(e).name} (Armour {s.profile(e, 'armour_melee')[0]} in melee)") for e in enemies]
 
@@ -78,12 +80,14 @@ class SeveralUnitsAsks:
                 then(target)
 
         self.app.push_screen(
-            PickerScreen(f"Which enemy unit do {possessive(s.unit(unit).name)} attack dice go against? [M3]", choices),
+            PickerScreen(
+                f"Which enemy unit do {possessive(s.unit(unit).name)} attack dice go against? [SAGA-M3]", choices
+            ),
             chosen,
         )
 
     def _split_options(self, state: BattleState, m: Melee) -> list[Opt]:
-        """Step 6, a side of more than one unit with casualties due: its owner splits them [M3]."""
+        """Step 6, a side of more than one unit with casualties due: its owner splits them [SAGA-M3]."""
         out = []
         for role in (DEFENDER, ATTACKER):
             units = [p.unit for p in m.pools_of(role)]
@@ -94,7 +98,7 @@ class SeveralUnitsAsks:
             now = ", ".join(f"{state.unit(u).name} {n}" for u, n in plan)
             out.append(
                 Opt(
-                    f"{state.side_name(m.side_of(role))} splits its {due} casualties across its units (now: {now}) [M3]",
+                    f"{state.side_name(m.side_of(role))} splits its {due} casualties across its units (now: {now}) [SAGA-M3]",
                     partial(self._ask_split, role),
                 )
             )
@@ -124,7 +128,7 @@ class SeveralUnitsAsks:
 
         self.app.push_screen(
             TextPrompt(
-                f"Models each unit loses ({names}), {m.uncancelled.get(role, 0)} in all — its owner chooses [M3]:",
+                f"Models each unit loses ({names}), {m.uncancelled.get(role, 0)} in all — its owner chooses [SAGA-M3]:",
                 placeholder=" ".join("1" for _ in units),
                 restrict=r"[0-9 ,]*",
             ),

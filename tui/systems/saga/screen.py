@@ -45,13 +45,13 @@ def saga_guide() -> Text:
         f"{key_of('next-pane')} switches "
         f"warband) and activate it: {key('saga-move')} move, {key('saga-charge')} charge (move to engage, then "
         f"the melee), {key('saga-shoot')} shoot (target, cover, then what lies on the line of sight: "
-        "blocked lines are refused unless you rule them clear, §5.2 [A14]), "
+        "blocked lines are refused unless you rule them clear, §5.2 [SAGA-A14]), "
         f"{key('saga-rest')} rest (first activation only: −1 fatigue).\n",
         "3. When a move or a shot opens and the opponent may spend the unit's fatigue, the app asks the "
         f"opponent at once; later, {key('saga-fatigue')} offers the spends still open. {key('saga-continue')} "
         "goes on with the open step: complete the move, roll the shot, or the melee dialog.\n",
         "4. The melee dialog walks the 8 steps: letters are the choices of the step (models taking part, "
-        "trade, abilities, fatigue spends, re-rolls; with two units on a side [M3], which enemy unit each "
+        "trade, abilities, fatigue spends, re-rolls; with two units on a side [SAGA-M3], which enemy unit each "
         "attacks and how its owner splits the casualties), the exact casualty odds update as they change, type the "
         "dice rolled at the table at steps 4 and 5 (the Attacker's first) or press r for the app's roll, "
         "⏎ closes the step. After a roll, each die a declared ability may re-roll is listed with the exact "

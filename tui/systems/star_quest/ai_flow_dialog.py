@@ -154,7 +154,9 @@ class AIFlowDialog(ModalScreen[None]):
     def refused(self, message: Any) -> bool:
         """Show the engine's refusal here (the screen asks first)."""
         refusal = self.query_one("#ai-refusal", Static)
-        refusal.update(f"Not done: {message.rejected.reason}")
+        rejected = message.rejected
+        line = f"Not done: {rejected.reason}" + (f" ({rejected.rule})" if rejected.rule else "")
+        refusal.update(Text(citer(self.app)(line)))  # its rule as the book's; "[SQ-A5]" is no markup
         refusal.display = True
         return True
 

@@ -286,9 +286,9 @@ class XK6AttackDialog(RollDialog):
 
     def compose(self) -> ComposeResult:
         box = Vertical()
-        box.border_title = self.adapter.title
+        box.border_title = Text(self.cite(self.adapter.title))  # the book's section; "[XK-A10]" is no markup
         with box:
-            yield Static(self.adapter.options_title, id="modifiers-title")
+            yield Static(self._options_title(), id="modifiers-title")
             yield OptionList(id="modifiers")
             yield Static("", id="modifier-rule")
             yield Static("", id="flags")
@@ -326,7 +326,7 @@ class XK6AttackDialog(RollDialog):
             error = f"{len(faces)} dice typed; this attack needs {need}: {self.adapter.dice_hint}"
         if error:
             refusal = self.query_one("#refusal", Static)
-            refusal.update(f"Dice: {error}")
+            refusal.update(Text(f"Dice: {error}"))
             refusal.display = True
             return
         self.dismiss((with_faces(self._command(), self.adapter.counts, faces), None))
