@@ -133,7 +133,7 @@ DETAILS: dict[str, tuple[Any, str, tuple[str, ...], tuple[str, ...]]] = {
     "saga": (
         saga_report.scripted_battle,
         "Axes gains 1 fatigue",
-        ("Axes gains 1 fatigue (T3: took part in a melee)",),
+        ("Axes gains 1 fatigue (took part in a melee",),
         ("Recorded", "unit", "trigger", "Dice"),
     ),
     "saga-retreat": (
