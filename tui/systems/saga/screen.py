@@ -83,7 +83,10 @@ class SagaScreen(SagaCommands, GameScreen):
     SagaScreen #units { height: auto; max-height: 60%; }
     SagaScreen UnitPane { margin: 0 0 0 0; }
     SagaScreen #step { margin: 0 0 0 0; }
+    SagaScreen #lower { height: 1fr; }
     """
+    DIALOG_ROWS = 10
+    """The fewest rows a dialog over the dashboard keeps (its numbers scroll inside it)."""
 
     def __init__(self, session: Any) -> None:
         super().__init__(session)
@@ -95,8 +98,9 @@ class SagaScreen(SagaCommands, GameScreen):
         with Vertical(id="units"):
             yield UnitPane("A", id="units-A")
             yield UnitPane("B", id="units-B")
-        yield StepPanel(id="step")
-        yield LogPane(id="log")
+        with Vertical(id="lower"):  # the rows left: the step panel and the log share them
+            yield StepPanel(id="step")
+            yield LogPane(id="log")
         yield SteadyBar(id="status")
         yield SteadyFooter()
 
@@ -121,6 +125,18 @@ class SagaScreen(SagaCommands, GameScreen):
         if s.shot:
             return s.shot.shooter
         return s.move.unit if s.move else None
+
+    def rows_kept_above_dialogs(self) -> int:
+        """How many rows at the top a dialog over this screen leaves visible: the top bar
+        and the side to act down to the unit being resolved (or selected), so long as the
+        dialog keeps ``DIALOG_ROWS``."""
+        bottom = self.query_one(SagaTracker).region.bottom
+        unit = self.busy_unit() or self.selected
+        if unit and self.state.has_unit(unit):
+            pane = self.pane(self.state.unit(unit).side)
+            if unit in pane.row_keys:
+                bottom = max(bottom, pane.region.y + 2 + pane.get_row_index(unit))  # the header, then its row
+        return max(0, min(bottom, self.size.height - self.DIALOG_ROWS))
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
