@@ -1,5 +1,5 @@
-"""Issue #21 at 80×24 and 60×20: with a melee dialog open the top bar and the acting unit
-stay on screen above it, the dashboard never scrolls, the step panel keeps its border,
+"""Issue #21 at 80×24 and 60×20: with a SAGA melee dialog or the Star Quest AI flow chart
+open, the top bar and the acting unit stay on screen above it, the dashboard never scrolls, the step panel keeps its border,
 and a melee reopened at step 8 shows step 8, as the engine and the top bar say."""
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ import pytest
 from .conftest import press, settle, wait_for_screen
 from .saga_pilot import first_turn, move_and_shoot, pick, saga_ready
 from .screen_rows import rows_above, screen_rows
+from .sq_pilot import heroes_pass, round_one, select as sq_select
+from .test_dashboard import rendered
 
 SIZES = [(80, 24), (60, 20)]
 TOP_BAR = "Turn 1 · round 1 · ▶ Jarl Sigurd's Host"
@@ -78,3 +80,24 @@ async def test_a_melee_reopened_after_quitting_shows_the_step_the_top_bar_says(m
         await wait_for_screen(pilot, MeleeDialog)
         assert "Melee step 8: Retreat" in ribbon(again)
         assert_top_bar_and_acting_unit_above(screen_rows(again))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_ai_flow_chart_leaves_the_top_bar_and_the_acting_ai_unit_in_view(make_app, size):
+    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=size) as pilot:
+        screen = await round_one(pilot)
+        await heroes_pass(pilot, screen)
+        await sq_select(pilot, screen, "Cultists")
+        await press(pilot, "a", "n")  # †2: not in dangerous terrain; on to Q1
+        dialog = await wait_for_screen(pilot, AIFlowDialog)
+        above = rows_above(screen_rows(app), "▀ AI activation")
+        assert "Round 1/6 · AI phase · ▶ Cultists" in above[0]
+        assert any("Cultists" in row and "acting" in row for row in above[1:])
+        assert "Is any enemy (a conscious hero) in line of sight?" in rendered(dialog.query_one("#ai-now").content)
+        await press(pilot, "escape")
+        assert app.screen is screen and screen.scroll_y == 0  # the dashboard fits: no scrollbar
+        rows = screen_rows(app)
+        assert "Round 1/6 · AI phase" in rows[0] and any("Battle log" in row for row in rows)

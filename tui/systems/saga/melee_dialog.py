@@ -37,6 +37,7 @@ from engine.formatting import possessive
 
 from tui.citations import cite_renderable, citer
 from tui.screens.picker_screen import Choice, PickerScreen
+from tui.dialogs.kept_rows import fit_under_the_top
 from tui.dialogs.prompt import TextPrompt
 from tui.dialogs.type_ahead import waits
 from tui.systems.saga.ability_form import AbilityForm
@@ -140,8 +141,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
     def keep_the_top_visible(self) -> None:
         """The dialog fills the rows under the top bar and the acting unit (they stay in
         view); what does not fit scrolls inside it."""
-        box = self.query_one(Vertical)
-        box.styles.height = max(1, self.app.size.height - self.host.rows_kept_above_dialogs())
+        fit_under_the_top(self, self.query_one(Vertical), self.host.rows_kept_above_dialogs())
 
     # ------------------------------------------------------------------ reading
     @property

@@ -22,6 +22,7 @@ from engine.rulesets.saga import view
 
 from tui.actions import key_of
 from tui.counts import HELP_LINE
+from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import BattleChanged, CommandRefused, UnitSelected
 from tui.widgets.log_pane import LogPane
 from tui.systems.saga.tracker import SagaTracker
@@ -85,8 +86,6 @@ class SagaScreen(SagaCommands, GameScreen):
     SagaScreen #step { margin: 0 0 0 0; }
     SagaScreen #lower { height: 1fr; }
     """
-    DIALOG_ROWS = 10
-    """The fewest rows a dialog over the dashboard keeps (its numbers scroll inside it)."""
 
     def __init__(self, session: Any) -> None:
         super().__init__(session)
@@ -127,16 +126,11 @@ class SagaScreen(SagaCommands, GameScreen):
         return s.move.unit if s.move else None
 
     def rows_kept_above_dialogs(self) -> int:
-        """How many rows at the top a dialog over this screen leaves visible: the top bar
-        and the side to act down to the unit being resolved (or selected), so long as the
-        dialog keeps ``DIALOG_ROWS``."""
-        bottom = self.query_one(SagaTracker).region.bottom
+        """How many rows at the top a dialog over this screen leaves in view: the top bar
+        and the side to act down to the unit being resolved (or selected)."""
         unit = self.busy_unit() or self.selected
-        if unit and self.state.has_unit(unit):
-            pane = self.pane(self.state.unit(unit).side)
-            if unit in pane.row_keys:
-                bottom = max(bottom, pane.region.y + 2 + pane.get_row_index(unit))  # the header, then its row
-        return max(0, min(bottom, self.size.height - self.DIALOG_ROWS))
+        pane = self.pane(self.state.unit(unit).side) if unit and self.state.has_unit(unit) else None
+        return rows_kept_above(self.query_one(SagaTracker), pane, unit, self.size.height)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
@@ -179,6 +173,11 @@ class SagaScreen(SagaCommands, GameScreen):
         units = s.units_of(s.turn.active)
         pick = [u for u in units if not u.activations] or list(units)
         return pick[0].id if pick else None
+
+    @on(TopBarResized)
+    def _top_bar_resized(self) -> None:
+        if self.melee_dialog is not None and self.melee_dialog.is_attached:
+            self.melee_dialog.keep_the_top_visible()
 
     @on(UnitSelected)
     def _unit_selected(self, message: UnitSelected) -> None:
