@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import press, settle, wait_for_screen
-from .saga_pilot import first_turn, move_and_shoot, pick, saga_ready
+from .saga_pilot import first_turn, move_and_shoot, pick, select as saga_select
 from .screen_rows import rows_above, screen_rows
 from .sq_pilot import heroes_pass, round_one, select as sq_select
 from .test_dashboard import rendered
@@ -75,9 +75,9 @@ async def test_a_melee_reopened_after_quitting_shows_the_step_the_top_bar_says(m
         await settle(pilot)
     again = make_app()  # plain `skirmish`: the last battle
     async with again.run_test(size=size) as pilot:
-        screen = await saga_ready(pilot)
+        dialog = await wait_for_screen(pilot, MeleeDialog)  # a melee left open: its dialog reopens
+        screen = dialog.host
         assert screen.state.melee.stage == "retreat"
-        await wait_for_screen(pilot, MeleeDialog)
         assert "Melee step 8: Retreat" in ribbon(again)
         assert_top_bar_and_acting_unit_above(screen_rows(again))
 
@@ -101,3 +101,27 @@ async def test_the_ai_flow_chart_leaves_the_top_bar_and_the_acting_ai_unit_in_vi
         assert app.screen is screen and screen.scroll_y == 0  # the dashboard fits: no scrollbar
         rows = screen_rows(app)
         assert "Round 1/6 · AI phase" in rows[0] and any("Battle log" in row for row in rows)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_charge_pickers_lie_over_no_part_of_the_step_panel(make_app, size):
+    """Charge → Open ground: the "reached / did not reach" picker is not drawn over the
+    move's bordered step panel (no piece of it beside or under the picker), and the top
+    bar and the charging unit stay above it."""
+    from tui.screens.picker_screen import PickerScreen
+
+    app = make_app("demo", system="saga")
+    async with app.run_test(size=size) as pilot:
+        screen = await first_turn(pilot)
+        await saga_select(pilot, screen, "Hirdmen")
+        await press(pilot, "c")
+        await pick(pilot, "Mounted Thegns")
+        await pick(pilot, "Open ground")
+        await wait_for_screen(pilot, PickerScreen)
+        assert "did not reach" in str([c.label for c in app.screen.choices])
+        rows = screen_rows(app)
+        top = next(i for i, row in enumerate(rows) if row.startswith("█▀"))
+        above = rows[:top]
+        assert TOP_BAR in above[0] and any("Hirdmen" in row for row in above[1:]), rows
+        for row in rows[top:]:  # the picker's rows, side to side, to the bottom
+            assert row.startswith("█") and row.rstrip().endswith("█"), rows

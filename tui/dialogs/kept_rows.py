@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
+
+from tui.screens.picker_screen import PickerScreen
 
 FEWEST_DIALOG_ROWS = 10
 """The fewest rows a dialog keeps: on a short screen the acting unit's row gives way first."""
@@ -24,10 +27,24 @@ def rows_kept_above(top_bar: Widget, table: Any, row_key: str | None, height: in
     return max(0, min(bottom, height - FEWEST_DIALOG_ROWS))
 
 
-def fit_under_the_top(dialog: Any, box: Widget, kept: int) -> None:
-    """Size ``box`` (the dialog's bordered frame, aligned to the bottom) to the rows under
-    the ``kept`` ones."""
-    box.styles.height = max(1, dialog.app.size.height - kept)
+SHORT = 30
+"""Under this many rows a dialog fills every row under the kept ones (the README's short
+screen); on a taller screen it is as tall as its text, at most that."""
+
+
+def fit_under_the_top(dialog: Any, box: Widget, kept: int, body: Widget | None = None, tall_body: Any = "70vh") -> None:
+    """Size ``box`` (the dialog's bordered frame, aligned to the bottom) to the whole
+    width (no panel of the screen shows beside it) and the rows under the ``kept`` ones:
+    all of them on a short screen, where ``body`` (what scrolls) takes the rows the rest
+    leaves; elsewhere as many as its text needs, ``body`` at most ``tall_body``."""
+    rows = max(1, dialog.app.size.height - kept)
+    short = dialog.app.size.height < SHORT
+    box.styles.width = "100%"
+    box.styles.max_height = rows
+    box.styles.height = rows if short else "auto"
+    if body is not None:
+        body.styles.height = "1fr" if short else "auto"
+        body.styles.max_height = None if short else tall_body
 
 
 class TopBarResized(Message):
@@ -40,3 +57,25 @@ class SaysWhenResized(Widget):
 
     def on_resize(self, event: events.Resize) -> None:
         self.post_message(TopBarResized())
+
+
+class PickerUnderTheTop(PickerScreen):
+    """A picker asked during a turn: it fills the rows under the top bar and the acting
+    unit (``host.rows_kept_above_dialogs()``), so it never lies over part of the step
+    panel or hides who acts."""
+
+    def __init__(self, host: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.host = host
+
+    def on_mount(self) -> None:  # PickerScreen's own on_mount runs too (Textual calls each class's)
+        self.styles.align_vertical = "bottom"
+        self.keep_the_top_visible()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.keep_the_top_visible()
+
+    def keep_the_top_visible(self) -> None:
+        fit_under_the_top(
+            self, self.query_one(Vertical), self.host.rows_kept_above_dialogs(), self.query_one("#choices")
+        )

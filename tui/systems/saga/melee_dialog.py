@@ -141,7 +141,8 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
     def keep_the_top_visible(self) -> None:
         """The dialog fills the rows under the top bar and the acting unit (they stay in
         view); what does not fit scrolls inside it."""
-        fit_under_the_top(self, self.query_one(Vertical), self.host.rows_kept_above_dialogs())
+        body = self.query_one("#melee-body", VerticalScroll)
+        fit_under_the_top(self, self.query_one(Vertical), self.host.rows_kept_above_dialogs(), body)
 
     # ------------------------------------------------------------------ reading
     @property

@@ -74,7 +74,7 @@ class AIFlowDialog(ModalScreen[None]):
         width: 100; max-width: 100%; height: 100%; max-height: 100%;
         border: thick $warning; border-title-style: bold; background: $surface; padding: 0 1;
     }
-    AIFlowDialog #ai-path { height: 1fr; min-height: 1; scrollbar-size-vertical: 1; }
+    AIFlowDialog #ai-path { height: auto; max-height: 10; min-height: 1; scrollbar-size-vertical: 1; }
     AIFlowDialog #ai-path > Static { height: auto; }
     AIFlowDialog #ai-now { padding: 1 0 0 0; }
     AIFlowDialog #ai-keys { color: $text-muted; padding: 1 0 0 0; }
@@ -109,7 +109,9 @@ class AIFlowDialog(ModalScreen[None]):
 
     def keep_the_top_visible(self) -> None:
         """The dialog fills the rows under the top bar and the AI unit's row (they stay in view)."""
-        fit_under_the_top(self, self.query_one(Vertical), self.host.rows_kept_above_dialogs())
+        path = self.query_one("#ai-path", VerticalScroll)
+        fit_under_the_top(self, self.query_one(Vertical), self.host.rows_kept_above_dialogs(), path, 10)
+        path.call_after_refresh(path.scroll_end, animate=False)  # refitted: still the last answers
 
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
