@@ -20,7 +20,8 @@ from engine.formatting import possessive
 
 from tui.messages import CommandRefused
 from tui.screens.game_commands import GameCommands
-from tui.screens.picker_screen import Choice, PickerScreen, harmless
+from tui.dialogs.kept_rows import PickerUnderTheTop
+from tui.screens.picker_screen import Choice, harmless
 
 
 class SagaCommands(GameCommands):
@@ -65,7 +66,8 @@ class SagaCommands(GameCommands):
                 return
             then(value)
 
-        self.app.push_screen(PickerScreen(question, choices, highlight=highlight, default=harmless(choices)), answered)
+        picker = PickerUnderTheTop(self, question, choices, highlight=highlight, default=harmless(choices))
+        self.app.push_screen(picker, answered)
 
     def _enemies(self, u: Any) -> list[Any]:
         return [x for x in self.state.units if x.alive and x.side != u.side]

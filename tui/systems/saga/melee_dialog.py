@@ -37,6 +37,7 @@ from engine.formatting import possessive
 
 from tui.citations import cite_renderable, citer
 from tui.screens.picker_screen import Choice, PickerScreen
+from tui.dialogs.kept_rows import fit_under_the_top
 from tui.dialogs.prompt import TextPrompt
 from tui.dialogs.type_ahead import waits
 from tui.systems.saga.ability_form import AbilityForm
@@ -87,12 +88,12 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
     ]
 
     DEFAULT_CSS = """
-    MeleeDialog { align: center middle; background: $background 60%; }
+    MeleeDialog { align: center bottom; background: $background 60%; }
     MeleeDialog > Vertical {
-        width: 110; max-width: 100%; height: auto; max-height: 100%;
+        width: 110; max-width: 100%; height: 100%; max-height: 100%;
         border: thick $warning; border-title-style: bold; background: $surface; padding: 0 1;
     }
-    MeleeDialog #melee-body { height: auto; max-height: 70vh; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    MeleeDialog #melee-body { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     MeleeDialog #melee-steps { color: $text-muted; }
     MeleeDialog #melee-options { padding: 1 0 0 0; }
     MeleeDialog #melee-odds { padding: 1 0 0 0; }
@@ -131,7 +132,17 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
             yield Static("", id="melee-hint")
 
     def on_mount(self) -> None:
+        self.keep_the_top_visible()
         self.refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.keep_the_top_visible()
+
+    def keep_the_top_visible(self) -> None:
+        """The dialog fills the rows under the top bar and the acting unit (they stay in
+        view); what does not fit scrolls inside it."""
+        body = self.query_one("#melee-body", VerticalScroll)
+        fit_under_the_top(self, self.query_one(Vertical), self.host.rows_kept_above_dialogs(), body)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -148,10 +159,12 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
             self.dismiss(None)
             return
         if m.stage != self.stage:  # a new step: its local choices start afresh
-            self.stage, self.trade, self.ticked = m.stage, False, set()
+            seen, self.stage, self.trade, self.ticked = self.stage, m.stage, False, set()
             self.loser_can = self.winner_can = True
             self.query_one("#melee-dice", Input).value = ""
-            self.fatigue_page = m.stage == "retreat"
+            # step 7's page only when this dialog saw the melee reach step 8; reopened at
+            # step 8, it shows step 8, as the engine (and the top bar) say
+            self.fatigue_page = m.stage == "retreat" and seen != ""
             self.split = {}
         page7 = view.fatigue_step(state) if self.fatigue_page else None
         step = page7 or step

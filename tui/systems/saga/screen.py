@@ -22,6 +22,7 @@ from engine.rulesets.saga import view
 
 from tui.actions import key_of
 from tui.counts import HELP_LINE
+from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import BattleChanged, CommandRefused, UnitSelected
 from tui.widgets.log_pane import LogPane
 from tui.systems.saga.tracker import SagaTracker
@@ -83,6 +84,7 @@ class SagaScreen(SagaCommands, GameScreen):
     SagaScreen #units { height: auto; max-height: 60%; }
     SagaScreen UnitPane { margin: 0 0 0 0; }
     SagaScreen #step { margin: 0 0 0 0; }
+    SagaScreen #lower { height: 1fr; }
     """
 
     def __init__(self, session: Any) -> None:
@@ -95,8 +97,9 @@ class SagaScreen(SagaCommands, GameScreen):
         with Vertical(id="units"):
             yield UnitPane("A", id="units-A")
             yield UnitPane("B", id="units-B")
-        yield StepPanel(id="step")
-        yield LogPane(id="log")
+        with Vertical(id="lower"):  # the rows left: the step panel and the log share them
+            yield StepPanel(id="step")
+            yield LogPane(id="log")
         yield SteadyBar(id="status")
         yield SteadyFooter()
 
@@ -121,6 +124,13 @@ class SagaScreen(SagaCommands, GameScreen):
         if s.shot:
             return s.shot.shooter
         return s.move.unit if s.move else None
+
+    def rows_kept_above_dialogs(self) -> int:
+        """How many rows at the top a dialog over this screen leaves in view: the top bar
+        and the side to act down to the unit being resolved (or selected)."""
+        unit = self.busy_unit() or self.selected
+        pane = self.pane(self.state.unit(unit).side) if unit and self.state.has_unit(unit) else None
+        return rows_kept_above(self.query_one(SagaTracker), pane, unit, self.size.height)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
@@ -163,6 +173,11 @@ class SagaScreen(SagaCommands, GameScreen):
         units = s.units_of(s.turn.active)
         pick = [u for u in units if not u.activations] or list(units)
         return pick[0].id if pick else None
+
+    @on(TopBarResized)
+    def _top_bar_resized(self) -> None:
+        if self.melee_dialog is not None and self.melee_dialog.is_attached:
+            self.melee_dialog.keep_the_top_visible()
 
     @on(UnitSelected)
     def _unit_selected(self, message: UnitSelected) -> None:

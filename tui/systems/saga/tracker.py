@@ -11,6 +11,7 @@ from engine.rulesets.saga.queries import activation_counts
 from engine.formatting import possessive
 
 from tui.citations import cite_rich, citer
+from tui.dialogs.kept_rows import SaysWhenResized
 from tui.counts import acted_text
 from tui.systems.saga.keys import SAGA_KEYS
 from tui.widgets.steady_bar import SteadyBar
@@ -57,7 +58,7 @@ def next_step(state: Any, step: Any, offers: tuple[Any, ...]) -> Text:
     )
 
 
-class SagaTracker(SteadyBar):
+class SagaTracker(SaysWhenResized, SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
     WRAP = True  # a long line wraps: the "Next:" line is never cut

@@ -21,6 +21,7 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -30,6 +31,7 @@ from textual.widgets import Static
 from engine.rulesets.star_quest import commands as c, tables as t, view
 
 from tui.citations import cite_renderable, citer
+from tui.dialogs.kept_rows import fit_under_the_top
 from tui.screens.picker_screen import Choice, PickerScreen
 
 
@@ -67,12 +69,13 @@ class AIFlowDialog(ModalScreen[None]):
     ]
 
     DEFAULT_CSS = """
-    AIFlowDialog { align: center middle; background: $background 60%; }
+    AIFlowDialog { align: center bottom; background: $background 60%; }
     AIFlowDialog > Vertical {
-        width: 100; max-width: 100%; height: auto; max-height: 100%;
+        width: 100; max-width: 100%; height: 100%; max-height: 100%;
         border: thick $warning; border-title-style: bold; background: $surface; padding: 0 1;
     }
-    AIFlowDialog #ai-path { height: auto; max-height: 10; }
+    AIFlowDialog #ai-path { height: auto; max-height: 10; min-height: 1; scrollbar-size-vertical: 1; }
+    AIFlowDialog #ai-path > Static { height: auto; }
     AIFlowDialog #ai-now { padding: 1 0 0 0; }
     AIFlowDialog #ai-keys { color: $text-muted; padding: 1 0 0 0; }
     AIFlowDialog #ai-refusal { color: $error; display: none; }
@@ -91,14 +94,24 @@ class AIFlowDialog(ModalScreen[None]):
         box.border_title = citer(self.app)("AI activation — the flow chart (§16.2)")
         with box:
             yield Static("", id="ai-unit")
-            with VerticalScroll(id="ai-path"):
+            with VerticalScroll(id="ai-path"):  # what does not fit scrolls here, never the screen
                 yield Static("", id="ai-path-text")
             yield Static("", id="ai-now")
             yield Static("", id="ai-refusal")
             yield Static("", id="ai-keys")
 
     def on_mount(self) -> None:
+        self.keep_the_top_visible()
         self.refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.keep_the_top_visible()
+
+    def keep_the_top_visible(self) -> None:
+        """The dialog fills the rows under the top bar and the AI unit's row (they stay in view)."""
+        path = self.query_one("#ai-path", VerticalScroll)
+        fit_under_the_top(self, self.query_one(Vertical), self.host.rows_kept_above_dialogs(), path, 10)
+        path.call_after_refresh(path.scroll_end, animate=False)  # refitted: still the last answers
 
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
@@ -117,6 +130,8 @@ class AIFlowDialog(ModalScreen[None]):
         )
         cite = citer(self.app)  # each rule as the rulebook's section
         self.query_one("#ai-path-text", Static).update(cite_renderable(path_text(s), cite))
+        path = self.query_one("#ai-path", VerticalScroll)
+        path.call_after_refresh(path.scroll_end, animate=False)  # the last answers, next to the question
         now = Text()
         keys = Text()
         pending = view.pending(s)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tui.citations import cite_rich, citer
@@ -28,14 +30,24 @@ def pending_text(state: Any, pending: Any, question: Any) -> Text:
     return Text(f"Objectives: {objectives}", style="dim")
 
 
-class SQPending(Static):
-    """The open question, in full."""
+class SQPending(VerticalScroll):
+    """The open question, in full: a bordered panel whose lines scroll inside it when the
+    screen is short (the screen itself never scrolls)."""
 
     DEFAULT_CSS = """
-    SQPending { height: auto; max-height: 6; padding: 0 1; border-left: thick $warning; }
-    SQPending.-idle { border-left: none; max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    SQPending {
+        height: auto; max-height: 50%; min-height: 3; padding: 0 1; border: round $warning;
+        scrollbar-size-vertical: 1;
+    }
+    SQPending > Static { height: auto; }
+    SQPending.-idle { border: none; max-height: 1; min-height: 1; overflow: hidden hidden; }
+    SQPending.-idle > Static { text-wrap: nowrap; text-overflow: ellipsis; }
     """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="pending-text")
 
     def show(self, state: Any, pending: Any, question: Any) -> None:
         self.set_class(pending is None and not (question and question.proposal), "-idle")
-        self.update(cite_rich(pending_text(state, pending, question), citer(self.app)))  # rules: the book's
+        text = cite_rich(pending_text(state, pending, question), citer(self.app))  # rules: the book's
+        self.query_one("#pending-text", Static).update(text)

@@ -22,6 +22,7 @@ from engine.rulesets.star_quest import view
 
 from tui.actions import key_of
 from tui.counts import HELP_LINE
+from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import BattleChanged, CommandRefused, UnitSelected
 from tui.systems.star_quest.hero_pane import HeroPane
 from tui.widgets.log_pane import LogPane
@@ -72,6 +73,7 @@ class StarQuestScreen(StarQuestCommands, GameScreen):
     DEFAULT_CSS = """
     StarQuestScreen { layout: vertical; }
     StarQuestScreen #panes { height: auto; max-height: 60%; }
+    StarQuestScreen #lower { height: 1fr; }
     """
 
     def __init__(self, session: Any) -> None:
@@ -84,8 +86,9 @@ class StarQuestScreen(StarQuestCommands, GameScreen):
         with Vertical(id="panes"):
             yield HeroPane("heroes", id="heroes")
             yield HeroPane("ai", id="enemies")
-        yield SQPending(id="pending")
-        yield LogPane(id="log")
+        with Vertical(id="lower"):  # the rows left: the open question and the log share them
+            yield SQPending(id="pending")
+            yield LogPane(id="log")
         yield SteadyBar(id="status")
         yield SteadyFooter()
 
@@ -102,6 +105,14 @@ class StarQuestScreen(StarQuestCommands, GameScreen):
     # ------------------------------------------------------------------ reading
     def pane_of(self, unit_id: str) -> HeroPane:
         return self.query_one("#heroes" if self.state.unit(unit_id).hero else "#enemies", HeroPane)
+
+    def rows_kept_above_dialogs(self) -> int:
+        """How many rows at the top a dialog over this screen leaves in view: the top bar
+        and the pane of the unit activating (or selected) down to its row."""
+        s = self.state
+        unit = s.activation.unit if s.activation else self.selected
+        pane = self.pane_of(unit) if unit and s.has_unit(unit) else None
+        return rows_kept_above(self.query_one(SQTracker), pane, unit, self.size.height)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
@@ -140,6 +151,11 @@ class StarQuestScreen(StarQuestCommands, GameScreen):
             ready = [e.id for e in view.enemy_lines(s) if e.on_table and e.models and not e.activated]
             return ready[0] if ready else None
         return None
+
+    @on(TopBarResized)
+    def _top_bar_resized(self) -> None:
+        if self.ai_dialog is not None and self.ai_dialog.is_attached:
+            self.ai_dialog.keep_the_top_visible()
 
     @on(UnitSelected)
     def _unit_selected(self, message: UnitSelected) -> None:

@@ -11,6 +11,7 @@ from rich.text import Text
 from engine.rulesets.star_quest.queries import activation_counts
 
 from tui.citations import cite_rich, citer
+from tui.dialogs.kept_rows import SaysWhenResized
 from tui.counts import fraction_text
 from tui.systems.star_quest.keys import STAR_QUEST_KEYS
 from tui.widgets.steady_bar import SteadyBar
@@ -51,7 +52,7 @@ def next_step(state: Any, rv: Any, pending: Any) -> Text:
     return Text.assemble("Select, then ", _k("sq-activate"), f": {rv.next_step}")
 
 
-class SQTracker(SteadyBar):
+class SQTracker(SaysWhenResized, SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
     WRAP = True  # a long line wraps: the "Next:" line is never cut
