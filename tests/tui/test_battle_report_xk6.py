@@ -87,8 +87,7 @@ def test_the_headline_says_who_took_whom_out_and_each_sides_luck(battle, text):
 def test_entries_keep_the_dashboards_numbers_and_the_undone_attack_is_left_out(battle, text):
     assert numbered(text) == [e.seq for e in battle.active_events]
     assert undone_line(text) == (
-        "  #4–#5 taken back with undo and left out: #4 “Boss fires with Rifle at Chief: Chief SL -4: "
-        "fails, no damage, no stun”; 1 undo entry."
+        "  #4–#5 taken back with undo and left out: #4 “Boss fires with Rifle at Chief”; 1 undo entry."
     )
     assert "1 1 2 →" not in text  # the undone roll's dice are not reported
 

@@ -39,14 +39,34 @@ async def test_a_shot_by_an_activated_model_is_refused_before_any_picker(make_ap
             assert len(screen.session.view.events) == events
             assert "already been activated" in status_text(screen)
             assert "Kolejność działań (Order of play), p. 5" in status_text(screen)
-        await press(pilot, "m")  # a jump or a fall needs no action: the menu opens, its Moves greyed
+        await press(pilot, "m")  # its side no longer acts: refused at the key, as s is
         await settle(pilot)
-        moves = {
-            type(ch.value).__name__ if not isinstance(ch.value, str) else ch.value: ch for ch in app.screen.choices
-        }
-        assert "already been activated" in moves["Move"].why_not and not moves["fall"].why_not
-        await press(pilot, "escape")
+        assert app.screen is screen and "already been activated" in status_text(screen)
         assert len(screen.session.view.events) == events
+
+
+async def test_at_60x20_m_on_a_model_of_the_side_not_acting_is_refused_at_the_key(make_app):
+    """QA: the Move menu opened with every entry greyed ("it is …'s activation, not …'s
+    side"); `s` and `f` are refused at the key with the engine's reason, and so is `m`."""
+    from engine.rulesets.sanctum_mortalis.queries import can
+
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await start_round_one(pilot)
+        other = next(m for m in screen.state.waiting(screen.state.opponent(screen.state.order.to_act)))
+        screen.select_model(other.id, focus=True)
+        await settle(pilot)
+        events = len(screen.session.view.events)
+        await press(pilot, "m")
+        await settle(pilot)
+        assert app.screen is screen, f"m opened {app.screen}"
+        assert str(can(screen.state, "move", other.id).reason) in status_text(screen)
+        assert "activation, not" in status_text(screen) and len(screen.session.view.events) == events
+        acting = next(m for m in screen.state.waiting(screen.state.order.to_act))
+        screen.select_model(acting.id, focus=True)
+        await press(pilot, "m")  # the side acting: the menu opens
+        assert app.screen is not screen
+        await press(pilot, "escape")
 
 
 async def _pending_save(pilot, screen):

@@ -57,3 +57,30 @@ async def test_a_challenge_is_taken_with_v_before_round_1(make_app):
         await press(pilot, *["down"] * index, "enter")
         side = screen.state.sides[0]
         assert side.challenges == ("prudence",)
+
+
+async def test_at_80x24_a_salvo_whose_target_is_out_ends_and_the_next_line_moves_on(make_app):
+    """QA: Kara Vex's Energy rifle took Sister Vey out with shot 1; `s` → "Next shot (2/2)"
+    was refused (she was out) and "Press s for … shot 2/2, or to stop firing." stayed up."""
+    from .conftest import settle, status_text
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_round_one(pilot)
+        await press(pilot, "a", "d", "e")  # the first side's model acts: Kara Vex's side next
+        screen.select_model("B.kara-vex", focus=True)
+        screen.submit(c.Shoot("B.kara-vex", "A.sister-vey", "energy-rifle"), ScriptedDice([1, 2]))  # a hit
+        await wait_for(pilot, lambda: isinstance(app.screen, RollDialog))  # her Toughness roll
+        assert "shot 2/2 or stop firing" in str(screen.query_one("#tracker").render())
+        await press(pilot, "6", "space", "6", "enter")  # failed: held for the re-rolls offered
+        await press(pilot, "enter")  # none taken: she is out
+        await settle(pilot)
+        assert screen.state.model("A.sister-vey").status == "out-of-action"
+        assert screen.state.model("B.kara-vex").salvo is None
+        ended = screen.session.view.events[-1]
+        assert ended.kind == "salvo_ended" and "Energy rifle loses its 1 shot left" in ended.text
+        tracker = str(screen.query_one("#tracker").render())
+        assert "shot 2/2" not in tracker and "stop firing" not in tracker, tracker
+        assert "Kara Vex, 1 action left" in tracker, tracker
+        await press(pilot, "s")  # no "Next shot": the Shooting action is spent, refused at the key
+        assert app.screen is screen and "one non-Move action" in status_text(screen)

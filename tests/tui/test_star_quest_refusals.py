@@ -137,3 +137,23 @@ async def test_a_wound_correction_the_engine_would_refuse_is_greyed_with_its_rea
         why = {str(ch.label): ch.why_not for ch in picker.choices}
         assert why["-1 wound(s)"] == (str(heal) if heal else "") and not why["+1 wound(s)"]
         await press(pilot, "escape")
+
+
+async def test_the_card_of_the_hero_acting_says_acting_now_and_the_tracker_counts_it(make_app):
+    """QA: Captain Vex "▶ acting" in the pane, "Activated  not yet this round" on his card."""
+    from tui.systems.star_quest.card_screen import SQCardScreen
+
+    from .pilot_waits import wait_for_screen
+    from .test_dashboard import rendered
+
+    app = make_app("demo", system="star-quest")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await round_one(pilot)
+        await select(pilot, screen, "Captain Vex")
+        await press(pilot, "a")
+        await settle(pilot)
+        assert "acted: heroes 1/3" in str(screen.query_one(SQTracker).render())
+        await press(pilot, "enter")
+        card = await wait_for_screen(pilot, SQCardScreen)
+        text = "\n".join(rendered(s.content) for s in card.query("Static"))
+        assert "▶ acting now" in text and "not yet this round" not in text, text

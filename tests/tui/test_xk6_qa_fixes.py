@@ -45,3 +45,31 @@ async def test_a_number_key_chooses_the_numbered_activation(make_app):
         assert isinstance(speeds, PickerScreen) and "move and attack — at which speed" in speeds.question
         await pick(pilot, 'advance: up to 4"')
         assert screen.state.turn.active.model == "A.sgt-vance"
+
+
+async def test_at_80x24_a_resolved_attack_says_its_outcome_once_and_the_acting_model_counts(make_app):
+    """QA at 80×24: the outcome was in the attack line, its 🎲 line and the damage line; while
+    Sgt. Vance acted the tracker said "activated 0/3" and his card "no activation now"."""
+    from tui.systems.xk6.model_card_screen import XK6ModelCard
+    from tui.widgets.log_pane import entry_text
+
+    from .conftest import wait_for_screen
+    from .test_dashboard import rendered
+
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await vance_activated(pilot)
+        assert "activated 1/3, 0/3" in text_of(screen, "#tracker")
+        await press(pilot, "enter")
+        card = await wait_for_screen(pilot, XK6ModelCard)
+        text = "\n".join(rendered(s.content) for s in card.query("Static"))
+        assert "▶ acting now: move and attack at advance" in text and "no activation now" not in text, text
+        await press(pilot, "escape")
+        await open_carbine_attack(pilot)
+        await type_dice(pilot, "6 6 6 1 1")
+        await press(pilot, "space")
+        outcome = "SL 7: 35 damage, 7 wounds, stunned"
+        lines = "\n".join(entry_text(e).plain for e in screen.session.view.events)
+        assert lines.count(outcome) == 1, lines
+        assert "🎲 Sgt. Vance (Carbine, direct fire) against Warden Kell: [6 6 6] v [1 1]" in lines
+        assert "Warden Kell takes 7 wounds, stunned." in lines

@@ -53,10 +53,16 @@ def _model(state: BattleState, model_id: str) -> ModelState | Rejected:
 
 
 def with_end_check(state: BattleState, drafts: list[EventDraft]) -> list[EventDraft]:
-    """Append the end of the battle if these events leave one side alone (§14)."""
+    """Append what these events set off: the rest of a salvo lost when its target is out
+    (§10.5), then the end of the battle if they leave one side alone (§14)."""
     from .evolve import preview
+    from .salvo import lost_shots
 
-    return drafts + end_check(preview(state, drafts))
+    after = preview(state, drafts)
+    lost = lost_shots(after)
+    if lost:
+        drafts, after = drafts + lost, preview(after, lost)
+    return drafts + end_check(after)
 
 
 def place_marker(state: BattleState, cmd: PlaceMarker, dice: DiceSource) -> Decision:

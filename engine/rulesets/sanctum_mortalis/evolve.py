@@ -197,7 +197,12 @@ def _move_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("salvo_ended")
 def _salvo_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return s.with_model(p["model"], salvo=None)
+    m = s.model(p["model"])
+    if p.get("fired") is None or m.salvo is None:
+        return s.with_model(m.id, salvo=None)
+    # shots lost at a target taken out; a second pistol's own shots are still to come (§10.5)
+    lost = p["fired"] - m.salvo[1]
+    return s.with_model(m.id, salvo=(m.salvo[0], p["fired"]), salvo_targets=m.salvo_targets + (p["target"],) * lost)
 
 
 @reducer("marker_placed")

@@ -13,6 +13,7 @@ from .state import OVERWATCH, BattleState
 
 ACTIONS = (
     "move",
+    "move-menu",
     "drop",
     "shoot",
     "fight",
@@ -26,7 +27,10 @@ ACTIONS = (
     "remove",
 )
 """The actions ``can`` answers for: each opens a picker or a dialog before its command.
-``drop``: a jump down or a fall (§7.4, §7.5), which takes no action; ``contact``: engaged
+``drop``: a jump down or a fall (§7.4, §7.5), which takes no action; ``move-menu``: the
+Move menu, which also offers those: open for the acting side's models (a Move the rules
+forbid greyed in it), refused for a model of the side not acting with its Move's reason
+(§5.1), as a shot or a fight is; ``contact``: engaged
 with, Intercept or no longer in contact (§8.1, §11.1); ``leave``: off the table (§7.7);
 ``remove``: the GM removes it from play. The last three are no action of the model."""
 
@@ -71,6 +75,12 @@ def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
 
         if (problem := throw_check(state, m)) is not None:
             return problem
+    if action == "move-menu":
+        if (problem := can(state, "drop", model_id)) is not None:
+            return problem
+        move = can(state, "move", model_id)
+        acting_side = state.order.active_model == m.id or m.side == state.order.to_act
+        return None if move is None or acting_side else move
     if action == "drop":
         if state.ended:
             return Rejected("the battle has ended", "§14")

@@ -16,13 +16,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from engine.events import EventDraft
 from engine.formatting import possessive
 from engine.ruleset import Rejected
 
 from . import tables as t
-from .state import BattleState, ModelState
+from .state import LEFT_TABLE, BattleState, ModelState
 from .terms import term
 
 if TYPE_CHECKING:
@@ -97,6 +98,49 @@ def salvo_problem(state: BattleState, m: ModelState, cmd: Shoot) -> Rejected | N
     return Rejected(f"one target per Shooting action: shot {index} of the {name} goes at {who}", ONE_TARGET)
 
 
+def lost_shots(state: BattleState) -> list[EventDraft]:
+    """§10.5: every shot of a salvo goes at its first target, so once that target is out of
+    action or off the table the shots left of its salvo are lost: the salvo ends, logged
+    (``salvo_ended`` with ``lost``). A second pistol still fires its own shots at a target
+    of its own (``fired``: the salvo goes on from its first shot) [SM-A34]; a heavy rifle's
+    shots may still go at other targets within 3" of the first, so its salvo stays open."""
+    from .combat import open_salvo
+
+    drafts: list[EventDraft] = []
+    for m in state.models:
+        salvo = open_salvo(m) if m.on_table else None
+        if salvo is None:
+            continue
+        weapon, fired, size = salvo
+        first = group_first_target(m, weapon)
+        w = t.RANGED_WEAPONS.get(weapon)
+        if first is None or not state.has_model(first) or state.model(first).on_table or (w and w.spread):
+            continue
+        index, _ = _continuing(m, weapon)
+        group_end = fired + (w.shots if w else 1) - index + 1  # the last shot at that target
+        name = w.name if w else weapon
+        lost = group_end - fired
+        gone = state.model(first)
+        where = "off the table" if gone.status == LEFT_TABLE else "out of action"
+        shots = f"{lost} shot{'s' * (lost != 1)}"
+        payload: dict[str, Any] = {"model": m.id, "target": first, "lost": lost}
+        if group_end < size:
+            payload["fired"] = group_end
+            rest = f"; the second {name} may fire its own shots at another target [SM-A34]"
+        else:
+            rest = ""
+        drafts.append(
+            EventDraft(
+                "salvo_ended",
+                payload,
+                actor=m.id,
+                text=f"{possessive(m.name)} {name} loses its {shots} left: {gone.name}, its target, is {where} "
+                f"(one target per Shooting action, {ONE_TARGET}){rest}.",
+            )
+        )
+    return drafts
+
+
 def overwatch_shot(m: ModelState, cmd: Shoot) -> bool:
     """This shot is the Overwatch shot (Łowca's +1, "Woohoo!"): declared so and the first
     of its salvo; the salvo's later shots are ordinary shots at the same target."""
@@ -104,4 +148,4 @@ def overwatch_shot(m: ModelState, cmd: Shoot) -> bool:
     return cmd.overwatch and not continuing
 
 
-__all__ = ["group_first_target", "needs_spread", "overwatch_shot", "salvo_problem"]
+__all__ = ["group_first_target", "lost_shots", "needs_spread", "overwatch_shot", "salvo_problem"]

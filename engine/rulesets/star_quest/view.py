@@ -82,6 +82,8 @@ class HeroLine:
     """False while set aside in Ambush (§17)."""
     spells: tuple[builtins.str, ...] = ()
     """Each spell modifier on it (``spell_effect_lines``), already counted in its rolls."""
+    acting: bool = False
+    """Its activation is the one open now (§6)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,13 @@ class EnemyLine:
     group: str | None
     spells: tuple[str, ...] = ()
     """Each spell modifier on it (``spell_effect_lines``), already counted in its rolls."""
+    acting: bool = False
+    """Its activation is the one open now (§6, §16.2)."""
+
+
+def acting_now(state: BattleState, unit_id: str) -> bool:
+    """``unit_id``'s activation is the one open now."""
+    return state.activation is not None and state.activation.unit == unit_id
 
 
 @dataclass(frozen=True)
@@ -182,6 +191,7 @@ def hero_lines(state: BattleState) -> tuple[HeroLine, ...]:
                 moves,
                 u.on_table,
                 spell_effect_lines(u),
+                acting_now(state, u.id),
             )
         )
     return tuple(out)
@@ -210,6 +220,7 @@ def enemy_lines(state: BattleState) -> tuple[EnemyLine, ...]:
             tuple(_weapon_text(w) for w in u.spec.weapons),
             groups.get(u.id),
             spell_effect_lines(u),
+            acting_now(state, u.id),
         )
         for u in state.enemies()
     )

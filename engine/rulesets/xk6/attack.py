@@ -298,7 +298,7 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
             record, sl = hit_record(state, a)
         a = changed(a, hit=sl >= 1)
         text = (
-            f"{m.name} fires {weapon.name} indirectly at {a.aim or 'a point'}: {record.outcome}. "
+            f"{m.name} fires {weapon.name} indirectly at {a.aim or 'a point'}. "
             "The GM lists the models where it lands (§9 [XK-M9])."
         )
         return [
@@ -319,11 +319,7 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
     names = ", ".join(state.model(x.model).name + (" (Stealth: avoided)" if x.avoided else "") for x in a.targets)
     how = {"direct": "fires", "melee": "strikes"}[cmd.kind]
     rof = f" (ROF {a.rof_dam} to DAM, {a.rof_area} to radius)" if a.rof_dam or a.rof_area else ""
-    text = (
-        f"{m.name} {how} with {weapon.name}{rof} at {names}: "
-        + "; ".join(f"{state.model(r['detail']['defender_id']).name} {r['outcome']}" for r in records)
-        + "."
-    )
+    text = f"{m.name} {how} with {weapon.name}{rof} at {names}."  # each pair's outcome: its roll line
     return [
         EventDraft(
             "attack_rolled", {"attack": attack_to_dict(a), "rolls": records, "stealth": stealth}, actor=m.id, text=text

@@ -29,6 +29,14 @@ def damage_text(d: Damage) -> str:
     return ": ".join(parts[:1]) + ": " + ", ".join(parts[1:]) + (", starts burning" if d.burning else "")
 
 
+def applied_text(name: str, d: Damage, already_stunned: bool = False) -> str:
+    """What a resolved hit does to the model, as the log says it once the roll's own line
+    has given the SL and the damage: the wounds taken, the stun, burning."""
+    wounds = f"{d.wounds} wound{'s' * (d.wounds != 1)}" if d.wounds else "no wound"
+    stun = "stunned" + (" (already stunned: still one stun, §13)" if already_stunned else "")
+    return f"{name} takes {wounds}, {stun}" + (", starts burning" if d.burning else "") + "."
+
+
 def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll, rerolled: str = "") -> tuple[RollRecord, Damage]:
     """One pair as an opposed record; the indirect-fire damage step uses the unmodified result.
     ``rerolled`` "attack" | "defence": that pool was just rolled again with a command point and

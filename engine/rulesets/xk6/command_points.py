@@ -132,7 +132,7 @@ def _stealth_reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource
             "test_rerolled",
             payload,
             actor=m.id,
-            text=f"{m.name} re-rolls its Stealth die {x.stealth_face} → {face}: {record.outcome}. The new result stands.",
+            text=f"{m.name} re-rolls its Stealth die {x.stealth_face} → {face}. The new result stands.",
         ),
     ]
 
@@ -238,7 +238,7 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
                 )
             ],
         }
-    outcome = "; ".join(r["outcome"] for r in payload["rolls"]) or "no pair to compare"
+    outcome = "" if payload["rolls"] else ": no pair to compare"  # a pair's outcome: its roll line
     return [
         _spent(state, cmd, f"{m.name} re-rolls its test"),
         EventDraft(
@@ -246,6 +246,6 @@ def _reroll(state: BattleState, cmd: SpendCommandPoint, dice: DiceSource) -> Dec
             payload,
             actor=m.id,
             text=f"{m.name} re-rolls {' '.join(map(str, payload['replaced']))} → "
-            f"{' '.join(map(str, faces))}: {outcome}. The new result stands.",
+            f"{' '.join(map(str, faces))}{outcome}. The new result stands.",
         ),
     ]

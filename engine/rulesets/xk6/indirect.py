@@ -55,7 +55,7 @@ def land(state: BattleState, cmd: Land, dice: DiceSource) -> Decision:
     after = changed(a, targets=targets, stage="rolled")
     records = [pair_record(state, after, x)[0].to_dict() for x in targets if not x.avoided]
     where = "on the aim point" if a.hit else f'{a.scatter}" away' + (f" ({cmd.direction})" if cmd.direction else "")
-    hit = "; ".join(f"{state.model(r['detail']['defender_id']).name} {r['outcome']}" for r in records) or "no model hit"
+    hit = ", ".join(state.model(r["detail"]["defender_id"]).name for r in records) or "no model hit"
     return [
         EventDraft(
             "indirect_landed",

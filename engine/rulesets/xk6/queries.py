@@ -50,9 +50,10 @@ def can(state: BattleState, action: str, model_id: str) -> Rejected | None:
 
 
 def activation_counts(state: BattleState, side: str) -> ActivationCounts:
-    """``side``'s models this turn: acted (in play, activated), ready (in play, not yet),
-    out (out of play)."""
+    """``side``'s models this turn: acted (in play, activated or its activation under way),
+    ready (in play, not yet), out (out of play)."""
     models = [m for m in state.models if m.side == side]
     playing = [m for m in models if m.in_play]
-    acted = sum(1 for m in playing if m.activated)
+    acting = state.turn.active.model if state.turn.active else None
+    acted = sum(1 for m in playing if m.activated or m.id == acting)
     return ActivationCounts(acted=acted, ready=len(playing) - acted, out=len(models) - len(playing))

@@ -13,7 +13,7 @@ from engine.ruleset import Rejected
 
 from . import odds
 from . import tables as t
-from .attack_records import damage_text, pair_damage
+from .attack_records import applied_text, pair_damage
 from .commands import ResolveAttack
 from .damage import out_draft
 from .state import BattleState, PendingAttack
@@ -130,9 +130,7 @@ def resolve_attack(state: BattleState, cmd: ResolveAttack, dice: DiceSource) -> 
             )
             continue
         if d.sl < 1:
-            drafts.append(
-                EventDraft("note", {"model": m.id, "sl": d.sl}, actor=m.id, text=f"{m.name}: {damage_text(d)}.")
-            )
+            drafts.append(EventDraft("note", {"model": m.id, "sl": d.sl}, actor=m.id, text=f"No effect on {m.name}."))
             continue
         burning = d.burning and not m.burning
         drafts.append(
@@ -149,9 +147,7 @@ def resolve_attack(state: BattleState, cmd: ResolveAttack, dice: DiceSource) -> 
                     "burning": burning,
                 },
                 actor=m.id,
-                text=f"{m.name}: {damage_text(d)}"
-                + (" (already stunned: still one stun, §13)" if m.stunned else "")
-                + ".",
+                text=applied_text(m.name, d, m.stunned),
             )
         )
         wounds[m.id] += d.wounds

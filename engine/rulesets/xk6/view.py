@@ -78,6 +78,22 @@ class ModelLine:
     weapons: tuple[WeaponLine, ...]
     markers: str
     can: tuple[str, ...]
+    acting: str | None = None
+    """What the model is doing now: "activated" (its activation is under way, the option
+    and speed in ``acting_option``), "reacting" (its held action), or None."""
+    acting_option: str | None = None
+    """The option of the activation under way (``tables.OPTIONS``), with its speed if any."""
+
+
+def acting_now(state: BattleState, model_id: str) -> tuple[str | None, str | None]:
+    """("activated", its option and speed) while ``model_id``'s activation is under way,
+    ("reacting", None) while it reacts with its held action, else (None, None)."""
+    if state.reaction == model_id:
+        return "reacting", None
+    act = state.turn.active
+    if act is None or act.model != model_id:
+        return None, None
+    return "activated", t.OPTIONS.get(act.option, act.option) + (f" at {act.speed}" if act.speed else "")
 
 
 def _weapon_line(state: BattleState, model_id: str, weapon_id: str) -> WeaponLine:
@@ -156,6 +172,7 @@ def model_lines(state: BattleState, side: str | None = None) -> tuple[ModelLine,
                 tuple(_weapon_line(state, m.id, w.id) for w in m.weapons),
                 marks.strip(),
                 legal_options(state, m.id),
+                *acting_now(state, m.id),
             )
         )
     return tuple(out)

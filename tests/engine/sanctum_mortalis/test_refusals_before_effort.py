@@ -94,3 +94,21 @@ def test_7_5_a_fall_takes_no_action_so_an_activated_model_may_still_fall(battle)
     battle.submit(c.EndActivation())
     assert can(battle.state, "move", "A.kara").rule == "§5.1"
     assert can(battle.state, "drop", "A.kara") is None
+
+
+def test_5_1_the_move_menu_of_a_model_of_the_side_not_acting_is_refused_with_its_moves_reason(battle):
+    """QA, 60×20: `m` on a model of the side not acting opened the Move menu with every entry
+    greyed ("it is …'s activation, not …'s side"); `s` and `f` are refused at the key."""
+    battle.submit(c.StartRound())  # A starts (more models)
+    problem = can(battle.state, "move-menu", "B.xan")
+    assert problem == can(battle.state, "move", "B.xan") and problem.rule == "§5.1"
+    assert "activation, not" in problem.reason
+    assert can(battle.state, "move-menu", "A.kara") is None  # the side acting: its menu opens
+    battle.submit(c.Activate("A.kara"))
+    battle.submit(c.Move("A.kara"))
+    battle.submit(c.Move("A.kara"))
+    assert can(battle.state, "move", "A.kara").rule == "§6"  # two Moves made: greyed in the menu,
+    assert can(battle.state, "move-menu", "A.kara") is None  # which still offers a jump or a fall
+    battle.submit(c.EndActivation())
+    refused = can(battle.state, "move-menu", "A.kara")  # B's turn now: refused at the key
+    assert refused is not None and refused == can(battle.state, "move", "A.kara")

@@ -180,3 +180,61 @@ def test_a_battle_with_salvos_and_free_pick_ups_replays_to_the_same_state():
     assert battle.state.model("A.bo").tech_markers == 1
     reloaded = Battle(battle.header, [Event.from_dict(e.to_dict()) for e in battle.entries])
     assert reloaded.state == battle.state
+
+
+HIT, FAILED_SAVE = [1, 2], [6, 6]
+
+
+def test_a_salvo_whose_target_is_taken_out_loses_its_shots_left_and_says_so():
+    """QA, 80×24: after the first shot of a salvo took its target out, "Next shot (2/2)" was
+    refused ("shot 2 … goes at Sister Vey", who was out) and the Next line stayed. One target
+    per Shooting action (§10.5): the rest of the salvo is lost, logged, and the salvo ends."""
+    battle = _battle()
+    _start(battle)
+    battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle"), ScriptedDice(HIT))
+    result = battle.submit(c.Save("B.xan"), ScriptedDice(FAILED_SAVE))
+    kinds = [e.kind for e in result.events]
+    assert kinds[-2:] == ["model_removed", "salvo_ended"], kinds
+    ended = result.events[-1]
+    assert ended.payload == {"model": "A.kara", "target": "B.xan", "lost": 2}
+    assert ended.text == (
+        "Kara's Assault rifle loses its 2 shots left: Xan, its target, is out of action "
+        "(one target per Shooting action, §10.5)."
+    )
+    kara = battle.state.model("A.kara")
+    assert kara.salvo is None and kara.actions_used == 1
+    assert view.shot_preview(battle.state, c.Shoot("A.kara", "B.yul", "assault-rifle")).refusal == ""  # a new action
+
+
+def test_a_second_pistol_still_fires_its_own_shots_after_the_first_pistols_target_is_out_sm_a34():
+    gun = ModelSpec("gus", "Gus", "gunslinger", ranged=("assault-pistol", "assault-pistol"))
+    battle = _battle(extra_a=(gun,))
+    _start(battle)
+    battle.submit(c.Shoot("A.gus", "B.xan", "assault-pistol"), ScriptedDice(HIT))
+    result = battle.submit(c.Save("B.xan"), ScriptedDice(FAILED_SAVE))
+    assert result.events[-1].payload == {"model": "A.gus", "target": "B.xan", "lost": 1, "fired": 2}
+    assert battle.state.model("A.gus").salvo == ("assault-pistol", 2)
+    shot3 = battle.submit(c.Shoot("A.gus", "B.yul", "assault-pistol"), ScriptedDice(MISS))  # the second pistol
+    assert not hasattr(shot3, "reason"), shot3
+    assert battle.state.model("A.gus").salvo_targets == ("B.xan", "B.xan", "B.yul")
+    battle.submit(c.Shoot("A.gus", "B.yul", "assault-pistol"), ScriptedDice(MISS))  # its 2nd shot, the last
+    assert battle.state.model("A.gus").salvo == ("assault-pistol", 4)
+
+
+def test_a_heavy_rifles_salvo_stays_open_for_other_targets_within_3_inches_of_its_first():
+    battle = _battle(extra_a=(HEAVY,))
+    _start(battle)
+    battle.submit(c.Shoot("A.hal", "B.xan", "heavy-rifle"), ScriptedDice(HIT))
+    result = battle.submit(c.Save("B.xan"), ScriptedDice(FAILED_SAVE))
+    assert "salvo_ended" not in [e.kind for e in result.events]
+    assert battle.state.model("A.hal").salvo == ("heavy-rifle", 1)
+
+
+def test_replaying_a_lost_salvo_rebuilds_the_same_state():
+    from engine.battle import replay
+
+    battle = _battle()
+    _start(battle)
+    battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle"), ScriptedDice(HIT))
+    battle.submit(c.Save("B.xan"), ScriptedDice(FAILED_SAVE))
+    assert replay(battle.ruleset, battle.initial, battle.active_events) == battle.state

@@ -98,3 +98,17 @@ def test_17_a_spell_already_tried_this_activation_is_refused_by_the_dry_run_befo
     problem = refused_now(demo.state, cast)
     assert problem is not None and "already tried" in problem.reason
     assert problem == refused(demo, cast)
+
+
+def test_a_unit_acting_now_counts_as_acted_and_its_line_says_so(b):
+    """QA: Captain Vex "▶ acting" in the pane read "not yet this round" on his card: the
+    lines and the count read the open activation."""
+    from engine.rulesets.star_quest import view
+
+    ok(b, c.ActivateHero("vex"))
+    assert activation_counts(b.state, "heroes") == ActivationCounts(acted=1, ready=1, out=0)
+    assert [(h.id, h.acting) for h in view.hero_lines(b.state)] == [("vex", True), ("ilsa", False)]
+    assert not any(e.acting for e in view.enemy_lines(b.state))
+    ok(b, c.EndActivation())
+    assert activation_counts(b.state, "heroes") == ActivationCounts(acted=1, ready=1, out=0)
+    assert not any(h.acting for h in view.hero_lines(b.state))

@@ -30,3 +30,31 @@ def test_the_ammunition_check_with_the_full_rof_names_its_range():
 def test_under_the_any_die_reading_the_ammunition_check_names_the_die_that_empties_it():
     text = _ammo_text((6, 1), settings={"ammo_result": "any-die"})
     assert "empties when any Att die shows 1 " in text and "magazine is empty" in text, text
+
+
+def _attack_then_resolve(target_faces=(1, 1), faces=(6, 6)):
+    b = started(new_battle([model("shooter")], [model("target", armour=4)]))
+    ok(b, c.Activate("A.shooter", "move-attack", speed="still"))
+    rolled = ok(b, c.Attack("A.shooter", "rifle", (c.Target("B.target", faces=target_faces),), faces=faces))
+    resolved = ok(b, c.ResolveAttack())
+    return rolled.events + resolved.events
+
+
+def test_an_attacks_outcome_is_said_once_by_its_roll_and_not_again_by_the_attack_or_damage_lines():
+    """QA, 80×24: "Warden Kell SL 4: 16 damage, 3 wounds, stunned." was in the attack line, the
+    roll line and the damage line. The roll's record says it; the texts say what else happens."""
+    events = _attack_then_resolve()
+    (record,) = events[0].payload["rolls"]
+    assert record["outcome"] == "SL 7: 28 damage, 7 wounds, stunned"
+    assert [e.text for e in events if "SL 7" in e.text or "28 damage" in e.text] == []
+    assert events[0].text == "Shooter fires with Rifle at Target."
+    damage = next(e for e in events if e.kind == "damage_dealt")
+    assert damage.text == "Target takes 7 wounds, stunned."
+
+
+def test_a_failed_attack_is_said_to_fail_by_its_roll_alone():
+    events = _attack_then_resolve(target_faces=(6, 6), faces=(1, 1))
+    (record,) = events[0].payload["rolls"]
+    assert record["outcome"].startswith("SL -") and "fails" in record["outcome"]
+    assert [e.text for e in events if "fails" in e.text or "SL -" in e.text] == []
+    assert "No effect on Target." in [e.text for e in events]

@@ -76,3 +76,18 @@ def test_14_a_reaction_is_refused_before_the_picker_with_the_commands_reason():
     no_held = can(b.state, "react", "A.a2")
     assert "no held action" in no_held.reason
     assert no_held == refused(b, c.React("A.a2", "shoot", trigger="A.a"))
+
+
+def test_a_model_whose_activation_is_under_way_counts_as_activated_and_its_line_says_acting(duel):
+    """QA: Sgt. Vance mid-activation read "activated 0/3" on the tracker and "no activation
+    now" on his card: the count and the line read the activation under way."""
+    from engine.rulesets.xk6 import view
+
+    ok(duel, c.Activate("A.shooter", t.MOVE_ATTACK, speed="walk"))
+    assert activation_counts(duel.state, "A") == ActivationCounts(acted=1, ready=0, out=0)
+    shooter, target = view.model_lines(duel.state)
+    assert (shooter.acting, shooter.acting_option) == ("activated", "move and attack at walk")
+    assert (target.acting, target.acting_option) == (None, None)
+    ok(duel, c.EndActivation())
+    assert activation_counts(duel.state, "A") == ActivationCounts(acted=1, ready=0, out=0)
+    assert view.model_lines(duel.state)[0].acting is None

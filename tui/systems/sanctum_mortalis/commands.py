@@ -247,7 +247,7 @@ class BattleCommands(GearCommands, GameCommands):
         from engine.rulesets.sanctum_mortalis.queries import can, refusal
 
         state = self.state
-        m = self._acting("drop")  # a jump or a fall takes no action: the menu opens for it
+        m = self._acting("move-menu")  # the acting side's: a jump or a fall takes no action, so it opens
         if not m:
             return
         refused = can(self.state, "move", m.id)

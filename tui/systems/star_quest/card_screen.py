@@ -68,7 +68,10 @@ def unit_card(state: Any, unit_id: str) -> Table:
         table.add_row("Spells on it", "\n".join(line.spells))
     cond = [w for w, on in (("Shaken", line.shaken), ("fatigued", line.fatigued)) if on] + list(line.statuses)
     table.add_row("Conditions", ", ".join(cond) or "none")
-    table.add_row("Activated", "yes" if line.activated else "not yet this round")
+    table.add_row(
+        "Activated",
+        Text("▶ acting now", style="bold yellow") if line.acting else "yes" if line.activated else "not yet this round",
+    )
     table.add_row("Special rules", line.rules or "—")
     for w in line.weapons:
         table.add_row("Weapon", w)

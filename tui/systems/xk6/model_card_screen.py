@@ -21,6 +21,16 @@ from engine.rulesets.xk6.corrections import STAT_NAMES
 from tui.citations import cite_renderable, citer
 
 
+def now_text(line: Any) -> Text | str:
+    """The card's "Now": acting now (the engine's activation under way), reacting, else
+    the options it may activate with, else none."""
+    if line.acting == "activated":
+        return Text(f"▶ acting now: {line.acting_option}", style="bold yellow")
+    if line.acting == "reacting":
+        return Text("▶ reacting now with its held action", style="bold yellow")
+    return ", ".join(t.OPTIONS[o] for o in line.can) or Text("no activation now", style="dim")
+
+
 def model_card(state: Any, model_id: str) -> Table:
     line = next(x for x in view.model_lines(state) if x.id == model_id)
     spec = state.model(model_id).spec
@@ -53,7 +63,7 @@ def model_card(state: Any, model_id: str) -> Table:
         table.add_row("Stealth", f"avoids an attack on a die above {spec.stealth} (§16)")
     for name, effect in spec.skills:
         table.add_row(name, effect)
-    table.add_row("Now", ", ".join(t.OPTIONS[o] for o in line.can) or Text("no activation now", style="dim"))
+    table.add_row("Now", now_text(line))
     return table
 
 
