@@ -4,9 +4,11 @@ left, where the rule is in the rulebook in a column on the right.
 A whole citation ("Modyfikatory strzelania (Shooting modifiers), p. 9") beside a label
 wrapped most modifier lines at 80 columns. Each line now fits its width: every line of a
 dialog shows the whole citation if all of them have the room, else all show the compact
-one (the book's section and page: "Modyfikatory strzelania, p. 9"); a line still too long
-shortens the section name ("Modyfikatory…, p. 9"), keeping the page and a reading's id.
-A label is never cut (it may hold a number): one with no room wraps whole. The dialog shows the whole citation of the modifier
+one (the English name and the page: "Shooting modifiers, p. 9", the same rule in every
+system); a line still too long cuts the name at its end ("Shooting m…, p. 9"), keeping
+the page and a reading's id. A label is never cut (it may hold a number): one with no
+room wraps whole, its citation whole beside or under it. The dialog shows the whole
+citation (the book's own name, the English, the page) of the modifier
 highlighted under the list (``full_citation``).
 """
 
@@ -48,24 +50,20 @@ def citer_short(source: object) -> Cite:
 
 
 def shortened(citation: str, room: int) -> str:
-    """``citation`` in at most ``room`` columns where it can be: the section name cut
-    with "…", the page (and a reading's id) kept; at the least the page alone ("p. 9")
-    or the name's first letters. May be longer than ``room`` (the shortest it gets)."""
+    """``citation`` in at most ``room`` columns where it can be: the name cut at its end
+    with "…", the page always kept (a reading's id where it has room: the whole citation
+    under the list has it), and at least ``SHORTEST_SECTION`` characters of the name
+    ("Shooti…, p. 9", never a bare "p. 9"). May be longer than
+    ``room`` (the shortest it gets: the line then puts it on a line of its own)."""
     if cell_len(citation) <= room:
         return citation
     match = _TAIL.search(citation)
     tail = match.group(0) if match else ""
     head = citation[: len(citation) - len(tail)].rstrip()
-    keep = room - cell_len(tail) - 1
-    if tail and keep >= SHORTEST_SECTION:
-        return head[:keep].rstrip() + "…" + tail
-    if tail.startswith(","):
-        page = tail.lstrip(", ")
-        if cell_len(page) <= room or "[" not in page:
-            return page
-        return page[: page.index("[")].rstrip()
-    keep = max(room - 1, SHORTEST_SECTION)
-    return head[:keep].rstrip() + "…" if cell_len(head) > keep else head
+    if "[" in tail and cell_len(head) + cell_len(tail) > room and room - cell_len(tail) - 1 < SHORTEST_SECTION:
+        tail = tail[: tail.index("[")].rstrip()  # a reading's id only where it has room: the page first
+    keep = max(room - cell_len(tail) - 1, SHORTEST_SECTION)
+    return head[:keep].rstrip() + "…" + tail if cell_len(head) > keep else head + tail
 
 
 NARROWEST_COLUMN = 16
@@ -125,16 +123,23 @@ class ModifierRow:
             return self.citation, column
         return shortened(self.compact, min(column, self.room(width))), column
 
-    def fit(self, width: int) -> Text:
+    def fit(self, width: int, console: Console | None = None) -> Text:
         """The line in ``width`` columns: the citation in the column at the right. A label
         with no room even beside the shortest citation is never cut (it may hold a number:
-        a re-roll's odds): the line wraps whole."""
+        a re-roll's odds): it wraps whole, and the citation, whole too (never "p." on one
+        line and "7" on the next), goes at the right of its last line or under it."""
         citation, column = self.citation_at(width)
         if self.room(width) < cell_len(citation):
-            whole = Text.assemble(self.left, self.note)
-            if citation:
-                whole.append(f"  {citation}", style="dim")
-            return whole
+            lines = list(Text.assemble(self.left, self.note).wrap(console or Console(width=width), width))
+            last = lines[-1] if lines else Text()
+            if last.cell_len + GAP + cell_len(citation) > width:
+                last = Text()
+                lines.append(last)
+            last.append(" " * max(width - last.cell_len - cell_len(citation), GAP if last.cell_len else 0))
+            last.append(citation, style="dim")
+            out = Text("\n").join(lines)
+            out.no_wrap = True
+            return out
         if column > self.room(width):  # no room for the column: the citation right after the label
             column = cell_len(citation)
         out = Text.assemble(self.left, self.note)
@@ -148,7 +153,7 @@ class ModifierRow:
         return self.citation_at(width)[0] == self.citation
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.fit(options.max_width)
+        yield self.fit(options.max_width, console)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(min(self.left.cell_len, options.max_width), self.length(self.citation))

@@ -12,10 +12,11 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.formatting import roll_line
+from engine.formatting import possessive, roll_line
 from engine.odds import percent
 from engine.rolls import RollRecord
 from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis.procedures.reroll import REROLL_SOURCES
 
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview, count_problem
@@ -52,14 +53,33 @@ class RerollAdapter(RollAdapter):
             f"none picked: ⏎ or r accepts the {'failure (the model is taken out)' if self.held else 'result'}"
             " · esc: close, decide later"
         )
-        self.one_model = len({o.model for o in self.offers}) <= 1
         self.options_title = (
             "Re-rolls the rules allow now (a letter picks one; its cost and the chance after it). "
             "⏎ with none picked accepts the result:"
         )
 
+    @property
+    def keyed(self) -> dict[str, Any]:
+        """Each offer by the key its line has: source, model and the face re-rolled
+        ("im-fine:m3:1"), not the die's place, so a letter stays with its offer when the
+        dialog opens again after another re-roll (issue #21: "b" became "c")."""
+        record = self.record
+        return {f"{o.source}:{o.model}:{'all' if o.whole else record.dice[o.die].face}": o for o in self.offers}
+
+    def offer_label(self, offer: Any) -> str:
+        """ "Crimson Saints' Captain (Kapitan): re-roll the 1 → Old Tomas wins 50.0%": whose
+        re-roll (the side's Captain or card, the model's skill), what it re-rolls, and who
+        gets what after it (issue #21); an enemy's Błąd matrycy says both models."""
+        odds = f"→ {offer.goal} {percent(offer.odds_after)}"
+        if offer.source == "matrix-error":
+            return f"{offer.label} {odds}"
+        model = self.state.model(offer.model)
+        owner = self.state.side(model.side).band.name if offer.source in ("captain", "im-fine") else model.name
+        what = offer.label.split(", ", 1)[1] if ", " in offer.label else offer.label
+        return f"{possessive(owner)} {REROLL_SOURCES.get(offer.source, offer.source)}: {what} → {model.name} {odds[2:]}"
+
     def picked(self, toggles: frozenset[str]) -> list[Any]:
-        return [o for o in self.offers if o.id in toggles]
+        return [o for key, o in self.keyed.items() if key in toggles]
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         picked = self.picked(toggles)
@@ -78,15 +98,8 @@ class RerollAdapter(RollAdapter):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self._toggles = toggles
         options = tuple(
-            RollOption(
-                o.id,
-                f"{o.label.split(': ', 1)[1] if self.one_model else o.label} ({o.cost}) → {o.goal} "
-                f"{percent(o.odds_after)}",
-                o.rule,
-                kind="toggle",
-                active=o.id in toggles,
-            )
-            for o in self.offers
+            RollOption(key, self.offer_label(o), o.rule, kind="toggle", active=key in toggles)
+            for key, o in self.keyed.items()
         )
         odds = Text.assemble(("Result ", "bold"), roll_line(self.record))
         picked = self.picked(toggles)
