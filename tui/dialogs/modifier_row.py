@@ -130,7 +130,11 @@ class ModifierRow:
         line and "7" on the next), goes at the right of its last line or under it."""
         citation, column = self.citation_at(width)
         if self.room(width) < cell_len(citation):
+            if not citation:
+                return Text.assemble(self.left, self.note)
             lines = list(Text.assemble(self.left, self.note).wrap(console or Console(width=width), width))
+            for line in lines:
+                line.rstrip()
             last = lines[-1] if lines else Text()
             if last.cell_len + GAP + cell_len(citation) > width:
                 last = Text()
@@ -162,9 +166,10 @@ class ModifierRow:
         return Text.assemble(self.left, self.note).plain + (f"  {self.citation}" if self.citation else "")
 
 
-def option_parts(option: OptionLine, hotkey: str, cite: Cite = as_is) -> tuple[Text, Text]:
+def option_parts(option: OptionLine, hotkey: str, cite: Cite = as_is, values: bool = True) -> tuple[Text, Text]:
     """(letter, tick, value and label; "auto" and the note) of ``option`` (a rule in the
-    label or the note cited by ``cite``)."""
+    label or the note cited by ``cite``; ``values``: False in a list where no line has a
+    value, which then has no column for one)."""
     on_ = option.active
     left = Text()
     left.append(f"{hotkey} ", style="bold")
@@ -179,7 +184,8 @@ def option_parts(option: OptionLine, hotkey: str, cite: Cite = as_is) -> tuple[T
         shown = f"{value:+d}" if value else " 0"
     else:
         shown = "  "
-    left.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
+    if values or shown.strip():
+        left.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
     left.append(cite(option.label), style="" if on_ else "dim")
     note = Text()
     if option.state == "auto":
@@ -196,8 +202,9 @@ def modifier_rows(
     letter; ``cite`` / ``compact``: the whole / compact citing functions)."""
     rows = ModifierRows()
     out = []
+    values = any(option.value for option in options)  # else no column for them (a re-roll's offers)
     for option in options:
-        left, note = option_parts(option, letters.get(option.key, " "), cite)
+        left, note = option_parts(option, letters.get(option.key, " "), cite, values)
         rule = option.rule
         out.append(ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else ""))
     return out

@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.formatting import possessive, roll_line
+from engine.formatting import roll_line
 from engine.odds import percent
 from engine.rolls import RollRecord
 from engine.rulesets.sanctum_mortalis import commands as c
@@ -53,10 +53,24 @@ class RerollAdapter(RollAdapter):
             f"none picked: ⏎ or r accepts the {'failure (the model is taken out)' if self.held else 'result'}"
             " · esc: close, decide later"
         )
-        self.options_title = (
-            "Re-rolls the rules allow now (a letter picks one; its cost and the chance after it). "
-            "⏎ with none picked accepts the result:"
-        )
+        self.options_title = self._options_title()
+
+    def _options_title(self) -> str:
+        """Whose re-rolls these are (the model and its side: a Captain's and a card's are
+        the side's) and what each line's chance is of, so a line need not repeat it (#21)."""
+        models = [
+            self.state.model(m) for m in dict.fromkeys(o.model for o in self.offers if o.source != "matrix-error")
+        ]
+        whose = " and ".join(f"{m.name} ({self.state.side(m.side).band.name})" for m in models)
+        costs = "; a Captain's re-roll and a card: once a battle, a skill: free"
+        if len(models) == 1:
+            goal = next(o.goal for o in self.offers if o.model == models[0].id)
+            return (
+                f"Re-rolls for {whose}, each with the chance {models[0].name} {goal} after it{costs}. "
+                "A letter picks one; ⏎ with none picked accepts the result:"
+            )
+        lead = f"Re-rolls for {whose}, each with its chance after it" if whose else "Re-rolls the rules allow now"
+        return f"{lead}{costs if whose else ''}. A letter picks one; ⏎ with none picked accepts the result:"
 
     @property
     def keyed(self) -> dict[str, Any]:
@@ -67,16 +81,20 @@ class RerollAdapter(RollAdapter):
         return {f"{o.source}:{o.model}:{'all' if o.whole else record.dice[o.die].face}": o for o in self.offers}
 
     def offer_label(self, offer: Any) -> str:
-        """ "Crimson Saints' Captain (Kapitan): re-roll the 1 → Old Tomas wins 50.0%": whose
-        re-roll (the side's Captain or card, the model's skill), what it re-rolls, and who
-        gets what after it (issue #21); an enemy's Błąd matrycy says both models."""
+        """ "Captain (Kapitan): the 1 → wins 50.0%": what re-rolls which die, and the chance
+        after it of what the model wants (whose, and who wins, the list's title says: the
+        model and its side); with two models' offers (a melee) the model first ("Old Tomas,
+        Captain (Kapitan): …"); an enemy's Błąd matrycy says both models. Short enough for
+        one line at 80 columns (issue #21)."""
         odds = f"→ {offer.goal} {percent(offer.odds_after)}"
         if offer.source == "matrix-error":
             return f"{offer.label} {odds}"
-        model = self.state.model(offer.model)
-        owner = self.state.side(model.side).band.name if offer.source in ("captain", "im-fine") else model.name
         what = offer.label.split(", ", 1)[1] if ", " in offer.label else offer.label
-        return f"{possessive(owner)} {REROLL_SOURCES.get(offer.source, offer.source)}: {what} → {model.name} {odds[2:]}"
+        what = what.removeprefix("re-roll ")
+        source = REROLL_SOURCES.get(offer.source, offer.source)
+        own = {o.model for o in self.offers if o.source != "matrix-error"}
+        who = "" if len(own) == 1 else f"{self.state.model(offer.model).name}, "
+        return f"{who}{source}: {what} {odds}"
 
     def picked(self, toggles: frozenset[str]) -> list[Any]:
         return [o for key, o in self.keyed.items() if key in toggles]
