@@ -61,6 +61,17 @@ def assert_rows_fit(dialog: RollDialog, pages: bool) -> int:
     return cited
 
 
+def assert_no_polish_heading(dialog: RollDialog, headings: tuple[str, ...]) -> None:
+    """Issue #21: the compact citations are English ("Terrain, cover", not "Teren, osłona")."""
+    listing = dialog.query_one("#modifiers", OptionList)
+    width = listing.scrollable_content_region.width
+    for index in range(listing.option_count):
+        row = listing.get_option_at_index(index).prompt
+        if isinstance(row, ModifierRow) and row.citation:
+            shown = row.fit(width).plain
+            assert not any(h in shown for h in headings), shown
+
+
 def assert_terms_fit(odds: Any, width: int) -> int:
     """The modifiers of a roll's numbers (xK6 pools): each a line of its own that fits."""
     assert isinstance(odds, Group)
@@ -83,7 +94,7 @@ def test_a_citation_keeps_its_page_and_reading_id_however_short():
 def test_a_citation_never_shrinks_to_a_bare_page_nor_loses_its_page():
     # issue #21: at 60x20 "Modyfikat…, p. 9" stood beside a bare "p. 9"
     assert shortened("Shooting modifiers, p. 9", 5) == "Shooti…, p. 9"  # the shortest: the line wraps
-    assert shortened("Combat skills, p. 24 [SM-A26]", 16) == "Combat s…, p. 24"  # the page before the id
+    assert shortened("Combat skills, p. 24 [SM-A26]", 16) == "Combat…, p. 24"  # the page before the id, a whole word
     assert shortened("Direct fire and melee", 12) == "Direct fire…"  # no pages: cut at its end
 
 
@@ -168,6 +179,7 @@ async def test_star_quest_shot_toggles_each_fit_one_line(make_app):
         dialog = await wait_for_screen(pilot, RollDialog)
         await press(pilot, dialog.letter_of("cover"), dialog.letter_of("stealth"))
         assert assert_rows_fit(dialog, pages=False) >= 3
+        assert_no_polish_heading(dialog, ("Teren", "Strzelanie", "Zasady"))
 
 
 async def test_xk6_attack_judgements_and_pool_modifiers_each_fit_one_line(make_app):
@@ -179,6 +191,7 @@ async def test_xk6_attack_judgements_and_pool_modifiers_each_fit_one_line(make_a
         dialog = await open_carbine_attack(pilot)
         await press(pilot, dialog.letter_of("crossfire:0"), dialog.letter_of("rear:0"))
         assert assert_rows_fit(dialog, pages=False) >= 4
+        assert_no_polish_heading(dialog, ("Atak", "Teren", "Zasięg", "Ruch"))
         odds = dialog.query_one("#odds", Static)
         assert assert_terms_fit(odds.content, odds.content_region.width) >= 4
 
@@ -240,7 +253,7 @@ async def test_sm_reroll_offers_fit_say_whose_and_keep_their_letters_after_a_rer
         assert assert_rows_fit(dialog, pages=True) == 2
         band = screen.state.side(saver.side).band.name
         title = str(dialog.query_one("#modifiers-title", Static).render())
-        assert f"Re-rolls for {saver.name} ({band}), each with the chance {saver.name} passes after it" in title
+        assert f"Re-rolls for {saver.name} ({band}): the chance {saver.name} passes after each" in title
         labels = {o.key: o.label for o in dialog.current.options}
         assert labels == {
             f"im-fine:{saver.id}:6": "I'm fine! (Nic mi nie jest!): the 6 → passes 16.7%",
@@ -254,3 +267,19 @@ async def test_sm_reroll_offers_fit_say_whose_and_keep_their_letters_after_a_rer
         assert [o.key for o in again.current.options] == [f"im-fine:{saver.id}:6"]  # now on the second die
         assert again.letter_of(f"im-fine:{saver.id}:6") == letter  # issue #21: it had moved on a letter
         assert assert_rows_fit(again, pages=True) == 1
+
+
+async def test_at_60x20_a_wrapped_line_keeps_its_citation_whole_with_its_page(make_app):
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        _, dialog = await _toughness_roll_after_a_hit(pilot)
+        listing = dialog.query_one("#modifiers", OptionList)
+        width = listing.scrollable_content_region.width
+        for index, option in enumerate(dialog.current.options):
+            row = listing.get_option_at_index(index).prompt
+            lines = row.fit(width).plain.split("\n")
+            assert all(len(line) <= width for line in lines), lines
+            assert option.label.split(" ")[0] in lines[0]
+            if option.rule:  # the name and its page on one line, at the end; never a bare page
+                assert re.search(r"[A-Za-z]{6}[^\n]*, p\. \d+$", lines[-1]), lines
+                assert not any(re.fullmatch(r"\s*p\.?\s*\d*", line) for line in lines), lines

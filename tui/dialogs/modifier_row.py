@@ -63,8 +63,16 @@ def shortened(citation: str, room: int) -> str:
     if "[" in tail and cell_len(head) + cell_len(tail) > room and room - cell_len(tail) - 1 < SHORTEST_SECTION:
         tail = tail[: tail.index("[")].rstrip()  # a reading's id only where it has room: the page first
     keep = max(room - cell_len(tail) - 1, SHORTEST_SECTION)
-    return head[:keep].rstrip() + "…" + tail if cell_len(head) > keep else head + tail
+    if cell_len(head) <= keep:
+        return head + tail
+    cut = head[:keep]
+    if head[keep] != " " and cut.rfind(" ") >= SHORTEST_WORD:  # at a word's end: "Heroic…", not "Heroic pla…"
+        cut = cut[: cut.rfind(" ")]
+    return cut.rstrip(" ,:;–-") + "…" + tail
 
+
+SHORTEST_WORD = 4
+"""A name is cut at a word's end where that keeps at least this many characters."""
 
 NARROWEST_COLUMN = 16
 """The citations' column is never made narrower than this for the sake of one long line
@@ -136,7 +144,9 @@ class ModifierRow:
             for line in lines:
                 line.rstrip()
             last = lines[-1] if lines else Text()
-            if last.cell_len + GAP + cell_len(citation) > width:
+            citation = shortened(self.compact, min(column, width - last.cell_len - GAP))  # beside its last line
+            if last.cell_len + GAP + cell_len(citation) > width:  # else on a line of its own, in the column
+                citation = shortened(self.compact, column)
                 last = Text()
                 lines.append(last)
             last.append(" " * max(width - last.cell_len - cell_len(citation), GAP if last.cell_len else 0))

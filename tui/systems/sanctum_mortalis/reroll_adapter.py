@@ -62,15 +62,14 @@ class RerollAdapter(RollAdapter):
             self.state.model(m) for m in dict.fromkeys(o.model for o in self.offers if o.source != "matrix-error")
         ]
         whose = " and ".join(f"{m.name} ({self.state.side(m.side).band.name})" for m in models)
-        costs = "; a Captain's re-roll and a card: once a battle, a skill: free"
+        costs = " (Captain, card: once a battle; skill: free)"
+        pick = " A letter picks one; ⏎ with none picked accepts the result:"
         if len(models) == 1:
             goal = next(o.goal for o in self.offers if o.model == models[0].id)
-            return (
-                f"Re-rolls for {whose}, each with the chance {models[0].name} {goal} after it{costs}. "
-                "A letter picks one; ⏎ with none picked accepts the result:"
-            )
-        lead = f"Re-rolls for {whose}, each with its chance after it" if whose else "Re-rolls the rules allow now"
-        return f"{lead}{costs if whose else ''}. A letter picks one; ⏎ with none picked accepts the result:"
+            return f"Re-rolls for {whose}: the chance {models[0].name} {goal} after each{costs}.{pick}"
+        if whose:
+            return f"Re-rolls for {whose}: the chance after each of what its model wants{costs}.{pick}"
+        return f"Re-rolls the rules allow now, each with the chance after it.{pick}"
 
     @property
     def keyed(self) -> dict[str, Any]:
