@@ -66,6 +66,7 @@ class RerollAdapter(RollAdapter):
         pick = " A letter picks one; ⏎ with none picked accepts the result:"
         if len(models) == 1:
             goal = next(o.goal for o in self.offers if o.model == models[0].id)
+            goal = "is on target" if goal == "on target" else goal  # a grenade's throw
             return f"Re-rolls for {whose}: the chance {models[0].name} {goal} after each{costs}.{pick}"
         if whose:
             return f"Re-rolls for {whose}: the chance after each of what its model wants{costs}.{pick}"
@@ -88,8 +89,8 @@ class RerollAdapter(RollAdapter):
         odds = f"→ {offer.goal} {percent(offer.odds_after)}"
         if offer.source == "matrix-error":
             return f"{offer.label} {odds}"
-        what = offer.label.split(", ", 1)[1] if ", " in offer.label else offer.label
-        what = what.removeprefix("re-roll ")
+        _, found, what = offer.label.partition(", re-roll ")  # the engine's "name: source, re-roll the 1"
+        what = what if found else offer.label
         source = REROLL_SOURCES.get(offer.source, offer.source)
         own = {o.model for o in self.offers if o.source != "matrix-error"}
         who = "" if len(own) == 1 else f"{self.state.model(offer.model).name}, "
