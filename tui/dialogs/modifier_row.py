@@ -5,7 +5,7 @@ A whole citation ("Modyfikatory strzelania (Shooting modifiers), p. 9") beside a
 wrapped most modifier lines at 80 columns. Each line now fits its width: every line of a
 dialog shows the whole citation if all of them have the room, else all show the compact
 one (the English name and the page: "Shooting modifiers, p. 9", the same rule in every
-system); a line still too long cuts the name at its end ("Shooting m…, p. 9"), keeping
+system); a line still too long cuts the name at its end ("Shooting…, p. 9"), keeping
 the page and a reading's id. A label is never cut (it may hold a number): one with no
 room wraps whole, its citation whole beside or under it. The dialog shows the whole
 citation (the book's own name, the English, the page) of the modifier
@@ -212,7 +212,7 @@ def modifier_rows(
     letter; ``cite`` / ``compact``: the whole / compact citing functions)."""
     rows = ModifierRows()
     out = []
-    values = any(option.value for option in options)  # else no column for them (a re-roll's offers)
+    values = any(option.value or option.kind == "modifier" for option in options)  # else no column (re-rolls)
     for option in options:
         left, note = option_parts(option, letters.get(option.key, " "), cite, values)
         rule = option.rule
