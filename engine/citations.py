@@ -40,11 +40,11 @@ class Citation:
 
     @property
     def short(self) -> str:
-        """The compact form, where a line has no room for the whole one: the book's own
-        heading and its page ("Modyfikatory strzelania, p. 9"), or the English name where
-        the book has no such section."""
-        where = self.english if self.section is None else self.section
-        return f"{where}, p. {self.page}" if self.page is not None else where
+        """The compact form, where a line has no room for the whole one: the English name
+        and the page ("Shooting modifiers, p. 9"; the English name alone where the book
+        prints no pages), so a GM who reads no Polish or Russian can still find it; the
+        book's own heading is in the whole form (``str``)."""
+        return f"{self.english}, p. {self.page}" if self.page is not None else self.english
 
 
 CitationTable = Mapping[str, Citation]
@@ -72,7 +72,7 @@ def cite(text: str, table: CitationTable | None) -> str:
 
 def cite_short(text: str, table: CitationTable | None) -> str:
     """``text`` with each digest citation replaced by the compact form of the book's
-    (``Citation.short``: "Modyfikatory strzelania, p. 9"), as ``cite`` does with the whole one."""
+    (``Citation.short``: "Shooting modifiers, p. 9"), as ``cite`` does with the whole one."""
     return _cited(text, table, lambda found: found.short)
 
 

@@ -123,10 +123,12 @@ async def test_a_failed_save_6_5_offers_nic_mi_nie_jest_and_the_typed_die_keeps_
         dialog = app.screen  # the re-roll dialog follows at once
         assert isinstance(dialog, RollDialog) and "re-roll?" in dialog.adapter.title
         keys = [o.key for o in dialog.current.options]
-        offer = f"im-fine:{saver}:0"  # re-roll the 6
+        offer = f"im-fine:{saver}:6"  # re-roll the 6 (an offer's key names the face: its letter stays, #21)
         assert offer in keys
         line = str(dialog.current.options[keys.index(offer)].label)
-        assert "Nic mi nie jest!" in line and "card" in line and "%" in line
+        assert line == "I'm fine! (Nic mi nie jest!): the 6 → passes 33.3%", line  # whose: the list's title (#21)
+        band = screen.state.side(screen.state.model(saver).side).band.name
+        assert f"({band})" in str(dialog.query_one("#modifiers-title").render())
         count = len(screen.session.view.events)
         await press(pilot, dialog.letter_of(offer), "1", "space", "2", "enter")  # a die too many
         assert "this roll takes 1 die; you typed 2 dice" in str(dialog.query_one("#refusal").render())
@@ -151,9 +153,9 @@ async def test_a_missed_shot_offers_the_shooters_re_rolls_and_takes_the_typed_di
         dialog = app.screen  # the demo's first shooter, Dex Marlow, has Strzał z bliska
         assert isinstance(dialog, RollDialog) and "re-roll?" in dialog.adapter.title
         keys = [o.key for o in dialog.current.options]
-        assert f"point-blank:{shooter.id}:0" in keys and f"point-blank:{shooter.id}:1" not in keys  # one a face
+        assert [k for k in keys if k.startswith("point-blank:")] == [f"point-blank:{shooter.id}:6"]  # one a face
         assert not any(k.startswith("captain:") for k in keys)  # not the Captain
-        await press(pilot, dialog.letter_of(f"point-blank:{shooter.id}:0"), "1", "enter")
+        await press(pilot, dialog.letter_of(f"point-blank:{shooter.id}:6"), "1", "enter")
         await settle(pilot)
         rerolled = [e for e in screen.session.view.events if e.kind == "rerolled"]
         assert [d["face"] for d in rerolled[-1].payload["roll"]["dice"]] == [1, 6]

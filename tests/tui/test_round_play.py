@@ -146,7 +146,9 @@ async def test_a_captain_defending_in_a_melee_is_offered_its_re_roll_and_types_t
         await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, RollDialog) and "re-roll?" in dialog.adapter.title
-        assert [o.key for o in dialog.current.options] == [f"captain:{foe}:2"]  # its own dice only (both 1s: one offer)
+        assert [o.key for o in dialog.current.options] == [
+            f"captain:{foe}:1"
+        ]  # its own dice only (both 1s: one offer, by face)
         await press(pilot, HOTKEYS[0], "6", "enter")
         await settle(pilot)
         rerolled = [e for e in screen.session.view.events if e.kind == "rerolled"][-1]

@@ -4,9 +4,11 @@ left, where the rule is in the rulebook in a column on the right.
 A whole citation ("Modyfikatory strzelania (Shooting modifiers), p. 9") beside a label
 wrapped most modifier lines at 80 columns. Each line now fits its width: every line of a
 dialog shows the whole citation if all of them have the room, else all show the compact
-one (the book's section and page: "Modyfikatory strzelania, p. 9"); a line still too long
-shortens the section name ("Modyfikatory…, p. 9"), keeping the page and a reading's id.
-A label is never cut (it may hold a number): one with no room wraps whole. The dialog shows the whole citation of the modifier
+one (the English name and the page: "Shooting modifiers, p. 9", the same rule in every
+system); a line still too long cuts the name at its end ("Shooting…, p. 9"), keeping
+the page and a reading's id. A label is never cut (it may hold a number): one with no
+room wraps whole, its citation whole beside or under it. The dialog shows the whole
+citation (the book's own name, the English, the page) of the modifier
 highlighted under the list (``full_citation``).
 """
 
@@ -48,25 +50,29 @@ def citer_short(source: object) -> Cite:
 
 
 def shortened(citation: str, room: int) -> str:
-    """``citation`` in at most ``room`` columns where it can be: the section name cut
-    with "…", the page (and a reading's id) kept; at the least the page alone ("p. 9")
-    or the name's first letters. May be longer than ``room`` (the shortest it gets)."""
+    """``citation`` in at most ``room`` columns where it can be: the name cut at its end
+    with "…", the page always kept (a reading's id where it has room: the whole citation
+    under the list has it), and at least ``SHORTEST_SECTION`` characters of the name
+    ("Shooti…, p. 9", never a bare "p. 9"). May be longer than
+    ``room`` (the shortest it gets: the line then puts it on a line of its own)."""
     if cell_len(citation) <= room:
         return citation
     match = _TAIL.search(citation)
     tail = match.group(0) if match else ""
     head = citation[: len(citation) - len(tail)].rstrip()
-    keep = room - cell_len(tail) - 1
-    if tail and keep >= SHORTEST_SECTION:
-        return head[:keep].rstrip() + "…" + tail
-    if tail.startswith(","):
-        page = tail.lstrip(", ")
-        if cell_len(page) <= room or "[" not in page:
-            return page
-        return page[: page.index("[")].rstrip()
-    keep = max(room - 1, SHORTEST_SECTION)
-    return head[:keep].rstrip() + "…" if cell_len(head) > keep else head
+    if "[" in tail and cell_len(head) + cell_len(tail) > room and room - cell_len(tail) - 1 < SHORTEST_SECTION:
+        tail = tail[: tail.index("[")].rstrip()  # a reading's id only where it has room: the page first
+    keep = max(room - cell_len(tail) - 1, SHORTEST_SECTION)
+    if cell_len(head) <= keep:
+        return head + tail
+    cut = head[:keep]
+    if head[keep] != " " and cut.rfind(" ") >= SHORTEST_WORD:  # at a word's end: "Heroic…", not "Heroic pla…"
+        cut = cut[: cut.rfind(" ")]
+    return cut.rstrip(" ,:;–-") + "…" + tail
 
+
+SHORTEST_WORD = 4
+"""A name is cut at a word's end where that keeps at least this many characters."""
 
 NARROWEST_COLUMN = 16
 """The citations' column is never made narrower than this for the sake of one long line
@@ -125,16 +131,29 @@ class ModifierRow:
             return self.citation, column
         return shortened(self.compact, min(column, self.room(width))), column
 
-    def fit(self, width: int) -> Text:
+    def fit(self, width: int, console: Console | None = None) -> Text:
         """The line in ``width`` columns: the citation in the column at the right. A label
         with no room even beside the shortest citation is never cut (it may hold a number:
-        a re-roll's odds): the line wraps whole."""
+        a re-roll's odds): it wraps whole, and the citation, whole too (never "p." on one
+        line and "7" on the next), goes at the right of its last line or under it."""
         citation, column = self.citation_at(width)
         if self.room(width) < cell_len(citation):
-            whole = Text.assemble(self.left, self.note)
-            if citation:
-                whole.append(f"  {citation}", style="dim")
-            return whole
+            if not citation:
+                return Text.assemble(self.left, self.note)
+            lines = list(Text.assemble(self.left, self.note).wrap(console or Console(width=width), width))
+            for line in lines:
+                line.rstrip()
+            last = lines[-1] if lines else Text()
+            citation = shortened(self.compact, min(column, width - last.cell_len - GAP))  # beside its last line
+            if last.cell_len + GAP + cell_len(citation) > width:  # else on a line of its own, in the column
+                citation = shortened(self.compact, column)
+                last = Text()
+                lines.append(last)
+            last.append(" " * max(width - last.cell_len - cell_len(citation), GAP if last.cell_len else 0))
+            last.append(citation, style="dim")
+            out = Text("\n").join(lines)
+            out.no_wrap = True
+            return out
         if column > self.room(width):  # no room for the column: the citation right after the label
             column = cell_len(citation)
         out = Text.assemble(self.left, self.note)
@@ -148,7 +167,7 @@ class ModifierRow:
         return self.citation_at(width)[0] == self.citation
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.fit(options.max_width)
+        yield self.fit(options.max_width, console)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(min(self.left.cell_len, options.max_width), self.length(self.citation))
@@ -157,9 +176,10 @@ class ModifierRow:
         return Text.assemble(self.left, self.note).plain + (f"  {self.citation}" if self.citation else "")
 
 
-def option_parts(option: OptionLine, hotkey: str, cite: Cite = as_is) -> tuple[Text, Text]:
+def option_parts(option: OptionLine, hotkey: str, cite: Cite = as_is, values: bool = True) -> tuple[Text, Text]:
     """(letter, tick, value and label; "auto" and the note) of ``option`` (a rule in the
-    label or the note cited by ``cite``)."""
+    label or the note cited by ``cite``; ``values``: False in a list where no line has a
+    value, which then has no column for one)."""
     on_ = option.active
     left = Text()
     left.append(f"{hotkey} ", style="bold")
@@ -174,7 +194,8 @@ def option_parts(option: OptionLine, hotkey: str, cite: Cite = as_is) -> tuple[T
         shown = f"{value:+d}" if value else " 0"
     else:
         shown = "  "
-    left.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
+    if values or shown.strip():
+        left.append(f"{shown:>3}  ", style="bold" if on_ else "dim")
     left.append(cite(option.label), style="" if on_ else "dim")
     note = Text()
     if option.state == "auto":
@@ -191,8 +212,9 @@ def modifier_rows(
     letter; ``cite`` / ``compact``: the whole / compact citing functions)."""
     rows = ModifierRows()
     out = []
+    values = any(option.value or option.kind == "modifier" for option in options)  # else no column (re-rolls)
     for option in options:
-        left, note = option_parts(option, letters.get(option.key, " "), cite)
+        left, note = option_parts(option, letters.get(option.key, " "), cite, values)
         rule = option.rule
         out.append(ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else ""))
     return out

@@ -166,8 +166,9 @@ class SaveAdapter(Checked):
         if self.jump:
             from engine.rulesets.sanctum_mortalis.card_effects import EDGE_FOR_JUMP
 
-            edge = f'an edge of {EDGE_FOR_JUMP}" or more within 1"'  # the engine's rule, not a literal here
-            label = f"{card_term('you-only-die-once')}: jump down from {edge}"
+            # the engine's rule, not a literal here; short, so the line fits 80 columns (the
+            # card's whole text is in the card hand)
+            label = f'{card_term("you-only-die-once")}: jump ≥{EDGE_FOR_JUMP}"'
             options += (RollOption(JUMP, label, "§12.2", kind="toggle", active=self._jumping),)
         if self._jumping:
             odds = Text.assemble(

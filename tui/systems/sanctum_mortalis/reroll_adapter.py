@@ -16,6 +16,7 @@ from engine.formatting import roll_line
 from engine.odds import percent
 from engine.rolls import RollRecord
 from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis.procedures.reroll import REROLL_SOURCES
 
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview, count_problem
@@ -52,14 +53,51 @@ class RerollAdapter(RollAdapter):
             f"none picked: ⏎ or r accepts the {'failure (the model is taken out)' if self.held else 'result'}"
             " · esc: close, decide later"
         )
-        self.one_model = len({o.model for o in self.offers}) <= 1
-        self.options_title = (
-            "Re-rolls the rules allow now (a letter picks one; its cost and the chance after it). "
-            "⏎ with none picked accepts the result:"
-        )
+        self.options_title = self._options_title()
+
+    def _options_title(self) -> str:
+        """Whose re-rolls these are (the model and its side: a Captain's and a card's are
+        the side's) and what each line's chance is of, so a line need not repeat it (#21)."""
+        models = [
+            self.state.model(m) for m in dict.fromkeys(o.model for o in self.offers if o.source != "matrix-error")
+        ]
+        whose = " and ".join(f"{m.name} ({self.state.side(m.side).band.name})" for m in models)
+        costs = " (Captain, card: once a battle; skill: free)"
+        pick = " A letter picks one; ⏎ with none picked accepts the result:"
+        if len(models) == 1:
+            goal = next(o.goal for o in self.offers if o.model == models[0].id)
+            goal = "is on target" if goal == "on target" else goal  # a grenade's throw
+            return f"Re-rolls for {whose}: the chance {models[0].name} {goal} after each{costs}.{pick}"
+        if whose:
+            return f"Re-rolls for {whose}: the chance after each of what its model wants{costs}.{pick}"
+        return f"Re-rolls the rules allow now, each with the chance after it.{pick}"
+
+    @property
+    def keyed(self) -> dict[str, Any]:
+        """Each offer by the key its line has: source, model and the face re-rolled
+        ("im-fine:m3:1"), not the die's place, so a letter stays with its offer when the
+        dialog opens again after another re-roll (issue #21: "b" became "c")."""
+        record = self.record
+        return {f"{o.source}:{o.model}:{'all' if o.whole else record.dice[o.die].face}": o for o in self.offers}
+
+    def offer_label(self, offer: Any) -> str:
+        """ "Captain (Kapitan): the 1 → wins 50.0%": what re-rolls which die, and the chance
+        after it of what the model wants (whose, and who wins, the list's title says: the
+        model and its side); with two models' offers (a melee) the model first ("Old Tomas,
+        Captain (Kapitan): …"); an enemy's Błąd matrycy says both models. Short enough for
+        one line at 80 columns (issue #21)."""
+        odds = f"→ {offer.goal} {percent(offer.odds_after)}"
+        if offer.source == "matrix-error":
+            return f"{offer.label} {odds}"
+        _, found, what = offer.label.partition(", re-roll ")  # the engine's "name: source, re-roll the 1"
+        what = what if found else offer.label
+        source = REROLL_SOURCES.get(offer.source, offer.source)
+        own = {o.model for o in self.offers if o.source != "matrix-error"}
+        who = "" if len(own) == 1 else f"{self.state.model(offer.model).name}, "
+        return f"{who}{source}: {what} {odds}"
 
     def picked(self, toggles: frozenset[str]) -> list[Any]:
-        return [o for o in self.offers if o.id in toggles]
+        return [o for key, o in self.keyed.items() if key in toggles]
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         picked = self.picked(toggles)
@@ -78,15 +116,8 @@ class RerollAdapter(RollAdapter):
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self._toggles = toggles
         options = tuple(
-            RollOption(
-                o.id,
-                f"{o.label.split(': ', 1)[1] if self.one_model else o.label} ({o.cost}) → {o.goal} "
-                f"{percent(o.odds_after)}",
-                o.rule,
-                kind="toggle",
-                active=o.id in toggles,
-            )
-            for o in self.offers
+            RollOption(key, self.offer_label(o), o.rule, kind="toggle", active=key in toggles)
+            for key, o in self.keyed.items()
         )
         odds = Text.assemble(("Result ", "bold"), roll_line(self.record))
         picked = self.picked(toggles)

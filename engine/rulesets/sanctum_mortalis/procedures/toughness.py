@@ -205,7 +205,7 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         out.append(
             toggle(
                 "protection",
-                f'{skill_term("protection")}: a shield-bearing friend with it within 1"',
+                f'{skill_term("protection")}: a shield-bearer within 1"',
                 t.PROTECTION,
                 "§20.2 [SM-A26]",
                 on,
@@ -218,7 +218,7 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
         out.append(
             toggle(
                 WHAT,
-                "What are you gonna do?! (I co mi zrobisz?!): Toughness is 7 for this roll",
+                "What are you gonna do?! (I co mi zrobisz?!)",  # its value says it: "=7"
                 t.WHAT_ARE_YOU_GONNA_DO_T,
                 "§12.2 [SM-A13]",
                 on,
@@ -255,7 +255,7 @@ def toughness_options(sit: ToughnessSituation) -> tuple[Option, ...]:
     out.append(
         toggle(
             "adrenaline",
-            f"{trick_term('adrenaline')}: a failed test counts as passed",
+            f"{trick_term('adrenaline')}: a failed test passes",
             0,
             "§21",
             on,
