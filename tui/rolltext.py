@@ -11,7 +11,15 @@ from typing import Any, Iterable, Mapping
 
 from rich.text import Text
 
-from engine.formatting import compared, dice_read, other_side_terms, reroll_lines, sides_show_dice, target_words
+from engine.formatting import (
+    compared,
+    dice_read,
+    opposing_pool,
+    other_side_terms,
+    reroll_lines,
+    sides_show_dice,
+    target_words,
+)
 from engine.odds import percent
 from engine.rolls import Die, RollRecord, records_in
 
@@ -39,17 +47,6 @@ def outcome_style(record: RollRecord) -> str:
     if record.comparison == "opposed":
         return "bold"
     return "bold green" if record.success else "bold red"
-
-
-def opposing_pool(record: RollRecord) -> RollRecord | None:
-    """The other side's pool of an opposed test, when the record keeps it (``detail["defender"]``)."""
-    nested = (record.detail or {}).get("defender")
-    if record.comparison != "opposed" or not isinstance(nested, dict) or "dice" not in nested:
-        return None
-    try:
-        return RollRecord.from_dict(nested)
-    except (KeyError, TypeError, ValueError):
-        return None
 
 
 def one_line(record: RollRecord) -> Text:
