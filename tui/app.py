@@ -139,6 +139,8 @@ class SkirmishApp(App[None]):
         self._resume_collections()
         if self._gc_thresholds is not None:  # Python's own timing again once the app is gone
             idle_gc.restore(self._gc_thresholds)
+        if idle_gc.ENABLED:
+            idle_gc.release()
 
     def _resume_collections(self) -> None:
         """End the start-up pause of the collector (once)."""

@@ -117,3 +117,10 @@ def settle() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+
+
+def release() -> None:
+    """The app is gone: what ``settle`` froze may be collected again (it would otherwise
+    stay for the life of the process: an app run again in the same process, as the
+    tests do, kept every earlier one)."""
+    gc.unfreeze()

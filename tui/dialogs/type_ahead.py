@@ -30,7 +30,6 @@ from collections import OrderedDict
 from collections.abc import Callable
 from time import monotonic
 from typing import Any, Protocol, runtime_checkable
-from weakref import WeakKeyDictionary
 
 from textual import events
 
@@ -53,8 +52,11 @@ class Step(Protocol):
         ...
 
 
-ONE_PER_APP: WeakKeyDictionary[Any, KeysAhead] = WeakKeyDictionary()
-"""Each app's ``KeysAhead`` (``keys_ahead``)."""
+@runtime_checkable
+class HoldsKeysAhead(Protocol):
+    """An app with a ``KeysAhead`` (``SkirmishApp``)."""
+
+    keys_ahead: KeysAhead
 
 
 class KeysAhead:
@@ -62,7 +64,6 @@ class KeysAhead:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        ONE_PER_APP[app] = self
         self.held: list[tuple[int, str, str | None]] = []
         """The keys held, in the order typed: (number, key, character)."""
         self.routed: OrderedDict[int, tuple[events.Key, int, Any]] = OrderedDict()
@@ -199,8 +200,9 @@ class KeysAhead:
 
 
 def keys_ahead(app: Any) -> KeysAhead | None:
-    """The app's ``KeysAhead`` (None for an app without one)."""
-    return ONE_PER_APP.get(app)
+    """The app's ``KeysAhead`` (None for an app without one). Read from the app itself:
+    a table of apps kept beside them kept every app alive (its ``KeysAhead`` holds it)."""
+    return app.keys_ahead if isinstance(app, HoldsKeysAhead) else None
 
 
 def waits(app: Any, event: events.Key) -> bool:
