@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tui import idle_gc
 from tui.app import SkirmishApp
 from tui.opening import LaunchPlan
 from tui.systems.sanctum_mortalis.screen import BattleScreen
@@ -17,6 +20,30 @@ __all__ = ["press", "settle", "wait_for", "wait_for_screen"]
 
 SEED = 7
 SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def collector_for_many_apps(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Garbage collection tuned for a process that runs hundreds of apps, one after another.
+
+    The app's own tuning (``tui.idle_gc``) is for one app per process: once its battle is
+    drawn it unfreezes everything, collects and freezes what is alive. In a test process
+    "everything" is also what earlier apps left in Textual's bounded caches (about 300,000
+    objects), so each test spent about 0.25 s walking it (a third of the Pilot tests' time).
+    Here the app leaves the collector alone (``test_idle_gc.py`` tests the tuning itself)
+    and, after each test, what is still alive is frozen: a collection walks only what
+    the running test made."""
+    if request.module.__name__.endswith("test_idle_gc"):
+        yield
+        return
+    monkeypatch.setattr(idle_gc, "ENABLED", False)
+    thresholds = idle_gc.defer_collections()
+    try:
+        yield
+    finally:
+        idle_gc.restore(thresholds)
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture

@@ -150,3 +150,24 @@ def test_the_skirmish_command_runs_the_app_with_collections_paused_until_it_take
     assert main(["--saves", str(tmp_path)]) == 0
     assert seen == [not idle_gc.ENABLED] * 2  # paused while the app is built and run
     assert gc.isenabled()  # an app that never took the pause over: collections again after
+
+
+@pytest.mark.skipif(not idle_gc.ENABLED, reason="the app tunes the collector only where it was measured to pay")
+def test_an_app_that_has_quit_is_not_kept_alive(make_app):
+    """Nothing keeps an app once it has quit: a module-level table of each app's
+    ``KeysAhead`` once did (the value held its key), and so did what ``idle_gc.settle``
+    froze; every Pilot test's app stayed in memory, a test process grew to 260 MB and
+    each later test ran slower. (Each app runs in an event loop of its own, as each
+    Pilot test does: a loop's worker threads name the app until the loop closes.)"""
+    import asyncio
+
+    async def run_once() -> weakref.ref[object]:
+        app = make_app("demo")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await battle_ready(pilot)
+            await press(pilot, "j", "q")
+        return weakref.ref(app)
+
+    gone = asyncio.run(run_once())
+    gc.collect()
+    assert gone() is None
