@@ -99,9 +99,32 @@ def test_entries_keep_the_dashboards_numbers_and_the_undone_shot_is_left_out(bat
 def test_a_shot_whose_hits_cost_a_model_shows_its_dice_against_the_armour(battle, text):
     shot = entry(text, seq_of(battle, "Shooting attack: 6 5"))
     assert "dice: 6 5  2 of 2 dice >=4" in shot and "outcome: 2 hits" in shot
-    saves = entry(text, seq_of(battle, "The shooting is resolved"))
+    saves = entry(text, seq_of(battle, "Shooting defence: Shields rolls 2 6"))
     assert "Shields: defence dice, cancel on 5+" in saves and "outcome: 1 cancelled, 1 uncancelled" in saves
-    assert seq_of(battle, "Shields loses 1 model(s), 1 left") < seq_of(battle, "The shooting is resolved")
+    defence, lost = seq_of(battle, "Shooting defence"), seq_of(battle, "Shields loses 1 model(s), 1 left")
+    assert defence < lost < seq_of(battle, "The shooting is resolved")
+
+
+ROLLS_BEFORE_LOSSES = [
+    # (a roll's breakdown, the loss it leads to): the shot's defence dice, then each melee side's
+    ("Shields: defence dice, cancel on 5+", "Shields loses 1 model(s), 1 left"),
+    ("Axes: defence dice, cancel on 5+", "Step 6: Axes loses 1 model(s)"),
+    ("dice: 5 1 2  1 of 3 dice >=5", "Step 6: Shields loses 1 model(s), 0 left"),
+]
+
+
+def _entries(battle: Battle, fmt: str) -> str:
+    """The report's entries (its headline names rolls too), as a reader sees them."""
+    page = report_of(battle, fmt)
+    seen = "".join(parsed_page(page, charts=2).text) if fmt == "html" else page
+    return seen.split({"text": "\nRound 1\n", "md": "\n### Round 1\n", "html": "Round 1"}[fmt], 1)[1]
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "html"])
+def test_each_rolls_dice_come_before_the_models_they_cost(battle, fmt):
+    seen = _entries(battle, fmt)
+    for dice, loss in ROLLS_BEFORE_LOSSES:
+        assert seen.index(dice) < seen.index(loss), (fmt, dice, loss)
 
 
 def test_the_melee_shows_both_sides_hits_and_saves_and_the_re_roll_the_ability_allowed(battle, text):

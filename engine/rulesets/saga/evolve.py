@@ -20,6 +20,7 @@ REDUCERS: Reducers[BattleState] = Reducers(
     log_only=(
         "activation_cancelled",  # an exhausted unit's SAGA-ability activation: nothing happens (§4.6)
         "melee_result",  # step 8's verdict; the moves and the end of the melee follow as their own events
+        "shot_defence_rolled",  # the shooting's defence dice; the casualties and the end of the shooting follow
     )
 )
 reducer = REDUCERS.on

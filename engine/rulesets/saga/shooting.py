@@ -142,7 +142,7 @@ def roll_shot(state: BattleState, cmd: RollShot, dice: DiceSource) -> Decision:
         )
     ]
     if hits == 0:
-        drafts += _finish(preview(state, drafts), shot, None, 0)
+        drafts += _finish(preview(state, drafts), shot, 0)
     return drafts
 
 
@@ -171,14 +171,23 @@ def roll_shot_defence(state: BattleState, cmd: RollShotDefence, dice: DiceSource
             "successes": ok,
             "uncancelled": left,
             "probability_is": "per die",
-            "side": shot.target,  # the target's side rolls it (logged in the shooter's event)
+            "side": shot.target,  # the target's side rolls it
         },
     )
-    return _finish(state, shot, record, left)
+    shown = " ".join(map(str, faces)) or "no dice"
+    rolled = EventDraft(
+        "shot_defence_rolled",
+        {"roll": record.to_dict(), "unit": shot.target, "shooter": shot.shooter, "uncancelled": left},
+        actor=shot.target,
+        text=f"Shooting defence: {state.unit(shot.target).name} rolls {shown} on {target}+: {record.outcome}.",
+    )
+    return [rolled, *_finish(state, shot, left)]  # the dice first, then the models they cost
 
 
-def _finish(state: BattleState, shot: PendingShot, record: RollRecord | None, left: int) -> list[EventDraft]:
-    """Casualties, the end of the shooting, then T2 for the shooter (after resolution)."""
+def _finish(state: BattleState, shot: PendingShot, left: int) -> list[EventDraft]:
+    """Casualties, the end of the shooting, then T2 for the shooter (after resolution).
+    The defence roll is its own entry before them (``shot_defence_rolled``); a save
+    recorded before it had one carries that roll in ``shot_resolved``."""
     u = state.unit(shot.target)
     count = min(left, u.models)
     drafts: list[EventDraft] = []
@@ -196,7 +205,6 @@ def _finish(state: BattleState, shot: PendingShot, record: RollRecord | None, le
         )
     tired, rule = tiring(state, shot.shooter, "shoot", shot.causes_fatigue)
     payload = {
-        "roll": record.to_dict() if record else None,
         "casualties": count,
         "house_default": True,
         "fatigue_rule": rule,

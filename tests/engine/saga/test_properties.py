@@ -106,7 +106,13 @@ def check_caps(events) -> None:
         if e.kind == "melee_defence_rolled":
             row = e.payload
             assert row["dice"] <= 2 * row["opponent_hits"] and len(row["roll"]["dice"]) == row["dice"]
-        if e.kind in ("melee_attack_rolled", "melee_defence_rolled", "melee_rerolled", "shot_rolled"):
+        if e.kind in (
+            "melee_attack_rolled",
+            "melee_defence_rolled",
+            "melee_rerolled",
+            "shot_rolled",
+            "shot_defence_rolled",
+        ):
             assert "roll" in e.payload and e.payload["roll"]["dice"] is not None
 
 
