@@ -13,7 +13,7 @@ never came, is not fatigued ([SQ-A17] setting ``counter_fatigue``, default "coun
 from engine.battle import replay
 from engine.rulesets.star_quest import commands as c
 
-from .conftest import activate, enemy, hero, kinds, new_battle, ok, weapon
+from .conftest import activate, enemy, hero, kinds, new_battle, ok, to_ai_phase, weapon
 
 PIKES = weapon("Pikes", "melee", attacks=3, rules=("Counter",))
 
@@ -89,3 +89,21 @@ def test_a_defender_that_reaches_its_counter_attack_is_fatigued_even_with_only_c
     assert b.state.melee is None and b.state.activation.counter_attackers == ("pikes",)
     ok(b, c.EndActivation())
     assert b.state.unit("pikes").fatigued and b.state.unit("vex").fatigued
+
+
+def test_a_hero_whose_counter_strike_destroys_the_ai_charger_never_counter_attacked():
+    spear = weapon("Spear", "melee", attacks=2, rules=("Counter",))
+    ogre = enemy("ogre", tough=1, weapons=(weapon("Club", "melee", attacks=2),))
+    for setting, tired in (("counter-attack", False), ("counter-strike", True)):
+        b = new_battle([hero("vex", weapons=(spear,)), hero("ilsa")], [ogre], settings={"counter_fatigue": setting})
+        to_ai_phase(b)
+        ok(b, c.ActivateAI("ogre"))
+        ok(b, c.AnswerAI(True))  # Q1: Vex in sight
+        ok(b, c.AnswerAI(True))  # Q2: in charge range (no ranged weapon: charge)
+        ok(b, c.ChooseAIAction(target="vex"))
+        assert b.state.attack.kind == "counter" and b.state.attack.attacker == "vex"
+        ok(b, c.RollHits((5, 5)))
+        ok(b, c.RollBlocks((1, 1)))
+        assert not b.state.unit("ogre").alive and b.state.melee is None
+        ok(b, c.EndActivation())
+        assert b.state.unit("vex").fatigued is tired, setting
