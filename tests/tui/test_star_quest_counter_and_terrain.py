@@ -55,17 +55,23 @@ async def test_a_hero_knocked_out_by_the_counter_strike_is_done_and_the_magus_is
         assert screen.state.melee is not None and not screen.state.unit(vex).unconscious
 
 
-async def _ai_stays(pilot, screen, name: str) -> None:
-    """The AI unit activates and stays where it is: no at †2 if asked, no cast, no hero in
-    sight, at the objective: it skips (⏎), and e ends its activation."""
+async def _ai_stays(pilot, screen, name: str, dice: str = "") -> None:
+    """The AI unit activates and stays where it is: at †2 no, or (``dice``) y and its
+    dangerous-terrain dice typed; no cast, no hero in sight, at the objective: it skips (⏎),
+    and e ends its activation."""
+    from tui.dialogs.roll_dialog import RollDialog
     from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
 
     await select(pilot, screen, name)
     await press(pilot, "a")
     await wait_for_screen(pilot, AIFlowDialog)
-    answers = {"dangerous": "n", "cast": "n", "q1": "n", "q3": "y"}
+    answers = {"dangerous": "y" if dice else "n", "cast": "n", "q1": "n", "q3": "y"}
     while screen.state.ai.proposal is None:
         await press(pilot, answers[screen.state.ai.node])
+        if isinstance(pilot.app.screen, RollDialog):
+            await type_dice(pilot, dice)
+            await press(pilot, "enter")
+            await wait_for_screen(pilot, AIFlowDialog)
     assert screen.state.ai.proposal == "skip"
     await press(pilot, "enter", "e")
     assert screen.state.activation is None
@@ -73,8 +79,9 @@ async def _ai_stays(pilot, screen, name: str) -> None:
 
 async def test_n_at_2_is_kept_for_a_unit_that_stays_put_and_a_unit_that_moved_is_asked_again(make_app):
     """Round 1: n at †2 for the Cultists (they stay at the objective) and the Brute (it
-    Rushes). Round 2: the Cultists' dialog opens on Q1, †2 answered by the engine and logged;
-    the Brute, moved since, is asked again (§14: a unit activates where it stands)."""
+        Rushes). Round 2: the Cultists' dialog opens on Q1, †2 answered by the engine and logged;
+        the Brute, moved since, is asked again (§14: a unit activates where it stands); the Magus,
+    whose dice were rolled there in round 1, is told it has not moved since."""
     from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
 
     from .test_dashboard import rendered
@@ -92,7 +99,8 @@ async def test_n_at_2_is_kept_for_a_unit_that_stays_put_and_a_unit_that_moved_is
         await pick(pilot, "No: up to")
         await press(pilot, "e")
         assert screen.state.unit(brute).in_dangerous is None
-        await _ai_stays(pilot, screen, "Hollow Magus")
+        await _ai_stays(pilot, screen, "Hollow Magus", dice="6 6 6")  # it stands in dangerous terrain
+        assert screen.state.unit(uid(screen, "Hollow Magus")).in_dangerous is True
         await press(pilot, "E", "n")  # the round ends, the next starts: the Ambushers' D3 delay first
         await type_dice(pilot, "5")
         await press(pilot, "enter")
@@ -111,3 +119,10 @@ async def test_n_at_2_is_kept_for_a_unit_that_stays_put_and_a_unit_that_moved_is
         await press(pilot, "a")
         dialog = await wait_for_screen(pilot, AIFlowDialog)
         assert "Does Cult Brute activate in dangerous terrain?" in rendered(dialog.query_one("#ai-now").content)
+        await press(pilot, "n", "n", "y", "enter", "e")
+        await select(pilot, screen, "Hollow Magus")
+        await press(pilot, "a")
+        dialog = await wait_for_screen(pilot, AIFlowDialog)
+        now = rendered(dialog.query_one("#ai-now").content)
+        assert "Does Hollow Magus activate in dangerous terrain?" in now
+        assert "has not moved since it stood in dangerous terrain: it activates there again" in now
