@@ -160,10 +160,12 @@ def _caster_ready(u: UnitState) -> bool:
 
 def _dangerous(s: BattleState, u: UnitState) -> bool | None:
     """†2 answers itself: yes once the unit's dangerous-terrain dice are rolled in this
-    activation; no when the table has no dangerous terrain (the mission or the GM said so)."""
+    activation; no when the table has no dangerous terrain (the mission or the GM said so),
+    or when the GM said no for this unit and it has not moved since (§14: it is where it
+    activates). A unit known to stand in dangerous terrain still rolls: the roll is the yes."""
     if s.activation is not None and s.activation.unit == u.id and s.activation.dangerous:
         return True
-    return False if s.dangerous_on_table is False else None
+    return False if s.dangerous_on_table is False or u.in_dangerous is False else None
 
 
 AUTO: Mapping[str, Callable[[BattleState, UnitState], bool | None]] = MappingProxyType(
@@ -216,9 +218,11 @@ def _walk(state: BattleState, answer: bool | None, by: str) -> list[EventDraft]:
         if node.id == "dangerous" and who == "auto":
             if value:  # the GM's yes is the roll of its dice
                 who, note = "gm", " (its dice are rolled)"
-            else:
+            elif s.dangerous_on_table is False:
                 said = "the GM" if s.dangerous_terrain is not None else "the mission file"
                 note = f" (no dangerous terrain on the table, as {said} says)"
+            else:
+                note = f" ({u.name} has not moved since the GM said it is not in dangerous terrain, §14)"
         new = [
             EventDraft(
                 "ai_answered",

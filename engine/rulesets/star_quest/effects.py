@@ -114,7 +114,7 @@ def on_pass(
         tgt = state.unit(detail["target"])
         return [
             EventDraft(
-                "note",
+                "unit_pushed",
                 {"unit": unit_id, "pushed": tgt.id},
                 actor=unit_id,
                 text=f'{tgt.name} is pushed {t.PUSH_DISTANCE}" directly away (§13.1); from 2" or '

@@ -34,11 +34,22 @@ reducer = REDUCERS.on
 @reducer("test_rolled")
 def _test_rolled(s: BattleState, p: dict[str, Any]) -> BattleState:
     """A stat test's roll: its effects follow as their own events; dangerous terrain
-    counts the models of the activating unit that rolled ([SQ-A22](b))."""
+    counts the models of the activating unit that rolled ([SQ-A22](b)) — rolled before it
+    moved, it activated there (§14)."""
     act = s.activation
     if p.get("purpose") != "dangerous" or act is None or act.unit != p["unit"]:
         return s
+    if not act.moved:
+        s = s.with_unit(act.unit, in_dangerous=True)
     return _act(s, dangerous=act.dangerous + int(p.get("models", 1)))
+
+
+def _moved(s: BattleState, *units: str) -> BattleState:
+    """The units moved: what the GM said about dangerous terrain where they stood is void."""
+    for uid in units:
+        if s.has_unit(uid) and s.unit(uid).in_dangerous is not None:
+            s = s.with_unit(uid, in_dangerous=None)
+    return s
 
 
 def evolve(state: BattleState, event: Event) -> BattleState:
@@ -123,7 +134,7 @@ def _set_aside(s: BattleState, p: dict[str, Any]) -> BattleState:
 
 @reducer("unit_arrived")
 def _arrived(s: BattleState, p: dict[str, Any]) -> BattleState:
-    return s.with_unit(p["unit"], on_table=True, arrives=None)
+    return _moved(s.with_unit(p["unit"], on_table=True, arrives=None), p["unit"])
 
 
 # -- activations ----------------------------------------------------------------------------------
@@ -163,6 +174,8 @@ def _activation_ended(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _action(s: BattleState, p: dict[str, Any]) -> BattleState:
     a = s.activation
     assert a is not None
+    if p.get("moved"):
+        s = _moved(s, p["unit"])
     return _act(
         s,
         actions=a.actions + (p["action"],),
@@ -303,6 +316,8 @@ def _attack_started(s: BattleState, p: dict[str, Any]) -> BattleState:
         fall_ap=int(p.get("fall_ap", 0)),
         wounds=int(p.get("wounds", 0)),
     )
+    if a.kind == "fall":  # placed 2" from the bottom (§15.2)
+        s = _moved(s, a.target)
     if s.attack is not None:  # one open at a time: the next waits its turn
         return changed(s, queued=s.queued + (a,))
     s = changed(s, attack=a)
@@ -350,6 +365,7 @@ def _attack_resolved(s: BattleState, p: dict[str, Any]) -> BattleState:
 @reducer("melee_started")
 def _melee_started(s: BattleState, p: dict[str, Any]) -> BattleState:
     s = changed(s, melee=Melee(p["charger"], p["defender"], int(p["charger_models"]), int(p["defender_models"])))
+    s = _moved(s, p["charger"], p["defender"])  # the defenders move up to 3" into contact (§11.1 step 3)
     return _act(s, charged=True, attacked=True)
 
 
@@ -431,7 +447,14 @@ def _ai_started(s: BattleState, p: dict[str, Any]) -> BattleState:
 def _ai_answered(s: BattleState, p: dict[str, Any]) -> BattleState:
     ai = s.ai
     assert ai is not None
+    if p["node"] == "dangerous" and p["by"] == "gm":  # where it activates (§14): kept until it moves
+        s = s.with_unit(ai.unit, in_dangerous=p["answer"] == "yes")
     return changed(s, ai=changed(ai, path=ai.path + ((p["node"], p["answer"], p["by"]),), node=p["next"]))
+
+
+@reducer("unit_pushed")
+def _pushed(s: BattleState, p: dict[str, Any]) -> BattleState:
+    return _moved(s, p["pushed"])
 
 
 @reducer("ai_proposed")

@@ -99,6 +99,17 @@ def knocked_out(state: BattleState) -> bool:
     return act is not None and act.side == t.HEROES and state.unit(act.unit).unconscious
 
 
+def unconscious_over(state: BattleState, hero: str) -> EventDraft:
+    """The knocked-out hero's activation is over (§10): ``activation_over``, reason "unconscious"."""
+    u = state.unit(hero)
+    return EventDraft(
+        "activation_over",
+        {"unit": u.id, "reason": "unconscious"},
+        actor=u.id,
+        text=f"{u.name} is unconscious: it stays idle until revived, so its activation is over (§10).",
+    )
+
+
 def unconscious_end(before: BattleState, after: BattleState) -> list[EventDraft]:
     """A hero that falls unconscious in its own activation stays idle until revived (§10):
     its activation is over at once (``activation_over``, reason "unconscious"), and it ends
@@ -112,15 +123,7 @@ def unconscious_end(before: BattleState, after: BattleState) -> list[EventDraft]
     if not act.over:
         if before.activation is not None and before.activation.unit == act.unit and knocked_out(before):
             return []  # unconscious already before this command (a GM correction): the GM ends it
-        u = after.unit(act.unit)
-        drafts.append(
-            EventDraft(
-                "activation_over",
-                {"unit": u.id, "reason": "unconscious"},
-                actor=u.id,
-                text=f"{u.name} is unconscious: it stays idle until revived, so its activation is over (§10).",
-            )
-        )
+        drafts.append(unconscious_over(after, act.unit))
         after = preview(after, drafts)
     if after.busy or after.melee:
         return drafts  # it ends once the open roll, offer or melee is finished

@@ -6,8 +6,11 @@ resolved like shooting (``attack.py``):
 3. the charger's melee weapons (Thrust and Furious apply: it is charging);
 4. the defender's counter-attack with its other melee weapons (a Shaken unit cannot).
 
-A strike by a destroyed, Shaken or unconscious unit, or at one, is skipped. Fatigue is
-set at the end of the activation (``flow.py``).
+A strike by a destroyed, Shaken or unconscious unit, or at one, is skipped: a charging
+hero knocked out by the Counter strike has its activation over at once and the melee stops
+there (§10, [SQ-A17]). Fatigue is set at the end of the activation (``flow.py``) on the
+charger and on a defender that counter-attacked: one that reached step 6, or, with the
+[SQ-A17] setting ``counter_fatigue`` "counter-strike", one that made a Counter strike.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from engine.events import EventDraft
 
 from . import tables as t
 from .evolve import preview
+from .flow import unconscious_over
 from .state import BattleState, Melee, UnitState
 
 STAGES = ("counter", "impact", "charger", "defender")
@@ -134,18 +138,8 @@ def advance(state: BattleState) -> list[EventDraft]:
                     text=f"Melee: {state.unit(s.attacker).name} strikes next ({stage}).",
                 )
             ]
-            if stage in ("counter", "defender") and s.attacker not in (
-                state.activation.counter_attackers if state.activation else ()
-            ):
-                drafts.append(
-                    EventDraft(
-                        "counter_attacked",
-                        {"unit": s.attacker},
-                        actor=s.attacker,
-                        text=f"{state.unit(s.attacker).name} strikes back: fatigued at the end of "
-                        "the activation (§11.3).",
-                    )
-                )
+            if stage == "defender" or (stage == "counter" and state.setting("counter_fatigue") == "counter-strike"):
+                drafts += _counter_attacked(state, s.attacker)
             payload = {
                 "attacker": s.attacker,
                 "target": s.target,
@@ -167,16 +161,32 @@ def advance(state: BattleState) -> list[EventDraft]:
         stage_i, index = stage_i + 1, 0
     c, d = state.unit(m.charger), state.unit(m.defender)
     both = _can_fight(c) and _can_fight(d)
+    out: list[EventDraft] = []
+    if both and strikes(state, m, "counter"):  # step 6 came: its Counter strike was its part of it
+        out += _counter_attacked(state, d.id)
+    ended: dict[str, object] = {"charger": c.id, "defender": d.id, "separate": both}
+    text = "The melee is over" + (
+        f': {c.name} moves back until the units are {t.SEPARATION}" apart, if it can (§11.1 step 7).' if both else "."
+    )
+    if c.alive and c.unconscious and _can_fight(d):
+        act = state.activation
+        if act is not None and act.unit == c.id and not act.over:
+            out.append(unconscious_over(state, c.id))
+        skipped = "no Impact, no attacks of its own, no counter-attack" if m.stage == "counter" else "no more strikes"
+        ended["stopped"] = "unconscious"
+        text = f"{c.name} is unconscious: the melee stops — {skipped}, no moving apart (§10, [SQ-A17])."
+    return out + [EventDraft("melee_ended", ended, actor=c.id, text=text)]
+
+
+def _counter_attacked(state: BattleState, unit: str) -> list[EventDraft]:
+    """The defender strikes back: fatigued at the end of the activation (§11.3), once."""
+    if unit in (state.activation.counter_attackers if state.activation else ()):
+        return []
     return [
         EventDraft(
-            "melee_ended",
-            {"charger": c.id, "defender": d.id, "separate": both},
-            actor=c.id,
-            text="The melee is over"
-            + (
-                f': {c.name} moves back until the units are {t.SEPARATION}" apart, if it can (§11.1 step 7).'
-                if both
-                else "."
-            ),
+            "counter_attacked",
+            {"unit": unit},
+            actor=unit,
+            text=f"{state.unit(unit).name} strikes back: fatigued at the end of the activation (§11.3).",
         )
     ]

@@ -192,6 +192,18 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "first-only",
     ),
     _s(
+        "counter_fatigue",
+        "A defender whose Counter strike ends the melee (the charger unconscious or destroyed)",
+        "SQ-A17",
+        "§11.1, §11.3",
+        [
+            ("counter-attack", "not fatigued: its counter-attack (step 6) never came"),
+            ("counter-strike", "fatigued: the Counter strike counts as striking back"),
+        ],
+        "counter-attack",
+        "a defender that reaches step 6 is fatigued, even with only Counter weapons",
+    ),
+    _s(
         "morale_reading",
         "Which losses trigger a morale test",
         "SQ-A18",

@@ -69,6 +69,10 @@ class UnitState:
     adjustments: tuple[tuple[str, int, str, str], ...] = ()
     cast_round: tuple[str, ...] = ()
     """Spells tried this round (one attempt per spell per round, ``cast_attempts``, [SQ-A29](a))."""
+    in_dangerous: bool | None = None
+    """Whether the unit stands in dangerous terrain, as the GM last said at the AI chart's †2
+    (its dice rolled: True; "no": False) — where it activates (§14), so kept until it moves
+    (its own move, moving into a melee, a push, a fall, arriving); None: not known."""
     spell_mods: tuple[SpellModifier, ...] = ()
     """Modifiers from spells cast on it (Ward's +1 Defense…), counted in its rolls until they end."""
     """GM corrections of Quality or Defense (``engine.corrections.Adjustment``): already

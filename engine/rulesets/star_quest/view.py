@@ -131,6 +131,9 @@ class AIQuestionView:
     path: tuple[tuple[str, str, str], ...]
     proposal: str | None
     proposal_text: str
+    note: str = ""
+    """What the engine knows that bears on the open question (†2: the unit has not moved
+    since it stood in dangerous terrain)."""
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,12 @@ def ai_question(state: BattleState) -> AIQuestionView | None:
         return None
     node = open_question(state)
     proposal = ai.proposal
+    u = state.unit(ai.unit)
+    note = (
+        f"{u.name} has not moved since it stood in dangerous terrain: it activates there again (§14)."
+        if node is not None and node.id == "dangerous" and u.in_dangerous
+        else ""
+    )
     return AIQuestionView(
         ai.unit,
         node.id if node else None,
@@ -241,6 +250,7 @@ def ai_question(state: BattleState) -> AIQuestionView | None:
         ai.path,
         proposal,
         AI_ACTIONS[proposal].text if proposal else "",
+        note,
     )
 
 

@@ -86,3 +86,104 @@ def test_a_mission_file_says_whether_the_table_has_dangerous_terrain():
     assert parse_mission('name = "M"\n').dangerous_terrain is None
     with pytest.raises(MissionError, match="dangerous_terrain must be true or false"):
         parse_mission('name = "M"\ndangerous_terrain = "some"\n')
+
+
+# -- the answer belongs to where the unit stands (§14 "activates in it"): kept until it moves --
+def _sit_out(b, unit: str, dangerous: bool | None = False) -> None:
+    """``unit`` activates, answers †2 if asked (``dangerous`` None: it must not be asked),
+    sees no hero, stands at the objective: it skips, and the activation ends."""
+    ok(b, c.ActivateAI(unit))
+    if dangerous is None:
+        assert b.state.ai.node == "q1", "†2 was asked"
+    else:
+        assert b.state.ai.node == "dangerous", "†2 was not asked"
+        if dangerous:
+            ok(b, c.DangerousTerrain(unit, models=b.state.unit(unit).models, faces=(6,) * b.state.unit(unit).models))
+        else:
+            ok(b, c.AnswerAI(False))
+    ok(b, c.AnswerAI(False))  # Q1: no hero in sight
+    ok(b, c.AnswerAI(True))  # Q3: within 3" of the objective: skip
+    ok(b, c.ChooseAIAction())
+    ok(b, c.EndActivation())
+
+
+def _next_ai_phase(b) -> None:
+    ok(b, c.EndRound())
+    to_ai_phase(b)
+
+
+def test_the_gms_no_is_kept_for_the_unit_and_answers_2_at_its_next_activation_while_it_has_not_moved():
+    b = _ai()
+    _sit_out(b, "cultists", dangerous=False)
+    assert b.state.unit("cultists").in_dangerous is False
+    _sit_out(b, "brute", dangerous=False)
+    _next_ai_phase(b)
+    r = ok(b, c.ActivateAI("cultists"))
+    answered = event(r, "ai_answered")
+    assert answered.payload == {"node": "dangerous", "answer": "no", "by": "auto", "next": "shaken"}
+    assert "Cultists has not moved since the GM said it is not in dangerous terrain" in answered.text
+    assert b.state.ai.node == "q1"
+    assert replay(b.ruleset, b.initial, b.active_events) == b.state
+
+
+def test_the_remembered_answer_is_an_event_undo_takes_it_back():
+    b = _ai()
+    ok(b, c.ActivateAI("cultists"))
+    asked = b.state
+    ok(b, c.AnswerAI(False))
+    assert b.state.unit("cultists").in_dangerous is False
+    b.undo()
+    assert b.state == asked and b.state.unit("cultists").in_dangerous is None
+
+
+def test_a_unit_that_moved_in_its_activation_is_asked_again():
+    b = _ai()
+    ok(b, c.ActivateAI("cultists"))
+    ok(b, c.AnswerAI(False))
+    ok(b, c.AnswerAI(False))  # Q1: no hero in sight
+    ok(b, c.AnswerAI(False))  # Q3: not at the objective: Rush toward it
+    ok(b, c.ChooseAIAction())
+    assert b.state.unit("cultists").in_dangerous is None
+    ok(b, c.EndActivation())
+    _sit_out(b, "brute", dangerous=False)
+    _next_ai_phase(b)
+    _sit_out(b, "cultists", dangerous=False)  # asked again
+    _sit_out(b, "brute", dangerous=None)  # the Brute stood still: not asked
+
+
+def test_a_unit_charged_moves_into_contact_so_it_is_asked_again():
+    """§11.1 step 3: the defenders move up to 3" into contact."""
+    b = _ai()
+    _sit_out(b, "cultists", dangerous=False)
+    _sit_out(b, "brute", dangerous=False)
+    ok(b, c.EndRound())
+    ok(b, c.StartRound())
+    ok(b, c.ActivateHero("vex"))
+    ok(b, c.TakeAction("vex", "charge", target="brute"))
+    assert b.state.unit("brute").in_dangerous is None and b.state.unit("cultists").in_dangerous is False
+
+
+def test_a_unit_whose_dice_were_rolled_at_2_is_known_to_stand_in_dangerous_terrain():
+    b = _ai()
+    _sit_out(b, "cultists", dangerous=True)
+    assert b.state.unit("cultists").in_dangerous is True
+    _sit_out(b, "brute", dangerous=False)
+    _next_ai_phase(b)
+    ok(b, c.ActivateAI("cultists"))
+    q = view.ai_question(b.state)
+    assert q.node == "dangerous" and "has not moved since it stood in dangerous terrain" in q.note
+
+
+def test_a_unit_pushed_or_fallen_is_somewhere_else_so_it_is_asked_again():
+    b = _ai()
+    _sit_out(b, "cultists", dangerous=False)
+    _sit_out(b, "brute", dangerous=False)
+    ok(b, c.EndRound())
+    ok(b, c.StartRound())
+    ok(b, c.ActivateHero("vex"))
+    r = ok(b, c.UseSkill("vex", "push", target="cultists", faces=(6,)))  # §13.1: pushed 2" away
+    assert event(r, "unit_pushed").payload == {"unit": "vex", "pushed": "cultists"}
+    assert b.state.unit("cultists").in_dangerous is None
+    ok(b, c.Fall("brute", 3))  # §15.2: placed 2" from the bottom
+    assert b.state.unit("brute").in_dangerous is None
+    assert replay(b.ruleset, b.initial, b.active_events) == b.state

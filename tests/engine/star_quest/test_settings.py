@@ -31,6 +31,7 @@ RECOMMENDED = {
     "wound_cap": ("SQ-A16", "cap"),
     "revived_activation": ("SQ-A16", "may-activate"),
     "counter_timing": ("SQ-A17", "first-only"),
+    "counter_fatigue": ("SQ-A17", "counter-attack"),
     "morale_reading": ("SQ-A18", "R1"),
     "fear_count": ("SQ-A19", "same-count"),
     "villain_quality": ("SQ-A20", "better"),

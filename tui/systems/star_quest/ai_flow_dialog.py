@@ -8,7 +8,9 @@ spell: heroes' hindering tokens, the exact odds, then the dice typed or the app'
 The chart's first step (†2, §14) asks whether the unit activates in dangerous terrain — only
 while the table may have some (the mission file or the GM said nothing else): y opens the
 dice (how many models, then the roll dialog; the roll is the yes), n answers no (logged),
-N says the table has none, so †2 answers itself from then on.
+N says the table has none, so †2 answers itself from then on. The answer is where the
+unit stands: a unit the GM said no for is not asked again until it moves; one that
+rolled there and has not moved is told so.
 
 The dialog never decides a rule: the question, the path and the actions open come from
 the engine's ``view.ai_question`` / ``view.ai_path`` / ``view.ai_options``; the commands
@@ -142,6 +144,8 @@ class AIFlowDialog(ModalScreen[None]):
         elif self.asks_dangerous():
             now.append(f"{q.step}  ", style="bold yellow")
             now.append(f"Does {u.name} activate in dangerous terrain?", style="bold")
+            if q.note:
+                now.append(f"\n{q.note}", style="yellow")
             now.append(
                 "\n§14 Dangerous terrain: Tough dice per model, each 1 a wound, once per model [SQ-A22]", style="dim"
             )
