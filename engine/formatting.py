@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .odds import percent
-from .rolls import Modifier, RollRecord
+from .rolls import Modifier, RollRecord, records_in
 
 
 def possessive(name: str) -> str:
@@ -174,6 +174,21 @@ def side_label(record: RollRecord, side: Any, names: Mapping[str, str] | None = 
         if who.get("id") in names:
             return names[who["id"]]
     return names.get(str(side), str(side))
+
+
+def role_names(payload: Mapping[str, Any], names: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``names`` (side key or member id -> name) and, for each roll in ``payload`` whose
+    sides are kept by key (a melee's ``totals``: "attacker", "defender"), each such key
+    the payload gives a member for ({"attacker": "A.bo"}), named as that member: a roll
+    recorded before it kept each side's name (``side_label``) reads by name too."""
+    out = dict(names or {})
+    for record in records_in(dict(payload)):
+        totals = (record.detail or {}).get("totals")
+        for side in totals if isinstance(totals, dict) else ():
+            member = payload.get(str(side))
+            if isinstance(member, str) and member in out and str(side) not in out:
+                out[str(side)] = out[member]
+    return out
 
 
 def reroll_lines(record: RollRecord) -> list[str]:

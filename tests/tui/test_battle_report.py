@@ -135,6 +135,23 @@ def test_a_melees_breakdown_names_both_models_not_attacker_and_defender(battle, 
     assert "attacker" not in report and "defender" not in report
 
 
+def test_a_melee_saved_before_its_record_kept_the_names_still_reads_by_name(battle):
+    import copy
+
+    from tui.screens.log_entry_screen import entry_detail
+
+    entries = copy.deepcopy([e.to_dict() for e in battle.entries])
+    melee = next(e for e in entries if e["kind"] == "melee_rolled")
+    for side in ("attacker", "defender"):
+        del melee["payload"]["roll"]["detail"][side]["name"]  # as a save made before it: the short id alone
+    text = render(build_report(battle.header, entries), "text")
+    assert "compared: Bo 6 6 → 13 v Yul 1 1 → 2" in text and "\n          Yul\n            Fight " in text
+    event = next(e for e in battle.entries if e.kind == "melee_rolled")
+    old = type(event).from_dict(melee)
+    detail = entry_detail(old, {"A.bo": "Bo", "B.yul": "Yul", "A": "Wolves", "B": "Saints"}).plain
+    assert "Compared: Bo 6 6 → 13 v Yul 1 1 → 2" in detail and "\n  Yul:\n" in detail, detail
+
+
 class Page(HTMLParser):
     """Checks a page is well formed (every tag closed in order) and lists what it loads."""
 
