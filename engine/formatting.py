@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .odds import percent
-from .rolls import Modifier, RollRecord
+from .rolls import Modifier, RollRecord, records_in
 
 
 def possessive(name: str) -> str:
@@ -65,7 +65,7 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None, *, equa
     """What an opposed roll compared, each side's dice and total, read from the detail the
     record keeps: a roll-off's ``sides`` and ``rounds`` (each ``a``, ``b``, ``totals``; a tie
     rolls again), a melee's ``totals`` by side (its dice split by ``groups``: ``start``,
-    ``count``; a side named by the member its detail names, ``detail[side]["id"]``), a pool test's ``attacker_result`` / ``defender_result``, a lone ``total``.
+    ``count``; a side called as ``side_label`` says), a pool test's ``attacker_result`` / ``defender_result``, a lone ``total``.
     ``names``: how to call a side key or a member id ("A" -> the band's name). One side's
     roll against the other's total (``detail["side"]``, ``["total"]`` and ``["against"]``:
     the other's ``side``, ``dice``, ``total``), as xK6's initiative dice are; the other
@@ -105,9 +105,7 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None, *, equa
                 g = groups[i]
                 sub = RollRecord("", "", record.dice[g.get("start", 0) : g.get("start", 0) + g.get("count", 0)])
                 dice = f" {dice_text(sub)} →"
-            who = detail.get(side)
-            label = name(who["id"]) if isinstance(who, dict) and who.get("id") in names else name(side)
-            parts.append(f"{label}{dice} {value}")
+            parts.append(f"{side_label(record, side, names)}{dice} {value}")
         out.append(" v ".join(parts))
     if "attacker_result" in detail and "defender_result" in detail:
         sl = f": SL {detail['sl']}" if "sl" in detail else ""
@@ -161,6 +159,36 @@ def target_words(comparison: str, target: int) -> str:
     as the record keeps them; an unknown comparison as it is)."""
     wording = _WORDS.get(comparison)
     return wording.format(target) if wording else f"{comparison} {target}"
+
+
+def side_label(record: RollRecord, side: Any, names: Mapping[str, str] | None = None) -> str:
+    """How to call one side of an opposed roll that keeps each side's terms by key, as a
+    melee does (``detail[side]``): the name the record keeps for it (``["name"]``), else
+    ``names`` of the member it names (``["id"]``), else ``names`` of the key itself ("A"
+    -> the band's name), else the key ("defender")."""
+    names = names or {}
+    who = (record.detail or {}).get(side)
+    if isinstance(who, dict):
+        if isinstance(who.get("name"), str) and who["name"]:
+            return str(who["name"])
+        if who.get("id") in names:
+            return names[who["id"]]
+    return names.get(str(side), str(side))
+
+
+def role_names(payload: Mapping[str, Any], names: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``names`` (side key or member id -> name) and, for each roll in ``payload`` whose
+    sides are kept by key (a melee's ``totals``: "attacker", "defender"), each such key
+    the payload gives a member for ({"attacker": "A.bo"}), named as that member: a roll
+    recorded before it kept each side's name (``side_label``) reads by name too."""
+    out = dict(names or {})
+    for record in records_in(dict(payload)):
+        totals = (record.detail or {}).get("totals")
+        for side in totals if isinstance(totals, dict) else ():
+            member = payload.get(str(side))
+            if isinstance(member, str) and member in out and str(side) not in out:
+                out[str(side)] = out[member]
+    return out
 
 
 def reroll_lines(record: RollRecord) -> list[str]:
@@ -231,7 +259,7 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
         for m in defender.modifiers:
             lines.append(f"    {m.label:<42} {m.value:>+3}   {m.rule}")
     for side, base, mods in other_side_terms(record):  # the other side's own base and modifiers
-        lines.append(f"  {(names or {}).get(side, side)}")
+        lines.append(f"  {side_label(record, side, names)}")
         if base is not None:
             lines.append(f"    {base.label:<42} {base.value:>3}   {base.rule}")
         for m in mods:

@@ -216,9 +216,10 @@ def _undone_entry(skipped: Sequence[Event], control: frozenset[str]) -> Entry:
 
 
 def _breakdown(event: Event, names: dict[str, str] | None = None) -> tuple[str, ...]:
-    from engine.formatting import roll_breakdown
+    from engine.formatting import role_names, roll_breakdown
     from engine.rolls import records_in
 
+    names = role_names(event.payload, names)  # a melee's sides by its models' names
     return tuple(line for record in records_in(event.payload) for line in roll_breakdown(record, names))
 
 

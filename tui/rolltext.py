@@ -17,6 +17,7 @@ from engine.formatting import (
     opposing_pool,
     other_side_terms,
     reroll_lines,
+    side_label,
     sides_show_dice,
     target_words,
 )
@@ -90,7 +91,7 @@ def breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> Tex
         for m in defender.modifiers:
             _term(out, "    ", m.label, f"{m.value:+d}", m.rule)
     for side, base, mods in other_side_terms(record):  # a melee's defender: its own terms
-        out.append(f"  {(names or {}).get(side, side)}:\n")
+        out.append(f"  {side_label(record, side, names)}:\n")
         if base is not None:
             _term(out, "    ", base.label, str(base.value), base.rule)
         for m in mods:

@@ -117,12 +117,39 @@ def test_a_roll_off_and_a_melee_show_each_sides_total_and_a_re_roll_is_in_the_br
     text = report_of(battle, "text")
     assert f"compared: {WOLVES} 3 4 = 7 v Saints 3 4 = 7 (a tie: rolled again)" in text
     assert f"compared: {WOLVES} 5 5 = 10 v Saints 1 2 = 3" in text
-    assert "compared: attacker 6 6 → 13 v defender 1 1 → 2" in text
+    assert "compared: Bo 6 6 → 13 v Yul 1 1 → 2" in text
     assert "total 27" not in text and "total 14" not in text  # no sum of both sides' dice
     reroll = seq_of(battle, "Re-roll (I'm fine!")
     assert "re-roll by I'm fine! (Nic mi nie jest!): die 1 6→4" in text  # the card, by name, in the re-rolled roll
     first = text.split(f"  #{seq_of(battle, 'Xan Toughness')} ")[1].split("\n  #")[0]
     assert f"re-rolled at #{reroll} by I'm fine! (Nic mi nie jest!): die 1 6→4: removed" in first
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
+def test_a_melees_breakdown_names_both_models_not_attacker_and_defender(battle, fmt):
+    report = report_of(battle, fmt)
+    melee = report.split("Melee Bo v Yul")[1].split("#21")[0]
+    assert "13 v 2: Bo wins" in melee
+    assert "compared: Bo 6 6 → 13 v Yul 1 1 → 2" in melee and "outcome: Bo wins" in melee
+    assert "\n          Yul\n            Fight " in melee or fmt == "html"  # the other side's terms: by name
+    assert "attacker" not in report and "defender" not in report
+
+
+def test_a_melee_saved_before_its_record_kept_the_names_still_reads_by_name(battle):
+    import copy
+
+    from tui.screens.log_entry_screen import entry_detail
+
+    entries = copy.deepcopy([e.to_dict() for e in battle.entries])
+    melee = next(e for e in entries if e["kind"] == "melee_rolled")
+    for side in ("attacker", "defender"):
+        del melee["payload"]["roll"]["detail"][side]["name"]  # as a save made before it: the short id alone
+    text = render(build_report(battle.header, entries), "text")
+    assert "compared: Bo 6 6 → 13 v Yul 1 1 → 2" in text and "\n          Yul\n            Fight " in text
+    event = next(e for e in battle.entries if e.kind == "melee_rolled")
+    old = type(event).from_dict(melee)
+    detail = entry_detail(old, {"A.bo": "Bo", "B.yul": "Yul", "A": "Wolves", "B": "Saints"}).plain
+    assert "Compared: Bo 6 6 → 13 v Yul 1 1 → 2" in detail and "\n  Yul:\n" in detail, detail
 
 
 class Page(HTMLParser):

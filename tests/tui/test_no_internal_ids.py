@@ -111,10 +111,10 @@ DETAILS: dict[str, tuple[Any, str, tuple[str, ...], tuple[str, ...]]] = {
     "sanctum-mortalis": (
         sm_report.scripted_battle,
         "Melee Bo v Yul",
-        ("Compared: attacker 6 6 → 13 v defender 1 1 → 2", "Additional weapon +1  Rodzaje broni (Melee weapons), p. 7",
-         "  defender:\n    Fight 0  Charakterystyki (Characteristics), p. 5\n",
-         "Chance before the roll (of success): 55.6% (721/1296)", "Outcome: attacker wins"),
-        ("14", "Recorded", "Detail"),
+        ("Compared: Bo 6 6 → 13 v Yul 1 1 → 2", "Additional weapon +1  Rodzaje broni (Melee weapons), p. 7",
+         "  Yul:\n    Fight 0  Charakterystyki (Characteristics), p. 5\n",
+         "Chance before the roll (of success): 55.6% (721/1296)", "Outcome: Bo wins"),
+        ("14", "Recorded", "Detail", "attacker", "defender"),
     ),
     "xk6": (
         xk6_report.scripted_battle,

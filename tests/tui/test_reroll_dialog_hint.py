@@ -53,5 +53,5 @@ def test_the_melee_re_roll_dialogs_result_says_each_sides_total():
     battle.undo()  # before the GM ends it: the melee is the last roll
     assert battle.state.last_roll.kind == "melee"
     odds = RerollAdapter(battle.state).preview(frozenset(), frozenset(), {}).odds.plain
-    assert odds.startswith("Result attacker 6 6 → 13 v defender 1 1 → 2: attacker wins"), odds
+    assert odds.startswith("Result Bo 6 6 → 13 v Yul 1 1 → 2: Bo wins"), odds
     assert "14" not in odds and "=" not in odds

@@ -7,9 +7,12 @@ dialog shows the whole citation if all of them have the room, else all show the 
 one (the English name and the page: "Shooting modifiers, p. 9", the same rule in every
 system); a line still too long cuts the name at its end ("Shooting…, p. 9"), keeping
 the page and a reading's id. A label is never cut (it may hold a number): one with no
-room wraps whole, its citation whole beside or under it. The dialog shows the whole
+room first leaves out its asides in brackets with no number in them (a term's original:
+"Show me what's inside, kitty!" without "(Pokaż kotku, co masz w środku!)"), then wraps
+whole, its citation whole beside or under it; in a list of ``one_line`` rows (the re-roll
+offers) it leaves out the citation rather than wrap. The dialog shows the whole
 citation (the book's own name, the English, the page) of the modifier
-highlighted under the list (``full_citation``).
+highlighted under the list, after its whole line where the line shows less (``full_citation``).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ GAP = 2
 """Columns between a line's label and its citation."""
 SHORTEST_SECTION = 6
 """A section name a line shortens keeps at least this many characters (before the "…")."""
+_ASIDE = re.compile(r"\s*\([^()0-9]*\)")
+"""An aside in brackets with no number in it: a term's original, a short gloss."""
 _TAIL = re.compile(r"(?:,\s*p\.\s*\d+.*|(?:\s*\[[^\]]*\](?:\([a-z]\))?)+)$")
 """What a citation keeps however short its line: the page and all after it, else the
 readings' ids in brackets at its end."""
@@ -83,9 +88,13 @@ class ModifierRows:
     """The lines of one dialog's modifiers, fitted together: whether they show whole
     citations at a width, and how wide their column is, is decided for all of them."""
 
-    def __init__(self) -> None:
+    def __init__(self, one_line: bool = False) -> None:
         self.rows: list[ModifierRow] = []
         self._column: dict[int, tuple[bool, int]] = {}
+        self.one_line = one_line
+        """A line whose label, shortened, has no room for even the shortest citation
+        leaves the citation to the footnote rather than wrap (a re-roll's lines: a chance
+        each, one offer a line)."""
 
     def column_at(self, width: int) -> tuple[bool, int]:
         """(whole citations, the citations' column width) at ``width``."""
@@ -95,7 +104,8 @@ class ModifierRows:
                 self._column[width] = (True, max((cell_len(row.citation) for row in cited), default=0))
             else:
                 widest = max(cell_len(row.compact) for row in cited)
-                room = min(row.room(width) for row in cited)
+                rooms = [r for r in (row.column_room(width) for row in cited) if r is not None]
+                room = min(rooms, default=widest)
                 self._column[width] = (False, min(widest, max(room, NARROWEST_COLUMN)))
         return self._column[width]
 
@@ -108,10 +118,14 @@ class ModifierRow:
     ``str()`` is the whole line, as ``option_line`` gives it.
     """
 
-    def __init__(self, rows: ModifierRows, left: Text, note: Text, citation: str, compact: str) -> None:
+    def __init__(
+        self, rows: ModifierRows, left: Text, note: Text, citation: str, compact: str, label: str = ""
+    ) -> None:
         self.rows = rows
         self.left, self.note = left, note
         self.citation, self.compact = citation, compact
+        self.label = label if left.plain.endswith(label) else ""
+        """The label as ``left`` ends with it: what a line with no room shortens."""
         rows.rows.append(self)
 
     def length(self, citation: str) -> int:
@@ -121,6 +135,53 @@ class ModifierRow:
     def room(self, width: int) -> int:
         """Columns left for the citation beside the whole label and note."""
         return width - self.left.cell_len - self.note.cell_len - GAP
+
+    def column_room(self, width: int) -> int | None:
+        """The room this line leaves the citations' column at ``width``: beside its whole
+        label where the shortest citation fits there, else beside its shortest label
+        (``shorter_lefts``) where one does; None in a ``one_line`` list where none does
+        (the line then shows no citation, and does not narrow the others')."""
+        lefts = [self.left, *self.shorter_lefts()]
+        for left in lefts:
+            room = width - left.cell_len - self.note.cell_len - GAP
+            if cell_len(shortened(self.compact, room)) <= room:
+                return room
+        return None if self.rows.one_line and len(lefts) > 1 else self.room(width)
+
+    def shorter_lefts(self) -> list[Text]:
+        """``left`` with its label shorter and shorter: each aside in brackets with no
+        number in it left out in turn, a term's original first ("Show me what's inside,
+        kitty! (Pokaż kotku, co masz w środku!)" -> "Show me what's inside, kitty!"). A
+        number (a value, a die, a chance) is never left out."""
+        if not self.label:
+            return []
+        prefix = self.left[: len(self.left.plain) - len(self.label)]
+        style = self.left.spans[-1].style if self.left.spans and self.left.spans[-1].end == len(self.left) else ""
+        out, label = [], self.label
+        while (aside := _ASIDE.search(label)) is not None:
+            label = label[: aside.start()] + label[aside.end() :]
+            out.append(Text.assemble(prefix, (label, style)))
+        return out
+
+    def shortened_at(self, width: int) -> tuple[Text, str] | None:
+        """(``left`` shortened, the citation beside it) where the whole label has no room
+        beside even the shortest citation: the first shorter label with room for a
+        citation; in a list of ``one_line`` rows, else the first shorter label that fits
+        alone (its whole text and citation show under the list when it is highlighted);
+        None: the line wraps (``fit``)."""
+        if not self.citation or self.room(width) >= cell_len(self.citation_at(width)[0]):
+            return None
+        _, column = self.rows.column_at(width)
+        lefts = self.shorter_lefts()
+        for left in lefts:
+            room = width - left.cell_len - self.note.cell_len - GAP
+            citation = shortened(self.compact, min(column, room))
+            if cell_len(citation) <= room:
+                return left, citation
+        for left in lefts if self.rows.one_line else ():
+            if left.cell_len + self.note.cell_len <= width:
+                return left, ""
+        return None
 
     def citation_at(self, width: int) -> tuple[str, int]:
         """(the citation the line shows at ``width``, its column's width)."""
@@ -133,10 +194,21 @@ class ModifierRow:
 
     def fit(self, width: int, console: Console | None = None) -> Text:
         """The line in ``width`` columns: the citation in the column at the right. A label
-        with no room even beside the shortest citation is never cut (it may hold a number:
+        with no room even beside the shortest citation is shortened first where it can be
+        (``shortened_at``); else it is never cut (it may hold a number:
         a re-roll's odds): it wraps whole, and the citation, whole too (never "p." on one
         line and "7" on the next), goes at the right of its last line or under it."""
         citation, column = self.citation_at(width)
+        short = self.shortened_at(width)
+        if short is not None:  # one line still: a shorter label, or no citation (both under the list)
+            out = Text.assemble(short[0], self.note)
+            if short[1]:  # in the citations' column where it has room, as the other lines
+                room = width - out.cell_len - GAP
+                column = column if column <= room else cell_len(short[1])
+                out.append(" " * max(width - out.cell_len - column, GAP))
+                out.append(short[1], style="dim")
+            out.no_wrap = True
+            return out
         if self.room(width) < cell_len(citation):
             if not citation:
                 return Text.assemble(self.left, self.note)
@@ -164,7 +236,11 @@ class ModifierRow:
         return out
 
     def shows_whole_citation(self, width: int) -> bool:
-        return self.citation_at(width)[0] == self.citation
+        return self.shortened_at(width) is None and self.citation_at(width)[0] == self.citation
+
+    def shows_whole_label(self, width: int) -> bool:
+        """Whether the line at ``width`` shows its label whole (see ``shortened_at``)."""
+        return self.shortened_at(width) is None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.fit(options.max_width, console)
@@ -206,25 +282,36 @@ def option_parts(option: OptionLine, hotkey: str, cite: Cite = as_is, values: bo
 
 
 def modifier_rows(
-    options: Sequence[OptionLine], letters: dict[str, str], cite: Cite = as_is, compact: Cite = as_is
+    options: Sequence[OptionLine],
+    letters: dict[str, str],
+    cite: Cite = as_is,
+    compact: Cite = as_is,
+    one_line: bool = False,
 ) -> list[ModifierRow]:
     """Each option as one line, fitted with the others (``letters``: each option's key's
-    letter; ``cite`` / ``compact``: the whole / compact citing functions)."""
-    rows = ModifierRows()
+    letter; ``cite`` / ``compact``: the whole / compact citing functions; ``one_line``:
+    see ``ModifierRows.one_line``)."""
+    rows = ModifierRows(one_line)
     out = []
     values = any(option.value or option.kind == "modifier" for option in options)  # else no column (re-rolls)
     for option in options:
         left, note = option_parts(option, letters.get(option.key, " "), cite, values)
         rule = option.rule
-        out.append(ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else ""))
+        label = cite(option.label)
+        out.append(ModifierRow(rows, left, note, cite(rule) if rule else "", compact(rule) if rule else "", label))
     return out
 
 
-def full_citation(row: Any, letter: str) -> Text:
-    """The footnote under the list: the highlighted modifier's whole citation."""
+def full_citation(row: Any, letter: str, width: int = 0) -> Text:
+    """The footnote under the list: the highlighted modifier's whole citation, after its
+    whole label where its line at ``width`` shows a shorter one."""
     if not isinstance(row, ModifierRow) or not row.citation:
         return Text()
-    return Text.assemble((f"{letter.strip() or '·'}: ", "bold"), (row.citation, "dim"))
+    out = Text.assemble((f"{letter.strip() or '·'}: ", "bold"))
+    if width and not row.shows_whole_label(width):
+        out.append(Text.assemble(row.label, row.note).plain + "  ")
+    out.append(row.citation, style="dim")
+    return out
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,9 @@ class RollAdapter:
     roll_hint: str = ""
     start_toggles: Collection[str] = ()
     start_declined: Collection[str] = ()
+    one_line_options: bool = False
+    """Each option one line whatever it leaves out (a re-roll offer: its chance), its
+    citation under the list where its line has no room (``ModifierRows.one_line``)."""
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         """Options and odds for these toggles (pure, cheap: called on every key)."""
@@ -285,7 +288,9 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.current = self.adapter.preview(frozenset(self.toggles), frozenset(self.declined), dict(self.flags))
         self._assign_letters()
         cite = citer(self.app)
-        rows = modifier_rows(self.current.options, self.letters, cite, citer_short(self.app))
+        rows = modifier_rows(
+            self.current.options, self.letters, cite, citer_short(self.app), self.adapter.one_line_options
+        )
         options = [Option(row, id=str(i)) for i, row in enumerate(rows)]
         listing.set_options(options or [Option(Text("No modifiers apply to this roll.", style="dim"), disabled=True)])
         if keep is not None and options:
@@ -325,7 +330,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             isinstance(row, ModifierRow) and bool(row.citation) and 0 < width and not row.shows_whole_citation(width)
         )
         if shown and index is not None and index < len(self.current.options):
-            footnote.update(full_citation(row, self.letters.get(self.current.options[index].key, " ")))
+            footnote.update(full_citation(row, self.letters.get(self.current.options[index].key, " "), width))
         footnote.display = shown
 
     def _assign_letters(self) -> None:

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.corrections import correction_lines, is_correction
+from engine.formatting import role_names
 from tui.citations import cite_rich, citer
 from tui.rolltext import breakdown, rolls_in
 
@@ -44,6 +45,7 @@ def entry_detail(
     if is_correction(event):
         out.append("\n".join(correction_lines(event, names)) + "\n", style="bold yellow")
         return out
+    names = role_names(event.payload, names)  # a melee's sides by its models' names
     for record in rolls_in(event.payload):
         out.append_text(breakdown(record, names))
         out.append("\n")

@@ -27,6 +27,7 @@ class RerollAdapter(RollAdapter):
     the command that accepts the result (``Save`` for a held failure, or None)."""
 
     flags: tuple[Flag, ...] = ()
+    one_line_options = True
     _toggles: frozenset[str] = frozenset()
     """The toggles of the last preview: the offer picked on the screen."""
 
@@ -84,11 +85,15 @@ class RerollAdapter(RollAdapter):
         """ "Captain (Kapitan): the 1 → wins 50.0%": what re-rolls which die, and the chance
         after it of what the model wants (whose, and who wins, the list's title says: the
         model and its side); with two models' offers (a melee) the model first ("Old Tomas,
-        Captain (Kapitan): …"); an enemy's Błąd matrycy says both models. Short enough for
-        one line at 80 columns (issue #21)."""
+        Captain (Kapitan): …"); an enemy's Błąd matrycy says both models, each once ("Zed:
+        Matrix error (Błąd matrycy), Old Tomas re-rolls its 6 → no longer wins 0.0%"). Short
+        enough for one line at 80 columns (issue #21), the originals in brackets left out
+        where a line has no room for them (``ModifierRow.shortened_at``)."""
         odds = f"→ {offer.goal} {percent(offer.odds_after)}"
-        if offer.source == "matrix-error":
-            return f"{offer.label} {odds}"
+        if offer.source == "matrix-error":  # "…, Old Tomas re-rolls its 6 → no longer wins": its name once
+            roller = self.state.model(offer.model).name
+            goal = offer.goal.removeprefix(f"{roller} ") if f"{roller} re-rolls" in offer.label else offer.goal
+            return f"{offer.label} → {goal} {percent(offer.odds_after)}"
         _, found, what = offer.label.partition(", re-roll ")  # the engine's "name: source, re-roll the 1"
         what = what if found else offer.label
         source = REROLL_SOURCES.get(offer.source, offer.source)

@@ -244,7 +244,8 @@ def withdraw_chance(sit: MeleeSituation) -> Fraction:
 
 def melee_roll(sit: MeleeSituation, dice: DiceSource) -> RollRecord:
     """Roll both sides (attacker's dice first) and read who hits. ``success``: the
-    attacker wins (for a Withdraw: the model gets away)."""
+    attacker wins (for a Withdraw: the model gets away). Each side's detail keeps its
+    model's id and name, so the record's sides and outcome read by name ("Bo wins")."""
     options = _check(sit)
     a_mode, d_mode = _modes(options)
     a_dice = roll_group(dice, a_mode, "attacker's melee roll")
@@ -258,6 +259,7 @@ def melee_roll(sit: MeleeSituation, dice: DiceSource) -> RollRecord:
         base = fight_base(sit, side)
         return {
             "id": model.id,
+            "name": display_name(model),
             "base": base.to_dict(),
             "modifiers": [m.to_dict() for m in modifiers_of(options, side)],
             "fight": total,
@@ -316,6 +318,9 @@ def _evaluate_melee(record: RollRecord) -> RollRecord:
     else:
         winner = None
     how = f" ({skill_term('critical-hit')})" if winner and crits[winner] else ""
+    who = {
+        side: str(d[side].get("name") or side) for side in ("attacker", "defender")
+    }  # a record before names: its role
     if d["withdraw"]:
         success = winner == "attacker" or (winner is None and d.get("withdraw_tie") == "win")
         outcome = "withdraws" if success else "stays engaged: no more actions this round"
@@ -326,9 +331,9 @@ def _evaluate_melee(record: RollRecord) -> RollRecord:
         if winner is None:
             outcome = "tie: nobody is hit"
         elif winner == "defender" and d.get("parry"):
-            outcome, harmed = f"defender wins ({skill_term('effective-parry')}: no harm)", None
+            outcome, harmed = f"{who['defender']} wins ({skill_term('effective-parry')}: no harm)", None
         else:
-            outcome = f"{winner} wins{how}"
+            outcome = f"{who[winner]} wins{how}"
     detail = {
         **d,
         "totals": totals,
