@@ -1,7 +1,8 @@
 """Lines a GM reads whole at 60×20, 80×24 and 120×40: a dice field's hint (the xK6
 initiative, the SAGA melee, the Sanctum Mortalis roll-off) is never cut: in the field
 where it fits, else without its tail when the keys line under the field says what an
-empty ⏎ does, else on a line of its own above the field, which wraps."""
+empty ⏎ does, else on a line of its own above the field, which wraps. The settings
+screen's keys line wraps rather than cut."""
 
 from __future__ import annotations
 
@@ -88,3 +89,15 @@ async def test_the_saga_melee_dice_hint_is_whole(make_app, size):
         await press(pilot, "r")  # the app's attack roll: the defence roll's hint
         assert screen.state.melee.stage == "defence-roll"
         assert "— or r / ⏎: the app rolls" in read(app)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_the_settings_screens_keys_line_is_whole(make_app, size):
+    from tui.screens.settings_screen import SettingsScreen
+
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await battle_ready(pilot)
+        await press(pilot, "g")
+        await wait_for_screen(pilot, SettingsScreen)
+        assert "⏎ change the highlighted setting · ↑↓ move · esc close · notes (last, dim) are not choices" in read(app)
