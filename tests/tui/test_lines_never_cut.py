@@ -2,7 +2,8 @@
 initiative, the SAGA melee, the Sanctum Mortalis roll-off) is never cut: in the field
 where it fits, else without its tail when the keys line under the field says what an
 empty ⏎ does, else on a line of its own above the field, which wraps. The settings
-screen's keys line wraps rather than cut."""
+screen's keys line wraps rather than cut. The dice-luck screen's table, picture and
+chart are drawn for the width they have: no number wraps off its side's line."""
 
 from __future__ import annotations
 
@@ -101,3 +102,54 @@ async def test_the_settings_screens_keys_line_is_whole(make_app, size):
         await press(pilot, "g")
         await wait_for_screen(pilot, SettingsScreen)
         assert "⏎ change the highlighted setting · ↑↓ move · esc close · notes (last, dim) are not choices" in read(app)
+
+
+def test_the_luck_screens_parts_fit_56_columns_with_long_names_and_numbers_whole():
+    """The luck table, picture and chart drawn for the 56 columns a 60-column terminal
+    leaves them: no line is wider, each number stays whole on its side's line."""
+    from fractions import Fraction
+
+    from rich.console import Console
+
+    from engine.luck import RollLuck, luck_table
+    from tui.screens.luck_screen import chart, luck_text
+    from tui.widgets.luck_picture import luck_picture
+
+    names, keys = ("The Vex Company", "Cult of the Hollow Star"), ("A", "B")
+    rolls = [RollLuck(n, 1 + n // 4, "A" if n % 2 else "B", Fraction(1, 3), n % 3 == 0, str(n)) for n in range(1, 25)]
+    table = luck_table(rolls, list(keys))
+    series = [(r, {"A": Fraction(-r * 7, 4), "B": Fraction(r * 3, 2)}) for r in range(1, 7)]
+    width = 56
+    console = Console(width=width, record=True, color_system=None)
+    for part in (
+        luck_text(names, table, series, width),
+        luck_picture(names, table, width),
+        chart(names, keys, series, width),
+    ):
+        console.print(part)
+    lines = console.export_text().splitlines()
+    assert max(len(line) for line in lines) <= width, lines
+    for row in table:  # each side's rolled bar ends with its count and luck
+        assert any(
+            line.strip().startswith("rolled") and line.endswith(f" {row.successes}  ({float(row.luck):+.2f})")
+            for line in lines
+        ), lines
+    assert any(line.startswith("R6") and line.endswith("-10.50") for line in lines), lines
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_the_luck_screens_numbers_are_on_their_sides_rows(make_app, size):
+    from tui.screens.luck_screen import LuckScreen
+
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await battle_ready(pilot)
+        await press(pilot, "n", "enter", "enter")  # the roll-off: the app's dice, the first answer
+        await press(pilot, "L")
+        luck = await wait_for_screen(pilot, LuckScreen)
+        rows = screen_rows(app)
+        for name, row in zip(luck.names, luck.table):
+            numbers = [str(row.rolls), f"{float(row.expected):.2f}", str(row.successes), f"{float(row.luck):+.2f}"]
+            assert any(re.search(r"\s*".join(map(re.escape, [name, *numbers])), r) for r in rows), rows
+        rolled = [r for r in rows if re.search(r"█\s*rolled\s", r)]  # a side's rolled bar, in the dialog
+        assert rolled and all(re.search(r"\d+\s+\([+-]\d+\.\d\d\)", r) for r in rolled), rows  # its luck beside it
