@@ -25,13 +25,14 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from engine.battle import RoundsAfter
-from tui.actions import APP_KEYS, LOG_KEYS, bindings
+from tui.actions import LOG_KEYS, bindings
 from tui.citations import cite_rich, citer
 from tui.messages import LogEntryChosen
 from tui.rolltext import one_line, rolls_in
 from tui.widgets.border_text import retitle
 from tui.widgets.kept_lines import KeptLines, blank
 from tui.widgets.row_table import line_strip
+from tui.widgets.steady_footer import KeysNext
 
 
 def _settled(rounds: Mapping[int, int]) -> bool:
@@ -104,7 +105,7 @@ class LogRow:
         return out
 
 
-class LogPane(KeptLines, ScrollView, can_focus=True):
+class LogPane(KeysNext, KeptLines, ScrollView, can_focus=True):
     """The battle log. ``show(events, undone)`` redraws it and follows the newest."""
 
     BINDINGS = [
@@ -116,15 +117,6 @@ class LogPane(KeptLines, ScrollView, can_focus=True):
     ]
 
     COMPONENT_CLASSES = {"log-pane--cursor", "log-pane--cursor-blurred"}
-
-    @property
-    def footer_next(self) -> frozenset[str]:
-        """The binding ids of the screen's keys a GM needs on a log line (``GMAction.on_log``:
-        help, end the activation or turn, undo, GM fix): the footer shows them right after
-        the log's own, before the keys of the selected model."""
-        groups = getattr(self.screen, "key_groups", None)
-        chosen = (*groups(), APP_KEYS) if groups is not None else (APP_KEYS,)
-        return frozenset(a.binding_id for g in chosen for a in g.actions if a.on_log)
 
     DEFAULT_CSS = """
     LogPane {

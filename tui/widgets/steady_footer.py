@@ -34,6 +34,14 @@ the right; narrower, it is compact and leaves the palette key out (it would cove
 last keys; "? Help" lists ctrl+p with the rest)."""
 
 
+class KeysNext:
+    """A pane that wants some of its screen's keys shown right after its own in the footer
+    while it has focus (the battle log: what a GM needs on a log line)."""
+
+    footer_next: frozenset[str] = frozenset()
+    """The binding ids of those keys (its screen sets them; none: the screen's order)."""
+
+
 class SteadyFooter(KeptLines, Widget, can_focus=False):
     """The active bindings of the screen, one line."""
 
@@ -79,7 +87,7 @@ class SteadyFooter(KeptLines, Widget, can_focus=False):
         app = self.app
         active = self.screen.active_bindings
         focused = self.screen.focused
-        wanted: frozenset[str] = getattr(focused, "footer_next", frozenset())
+        wanted: frozenset[str] = focused.footer_next if isinstance(focused, KeysNext) else frozenset()
         by_action: dict[str, tuple[str, str, str, bool]] = {}
         rank: dict[str, int] = {}
         for node, binding, enabled, _tooltip in active.values():
