@@ -47,6 +47,9 @@ class GMAction:
     """An app action every session screen also binds first, so the footer always shows it."""
     pinned: bool = False
     """A shared action every screen binding it shows in its footer (where it fits)."""
+    on_log: bool = False
+    """Wanted on a log line: while the battle log has focus, the footer shows it right
+    after the log's own keys (where it would come later and be left out for want of room)."""
 
     @property
     def binding_id(self) -> str:
@@ -119,6 +122,7 @@ APP_KEYS = KeyGroup(
             key_display="? / f1",
             target="app",
             lead=True,
+            on_log=True,
         ),
         GMAction("new-battle", "ctrl+n", "new_battle", "New", "New battle from two roster files", target="app"),
         GMAction("open-save", "ctrl+o", "open_save", "Open", "Open a saved battle", target="app"),
@@ -139,7 +143,7 @@ APP_KEYS = KeyGroup(
 COMMON_KEYS = KeyGroup(
     "Undo, redo and panes",
     (
-        GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", footer=True),
+        GMAction("undo", "ctrl+z", "undo", "Undo", "Undo the last command", footer=True, on_log=True),
         GMAction("redo", "ctrl+y", "redo", "Redo", "Redo the last undone command"),
         GMAction(
             "continue-damaged",
@@ -175,6 +179,7 @@ GAME_KEYS = KeyGroup(
             "GM fix",
             "GM: correct… a note, a roll, or the selected model's values (no action spent)",
             pinned=True,
+            on_log=True,
         ),
         GMAction(
             "settings",

@@ -1,11 +1,13 @@
-"""The footer (``SteadyFooter``): the focused pane's keys, following focus; a click on
-a key presses it; the palette key only when the terminal is wide."""
+"""The footer (``SteadyFooter``): the focused pane's keys, following focus (on a log
+line, the keys a GM needs there next); a click on a key presses it; the palette key only
+when the terminal is wide."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import OptionList
 
-from .conftest import battle_ready, settle
+from .conftest import battle_ready, settle, wait_for_screen
 from tui.screens.help_screen import HelpScreen
 from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_footer import SteadyFooter
@@ -46,3 +48,25 @@ async def test_a_narrow_footer_is_compact_without_the_palette_key(make_app):
         assert "ctrl+p" not in drawn
         assert drawn.startswith("⏎ Card ? Help n Round")  # tight keys, a space apart
         assert not isinstance(screen.focused, OptionList)
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (120, 40)], ids=["60x20", "80x24", "120x40"])
+@pytest.mark.parametrize("system", ["sanctum-mortalis", "xk6"])
+async def test_on_a_log_line_the_footer_shows_end_activation_and_gm_fix(make_app, system, size):
+    """The log's own key comes first, then the keys a GM needs on a log line (help, end
+    the activation, undo where the screen shows it, GM fix), before the selected model's
+    actions: these were pushed past the footer's end."""
+    from tui.screens.game_screen import GameScreen
+
+    app = make_app("demo", system="xk6") if system == "xk6" else make_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_screen(pilot, GameScreen)
+        footer = screen.query_one(SteadyFooter)
+        screen.query_one(LogPane).focus()
+        await settle(pilot)
+        drawn = line(footer)
+        assert drawn.strip().startswith("⏎ Details"), drawn
+        assert "e End act." in drawn and "G GM fix" in drawn and "? Help" in drawn, drawn
+        screen.query_one("#band-A, #models-A").focus()
+        await settle(pilot)
+        assert footer.shown_keys.index("e End act.") > footer.shown_keys.index("a Activate")  # a pane's order is kept

@@ -24,6 +24,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.citations import Cite, as_is, citer
+from tui.dialogs.dice_hint import HintedInput
 from tui.dialogs.dismiss_once import DismissOnce
 from tui.dialogs.modifier_row import ModifierRow, citer_short, fitted, full_citation, modifier_rows, option_parts
 from tui.dialogs.options import OptionLine
@@ -148,7 +149,7 @@ def option_line(index: int, option: OptionLine, letter: str | None = None, cite:
     return out
 
 
-class DiceInput(Input):
+class DiceInput(HintedInput):
     """The dice field: digits and separators are typed; a letter is a dialog key
     (toggle a modifier, a flag, r for the app's roll, q to cancel); ⏎ resolves the roll.
 
@@ -202,6 +203,8 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
     RollDialog #refusal { color: $error; }
     RollDialog #flags { color: $text-muted; }
     RollDialog #dice { margin: 1 0 0 0; }
+    RollDialog #dice-hint { color: $text-muted; margin: 1 0 0 0; }
+    RollDialog #dice.-under-hint { margin: 0; }
     RollDialog #roll-hint { color: $text-muted; }
     """
 
@@ -213,6 +216,9 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         self.current = RollPreview()
         self.letters: dict[str, str] = {}
         """Each option's letter (by the option's key), kept while the dialog is open."""
+        self.dice_hint = DICE_PLACEHOLDER
+        """What to type in the dice field: its placeholder, or the line above it where the
+        field is too narrow for it (``HintedInput``)."""
 
     previous: tuple[type, dict[str, str]] = (object, {})
     """The last roll's adapter type and letters: the next roll of the same kind (the next
@@ -228,6 +234,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             yield Static("", id="flags")
             yield Static("", id="odds")
             yield Static("", id="refusal")
+            yield Static("", id="dice-hint")
             yield DiceInput(placeholder=DICE_PLACEHOLDER, id="dice", restrict=r"[0-9 ,;]*")
             yield Static(self.cite(self.adapter.roll_hint or ROLL_HINT), id="roll-hint")
 
@@ -248,7 +255,7 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         dice = self.query_one("#dice", DiceInput)
         dice.answered = False
         dice.value = ""
-        dice.placeholder = DICE_PLACEHOLDER
+        self.dice_hint = DICE_PLACEHOLDER
         self.query_one("#modifiers", OptionList).highlighted = None
         self.refresh_preview()
         self.set_focus(dice)
@@ -310,12 +317,15 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
         refusal.display = bool(self.current.refusal)
         hint = self.adapter.dice_hint
         if hint:
-            self.query_one("#dice", Input).placeholder = hint
+            self.dice_hint = hint
         elif self.current.dice:
-            self.query_one("#dice", Input).placeholder = (
+            self.dice_hint = (
                 f"the {self.current.dice} dice you rolled, e.g. {' '.join(['3'] * self.current.dice)} "
                 "— or leave empty for the app's roll"
             )
+        # whole, in the field or on a line above it; without its tail where the keys line
+        # says what an empty ⏎ does (ROLL_HINT: "r or empty ⏎: the app rolls")
+        self.query_one("#dice", DiceInput).show_hint(self.dice_hint, tail_said=not self.adapter.roll_hint)
 
     @on(OptionList.OptionHighlighted, "#modifiers")
     def show_full_citation(self) -> None:

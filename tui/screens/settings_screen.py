@@ -67,7 +67,7 @@ class SettingsScreen(ModalScreen[Any]):
         border-title-style: bold;
         background: $surface;
     }
-    SettingsScreen > #settings-hint { dock: bottom; height: 1; color: $text-muted; padding: 0 1; }
+    SettingsScreen > #settings-hint { dock: bottom; height: auto; color: $text-muted; padding: 0 1; }
     """
 
     def __init__(

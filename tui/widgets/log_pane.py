@@ -32,6 +32,7 @@ from tui.rolltext import one_line, rolls_in
 from tui.widgets.border_text import retitle
 from tui.widgets.kept_lines import KeptLines, blank
 from tui.widgets.row_table import line_strip
+from tui.widgets.steady_footer import KeysNext
 
 
 def _settled(rounds: Mapping[int, int]) -> bool:
@@ -104,7 +105,7 @@ class LogRow:
         return out
 
 
-class LogPane(KeptLines, ScrollView, can_focus=True):
+class LogPane(KeysNext, KeptLines, ScrollView, can_focus=True):
     """The battle log. ``show(events, undone)`` redraws it and follows the newest."""
 
     BINDINGS = [

@@ -19,7 +19,12 @@ if TYPE_CHECKING:
     from engine.luck import SideLuck
 
 WIDTH = 40
-"""Cells of the longest bar; the distribution row is at most this wide too."""
+"""Cells of the longest bar; the distribution row is at most this wide too (fewer where
+the picture is given fewer columns: ``luck_picture``'s ``width``)."""
+LABEL = 10
+"""Cells of a row's label ("expected", "rolled", "chance"), after a 2-cell indent."""
+FEWEST = 8
+"""Cells a bar keeps however narrow the picture."""
 EIGHTHS = " ▏▎▍▌▋▊▉"
 COLUMNS = " ▁▂▃▄▅▆▇█"
 
@@ -45,10 +50,11 @@ def shown_range(dist: Sequence[Fraction], successes: int, width: int = WIDTH) ->
     return lo, hi
 
 
-def distribution_row(dist: Sequence[Fraction], successes: int, style: str) -> tuple[Text, Text]:
-    """(the columns, a marker line with ▲ under the side's count and the range's ends)."""
-    lo, hi = shown_range(dist, successes)
-    cell = max(1, min(4, WIDTH // (hi - lo + 1)))
+def distribution_row(dist: Sequence[Fraction], successes: int, style: str, width: int = WIDTH) -> tuple[Text, Text]:
+    """(the columns, at most ``width`` cells; a marker line with ▲ under the side's count
+    and the range's ends)."""
+    lo, hi = shown_range(dist, successes, width)
+    cell = max(1, min(4, width // (hi - lo + 1)))
     peak = max(dist)
     columns = Text()
     for k in range(lo, hi + 1):
@@ -61,15 +67,27 @@ def distribution_row(dist: Sequence[Fraction], successes: int, style: str) -> tu
     return columns, marks
 
 
-def luck_picture(names: Sequence[str], table: Sequence[SideLuck]) -> Text:
+def luck_picture(names: Sequence[str], table: Sequence[SideLuck], width: int | None = None) -> Text:
     """Each side: expected and rolled successes as bars on one scale, then the chance of
-    each count (the side's count lit, ▲ under it) and how rare it was."""
+    each count (the side's count lit, ▲ under it) and how rare it was.
+
+    ``width``: the columns the picture has (None: as many as it needs); narrower, the bars
+    and the row of chances are shorter and how rare the count was goes on its own line,
+    so that no line wraps."""
     out = Text()
     rows = [(name, row) for name, row in zip(names, table)]
     if not any(row.rolls for _, row in rows):
         return Text("No rolls with odds yet.", style="dim")
     scale = max(max(float(row.expected), row.successes) for _, row in rows) or 1.0
-    label = 10
+    label = LABEL
+    after = max(  # what follows a bar at its longest: the rolled numbers, or the ▲'s "… shown"
+        max(
+            len(f" {row.successes}  ({float(row.luck):+.2f})"),
+            len(f" {row.successes} of {row.rolls}–{row.rolls} shown"),
+        )
+        for _, row in rows
+    )
+    cells = WIDTH if width is None else max(FEWEST, min(WIDTH, width - (label + 2) - after))
     for i, (name, row) in enumerate(rows):
         if i:
             out.append("\n")
@@ -80,21 +98,24 @@ def luck_picture(names: Sequence[str], table: Sequence[SideLuck]) -> Text:
         good = row.successes >= row.expected
         style = "green" if good else "red"
         out.append(f"  {'expected':<{label}}", style="dim")
-        out.append(bar(float(row.expected), scale), style="blue")
+        out.append(bar(float(row.expected), scale, cells), style="blue")
         out.append(f" {float(row.expected):.2f}\n")
         out.append(f"  {'rolled':<{label}}", style="dim")
-        out.append(bar(row.successes, scale), style=style)
+        out.append(bar(row.successes, scale, cells), style=style)
         out.append(f" {row.successes}  ({float(row.luck):+.2f})\n")
         dist = success_distribution(row.chances) if row.chances else ()
         if len(dist) != row.rolls + 1:  # a table without the chances: the bars only
             continue
         at_most, at_least = tail_chances(dist, row.successes)
-        columns, marks = distribution_row(dist, row.successes, style)
+        columns, marks = distribution_row(dist, row.successes, style, cells)
         out.append(f"  {'chance':<{label}}", style="dim")
         out.append_text(columns)
         rare = f"as many or more: {percent(at_least)}" if good else f"as few or fewer: {percent(at_most)}"
-        out.append(f"  {rare}\n")
+        beside = width is None or label + 2 + columns.cell_len + 2 + len(rare) <= width
+        out.append(f"  {rare}\n" if beside else "\n")
         out.append(" " * (label + 2))
         out.append_text(marks)
         out.append("\n")
+        if not beside:
+            out.append(" " * (label + 2) + f"{rare}\n")
     return out

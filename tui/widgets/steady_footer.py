@@ -1,5 +1,9 @@
 """The footer: the focused pane's keys on one line, drawn as one widget.
 
+The focused pane's keys come first, then the screen's keys that pane wants next (its
+``footer_next``: the binding ids a GM needs there, e.g. on a log line ``G``, ``e`` and
+undo), then the screen's other keys in the screen's order; only whole keys that fit are drawn.
+
 Textual's ``Footer`` is a row of one widget per key, composed again whenever the
 screen's bindings are updated (after every focus change and dialog). Each of those
 widgets costs a draw in every full repaint (closing a dialog repaints the whole
@@ -28,6 +32,14 @@ WIDE = 120
 """From this many columns the footer spaces its keys out and docks "ctrl+p palette" at
 the right; narrower, it is compact and leaves the palette key out (it would cover the
 last keys; "? Help" lists ctrl+p with the rest)."""
+
+
+class KeysNext:
+    """A pane that wants some of its screen's keys shown right after its own in the footer
+    while it has focus (the battle log: what a GM needs on a log line)."""
+
+    footer_next: frozenset[str] = frozenset()
+    """The binding ids of those keys (its screen sets them; none: the screen's order)."""
 
 
 class SteadyFooter(KeptLines, Widget, can_focus=False):
@@ -74,11 +86,17 @@ class SteadyFooter(KeptLines, Widget, can_focus=False):
             return
         app = self.app
         active = self.screen.active_bindings
+        focused = self.screen.focused
+        wanted: frozenset[str] = focused.footer_next if isinstance(focused, KeysNext) else frozenset()
         by_action: dict[str, tuple[str, str, str, bool]] = {}
-        for _node, binding, enabled, _tooltip in active.values():
+        rank: dict[str, int] = {}
+        for node, binding, enabled, _tooltip in active.values():
             if binding.show and binding.action not in by_action:  # the first key of an action
                 by_action[binding.action] = (binding.key, app.get_key_display(binding), binding.description, enabled)
-        keys = tuple(by_action.values())
+                rank[binding.action] = 0 if node is focused else 1 if binding.id in wanted else 2
+        # the focused pane's keys, then the screen's keys it wants next (``footer_next``),
+        # then the rest, each in the screen's order: only whole keys fit, the last ones go
+        keys = tuple(by_action[action] for action in sorted(by_action, key=rank.__getitem__))
         palette = None
         if app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:
             _node, binding, enabled, _tooltip = active[app.COMMAND_PALETTE_BINDING]

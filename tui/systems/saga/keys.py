@@ -48,7 +48,7 @@ SAGA_KEYS = KeyGroup(
         GMAction(
             "saga-start-turn", "n", "start_turn", "Turn", "Start the next player turn (the first: choose the side)"
         ),
-        GMAction("saga-end-turn", "e", "end_turn", "End turn", "End the current player turn", footer=True),
+        GMAction("saga-end-turn", "e", "end_turn", "End turn", "End the current player turn", footer=True, on_log=True),
         GMAction(
             "saga-move",
             "m",

@@ -37,6 +37,7 @@ from engine.formatting import possessive
 
 from tui.citations import cite_renderable, citer
 from tui.screens.picker_screen import Choice, PickerScreen
+from tui.dialogs.dice_hint import HintedInput
 from tui.dialogs.kept_rows import fit_under_the_top
 from tui.dialogs.prompt import TextPrompt
 from tui.dialogs.type_ahead import waits
@@ -49,8 +50,10 @@ OPTION_KEYS = "abcdefghijklmnopstuvwxyz"
 ROLL_STAGES = ("attack-roll", "defence-roll")
 
 
-class DiceField(Input):
+class DiceField(HintedInput):
     """The typed dice: digits and separators; a letter is a dialog key."""
+
+    HINT_LINE = "melee-dice-hint"
 
     def on_key(self, event: events.Key) -> None:
         """A letter is the dialog's key, never typed (the Input would take it); ⏎ rolls
@@ -100,6 +103,8 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
     MeleeDialog #melee-notes { color: $text-muted; }
     MeleeDialog #melee-refusal { color: $error; }
     MeleeDialog #melee-dice { height: 1; border: none; padding: 0 1; margin: 1 0 0 0; background: $boost; }
+    MeleeDialog #melee-dice.-under-hint { margin: 0; }
+    MeleeDialog #melee-dice-hint { color: $text-muted; margin: 1 0 0 0; }
     MeleeDialog #melee-hint { color: $text-muted; }
     """
 
@@ -128,6 +133,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                 yield Static("", id="melee-odds")
                 yield Static("", id="melee-notes")
             yield Static("", id="melee-refusal")
+            yield Static("", id="melee-dice-hint")
             yield DiceField(placeholder="", id="melee-dice", restrict=r"[0-9 ,;]*")
             yield Static("", id="melee-hint")
 
@@ -200,15 +206,22 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
         dice.display = rolling
         if rolling:
             need = view.dice_to_roll(state)
-            dice.placeholder = (  # short enough for an 80-column dialog
+            self.dice_hint = (
                 "type "
                 + ", then ".join(f"{x.count} ({state.side_name(x.side)})" for x in need)
                 + " — or r / ⏎: the app rolls"
             )
             dice.focus()
         else:
+            self.dice_hint = ""
             self.set_focus(None)
+        # whole, in the field or on a line above it (the keys line does not say that r rolls)
+        self.query_one("#melee-dice", DiceField).show_hint(self.dice_hint, tail_said=False)
         self.query_one("#melee-hint", Static).update(cite_renderable(self._hint(m), cite))
+
+    dice_hint = ""
+    """What to type at a roll step ("" at the others): the dice field's placeholder, or
+    the line above the field where it is too narrow for it."""
 
     def _hint(self, m: Any) -> str:
         if self.fatigue_page:

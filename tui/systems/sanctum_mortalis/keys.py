@@ -62,6 +62,7 @@ BATTLE_KEYS = KeyGroup(
             "End act.",
             "End the active model's activation (asks first if a roll is pending)",
             footer=True,
+            on_log=True,
         ),
         GMAction(
             "end-round",

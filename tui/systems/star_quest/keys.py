@@ -122,6 +122,7 @@ STAR_QUEST_KEYS = KeyGroup(
             "End act.",
             "End the activation: morale tests and fatigue follow",
             footer=True,
+            on_log=True,
         ),
         GMAction(
             "sq-power",

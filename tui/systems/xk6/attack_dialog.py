@@ -295,6 +295,7 @@ class XK6AttackDialog(RollDialog):
             with VerticalScroll(id="odds-scroll"):
                 yield Static("", id="odds")
             yield Static("", id="refusal")
+            yield Static("", id="dice-hint")
             yield DiceInput(placeholder="", id="dice", restrict=r"[0-9 ,;]*")
             yield Static("letters change · digits ⏎ your dice · r the app rolls · esc cancel", id="roll-hint")
 

@@ -93,6 +93,7 @@ XK6_KEYS = KeyGroup(
             "End act.",
             "End the activation; play passes to the other side",
             footer=True,
+            on_log=True,
         ),
         GMAction(
             "xk6-designate",
