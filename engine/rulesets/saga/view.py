@@ -26,6 +26,7 @@ from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .settings import SETTINGS_BY_KEY
 from .shooting import HOUSE_LABEL, ShotOdds, shot_armour, shot_odds
 from .state import BattleState, opponent
+from .terms import band as band_term
 from .terrain import building_reminders
 
 
@@ -134,8 +135,8 @@ def _move_view(state: BattleState) -> StepView:
     u = state.unit(mv.unit)
     band = mv.result_band
     lines = [
-        f"{u.name}: Movement {mv.band}" + (" through broken terrain" if mv.broken else ""),
-        f"moves {band}" + (" (slowed, §4.5)" if mv.slowed else "")
+        f"{u.name}: Movement — {band_term(mv.band)}" + (" through broken terrain" if mv.broken else ""),
+        f"moves {band_term(band)}" + (" (slowed, §4.5)" if mv.slowed else "")
         if band
         else "through broken terrain: enter the band moved ([SAGA-M8], p. 17 not in source)",
     ]
@@ -252,7 +253,7 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
     if m.stage == "within-s":
         gone = state.unit(m.within_s[0])
         lines.append(
-            f"{gone.name} was destroyed: tick {possessive(state.side_name(gone.side))} units within S (T4 [SAGA-A10]): "
+            f"{gone.name} was destroyed: tick {possessive(state.side_name(gone.side))} units within {band_term(t.T4_RADIUS)} (T4 [SAGA-A10]): "
             + ", ".join(u.name for u in state.units_of(gone.side))
         )
     if m.stage == "retreat":

@@ -40,7 +40,7 @@ def test_the_move_step_offers_the_slow_spend_to_the_opponent():
     ok(b, c.Activate("A.axes", "move"))
     step = view.pending_step(b.state)
     assert step.kind == "move" and step.decider == "B" and "SpendFatigue" in step.commands
-    assert view.fatigue_offers(b.state, "B")[0].effect == "Axes moves S instead of M"
+    assert view.fatigue_offers(b.state, "B")[0].effect == "Axes moves Short (S) instead of Medium (M)"
 
 
 def test_the_melee_steps_show_their_numbers_and_whose_choice_it_is():
