@@ -1,7 +1,7 @@
 """What the GM reads in a picker, a card and the log names a rule's term, not its code
 or formula: SAGA's distance band "Medium (M)" (not "Movement M"), an xK6 weapon's
 "Rate of fire (ROF) 0 · Melee (M)" (not "ROF 0 M"), Star Quest's spell tokens "6 at most"
-(not "min(6, 0 + 2)")."""
+(not "min(6, 0 + 2)") and a weapon's "1 attack" (not "A1")."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tui.widgets.log_pane import entry_text
 from .conftest import SIZE, press, wait_for_screen
 from .screen_rows import screen_rows
 from .saga_pilot import first_turn, pick, select
-from .sq_pilot import round_one
+from .sq_pilot import round_one, select as select_unit
 from .test_xk6_dashboard import xk6_ready
 
 
@@ -69,10 +69,17 @@ async def test_xk6_the_model_card_spells_out_rate_of_fire_and_the_melee_trait(ma
         assert "ROF 0 M" not in card and "Acc +0 DAM" not in card
 
 
-async def test_star_quest_the_round_log_says_six_tokens_at_most_not_a_formula(make_app):
+async def test_star_quest_the_round_log_says_six_tokens_at_most_and_the_card_counts_attacks(make_app):
+    from tui.systems.star_quest.card_screen import SQCardScreen
+
     app = make_app("demo", system="star-quest")
     async with app.run_test(size=SIZE) as pilot:
         screen = await round_one(pilot)
         log = log_text(screen)
         assert "Sister Ilsa gains 2 spell tokens from Caster(2) (Mag): 0 → 2, 6 at most" in log
         assert "min(6" not in log
+        await select_unit(pilot, screen, "Captain Vex")
+        await press(pilot, "enter")
+        await wait_for_screen(pilot, SQCardScreen)
+        card = drawn(app)
+        assert 'Plasma pistol (12", 1 attack, AP(2), Rending)' in card and ", A1," not in card

@@ -144,10 +144,11 @@ class PendingView:
 
 
 def _weapon_text(w: WeaponSpec) -> str:
+    """ "Plasma pistol (12", 1 attack, AP(2), Rending)": the attacks in words, not "A1"."""
     rng = f'{w.range}"' if not w.melee else "melee"
     extra = f", AP({w.ap})" if w.ap else ""
     rules = f", {rules_text(w.rules)}" if w.rules else ""
-    return f"{w.name} ({rng}, A{w.attacks}{extra}{rules})"
+    return f"{w.name} ({rng}, {w.attacks} attack{'s' * (w.attacks != 1)}{extra}{rules})"
 
 
 def spell_effect_lines(u: UnitState) -> tuple[str, ...]:

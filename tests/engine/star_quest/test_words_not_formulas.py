@@ -1,6 +1,7 @@
-"""§17 Caster: the start of round says the spell tokens gained as the GM reads the rule
-("gains 2 spell tokens from Caster(2) (Mag): 0 → 2, 6 at most"), never a formula
-("min(6, 0 + 2)"); when the cap bites, the line says what it would have been."""
+"""Star Quest says a rule as the GM reads it: §17 Caster's tokens at the start of round
+("gains 2 spell tokens from Caster(2) (Mag): 0 → 2, 6 at most"; when the cap bites, what
+it would have been), never a formula ("min(6, 0 + 2)"); a weapon on the card counts its
+attacks in words ("3 attacks", not "A3")."""
 
 from engine.corrections import Correct
 from engine.rulesets.star_quest import commands as c
@@ -29,3 +30,15 @@ def test_a_caster_gains_its_tokens_in_words_with_the_cap_named():
 def test_at_the_cap_the_line_says_the_tokens_it_would_have_had():
     text = gained(caster_battle(tokens=5))
     assert text == "Ilsa gains 1 spell token from Caster(2) (Mag): 5 → 6, 6 at most, not 7 (§17 Caster)."
+
+
+def test_a_weapon_on_the_card_counts_its_attacks_in_words_not_a1():
+    from engine.rulesets.star_quest import view
+    from engine.rulesets.star_quest.roster import WeaponSpec
+
+    sword = WeaponSpec("Sword", "melee", 3, ap=1)
+    b = new_battle(
+        [hero("ilsa", name="Ilsa", weapons=(WeaponSpec("Gun", "ranged", 1, 12), sword)), hero("vex")], [enemy("grunt")]
+    )
+    ilsa = next(x for x in view.hero_lines(b.state) if x.id == "ilsa")
+    assert ilsa.weapons == ('Gun (12", 1 attack)', "Sword (melee, 3 attacks, AP(1))")
