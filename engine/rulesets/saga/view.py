@@ -21,7 +21,17 @@ from engine.ruleset import Rejected
 from . import tables as t
 from .fatigue import SpendOption, fatigue_markers, spend_options, tiring
 from .melee_roll import casualty_plan
-from .melee_numbers import MeleeOdds, armour, current_dice, extra_defence, hard_cover, melee_odds, save_on, step1
+from .melee_numbers import (
+    MeleeOdds,
+    armour,
+    current_dice,
+    dice_source,
+    extra_defence,
+    hard_cover,
+    melee_odds,
+    save_on,
+    step1,
+)
 from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .settings import SETTINGS_BY_KEY
 from .shooting import HOUSE_LABEL, ShotOdds, shot_armour, shot_odds
@@ -189,7 +199,7 @@ def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
     name = state.unit(unit).name
     if m.stage in ("participants", "choose-defender"):
         s1 = step1(state, m, p)
-        how = f"{p.models} models × {s1.per_model}" if s1.per_model is not None else "typed"
+        how = dice_source(p.models, s1.per_model)
         aim = f" → attacks {state.unit(m.target_of(unit)).name}" if m.several else ""
         return (
             f"{name}: {s1.dice} attack dice ({how})"

@@ -49,7 +49,7 @@ def test_the_melee_steps_show_their_numbers_and_whose_choice_it_is():
     ok(b, c.Engage("A.axes", "B.shields"))
     step = view.pending_step(b.state)
     assert step.step == 1 and step.decider is None and "ConfirmAttackDice" in step.commands
-    assert any("8 attack dice (8 models × 1), exhausted −4 = 4" in line for line in step.lines)
+    assert any("8 attack dice (8 models, 1 die each), exhausted −4 = 4" in line for line in step.lines)
     assert any("SAGA-A5" in note for note in step.notes)
     ok(b, c.ConfirmAttackDice())
     step = view.pending_step(b.state)

@@ -1,6 +1,7 @@
-"""§2.2 distance bands as the GM reads them: the English name with the source's letters
-beside it ("Medium (M)"), never the bare letter, in the move step, the log and the
-fatigue spend (one table: ``engine.rulesets.saga.terms.BAND_TERMS``)."""
+"""SAGA says a rule as the GM reads it. §2.2 distance bands: the English name with the
+source's letters beside it ("Medium (M)"), never the bare letter, in the move step, the
+log and the fatigue spend (one table: ``engine.rulesets.saga.terms.BAND_TERMS``). Melee
+step 1: where the attack dice come from in words ("1 model, 5 dice each", not "1 models × 5")."""
 
 import re
 
@@ -51,3 +52,13 @@ def test_the_retreat_checklist_and_the_t4_trigger_name_their_bands():
         "end outside Very short (VS) of every enemy model",
     )
     assert t.T4.name == "a friendly unit within Short (S) was destroyed in melee"
+
+
+@pytest.mark.parametrize(
+    ("models", "per_model", "words"),
+    [(1, 5, "1 model, 5 dice each"), (8, 1, "8 models, 1 die each"), (4, None, "typed by the GM")],
+)
+def test_step1_says_where_the_attack_dice_come_from_in_words(models, per_model, words):
+    from engine.rulesets.saga.melee_numbers import dice_source
+
+    assert dice_source(models, per_model) == words
