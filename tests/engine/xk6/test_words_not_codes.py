@@ -1,7 +1,8 @@
-"""A weapon as the GM reads it: the sheet's column abbreviations (Acc, DAM, ROF) with
-their English names, each trait by its name with the sheet's letters ("Melee (M)"), and a
-declared ROF split in words, on the card, the attack picker and the log (one table:
-``engine.rulesets.xk6.tables`` TRAIT_TERMS, WEAPON_COLUMNS)."""
+"""xK6 says a rule as the GM reads it. A weapon: the sheet's column abbreviations (Acc,
+DAM, ROF) with their English names, each trait by its name with the sheet's letters
+("Melee (M)", not "ROF 0 M"), a declared ROF split in words, on the card, the attack picker
+and the log (one table: ``engine.rulesets.xk6.tables`` TRAIT_TERMS, WEAPON_COLUMNS). The
+initiative: each die and Command in words, not "5+4=9"."""
 
 import re
 
@@ -62,3 +63,13 @@ def test_the_attack_log_line_says_the_rate_of_fire_split_in_words():
 
 def test_the_close_range_modifier_names_the_melee_trait():
     assert t.CLOSE_RANGE.label == 'ranged weapon within 3" (not Melee (M))'
+
+
+def test_the_initiative_line_says_each_die_and_command_not_a_sum():
+    b = new_battle([model("a", command=3)], [model("b", command=1)])
+    r = ok(b, c.StartTurn(faces=(6, 1)))
+    text = next(e.text for e in r.events if e.kind == "initiative_rolled")
+    assert (
+        text
+        == "Initiative: Reds 9 (die 6 + Command 3), Blues 2 (die 1 + Command 1): Reds chooses which side activates first."
+    )
