@@ -66,7 +66,7 @@ async def test_the_opponent_is_offered_the_slow_spend_when_the_tired_unit_moves(
         await pick(pilot, "Over open ground")
         offer = app.screen
         assert isinstance(offer, PickerScreen) and "Earl Godwin's Fyrd (the opponent)" in offer.question
-        await pick(pilot, "Hirdmen moves S instead of M")
+        await pick(pilot, "Hirdmen moves Short (S) instead of Medium (M)")
         spent = [e for e in screen.session.view.events if e.kind == "fatigue_spent"]
         assert spent and spent[-1].payload["by"] == "B" and spent[-1].payload["use"] == "slow_move"
         assert screen.state.move.slowed

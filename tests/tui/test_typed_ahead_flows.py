@@ -240,7 +240,7 @@ async def test_xk6_attack_weapon_rof_target_and_dice_typed_in_one_burst(tmp_path
     async def flow(t: Typist, screen: Any) -> None:
         await t.type("s")
         await t.choose("Carbine — direct fire")
-        await t.choose("ROF +2 DAM: DAM 5")
+        await t.choose("Rate of fire +2 to damage: DAM 5")
         await t.choose("Warden Kell")
         await t.dice("6 2 1 2 3")
         await t.type("space")

@@ -80,7 +80,7 @@ async def open_carbine_attack(pilot: Any) -> Any:
 
     await press(pilot, "s")
     await pick(pilot, "Carbine — direct fire")
-    await pick(pilot, "ROF +2 DAM: DAM 5")
+    await pick(pilot, "Rate of fire +2 to damage: DAM 5")
     await pick(pilot, "Warden Kell")
     dialog = pilot.app.screen
     assert isinstance(dialog, XK6AttackDialog)
@@ -220,7 +220,7 @@ async def test_a_command_point_rerolls_a_failed_stealth_die_with_the_typed_die(m
         screen = await vance_activated(pilot)
         await press(pilot, "s")
         await pick(pilot, "Carbine — direct fire")
-        await pick(pilot, "ROF +2 DAM: DAM 5")
+        await pick(pilot, "Rate of fire +2 to damage: DAM 5")
         await pick(pilot, "Shade")
         await type_dice(pilot, "3 6 6 6 1 1 1")  # Stealth 3 (fails), Att, Def
         x = screen.state.attack.target("B.shade")

@@ -106,7 +106,7 @@ async def test_the_def_dice_where_indirect_fire_landed_are_typed_with_their_odds
         await pick(pilot, 'still: up to 0"')
         await press(pilot, "s")
         await pick(pilot, "Mortar — indirect fire")
-        await pick(pilot, "ROF not used")
+        await pick(pilot, "Rate of fire not used")
         await pick(pilot, "Warden Kell")
         await type_dice(pilot, "6 5")  # hits the aim point; unmodified 6 for the damage step
         assert screen.state.attack.stage == "landed"
@@ -181,7 +181,7 @@ async def test_the_landing_dialog_takes_each_models_cover_and_the_scatter_direct
         await pick(pilot, 'still: up to 0"')
         await press(pilot, "s")
         await pick(pilot, "Mortar — indirect fire")
-        await pick(pilot, "ROF not used")
+        await pick(pilot, "Rate of fire not used")
         await pick(pilot, "Warden Kell")
         await type_dice(pilot, "1 2 4")  # a miss: it scatters 4"
         assert screen.state.attack.stage == "landed" and screen.state.attack.scatter == 4

@@ -20,6 +20,7 @@ from . import tables as t
 from .commands import AdjustFatigue, SpendFatigue
 from .melee_state import ATTACKER, DEFENDER, other
 from .state import MOVE_OR_SHOOT, BattleState, opponent
+from .terms import band as band_term
 
 Decision = Rejected | Sequence[EventDraft]
 FILLED = "●"
@@ -135,7 +136,8 @@ def spend_options(state: BattleState) -> tuple[SpendOption, ...]:
                     opponent(u.side),
                     u.id,
                     t.SLOW_MOVE.key,
-                    f"{u.name} moves {to} instead of {mv.band}" + (" (broken terrain)" if mv.broken else ""),
+                    f"{u.name} moves {band_term(to)} instead of {band_term(mv.band)}"
+                    + (" (broken terrain)" if mv.broken else ""),
                     t.SLOW_MOVE.rule + " [SAGA-A12]",
                 )
             )
@@ -241,12 +243,14 @@ def spend_refusal(state: BattleState, cmd: SpendFatigue) -> Rejected:
             return Rejected(f"only the moving unit's fatigue slows its move; {u.name} is not moving", use.rule)
         if mv.slowed:
             return Rejected(
-                f"{possessive(u.name)} move is already slowed: one spend per move (two spends never take M to VS)",
+                f"{possessive(u.name)} move is already slowed: one spend per move "
+                f"(two spends never take {band_term('M')} to {band_term('VS')})",
                 use.rule,
             )
         if t.band_index(mv.band) == 0:
             return Rejected(
-                f"{u.name} moves {mv.band}, the shortest band: there is nothing to slow", use.rule + " [SAGA-A12]"
+                f"{u.name} moves {band_term(mv.band)}, the shortest band: there is nothing to slow",
+                use.rule + " [SAGA-A12]",
             )
     elif sh is not None and cmd.use == t.SHOOTING_ARMOUR.key:
         if sh.shooter != u.id:

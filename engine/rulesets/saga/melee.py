@@ -27,7 +27,7 @@ from .commands import (
     TradeDice,
 )
 from .fatigue import gain
-from .melee_numbers import cap_base, final_dice, hard_cover, step1, trade_pools
+from .melee_numbers import cap_base, dice_source, final_dice, hard_cover, step1, trade_pools
 from .melee_state import ATTACKER, DEFENDER, Ability, Melee, other
 from .state import BattleState
 
@@ -258,7 +258,7 @@ def confirm_attack_dice(state: BattleState, cmd: ConfirmAttackDice, dice: DiceSo
             }
         )
         name = state.unit(pool.unit).name
-        how = f"{pool.models} × {s1.per_model}" if s1.per_model is not None else "typed"
+        how = dice_source(pool.models, s1.per_model)
         parts.append(
             f"{name} {s1.dice} ({how})" + (f", exhausted: −{s1.halved} → {s1.after} ({s1.rule})" if s1.halved else "")
         )

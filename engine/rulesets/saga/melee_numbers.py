@@ -54,6 +54,14 @@ def step1(state: BattleState, m: Melee, pool: Pool) -> Step1:
     return Step1(u.id, dice, None if pool.entered is not None else per_model, u.exhausted, lost, dice - lost, rule)
 
 
+def dice_source(models: int, per_model: int | None) -> str:
+    """Where step 1's attack dice come from, in words: "8 models, 1 die each"; "typed by the
+    GM" when they were typed [SAGA-M1]."""
+    if per_model is None:
+        return "typed by the GM"
+    return f"{models} model{'s' * (models != 1)}, {per_model} {'die' if per_model == 1 else 'dice'} each"
+
+
 def ability_bonus(m: Melee, unit: str) -> int:
     return sum(a.attack_dice for a in m.abilities if a.unit == unit)
 

@@ -20,6 +20,7 @@ from .fatigue import gain
 from .melee_numbers import armour, extra_defence, hard_cover, save_on
 from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .state import BattleState
+from .terms import band as band_term
 
 Decision = Rejected | Sequence[EventDraft]
 
@@ -349,7 +350,11 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
             "melee_casualties",
             {"casualties": taken, "destroyed": destroyed, "within_s": asks},
             text=f"Step 6: the Defender lost {taken[DEFENDER]}, the Attacker {taken[ATTACKER]}."
-            + (" Which friendly units were within S of the destroyed unit? (T4 [SAGA-A10])" if asks else ""),
+            + (
+                f" Which friendly units were within {band_term(t.T4_RADIUS)} of the destroyed unit? (T4 [SAGA-A10])"
+                if asks
+                else ""
+            ),
         )
     )
     if not asks:
@@ -370,7 +375,7 @@ def mark_within_s(state: BattleState, cmd: MarkWithinS, dice: DiceSource) -> Dec
         EventDraft(
             "melee_within_s",
             {"destroyed": gone.id, "units": list(cmd.units)},
-            text=f"{len(cmd.units)} unit(s) were within S of {gone.name} (§4.2).",
+            text=f"{len(cmd.units)} unit(s) were within {band_term(t.T4_RADIUS)} of {gone.name} (§4.2).",
         )
     )
     if len(m.within_s) == 1:
@@ -388,8 +393,8 @@ def step7(state: BattleState) -> list[EventDraft]:
 
 
 CHECKLIST = (
-    "move each model S away from the melee",
-    "end outside VS of every enemy model",
+    f"move each model {band_term(t.RETREAT_BAND)} away from the melee",
+    f"end outside {band_term(t.MELEE_REACH)} of every enemy model",
     "end in formation [SAGA-M6]",
     "as far as possible from the enemies fought [SAGA-A8]",
 )

@@ -13,6 +13,7 @@ from typing import Any, Iterable
 from engine.ruleset import Choice, SettingSpec, house_reading
 
 from . import tables as t
+from .terms import band as band_term
 
 ON = Choice("on", "on")
 OFF = Choice("off", "off")
@@ -47,7 +48,7 @@ AMBIGUITIES: tuple[SettingSpec, ...] = (
         "§3 step 1",
         [("gm-enters", "the GM enters the models taking part")],
         "gm-enters",
-        "literal text: models in contact with an enemy model, or within VS of an enemy that is in contact",
+        f"literal text: models in contact with an enemy model, or within {band_term(t.MELEE_REACH)} of an enemy that is in contact",
     ),
     _s(
         "defender_cap_base",
@@ -88,7 +89,12 @@ AMBIGUITIES: tuple[SettingSpec, ...] = (
         "Retreat move",
         "SAGA-A8",
         "§3 step 8",
-        [("checklist", "a checklist: S away, outside VS of enemies, in formation")],
+        [
+            (
+                "checklist",
+                f"a checklist: {band_term(t.RETREAT_BAND)} away, outside {band_term(t.MELEE_REACH)} of enemies, in formation",
+            )
+        ],
         "checklist",
     ),
     _s(
@@ -104,10 +110,10 @@ AMBIGUITIES: tuple[SettingSpec, ...] = (
     ),
     _s(
         "t4_within_s",
-        'T4 "within S"',
+        f'T4 "within {band_term(t.T4_RADIUS)}"',
         "SAGA-A10",
         "§4.2",
-        [("gm-checklist", "the GM ticks the units within S")],
+        [("gm-checklist", f"the GM ticks the units within {band_term(t.T4_RADIUS)}")],
         "gm-checklist",
     ),
     _s(
@@ -189,7 +195,7 @@ def _profile_settings() -> tuple[SettingSpec, ...]:
         out.append(
             _s(
                 f"band.{band}",
-                f"Length of {band}",
+                f"Length of {band_term(band)}",
                 "SAGA-M7",
                 "§2.2",
                 _numbers(1, 24, suffix='"'),

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
+from .terms import band as band_term
+
 # -- §2.1 unit classes -------------------------------------------------------------
 LEVY = "levy"
 WARRIORS = "warriors"
@@ -68,7 +70,7 @@ class Trigger:
 T1 = Trigger("T1", "Movement after a Movement or Shooting this turn", "§4.2")
 T2 = Trigger("T2", "Shooting after a Movement or Shooting this turn", "§4.2")
 T3 = Trigger("T3", "took part in a melee", "§4.2, §3 step 7")
-T4 = Trigger("T4", "a friendly unit within S was destroyed in melee", "§4.2, §3 step 6")
+T4 = Trigger("T4", f"a friendly unit within {band_term(T4_RADIUS)} was destroyed in melee", "§4.2, §3 step 6")
 ABILITY_FATIGUE = Trigger("ability", "a declared ability causes fatigue", "§3 step 3 [SAGA-M5]")
 TRIGGERS: Mapping[str, Trigger] = MappingProxyType({t.key: t for t in (T1, T2, T3, T4)})
 

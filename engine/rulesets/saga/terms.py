@@ -6,6 +6,7 @@ dialogs, help lines and the unit card show a term as ``term("Rest")`` -> "Rest (
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Mapping
 
 from engine.terms import Term, term_table
@@ -45,6 +46,23 @@ TERMS: Mapping[str, Term] = term_table(
     Term("Building", "Здание"),
 )
 """Every SAGA rule term the dashboard names, by English name."""
+
+
+BAND_TERMS: Mapping[str, Term] = MappingProxyType(
+    {
+        "VS": Term("Very short", "VS"),
+        "S": Term("Short", "S"),
+        "M": Term("Medium", "M"),
+        "L": Term("Long", "L"),
+    }
+)
+"""§2.2 the distance bands, by the letters the source writes them in (Latin, not
+translated): the English name with the letters beside it, "Medium (M)"."""
+
+
+def band(code: str) -> str:
+    """ "Medium (M)": a distance band (``tables.BANDS``) as the GM reads it."""
+    return BAND_TERMS[code].shown
 
 
 def term(english: str) -> str:

@@ -12,6 +12,7 @@ from engine.ruleset import Rejected
 from . import tables as t
 from .commands import AddBuilding, PlaceInBuilding, SetTerrain
 from .state import BattleState
+from .terms import band as band_term
 
 Decision = Rejected | Sequence[EventDraft]
 
@@ -47,7 +48,8 @@ def building_reminders(state: BattleState, unit_id: str, target: str | None = No
     for b in state.buildings:
         if b.id != engaged and any(o.side != u.side for o in state.occupants(b.id)):
             out.append(
-                f"keep away: no model may move within VS of {b.name}, held by the enemy, unless engaging it (§6)"
+                f"keep away: no model may move within {band_term(t.MELEE_REACH)} of {b.name}, held by the enemy, "
+                "unless engaging it (§6)"
             )
     return tuple(out)
 

@@ -22,6 +22,7 @@ from .evolve import preview
 from .fatigue import fatigue_markers, tiring
 from .settings import SETTINGS_BY_KEY
 from .state import SIDES, BattleState, opponent
+from .terms import band as band_term
 from .terrain import CROSSINGS, building_reminders, line_of_sight
 
 Decision = Rejected | Sequence[EventDraft]
@@ -230,7 +231,7 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
                 "causes_fatigue": cmd.causes_fatigue,
             },
             actor=u.id,
-            text=f"{u.name} may move {band}"
+            text=f"{u.name} may move {band_term(band)}"
             + (" through broken terrain" if cmd.broken else "")
             + (f" to engage {_name(state, target)}" if target else "")
             + "."
@@ -285,12 +286,13 @@ def complete_move(state: BattleState, cmd: CompleteMove, dice: DiceSource) -> De
         return problem
     u = state.unit(mv.unit)
     band = mv.result_band or cmd.band
+    shown = band_term(band) if band else "as measured"
     how = (
-        f"{band} (slowed from {mv.band}{', broken terrain' if mv.broken else ''}, §4.5)"
+        f"{shown} (slowed from {band_term(mv.band)}{', broken terrain' if mv.broken else ''}, §4.5)"
         if mv.slowed
-        else f"{band} through broken terrain, as the GM measured ([SAGA-M8], p. 17 not in source)"
+        else f"{shown} through broken terrain, as the GM measured ([SAGA-M8], p. 17 not in source)"
         if mv.broken
-        else band
+        else shown
     )
     payload = {
         "unit": u.id,
@@ -301,7 +303,7 @@ def complete_move(state: BattleState, cmd: CompleteMove, dice: DiceSource) -> De
         "broken": mv.broken,
         "contact": bool(cmd.contact) if mv.kind == "charge" else None,
     }
-    drafts = [EventDraft("move_completed", payload, actor=u.id, text=f"{u.name} moves {how or 'as measured'}.")]
+    drafts = [EventDraft("move_completed", payload, actor=u.id, text=f"{u.name} moves {how}.")]
     if cmd.leave or (cmd.enter and u.building and u.building != cmd.enter):
         drafts.append(
             EventDraft(

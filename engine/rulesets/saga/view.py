@@ -21,11 +21,22 @@ from engine.ruleset import Rejected
 from . import tables as t
 from .fatigue import SpendOption, fatigue_markers, spend_options, tiring
 from .melee_roll import casualty_plan
-from .melee_numbers import MeleeOdds, armour, current_dice, extra_defence, hard_cover, melee_odds, save_on, step1
+from .melee_numbers import (
+    MeleeOdds,
+    armour,
+    current_dice,
+    dice_source,
+    extra_defence,
+    hard_cover,
+    melee_odds,
+    save_on,
+    step1,
+)
 from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .settings import SETTINGS_BY_KEY
 from .shooting import HOUSE_LABEL, ShotOdds, shot_armour, shot_odds
 from .state import BattleState, opponent
+from .terms import band as band_term
 from .terrain import building_reminders
 
 
@@ -134,8 +145,8 @@ def _move_view(state: BattleState) -> StepView:
     u = state.unit(mv.unit)
     band = mv.result_band
     lines = [
-        f"{u.name}: Movement {mv.band}" + (" through broken terrain" if mv.broken else ""),
-        f"moves {band}" + (" (slowed, §4.5)" if mv.slowed else "")
+        f"{u.name}: Movement — {band_term(mv.band)}" + (" through broken terrain" if mv.broken else ""),
+        f"moves {band_term(band)}" + (" (slowed, §4.5)" if mv.slowed else "")
         if band
         else "through broken terrain: enter the band moved ([SAGA-M8], p. 17 not in source)",
     ]
@@ -188,7 +199,7 @@ def _pool_line(state: BattleState, m: Melee, unit: str) -> str:
     name = state.unit(unit).name
     if m.stage in ("participants", "choose-defender"):
         s1 = step1(state, m, p)
-        how = f"{p.models} models × {s1.per_model}" if s1.per_model is not None else "typed"
+        how = dice_source(p.models, s1.per_model)
         aim = f" → attacks {state.unit(m.target_of(unit)).name}" if m.several else ""
         return (
             f"{name}: {s1.dice} attack dice ({how})"
@@ -252,7 +263,7 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
     if m.stage == "within-s":
         gone = state.unit(m.within_s[0])
         lines.append(
-            f"{gone.name} was destroyed: tick {possessive(state.side_name(gone.side))} units within S (T4 [SAGA-A10]): "
+            f"{gone.name} was destroyed: tick {possessive(state.side_name(gone.side))} units within {band_term(t.T4_RADIUS)} (T4 [SAGA-A10]): "
             + ", ".join(u.name for u in state.units_of(gone.side))
         )
     if m.stage == "retreat":

@@ -22,6 +22,7 @@ from .flow import ai_to_activate, heroes_to_activate
 from .settings import SETTINGS_BY_KEY
 from .stat_test import none_left, roll_d3
 from .state import BattleState
+from .terms import rules_shown
 
 Decision = Rejected | Sequence[EventDraft]
 
@@ -41,8 +42,10 @@ def _tokens(state: BattleState) -> list[EventDraft]:
                     "tokens_gained",
                     {"unit": u.id, "tokens": new, "gained": new - u.tokens},
                     actor=u.id,
-                    text=f"{u.name} (Caster({x})): {u.tokens} → {new} spell tokens "
-                    f"(min(6, {u.tokens} + {x}), §17 Caster).",
+                    text=f"{u.name} gains {new - u.tokens} spell token{'s' * (new - u.tokens != 1)} from "
+                    f"{rules_shown((('Caster', x),))}: {u.tokens} → {new}, {t.MAX_TOKENS} at most"
+                    + (f", not {u.tokens + x}" if u.tokens + x > new else "")
+                    + " (§17 Caster).",
                 )
             )
     return out

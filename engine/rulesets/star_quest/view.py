@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from engine.rolls import Modifier
+
 from . import modifiers as mod, tables as t
 from .actions import move_allowance as move_allowance  # re-exported: the AI Rush's question
 from .ai_chart import AI_ACTIONS, open_question
@@ -147,10 +149,11 @@ class PendingView:
 
 
 def _weapon_text(w: WeaponSpec) -> str:
+    """ "Plasma pistol (12", 1 attack, AP(2), Rending)": the attacks in words, not "A1"."""
     rng = f'{w.range}"' if not w.melee else "melee"
     extra = f", AP({w.ap})" if w.ap else ""
     rules = f", {rules_text(w.rules)}" if w.rules else ""
-    return f"{w.name} ({rng}, A{w.attacks}{extra}{rules})"
+    return f"{w.name} ({rng}, {w.attacks} attack{'s' * (w.attacks != 1)}{extra}{rules})"
 
 
 def spell_effect_lines(u: UnitState) -> tuple[str, ...]:
@@ -254,21 +257,26 @@ def ai_question(state: BattleState) -> AIQuestionView | None:
     )
 
 
+def roll_needs(target: int, modifiers: Sequence[Modifier], rules: bool = False) -> str:
+    """ "6+, the roll -2 (AP(2))": a roll's target and what is added to the die, each with
+    its reason (and rule), in words rather than "6+ -2 AP(2)"."""
+    terms = ", ".join(f"{m.value:+d} ({m.label}{f', {m.rule}' if rules else ''})" for m in modifiers)
+    return f"{target}+" + (f", the roll {terms}" if terms else "")
+
+
 def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
     lines = [f"{state.unit(a.attacker).name}: {a.weapon} ({a.kind}), {a.attacks} attack(s)"]
     if a.stage == "hits":
         test = mod.hit_test(state, a)
-        terms = " ".join(f"{m.value:+d} {m.label} ({m.rule})" for m in test.modifiers)
         lines.append(
-            f"hit on {test.target}+ {terms}".rstrip()
+            f"hit on {roll_needs(test.target, test.modifiers, rules=True)}"
             + (" — only natural 6s (fatigued, §11.3)" if test.only_six else "")
         )
     for g in a.groups:
         test = mod.block_test(state, a, state.unit(g.unit))
-        terms = " ".join(f"{m.value:+d} {m.label}" for m in test.modifiers)
         lines.append(
             f"{state.unit(g.unit).name}: {g.hits} hit(s) ({g.rending} Rending), block on "
-            f"{test.target}+ {terms}".rstrip()
+            f"{roll_needs(test.target, test.modifiers)}"
         )
     if a.stage == "blocks" and a.groups and mod.bane(state, a) != "none":
         again = "again while it shows 6" if mod.bane(state, a) == "repeat" else "once"
@@ -558,8 +566,7 @@ def shot_detail(
     )
     lines = _attack_lines(state, a)
     test = mod.block_test(state, a, state.unit(target))
-    terms = " ".join(f"{m.value:+d} {m.label}" for m in test.modifiers)
-    return tuple(lines) + (f"{state.unit(target).name} blocks each hit on {test.target}+ {terms}".rstrip(),)
+    return tuple(lines) + (f"{state.unit(target).name} blocks each hit on {roll_needs(test.target, test.modifiers)}",)
 
 
 def cast_preview(state: BattleState, unit: str, extra_tokens: int = 0, hinder: int = 0) -> Fraction:

@@ -318,7 +318,7 @@ def attack(state: BattleState, cmd: Attack, dice: DiceSource) -> Decision:
     records = [pair_record(state, a, x)[0].to_dict() for x in a.targets if not x.avoided]
     names = ", ".join(state.model(x.model).name + (" (Stealth: avoided)" if x.avoided else "") for x in a.targets)
     how = {"direct": "fires", "melee": "strikes"}[cmd.kind]
-    rof = f" (ROF {a.rof_dam} to DAM, {a.rof_area} to radius)" if a.rof_dam or a.rof_area else ""
+    rof = f", {t.rof_use(a.rof_dam, a.rof_area)}," if a.rof_dam or a.rof_area else ""
     text = f"{m.name} {how} with {weapon.name}{rof} at {names}."  # each pair's outcome: its roll line
     return [
         EventDraft(

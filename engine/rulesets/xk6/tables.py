@@ -13,6 +13,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
 
+from engine.terms import Term, term_table
+
 
 @dataclass(frozen=True)
 class RuleValue:
@@ -25,6 +27,44 @@ class RuleValue:
 
 
 SIDES = ("A", "B")
+
+# -- the sheet's abbreviations, as the GM reads them ---------------------------------------------
+TRAIT_TERMS: Mapping[str, Term] = term_table(
+    Term("Indirect fire", "IF"),
+    Term("Area", "AE"),
+    Term("Template", "FT"),
+    Term("Limited ammunition", "LA"),
+    Term("Melee", "M"),
+    Term("Incendiary", "SB"),
+)
+"""§16 each trait's name as the GM reads it, by the sheet's letters (``TRAITS`` says what
+it does): "Melee (M)", never a bare "M"."""
+_TRAIT_BY_CODE: Mapping[str, Term] = MappingProxyType({x.original: x for x in TRAIT_TERMS.values()})
+
+WEAPON_COLUMNS: Mapping[str, Term] = MappingProxyType(
+    {
+        "Acc": Term("Accuracy", "Acc"),
+        "DAM": Term("Damage", "DAM"),
+        "ROF": Term("Rate of fire", "ROF"),
+        "Mags": Term("Magazines", "Mags"),
+    }
+)
+"""[XK-M3] the weapon table's columns, by the sheet's abbreviations: "Rate of fire (ROF)"."""
+
+
+def trait_shown(trait: str) -> str:
+    """ "Melee (M)", "Area 2\" (AE 2)": a weapon trait by its name, the sheet's letters beside."""
+    code, _, n = trait.partition(" ")
+    x = _TRAIT_BY_CODE.get(code)
+    if x is None:
+        return trait
+    return f'{x.english} {n}" ({trait})' if n else x.shown
+
+
+ATTACK_KINDS: Mapping[str, str] = MappingProxyType(
+    {"direct": "direct fire", "indirect": "indirect fire", "melee": "melee"}
+)
+"""§8, §9 the kinds of attack by the engine's names."""
 
 # -- §3 the pool, §4 tests ---------------------------------------------------------------------------
 POOL_RULE = "§3"
@@ -84,7 +124,7 @@ RANGE_BANDS = ("optimal", "maximum", "beyond")
 STUN = RuleValue("stun", "stunned", -1, "§13")
 CROSSFIRE = RuleValue("crossfire", "crossfire", -1, "§8.2 [XK-A9]")
 REAR = RuleValue("rear", "attack from behind", -1, "§8.2")
-CLOSE_RANGE = RuleValue("close_range", 'weapon without M within 3"', -1, "§8.2 [XK-M7]")
+CLOSE_RANGE = RuleValue("close_range", f'ranged weapon within 3" (not {trait_shown("M")})', -1, "§8.2 [XK-M7]")
 CLOSE_RANGE_INCHES = 3
 DIRECT_RULE = "§8"
 MELEE_RULE = "§8 [XK-M7]"
@@ -140,6 +180,15 @@ TRAITS: Mapping[str, str] = MappingProxyType(
         "SB": "incendiary: a model hit with SL > 0 starts burning (§16)",
     }
 )
+
+
+def rof_use(rof_dam: int, rof_area: int) -> str:
+    """§11 a declared ROF split as the GM reads it: "rate of fire +2 to damage, +1 to radius",
+    "rate of fire not used"."""
+    used = [f"+{n} to {what}" for n, what in ((rof_dam, "damage"), (rof_area, "radius")) if n]
+    return f"{WEAPON_COLUMNS['ROF'].english.lower()} {', '.join(used) if used else 'not used'}"
+
+
 BURN_OUT_MAX = 4
 """§16 SB: at the start of its activation a burning model rolls 1d6: 1–4 the fire goes out."""
 BURN_WOUNDS = 1

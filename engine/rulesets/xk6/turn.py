@@ -70,9 +70,9 @@ def initiative_roll(state: BattleState, faces: tuple[int, int] | None, dice: Dic
     else:
         why = " (tie: the previous chooser chooses again, [XK-A2](c))" if tie_rule else ""
         text = (
-            f"Initiative: {state.side_name('A')} {rolled[0]}+{commands['A']}={totals['A']}, "
-            f"{state.side_name('B')} {rolled[1]}+{commands['B']}={totals['B']}: {state.side_name(winner)} "
-            f"chooses which side activates first{why}."
+            f"Initiative: {state.side_name('A')} {totals['A']} (die {rolled[0]} + Command {commands['A']}), "
+            f"{state.side_name('B')} {totals['B']} (die {rolled[1]} + Command {commands['B']}): "
+            f"{state.side_name(winner)} chooses which side activates first{why}."
         )
     return EventDraft(
         "initiative_rolled",

@@ -113,7 +113,11 @@ def _weapon_line(state: BattleState, model_id: str, weapon_id: str) -> WeaponLin
         else "melee"
     )
     traits = list(spec.traits) + ([f"AE {spec.ae}"] if spec.ae else [])
-    profile = f"{rng} Acc {spec.acc:+d} DAM {spec.dam} ROF {spec.rof}" + (f" {' '.join(traits)}" if traits else "")
+    col = {k: x.shown for k, x in t.WEAPON_COLUMNS.items()}
+    profile = " · ".join(
+        [rng, f"{col['Acc']} {spec.acc:+d}", f"{col['DAM']} {spec.dam}", f"{col['ROF']} {spec.rof}"]
+        + [t.trait_shown(x) for x in traits]
+    )
     return WeaponLine(spec.id, spec.name, w.loaded, w.mags, w.rounds, status, profile)
 
 

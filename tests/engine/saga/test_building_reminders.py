@@ -6,7 +6,7 @@ from engine.rulesets.saga import commands as c, view
 
 from .conftest import new_battle, ok, unit
 
-KEEP_AWAY = "keep away: no model may move within VS of Hall, held by the enemy, unless engaging it (§6)"
+KEEP_AWAY = "keep away: no model may move within Very short (VS) of Hall, held by the enemy, unless engaging it (§6)"
 
 
 def town():
@@ -23,7 +23,8 @@ def test_a_move_near_an_enemy_held_building_is_reminded_of_the_keep_away_zone():
     b = town()
     r = ok(b, c.Activate("A.axes", "move"))
     assert (
-        "Keep away: no model may move within VS of Hall" in next(e for e in r.events if e.kind == "move_started").text
+        "Keep away: no model may move within Very short (VS) of Hall"
+        in next(e for e in r.events if e.kind == "move_started").text
     )
     assert KEEP_AWAY in view.pending_step(b.state).lines
 

@@ -232,7 +232,7 @@ def test_ex14_one_spend_slows_an_enemy_foot_move_from_M_to_S_and_a_second_is_ref
     assert b.state.move.result_band == "S" and fatigue(b, "B.shields") == 1
     refused(b, c.SpendFatigue("A", "B.shields", "slow_move"))
     ok(b, c.CompleteMove())
-    assert "moves S (slowed from M" in b.active_events[-1].text
+    assert "moves Short (S) (slowed from Medium (M)" in b.active_events[-1].text
 
 
 @pytest.mark.parametrize("uid, broken, band", [("B.horse", False, "M"), ("B.shields", True, "VS")])

@@ -39,7 +39,7 @@ def test_m3_a_joining_unit_attacks_the_unit_named_and_the_step_says_so():
         "A.axes",
     ]
     step = view.pending_step(b.state)
-    assert "Lord: 1 attack dice (1 models × 1) → attacks Hearth" in step.lines
+    assert "Lord: 1 attack dice (1 model, 1 die each) → attacks Hearth" in step.lines
     assert any("each unit's attack dice roll against the Armour of the enemy unit it attacks" in n for n in step.notes)
     assert any("casualties are split across a side's units as their owner chooses" in n for n in step.notes)
 

@@ -40,7 +40,7 @@ def test_the_move_step_offers_the_slow_spend_to_the_opponent():
     ok(b, c.Activate("A.axes", "move"))
     step = view.pending_step(b.state)
     assert step.kind == "move" and step.decider == "B" and "SpendFatigue" in step.commands
-    assert view.fatigue_offers(b.state, "B")[0].effect == "Axes moves S instead of M"
+    assert view.fatigue_offers(b.state, "B")[0].effect == "Axes moves Short (S) instead of Medium (M)"
 
 
 def test_the_melee_steps_show_their_numbers_and_whose_choice_it_is():
@@ -49,7 +49,7 @@ def test_the_melee_steps_show_their_numbers_and_whose_choice_it_is():
     ok(b, c.Engage("A.axes", "B.shields"))
     step = view.pending_step(b.state)
     assert step.step == 1 and step.decider is None and "ConfirmAttackDice" in step.commands
-    assert any("8 attack dice (8 models × 1), exhausted −4 = 4" in line for line in step.lines)
+    assert any("8 attack dice (8 models, 1 die each), exhausted −4 = 4" in line for line in step.lines)
     assert any("SAGA-A5" in note for note in step.notes)
     ok(b, c.ConfirmAttackDice())
     step = view.pending_step(b.state)

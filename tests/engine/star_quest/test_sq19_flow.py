@@ -113,7 +113,7 @@ def test_indirect_fire_ignores_only_the_cover_of_line_of_sight_blockers(weapon_r
     ok(b, c.TakeAction("vex", "hold"))
     assert view.shot_preview(b.state, "vex", "Mortar", "e", cover=True, cover_from=cover_from).block == block
     lines = view.shot_detail(b.state, "vex", "Mortar", "e", cover=True, cover_from=cover_from)
-    assert ("+1 cover" in lines[-1]) == (block == F(1, 2))
+    assert ("+1 (cover" in lines[-1]) == (block == F(1, 2))
     r = ok(b, c.Shoot("vex", "Mortar", "e", cover=True, cover_from=cover_from))
     assert event(r, "attack_started").payload["cover_from"] == cover_from
     assert b.state.attack.cover_from == cover_from

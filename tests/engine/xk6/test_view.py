@@ -15,7 +15,7 @@ def test_model_lines_show_magazines_stun_command_points_and_the_speed_in_force()
     boss, target = view.model_lines(b.state)
     assert (boss.command_points, boss.speed, boss.speed_att, boss.wound_limit) == (2, "walk", -1, 3)
     smg = next(w for w in boss.weapons if w.id == "smg")
-    assert smg.status == "loaded, 1 mag" and "ROF 4" in smg.profile
+    assert smg.status == "loaded, 1 mag" and "Rate of fire (ROF) 4" in smg.profile
     assert target.stunned and "stunned" in target.markers
     assert "CP 2" in view.model_text(boss) and "wounds 0/3" in view.model_text(boss)
 

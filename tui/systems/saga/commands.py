@@ -15,7 +15,7 @@ from typing import Any, Callable, ClassVar
 from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.tables import BANDS
 from engine.rulesets.saga.terrain import SIGHT_LINES as LOS_CHOICES
-from engine.rulesets.saga.terms import original
+from engine.rulesets.saga.terms import band as band_term, original
 from engine.formatting import possessive
 
 from tui.messages import CommandRefused
@@ -158,7 +158,7 @@ class SagaCommands(GameCommands):
     def action_saga_move(self) -> None:
         def ask(u: Any) -> None:
             self.ask(
-                f"{u.name}: Movement ({u.spec.move_band})",
+                f"{u.name}: Movement — {band_term(u.spec.move_band)}",
                 [
                     Choice(c.Activate(u.id, "move"), "Over open ground"),
                     Choice(
@@ -194,7 +194,12 @@ class SagaCommands(GameCommands):
                     self.submit,
                 )
 
-            self.ask(f"{u.name}: Move to engage ({u.spec.move_band}) — which enemy?", targets, ground, highlight=False)
+            self.ask(
+                f"{u.name}: Move to engage, {band_term(u.spec.move_band)} — which enemy?",
+                targets,
+                ground,
+                highlight=False,
+            )
 
         self._activate("charge", ask)
 
@@ -322,7 +327,7 @@ class SagaCommands(GameCommands):
             else (s.building(mv.target).name if mv.target and s.building(mv.target) else "")
         )
         for band in bands:
-            how = band if known else f"{band} through broken terrain (as measured [SAGA-M8])"
+            how = band_term(band) if known else f"{band_term(band)} through broken terrain (as measured [SAGA-M8])"
             if mv.kind == "charge":
                 choices.append(
                     Choice(

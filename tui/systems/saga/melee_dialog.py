@@ -31,8 +31,8 @@ from engine.rulesets.saga import commands as c, view
 from engine.rulesets.saga.melee_numbers import MeleeOdds
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
-from engine.rulesets.saga.tables import MELEE_STEPS
-from engine.rulesets.saga.terms import TERMS, term
+from engine.rulesets.saga.tables import MELEE_REACH, MELEE_STEPS, RETREAT_BAND, T4_RADIUS
+from engine.rulesets.saga.terms import TERMS, band, term
 from engine.formatting import possessive
 
 from tui.citations import cite_renderable, citer
@@ -235,7 +235,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
             "attack-roll": "⏎ roll (typed dice or the app)",
             "defence-roll": "⏎ roll the defence dice",
             "casualties": "⏎ remove the casualties",
-            "within-s": "⏎ these units were within S",
+            "within-s": f"⏎ these units were within {band(T4_RADIUS)}",
             "retreat": "⏎ resolve the retreat",
         }[m.stage]
         return f"letters: choices · {what} · ↑↓ scroll · ctrl+z undo · esc close (space reopens)"
@@ -314,7 +314,7 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
                 if u.id != gone.id:
                     out.append(
                         Opt(
-                            f"{u.name} was within S of {gone.name} (+1 fatigue, §4.2)",
+                            f"{u.name} was within {band(T4_RADIUS)} of {gone.name} (+1 fatigue, §4.2)",
                             partial(self._tick, u.id),
                             u.id in self.ticked,
                         )
@@ -349,7 +349,8 @@ class MeleeDialog(SeveralUnitsAsks, ModalScreen[None]):
             if m.stage == "retreat":
                 return Text(
                     "The loser retreats (a tie: the Attacker); a side wiped out: no one (§3 step 8). "
-                    "Retreat checklist: S away, outside VS of enemies, in formation [SAGA-A8].",
+                    f"Retreat checklist: {band(RETREAT_BAND)} away, outside {band(MELEE_REACH)} of enemies, "
+                    "in formation [SAGA-A8].",
                     style="dim",
                 )
             return Text("")

@@ -19,6 +19,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from engine.rulesets.saga import view
+from engine.rulesets.saga.tables import T4_RADIUS
+from engine.rulesets.saga.terms import band
 
 from tui.actions import key_of
 from tui.counts import HELP_LINE
@@ -58,7 +60,7 @@ def saga_guide() -> Text:
         "⏎ closes the step. After a roll, each die a declared ability may re-roll is listed with the exact "
         "chance its re-roll succeeds; type the new face (abilities are declared at step 3, as the rules say).\n",
         f"5. {key('saga-end-turn')} ends the turn. Fatigue is gained as the rules say (a second move or shot "
-        "in a turn, each melee, a friend wiped out within S): the log says which rule each time.\n",
+        f"in a turn, each melee, a friend wiped out within {band(T4_RADIUS)}): the log says which rule each time.\n",
         (
             "Fatigue ●●○ 2/3: markers with the class limit; EXH: exhausted (only Rest; half attack dice when "
             "attacked). Values marked * come from the per-class house-default settings, not the roster.\n",

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from engine.corrections import adjustment_line
 from engine.rulesets.saga import tables as t, view
-from engine.rulesets.saga.terms import original, term
+from engine.rulesets.saga.terms import band, original, term
 
 from tui.citations import cite_renderable, citer
 
@@ -51,7 +51,7 @@ def unit_card(state: Any, unit_id: str) -> Table:
     adjustments = state.unit(unit_id).adjustments
     if adjustments:  # already in the numbers above: say why
         table.add_row("GM corrections", "\n".join(adjustment_line(a, dict(FIELDS)[a[0]]) for a in adjustments))
-    table.add_row("Movement", line.move)
+    table.add_row("Movement", band(line.move))
     if line.building:
         b = state.building(line.building)
         table.add_row("In building", f"{b.name if b else line.building} (hard cover, §6)")

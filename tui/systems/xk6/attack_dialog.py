@@ -23,7 +23,7 @@ from textual.widgets import Input, OptionList, Static
 
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
-from engine.rulesets.xk6.tables import AMMO_ROW_LABELS
+from engine.rulesets.xk6.tables import AMMO_ROW_LABELS, ATTACK_KINDS, rof_use
 from engine.formatting import possessive
 
 from tui.dialogs.modifier_row import TermLine
@@ -119,9 +119,9 @@ class XK6AttackAdapter(RollAdapter):
         self.targets = list(base.targets)
         self.attacker = state.model(base.attacker)
         self.weapon = state.weapon_spec(base.attacker, base.weapon)
-        rof = "".join(f", ROF +{n} {what}" for n, what in ((base.rof_dam, "DAM"), (base.rof_area, "radius")) if n)
+        rof = f", {rof_use(base.rof_dam, base.rof_area)}" if base.rof_dam or base.rof_area else ""
         aimed = ", ".join(state.model(x.model).name for x in base.targets) or "a point"
-        self.title = f"{self.attacker.name}: {self.weapon.name} ({base.kind}{rof}) at {aimed}"
+        self.title = f"{self.attacker.name}: {self.weapon.name} ({ATTACK_KINDS[base.kind]}{rof}) at {aimed}"
         self.dice_hint = ""
 
     # ------------------------------------------------------------------ the GM's choices
@@ -179,7 +179,7 @@ class XK6AttackAdapter(RollAdapter):
                 out.append(
                     RollOption(
                         f"within_3:{i}",
-                        f'{name}: within 3" of a weapon without M (Att)',
+                        f'{name}: within 3" of a ranged weapon (Att)',
                         "§8.2 [XK-M7]",
                         -1,
                         active=x.within_3,

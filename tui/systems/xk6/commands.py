@@ -12,19 +12,20 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from engine.rulesets.xk6 import commands as c, tables as t, view
+from engine.rulesets.xk6.tables import rof_use
 from engine.formatting import possessive
 
 from tui.screens.game_commands import GameCommands
 from tui.screens.picker_screen import Choice
 
-KIND_LABELS = {"direct": "direct fire", "indirect": "indirect fire", "melee": "melee"}
+KIND_LABELS = t.ATTACK_KINDS
 TERRAIN_LABELS = {"normal": "", "difficult": " through difficult terrain", "very-difficult": " through very difficult"}
 
 
 def rof_label(sp: Any, magazine: bool) -> str:
-    """ "ROF +2 DAM: DAM 5 · empties on 1–4 (the full ROF)"."""
-    used = " ".join(f"+{n} {what}" for n, what in ((sp.rof_dam, "DAM"), (sp.rof_area, "radius")) if n)
-    head = f"ROF {used}" if used else "ROF not used"
+    """ "Rate of fire +2 to damage: DAM 5 · empties on 1–4 (the full ROF)"."""
+    used = rof_use(sp.rof_dam, sp.rof_area)
+    head = used[:1].upper() + used[1:]
     radius = f', radius {sp.radius}"' if sp.radius else ""
     empties = f" · empties on {'1' if sp.empties_on == 1 else f'1–{sp.empties_on}'}" if magazine else ""
     return f"{head}: DAM {sp.dam}{radius}{empties}"
@@ -252,7 +253,7 @@ class XK6Commands(GameCommands):
             return
         choices = [Choice(sp, rof_label(sp, spec.magazine)) for sp in view.rof_splits(self.state, m.id, option.weapon)]
         self.ask(
-            f"{spec.name}: declare the ROF {spec.rof} before the roll (§11):",
+            f"{spec.name}, rate of fire {spec.rof}: declare its use before the roll (§11):",
             choices,
             lambda sp: self._targets(m, option, sp.rof_dam, sp.rof_area, sp.radius),
         )
