@@ -21,8 +21,8 @@ from textual.screen import Screen
 from tui.actions import APP_KEYS, COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
 from tui.citations import cite_rich, citer
 from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, SaveWarning
-from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_bar import SteadyBar
+from tui.widgets.steady_footer import KeysNext
 from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 
 PREPARE_STEP = 0.1
@@ -112,8 +112,9 @@ class SessionScreen(Screen[None]):
     # ------------------------------------------------------------------ opening
     def on_mount(self) -> None:
         on_log = frozenset(a.binding_id for g in (*self.key_groups(), APP_KEYS) for a in g.actions if a.on_log)
-        for log in self.query(LogPane):  # on a log line the footer shows these keys next
-            log.footer_next = on_log
+        for pane in self.walk_children():  # on a log line the footer shows these keys next
+            if isinstance(pane, KeysNext):
+                pane.footer_next = on_log
         self.session.attach(self)
         self.sub_title = self.session.title
         self.redraw()
