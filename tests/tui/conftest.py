@@ -30,9 +30,9 @@ def collector_for_many_apps(request: pytest.FixtureRequest, monkeypatch: pytest.
     drawn it unfreezes everything, collects and freezes what is alive. In a test process
     "everything" is also what earlier apps left in Textual's bounded caches (about 300,000
     objects), so each test spent about 0.25 s walking it (a third of the Pilot tests' time).
-    Here the app leaves the collector alone (``test_idle_gc.py`` tests the tuning itself)
-    and, after each test, what is still alive is frozen: a collection walks only what
-    the running test made."""
+    Here the app leaves the collector alone (``test_idle_gc.py`` tests the tuning itself),
+    young collections are deferred as the app defers them while it runs, and after each
+    test what is still alive is frozen: a collection walks only what the running test made."""
     if request.module.__name__.endswith("test_idle_gc"):
         yield
         return
