@@ -25,24 +25,39 @@ def dice_text(record: RollRecord) -> str:
     return " ".join(parts) if parts else "no dice"
 
 
-def _comparison(record: RollRecord) -> str:
+def _comparison(record: RollRecord, legacy: bool = False) -> str:
     if record.target is None or not record.comparison or record.comparison == "opposed":
         return ""
-    return f" vs {record.comparison}{record.target}"
+    if legacy:
+        return f" vs {record.comparison}{record.target}"
+    return f" vs {target_words(record.comparison, record.target)}"
 
 
 def roll_line(record: RollRecord) -> str:
     """One line: dice, total, target, outcome and the chance that outcome had (the
     chance of success beside a success, of failure beside a failure). An opposed roll
     whose record keeps each side's dice says each side's dice and total ("attacker 5 6 →
-    12 v defender 1 2 → 3"), never one sum of both sides' dice."""
+    12 v defender 1 2 → 3"), never one sum of both sides' dice. Dice lead to their total
+    by an arrow ("3 5 → 8 vs 7+"), the target as the books write it."""
+    return _roll_line(record)
+
+
+def roll_line_forms(record: RollRecord) -> tuple[str, str]:
+    """The roll's line as ``roll_line`` writes it, and as an entry logged before totals
+    read with an arrow wrote it ("3 5 = 8 vs >=7: passed"): a saved entry keeps its text,
+    so whether its text already gives the roll is asked of both."""
+    return _roll_line(record), _roll_line(record, legacy=True)
+
+
+def _roll_line(record: RollRecord, legacy: bool = False) -> str:
+    arrow = "=" if legacy else "→"
     happened = record.probability if record.success else 1 - record.probability
     chance = f" (chance {percent(happened)})" if record.comparison else ""
-    sides = compared(record) if record.comparison == "opposed" else []
+    sides = _compared(record, None, arrow) if record.comparison == "opposed" else []
     if sides:
         return f"{'; '.join(sides)}: {record.outcome}{chance}"
-    total = f" = {record.dice_total}" if record.dice else ""
-    return f"{dice_text(record)}{total}{_comparison(record)}: {record.outcome}{chance}"
+    total = f" {arrow} {record.dice_total}" if record.dice else ""
+    return f"{dice_text(record)}{total}{_comparison(record, legacy)}: {record.outcome}{chance}"
 
 
 def opposing_pool(record: RollRecord) -> RollRecord | None:
@@ -61,7 +76,7 @@ def _faces(values: Any) -> str:
     return " ".join(str(v) for v in values) if isinstance(values, (list, tuple)) else str(values)
 
 
-def compared(record: RollRecord, names: Mapping[str, str] | None = None, *, equals: str = "=") -> list[str]:
+def compared(record: RollRecord, names: Mapping[str, str] | None = None) -> list[str]:
     """What an opposed roll compared, each side's dice and total, read from the detail the
     record keeps: a roll-off's ``sides`` and ``rounds`` (each ``a``, ``b``, ``totals``; a tie
     rolls again), a melee's ``totals`` by side (its dice split by ``groups``: ``start``,
@@ -70,8 +85,13 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None, *, equa
     roll against the other's total (``detail["side"]``, ``["total"]`` and ``["against"]``:
     the other's ``side``, ``dice``, ``total``), as xK6's initiative dice are; the other
     pool of an opposed test kept as a nested record (``detail["defender"]``). Empty for
-    other rolls. ``equals``: what joins a roll-off side's dice to its total ("3 4 = 7";
-    "→" reads as the other lines do)."""
+    other rolls. Each side's dice lead to its total by an arrow ("Wolves 3 4 → 7 v
+    Saints 3 4 → 7"), as every other total reads."""
+    return _compared(record, names, "→")
+
+
+def _compared(record: RollRecord, names: Mapping[str, str] | None, equals: str) -> list[str]:
+    """``compared``, a roll-off side's dice joined to its total by ``equals``."""
     detail = record.detail or {}
     names = names or {}
 
@@ -87,7 +107,7 @@ def compared(record: RollRecord, names: Mapping[str, str] | None = None, *, equa
             a, b = r["a"], r["b"]
             ta, tb = r.get("totals") or [sum(a), sum(b)]
             tie = " (a tie: rolled again)" if ta == tb else ""
-            out.append(f"{name(sides[0])} {_faces(a)} {equals} {ta} v {name(sides[1])} {_faces(b)} {equals} {tb}{tie}")
+            out.append(f"{name(sides[0])} {_faces(a)} → {ta} v {name(sides[1])} {_faces(b)} → {tb}{tie}")
     against = detail.get("against")
     if isinstance(against, dict) and "total" in detail and record.comparison == "opposed":
         roller = name(detail.get("side", "roller"))
@@ -131,32 +151,32 @@ _COMPARE = {
 }
 
 
-def _dice_sum(record: RollRecord, words: bool = False) -> str:
-    """After the faces: their total where the total is compared; the result the record
+def _dice_sum(record: RollRecord) -> str:
+    """After the faces, after an arrow ("3 5 → 8"): their total where the total is compared; the result the record
     read from them where it keeps one (``detail["result"]``: a pool read by its highest
     die, not summed); for a roll whose chance is per die (``detail["probability_is"] ==
     "per die"``) how many dice made the target; nothing for an opposed roll (its sides are
-    compared instead). ``words``: the target said in words ("4 or more")."""
+    compared instead). The target as the books write it ("4+", "less than 7")."""
     if not record.dice or record.comparison == "opposed":
         return ""
     test = _COMPARE.get(record.comparison)
     if record.detail.get("probability_is") == "per die" and test is not None and record.target is not None:
         kept = [d.face for d in record.dice if d.kept]
         made = sum(1 for face in kept if test(face, record.target))
-        needed = target_words(record.comparison, record.target) if words else f"{record.comparison}{record.target}"
-        return f"  {made} of {len(kept)} dice {needed}"
+        return f" → {made} of {len(kept)} dice {target_words(record.comparison, record.target)}"
     result = record.detail.get("result")
     if isinstance(result, int) and not isinstance(result, bool):
-        return f"  result {result}"
-    return f"  total {record.dice_total}"
+        return f" → result {result}"
+    return f" → {record.dice_total}"
 
 
-_WORDS = {">=": "{} or more", ">": "more than {}", "<=": "{} or less", "<": "less than {}", "==": "exactly {}"}
+_WORDS = {">=": "{}+", ">": "more than {}", "<=": "{} or less", "<": "less than {}", "==": "exactly {}"}
 
 
 def target_words(comparison: str, target: int) -> str:
-    """ "4 or more", "less than 7": a target as a GM says it (``comparison`` and ``target``
-    as the record keeps them; an unknown comparison as it is)."""
+    """ "4+", "less than 7": a target as a GM says it and the rule digests write it ("N+"
+    is a result of N or more; ``comparison`` and ``target`` as the record keeps them; an
+    unknown comparison as it is)."""
     wording = _WORDS.get(comparison)
     return wording.format(target) if wording else f"{comparison} {target}"
 
@@ -236,9 +256,9 @@ def sides_show_dice(record: RollRecord, sides: list[str]) -> bool:
 
 
 def dice_read(record: RollRecord) -> str:
-    """What the dice of a roll come to, after the faces, in words: "total 9", "result 7"
-    (a pool read by its highest die), "2 of 4 dice 4 or more"; empty for an opposed roll."""
-    return _dice_sum(record, words=True).strip()
+    """What the dice of a roll come to, to follow the faces: "→ 9", "→ result 7" (a pool
+    read by its highest die), "→ 2 of 4 dice 4+"; empty for an opposed roll."""
+    return _dice_sum(record).strip()
 
 
 def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> list[str]:
@@ -265,7 +285,7 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
         for m in mods:
             lines.append(f"    {m.label:<42} {m.value:>+3}   {m.rule}")
     if record.target is not None and record.comparison and record.comparison != "opposed":
-        lines.append(f"  {'needed':<44} {record.comparison + str(record.target):>3}")
+        lines.append(f"  {'needed':<44} {target_words(record.comparison, record.target):>3}")
     sides = compared(record, names)
     if not sides_show_dice(record, sides):
         lines.append(f"  dice: {dice_text(record)}" + _dice_sum(record))

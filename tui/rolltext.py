@@ -59,7 +59,7 @@ def one_line(record: RollRecord) -> Text:
         out.append(" v ")
         out.append_text(dice_text(opposing.dice))
     if record.target is not None and record.comparison and record.comparison != "opposed":
-        out.append(f" {record.comparison} {record.target}")
+        out.append(f" vs {target_words(record.comparison, record.target)}")
     if record.outcome:
         out.append(" → ")
         out.append(record.outcome, style=outcome_style(record))
@@ -99,12 +99,12 @@ def breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> Tex
     if record.target is not None and record.comparison and record.comparison != "opposed":
         out.append(f"  Needs: {target_words(record.comparison, record.target)}")
         out.append(" on each die\n" if record.detail.get("probability_is") == "per die" else "\n")
-    sides = compared(record, names, equals="→")
+    sides = compared(record, names)
     if not sides_show_dice(record, sides):
         out.append("  Dice: ")
         out.append_text(dice_text(record.dice))
         read = dice_read(record)
-        out.append(f"  {read}\n" if read else "\n")
+        out.append(f" {read}\n" if read else "\n")
         if any(not d.kept for d in record.dice):
             out.append("  struck-through dice were dropped\n", style="dim")
     for line in sides:

@@ -14,7 +14,7 @@ def test_a_per_die_roll_counts_the_dice_that_made_the_target_instead_of_summing_
         probability=Fraction(1, 2), outcome="2 hits", success=True, detail={"probability_is": "per die"},
     )  # fmt: skip
     lines = roll_breakdown(record)
-    assert "  dice: 6 5 2 3  2 of 4 dice >=4" in lines and not any("total" in line for line in lines)
+    assert "  dice: 6 5 2 3 → 2 of 4 dice 4+" in lines and not any("total" in line for line in lines)
     assert "  chance before the roll (of success, each die): 1/2 = 50.0%" in lines
 
 
@@ -33,8 +33,8 @@ def test_an_opposed_roll_shows_each_side_and_no_sum_of_both_sides_dice():
     )  # fmt: skip
     lines = roll_breakdown(rolloff, {"A": "Wolves", "B": "Saints"})
     assert lines[1:3] == [
-        "  compared: Wolves 3 4 = 7 v Saints 3 4 = 7 (a tie: rolled again)",
-        "  compared: Wolves 5 5 = 10 v Saints 1 2 = 3",
+        "  compared: Wolves 3 4 → 7 v Saints 3 4 → 7 (a tie: rolled again)",
+        "  compared: Wolves 5 5 → 10 v Saints 1 2 → 3",
     ]
 
 
@@ -44,7 +44,7 @@ def test_a_re_roll_names_the_card_or_skill_that_allowed_it():
         detail={"rerolls": [{"die": 0, "old": 6, "new": 4, "by": "im-fine", "label": "Nic mi nie jest!"}]},
     )  # fmt: skip
     lines = roll_breakdown(record)
-    assert "  dice: 6→4 5  total 9" in lines and "  re-roll by Nic mi nie jest!: die 1 6→4" in lines
+    assert "  dice: 6→4 5 → 9" in lines and "  re-roll by Nic mi nie jest!: die 1 6→4" in lines
 
 
 MELEE = RollRecord(
@@ -63,13 +63,13 @@ def test_a_pool_read_by_its_highest_die_shows_its_result_not_the_sum_of_its_face
 
     record, sl = threshold_record("x.test", "Boss: Medic test", (6, 5, 4), (), 4, "Boss")
     (dice,) = [line for line in roll_breakdown(record) if line.startswith("  dice:")]
-    assert dice == f"  dice: 6 5 4  result {sl + 4}" and "15" not in dice
-    assert dice_read(record) == f"result {sl + 4}"
+    assert dice == f"  dice: 6 5 4 → result {sl + 4}" and "15" not in dice
+    assert dice_read(record) == f"→ result {sl + 4}"
 
 
-def test_a_target_and_a_roll_off_read_in_words_where_asked():
+def test_a_target_reads_as_the_books_write_it_and_a_roll_off_side_by_an_arrow():
     assert [target_words(c, 4) for c in (">=", ">", "<=", "<")] == [
-        "4 or more",
+        "4+",
         "more than 4",
         "4 or less",
         "less than 4",
@@ -78,7 +78,7 @@ def test_a_target_and_a_roll_off_read_in_words_where_asked():
         "x.rolloff", "Who starts", plain((5, 5, 1, 2)), comparison="opposed",
         detail={"sides": ["A", "B"], "rounds": [{"a": [5, 5], "b": [1, 2], "totals": [10, 3]}]},
     )  # fmt: skip
-    assert compared(rolloff, {"A": "Wolves", "B": "Saints"}, equals="→") == ["Wolves 5 5 → 10 v Saints 1 2 → 3"]
+    assert compared(rolloff, {"A": "Wolves", "B": "Saints"}) == ["Wolves 5 5 → 10 v Saints 1 2 → 3"]
 
 
 def test_a_melee_lists_the_defenders_own_base_and_modifiers_under_the_attackers():

@@ -110,13 +110,13 @@ def test_entries_keep_the_dashboards_numbers_and_undone_ones_are_left_out_and_ma
         "(Zasady Strzelania (Shooting), p. 9)” and #3; 1 undo entry.\n" in text
     )  # QA: "#24–#29 … (and 1 more entry)" read as 6 entries where 2 were taken back
     assert "§" not in text  # a line taken back cites its rule as the book's too
-    assert "6 6 = 12 vs <7" not in text  # the undone shot's roll is not reported
+    assert "6 6 → 12 vs less than 7" not in text  # the undone shot's roll is not reported
 
 
 def test_a_roll_off_and_a_melee_show_each_sides_total_and_a_re_roll_is_in_the_breakdown(battle):
     text = report_of(battle, "text")
-    assert f"compared: {WOLVES} 3 4 = 7 v Saints 3 4 = 7 (a tie: rolled again)" in text
-    assert f"compared: {WOLVES} 5 5 = 10 v Saints 1 2 = 3" in text
+    assert f"compared: {WOLVES} 3 4 → 7 v Saints 3 4 → 7 (a tie: rolled again)" in text
+    assert f"compared: {WOLVES} 5 5 → 10 v Saints 1 2 → 3" in text
     assert "compared: Bo 6 6 → 13 v Yul 1 1 → 2" in text
     assert "total 27" not in text and "total 14" not in text  # no sum of both sides' dice
     reroll = seq_of(battle, "Re-roll (I'm fine!")
@@ -209,7 +209,7 @@ def test_markdown_escapes_names_and_texts_and_keeps_breakdowns_in_fences(battle)
         cells = {len(re.findall(r"(?<!\\)\|", row)) for row in table.splitlines()}
         assert len(cells) == 1, table
     fenced = md.split("```text\n")[1].split("```")[0]
-    assert f"{WOLVES} 3 4 = 7" in fenced  # raw inside a fence
+    assert f"{WOLVES} 3 4 → 7" in fenced  # raw inside a fence
 
 
 def test_the_exact_distribution_of_successes_and_its_tails():

@@ -98,7 +98,7 @@ def test_entries_keep_the_dashboards_numbers_and_the_undone_shot_is_left_out(bat
 
 def test_a_shot_whose_hits_cost_a_model_shows_its_dice_against_the_armour(battle, text):
     shot = entry(text, seq_of(battle, "Shooting attack: 6 5"))
-    assert "dice: 6 5  2 of 2 dice >=4" in shot and "outcome: 2 hits" in shot
+    assert "dice: 6 5 → 2 of 2 dice 4+" in shot and "outcome: 2 hits" in shot
     saves = entry(text, seq_of(battle, "Shooting defence: Shields rolls 2 6"))
     assert "Shields: defence dice, cancel on 5+" in saves and "outcome: 1 cancelled, 1 uncancelled" in saves
     defence, lost = seq_of(battle, "Shooting defence"), seq_of(battle, "Shields loses 1 model(s), 1 left")
@@ -109,7 +109,7 @@ ROLLS_BEFORE_LOSSES = [
     # (a roll's breakdown, the loss it leads to): the shot's defence dice, then each melee side's
     ("Shields: defence dice, cancel on 5+", "Shields loses 1 model(s), 1 left"),
     ("Axes: defence dice, cancel on 5+", "Step 6: Axes loses 1 model(s)"),
-    ("dice: 5 1 2  1 of 3 dice >=5", "Step 6: Shields loses 1 model(s), 0 left"),
+    ("dice: 5 1 2 → 1 of 3 dice 5+", "Step 6: Shields loses 1 model(s), 0 left"),
 ]
 
 
@@ -130,13 +130,13 @@ def test_each_rolls_dice_come_before_the_models_they_cost(battle, fmt):
 def test_the_melee_shows_both_sides_hits_and_saves_and_the_re_roll_the_ability_allowed(battle, text):
     axes = entry(text, seq_of(battle, "Step 4: Axes rolls"))
     shields = entry(text, seq_of(battle, "Step 4: Shields rolls"))
-    assert "Axes: attack dice against Armour 4" in axes and "dice: 6 2 5 1  2 of 4 dice >=4" in axes
-    assert "Shields: attack dice against Armour 4" in shields and "dice: 5  1 of 1 dice >=4" in shields
+    assert "Axes: attack dice against Armour 4" in axes and "dice: 6 2 5 1 → 2 of 4 dice 4+" in axes
+    assert "Shields: attack dice against Armour 4" in shields and "dice: 5 → 1 of 1 dice 4+" in shields
     assert f"#{seq_of(battle, 'the Attacker scores 2 hit(s), the Defender 1')} " in text
     reroll = seq_of(battle, "The attacker re-rolls attack dice 2 → 5")
     assert f"re-rolled at #{reroll} by Fury: die 2 2→5: 3 hits" in axes  # in the roll it changed
     again = entry(text, reroll)
-    assert "dice: 6 2→5 5 1  3 of 4 dice >=4" in again and "re-roll by Fury: die 2 2→5" in again
+    assert "dice: 6 2→5 5 1 → 3 of 4 dice 4+" in again and "re-roll by Fury: die 2 2→5" in again
     attacker_saves = entry(text, seq_of(battle, "Step 5: the Attacker rolls"))
     defender_saves = entry(text, seq_of(battle, "Step 5: the Defender rolls"))
     assert "Axes: defence dice, cancel on 5+" in attacker_saves  # named by the unit that rolls

@@ -96,17 +96,17 @@ def test_entries_keep_the_dashboards_numbers_and_the_undone_hit_roll_is_left_out
 def test_the_attack_shows_the_hits_against_quality_then_the_defense_rolls_against_them(battle, text):
     hits = entry(text, seq_of(battle, "Hit rolls 5 6"))
     assert f"Kara: Rifle hit rolls against {CULT}" in hits and "Kara's Quality 4+" in hits
-    assert "dice: 5 6  2 of 2 dice >=4" in hits and "outcome: 2 of 2 hit" in hits
+    assert "dice: 5 6 → 2 of 2 dice 4+" in hits and "outcome: 2 of 2 hit" in hits
     blocks = entry(text, seq_of(battle, "Defense 2 1 against 4+"))
     assert f"{CULT}: Defense roll against each hit" in blocks
-    assert "dice: 2 1  0 of 2 dice >=4" in blocks and "outcome: 0 of 2 blocked" in blocks
+    assert "dice: 2 1 → 0 of 2 dice 4+" in blocks and "outcome: 0 of 2 blocked" in blocks
     assert f"{CULT} takes 2 wounds (shot by Kara's Rifle" in text
 
 
 def test_power_points_paid_for_a_failed_test_appear_in_that_tests_breakdown(battle, text):
     test = entry(text, seq_of(battle, "Brin: Scurry (Dex test): 3 against 4+: fail"))
     accepted = seq_of(battle, "Brin accepts")
-    assert "dice: 3  total 3" in test and "outcome: fail" in test
+    assert "dice: 3 → 3" in test and "outcome: fail" in test
     assert f"at #{accepted}: Brin accepts: Brin may pay 2 PP to count the failed Dex test as passed (has 3 PP)." in test
     assert "Brin spends 2 PP for a passed test" in text
 

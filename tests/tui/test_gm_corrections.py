@@ -201,7 +201,7 @@ def test_the_export_marks_corrections_with_their_reason_and_a_gm_roll_with_its_b
     battle.submit(Correct(ROLL, mid, GMRoll("Fear test", 2, "sum>=", 7)), ScriptedDice([3, 5]))
     md = render(build_report(battle.header, [e.to_dict() for e in battle.entries]), "md")
     assert "GM correction — " in md and "Wounds 0 → 1 (a grenade the app missed)" in md
-    assert "GM correction — roll: Fear test" in md and "3 5 = 8 vs >=7: passed" in md
+    assert "GM correction — roll: Fear test" in md and "3 5 → 8 vs 7+: passed" in md
 
 
 async def test_sm_a_toughness_roll_the_app_does_not_know_opens_its_roll_dialog_with_typed_dice(make_app):

@@ -126,7 +126,7 @@ DETAILS: dict[str, tuple[Any, str, tuple[str, ...], tuple[str, ...]]] = {
     "star-quest": (
         sq_report.scripted_battle,
         "Defense 2 1 against 4+",
-        ("Needs: 4 or more on each die", "Dice: [2 1]  0 of 2 dice 4 or more", "Outcome: 0 of 2 blocked",
+        ("Needs: 4+ on each die", "Dice: [2 1] → 0 of 2 dice 4+", "Outcome: 0 of 2 blocked",
          "Chance before the roll (of success, each die): 50.0% (1/2)"),
         ("total", "Recorded", "Detail", "natural", "only_six"),
     ),

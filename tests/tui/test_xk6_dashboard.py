@@ -125,7 +125,7 @@ async def test_a_rof_attack_with_typed_dice_shows_both_pools_and_the_sl_distribu
         assert [d["face"] for d in record["dice"]] == [6, 2, 1]
         assert [d["face"] for d in record["detail"]["defender"]["dice"]] == [2, 3]
         assert "[6 2 1] v [2 3]" in log_text(screen)
-        assert "Sgt. Vance [6 2 1] -2 = 4 v Warden Kell [2 3] = 3 → SL 1" in text_of(screen, "#attack")
+        assert "Sgt. Vance [6 2 1] -2 → 4 v Warden Kell [2 3] → 3; SL 1" in text_of(screen, "#attack")
         await press(pilot, "space")
         kell = screen.state.model("B.warden-kell")
         assert kell.wounds == 1 and kell.stunned  # SL 1 × DAM 5 = 5 against Armour 5

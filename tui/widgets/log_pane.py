@@ -55,12 +55,12 @@ LABEL = 3
 
 def entry_text(event: Any, undone: bool = False) -> Text:
     """The entry's text, and a line per roll whose dice the text does not already give."""
-    from engine.formatting import roll_line
+    from engine.formatting import roll_line_forms
 
     body = event.text or event.kind.replace("_", " ")
     out = Text(body, style="strike dim" if undone else ("dim" if event.kind in QUIET_KINDS else ""))
     for record in rolls_in(event.payload):
-        if roll_line(record) in body:
+        if any(line in body for line in roll_line_forms(record)):  # an old save's text too
             continue
         out.append("\n🎲 ", style="dim")
         line = one_line(record)

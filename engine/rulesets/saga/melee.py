@@ -390,7 +390,8 @@ def end_declarations(state: BattleState, cmd: EndDeclarations, dice: DiceSource)
         rows.append(
             {"unit": pool.unit, "before": pool.step3, "bonus": bonus, "base": base, "final": final, "lost": lost}
         )
-        text = f"{state.unit(pool.unit).name} {pool.step3}" + (f" +{bonus}" if bonus else "") + f" = {final}"
+        text = f"{state.unit(pool.unit).name} {pool.step3}" + (f" +{bonus}" if bonus else "")
+        text += f" → {final}" if final != pool.step3 else ""  # dice lead to their total by an arrow
         if lost:
             text += f" (capped at 2× {base}: {lost} lost)"
         parts.append(text)

@@ -75,12 +75,12 @@ def test_correcting_an_unconscious_heros_wounds_below_tough_wakes_her_and_to_tou
 
 def test_a_defense_roll_records_the_face_it_needed_after_ap():
     """Defense 5+ with AP(1) blocks on 6: the record's target is the modified one (the log
-    shows "[2 6] >= 6"), the base and the AP stay in the breakdown."""
+    shows "[2 6] vs 6+"), the base and the AP stay in the breakdown."""
     b = _ilsa()
     ok(b, c.Cast("ilsa", "Bolt", faces=(4,), target="cultists"))
     roll = RollRecord.from_dict(event(ok(b, c.RollBlocks(faces=(2, 6))), "blocks_rolled").payload["roll"])
     assert roll.target == 6 and roll.base.value == 5 and [m.value for m in roll.modifiers] == [-1]
-    assert "1 of 2 dice >=6" in "\n".join(roll_breakdown(roll))
+    assert "1 of 2 dice 6+" in "\n".join(roll_breakdown(roll))
 
 
 def test_a_tough_unit_says_how_many_wounds_it_has_left():

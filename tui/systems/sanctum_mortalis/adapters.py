@@ -14,7 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.odds import percent
-from engine.formatting import possessive
+from engine.formatting import possessive, target_words
 from engine.rulesets.sanctum_mortalis.terms import card_term, skill_term, term
 
 from tui.dialogs.options import OptionLine
@@ -231,7 +231,7 @@ class DropAdapter(Checked):
         jump = p.comparison == ">"
         odds = Text.assemble(
             ("2k6 ", "bold"),
-            f"{p.comparison} {p.target} ({' '.join(p.terms)})   ",
+            f"{target_words(p.comparison, p.target)} ({' '.join(p.terms)})   ",
             *_chance("lands" if jump else "survives", p.p_success, "bold green"),
         )
         if p.held:

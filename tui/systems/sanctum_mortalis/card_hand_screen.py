@@ -16,12 +16,21 @@ from textual.widgets import OptionList
 from tui.citations import cite_rich, citer
 from tui.messages import CardPlayRequested
 from tui.systems.sanctum_mortalis.card_hand import CardHand, card_detail
+from tui.widgets.fitted_line import FittedLine
 
 
 LIST_ROWS = 24
 """The most rows the card list takes; fewer in a short terminal (see ``on_resize``)."""
 ROWS_BELOW_LIST = 2 + 7 + 1
 """The dialog's border, the highlighted card's detail (at most 7 rows) and the hint."""
+
+HINTS = (
+    "⏎ play the highlighted card on the selected model · ↑↓ move · esc close",
+    "⏎ play on the selected model · ↑↓ move · esc close",
+    "⏎ play · ↑↓ move · esc close",
+)
+"""The keys hint, longest first: the dialog shows the longest its width has room for (at
+60 columns the first was cut)."""
 
 
 class CardHandScreen(ModalScreen[Any]):
@@ -42,7 +51,7 @@ class CardHandScreen(ModalScreen[Any]):
     CardHandScreen CardHand:focus { border: none; }
     CardHandScreen #hand-detail { height: auto; max-height: 7; padding: 1 1 0 1;
                                   border-top: solid $panel-lighten-2; }
-    CardHandScreen #hand-hint { height: 1; color: $text-muted; padding: 0 1; }
+    CardHandScreen #hand-hint { height: auto; color: $text-muted; padding: 0 1; }
     """
 
     def __init__(self, state: Any, model_id: str | None) -> None:
@@ -56,7 +65,7 @@ class CardHandScreen(ModalScreen[Any]):
         with box:
             yield CardHand(id="hand")
             yield Static("", id="hand-detail")
-            yield Static("⏎ play the highlighted card on the selected model · ↑↓ move · esc close", id="hand-hint")
+            yield FittedLine(*HINTS, id="hand-hint")
 
     def on_mount(self) -> None:
         hand = self.query_one(CardHand)

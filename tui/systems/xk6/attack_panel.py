@@ -17,12 +17,13 @@ def _pool(name: str, record: Any, result: Any) -> Text:
     mods = sum(m.value for m in record.modifiers)
     out = Text.assemble((name, "bold"), " ")
     out.append_text(dice_text(record.dice))
-    out.append(f" {mods:+d} = {result}" if mods else f" = {result}")
+    out.append(f" {mods:+d} → {result}" if mods else f" → {result}")
     return out
 
 
 def pair_text(state: Any, record: Any) -> Text:
-    """ "Sgt. Vance [6 2 1] −1 = 5 v Warden Kell [2 3] = 3 → SL 2: 10 damage, 2 wounds, stunned"."""
+    """ "Sgt. Vance [6 2 1] −1 → 5 v Warden Kell [2 3] → 3; SL 2: 10 damage, 2 wounds, stunned":
+    each pool's dice lead to its result by an arrow, as every total reads."""
     detail = record.detail or {}
     att_name = state.model(detail["attacker_id"]).name if "attacker_id" in detail else ""
     out = Text()
@@ -35,7 +36,7 @@ def pair_text(state: Any, record: Any) -> Text:
     else:  # the indirect-fire hit test
         out.append_text(_pool(record.title, record, detail.get("result")))
         out.append(f" v threshold {record.target}")
-    out.append(" → ")
+    out.append("; ")
     out.append(record.outcome, style="bold green" if record.success else "bold")
     return out
 
