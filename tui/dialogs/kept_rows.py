@@ -19,11 +19,15 @@ FEWEST_DIALOG_ROWS = 10
 
 def rows_kept_above(top_bar: Widget, table: Any, row_key: str | None, height: int) -> int:
     """Rows at the top left in view: the top bar, and ``table``'s header down to the row
-    ``row_key`` (a ``RowTable``; None or a key it lacks: the top bar only), so long as
-    ``height`` leaves the dialog ``FEWEST_DIALOG_ROWS``."""
+    ``row_key`` (a ``RowTable``, bordered or not; None, a key it lacks or a row scrolled
+    or folded out of its view: the top bar only), so long as ``height`` leaves the dialog
+    ``FEWEST_DIALOG_ROWS``."""
     bottom = top_bar.region.bottom
     if table is not None and row_key is not None and row_key in table.row_keys:
-        bottom = max(bottom, table.region.y + 2 + table.get_row_index(row_key))  # its header, then the row
+        shown = table.scrollable_content_region  # inside its border: the header, then the rows
+        y = shown.y + 1 + table.get_row_index(row_key) - int(table.scroll_offset.y)
+        if shown.y < y < shown.bottom:
+            bottom = max(bottom, y + 1)
     return max(0, min(bottom, height - FEWEST_DIALOG_ROWS))
 
 

@@ -206,11 +206,20 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
     RollDialog #dice-hint { color: $text-muted; margin: 1 0 0 0; }
     RollDialog #dice.-under-hint { margin: 0; }
     RollDialog #roll-hint { color: $text-muted; }
+    RollDialog.-short #odds, RollDialog.-short #dice-hint { padding: 0; margin: 0; }
+    RollDialog.-short #dice { height: 1; border: none; padding: 0 1; margin: 0; background: $boost; }
     """
 
-    def __init__(self, adapter: RollAdapter) -> None:
+    TALL_BODY: Any = 12
+    """The most rows the modifiers take under a host on a tall screen (``fit_under_the_top``)."""
+
+    def __init__(self, adapter: RollAdapter, host: Any = None) -> None:
         super().__init__()
         self.adapter = adapter
+        self.host = host
+        """The battle screen under the dialog when it keeps its top bar and acting unit in
+        view (``rows_kept_above_dialogs``): the dialog fills the rows under them, the
+        modifiers scrolling; None: the dialog sits in the middle, as tall as its text."""
         self.toggles, self.declined = starting_toggles(adapter)
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
@@ -239,12 +248,35 @@ class RollDialog(DismissOnce, ModalScreen[Any]):
             yield Static(self.cite(self.adapter.roll_hint or ROLL_HINT), id="roll-hint")
 
     def on_mount(self) -> None:
+        self.keep_the_top_visible()
         self.refresh_preview()
         self.query_one("#dice", Input).focus()
 
-    def load(self, adapter: RollAdapter) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        self.keep_the_top_visible()
+
+    def keep_the_top_visible(self) -> None:
+        """Under a ``host``: fill the rows under its top bar and acting unit (they stay in
+        view), the modifiers list taking the rows the rest leaves and scrolling; without
+        one, in the middle as the CSS says."""
+        from tui.dialogs.kept_rows import SHORT, fit_under_the_top
+
+        box, body = self.query_one(Vertical), self.query_one("#modifiers", OptionList)
+        if self.host is None:
+            self.remove_class("-short")
+            self.styles.align_vertical = None
+            box.styles.width = box.styles.height = box.styles.max_height = None
+            body.styles.height = body.styles.max_height = None
+            return
+        self.set_class(self.app.size.height < SHORT, "-short")
+        self.styles.align_vertical = "bottom"
+        fit_under_the_top(self, box, self.host.rows_kept_above_dialogs(), body, self.TALL_BODY)
+
+    def load(self, adapter: RollAdapter, host: Any = None) -> None:
         """Ready this (kept, already drawn) dialog for another roll, as a new one would be."""
         self.adapter = adapter
+        self.host = host
+        self.keep_the_top_visible()
         self.toggles, self.declined = starting_toggles(adapter)
         self.flags = {f.name: f.value for f in adapter.flags}
         self.current = RollPreview()
@@ -476,8 +508,9 @@ def ask_before_discarding(screen: Any, typed: str, discard: Any) -> None:
     )
 
 
-def push_roll_dialog(app: Any, adapter: RollAdapter, callback: Any) -> RollDialog:
-    """Open the roll dialog for ``adapter``; ``callback`` gets what it dismisses with.
+def push_roll_dialog(app: Any, adapter: RollAdapter, callback: Any, host: Any = None) -> RollDialog:
+    """Open the roll dialog for ``adapter``; ``callback`` gets what it dismisses with;
+    ``host``: the battle screen whose top bar and acting unit it leaves in view (``RollDialog.host``).
 
     The app keeps one dialog and readies it for each roll (``load``): closing a dialog
     that is kept costs no removal of its widgets and no new layout of the screen under
@@ -485,11 +518,11 @@ def push_roll_dialog(app: Any, adapter: RollAdapter, callback: Any) -> RollDialo
     on the screen stack (from a roll's result) gets a dialog of its own."""
     dialog: RollDialog | None = app.get_screen(KEPT) if app.is_screen_installed(KEPT) else None
     if dialog is None:
-        dialog = RollDialog(adapter)
+        dialog = RollDialog(adapter, host)
         app.install_screen(dialog, KEPT)
     elif dialog.closing or dialog in app.screen_stack:
-        dialog = RollDialog(adapter)
+        dialog = RollDialog(adapter, host)
     else:
-        dialog.load(adapter)
+        dialog.load(adapter, host)
     app.push_screen(dialog, callback)
     return dialog

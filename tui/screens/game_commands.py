@@ -4,10 +4,11 @@ a question. Submitting, undo, redo and the settings are the screen base's."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from textual.message import Message
 
+from tui.dialogs.kept_rows import PickerUnderTheTop
 from tui.screens.picker_screen import Choice, PickerScreen, harmless
 
 
@@ -25,6 +26,10 @@ class GameCommands:
     run_worker: Callable[..., Any]
     notify: Callable[..., None]
 
+    PICKERS_UNDER_THE_TOP: ClassVar[bool] = False
+    """The screen's questions fill the rows under its top bar and acting unit, which stay
+    in view (``kept_rows.PickerUnderTheTop``; the screen has ``rows_kept_above_dialogs``)."""
+
     def ask(self, question: str, choices: list[Choice], then: Callable[[Any], None], highlight: bool = True) -> None:
         """Ask the GM; ``then(value)`` runs only if they chose something. ``highlight=False``:
         no answer starts highlighted, so only one the GM moves to is chosen (targets). A
@@ -34,7 +39,13 @@ class GameCommands:
             if value is not None:
                 then(value)
 
-        self.app.push_screen(PickerScreen(question, choices, highlight=highlight, default=harmless(choices)), answered)
+        default = harmless(choices)
+        picker = (
+            PickerUnderTheTop(self, question, choices, highlight=highlight, default=default)
+            if self.PICKERS_UNDER_THE_TOP
+            else PickerScreen(question, choices, highlight=highlight, default=default)
+        )
+        self.app.push_screen(picker, answered)
 
     def refuse(self, rejected: Any) -> None:
         """Say why the engine refuses an action before any picker or dialog opens: the

@@ -19,9 +19,10 @@ from engine.rulesets.sanctum_mortalis.terms import challenge_term, skill_term, t
 from tui.systems.sanctum_mortalis import display as d
 from tui.systems.sanctum_mortalis.gear import GearCommands
 from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
+from tui.dialogs.kept_rows import PickerUnderTheTop
 from tui.messages import BattleChanged, CommandRefused
 from tui.screens.game_commands import GameCommands
-from tui.screens.picker_screen import Choice, PickerScreen, confirm, harmless
+from tui.screens.picker_screen import Choice, confirm, harmless
 
 
 class _Commands:
@@ -93,7 +94,9 @@ class BattleCommands(GearCommands, GameCommands):
             if value is not None:
                 then(value)
 
-        self.app.push_screen(PickerScreen(question, choices, highlight=highlight, default=harmless(choices)), done)
+        self.app.push_screen(
+            PickerUnderTheTop(self, question, choices, highlight=highlight, default=harmless(choices)), done
+        )
 
     def enemies(self, m: Any, engaged_only: bool = False) -> list[Any]:
         """Models on the table not on ``m``'s side (those engaged with it first)."""

@@ -181,7 +181,7 @@ def reroll(screen: Any) -> None:
         elif result is not None and screen.state.grenade is not None:
             screen.grenade_blast()  # the throw accepted: where it goes off, who is in the blast
 
-    push_roll_dialog(screen.app, RerollAdapter(state), done)
+    push_roll_dialog(screen.app, RerollAdapter(state), done, host=screen)
 
 
 def roll(screen: Any, kind: str, command: Any) -> None:
@@ -213,4 +213,4 @@ def open_roll(screen: Any, kind: str, command: Any) -> None:
             return
         screen.submit(command_, dice)
 
-    push_roll_dialog(screen.app, adapter, done)
+    push_roll_dialog(screen.app, adapter, done, host=screen)

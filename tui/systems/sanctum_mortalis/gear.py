@@ -45,7 +45,7 @@ class GearCommands:
             if result is not None:
                 self.submit(*result)
 
-        push_roll_dialog(self.app, GearRollAdapter(self.state, command, kind), done)
+        push_roll_dialog(self.app, GearRollAdapter(self.state, command, kind), done, host=self)
 
     # ------------------------------------------------------------------ grenades
     def action_grenade(self) -> None:

@@ -15,6 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
+from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import CardPlayRequested, ModelSelected
 from tui.systems.sanctum_mortalis.band_pane import BandPane
 from tui.systems.sanctum_mortalis.card_hand import CardHand
@@ -119,6 +120,21 @@ class BattleScreen(BattleCommands, GameScreen):
     # ------------------------------------------------------------------ reading
     def band(self, side: str) -> BandPane:
         return self.query_one(f"#band-{side}", BandPane)
+
+    def rows_kept_above_dialogs(self) -> int:
+        """How many rows at the top a dialog over this screen leaves in view: the top bar
+        and the band pane of the model acting (or selected) down to its row."""
+        state = self.state
+        model = state.order.active_model or self.selected
+        side = state.model(model).side if model and state.has_model(model) else None
+        pane = self.band(side) if side in ("A", "B") else None
+        return rows_kept_above(self.query_one(Tracker), pane, model, self.size.height)
+
+    @on(TopBarResized)
+    def _top_bar_resized(self) -> None:
+        dialog = self.app.screen
+        if getattr(dialog, "host", None) is self:  # a roll dialog or a picker under the top bar
+            dialog.keep_the_top_visible()
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:

@@ -16,6 +16,7 @@ from engine.formatting import possessive
 from tui.systems.sanctum_mortalis import display as d
 from tui.counts import acted_text
 from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
+from tui.dialogs.kept_rows import SaysWhenResized
 from tui.widgets.steady_bar import SteadyBar, line_of
 
 key = BATTLE_KEYS.key
@@ -130,7 +131,7 @@ def _keys(*ids: str) -> list[Any]:
     return out
 
 
-class Tracker(SteadyBar):
+class Tracker(SaysWhenResized, SteadyBar):
     """The top bar. ``show(state)`` redraws it."""
 
     WRAP = True  # a long line wraps: the "Next:" line is never cut

@@ -280,9 +280,10 @@ class XK6AttackDialog(RollDialog):
     """
 
     adapter: XK6AttackAdapter
+    TALL_BODY = 6  # its modifiers' CSS max-height: the odds have their own scroll
 
-    def __init__(self, adapter: XK6AttackAdapter) -> None:
-        super().__init__(adapter)
+    def __init__(self, adapter: XK6AttackAdapter, host: Any = None) -> None:
+        super().__init__(adapter, host)
 
     def compose(self) -> ComposeResult:
         box = Vertical()
@@ -298,6 +299,12 @@ class XK6AttackDialog(RollDialog):
             yield Static("", id="dice-hint")
             yield DiceInput(placeholder="", id="dice", restrict=r"[0-9 ,;]*")
             yield Static("letters change · digits ⏎ your dice · r the app rolls · esc cancel", id="roll-hint")
+
+    def keep_the_top_visible(self) -> None:
+        """As a roll dialog's; on a short screen the odds share the rows left with the
+        modifiers, each scrolling (the dice field and the keys line stay in view)."""
+        super().keep_the_top_visible()
+        self.query_one("#odds-scroll").styles.height = "1fr" if self.has_class("-short") else None
 
     def action_toggle_number(self, index: int) -> None:
         if 0 <= index < len(self.current.options):

@@ -64,7 +64,7 @@ class XK6Commands(GameCommands):
             if result is not None:
                 self.submit(adapter.typed(*result))
 
-        push_roll_dialog(self.app, adapter, rolled)
+        push_roll_dialog(self.app, adapter, rolled, host=self)
 
     # ------------------------------------------------------------------ the turn
     def action_turn(self) -> None:
@@ -307,7 +307,7 @@ class XK6Commands(GameCommands):
             if result is not None:
                 self.submit(result[0], result[1])
 
-        self.app.push_screen(XK6AttackDialog(XK6AttackAdapter(s, cmd)), done)
+        self.app.push_screen(XK6AttackDialog(XK6AttackAdapter(s, cmd), host=self), done)
 
     def action_continue_step(self) -> None:
         a = self.state.attack

@@ -20,6 +20,7 @@ from engine.rulesets.xk6 import view
 
 from tui.actions import key_of
 from tui.counts import HELP_LINE
+from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import BattleChanged, ModelSelected
 from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_bar import SteadyBar
@@ -77,6 +78,7 @@ class XK6Screen(XK6Commands, GameScreen):
     PANE_KEYS = (MODEL_KEYS,)
     COMMON_IN_FOOTER = frozenset()
     GUIDE = staticmethod(xk6_guide)
+    PICKERS_UNDER_THE_TOP = True
 
     DEFAULT_CSS = """
     XK6Screen { layout: vertical; }
@@ -111,6 +113,13 @@ class XK6Screen(XK6Commands, GameScreen):
         if s.reaction:
             return s.reaction
         return s.turn.active.model if s.turn.active else None
+
+    def rows_kept_above_dialogs(self) -> int:
+        """How many rows at the top a dialog over this screen leaves in view: the top bar
+        and the pane of the model acting (or selected) down to its row."""
+        model = self.acting_model() or self.selected
+        pane = self.pane(self.state.model(model).side) if model and self.state.has_model(model) else None
+        return rows_kept_above(self.query_one(XK6Tracker), pane, model, self.size.height)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
@@ -153,6 +162,12 @@ class XK6Screen(XK6Commands, GameScreen):
             return self.selected
         waiting = s.waiting(side)
         return waiting[0].id if waiting else None
+
+    @on(TopBarResized)
+    def _top_bar_resized(self) -> None:
+        dialog = self.app.screen
+        if getattr(dialog, "host", None) is self:  # a roll dialog or a picker under the top bar
+            dialog.keep_the_top_visible()
 
     @on(ModelSelected)
     def _model_selected(self, message: ModelSelected) -> None:

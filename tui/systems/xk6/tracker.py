@@ -13,6 +13,7 @@ from engine.rulesets.xk6.queries import activation_counts
 from tui.citations import cite_rich, citer
 from tui.counts import fraction_text
 from tui.systems.xk6.keys import XK6_KEYS
+from tui.dialogs.kept_rows import SaysWhenResized
 from tui.widgets.steady_bar import SteadyBar
 
 OPTION_KEYS = {
@@ -91,7 +92,7 @@ def side_to_act(state: Any, tv: Any) -> str | None:
     return state.model(acting).side if acting else tv.next_side
 
 
-class XK6Tracker(SteadyBar):
+class XK6Tracker(SaysWhenResized, SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
     WRAP = True  # a long line wraps: the "Next:" line is never cut
