@@ -132,7 +132,7 @@ def test_the_melee_shows_both_sides_hits_and_saves_and_the_re_roll_the_ability_a
     shields = entry(text, seq_of(battle, "Step 4: Shields rolls"))
     assert "Axes: attack dice against Armour 4" in axes and "dice: 6 2 5 1 → 2 of 4 dice 4+" in axes
     assert "Shields: attack dice against Armour 4" in shields and "dice: 5 → 1 of 1 dice 4+" in shields
-    assert f"#{seq_of(battle, 'the Attacker scores 2 hit(s), the Defender 1')} " in text
+    assert f"#{seq_of(battle, 'Step 4: Axes (attacking) score 2 hit(s), Shields (defending) 1')} " in text
     reroll = seq_of(battle, "The attacker re-rolls attack dice 2 → 5")
     assert f"re-rolled at #{reroll} by Fury: die 2 2→5: 3 hits" in axes  # in the roll it changed
     again = entry(text, reroll)
@@ -143,7 +143,7 @@ def test_the_melee_shows_both_sides_hits_and_saves_and_the_re_roll_the_ability_a
     assert "outcome: 0 cancelled, 1 uncancelled" in attacker_saves
     assert "Shields: defence dice, cancel on 5+" in defender_saves
     assert "outcome: 1 cancelled, 2 uncancelled" in defender_saves
-    assert "Step 6: the Defender lost 1, the Attacker 1." in text
+    assert "Step 6: Shields (defending) lost 1, Axes (attacking) 1." in text  # by name, not role
     assert "Step 8: no one retreats — a side was wiped out (" in text and text.count("no one retreats") == 1
 
 

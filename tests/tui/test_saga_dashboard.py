@@ -132,6 +132,8 @@ async def test_a_full_melee_through_the_dialog_with_typed_dice_and_a_fatigue_spe
         assert screen.state.melee is None and app.screen is screen
         result = next(e for e in reversed(screen.session.view.events) if e.kind == "melee_result")
         assert result.payload["retreating"] == "defender"
+        assert result.text.startswith("Step 8: Ceorls (")  # the unit that retreats, its warband beside
+        assert "casualties inflicted: Hirdmen " in result.text
 
 
 async def test_rest_removes_one_fatigue_and_only_as_the_first_activation(make_app):

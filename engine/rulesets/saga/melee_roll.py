@@ -94,7 +94,7 @@ def defence_record(
     why = hard_cover(state, m)[1] if role == DEFENDER else "the Attacker never has cover (§3.9)"
     return RollRecord(
         "saga.melee.defence",
-        f"{' and '.join(state.unit(p.unit).name for p in m.pools_of(role))}: defence dice, cancel on {target}+",
+        f"{fighters(state, m, role)}: defence dice, cancel on {target}+",
         dice,
         (),
         None,
@@ -142,8 +142,8 @@ def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Deci
         EventDraft(
             "melee_attacks_done",
             {"hits": hits},
-            text=f"Step 4: the Attacker scores {hits[ATTACKER]} hit(s), the Defender "
-            f"{hits[DEFENDER]}. Step 5: defence rolls.",
+            text=f"Step 4: {fighters(state, m, ATTACKER)} (attacking) score {hits[ATTACKER]} hit(s), "
+            f"{fighters(state, m, DEFENDER)} (defending) {hits[DEFENDER]}. Step 5: defence rolls.",
         )
     )
     for a in m.abilities:
@@ -349,7 +349,8 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
         EventDraft(
             "melee_casualties",
             {"casualties": taken, "destroyed": destroyed, "within_s": asks},
-            text=f"Step 6: the Defender lost {taken[DEFENDER]}, the Attacker {taken[ATTACKER]}."
+            text=f"Step 6: {fighters(state, m, DEFENDER)} (defending) lost {taken[DEFENDER]}, "
+            f"{fighters(state, m, ATTACKER)} (attacking) {taken[ATTACKER]}."
             + (
                 f" Which friendly units were within {band_term(t.T4_RADIUS)} of the destroyed unit? (T4 [SAGA-A10])"
                 if asks
@@ -400,6 +401,11 @@ CHECKLIST = (
 )
 
 
+def fighters(state: BattleState, m: Melee, role: str) -> str:
+    """The units fighting as ``role`` (Attacker or Defender) by name: "Hirdmen and Ceorls"."""
+    return " and ".join(state.unit(p.unit).name for p in m.pools_of(role))
+
+
 def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -> Decision:
     m = _melee(state, "retreat")
     if isinstance(m, Rejected):
@@ -418,7 +424,8 @@ def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -
         loser = DEFENDER if lost[DEFENDER] > lost[ATTACKER] else ATTACKER
         winner = other(loser)
         reason = (
-            f"casualties inflicted {lost[DEFENDER]} : {lost[ATTACKER]}"
+            f"casualties inflicted: {fighters(state, m, ATTACKER)} {lost[DEFENDER]}, "
+            f"{fighters(state, m, DEFENDER)} {lost[ATTACKER]}"
             + (" — a tie: the Attacker retreats" if lost[DEFENDER] == lost[ATTACKER] else "")
             + " (§3 step 8)"
         )
@@ -444,7 +451,7 @@ def resolve_retreat(state: BattleState, cmd: ResolveRetreat, dice: DiceSource) -
             else:
                 retreating = None
                 reason += "; no legal retreat for either side: both stay (GM ruling [SAGA-A7])"
-    who = state.side_name(m.side_of(retreating)) if retreating else "no one"
+    who = f"{fighters(state, m, retreating)} ({state.side_name(m.side_of(retreating))})" if retreating else "no one"
     payload: dict[str, Any] = {
         "inflicted": {ATTACKER: lost[DEFENDER], DEFENDER: lost[ATTACKER]},
         "winner": winner,
