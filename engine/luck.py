@@ -14,6 +14,12 @@ its new dice (``detail["new_dice"]``: tries and successes) and only they are cou
 opposed roll of two sides kept in one record (a roll-off: ``detail["sides"]``, the two
 sides' keys, with no single roller) counts once for each side: the first with the
 record's chance and success, the second with the complement.
+
+Luck counts what the odds were given for: a roll with one chance is one roll, a pool with
+a chance per die is that many dice (``SideLuck.counted``: "3 rolls", "8 dice", "2 dice, 1
+roll"). A turning point (``turning_points``) is a roll, listed once: it is judged on its
+outcome against its exact odds, a pool by its number of successes against the exact
+distribution of that number.
 """
 
 from __future__ import annotations
@@ -39,24 +45,41 @@ class RollLuck:
     chance: Fraction
     success: bool
     title: str
+    roll: int = 0
+    """Which of its event's roll records it is (the dice of one pool share it)."""
+    die: bool = False
+    """One die of a pool whose chance is per die (False: a whole roll)."""
 
 
 @dataclass(frozen=True)
 class SideLuck:
-    """A side's totals: ``expected`` successes (exact), ``successes`` rolled."""
+    """A side's totals: ``expected`` successes (exact), ``successes`` rolled, over ``rolls``
+    counted (whole rolls and pool dice: ``dice`` of them are dice)."""
 
     side: str
     rolls: int
     expected: Fraction
     successes: int
     chances: tuple[Fraction, ...] = ()
-    """The chance of each counted roll, in log order (its exact distribution of successes:
-    ``success_distribution``)."""
+    """The chance of each counted roll or die, in log order (its exact distribution of
+    successes: ``success_distribution``)."""
+    dice: int = 0
+    """How many of ``rolls`` are dice of pools (each with its own chance per die)."""
 
     @property
     def luck(self) -> Fraction:
         """Successes above (positive) or below (negative) what the odds promised."""
         return self.successes - self.expected
+
+    @property
+    def counted(self) -> str:
+        """What was counted, named: "3 rolls", "8 dice", "2 dice, 1 roll"."""
+        whole = self.rolls - self.dice
+        dice = f"{self.dice} di{'e' if self.dice == 1 else 'ce'}"
+        rolls = f"{whole} roll{'' if whole == 1 else 's'}"
+        if self.dice and whole:
+            return f"{dice}, {rolls}"
+        return dice if self.dice else rolls
 
 
 def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide | None = None) -> list[RollLuck]:
@@ -66,7 +89,7 @@ def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide 
     and rolls no side owns are left out."""
     out: list[RollLuck] = []
     for event in events:
-        for record in records_in(event.payload):
+        for index, record in enumerate(records_in(event.payload)):
             if not record.comparison:
                 continue
             shares = _both_sides(record)
@@ -75,7 +98,7 @@ def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide 
                     named = replace(record, detail={**record.detail, "side": side_key})
                     side = roll_side(event, named) if roll_side is not None else side_of(event)
                     if side is not None:
-                        out.append(RollLuck(event.seq, event.round, side, chance, success, record.title))
+                        out.append(RollLuck(event.seq, event.round, side, chance, success, record.title, index))
                 continue
             side = roll_side(event, record) if roll_side is not None else side_of(event)
             if side is None:
@@ -87,11 +110,12 @@ def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide 
                 if isinstance(new, dict):
                     tries, wins = int(new.get("tries", 0)), int(new.get("successes", 0))
                 out += [
-                    RollLuck(event.seq, event.round, side, record.probability, i < wins, record.title)
+                    RollLuck(event.seq, event.round, side, record.probability, i < wins, record.title, index, True)
                     for i in range(tries)
                 ]
                 continue
-            out.append(RollLuck(event.seq, event.round, side, record.probability, bool(record.success), record.title))
+            chance, success = record.probability, bool(record.success)
+            out.append(RollLuck(event.seq, event.round, side, chance, success, record.title, index))
     return out
 
 
@@ -119,6 +143,7 @@ def luck_table(rolls: Sequence[RollLuck], sides: Sequence[str]) -> tuple[SideLuc
                 sum((r.chance for r in mine), Fraction(0)),
                 sum(1 for r in mine if r.success),
                 tuple(r.chance for r in mine),
+                sum(1 for r in mine if r.die),
             )
         )
     return tuple(table)
@@ -158,9 +183,71 @@ def tail_chances(dist: Sequence[Fraction], successes: int) -> tuple[Fraction, Fr
     return at_most, at_least
 
 
-def turning_points(rolls: Sequence[RollLuck], count: int = 3) -> tuple[tuple[RollLuck, ...], tuple[RollLuck, ...]]:
-    """(the least likely rolls that succeeded, the likeliest that failed), ``count`` of
-    each at most: a success counts only below even odds, a failure only above."""
-    upsets = sorted((r for r in rolls if r.success and r.chance < Fraction(1, 2)), key=lambda r: (r.chance, r.seq))
-    flops = sorted((r for r in rolls if not r.success and r.chance > Fraction(1, 2)), key=lambda r: (-r.chance, r.seq))
+@dataclass(frozen=True)
+class TurningPoint:
+    """A roll that beat its odds (``success``) or fell short of likely ones, judged on its
+    outcome: ``rarity`` is the exact chance of doing as well (a success) or as badly (a
+    failure). A whole roll: ``chance`` its chance of success, ``rarity`` that chance or its
+    complement. A pool (``dice`` > 0): ``successes`` of ``dice``, ``chance`` each die's,
+    ``expected`` the successes its odds promised."""
+
+    seq: int
+    round: int
+    side: str
+    title: str
+    chance: Fraction
+    success: bool
+    rarity: Fraction
+    dice: int = 0
+    successes: int = 0
+    expected: Fraction = Fraction(0)
+
+
+def roll_outcomes(rolls: Sequence[RollLuck]) -> list[TurningPoint]:
+    """Each roll once (a pool's dice together), with how rare its outcome was, if it went
+    either side of its odds: a success where as many successes or more had less than even
+    odds (a single roll: one under 50%), a failure where as few or fewer had. An opposed
+    roll counted for both sides is one roll: the side that beat its odds keeps it."""
+    groups: dict[tuple[int, int, str], list[RollLuck]] = {}
+    for r in rolls:
+        groups.setdefault((r.seq, r.roll, r.side), []).append(r)
+    found: dict[tuple[int, int], TurningPoint] = {}
+    half = Fraction(1, 2)
+    for (seq, roll, _), dice in groups.items():
+        first = dice[0]
+        wins = sum(1 for d in dice if d.success)
+        at_most, at_least = tail_chances(success_distribution(d.chance for d in dice), wins)
+        if at_least < half:
+            success, rarity = True, at_least
+        elif at_most < half:
+            success, rarity = False, at_most
+        else:
+            continue
+        pool = first.die
+        point = TurningPoint(
+            seq,
+            first.round,
+            first.side,
+            first.title,
+            first.chance,
+            success,
+            rarity,
+            len(dice) if pool else 0,
+            wins if pool else 0,
+            sum((d.chance for d in dice), Fraction(0)) if pool else Fraction(0),
+        )
+        kept = found.get((seq, roll))
+        if kept is None or (point.rarity, not point.success) < (kept.rarity, not kept.success):
+            found[(seq, roll)] = point
+    return list(found.values())
+
+
+def turning_points(
+    rolls: Sequence[RollLuck], count: int = 3
+) -> tuple[tuple[TurningPoint, ...], tuple[TurningPoint, ...]]:
+    """(the rolls least likely to do as well as they did, the likeliest to do better that
+    did not), ``count`` of each at most, each roll once (``roll_outcomes``), rarest first."""
+    points = roll_outcomes(rolls)
+    upsets = sorted((p for p in points if p.success), key=lambda p: (p.rarity, p.seq))
+    flops = sorted((p for p in points if not p.success), key=lambda p: (p.rarity, p.seq))
     return tuple(upsets[:count]), tuple(flops[:count])

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 if TYPE_CHECKING:
     from engine.battle import Battle
     from engine.events import Event
-    from engine.luck import RollLuck, SideLuck
+    from engine.luck import RollLuck, SideLuck, TurningPoint
     from engine.ruleset import BattleSummary
 
 FORMATS = ("text", "md", "html")
@@ -61,13 +61,20 @@ class SideHeadline:
 
 @dataclass(frozen=True)
 class Turning:
-    """A turning point: a roll that beat its odds (``success``) or failed a likely one."""
+    """A turning point: a roll that beat its odds (``success``) or failed a likely one, listed
+    once: a whole roll at its ``chance``; a pool (``dice`` > 0) by its ``successes`` against
+    ``expected`` (each die at ``chance``), ``rarity`` the chance of as many or more (as few
+    or fewer)."""
 
     seq: int
     side: str
     title: str
     chance: Fraction
     success: bool
+    dice: int = 0
+    successes: int = 0
+    expected: Fraction = Fraction(0)
+    rarity: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -91,7 +98,8 @@ class Report:
     bands: tuple[tuple[str, tuple[str, ...]], ...]
     rounds: tuple[tuple[int, tuple[Entry, ...]], ...]
     result: str
-    luck: tuple[tuple[str, int, Fraction, int], ...]
+    luck: tuple[tuple[str, str, Fraction, int], ...]
+    """Each side: name, what was counted ("3 rolls", "8 dice"), expected successes, rolled."""
     luck_rounds: tuple[tuple[int, tuple[Fraction, ...]], ...]
     sides: tuple[str, ...]
     campaign: bool = False
@@ -138,7 +146,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
         bands=tuple((names[key], tuple(m.line for m in initial.members_of(key))) for key in sides),
         rounds=_rounds(battle, {**members, **names}, spec.cite),
         result=result,
-        luck=tuple((names[row.side], row.rolls, row.expected, row.successes) for row in table),
+        luck=tuple((names[row.side], row.counted, row.expected, row.successes) for row in table),
         luck_rounds=tuple((rnd, tuple(values[s] for s in sides)) for rnd, values in series),
         sides=tuple(names[s] for s in sides),
         headline=_headline(battle, spec.summary, initial, final, rolls, table),
@@ -310,8 +318,9 @@ def _headline(
         )
     upsets, flops = turning_points(rolls)
 
-    def turning(r: RollLuck) -> Turning:
-        return Turning(r.seq, initial.side_name(r.side), r.title, r.chance, r.success)
+    def turning(r: TurningPoint) -> Turning:
+        side = initial.side_name(r.side)
+        return Turning(r.seq, side, r.title, r.chance, r.success, r.dice, r.successes, r.expected, r.rarity)
 
     return Headline(tuple(out), tuple(map(turning, upsets)), tuple(map(turning, flops)))
 

@@ -153,12 +153,12 @@ def _luck_tables(report: Report) -> list[str]:
     if report.luck:
         out += [
             "<h2>Dice luck</h2>",
-            '<div class="scroll"><table><tr><th>side</th><th>rolls</th><th>expected successes</th><th>rolled</th>'
+            '<div class="scroll"><table><tr><th>side</th><th>counted</th><th>expected successes</th><th>rolled</th>'
             "<th>luck</th></tr>",
         ]
-        for name, rolls, expected, successes in report.luck:
+        for name, counted, expected, successes in report.luck:
             out.append(
-                f"<tr><td>{e(name)}</td><td>{rolls}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
+                f"<tr><td>{e(name)}</td><td>{e(counted)}</td><td>{float(expected):.2f}</td><td>{successes}</td>"
                 f"<td>{signed(successes - expected)}</td></tr>"
             )
         out.append("</table></div>")

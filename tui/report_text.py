@@ -25,7 +25,8 @@ def vp_line(headline: Headline) -> str:
 
 
 def luck_sentence(side: SideHeadline) -> str:
-    """ "2 of 2 rolls came off, 0.97 expected (+1.03); as many or more: 29.2%"."""
+    """ "2 of 2 rolls came off, 0.97 expected (+1.03); as many or more: 29.2%" (a pool's
+    dice counted each: "5 of 8 dice came off", "2 of 3 came off (2 dice, 1 roll)")."""
     row = side.luck
     if not row.rolls:
         return "no rolls with odds"
@@ -33,14 +34,21 @@ def luck_sentence(side: SideHeadline) -> str:
         rare = f"as many or more: {percent(side.at_least)}"
     else:
         rare = f"as few or fewer: {percent(side.at_most)}"
-    return (
-        f"{row.successes} of {row.rolls} rolls came off, {float(row.expected):.2f} expected "
-        f"({signed(row.luck)}); {rare}"
-    )
+    mixed = row.dice and row.dice != row.rolls
+    counted = f"{row.rolls} came off ({row.counted})" if mixed else f"{row.counted} came off"
+    return f"{row.successes} of {counted}, {float(row.expected):.2f} expected ({signed(row.luck)}); {rare}"
 
 
 def turning_text(turn: Turning) -> str:
-    """ "#6 Kara shoots Xan — Assault rifle (Wolves): succeeded at 41.7%"."""
+    """ "#6 Kara shoots Xan — Assault rifle (Wolves): succeeded at 41.7%"; a pool, once:
+    "#43 …: 3 of 4 dice came off at 16.7% each, 0.67 expected; as many or more: 1.6%"."""
+    if turn.dice:
+        rare = "as many or more" if turn.success else "as few or fewer"
+        return (
+            f"#{turn.seq} {turn.title} ({turn.side}): {turn.successes} of {turn.dice}"
+            f" {'die' if turn.dice == 1 else 'dice'} came off at {percent(turn.chance)} each,"
+            f" {float(turn.expected):.2f} expected; {rare}: {percent(turn.rarity)}"
+        )
     verb = "succeeded" if turn.success else "failed"
     return f"#{turn.seq} {turn.title} ({turn.side}): {verb} at {percent(turn.chance)}"
 
@@ -119,12 +127,12 @@ def render_markdown(report: Report) -> str:
         out += [f"## {md(heading)}", ""] + [f"- {md(line)}" for line in body] + [""]
     if report.luck:
         out += [
-            "| side | rolls | expected successes | rolled | luck |",
+            "| side | counted | expected successes | rolled | luck |",
             "|---|---:|---:|---:|---:|",
         ]
-        for name, rolls, expected, successes in report.luck:
+        for name, counted, expected, successes in report.luck:
             out.append(
-                f"| {md(name)} | {rolls} | {float(expected):.2f} | {successes} | {signed(successes - expected)} |"
+                f"| {md(name)} | {counted} | {float(expected):.2f} | {successes} | {signed(successes - expected)} |"
             )
         out.append("")
     if report.luck_rounds:

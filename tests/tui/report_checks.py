@@ -36,6 +36,25 @@ def entry(text: str, seq: int) -> str:
     return re.split(r"\n  #\d", text.split(f"\n  #{seq} ", 1)[1], maxsplit=1)[0]
 
 
+def turning_lines(text: str) -> list[str]:
+    """The lines under a plain-text report's "Turning points" heading (none: no heading)."""
+    head = text.split("\nRound 1\n")[0]
+    if "\nTurning points\n" not in head:
+        return []
+    block = head.split("\nTurning points\n", 1)[1]
+    return [line.strip() for line in re.split(r"\n(?! )", block, maxsplit=1)[0].splitlines()]
+
+
+def assert_each_turning_point_is_listed_once(battle: Battle, text: str) -> None:
+    """Each turning point is one roll: no entry's number comes twice, in the report's
+    headline or in what it is built from."""
+    seqs = [int(re.match(r"(?:against the odds|let down): #(\d+) ", line).group(1)) for line in turning_lines(text)]
+    assert len(seqs) == len(set(seqs)), turning_lines(text)
+    head = report(battle).headline
+    points = [(t.seq, t.title) for t in (*head.upsets, *head.flops)]
+    assert len(points) == len(set(points)) == len(seqs), points
+
+
 def undone_line(text: str) -> str:
     """The plain-text report's line for entries taken back with undo."""
     (line,) = [line for line in text.splitlines() if "taken back with undo" in line]

@@ -202,7 +202,7 @@ def test_markdown_escapes_names_and_texts_and_keeps_breakdowns_in_fences(battle)
     md = report_of(battle, "md")
     assert md.startswith("# Ash \\& \\<Ruin>\n")
     assert "### Wolves \\| \\*pack\\*\n" in md
-    assert "| Wolves \\| \\*pack\\* | 3 | 1.47 | 3 | +1.53 |" in md
+    assert "| Wolves \\| \\*pack\\* | 3 rolls | 1.47 | 3 | +1.53 |" in md
     tables = re.findall(r"(?:^\|.*\n)+", md, re.M)
     assert len(tables) == 2
     for table in tables:  # every row has as many cells as its header: no name's pipe splits one
@@ -223,3 +223,20 @@ def test_the_exact_distribution_of_successes_and_its_tails():
     ]
     upsets, flops = turning_points(rolls)
     assert [r.title for r in upsets] == ["long shot"] and [r.title for r in flops] == ["sure thing"]
+
+
+def test_each_turning_point_is_listed_once(battle):
+    from .report_checks import assert_each_turning_point_is_listed_once
+
+    assert_each_turning_point_is_listed_once(battle, report_of(battle, "text"))
+
+
+def test_a_roll_off_counted_for_both_sides_is_one_turning_point():
+    """A roll-off the first side won at 1/3 is one roll: against the odds for the winner,
+    not also a let-down of the loser's (it counts for each side's luck all the same)."""
+    rolls = [
+        RollLuck(4, 1, "A", Fraction(1, 3), True, "Who starts the round"),
+        RollLuck(4, 1, "B", Fraction(2, 3), False, "Who starts the round"),
+    ]
+    upsets, flops = turning_points(rolls)
+    assert [(t.seq, t.side, t.rarity) for t in upsets] == [(4, "A", Fraction(1, 3))] and flops == ()

@@ -15,6 +15,7 @@ from engine.rulesets.saga import commands as c, make_setup
 from engine.rulesets.saga.roster import UnitSpec, Warband
 
 from .report_checks import (
+    assert_each_turning_point_is_listed_once,
     assert_markdown_is_valid,
     report,
     entry,
@@ -22,6 +23,7 @@ from .report_checks import (
     parsed_page,
     report_of,
     seq_of,
+    turning_lines,
     undone_line,
 )
 
@@ -82,10 +84,45 @@ def test_the_headline_says_who_was_destroyed_by_whom_and_each_sides_models_lost(
     assert f"Casualties (models lost)\n  {RAIDERS}: 1 model: Axes 1 of 4\n" in head
     assert "  Locals: 2 models: Shields 2 of 2 (destroyed)\n" in head
     raiders, locals_ = report(battle).headline.sides
-    # each die is a roll: 2 shooting, 4 attack and 1 re-rolled die on 4+, 1 defence die on 5+
+    # each die of a pool is counted: 2 shooting, 4 attack and 1 re-rolled die on 4+, 1 defence die on 5+
     assert (raiders.luck.rolls, raiders.luck.successes, raiders.luck.expected) == (8, 5, 7 * F(1, 2) + F(1, 3))
     # 2 + 3 defence dice on 5+, 1 attack die on 4+
     assert (locals_.luck.rolls, locals_.luck.successes, locals_.luck.expected) == (6, 3, 5 * F(1, 3) + F(1, 2))
+    assert f"{RAIDERS}: 5 of 8 dice came off, 3.83 expected (+1.17); as many or more: 31.8%" in head
+    assert "Locals: 3 of 6 dice came off, 2.17 expected (+0.83)" in head
+
+
+def test_a_turning_point_is_a_roll_judged_on_its_count_of_successes_and_listed_once(battle, text):
+    # the Bows' 2 hits of 2 on 4+ (as many or more: 1/4); the Shields' defence dice (1 of 2,
+    # 1 of 3 on 5+) came off as often as the odds say or more likely, not against them
+    shot = seq_of(battle, "Shooting attack: 6 5")
+    assert turning_lines(text) == [
+        f"against the odds: #{shot} Bows shoots: attack dice against Armour 4 ({RAIDERS}):"
+        " 2 of 2 dice came off at 50.0% each, 1.00 expected; as many or more: 25.0%"
+    ]
+    (upset,) = report(battle).headline.upsets
+    assert (upset.dice, upset.successes, upset.rarity, upset.expected) == (2, 2, F(1, 4), F(1))
+    assert_each_turning_point_is_listed_once(battle, text)
+
+
+def test_a_pool_with_several_dice_against_the_odds_is_one_turning_point():
+    """The Shields save both hits on 5+ (5 6): once, at 1/3 · 1/3 to do as well."""
+    a = Warband(name=RAIDERS, units=(unit("bows", "Bows", 2),))
+    b = Warband(name="Locals", units=(unit("shields", "Shields", 2),))
+    battle = Battle(new_header("saga", make_setup(a, b), seed=3, title="Ford"))
+    ok(battle, c.StartTurn("A"))
+    ok(battle, c.Activate("A.bows", "shoot", target="B.shields"))
+    ok(battle, c.RollShot(faces=(6, 5)))
+    ok(battle, c.RollShotDefence(faces=(5, 6)))
+    text = report_of(battle, "text")
+    saves = seq_of(battle, "Shooting defence")
+    lines = [line for line in turning_lines(text) if f"#{saves} " in line]
+    assert lines == [
+        f"against the odds: #{saves} Shields: defence dice, cancel on 5+ (Locals):"
+        " 2 of 2 dice came off at 33.3% each, 0.67 expected; as many or more: 11.1%"
+    ]
+    assert next(t for t in report(battle).headline.upsets if t.seq == saves).rarity == F(1, 9)
+    assert_each_turning_point_is_listed_once(battle, text)
 
 
 def test_entries_keep_the_dashboards_numbers_and_the_undone_shot_is_left_out(battle, text):

@@ -15,6 +15,7 @@ from engine.rulesets.star_quest import commands as c, make_setup
 from engine.rulesets.star_quest.roster import MissionSpec, Roster, UnitSpec, WeaponSpec
 
 from .report_checks import (
+    assert_each_turning_point_is_listed_once,
     assert_markdown_is_valid,
     entry,
     numbered,
@@ -22,6 +23,7 @@ from .report_checks import (
     report,
     report_of,
     seq_of,
+    turning_lines,
     undone_line,
 )
 
@@ -82,7 +84,25 @@ def test_the_headline_says_who_destroyed_whom_and_each_sides_models_lost(battle,
     # Kara's two hit dice on 4+ and Brin's Dex test; the Cult's two Defense dice
     assert (party.luck.rolls, party.luck.successes, party.luck.expected) == (3, 2, 3 * F(1, 2))
     assert (foes.luck.rolls, foes.luck.successes, foes.luck.expected) == (2, 0, 2 * F(1, 2))
-    assert "Foes: 0 of 2 rolls came off, 1.00 expected (-1.00); as few or fewer: 25.0%" in head
+    assert "Foes: 0 of 2 dice came off, 1.00 expected (-1.00); as few or fewer: 25.0%" in head
+    assert "Party: 2 of 3 came off (2 dice, 1 roll), 1.50 expected (+0.50); as many or more: 50.0%" in head
+
+
+def test_each_turning_point_is_one_roll_judged_on_its_count_of_successes(battle, text):
+    # Kara's 2 hits of 2 on 4+ and the Cult's 0 blocks of 2: each once, 1/4 to do as well (as badly)
+    hits, blocks = seq_of(battle, "Hit rolls 5 6"), seq_of(battle, "Defense 2 1 against 4+")
+    assert turning_lines(text) == [
+        f"against the odds: #{hits} Kara: Rifle hit rolls against {CULT} (Party):"
+        " 2 of 2 dice came off at 50.0% each, 1.00 expected; as many or more: 25.0%",
+        f"let down: #{blocks} {CULT}: Defense roll against each hit (Foes):"
+        " 0 of 2 dice came off at 50.0% each, 1.00 expected; as few or fewer: 25.0%",
+    ]
+    head = report(battle).headline
+    assert [(t.seq, t.dice, t.successes, t.rarity) for t in (*head.upsets, *head.flops)] == [
+        (hits, 2, 2, F(1, 4)),
+        (blocks, 2, 0, F(1, 4)),
+    ]
+    assert_each_turning_point_is_listed_once(battle, text)
 
 
 def test_entries_keep_the_dashboards_numbers_and_the_undone_hit_roll_is_left_out(battle, text):

@@ -14,6 +14,7 @@ from engine.rulesets.xk6 import commands as c, make_setup
 from engine.rulesets.xk6.roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
 from .report_checks import (
+    assert_each_turning_point_is_listed_once,
     assert_markdown_is_valid,
     report,
     entry,
@@ -84,6 +85,11 @@ def test_the_headline_says_who_took_whom_out_and_each_sides_luck(battle, text):
     assert blues.luck.expected == F(5, 12) + F(781, 1296)
 
 
+def test_each_turning_point_is_listed_once(battle, text):
+    # xK6 rolls are whole rolls (an opposed attack's chance is the roll's): one line each
+    assert_each_turning_point_is_listed_once(battle, text)
+
+
 def test_entries_keep_the_dashboards_numbers_and_the_undone_attack_is_left_out(battle, text):
     assert numbered(text) == [e.seq for e in battle.active_events]
     assert undone_line(text) == (
@@ -120,7 +126,7 @@ def test_the_markdown_report_is_valid_and_escapes_the_bands_name(battle):
     md = report_of(battle, "md")
     assert_markdown_is_valid(md)
     assert md.startswith("# Night \\& \\<Fog>\n")
-    assert "| Reds \\| \\*1st\\* | 3 | 1.83 | 2 | +0.17 |" in md
+    assert "| Reds \\| \\*1st\\* | 3 rolls | 1.83 | 2 | +0.17 |" in md
     assert "- Blues: Chief, by Boss (#10)" in md
 
 

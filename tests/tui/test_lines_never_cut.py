@@ -149,7 +149,7 @@ async def test_the_luck_screens_numbers_are_on_their_sides_rows(make_app, size):
         luck = await wait_for_screen(pilot, LuckScreen)
         rows = screen_rows(app)
         for name, row in zip(luck.names, luck.table):
-            numbers = [str(row.rolls), f"{float(row.expected):.2f}", str(row.successes), f"{float(row.luck):+.2f}"]
+            numbers = [row.counted, f"{float(row.expected):.2f}", str(row.successes), f"{float(row.luck):+.2f}"]
             assert any(re.search(r"\s*".join(map(re.escape, [name, *numbers])), r) for r in rows), rows
         rolled = [r for r in rows if re.search(r"█\s*rolled\s", r)]  # a side's rolled bar, in the dialog
         assert rolled and all(re.search(r"\d+\s+\([+-]\d+\.\d\d\)", r) for r in rolled), rows  # its luck beside it

@@ -55,3 +55,36 @@ def test_the_melee_re_roll_dialogs_result_says_each_sides_total():
     odds = RerollAdapter(battle.state).preview(frozenset(), frozenset(), {}).odds.plain
     assert odds.startswith("Result Bo 6 6 → 13 v Yul 1 1 → 2: Bo wins"), odds
     assert "14" not in odds and "=" not in odds
+
+
+def test_a_melee_re_roll_line_gives_the_chance_of_each_outcome_that_can_happen():
+    """10 v 7: re-rolling the defending Captain's 3 can tie (on a 6), never win: the line
+    says "ties 16.7%", not "wins 0.0%"; the list's title says the chances are of winning or
+    tying."""
+    from fractions import Fraction
+
+    from engine.battle import Battle, new_header
+    from engine.dice import ScriptedDice
+    from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+    from tui.systems.sanctum_mortalis.reroll_adapter import RerollAdapter
+
+    from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
+
+    bo = ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon", "additional-weapon"))
+    cy = ModelSpec("cy", "Cy", "officer", ranged=("assault-pistol",))
+    xan = ModelSpec("xan", "Xan", "trooper", ranged=("assault-rifle",), captain=True)
+    a, b = BandRoster("Wolves", "Ann", (bo, cy)), BandRoster("Saints", "Bob", (xan,))  # the fewer start
+    battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=11))
+    for command, dice in [
+        (c.StartRound(), None),
+        (c.Activate("A.bo"), None),
+        (c.Engage("A.bo", "B.xan"), None),
+        (c.Attack("A.bo", "B.xan"), ScriptedDice([5, 4, 3, 4])),  # Bo 5 4 +1 → 10 v Xan 3 4 → 7
+    ]:
+        assert not hasattr(battle.submit(command, dice), "reason")
+    adapter = RerollAdapter(battle.state)
+    lines = {key: adapter.offer_label(offer) for key, offer in adapter.keyed.items()}
+    assert lines["captain:B.xan:3"] == "Captain (Kapitan): the 3 → ties 16.7%"
+    assert lines["captain:B.xan:4"] == "Captain (Kapitan): the 4 → wins 0.0%"  # keeping the 3 nothing can
+    assert adapter.keyed["captain:B.xan:3"].outcomes == (("ties", Fraction(1, 6)),)
+    assert "the chance Xan wins or ties after each" in adapter.options_title

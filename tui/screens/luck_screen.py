@@ -29,7 +29,7 @@ Series = list[tuple[int, dict[str, Fraction]]]
 BAR = 12
 """Characters for the largest swing either way (fewer in a narrow screen, at least ``FEWEST``)."""
 FEWEST = 3
-COLUMNS = ("rolls", "expected", "rolled", "luck")
+COLUMNS = ("counted", "expected", "rolled", "luck")
 WIDE = 86
 """The columns inside the dialog at its widest (90, less its border and padding)."""
 
@@ -51,11 +51,12 @@ class Fitted(Static):
 
 
 def luck_text(names: tuple[str, ...], table: Sequence[SideLuck], series: Series, width: int = 90) -> Table:
-    """Each side's rolls, expected and rolled successes and luck: two cells between the
+    """Each side's rolls and dice counted ("3 rolls", "8 dice": ``SideLuck.counted``), expected
+    and rolled successes and luck: two cells between the
     columns where ``width`` has room, else one; a side's name too long even so wraps, its
     numbers never do."""
     rows = [
-        (name, str(row.rolls), f"{float(row.expected):.2f}", str(row.successes), float(row.luck))
+        (name, row.counted, f"{float(row.expected):.2f}", str(row.successes), float(row.luck))
         for name, row in zip(names, table)
     ]
     shown = [(*texts, f"{luck:+.2f}") for *texts, luck in rows]
@@ -116,8 +117,8 @@ class LuckScreen(ModalScreen[None]):
         scroll.border_title = "Dice luck — esc closes"
         with scroll:
             yield Static(
-                "Successes rolled against the exact odds of every roll (expected = the sum of the "
-                "chances before each roll).",
+                "Successes rolled against the exact odds of every roll, each die of a pool counted "
+                "on its own (expected = the sum of the chances before each roll or die).",
                 classes="hint",
             )
             yield Fitted(lambda width: luck_text(self.names, self.table, self.series, width))

@@ -57,7 +57,9 @@ POINT_BLANK_RANGE = 6.0
 class RerollOffer:
     """One re-roll the rules allow now: ``source`` used by ``model`` on die ``die``
     (0-based over the roll's dice; with ``whole`` every die of that side). ``odds_after``:
-    the exact chance of ``goal`` (the outcome the model wants) after the re-roll."""
+    the exact chance of ``goal`` (the outcome the model wants) after the re-roll;
+    ``ties_after``: of a tie after it (a melee's "nobody is hit"), 0 where a tie is no
+    outcome of its own."""
 
     id: str
     source: str
@@ -69,6 +71,15 @@ class RerollOffer:
     odds_after: Fraction
     rule: str
     whole: bool = False
+    ties_after: Fraction = Fraction(0)
+
+    @property
+    def outcomes(self) -> tuple[tuple[str, Fraction], ...]:
+        """Each outcome the re-roll can bring that the model would take, with its exact
+        chance: (("wins", 1/3), ("ties", 1/6)); one that cannot happen is left out (("ties",
+        1/6) where winning is out of reach), the goal at 0 where none can."""
+        found = tuple((word, p) for word, p in ((self.goal, self.odds_after), ("ties", self.ties_after)) if p)
+        return found or ((self.goal, self.odds_after),)
 
 
 def _groups(record: RollRecord) -> list[dict[str, Any]]:
@@ -201,16 +212,33 @@ def _goal(last: LastRoll, side: str) -> tuple[str, Any]:
 
 def odds_after(record: RollRecord, die: int, source: str, goal: Any, whole: bool = False) -> Fraction:
     """The exact chance that ``goal(record after the re-roll)`` holds, over every face."""
+    return chances_after(record, die, source, (goal,), whole)[0]
+
+
+def chances_after(
+    record: RollRecord, die: int, source: str, tests: tuple[Any, ...], whole: bool = False
+) -> tuple[Fraction, ...]:
+    """The exact chance that each of ``tests`` holds of the record after the re-roll, over
+    every face (all 0 where the re-roll is refused)."""
     n = len(_own_whole(record, die)) if whole else 1
-    good = total = 0
+    good, total = [0] * len(tests), 0
     for faces in product(range(1, 7), repeat=n):
         total += 1
         try:
             after = apply_reroll(record, die, ScriptedDice(faces), source, whole=whole)
         except ProcedureRefused:
-            return Fraction(0)
-        good += bool(goal(after))
-    return Fraction(good, total)
+            return tuple(Fraction(0) for _ in tests)
+        for i, test in enumerate(tests):
+            good[i] += bool(test(after))
+    return tuple(Fraction(g, total) for g in good)
+
+
+def _tie(last: LastRoll) -> Any:
+    """A test of a record for a tie where it is an outcome of its own (a melee, not a
+    Withdraw: nobody is hit), else None."""
+    if last.kind == "melee" and not last.context.get("withdraw"):
+        return lambda r: r.detail.get("winner") is None
+    return None
 
 
 def _own_whole(record: RollRecord, die: int) -> range:
@@ -239,6 +267,7 @@ def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = froze
         if side is None:
             continue
         goal_word, goal = _goal(last, side)
+        tie = _tie(last)
         if goal(record):
             continue  # the result went its way: nothing to re-roll for
         name = state.model(model_id).name
@@ -254,7 +283,7 @@ def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = froze
                 what = "the whole roll" if whole else f"the {face}"
                 if source == "dirty-tricks":
                     what = f"the attacker's {face} (the attacker re-rolls it)"
-                p = odds_after(record, die, source, goal, whole)
+                p, ties = chances_after(record, die, source, (goal, tie or (lambda r: False)), whole)
                 out.append(
                     RerollOffer(
                         f"{source}:{model_id}:{die}",
@@ -267,6 +296,7 @@ def offers_for(state: BattleState, last: LastRoll, spent: frozenset[str] = froze
                         p,
                         RULES.get(source, "§2.2"),
                         whole,
+                        ties,
                     )
                 )
     out += _matrix_error_offers(state, last, record, whole_setting)

@@ -250,3 +250,35 @@ def test_the_save_preview_names_only_the_re_rolls_the_model_still_has(battle):
     battle.submit(c.EndActivation())
     battle.submit(c.Shoot("A.cy", "B.xan", "assault-pistol"), ScriptedDice([1, 1]))
     assert save_preview(battle.state, c.Save("B.xan")).rerolls_left == ()
+
+
+def _melee_lost(battle, faces):
+    """Bo (+1 Fight) charges Xan (Captain); the dice: Bo's two, then Xan's two."""
+    battle.submit(c.StartRound())
+    battle.submit(c.Activate("A.bo"))
+    battle.submit(c.Engage("A.bo", "B.xan"))
+    battle.submit(c.Attack("A.bo", "B.xan"), ScriptedDice(list(faces)))
+    return _offers(battle)
+
+
+def test_a_melee_re_roll_offer_gives_the_exact_chance_of_a_tie_where_winning_is_out_of_reach(battle):
+    offers = _melee_lost(battle, (5, 4, 3, 4))  # 10 v 7
+    three, four = offers["captain:B.xan:2"], offers["captain:B.xan:3"]
+    # keeping the 4, the new die ties on a 6 (10 v 10) and never wins; keeping the 3, neither
+    assert (three.odds_after, three.ties_after) == (Fraction(0), Fraction(1, 6))
+    assert three.outcomes == (("ties", Fraction(1, 6)),)
+    assert (four.odds_after, four.ties_after) == (Fraction(0), Fraction(0))
+    assert four.outcomes == (("wins", Fraction(0)),)
+
+
+def test_a_melee_re_roll_offer_gives_the_chance_of_winning_and_of_tying(battle):
+    offers = _melee_lost(battle, (4, 4, 3, 4))  # 9 v 7
+    three = offers["captain:B.xan:2"]
+    # keeping the 4: a 5 ties (9 v 9), a 6 wins (10 v 9)
+    assert three.outcomes == (("wins", Fraction(1, 6)), ("ties", Fraction(1, 6)))
+    assert offers["captain:B.xan:3"].outcomes == (("ties", Fraction(1, 6)),)  # keeping the 3: only a 6 ties
+
+
+def test_a_toughness_roll_has_no_tie_of_its_own(battle):
+    _failed_save(battle)
+    assert all(o.ties_after == 0 for o in _offers(battle).values())

@@ -68,6 +68,8 @@ class RerollAdapter(RollAdapter):
         if len(models) == 1:
             goal = next(o.goal for o in self.offers if o.model == models[0].id)
             goal = "is on target" if goal == "on target" else goal  # a grenade's throw
+            if any(o.ties_after for o in self.offers if o.model == models[0].id):
+                goal += " or ties"  # a melee that a re-roll can leave tied: each line says both
             return f"Re-rolls for {whose}: the chance {models[0].name} {goal} after each{costs}.{pick}"
         if whose:
             return f"Re-rolls for {whose}: the chance after each of what its model wants{costs}.{pick}"
@@ -82,14 +84,16 @@ class RerollAdapter(RollAdapter):
         return {f"{o.source}:{o.model}:{'all' if o.whole else record.dice[o.die].face}": o for o in self.offers}
 
     def offer_label(self, offer: Any) -> str:
-        """ "Captain (Kapitan): the 1 → wins 50.0%": what re-rolls which die, and the chance
-        after it of what the model wants (whose, and who wins, the list's title says: the
-        model and its side); with two models' offers (a melee) the model first ("Old Tomas,
-        Captain (Kapitan): …"); an enemy's Błąd matrycy says both models, each once ("Zed:
+        """ "Captain (Kapitan): the 1 → wins 50.0%": what re-rolls which die, and the exact
+        chance after it of each outcome the model would take that can happen (the engine's
+        ``RerollOffer.outcomes``: "the 3 → wins 33.3%, ties 16.7%"; "the 3 → ties 16.7%" where
+        it cannot win); whose, and who wins, the list's title says (the model and its side);
+        with two models' offers (a melee) the model first ("Old Tomas, Captain (Kapitan):
+        …"); an enemy's Błąd matrycy says both models, each once ("Zed:
         Matrix error (Błąd matrycy), Old Tomas re-rolls its 6 → no longer wins 0.0%"). Short
         enough for one line at 80 columns (issue #21), the originals in brackets left out
         where a line has no room for them (``ModifierRow.shortened_at``)."""
-        odds = f"→ {offer.goal} {percent(offer.odds_after)}"
+        odds = "→ " + ", ".join(f"{word} {percent(p)}" for word, p in offer.outcomes)
         if offer.source == "matrix-error":  # "…, Old Tomas re-rolls its 6 → no longer wins": its name once
             roller = self.state.model(offer.model).name
             goal = offer.goal.removeprefix(f"{roller} ") if f"{roller} re-rolls" in offer.label else offer.goal
