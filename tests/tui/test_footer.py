@@ -70,3 +70,24 @@ async def test_on_a_log_line_the_footer_shows_end_activation_and_gm_fix(make_app
         screen.query_one("#band-A, #models-A").focus()
         await settle(pilot)
         assert footer.shown_keys.index("e End act.") > footer.shown_keys.index("a Activate")  # a pane's order is kept
+
+
+@pytest.mark.parametrize("size", [(60, 20), (120, 40)], ids=["60x20", "120x40"])
+@pytest.mark.parametrize("system", ["sanctum-mortalis", "saga", "xk6", "star-quest"])
+async def test_on_a_log_line_the_footer_shows_undo_in_every_system(make_app, system, size):
+    """Undo is a key a GM needs on a log line (``on_log``): the footer shows it there after
+    the log's own key in every rule system, though SAGA's, xK6's and Star Quest's footers
+    leave it out elsewhere (it showed only in Sanctum Mortalis)."""
+    from tui.screens.game_screen import GameScreen
+
+    app = make_app("demo", system=system)
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_screen(pilot, GameScreen)
+        footer = screen.query_one(SteadyFooter)
+        screen.query_one(LogPane).focus()
+        await settle(pilot)
+        drawn = line(footer)
+        assert drawn.strip().startswith("⏎ Details"), drawn
+        assert "^z Undo" in drawn and "G GM fix" in drawn, drawn
+        keys = footer.shown_keys
+        assert keys.index("^z Undo") < keys.index("G GM fix") < len(keys) - 1  # with the log's keys, before the rest

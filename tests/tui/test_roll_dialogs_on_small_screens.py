@@ -95,3 +95,57 @@ async def test_an_xk6_attack_leaves_the_top_bar_and_the_attacker_in_view(make_ap
         assert dialog.query_one("#dice").region.bottom <= size[1]
         await press(pilot, "escape")
         assert app.screen is screen and screen.scroll_y == 0
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_the_xk6_attack_dialog_shows_the_typed_dice_their_error_and_the_keys_line(make_app, size):
+    """A QA run at 60×20 saw the attack dialog fill the screen and end at the odds: the
+    dice typed, the error they got and the keys line were off the screen. All three are
+    drawn inside the dialog's frame, the typed dice on the field's own row."""
+    from textual.containers import Vertical
+
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=size) as pilot:
+        await vance_activated(pilot)
+        dialog = await open_carbine_attack(pilot)
+        await press(pilot, "1", "space", "2", "enter")  # two dice: this attack needs more
+        assert app.screen is dialog
+        inside = dialog.query_one(Vertical).content_region  # the frame, less its border
+        rows = screen_rows(app)
+        for part in ("#dice", "#refusal", "#roll-hint"):
+            region = dialog.query_one(part).region
+            assert region.height and inside.y <= region.y and region.bottom <= inside.bottom <= size[1], (part, rows)
+        field = dialog.query_one("#dice").region
+        assert "1 2" in rows[field.y], rows
+        error = dialog.query_one("#refusal").region
+        assert "Dice: 2 dice typed; this attack needs" in rows[error.y], rows
+        keys = dialog.query_one("#roll-hint").region
+        assert "letters change" in rows[keys.y] and "esc cancel" in " ".join(rows[keys.y : keys.bottom]), rows
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_down_and_page_down_scroll_the_xk6_attack_odds_to_the_chance_of_success(make_app, size):
+    """On a short screen the odds take the rows the modifiers and the dice field leave: the
+    keys line says ↓↑ scroll them (PgDn PgUp a page), and they reach the chance of success
+    (↓ and PgDn did nothing; at 60×20 it could not be read)."""
+    app = make_app("demo", system="xk6")
+    async with app.run_test(size=size) as pilot:
+        await vance_activated(pilot)
+        dialog = await open_carbine_attack(pilot)
+        keys = dialog.query_one("#roll-hint").region
+        assert "↓↑ odds" in " ".join(screen_rows(app)[keys.y : keys.bottom])
+        odds = dialog.query_one("#odds-scroll")
+        for _ in range(10):
+            if any("success " in row for row in screen_rows(app)[odds.region.y : odds.region.bottom]):
+                break
+            await press(pilot, "pagedown")
+        else:
+            raise AssertionError(screen_rows(app))
+        assert odds.scroll_y > 0 or size != (60, 20)  # at 60×20 it is under the first rows
+        before = odds.scroll_y
+        await press(pilot, "down")  # a line
+        assert odds.scroll_y == min(before + 1, odds.max_scroll_y)
+        while odds.scroll_y > 0:
+            await press(pilot, "pageup")
+        assert "Att Sgt. Vance" in screen_rows(app)[odds.region.y]
+        assert app.screen is dialog and dialog.query_one("#dice").has_focus

@@ -239,10 +239,11 @@ async def test_a_salvo_says_the_next_shot_and_keeps_the_modifiers_for_the_same_t
         first_letter = cover
         await press(pilot, cover, "6", "space", "6", "enter")  # a miss
         tracker = str(screen.query_one("#tracker").render())
-        assert f"Press s for {shooter.name}'s" in tracker and f"shot 2/{shots}, or to stop firing" in tracker
+        assert f"Press s for {shooter.name}'s" in tracker and f"shot 2/{shots}, or s then Stop firing." in tracker
 
         await press(pilot, "s")
-        assert isinstance(app.screen, PickerScreen)  # next shot or stop
+        assert isinstance(app.screen, PickerScreen)  # next shot or stop: the key the tracker names does both
+        assert [choice.label.split(" (")[0] for choice in app.screen.choices] == ["Next shot", "Stop firing"]
         await press(pilot, "enter")  # the next shot: one target per Shooting action (§10.5), no target picker
         dialog = app.screen
         assert isinstance(dialog, RollDialog) and dialog.adapter.base.target == target

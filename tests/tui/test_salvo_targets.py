@@ -61,7 +61,7 @@ async def test_a_challenge_is_taken_with_v_before_round_1(make_app):
 
 async def test_at_80x24_a_salvo_whose_target_is_out_ends_and_the_next_line_moves_on(make_app):
     """QA: Kara Vex's Energy rifle took Sister Vey out with shot 1; `s` → "Next shot (2/2)"
-    was refused (she was out) and "Press s for … shot 2/2, or to stop firing." stayed up."""
+    was refused (she was out) and "Press s for … shot 2/2, or s then Stop firing." stayed up."""
     from .conftest import settle, status_text
 
     app = make_app()

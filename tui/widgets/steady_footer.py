@@ -2,7 +2,8 @@
 
 The focused pane's keys come first, then the screen's keys that pane wants next (its
 ``footer_next``: the binding ids a GM needs there, e.g. on a log line ``G``, ``e`` and
-undo), then the screen's other keys in the screen's order; only whole keys that fit are drawn.
+undo, shown even where the screen's footer otherwise leaves them out), then the
+screen's other keys in the screen's order; only whole keys that fit are drawn.
 
 Textual's ``Footer`` is a row of one widget per key, composed again whenever the
 screen's bindings are updated (after every focus change and dialog). Each of those
@@ -91,7 +92,9 @@ class SteadyFooter(KeptLines, Widget, can_focus=False):
         by_action: dict[str, tuple[str, str, str, bool]] = {}
         rank: dict[str, int] = {}
         for node, binding, enabled, _tooltip in active.values():
-            if binding.show and binding.action not in by_action:  # the first key of an action
+            # the first key of an action; a key the pane wants next shows even where its
+            # screen leaves it out of the footer (undo on a log line: SAGA, xK6, Star Quest)
+            if (binding.show or binding.id in wanted) and binding.action not in by_action:
                 by_action[binding.action] = (binding.key, app.get_key_display(binding), binding.description, enabled)
                 rank[binding.action] = 0 if node is focused else 1 if binding.id in wanted else 2
         # the focused pane's keys, then the screen's keys it wants next (``footer_next``),

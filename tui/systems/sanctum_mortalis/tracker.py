@@ -94,10 +94,12 @@ def next_step(state: Any) -> Text:
         salvo = _open_salvo(m)
         if salvo:  # the action's next shot comes first (§10.5)
             weapon, fired, shots = salvo
-            return Text.assemble(
+            return Text.assemble(  # s offers both: the next shot, or "Stop firing" (flows.shoot)
                 "Press ",
                 (key("shoot"), "bold reverse"),
-                f" for {possessive(m.name)} {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, or to stop firing.",
+                f" for {possessive(m.name)} {d.ranged_weapon_name(weapon)} shot {fired + 1}/{shots}, or ",
+                (key("shoot"), "bold reverse"),
+                " then Stop firing.",
             )
         if m.actions_left == 0:
             return Text.assemble(

@@ -18,6 +18,7 @@ from typing import Any, Mapping, Sequence
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 
@@ -279,6 +280,19 @@ class XK6AttackDialog(RollDialog):
     XK6AttackDialog #dice { margin: 0; }
     """
 
+    BINDINGS = [
+        Binding("down", "scroll_odds(1)", "Odds ↓", show=False, id="skirmish.roll-odds-down"),
+        Binding("up", "scroll_odds(-1)", "Odds ↑", show=False, id="skirmish.roll-odds-up"),
+        Binding("pagedown", "scroll_odds(0, 1)", "Odds page ↓", show=False, id="skirmish.roll-odds-page-down"),
+        Binding("pageup", "scroll_odds(0, -1)", "Odds page ↑", show=False, id="skirmish.roll-odds-page-up"),
+    ]
+    """While the dice field has focus (the modifiers list, focused, moves its own highlight):
+    ↓ ↑ PgDn PgUp scroll the odds, on a short screen only partly in view."""
+
+    KEYS_LINE = "letters change · digits ⏎ your dice · r the app rolls · esc cancel"
+    SHORT_KEYS_LINE = "letters change · digits ⏎ your dice · r the app rolls · ↓↑ odds · esc cancel"
+    """The keys line where the odds scroll (a short screen; PgDn PgUp scroll them a page)."""
+
     adapter: XK6AttackAdapter
     TALL_BODY = 6  # its modifiers' CSS max-height: the odds have their own scroll
 
@@ -298,13 +312,21 @@ class XK6AttackDialog(RollDialog):
             yield Static("", id="refusal")
             yield Static("", id="dice-hint")
             yield DiceInput(placeholder="", id="dice", restrict=r"[0-9 ,;]*")
-            yield Static("letters change · digits ⏎ your dice · r the app rolls · esc cancel", id="roll-hint")
+            yield Static(self.KEYS_LINE, id="roll-hint")
 
     def keep_the_top_visible(self) -> None:
         """As a roll dialog's; on a short screen the odds share the rows left with the
         modifiers, each scrolling (the dice field and the keys line stay in view)."""
         super().keep_the_top_visible()
-        self.query_one("#odds-scroll").styles.height = "1fr" if self.has_class("-short") else None
+        short = self.has_class("-short")
+        self.query_one("#odds-scroll").styles.height = "1fr" if short else None
+        self.query_one("#roll-hint", Static).update(self.SHORT_KEYS_LINE if short else self.KEYS_LINE)
+
+    def action_scroll_odds(self, lines: int, pages: int = 0) -> None:
+        """Scroll the odds by ``lines``, or by ``pages`` of the rows they have."""
+        odds = self.query_one("#odds-scroll", VerticalScroll)
+        step = lines + pages * max(1, odds.scrollable_content_region.height - 1)
+        odds.scroll_to(y=odds.scroll_y + step, animate=False)
 
     def action_toggle_number(self, index: int) -> None:
         if 0 <= index < len(self.current.options):
