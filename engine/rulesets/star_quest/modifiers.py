@@ -115,7 +115,7 @@ def block_test(state: BattleState, a: PendingAttack, unit: UnitState, rending_hi
         mods.append(Modifier(f"cover against shooting ({where})", 1, "§14 Cover", "cover"))
     ap, rule = ap_of(state, a, rending_hit)
     if ap:
-        mods.append(Modifier(f"AP({ap})", -ap, rule, "ap"))
+        mods.append(Modifier(f"AP({ap})" + (" of a Rending hit" if rending_hit else ""), -ap, rule, "ap"))
     if t.IMPAIRED in unit.statuses:
         mods.append(IMPAIRED_MOD)
     mods += spell_modifiers(unit.spell_mods, t.DEFENSE)
