@@ -174,6 +174,9 @@ class MemberSummary:
     models: int | None = None
     """Models left in play in a unit of models (None: the member is one model): the report
     counts each side's casualties in models from it."""
+    out_as: str = ""
+    """How an ``out`` member is out, where the system tells ways apart ("unconscious": it
+    may yet be revived; "destroyed"); the report says it beside the name. Empty: just out."""
 
 
 @dataclass(frozen=True)

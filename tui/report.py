@@ -341,7 +341,7 @@ def _models_lost(initial: BattleSummary, final: BattleSummary, side: str) -> str
                 items.append(f"{member.name} {n} of {was.models}" + (" (destroyed)" if member.out else ""))
         elif member.out:
             total += 1
-            items.append(f"{member.name} (taken out)")
+            items.append(f"{member.name} ({member.out_as or 'taken out'})")
     return f"{total} model{'s' * (total != 1)}: {', '.join(items)}" if items else "none"
 
 
@@ -380,7 +380,8 @@ def _casualties(battle: Battle, summarize: Any, initial: BattleSummary) -> list[
     for count, member in sorted(found, key=lambda item: item[0]):
         event = events[count - 1]
         by = _enemy_before(events[:count], member.side, names)
-        out.append((member.side, f"{member.name}, by {by} (#{event.seq})" if by else f"{member.name} (#{event.seq})"))
+        name = f"{member.name} ({member.out_as})" if member.out_as else member.name
+        out.append((member.side, f"{name}, by {by} (#{event.seq})" if by else f"{name} (#{event.seq})"))
     return out
 
 

@@ -115,7 +115,8 @@ def test_entries_keep_the_dashboards_numbers_and_the_undone_hit_roll_is_left_out
 
 def test_the_attack_shows_the_hits_against_quality_then_the_defense_rolls_against_them(battle, text):
     hits = entry(text, seq_of(battle, "Hit rolls 5 6"))
-    assert f"Kara: Rifle hit rolls against {CULT}" in hits and "Kara's Quality 4+" in hits
+    assert f"Kara: Rifle hit rolls against {CULT}" in hits
+    assert "Kara's Quality 4 Strzelanie (Shooting) step 2" in " ".join(hits.split())  # the stat's number once
     assert "dice: 5 6 → 2 of 2 dice 4+" in hits and "outcome: 2 of 2 hit" in hits
     blocks = entry(text, seq_of(battle, "Defense 2 1 against 4+"))
     assert f"{CULT}: Defense roll against each hit" in blocks

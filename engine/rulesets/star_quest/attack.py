@@ -269,9 +269,12 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
         detail["rending_block_chance"] = _frac(block_chance(rt.target, rt.net, mode))
     record = test.record(tuple(d.face for d in rolled), detail, ("block", "wound"), "blocked", dice=rolled)
     payload = {"roll": record.to_dict(), "unit": unit.id, "wounds": wounds, "regenerate": regen}
+    against = test.against
+    if 0 < g.rending < g.hits:  # the Rending hits' dice first, at their own AP
+        against = f"{tests[0].against} (the {g.rending} Rending), {test.against} (the others)"
     text = (
         f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}"
-        f" against {test.against}:"
+        f" against {against}:"
         f" {blocked} blocked, {unblocked} unblocked"
         + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 else "")
         + (" — Regeneration rolls next" if regen else "")

@@ -41,7 +41,7 @@ def cast_test(state: BattleState, unit_id: str, extra: int, hinder: int) -> Test
         mods.append(Modifier(f"{extra} extra spell token(s)", extra, "§17 Caster", "extra_tokens"))
     if hinder:
         mods.append(Modifier(f"{hinder} hindering hero token(s)", -hinder, "§17 Caster", "hinder"))
-    base = Modifier(f"a spell is cast on {t.CAST_ON}+", t.CAST_ON, "§17 Caster")
+    base = Modifier("a spell is cast on", t.CAST_ON, "§17 Caster")
     return Test("sq.cast", f"{u.name}: casting", base, tuple(mods), natural_applies(state.settings, False))
 
 

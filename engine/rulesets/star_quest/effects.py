@@ -35,10 +35,10 @@ def stat_test(
     base = (
         stat_base(u.name, stat, value)
         if target is None
-        else Modifier(f"{possessive(u.name)} {t.STAT_NAMES[stat]} {value}+ (the GM's number, [SQ-M6])", value, "§4.1")
+        else Modifier(f"{possessive(u.name)} {t.STAT_NAMES[stat]} (the GM's number, [SQ-M6])", value, "§4.1")
     )
     if strider:
-        base = Modifier("Strider: jump tests pass on 2+", t.STRIDER_JUMP_ON, "§17 Strider")
+        base = Modifier("Strider: jump tests pass on", t.STRIDER_JUMP_ON, "§17 Strider")
     mods = ((IMPAIRED_MOD,) if t.IMPAIRED in u.statuses else ()) + spell_modifiers(u.spell_mods, stat)
     return Test(f"sq.{stat}", f"{u.name}: {title}", base, mods)
 

@@ -18,6 +18,19 @@ from .state import BattleState, PendingAttack, UnitState
 MELEE_KINDS = ("melee", "counter")
 
 
+def roll_rule(a: PendingAttack, shooting: str) -> str:
+    """Where an attack's roll is in the book: a melee strike's in the melee procedure
+    (§11.1: step 4 the Counter strike, step 5 the charger's Impact and weapons, step 6
+    the defender's counter-attack), anything else at ``shooting`` (§9)."""
+    if a.kind == "counter":
+        return "§11.1 step 4, §17 Counter"
+    if a.kind == "impact" or (a.kind == "melee" and a.charging):
+        return "§11.1 step 5"
+    if a.kind == "melee":
+        return "§11.1 step 6"
+    return shooting
+
+
 def weapon_of(state: BattleState, a: PendingAttack) -> WeaponSpec | None:
     return state.unit(a.attacker).spec.weapon(a.weapon) if a.kind not in ("impact", "fall", "spell", "wounds") else None
 
@@ -37,12 +50,12 @@ def hit_test(state: BattleState, a: PendingAttack) -> Test:
     """The Quality test of each attack die (§9 step 2, §11.3)."""
     atk = state.unit(a.attacker)
     if a.kind == "impact":
-        base = Modifier(f"Impact hits on {t.IMPACT_HITS_ON}+", t.IMPACT_HITS_ON, "§17 Impact")
+        base = Modifier("Impact: each die hits on", t.IMPACT_HITS_ON, "§17 Impact")
         return Test("sq.impact", f"{atk.name}: Impact dice", base, (), natural_applies(state.settings, False))
     if has(state, a, "Reliable"):
-        base = Modifier("Reliable: attacks at Quality 2+", 2, "§17 Reliable")
+        base = Modifier("Reliable: attacks at Quality", 2, "§17 Reliable")
     else:
-        base = Modifier(f"{possessive(atk.name)} Quality {atk.spec.quality}+", atk.spec.quality, "§9 step 2")
+        base = Modifier(f"{possessive(atk.name)} Quality", atk.spec.quality, roll_rule(a, "§9 step 2"))
     mods: list[Modifier] = []
     if a.kind == "shoot" and a.moved and has(state, a, "Indirect"):
         mods.append(Modifier("Indirect, shooting after moving", -1, "§17 Indirect", "indirect_moved"))
@@ -103,7 +116,7 @@ def ap_of(state: BattleState, a: PendingAttack, rending_hit: bool = False) -> tu
 
 def block_test(state: BattleState, a: PendingAttack, unit: UnitState, rending_hit: bool = False) -> Test:
     """The Defense roll against one hit (§9 step 5)."""
-    base = Modifier(f"{possessive(unit.name)} Defense {unit.spec.defense}+", unit.spec.defense, "§9 step 5")
+    base = Modifier(f"{possessive(unit.name)} Defense", unit.spec.defense, roll_rule(a, "§9 step 5"))
     mods: list[Modifier] = []
     ignores_cover = has(state, a, "Blast") or (
         has(state, a, "Unstoppable") and state.setting("unstoppable") == "hit-penalties-and-cover"
@@ -115,7 +128,7 @@ def block_test(state: BattleState, a: PendingAttack, unit: UnitState, rending_hi
         mods.append(Modifier(f"cover against shooting ({where})", 1, "§14 Cover", "cover"))
     ap, rule = ap_of(state, a, rending_hit)
     if ap:
-        mods.append(Modifier(f"AP({ap})", -ap, rule, "ap"))
+        mods.append(Modifier(f"AP({ap})" + (" of a Rending hit" if rending_hit else ""), -ap, rule, "ap"))
     if t.IMPAIRED in unit.statuses:
         mods.append(IMPAIRED_MOD)
     mods += spell_modifiers(unit.spell_mods, t.DEFENSE)
@@ -135,7 +148,7 @@ def regenerates(state: BattleState, a: PendingAttack, unit: UnitState) -> bool:
 
 
 def regeneration_test(state: BattleState, unit: UnitState) -> Test:
-    base = Modifier(f"Regeneration ignores a wound on {t.REGENERATION_ON}+", t.REGENERATION_ON, "§17 Regeneration")
+    base = Modifier("Regeneration ignores a wound on", t.REGENERATION_ON, "§17 Regeneration")
     return Test("sq.regeneration", f"{unit.name}: Regeneration", base, (), natural_applies(state.settings, False))
 
 

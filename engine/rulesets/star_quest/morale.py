@@ -68,7 +68,7 @@ def villain_problem(state: BattleState, u: UnitState, villain: str | None) -> Re
 
 
 def morale_test(state: BattleState, u: UnitState, villain: str | None = None) -> Test:
-    base = Modifier(f"{possessive(u.name)} Quality {u.spec.quality}+", u.spec.quality, "§12.2")
+    base = Modifier(f"{possessive(u.name)} Quality", u.spec.quality, "§12.2")
     if villain:
         v = state.unit(villain)
         better = (
@@ -77,15 +77,13 @@ def morale_test(state: BattleState, u: UnitState, villain: str | None = None) ->
             else v.spec.quality > u.spec.quality
         )
         if better:
-            base = Modifier(
-                f"Villain {possessive(v.name)} Quality {v.spec.quality}+", v.spec.quality, "§17 Villain [SQ-A20]"
-            )
+            base = Modifier(f"Villain {possessive(v.name)} Quality", v.spec.quality, "§17 Villain [SQ-A20]")
     mods = ((IMPAIRED_MOD,) if t.IMPAIRED in u.statuses else ()) + spell_modifiers(u.spell_mods, t.QUALITY)
     return Test("sq.morale", f"{u.name}: morale test", base, mods)
 
 
 def fearless_test(state: BattleState, u: UnitState) -> Test:
-    base = Modifier(f"Fearless: passes on {t.FEARLESS_ON}+", t.FEARLESS_ON, "§17 Fearless")
+    base = Modifier("Fearless: passes on", t.FEARLESS_ON, "§17 Fearless")
     return Test("sq.fearless", f"{u.name}: Fearless", base, (), natural_applies(state.settings, False))
 
 

@@ -75,7 +75,10 @@ def _per_die(p: AttackProfile) -> dict[tuple[int, int], Fraction]:
     return out
 
 
-def _wounds_from(normal: int, rending: int, p: AttackProfile) -> Dist:
+def wounds_from(normal: int, rending: int, p: AttackProfile) -> Dist:
+    """Exact wounds from ``normal`` plain hits and ``rending`` Rending hits (each blocked
+    with its own chance), after Deadly and Regeneration: what the Defense rolls of a
+    known group of hits lead to."""
     unblocked = convolve(binomial(normal, 1 - p.block), binomial(rending, 1 - p.block_rending))
     keep = 1 - p.regeneration_chance if p.regeneration else Fraction(1)
     out: Dist = {}
@@ -96,7 +99,7 @@ def attack_odds(p: AttackProfile) -> AttackOdds:
     for (normal, rending), q in _per_die(p).items():
         n, r = normal * p.blast, rending * p.blast
         per_hits[n + r] = per_hits.get(n + r, Fraction(0)) + q
-        for k, w in _wounds_from(n, r, p).items():
+        for k, w in wounds_from(n, r, p).items():
             per_wounds[k] = per_wounds.get(k, Fraction(0)) + q * w
     return AttackOdds(power(per_hits, p.attacks), power(per_wounds, p.attacks), p.hit_chance, p.block, 1 - p.block)
 

@@ -209,4 +209,6 @@ def spell_modifiers(mods: Iterable[SpellModifier], stat: str) -> tuple[Modifier,
 
 
 def stat_base(spec_name: str, stat: str, value: int, rule: str = "§4.1") -> Modifier:
-    return Modifier(f"{possessive(spec_name)} {t.STAT_NAMES[stat]} {value}+", value, rule)
+    """The stat a test starts from, named without its number: the record gives the number
+    beside the name ("Vex's Dex 4"), and the target it makes ("Needs: 4+")."""
+    return Modifier(f"{possessive(spec_name)} {t.STAT_NAMES[stat]}", value, rule)

@@ -174,7 +174,7 @@ def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> De
     per = dangerous_dice(state, u.id, 1)
     faces = faces_for(cmd.faces, dangerous_dice(state, u.id, cmd.models), dice, "the dangerous terrain dice")
     ones = sum(1 for f in faces if f == 1)
-    base = Modifier("each 1 is a wound", 1, "§14 Dangerous terrain")
+    base = Modifier("a wound for each die showing", 1, "§14 Dangerous terrain")
     record = RollRecord(
         "sq.dangerous",
         f"{u.name}: dangerous terrain",

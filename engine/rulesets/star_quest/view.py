@@ -28,13 +28,14 @@ from .casting import ai_cast_chances
 from .effects import stat_test
 from .flow import ai_to_activate as ai_to_activate, heroes_to_activate  # ai_to_activate: the TUI asks it too
 from .morale import counted_loss, fearless_test, morale_test
-from .odds import AttackOdds, attack_odds, hits_then_wounds
+from .odds import AttackOdds, attack_odds, hits_then_wounds, wounds_from
 from .power import spend_warning
 from .roster import WeaponSpec, rules_text
 from .terms import rules_shown
 from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
 from .spells import spell_targets as spell_targets  # re-exported: the cast's target picker
+from .stat_test import Test
 from .state import BattleState, PendingAttack, UnitState
 from .turn import ambush_delays as ambush_delays  # re-exported: the TUI's query
 
@@ -264,6 +265,13 @@ def roll_needs(target: int, modifiers: Sequence[Modifier], rules: bool = False) 
     return f"{target}+" + (f", the roll {terms}" if terms else "")
 
 
+def _block_needs(test: Test) -> str:
+    """ "4+, the roll -4 (AP(4) of a Rending hit): needs 6+": the Defense target, what is
+    added to the die and the face that blocks, as the engine applies them."""
+    needs = roll_needs(test.target, test.modifiers)
+    return f"{needs}: needs {test.needed}+" if test.net else needs
+
+
 def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
     lines = [f"{state.unit(a.attacker).name}: {a.weapon} ({a.kind}), {a.attacks} attack(s)"]
     if a.stage == "hits":
@@ -273,11 +281,16 @@ def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
             + (" — only natural 6s (fatigued, §11.3)" if test.only_six else "")
         )
     for g in a.groups:
-        test = mod.block_test(state, a, state.unit(g.unit))
-        lines.append(
-            f"{state.unit(g.unit).name}: {g.hits} hit(s) ({g.rending} Rending), block on "
-            f"{roll_needs(test.target, test.modifiers)}"
-        )
+        name, unit = state.unit(g.unit).name, state.unit(g.unit)
+        plain = g.hits - g.rending
+        if g.rending:  # rolled first, each against its own AP (§9 step 5, §17 Rending)
+            first = "" if not plain else " first"
+            lines.append(
+                f"{name}: {g.rending} Rending hit(s){first}, block on {_block_needs(mod.block_test(state, a, unit, True))}"
+            )
+        if plain:
+            then = "then " if g.rending else ""
+            lines.append(f"{name}: {then}{plain} hit(s), block on {_block_needs(mod.block_test(state, a, unit))}")
     if a.stage == "blocks" and a.groups and mod.bane(state, a) != "none":
         again = "again while it shows 6" if mod.bane(state, a) == "repeat" else "once"
         lines.append(f"Bane: a natural 6 is re-rolled {again} (§9, [SQ-A14]); its die comes after the Defense dice")
@@ -414,11 +427,8 @@ def attack_preview(state: BattleState) -> AttackOdds | Mapping[int, Fraction] | 
     if a.stage == "regeneration" and a.groups:  # each wound ignored on 5+: the wounds that stand
         regen = mod.regeneration_test(state, state.unit(a.groups[0].unit)).chance
         return hits_then_wounds({a.wounds: Fraction(1)}, regen)
-    g = a.groups[0]
-    test = mod.block_test(state, a, state.unit(g.unit))
-    from .odds import block_chance
-
-    return hits_then_wounds({g.hits: Fraction(1)}, block_chance(test.target, test.net, mod.bane(state, a)))
+    g = a.groups[0]  # its Rending hits at their own AP, Deadly and Regeneration as the engine applies them
+    return wounds_from(g.hits - g.rending, g.rending, mod.profile(state, a, state.unit(g.unit)))
 
 
 def test_preview(state: BattleState, unit: str, stat: str, target: int | None = None) -> Fraction:
