@@ -60,31 +60,13 @@ class SideHeadline:
 
 
 @dataclass(frozen=True)
-class Turning:
-    """A turning point: a roll that beat its odds (``success``) or failed a likely one, listed
-    once: a whole roll at its ``chance``; a pool (``dice`` > 0) by its ``successes`` against
-    ``expected`` (each die at ``chance``), ``rarity`` the chance of as many or more (as few
-    or fewer)."""
-
-    seq: int
-    side: str
-    title: str
-    chance: Fraction
-    success: bool
-    dice: int = 0
-    successes: int = 0
-    expected: Fraction = Fraction(0)
-    rarity: Fraction = Fraction(0)
-
-
-@dataclass(frozen=True)
 class Headline:
     """What the report opens with."""
 
     sides: tuple[SideHeadline, ...]
-    upsets: tuple[Turning, ...]
-    """The least likely rolls that succeeded."""
-    flops: tuple[Turning, ...]
+    upsets: tuple[TurningPoint, ...]
+    """The least likely rolls that succeeded (each with its side's name, not its id)."""
+    flops: tuple[TurningPoint, ...]
     """The likeliest rolls that failed."""
 
 
@@ -318,9 +300,9 @@ def _headline(
         )
     upsets, flops = turning_points(rolls)
 
-    def turning(r: TurningPoint) -> Turning:
-        side = initial.side_name(r.side)
-        return Turning(r.seq, side, r.title, r.chance, r.success, r.dice, r.successes, r.expected, r.rarity)
+    def turning(r: TurningPoint) -> TurningPoint:
+        """The turning point with its side's name for the reader (the luck records key sides by id)."""
+        return replace(r, side=initial.side_name(r.side))
 
     return Headline(tuple(out), tuple(map(turning, upsets)), tuple(map(turning, flops)))
 

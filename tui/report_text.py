@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from engine.odds import percent
 
 if TYPE_CHECKING:
-    from tui.report import Headline, Report, SideHeadline, Turning
+    from engine.luck import TurningPoint
+    from tui.report import Headline, Report, SideHeadline
 
 
 def signed(value: Fraction) -> str:
@@ -39,7 +40,7 @@ def luck_sentence(side: SideHeadline) -> str:
     return f"{row.successes} of {counted}, {float(row.expected):.2f} expected ({signed(row.luck)}); {rare}"
 
 
-def turning_text(turn: Turning) -> str:
+def turning_text(turn: TurningPoint) -> str:
     """ "#6 Kara shoots Xan — Assault rifle (Wolves): succeeded at 41.7%"; a pool, once:
     "#43 …: 3 of 4 dice came off at 16.7% each, 0.67 expected; as many or more: 1.6%"."""
     if turn.dice:
