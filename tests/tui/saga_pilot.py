@@ -71,3 +71,13 @@ async def move_and_shoot(pilot: Any, screen: Any, faces: str = "6 5 2 1", defenc
         await type_dice(pilot, defence)
         await press(pilot, "enter")
     return hird
+
+
+async def charge_ceorls(pilot: Any) -> None:
+    """The Hirdmen (selected, after ``move_and_shoot``) charge the Ceorls over open ground,
+    spending no fatigue, and reach them: the melee dialog opens at step 1."""
+    await press(pilot, "c")
+    await pick(pilot, "Ceorls")
+    await pick(pilot, "Open ground")
+    await pick(pilot, "No spend")
+    await pick(pilot, "reached Ceorls")

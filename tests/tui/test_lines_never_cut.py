@@ -15,7 +15,7 @@ from tui.dialogs.dice_hint import fitted_hint
 from tui.screens.game_screen import GameScreen
 
 from .conftest import battle_ready, press, wait_for_screen
-from .saga_pilot import first_turn, move_and_shoot, pick
+from .saga_pilot import charge_ceorls, first_turn, move_and_shoot
 from .screen_rows import screen_rows
 
 SIZES = [(60, 20), (80, 24), (120, 40)]
@@ -77,11 +77,7 @@ async def test_the_saga_melee_dice_hint_is_whole(make_app, size):
     async with app.run_test(size=size) as pilot:
         screen = await first_turn(pilot)
         await move_and_shoot(pilot, screen, "1 1 1 1")
-        await press(pilot, "c")
-        await pick(pilot, "Ceorls")
-        await pick(pilot, "Open ground")
-        await pick(pilot, "No spend")
-        await pick(pilot, "reached Ceorls")
+        await charge_ceorls(pilot)
         await wait_for_screen(pilot, MeleeDialog)
         await press(pilot, "enter", "enter", "enter", "enter")  # on to step 4: the attack roll
         assert screen.state.melee.stage == "attack-roll"

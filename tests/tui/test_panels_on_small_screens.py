@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import press, settle, wait_for_screen
-from .saga_pilot import first_turn, move_and_shoot, pick, select as saga_select
+from .saga_pilot import charge_ceorls, first_turn, move_and_shoot, pick, select as saga_select
 from .screen_rows import rows_above, screen_rows
 from .sq_pilot import heroes_pass, round_one, select as sq_select
 from .test_dashboard import rendered
@@ -22,11 +22,7 @@ async def melee_at_step_8(pilot, screen) -> None:
     from tui.systems.saga.melee_dialog import MeleeDialog
 
     await move_and_shoot(pilot, screen, "1 1 1 1")  # no hits: Ceorls keep 8 models
-    await press(pilot, "c")
-    await pick(pilot, "Ceorls")
-    await pick(pilot, "Open ground")
-    await pick(pilot, "No spend")
-    await pick(pilot, "reached Ceorls")
+    await charge_ceorls(pilot)
     await wait_for_screen(pilot, MeleeDialog)
     await press(pilot, "enter", "a", "a", "enter", "enter", "enter", "r", "r", "enter")
     assert screen.state.melee.stage == "retreat"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .conftest import SIZE, press, settle
 from .test_dashboard import rendered
-from .saga_pilot import first_turn, move_and_shoot, pick, saga_ready, select, type_dice, unit_id
+from .saga_pilot import charge_ceorls, first_turn, move_and_shoot, pick, saga_ready, select, type_dice, unit_id
 from .sq_pilot import type_text
 
 
@@ -83,11 +83,7 @@ async def test_a_full_melee_through_the_dialog_with_typed_dice_and_a_fatigue_spe
         screen = await first_turn(pilot)
         hird = await move_and_shoot(pilot, screen, "1 1 1 1")  # no hits: Ceorls keep 8 models
         ceorls = unit_id(screen, "Ceorls")
-        await press(pilot, "c")
-        await pick(pilot, "Ceorls")
-        await pick(pilot, "Open ground")
-        await pick(pilot, "No spend")  # the opponent may slow the charge; it does not
-        await pick(pilot, "reached Ceorls")
+        await charge_ceorls(pilot)  # the opponent may slow the charge; it does not
         dialog = app.screen
         assert isinstance(dialog, MeleeDialog) and screen.state.melee.step == 1
         assert screen.state.unit(hird).fatigue == 2  # T1 lands before the melee is resolved
@@ -281,11 +277,7 @@ async def test_a_declared_reroll_ability_offers_each_die_with_its_odds_and_takes
     async with app.run_test(size=SIZE) as pilot:
         screen = await first_turn(pilot)
         await move_and_shoot(pilot, screen, "1 1 1 1")
-        await press(pilot, "c")
-        await pick(pilot, "Ceorls")
-        await pick(pilot, "Open ground")
-        await pick(pilot, "No spend")
-        await pick(pilot, "reached Ceorls")
+        await charge_ceorls(pilot)
         dialog = app.screen
         assert isinstance(dialog, MeleeDialog)
         await press(pilot, "enter", "a", "a", "enter")  # step 1; step 2: no trade

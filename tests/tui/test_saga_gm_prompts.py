@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .conftest import SIZE
-from .saga_pilot import first_turn, move_and_shoot, pick, saga_ready, unit_id
+from .saga_pilot import charge_ceorls, first_turn, move_and_shoot, pick, saga_ready, unit_id
 
 
 async def until(pilot: Any, ready: Callable[[], bool], timeout: float = 10.0) -> None:
@@ -70,11 +70,7 @@ async def test_the_models_taking_part_in_a_melee_are_typed_in_the_dialog(make_ap
     async with app.run_test(size=SIZE) as pilot:
         screen = await first_turn(pilot)
         hird = await move_and_shoot(pilot, screen, "1 1 1 1")
-        await pilot.press("c")
-        await pick(pilot, "Ceorls")
-        await pick(pilot, "Open ground")
-        await pick(pilot, "No spend")
-        await pick(pilot, "reached Ceorls")
+        await charge_ceorls(pilot)
         await until(pilot, lambda: type(pilot.app.screen).__name__ == "MeleeDialog")  # its module moves on main
         dialog = pilot.app.screen
         index = next(i for i, o in enumerate(dialog.options) if "Hirdmen: models taking part" in o.label)

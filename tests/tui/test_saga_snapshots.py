@@ -8,7 +8,7 @@ at the new SVGs before committing them.
 from __future__ import annotations
 
 from .conftest import press
-from .saga_pilot import first_turn, move_and_shoot, pick
+from .saga_pilot import charge_ceorls, first_turn, move_and_shoot
 
 
 async def _after_move_and_shot(pilot) -> None:
@@ -23,11 +23,7 @@ def test_saga_dashboard_after_a_move_and_a_shot(snap_compare, make_app):
 async def _melee_step3(pilot) -> None:
     screen = await first_turn(pilot)
     await move_and_shoot(pilot, screen, "1 1 1 1")
-    await press(pilot, "c")
-    await pick(pilot, "Ceorls")
-    await pick(pilot, "Open ground")
-    await pick(pilot, "No spend")
-    await pick(pilot, "reached Ceorls")
+    await charge_ceorls(pilot)
     await press(pilot, "enter", "enter", "enter", "b")  # step 1, keep the dice, Attacker done, spend −1 Armour
 
 
