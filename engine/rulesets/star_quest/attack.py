@@ -276,8 +276,13 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
         f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}"
         f" against {against}:"
         f" {blocked} blocked, {unblocked} unblocked"
-        + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 else "")
-        + (" — Regeneration rolls next" if regen else "")
+        + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 and not (regen and first) else "")
+        + (" — Regeneration rolls next" if regen and not (first and x > 1) else "")
+        + (
+            f" — Regeneration rolls for each, then Deadly({x}) multiplies what stands"
+            if regen and first and x > 1
+            else ""
+        )
         + "."
     )
     drafts = [EventDraft("blocks_rolled", payload, actor=unit.id, text=text)]
