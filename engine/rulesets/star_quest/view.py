@@ -274,7 +274,7 @@ def _block_needs(test: Test) -> str:
 
 
 def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
-    lines = [f"{state.unit(a.attacker).name}: {a.weapon} ({a.kind}), {a.attacks} attack(s)"]
+    lines = [f"{state.unit(a.attacker).name}: {a.weapon} ({a.kind}), {plural(a.attacks, 'attack')}"]
     if a.stage == "hits":
         test = mod.hit_test(state, a)
         lines.append(
@@ -287,11 +287,13 @@ def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
         if g.rending:  # rolled first, each against its own AP (§9 step 5, §17 Rending)
             first = "" if not plain else " first"
             lines.append(
-                f"{name}: {g.rending} Rending hit(s){first}, block on {_block_needs(mod.block_test(state, a, unit, True))}"
+                f"{name}: {plural(g.rending, 'Rending hit')}{first}, block on {_block_needs(mod.block_test(state, a, unit, True))}"
             )
         if plain:
             then = "then " if g.rending else ""
-            lines.append(f"{name}: {then}{plain} hit(s), block on {_block_needs(mod.block_test(state, a, unit))}")
+            lines.append(
+                f"{name}: {then}{plural(plain, 'hit')}, block on {_block_needs(mod.block_test(state, a, unit))}"
+            )
     if a.stage == "blocks" and a.groups and mod.bane(state, a) != "none":
         again = "again while it shows 6" if mod.bane(state, a) == "repeat" else "once"
         lines.append(f"Bane: a natural 6 is re-rolled {again} (§9, [SQ-A14]); its die comes after the Defense dice")
@@ -305,6 +307,17 @@ def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
         else:
             lines.append(f"{plural(a.wounds, 'wound')}: Regeneration ignores each on 5+")
     return lines
+
+
+def _loss_words(u: UnitState, total: int, now: int) -> str:
+    """What a morale test counts (§12.1), in words: "4 wounds taken of Tough 4 (4 this
+    activation)" for one model, "2 of 5 models lost (1 this activation)" for a unit; Fear
+    counted in is said apart [SQ-A19]."""
+    loss = u.loss if u.alive else u.start
+    fear = f", Fear counts {total - loss} more" if total > loss else ""
+    if u.spec.models == 1:
+        return f"{plural(loss, 'wound')} taken of Tough {u.start}{fear} ({now} this activation)"
+    return f"{loss} of {plural(u.start, 'model')} lost{fear} ({now} this activation)"
 
 
 def pending(state: BattleState) -> PendingView | None:
@@ -329,7 +342,7 @@ def pending(state: BattleState) -> PendingView | None:
             "morale",
             f"Morale test: {u.name}",
             (
-                f"lost {total} of {u.start} (this activation {now}); Quality {u.spec.quality}+"
+                f"{_loss_words(u, total, now)}; Quality {u.spec.quality}+"
                 + (" — Shaken: fails automatically" if u.shaken else ""),
             ),
             ("RollMorale",),
