@@ -309,7 +309,7 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         await press(pilot, "enter")
         tried = events(screen, "spell_tried")[-1].payload
         assert tried["cast"] and [d["face"] for d in tried["roll"]["dice"]] == [5]
-        assert ("1 hindering hero token(s)", -1) in [(m["label"], m["value"]) for m in tried["roll"]["modifiers"]]
+        assert ("1 hindering hero token", -1) in [(m["label"], m["value"]) for m in tried["roll"]["modifiers"]]
         assert tried["roll"]["probability"] == [1, 3]
         assert screen.state.unit(ilsa).tokens == 1 and screen.state.unit(magus).tokens == 0
         assert "impaired" in screen.state.unit(uid(screen, "Captain Vex")).statuses  # Withering gaze did it
