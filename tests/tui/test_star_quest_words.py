@@ -48,5 +48,5 @@ def test_the_end_round_key_is_written_e_in_the_top_bar():
 
 def test_units_not_on_the_table_yet_are_counted_apart_from_those_out():
     counts = ActivationCounts(acted=1, ready=2, out=0, waiting=1)
-    assert fraction_text(counts) == "1/3 (1 yet to arrive)"
-    assert acted_text(ActivationCounts(acted=1, ready=2, out=1, waiting=1)) == "1/3 acted · 1 out · 1 yet to arrive"
+    assert fraction_text(counts) == "1/3 (1 to arrive)"
+    assert acted_text(ActivationCounts(acted=1, ready=2, out=1, waiting=1)) == "1/3 acted · 1 out · 1 to arrive"

@@ -14,7 +14,7 @@ from textual import events
 from tui.actions import bindings
 from tui.systems.star_quest.keys import HERO_KEYS
 from tui.messages import UnitSelected
-from tui.widgets.row_table import ColumnSpec, RowTable
+from tui.widgets.row_table import PAD, ColumnSpec, RowTable
 
 STATUS_SHORT = {"afflicted": "Afflicted", "crippled": "Crippled", "diseased": "Diseased", "impaired": "Impaired"}
 
@@ -173,7 +173,7 @@ class HeroPane(RowTable):
                 rows, [ColumnSpec(k, head if k == "name" else _label(k, label, short)) for k, label in columns]
             )
             room = self.scrollable_content_region.width
-            if not room or self.virtual_size.width <= room:
+            if not room or self.virtual_size.width - PAD <= room:  # the last column's right pad may go
                 break
         self.tooltip = CONDITIONS_LEGEND if short else None
 
