@@ -35,7 +35,8 @@ class Citation:
     def __str__(self) -> str:
         if self.section is None:
             return self.english
-        where = f"{self.section} ({self.english})" if self.english else self.section
+        same = self.english.casefold() == self.section.casefold()  # "Morale", not "Morale (Morale)"
+        where = f"{self.section} ({self.english})" if self.english and not same else self.section
         return f"{where}, p. {self.page}" if self.page is not None else where
 
     @property

@@ -16,6 +16,12 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
 
 
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """ "1 model", "3 models", "1 casualty" / "2 casualties" (``many`` for an irregular
+    plural): a count with its noun in the right number, never "model(s)"."""
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
 def dice_text(record: RollRecord) -> str:
     """ "3 [6] 2→5": dropped faces in brackets, re-rolled faces as old→new."""
     parts = []

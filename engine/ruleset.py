@@ -256,6 +256,8 @@ class ActivationCounts:
     acted: int
     ready: int
     out: int = 0
+    waiting: int = 0
+    """Not on the table yet (waiting in Ambush, a wave still to come): in no other count."""
 
     @property
     def in_play(self) -> int:

@@ -66,7 +66,7 @@ class GMAction:
         return " / ".join(_pretty(k) for k in self.key_list)
 
     def first_key(self) -> str:
-        """The first key as the GM reads it ("n", "ctrl+z")."""
+        """The first key as the GM reads it ("n", "E", "ctrl+z")."""
         return self.display_keys().split(" / ")[0]
 
 
@@ -74,9 +74,7 @@ def _pretty(key: str) -> str:
     names = {"question_mark": "?", "shift+tab": "shift+tab", "enter": "enter", "escape": "esc"}
     if key in names:
         return names[key]
-    if len(key) == 1 and key.isupper():
-        return f"shift+{key.lower()}"
-    return key
+    return key  # a capital letter stays as the footer writes it: "E", "G", not "shift+e"
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ def test_each_turning_point_is_one_roll_judged_on_its_count_of_successes(battle,
 def test_entries_keep_the_dashboards_numbers_and_the_undone_hit_roll_is_left_out(battle, text):
     assert numbered(text) == [e.seq for e in battle.active_events]
     assert undone_line(text).startswith(
-        "  #4–#6 2 entries taken back with undo and left out: #4 “Hit rolls 1 2 against 4+: 0 hit(s)” and #5"
+        "  #4–#6 2 entries taken back with undo and left out: #4 “Hit rolls 1 2 against 4+: 0 hits” and #5"
     )
     assert "dice: 1 2 " not in text
 

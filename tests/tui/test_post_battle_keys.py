@@ -245,6 +245,6 @@ async def test_the_help_guide_names_the_recruit_form_the_stash_moves_and_p(saves
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         guide = str(app.screen.query_one("#guide").render())
-        assert "shift+p on its dashboard records it in its campaign" in guide
+        assert "P on its dashboard records it in its campaign" in guide
         assert "“Recruit a new model…” opens the recruit form" in guide
         assert SM.cite("“Put … in the stash” / “Bring … into the team” move models (§15.10)") in guide

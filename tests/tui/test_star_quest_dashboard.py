@@ -294,7 +294,7 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         )
         assert "Sister Ilsa spends spell token 1 of 2 to hinder" in options
         assert "Zasady specjalne (Special rules) Caster [SQ-A29](e)" in " ".join(options.split())
-        assert "Withering gaze (value 1) — spends 1 token(s), casts on 4+" in options
+        assert "Withering gaze (value 1) — spends 1 token, casts on 4+" in options
         assert "casts 50.0%" in rendered(dialog.query_one("#odds").content)
         await press(pilot, "a")  # Ilsa hinders: −1
         assert "casts 33.3%" in rendered(dialog.query_one("#odds").content)
@@ -309,7 +309,7 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         await press(pilot, "enter")
         tried = events(screen, "spell_tried")[-1].payload
         assert tried["cast"] and [d["face"] for d in tried["roll"]["dice"]] == [5]
-        assert ("1 hindering hero token(s)", -1) in [(m["label"], m["value"]) for m in tried["roll"]["modifiers"]]
+        assert ("1 hindering hero token", -1) in [(m["label"], m["value"]) for m in tried["roll"]["modifiers"]]
         assert tried["roll"]["probability"] == [1, 3]
         assert screen.state.unit(ilsa).tokens == 1 and screen.state.unit(magus).tokens == 0
         assert "impaired" in screen.state.unit(uid(screen, "Captain Vex")).statuses  # Withering gaze did it
@@ -465,7 +465,7 @@ async def test_an_ai_unit_activating_in_dangerous_terrain_rolls_from_the_chart_d
         assert isinstance(dialog, AIFlowDialog)
         assert "Does Cultists activate in dangerous terrain?" in rendered(dialog.query_one("#ai-now").content)
         await press(pilot, "y")
-        await pick(pilot, "2 model(s)")
+        await pick(pilot, "2 models")
         assert isinstance(app.screen, RollDialog)
         await type_dice(pilot, "1 4")
         await press(pilot, "enter")

@@ -135,7 +135,7 @@ async def test_a_wound_correction_the_engine_would_refuse_is_greyed_with_its_rea
         picker = app.screen
         assert isinstance(picker, PickerScreen)
         why = {str(ch.label): ch.why_not for ch in picker.choices}
-        assert why["-1 wound(s)"] == (str(heal) if heal else "") and not why["+1 wound(s)"]
+        assert why["-1 wound"] == (str(heal) if heal else "") and not why["+1 wound"]
         await press(pilot, "escape")
 
 

@@ -34,7 +34,7 @@ async def test_the_defense_dialog_against_rending_hits_says_6_and_the_engines_od
         options = dialog.query_one("#modifiers")
         lines = [rendered(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         said = " ".join(" ".join(lines).split())
-        assert "Captain Vex: 3 Rending hit(s), block on 4+, the roll -4 (AP(4) of a Rending hit): needs 6+" in said
+        assert "Captain Vex: 3 Rending hits, block on 4+, the roll -4 (AP(4) of a Rending hit): needs 6+" in said
         # each hit a wound with 5/6: 3 wounds (5/6)^3 = 57.9%, none (1/6)^3 = 0.5%
         odds = rendered(dialog.query_one("#odds").content)
         assert "wounds 0:0.5%  1:6.9%  2:34.7%  3:57.9%" in odds

@@ -31,7 +31,8 @@ def inches(value: Fraction | float) -> str:
 
 
 def move_allowance(state: BattleState, u: UnitState, action: str, difficult: bool = False) -> tuple[Fraction, str]:
-    """(inches, how it was worked out) for ``action``."""
+    """(inches, how it was worked out) for ``action``: "Advance 6\"" when nothing changes
+    the base, else each step and the result ("Advance 6\" → Crippled ×½ = 3\"")."""
     base = Fraction(t.BASE_MOVE[action])
     if not base:
         return Fraction(0), "no move"
@@ -66,7 +67,15 @@ def move_allowance(state: BattleState, u: UnitState, action: str, difficult: boo
     if scale != 1:
         steps.append(f"scale ×{scale} [SQ-A1]")
         v *= scale
+    if len(steps) == 1:  # nothing changed the base: "Advance 6\"", not "Advance 6\" = 6\""
+        return v, steps[0]
     return v, " → ".join(steps) + f" = {inches(v)}"
+
+
+def _worked(how: str) -> str:
+    """ " (Advance 6\" → Fast +2\" = 8\")" where the allowance was worked out; nothing
+    where it is the action's own distance, said once."""
+    return f" ({how})" if " → " in how else ""
 
 
 def action_drafts(
@@ -98,7 +107,7 @@ def action_drafts(
     moved = allowance
     if distance is not None:
         if distance < 0 or Fraction(distance).limit_denominator(100) > allowance:
-            return Rejected(f"{u.name} may move at most {inches(allowance)} ({how})", "§8")
+            return Rejected(f"{u.name} may move at most {inches(allowance)}{_worked(how)}", "§8")
         moved = Fraction(distance).limit_denominator(100)
     logged = action
     note = ""
@@ -115,7 +124,7 @@ def action_drafts(
     }
     text = f"{u.name}: {t.ACTION_NAMES[logged]}{' (extra action)' if extra else ''}"
     if allowance:
-        text += f", moves up to {inches(moved)} ({how})"
+        text += f", moves up to {inches(moved)}{_worked(how)}"
     drafts: list[EventDraft] = []
     if extra:
         drafts += spend_drafts(state, u.id, t.EXTRA_ACTION_COST, f"an extra {t.ACTION_NAMES[action]} action")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.rolls import Die
@@ -109,7 +109,7 @@ def shoot(state: BattleState, cmd: Shoot, dice: DiceSource) -> Decision:
             "attack_started",
             payload,
             actor=u.id,
-            text=f"{u.name} shoots {w.name} at {target.name}: {w.attacks * models} attack(s)"
+            text=f"{u.name} shoots {w.name} at {target.name}: {plural(w.attacks * models, 'attack')}"
             + (
                 ""
                 if not cmd.cover
@@ -205,7 +205,7 @@ def roll_hits(state: BattleState, cmd: RollHits, dice: DiceSource) -> Decision:
             "hits_rolled",
             payload,
             actor=a.attacker,
-            text=f"Hit rolls {' '.join(map(str, faces)) or '—'} against {test.against}: {total} hit(s)"
+            text=f"Hit rolls {' '.join(map(str, faces)) or '—'} against {test.against}: {plural(total, 'hit')}"
             + (f" ({'; '.join(notes)})" if notes else "")
             + ".",
         )
@@ -276,8 +276,13 @@ def roll_blocks(state: BattleState, cmd: RollBlocks, dice: DiceSource) -> Decisi
         f"{unit.name} Defense {' '.join(str(d.face) if d.replaced is None else f'6→{d.face}' for d in rolled)}"
         f" against {against}:"
         f" {blocked} blocked, {unblocked} unblocked"
-        + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 else "")
-        + (" — Regeneration rolls next" if regen else "")
+        + (f" × Deadly({x}) = {unblocked * x} wounds" if x > 1 and not (regen and first) else "")
+        + (" — Regeneration rolls next" if regen and not (first and x > 1) else "")
+        + (
+            f" — Regeneration rolls for each, then Deadly({x}) multiplies what stands"
+            if regen and first and x > 1
+            else ""
+        )
         + "."
     )
     drafts = [EventDraft("blocks_rolled", payload, actor=unit.id, text=text)]
@@ -304,7 +309,7 @@ def roll_regeneration(state: BattleState, cmd: RollRegeneration, dice: DiceSourc
             "regeneration_rolled",
             {"roll": record.to_dict(), "unit": unit.id, "wounds": left},
             actor=unit.id,
-            text=f"{unit.name} Regeneration {' '.join(map(str, faces))}: {ignored} ignored, {left} wound(s) stand.",
+            text=f"{unit.name} Regeneration {' '.join(map(str, faces))}: {ignored} ignored, {plural(left, 'wound')} {'stands' if left == 1 else 'stand'}.",
         )
     ]
     return drafts + _wounds_then_next(preview(state, drafts), a, unit.id, left, x > 1, already_popped=True)
@@ -330,7 +335,7 @@ def _wounds_then_next(
                 "fear_applied",
                 {"unit": unit_id, "fear": fear},
                 actor=a.attacker,
-                text=f"Fear({fear}): counts as {fear} more wound(s) for {possessive(state.unit(unit_id).name)} "
+                text=f"Fear({fear}): counts as {plural(fear, 'more wound')} for {possessive(state.unit(unit_id).name)} "
                 "morale check (§17 Fear).",
             )
         )
@@ -349,7 +354,7 @@ def finish_drafts(state: BattleState) -> list[EventDraft]:
             "attack_resolved",
             {"attacker": a.attacker, "weapon": a.weapon, "dealt": a.dealt},
             actor=a.attacker,
-            text=f"{a.weapon}: {a.dealt} wound(s) in all.",
+            text=f"{a.weapon}: {plural(a.dealt, 'wound')} in all.",
         )
     ]
     after = preview(state, drafts)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier
@@ -38,9 +38,9 @@ def cast_test(state: BattleState, unit_id: str, extra: int, hinder: int) -> Test
     u = state.unit(unit_id)
     mods = []
     if extra:
-        mods.append(Modifier(f"{extra} extra spell token(s)", extra, "§17 Caster", "extra_tokens"))
+        mods.append(Modifier(f"{plural(extra, 'extra spell token')}", extra, "§17 Caster", "extra_tokens"))
     if hinder:
-        mods.append(Modifier(f"{hinder} hindering hero token(s)", -hinder, "§17 Caster", "hinder"))
+        mods.append(Modifier(f"{plural(hinder, 'hindering hero token')}", -hinder, "§17 Caster", "hinder"))
     base = Modifier("a spell is cast on", t.CAST_ON, "§17 Caster")
     return Test("sq.cast", f"{u.name}: casting", base, tuple(mods), natural_applies(state.settings, False))
 
@@ -157,24 +157,28 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
                     "note",
                     {"unit": u.id, "spell": spell.name, "cast": False},
                     actor=u.id,
-                    text=f"{u.name} has {u.tokens} token(s), {spell.name} needs {spell.value}: "
+                    text=f"{u.name} has {plural(u.tokens, 'token')}, {spell.name} needs {spell.value}: "
                     "it casts nothing and keeps its tokens [SQ-A29](c).",
                 )
             ]
-        return Rejected(f"{u.name} has {u.tokens} token(s); {spell.name} needs {spell.value + extra}", "§17 Caster")
+        return Rejected(
+            f"{u.name} has {plural(u.tokens, 'token')}; {spell.name} needs {spell.value + extra}", "§17 Caster"
+        )
     hinder = 0
     for hero_id, n in cmd.hinder:
         if u.hero or not state.has_unit(hero_id) or not state.unit(hero_id).hero:
             return Rejected("only heroes hinder an AI caster", "§17 Caster [SQ-A29](e)")
         if state.unit(hero_id).tokens < n or n < 1:
-            return Rejected(f"{state.unit(hero_id).name} has {state.unit(hero_id).tokens} token(s)", "§17 Caster")
+            return Rejected(
+                f"{state.unit(hero_id).name} has {plural(state.unit(hero_id).tokens, 'token')}", "§17 Caster"
+            )
         hinder += n
         drafts.append(
             EventDraft(
                 "tokens_spent",
                 {"unit": hero_id, "amount": n, "why": "hinder"},
                 actor=hero_id,
-                text=f"{state.unit(hero_id).name} spends {n} token(s) to hinder: −{n}.",
+                text=f"{state.unit(hero_id).name} spends {plural(n, 'token')} to hinder: −{n}.",
             )
         )
     drafts.append(
@@ -182,7 +186,7 @@ def cast(state: BattleState, cmd: Cast, dice: DiceSource) -> Decision:
             "tokens_spent",
             {"unit": u.id, "amount": spell.value + extra, "why": spell.name},
             actor=u.id,
-            text=f"{u.name} spends {spell.value} + {extra} token(s): {u.tokens} → {u.tokens - spell.value - extra}.",
+            text=f"{u.name} spends {plural(spell.value + extra, 'token')}{f' ({spell.value} + {extra} extra)' if extra else ''}: {u.tokens} → {u.tokens - spell.value - extra}.",
         )
     )
     test = cast_test(state, u.id, extra, hinder)

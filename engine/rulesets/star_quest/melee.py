@@ -15,6 +15,8 @@ charger and on a defender that counter-attacked: one that reached step 6, or, wi
 
 from __future__ import annotations
 
+from engine.formatting import plural
+
 from dataclasses import dataclass
 
 from engine.events import EventDraft
@@ -65,7 +67,11 @@ def impact_dice(state: BattleState, m: Melee) -> tuple[int, str]:
     models = _taking_part(c, m.charger_models)
     counters = counter_models(state, m)
     dice = max(0, x * models - counters)
-    why = f"Impact({x}) × {models} model(s)" + (f" − {counters} Counter model(s)" if counters else "") + f" = {dice}"
+    why = (
+        f"Impact({x}) × {plural(models, 'model')}"
+        + (f" − {plural(counters, 'Counter model')}" if counters else "")
+        + f" = {dice}"
+    )
     return dice, why
 
 
@@ -154,7 +160,7 @@ def advance(state: BattleState) -> list[EventDraft]:
                     payload,
                     actor=s.attacker,
                     text=f"{state.unit(s.attacker).name} strikes {state.unit(s.target).name} "
-                    f"with {s.weapon}: {s.attacks} attack(s) ({s.rule}).",
+                    f"with {s.weapon}: {plural(s.attacks, 'attack')} ({s.rule}).",
                 )
             )
             return drafts

@@ -7,6 +7,8 @@ modifier), fatigue makes only natural 6s hit, Unstoppable drops the negative ter
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.formatting import possessive
 from engine.rolls import Modifier
 
@@ -154,6 +156,19 @@ def regeneration_test(state: BattleState, unit: UnitState) -> Test:
 
 def deadly(state: BattleState, a: PendingAttack) -> int:
     return max(1, x_of(state, a, "Deadly"))
+
+
+def regeneration_profile(state: BattleState, a: PendingAttack, unit: UnitState) -> odds.AttackProfile:
+    """The odds profile of the Regeneration rolls ``unit`` makes against ``a``: its chance,
+    Deadly and the order of the two [SQ-A15]; no hit or Defense dice are left to roll."""
+    return odds.AttackProfile(
+        attacks=0,
+        hit_chance=Fraction(0),
+        deadly=deadly(state, a),
+        regeneration=True,
+        regeneration_chance=regeneration_test(state, unit).chance,
+        regenerate_first=state.setting("deadly_regeneration") == "regenerate-first",
+    )
 
 
 def profile(state: BattleState, a: PendingAttack, unit: UnitState | None = None) -> odds.AttackProfile:

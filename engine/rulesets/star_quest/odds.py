@@ -75,19 +75,26 @@ def _per_die(p: AttackProfile) -> dict[tuple[int, int], Fraction]:
     return out
 
 
+def standing_wounds(rolls: int, p: AttackProfile) -> Dist:
+    """Exact wounds that stand after ``rolls`` Regeneration rolls (each ignores one with
+    ``p.regeneration_chance``), as the Deadly and Regeneration setting [SQ-A15] has them:
+    "multiply-first" rolls once per wound Deadly already multiplied, so what stands is
+    final; "regenerate-first" rolls once per unblocked hit and Deadly multiplies each that
+    stands. Without Regeneration every roll's wound stands."""
+    keep = 1 - p.regeneration_chance if p.regeneration else Fraction(1)
+    factor = p.deadly if p.regenerate_first else 1
+    return {k * factor: q for k, q in binomial(rolls, keep).items()}
+
+
 def wounds_from(normal: int, rending: int, p: AttackProfile) -> Dist:
     """Exact wounds from ``normal`` plain hits and ``rending`` Rending hits (each blocked
-    with its own chance), after Deadly and Regeneration: what the Defense rolls of a
-    known group of hits lead to."""
+    with its own chance), after Deadly and Regeneration in the order [SQ-A15] sets: what
+    the Defense rolls of a known group of hits lead to."""
     unblocked = convolve(binomial(normal, 1 - p.block), binomial(rending, 1 - p.block_rending))
-    keep = 1 - p.regeneration_chance if p.regeneration else Fraction(1)
     out: Dist = {}
     for u, pu in unblocked.items():
-        if p.regenerate_first:
-            dist = {k * p.deadly: q for k, q in binomial(u, keep).items()}
-        else:
-            dist = binomial(u * p.deadly, keep)
-        for k, q in dist.items():
+        rolls = u if p.regenerate_first else u * p.deadly
+        for k, q in standing_wounds(rolls, p).items():
             out[k] = out.get(k, Fraction(0)) + pu * q
     return out
 

@@ -75,11 +75,12 @@ def hazard_problem(state: BattleState, command: Jump | Fall | DangerousTerrain) 
 def activation_counts(state: BattleState, side: str) -> ActivationCounts:
     """``side`` ("heroes" or "ai") this round: acted (activated or acting now, still in play), ready
     (may still activate, as the round's own order says), out (the rest: unconscious,
-    dead or destroyed, not yet on the table, a revived hero kept idle)."""
+    dead or destroyed, a revived hero kept idle), waiting (not yet on the table)."""
     units = state.heroes() if side == t.HEROES else state.enemies()
     to_activate = heroes_to_activate(state) if side == t.HEROES else ai_to_activate(state)
     acting = state.activation.unit if state.activation else None
     ready = sum(1 for u in to_activate if u != acting)  # the unit acting now has acted
     acted = sum(1 for u in units if u.activated and u.alive and u.on_table and not u.unconscious)
     acted += len(to_activate) - ready
-    return ActivationCounts(acted=acted, ready=ready, out=len(units) - acted - ready)
+    waiting = sum(1 for u in units if u.alive and not u.on_table)  # Ambush, a later wave
+    return ActivationCounts(acted=acted, ready=ready, out=len(units) - acted - ready - waiting, waiting=waiting)

@@ -7,6 +7,8 @@ applies); a hero skill always happens, a failed test costs the mandatory 1 PP.
 
 from __future__ import annotations
 
+from engine.formatting import plural
+
 from typing import Any, Sequence
 
 from engine.dice import DiceSource
@@ -115,8 +117,8 @@ def _revive(state: BattleState, cmd: UseSkill, used: EventDraft) -> Decision:
             "revived",
             {"unit": other.id, "by": u.id, "healed": healed},
             actor=u.id,
-            text=f"{u.name} revives {other.name}: {now.wounds[0]} − {t.REVIVE_HEALS} → {left} "
-            f"wound(s), conscious again (§10, [SQ-A16]).",
+            text=f"{u.name} revives {other.name}: {now.wounds[0]} − {t.REVIVE_HEALS} → {plural(left, 'wound')}, "
+            f"conscious again (§10, [SQ-A16]).",
         )
     )
     return drafts

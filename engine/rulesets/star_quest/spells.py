@@ -10,7 +10,7 @@ only: the GM resolves it.
 
 from __future__ import annotations
 
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
@@ -145,7 +145,7 @@ def effect_drafts(state: BattleState, caster: str, spell: SpellSpec, target: str
                 "attack_started",
                 payload,
                 actor=caster,
-                text=f"{cause}: {tgt.name} takes {does.hits} hit(s)"
+                text=f"{cause}: {tgt.name} takes {plural(does.hits, 'hit')}"
                 + (f" with AP({does.ap})" if does.ap else "")
                 + ". Defense rolls next.",
             )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.rolls import Modifier, RollRecord, plain
@@ -90,7 +90,7 @@ def dangerous_problem(state: BattleState, unit: str, models: int = 1) -> Rejecte
     if not u.alive or state.offer or state.attack or state.morale:
         return Rejected("not now", "§14")
     if not 1 <= models <= u.models:
-        return Rejected(f"{u.name} has {u.models} model(s)", kind="malformed")
+        return Rejected(f"{u.name} has {plural(u.models, 'model')}", kind="malformed")
     act = state.activation
     at_start = u.spec.models - u.loss_before if u.spec.models > 1 else 1  # models when the activation began
     if act is not None and act.unit == u.id and act.dangerous + models > at_start:
@@ -116,11 +116,11 @@ def jump(state: BattleState, cmd: Jump, dice: DiceSource) -> Decision:
                 "note",
                 {"unit": u.id, "jump": cmd.distance},
                 actor=u.id,
-                text=f"{u.name} has Flying: passes the {n} jump test(s) (§17 Flying).",
+                text=f"{u.name} has Flying: passes the {plural(n, 'jump test')} (§17 Flying).",
             )
         ]
     test: Test = stat_test(
-        state, u.id, t.DEX, f'jump {cmd.distance:g}" ({n} Dex test(s))', strider=u.spec.has("Strider")
+        state, u.id, t.DEX, f'jump {cmd.distance:g}" ({plural(n, "Dex test")})', strider=u.spec.has("Strider")
     )
     faces = faces_for(cmd.faces, n, dice, "the jump tests")
     failed = sum(1 for f in faces if not test.passes(f))
@@ -184,7 +184,7 @@ def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> De
         None,
         "",
         Fraction(5, 6) ** len(faces),
-        f"{ones} wound(s)",
+        f"{plural(ones, 'wound')}",
         ones == 0,
         {"ones": ones, "dice_per_model": per, "setting": "SQ-A22"},
     )
@@ -194,7 +194,7 @@ def dangerous(state: BattleState, cmd: DangerousTerrain, dice: DiceSource) -> De
             {"unit": u.id, "purpose": "dangerous", "models": cmd.models, "roll": record.to_dict()},
             actor=u.id,
             text=f"{u.name} in dangerous terrain: {' '.join(map(str, faces))} ({per} per model, "
-            f"[SQ-A22]): {ones} wound(s).",
+            f"[SQ-A22]): {plural(ones, 'wound')}.",
         )
     ]
     drafts += hurt_drafts(preview(state, drafts), u.id, ones, "dangerous terrain", "§14")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from engine.formatting import plural
 from engine.rolls import Modifier
 
 from . import modifiers as mod, tables as t
@@ -28,7 +29,7 @@ from .casting import ai_cast_chances
 from .effects import stat_test
 from .flow import ai_to_activate as ai_to_activate, heroes_to_activate  # ai_to_activate: the TUI asks it too
 from .morale import counted_loss, fearless_test, morale_test
-from .odds import AttackOdds, attack_odds, hits_then_wounds, wounds_from
+from .odds import AttackOdds, attack_odds, standing_wounds, wounds_from
 from .power import spend_warning
 from .roster import WeaponSpec, rules_text
 from .terms import rules_shown
@@ -273,7 +274,7 @@ def _block_needs(test: Test) -> str:
 
 
 def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
-    lines = [f"{state.unit(a.attacker).name}: {a.weapon} ({a.kind}), {a.attacks} attack(s)"]
+    lines = [f"{state.unit(a.attacker).name}: {a.weapon} ({a.kind}), {plural(a.attacks, 'attack')}"]
     if a.stage == "hits":
         test = mod.hit_test(state, a)
         lines.append(
@@ -286,17 +287,37 @@ def _attack_lines(state: BattleState, a: PendingAttack) -> list[str]:
         if g.rending:  # rolled first, each against its own AP (§9 step 5, §17 Rending)
             first = "" if not plain else " first"
             lines.append(
-                f"{name}: {g.rending} Rending hit(s){first}, block on {_block_needs(mod.block_test(state, a, unit, True))}"
+                f"{name}: {plural(g.rending, 'Rending hit')}{first}, block on {_block_needs(mod.block_test(state, a, unit, True))}"
             )
         if plain:
             then = "then " if g.rending else ""
-            lines.append(f"{name}: {then}{plain} hit(s), block on {_block_needs(mod.block_test(state, a, unit))}")
+            lines.append(
+                f"{name}: {then}{plural(plain, 'hit')}, block on {_block_needs(mod.block_test(state, a, unit))}"
+            )
     if a.stage == "blocks" and a.groups and mod.bane(state, a) != "none":
         again = "again while it shows 6" if mod.bane(state, a) == "repeat" else "once"
         lines.append(f"Bane: a natural 6 is re-rolled {again} (§9, [SQ-A14]); its die comes after the Defense dice")
     if a.stage == "regeneration":
-        lines.append(f"{a.wounds} wound(s): Regeneration ignores each on 5+")
+        x = mod.deadly(state, a)
+        if x > 1 and state.setting("deadly_regeneration") == "regenerate-first":
+            lines.append(
+                f"{plural(a.wounds, 'unblocked hit')}: Regeneration ignores each on 5+, "
+                f"then each that stands is {x} wounds (Deadly({x}), [SQ-A15])"
+            )
+        else:
+            lines.append(f"{plural(a.wounds, 'wound')}: Regeneration ignores each on 5+")
     return lines
+
+
+def _loss_words(u: UnitState, total: int, now: int) -> str:
+    """What a morale test counts (§12.1), in words: "4 wounds taken of Tough 4 (4 this
+    activation)" for one model, "2 of 5 models lost (1 this activation)" for a unit; Fear
+    counted in is said apart [SQ-A19]."""
+    loss = u.loss if u.alive else u.start
+    fear = f", Fear counts {total - loss} more" if total > loss else ""
+    if u.spec.models == 1:
+        return f"{plural(loss, 'wound')} taken of Tough {u.start}{fear} ({now} this activation)"
+    return f"{loss} of {plural(u.start, 'model')} lost{fear} ({now} this activation)"
 
 
 def pending(state: BattleState) -> PendingView | None:
@@ -321,7 +342,7 @@ def pending(state: BattleState) -> PendingView | None:
             "morale",
             f"Morale test: {u.name}",
             (
-                f"lost {total} of {u.start} (this activation {now}); Quality {u.spec.quality}+"
+                f"{_loss_words(u, total, now)}; Quality {u.spec.quality}+"
                 + (" — Shaken: fails automatically" if u.shaken else ""),
             ),
             ("RollMorale",),
@@ -424,9 +445,8 @@ def attack_preview(state: BattleState) -> AttackOdds | Mapping[int, Fraction] | 
         return None
     if a.stage == "hits":
         return attack_odds(mod.profile(state, a))
-    if a.stage == "regeneration" and a.groups:  # each wound ignored on 5+: the wounds that stand
-        regen = mod.regeneration_test(state, state.unit(a.groups[0].unit)).chance
-        return hits_then_wounds({a.wounds: Fraction(1)}, regen)
+    if a.stage == "regeneration" and a.groups:  # the wounds that stand, Deadly after them under [SQ-A15]
+        return standing_wounds(a.wounds, mod.regeneration_profile(state, a, state.unit(a.groups[0].unit)))
     g = a.groups[0]  # its Rending hits at their own AP, Deadly and Regeneration as the engine applies them
     return wounds_from(g.hits - g.rending, g.rending, mod.profile(state, a, state.unit(g.unit)))
 

@@ -53,7 +53,7 @@ def test_sq_a29_ai_cast_takes_the_typed_spell_die_and_casting_die():
     roll = tried["roll"]
     assert [d["face"] for d in roll["dice"]] == [3] and F(*roll["probability"]) == F(2, 3)
     assert [(m["label"], m["value"], m["rule"]) for m in roll["modifiers"]] == [
-        ("1 extra spell token(s)", 1, "§17 Caster")
+        ("1 extra spell token", 1, "§17 Caster")
     ]
     assert roll["detail"]["random_spell"] == {"face": 1, "sides": 2, "chance": "1/2"}
     assert b.state.unit("magus").tokens == 0
@@ -65,7 +65,7 @@ def test_sq_a29_a_hindering_hero_token_is_a_modifier_of_the_typed_cast():
     r = ok(b, c.Cast("magus", "random", hinder=(("ilsa", 1),), spell_face=1, faces=(3,)), [])
     roll = event(r, "spell_tried").payload["roll"]
     assert not event(r, "spell_tried").payload["cast"] and F(*roll["probability"]) == F(1, 2)
-    assert ("1 hindering hero token(s)", -1, "§17 Caster") in [
+    assert ("1 hindering hero token", -1, "§17 Caster") in [
         (m["label"], m["value"], m["rule"]) for m in roll["modifiers"]
     ]
     assert b.state.unit("ilsa").tokens == 0

@@ -26,7 +26,7 @@ def test_three_rending_hits_block_only_on_a_natural_6_and_the_odds_say_so():
     # Defense 4+ with AP(4) (the higher of AP(1) and Rending's AP(4)): 4 + 4 = 8, so only a
     # natural 6 blocks (1/6); three hits, each a wound with 5/6
     lines = view.pending(b.state).lines
-    assert "Brute: 3 Rending hit(s), block on 4+, the roll -4 (AP(4) of a Rending hit): needs 6+" in lines
+    assert "Brute: 3 Rending hits, block on 4+, the roll -4 (AP(4) of a Rending hit): needs 6+" in lines
     assert view.attack_preview(b.state) == {0: F(1, 216), 1: F(15, 216), 2: F(75, 216), 3: F(125, 216)}
     r = ok(b, c.RollBlocks(faces=(5, 5, 6)))
     roll = event(r, "blocks_rolled").payload["roll"]
@@ -38,8 +38,8 @@ def test_a_rending_hit_and_a_plain_hit_each_block_on_their_own_target():
     b = _hits((6, 5, 1))
     # the Rending hit blocks on a 6 (1/6); the plain hit at AP(1) on 5+ (1/3)
     lines = view.pending(b.state).lines
-    assert "Brute: 1 Rending hit(s) first, block on 4+, the roll -4 (AP(4) of a Rending hit): needs 6+" in lines
-    assert "Brute: then 1 hit(s), block on 4+, the roll -1 (AP(1)): needs 5+" in lines
+    assert "Brute: 1 Rending hit first, block on 4+, the roll -4 (AP(4) of a Rending hit): needs 6+" in lines
+    assert "Brute: then 1 hit, block on 4+, the roll -1 (AP(1)): needs 5+" in lines
     assert view.attack_preview(b.state) == {
         0: F(1, 6) * F(1, 3),
         1: F(1, 6) * F(2, 3) + F(5, 6) * F(1, 3),
@@ -53,6 +53,6 @@ def test_a_rending_hit_and_a_plain_hit_each_block_on_their_own_target():
 def test_with_rending_added_to_the_weapons_ap_the_dialog_says_ap_5():
     b = _hits((6, 6, 6), rending_ap="add")
     assert (
-        "Brute: 3 Rending hit(s), block on 4+, the roll -5 (AP(5) of a Rending hit): needs 6+"
+        "Brute: 3 Rending hits, block on 4+, the roll -5 (AP(5) of a Rending hit): needs 6+"
         in view.pending(b.state).lines
     )

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from engine.odds import percent
 from engine.rulesets.star_quest import commands as c, view
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 
 from tui.dialogs.options import RollOption, distribution_text as dist_text
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
@@ -152,7 +152,7 @@ class AttackAdapter(Checked):
             + (self.WHAT[a.stage] if a.stage == "hits" else f"{possessive(who)} {self.WHAT[a.stage]}")
         )
         if a.kind == "wounds":
-            self.title = f"{who}: {a.wounds} wound(s) from {a.weapon} — {self.WHAT[a.stage]} (§17 Regeneration)"
+            self.title = f"{who}: {plural(a.wounds, 'wound')} from {a.weapon} — {self.WHAT[a.stage]} (§17 Regeneration)"
         self.dice_hint = (
             f"{who}: the {self.count} {self.WHAT[a.stage]} rolled, e.g. "
             f"{' '.join(['4'] * max(1, self.count))} — or empty for the app's roll"
@@ -288,7 +288,7 @@ class CastAdapter(Checked):
         u = state.unit(unit)
         self.spare = max(0, u.tokens - spell.value)
         at = f" at {state.unit(target).name}" if target else ""
-        self.title = f"{u.name} casts {spell.name}{at} (value {spell.value}, {u.tokens} token(s))"
+        self.title = f"{u.name} casts {spell.name}{at} (value {spell.value}, {plural(u.tokens, 'token')})"
         self.dice_hint = "the die rolled, e.g. 4 — or empty for the app's roll"
         if not self.spare:
             self.options_title = "The cast — no spare spell token to add; type the die below:"
@@ -334,7 +334,7 @@ class AICastAdapter(Checked):
         self.hinderers = tuple(h for h in view.hero_lines(state) if h.tokens and h.conscious)
         if not self.hinderers:
             self.options_title = "The AI casts a random spell — no hero has a spell token to hinder with:"
-        self.title = f"{u.name} casts a random spell ({u.tokens} spell token(s))"
+        self.title = f"{u.name} casts a random spell ({plural(u.tokens, 'spell token')})"
         self.dice_hint = (
             f"the spell die (d{self.sides}), then the casting die, e.g. 1 4"
             if self.sides > 1
@@ -383,7 +383,7 @@ class AICastAdapter(Checked):
             else:
                 terms = " ".join(f"{m.value:+d} {m.label}" for m in f.test.modifiers)
                 text = (
-                    f"{head}{f.spell.name} (value {f.spell.value}) — spends {f.tokens} token(s), casts on "
+                    f"{head}{f.spell.name} (value {f.spell.value}) — spends {plural(f.tokens, 'token')}, casts on "
                     f"{f.test.target}+ {terms}: {percent(f.chance)}"
                 ).replace("  ", " ")
             options += (RollOption(f"spell{f.face}", text, "§17 Caster (AI)"),)

@@ -19,6 +19,8 @@ go to the screen's session, and the screen calls ``refresh_view`` when they are 
 
 from __future__ import annotations
 
+from engine.formatting import plural
+
 from typing import Any
 
 from rich.table import Table
@@ -128,7 +130,7 @@ class AIFlowDialog(ModalScreen[None]):
             return
         u = s.unit(q.unit)
         self.query_one("#ai-unit", Static).update(
-            Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"), f"  ({u.models} model(s))")
+            Text.assemble(("AI unit: ", "bold"), (u.name, "bold yellow"), f"  ({plural(u.models, 'model')})")
         )
         cite = citer(self.app)  # each rule as the rulebook's section
         self.query_one("#ai-path-text", Static).update(cite_renderable(path_text(s), cite))

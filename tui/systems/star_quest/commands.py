@@ -9,6 +9,8 @@ engine's ``view`` queries, and the engine accepts or refuses each command.
 
 from __future__ import annotations
 
+from engine.formatting import plural
+
 from fractions import Fraction
 from typing import Any, Callable, ClassVar
 
@@ -161,7 +163,9 @@ class StarQuestCommands(GameCommands):
 
         def charge(_: Any) -> None:
             targets = [
-                Choice(e.id, f"{e.name} ({e.models} model(s))") for e in view.enemy_lines(s) if e.models and e.on_table
+                Choice(e.id, f"{e.name} ({plural(e.models, 'model')})")
+                for e in view.enemy_lines(s)
+                if e.models and e.on_table
             ]
             self.ask(
                 f"{u.name} charges ({line.moves.get(t.CHARGE, '')}) — which enemy unit?",
@@ -313,7 +317,7 @@ class StarQuestCommands(GameCommands):
             return str(refused_now(s, *first, cast) or "")
 
         self.ask(
-            f"{u.name}: which spell? ({u.tokens} spell token(s))",
+            f"{u.name}: which spell? ({plural(u.tokens, 'spell token')})",
             [Choice(sp, f"{sp.name} (value {sp.value}): {sp.effect}", why_not(sp)) for sp in u.spec.spells],
             chosen,
         )
@@ -336,7 +340,9 @@ class StarQuestCommands(GameCommands):
             return
         if u.hero:
             targets = [
-                Choice(e.id, f"{e.name} ({e.models} model(s))") for e in view.enemy_lines(s) if e.models and e.on_table
+                Choice(e.id, f"{e.name} ({plural(e.models, 'model')})")
+                for e in view.enemy_lines(s)
+                if e.models and e.on_table
             ]
         else:
             targets = [Choice(h.id, h.name) for h in view.hero_lines(s) if h.conscious]
@@ -528,7 +534,7 @@ class StarQuestCommands(GameCommands):
                 odds = Text.assemble(
                     ("all pass ", "bold"),
                     (percent(every), "bold green"),
-                    f" ({tests} Dex test(s), each {percent(each)})",
+                    f" ({plural(tests, 'Dex test')}, each {percent(each)})",
                 )
                 self._roll(
                     DieAdapter(
@@ -547,7 +553,7 @@ class StarQuestCommands(GameCommands):
         """How many models of ``unit_id`` roll for dangerous terrain (§14, [SQ-A22])."""
         u = self.state.unit(unit_id)
         return [
-            Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {n} model(s) (each 1 is a wound)")
+            Choice(c.DangerousTerrain(u.id, n), f"Dangerous terrain: {plural(n, 'model')} (each 1 is a wound)")
             for n in range(1, min(u.models, 3) + 1)
         ]
 
@@ -605,7 +611,11 @@ class StarQuestCommands(GameCommands):
         self.ask(
             f"{u.name}: wounds from a source the app does not model (mission, spell effect)",
             [
-                Choice(cmd, f"{cmd.amount:+d} wound(s)", str(refused_now(self.state, cmd) or ""))
+                Choice(
+                    cmd,
+                    f"{cmd.amount:+d} {'wound' if abs(cmd.amount) == 1 else 'wounds'}",
+                    str(refused_now(self.state, cmd) or ""),
+                )
                 for cmd in (c.AdjustWounds(u.id, n, "GM: mission or spell effect") for n in (1, 2, 3, -1))
             ]
             + [Choice(None, "No change")],

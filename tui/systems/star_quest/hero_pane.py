@@ -14,7 +14,7 @@ from textual import events
 from tui.actions import bindings
 from tui.systems.star_quest.keys import HERO_KEYS
 from tui.messages import UnitSelected
-from tui.widgets.row_table import ColumnSpec, RowTable
+from tui.widgets.row_table import PAD, ColumnSpec, RowTable
 
 STATUS_SHORT = {"afflicted": "Afflicted", "crippled": "Crippled", "diseased": "Diseased", "impaired": "Impaired"}
 
@@ -124,6 +124,15 @@ ENEMY_COLUMNS = (
 )
 
 
+CONDITIONS_SHORT = "Cond."
+CONDITIONS_LEGEND = "Cond. = Conditions: Shaken, Fatigued and the status conditions"
+"""Where the header says "Cond." (no room for the whole word), the pane's tooltip says this."""
+
+
+def _label(key: str, label: str, short: bool) -> str:
+    return CONDITIONS_SHORT if short and key == "cond" else label
+
+
 class HeroPane(RowTable):
     """The heroes (``side`` "heroes") or the AI units ("ai"); ``show`` redraws."""
 
@@ -146,17 +155,31 @@ class HeroPane(RowTable):
         super().__init__(id=id)
         self.side = side
 
+    _shown: tuple[str, Sequence[Any], bool, str | None] | None = None
+
     def show(self, title: str, lines: Sequence[Any], to_act: bool, activating: str | None) -> None:
-        """Redraw from the engine's lines; ``activating``: the unit whose activation is open."""
+        """Redraw from the engine's lines; ``activating``: the unit whose activation is open.
+        Where the whole header has no room (60 columns), "Conditions" is "Cond." and the
+        pane's tooltip says what it stands for, rather than cut to "Conditi"."""
+        self._shown = (title, lines, to_act, activating)
         if self.has_class("-to-act") != to_act:
             self.set_class(to_act, "-to-act")
         head = ("▶ " if to_act else "  ") + title
         columns = HERO_COLUMNS if self.side == "heroes" else ENEMY_COLUMNS
         row = hero_row if self.side == "heroes" else enemy_row
-        self.set_rows(
-            [(ln.id, row(ln, activating)) for ln in lines],  # rows and columns in one layout
-            [ColumnSpec(k, head if k == "name" else label) for k, label in columns],
-        )
+        rows = [(ln.id, row(ln, activating)) for ln in lines]
+        for short in (False, True):  # rows and columns in one layout
+            self.set_rows(
+                rows, [ColumnSpec(k, head if k == "name" else _label(k, label, short)) for k, label in columns]
+            )
+            room = self.scrollable_content_region.width
+            if not room or self.virtual_size.width - PAD <= room:  # the last column's right pad may go
+                break
+        self.tooltip = CONDITIONS_LEGEND if short else None
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
     # ------------------------------------------------------------------ selection
     @property
