@@ -113,7 +113,7 @@ def opposed_record(
         d_res,
         "opposed",
         p,
-        f"SL {sl}" + ("" if won else ": fails"),
+        t.sl_shown(sl) + ("" if won else ": fails"),
         won,
         detail,
     )
@@ -152,7 +152,7 @@ def threshold_record(
         threshold,
         ">",
         odds.success(dist),
-        f"SL {sl}" + ("" if sl >= 1 else ": fails"),
+        t.sl_shown(sl) + ("" if sl >= 1 else ": fails"),
         sl >= 1,
         detail,
     ), sl

@@ -21,7 +21,7 @@ from engine.formatting import possessive
 
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
-from tui.systems.xk6.attack_dialog import dist_text, mods_text, wounds_text
+from tui.systems.xk6.attack_dialog import SL_HEAD, dist_text, mods_text, wounds_text
 
 
 def count_problem(faces: Any, need: int, what: str) -> str:
@@ -381,7 +381,7 @@ class LandingAdapter(OneCommandAdapter):
                 odds.append("\n")
             odds.append("Def ", style="bold")
             odds.append(f"{d.name} {pair.def_dice} dice {mods_text(pair.def_mods)} v unmodified {p.unmodified}\n")
-            odds.append("SL  ", style="bold")
+            odds.append(SL_HEAD, style="bold")
             odds.append(dist_text(pair.sl_distribution))
             odds.append(f"   success {_chance(pair.p_success)}", style="bold red")
             odds.append(
