@@ -15,6 +15,7 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.dice import wrong_dice_count
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 from engine.formatting import possessive
@@ -28,8 +29,7 @@ def count_problem(faces: Any, need: int, what: str) -> str:
     """ "" if ``need`` faces were typed, else a one-line reason."""
     if len(faces) == need:
         return ""
-    typed = f"{len(faces)} {'die' if len(faces) == 1 else 'dice'}"
-    return f"{typed} typed; {what} takes {need} {'die' if need == 1 else 'dice'}"
+    return wrong_dice_count(faces, need, what)
 
 
 def _chance(p: Any) -> str:

@@ -343,7 +343,7 @@ class XK6AttackDialog(RollDialog):
 
     def confirm(self) -> None:
         """Typed dice are checked against the pools here, so a typo never reaches the engine."""
-        from engine.dice import DiceEntryError, parse_dice
+        from engine.dice import DiceEntryError, parse_dice, wrong_dice_count
 
         text = self.query_one("#dice", Input).value
         if not text.strip():
@@ -357,7 +357,8 @@ class XK6AttackDialog(RollDialog):
         need = self.current.dice or 0
         extra = 1 if self.adapter.base.kind == "indirect" else 0  # the scatter die, typed after a miss
         if not error and not need <= len(faces) <= need + extra:
-            error = f"{len(faces)} dice typed; this attack needs {need}: {self.adapter.dice_hint}"
+            needed = f"{need} ({need + 1} with the scatter die)" if extra else need
+            error = f"{wrong_dice_count(faces, needed, 'this attack')}: {self.adapter.dice_hint}"
         if error:
             refusal = self.query_one("#refusal", Static)
             refusal.update(Text(f"Dice: {error}"))
