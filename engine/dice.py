@@ -70,11 +70,18 @@ class TypedDice:
         return len(self.faces) - self.used
 
 
+def wrong_dice_count(faces: Sequence[int], needed: int | str, roll: str = "this roll") -> str:
+    """ "3 dice typed (3 3 3); this roll needs 2": the one message, in every system and dialog,
+    for typed dice that are not as many as the roll takes (``needed`` 0: "rolls no dice";
+    a str says it in the roll's own words, e.g. "4 (Wolves' two, then Saints' two)")."""
+    n = len(faces)
+    typed = f"{n} {'die' if n == 1 else 'dice'} typed" + (f" ({' '.join(map(str, faces))})" if faces else "")
+    return f"{typed}; {roll} rolls no dice" if needed == 0 else f"{typed}; {roll} needs {needed}"
+
+
 def too_many_dice(typed: TypedDice) -> str:
-    """ "3 dice typed (3 4 5), but the roll used 2: type just the dice rolled"."""
-    faces = " ".join(map(str, typed.faces))
-    used = f"the roll used {typed.used}" if typed.used else "the command rolls no dice"
-    return f"{len(typed.faces)} dice typed ({faces}), but {used}: type just the dice rolled"
+    """ "3 dice typed (3 4 5); this roll needs 2": more dice typed than the command rolled."""
+    return wrong_dice_count(typed.faces, typed.used, "this roll" if typed.used else "this command")
 
 
 class ScriptedDice(TypedDice):
@@ -109,8 +116,5 @@ def parse_dice(text: str, count: int | None = None, sides: int = 6) -> tuple[int
             raise DiceEntryError(f"{value} is not a face of a d{sides} (1–{sides})")
         faces.append(value)
     if count is not None and len(faces) != count:
-        raise DiceEntryError(
-            f"this roll needs {count} {'die' if count == 1 else 'dice'}, "
-            f"you typed {len(faces)} {'die' if len(faces) == 1 else 'dice'}: {' '.join(map(str, faces))}"
-        )
+        raise DiceEntryError(wrong_dice_count(faces, count))
     return tuple(faces)

@@ -250,6 +250,16 @@ def other_side_terms(record: RollRecord) -> list[tuple[str, Modifier | None, tup
     return out
 
 
+def first_side(record: RollRecord) -> str | None:
+    """The side whose terms are the record's own (its base and modifiers) where the record
+    keeps other sides' terms beside it (``other_side_terms``), as a melee does: so the
+    details label both models, not only the other; None for other rolls."""
+    totals = (record.detail or {}).get("totals")
+    if not other_side_terms(record) or not isinstance(totals, dict) or not totals:
+        return None
+    return str(next(iter(totals)))
+
+
 def sides_show_dice(record: RollRecord, sides: list[str]) -> bool:
     """Whether ``sides`` (``compared(record)``) give each side's dice, so the dice are not
     listed again on their own: a roll-off's rounds, a melee's groups, one side's roll
@@ -273,10 +283,14 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
     re-roll with what allowed it, the chance and the outcome. ``names``: side key or member
     id -> name."""
     lines = [record.title]
+    first = first_side(record)
+    pad, width = ("    ", 42) if first is not None else ("  ", 44)
+    if first is not None:  # a melee: both models' terms under their names
+        lines.append(f"  {side_label(record, first, names)}")
     if record.base is not None:
-        lines.append(f"  {record.base.label:<44} {record.base.value:>3}   {record.base.rule}")
+        lines.append(f"{pad}{record.base.label:<{width}} {record.base.value:>3}   {record.base.rule}")
     for m in record.modifiers:
-        lines.append(f"  {m.label:<44} {m.value:>+3}   {m.rule}")
+        lines.append(f"{pad}{m.label:<{width}} {m.value:>+3}   {m.rule}")
     defender = opposing_pool(record)
     if defender is not None:  # the other side's pool: its own base and modifiers
         lines.append(f"  {defender.title}")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from .events import Event
 from .rolls import RollRecord, records_in
@@ -82,13 +82,22 @@ class SideLuck:
         return dice if self.dice else rolls
 
 
-def counted_rolls(events: Iterable[Event], side_of: SideOf, roll_side: RollSide | None = None) -> list[RollLuck]:
+def counted_rolls(
+    events: Iterable[Event],
+    side_of: SideOf,
+    roll_side: RollSide | None = None,
+    rounds: Mapping[int, int] | None = None,
+) -> list[RollLuck]:
     """Every roll with a success chance, in log order, with the side that rolled it:
     ``roll_side(event, record)`` when given (one event may carry both sides' rolls), else
     ``side_of(event)``. Rolls without a chance (plain rolls, roll-offs read elsewhere)
-    and rolls no side owns are left out."""
+    and rolls no side owns are left out. ``rounds``: the round the log shows each event in
+    (``Battle.rounds_after``: a round's opening roll-off in the round it starts, "R1", not
+    the "R0" it was recorded in); without it, ``event.round``."""
     out: list[RollLuck] = []
     for event in events:
+        if rounds is not None:
+            event = replace(event, round=rounds.get(event.seq, event.round))
         for index, record in enumerate(records_in(event.payload)):
             if not record.comparison:
                 continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 if TYPE_CHECKING:
     from engine.battle import Battle
@@ -115,7 +115,7 @@ def build_report(header: dict[str, Any], entries: list[dict[str, Any]]) -> Repor
     members = {m.id: m.name for m in (*initial.members, *final.members)}
     events = battle.active_events
     rollers = initial.with_members_of(final)  # units that arrived later roll too
-    rolls = counted_rolls(events, rollers.side_of, rollers.roll_side)
+    rolls = counted_rolls(events, rollers.side_of, rollers.roll_side, battle.rounds_after())
     table = luck_table(rolls, sides)
     series = luck_by_round(rolls, sides)
     ended = [e for e in events if e.kind == "battle_ended"]
@@ -404,13 +404,14 @@ def _campaign_report(header: dict[str, Any], battle: Battle, now: BattleSummary,
 
 
 def side_luck(
-    summary: BattleSummary, events: Sequence[Event]
+    summary: BattleSummary, events: Sequence[Event], rounds: Mapping[int, int] | None = None
 ) -> tuple[tuple[str, ...], tuple[SideLuck, ...], list[tuple[int, dict[str, Fraction]]]]:
-    """(side names, each side's ``SideLuck``, running luck per round) for the luck screen."""
+    """(side names, each side's ``SideLuck``, running luck per round) for the luck screen;
+    ``rounds``: the round the log shows each event in (the session's ``rounds``)."""
     from engine.luck import counted_rolls, luck_by_round, luck_table
 
     sides = summary.side_keys
-    rolls = counted_rolls(events, summary.side_of, summary.roll_side)
+    rolls = counted_rolls(events, summary.side_of, summary.roll_side, rounds)
     return tuple(summary.side_name(k) for k in sides), luck_table(rolls, sides), luck_by_round(rolls, sides)
 
 

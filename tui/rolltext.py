@@ -14,6 +14,7 @@ from rich.text import Text
 from engine.formatting import (
     compared,
     dice_read,
+    first_side,
     opposing_pool,
     other_side_terms,
     reroll_lines,
@@ -79,10 +80,14 @@ def breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> Tex
     outcome. ``names``: side key or member id -> name. No rule-procedure id, no raw data."""
     out = Text()
     out.append(record.title + "\n", style="bold")
+    first = first_side(record)
+    indent = "    " if first is not None else "  "
+    if first is not None:  # a melee: both models' terms under their names
+        out.append(f"  {side_label(record, first, names)}:\n")
     if record.base is not None:
-        _term(out, "  ", record.base.label, str(record.base.value), record.base.rule)
+        _term(out, indent, record.base.label, str(record.base.value), record.base.rule)
     for m in record.modifiers:
-        _term(out, "  ", m.label, f"{m.value:+d}", m.rule)
+        _term(out, indent, m.label, f"{m.value:+d}", m.rule)
     defender = opposing_pool(record)
     if defender is not None:  # the other side's pool: its own base and modifiers
         out.append(f"  {defender.title}\n")

@@ -16,8 +16,8 @@ def test_typed_dice_accept_the_usual_ways_of_writing_them(text, faces):
     "text, message",
     [
         ("", "type the 2 dice you rolled"),
-        ("3", "this roll needs 2 dice, you typed 1 die: 3"),
-        ("3 5 6", "this roll needs 2 dice, you typed 3 dice: 3 5 6"),
+        ("3", "1 die typed (3); this roll needs 2"),
+        ("3 5 6", "3 dice typed (3 5 6); this roll needs 2"),
         ("3 7", "7 is not a face of a d6 (1–6)"),
         ("0 4", "0 is not a face of a d6 (1–6)"),
         ("3 x", "'x' is not a number"),

@@ -112,7 +112,7 @@ def test_an_opposed_attack_shows_both_pools_and_the_command_point_re_roll_in_its
     reroll = seq_of(battle, "Boss re-rolls 1 2 3 → 6 6 1")
     assert (
         f"re-rolled at #{reroll} by Boss' command point: die 1 1→6, die 2 2→6, die 3 3→1: "
-        "SL 3: 12 damage, 4 wounds, stunned"
+        "success level (SL) 3: 12 damage, 4 wounds, stunned"
     ) in first
     again = entry(text, reroll)
     assert "compared: Boss 1→6 2→6 3→1 → 8 v Chief 5 2 → 5: SL 3" in again

@@ -118,7 +118,7 @@ async def test_the_xk6_attack_dialog_shows_the_typed_dice_their_error_and_the_ke
         field = dialog.query_one("#dice").region
         assert "1 2" in rows[field.y], rows
         error = dialog.query_one("#refusal").region
-        assert "Dice: 2 dice typed; this attack needs" in rows[error.y], rows
+        assert "Dice: 2 dice typed (1 2); this attack needs" in rows[error.y], rows
         keys = dialog.query_one("#roll-hint").region
         assert "letters change" in rows[keys.y] and "esc cancel" in " ".join(rows[keys.y : keys.bottom]), rows
 

@@ -302,7 +302,7 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
         await type_dice(pilot, "4 4")
         await press(pilot, "enter")
         assert app.screen is dialog  # the typo is said here; nothing was submitted
-        assert "1 die to roll, 2 typed" in rendered(dialog.query_one("#refusal").content)
+        assert "2 dice typed (4 4); this roll needs 1" in rendered(dialog.query_one("#refusal").content)
         assert len(screen.session.view.events) == count
         await press(pilot, *["backspace"] * 4)
         await type_dice(pilot, "5")

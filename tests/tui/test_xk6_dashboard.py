@@ -109,10 +109,10 @@ async def test_a_rof_attack_with_typed_dice_shows_both_pools_and_the_sl_distribu
         xk6 = find_system("xk6")
         assert f"-1  Sgt. Vance moving at advance (Att row)  {xk6.cite('§6.1')}" in odds
         assert f"+1  target in the open  {xk6.cite('§7')}" in odds
-        assert f"success {percent(expected.p_success)}" in odds and "SL  ≤0" in odds
+        assert f"success {percent(expected.p_success)}" in odds and "Success level (SL) ≤0" in odds
         assert (
             "wounds (DAM 5 v Armour 5)" in odds
-            and "Ammo the magazine empties on an unmodified 1–4 (the full ROF)" in odds
+            and "Ammo the magazine empties on an unmodified result of 1–4 (the full ROF used)" in odds
         )
         await press(pilot, "b")  # Warden Kell: in the open → soft cover
         assert f"-1  target in soft cover  {xk6.cite('§7')}" in odds_text(dialog)
@@ -125,7 +125,7 @@ async def test_a_rof_attack_with_typed_dice_shows_both_pools_and_the_sl_distribu
         assert [d["face"] for d in record["dice"]] == [6, 2, 1]
         assert [d["face"] for d in record["detail"]["defender"]["dice"]] == [2, 3]
         assert "[6 2 1] v [2 3]" in log_text(screen)
-        assert "Sgt. Vance [6 2 1] -2 → 4 v Warden Kell [2 3] → 3; SL 1" in text_of(screen, "#attack")
+        assert "Sgt. Vance [6 2 1] -2 → 4 v Warden Kell [2 3] → 3; success level (SL) 1" in text_of(screen, "#attack")
         await press(pilot, "space")
         kell = screen.state.model("B.warden-kell")
         assert kell.wounds == 1 and kell.stunned  # SL 1 × DAM 5 = 5 against Armour 5

@@ -68,7 +68,7 @@ async def test_at_80x24_a_resolved_attack_says_its_outcome_once_and_the_acting_m
         await open_carbine_attack(pilot)
         await type_dice(pilot, "6 6 6 1 1")
         await press(pilot, "space")
-        outcome = "SL 7: 35 damage, 7 wounds, stunned"
+        outcome = "success level (SL) 7: 35 damage, 7 wounds, stunned"
         lines = "\n".join(entry_text(e).plain for e in screen.session.view.events)
         assert lines.count(outcome) == 1, lines
         assert "🎲 Sgt. Vance (Carbine, direct fire) against Warden Kell: [6 6 6] v [1 1]" in lines

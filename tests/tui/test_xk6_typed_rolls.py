@@ -46,7 +46,7 @@ async def test_a_burning_model_activating_asks_for_its_burning_die_and_takes_the
         screen.select_model("B.pyre", focus=True)
         await press(pilot, "a")
         await pick(pilot, "move and attack")
-        await pick(pilot, 'still: up to 0"')
+        await pick(pilot, "still: standing still")
         await press(pilot, "s")
         await pick(pilot, "Flamer — direct fire")
         await pick(pilot, "Sgt. Vance")
@@ -64,7 +64,7 @@ async def test_a_burning_model_activating_asks_for_its_burning_die_and_takes_the
         assert "1–4: the fire goes out" in str(dialog.query_one("#modifiers").get_option_at_index(0).prompt)
         assert screen.state.turn.active is None  # nothing rolled, nothing activated yet
         await typo_refused(pilot, screen, "7", "7 is not a face of a d6")
-        await typo_refused(pilot, screen, "5 5", "2 dice typed; the burning roll takes 1 die")
+        await typo_refused(pilot, screen, "5 5", "2 dice typed (5 5); the burning roll needs 1")
         await type_dice(pilot, "5")
         vance = screen.state.model("A.sgt-vance")
         assert vance.burning and vance.wounds == 2 and screen.state.turn.active.model == vance.id
@@ -88,7 +88,7 @@ async def test_the_medics_die_is_typed_in_the_roll_dialog_with_its_odds(make_app
         assert "heals on 5+ 33.3% (1/3)" in text_of(dialog, "#odds")
         assert not screen.state.turn.active.acted
         await typo_refused(pilot, screen, "9", "9 is not a face of a d6")
-        await typo_refused(pilot, screen, "5 6", "2 dice typed; the Medic's roll takes 1 die")
+        await typo_refused(pilot, screen, "5 6", "2 dice typed (5 6); the Medic's roll needs 1")
         await type_dice(pilot, "5")
         assert screen.state.model("A.sgt-vance").wounds == 0 and screen.state.turn.active.acted
         healed = [e for e in screen.session.view.events if e.kind == "heal_rolled"][-1]
@@ -103,7 +103,7 @@ async def test_the_def_dice_where_indirect_fire_landed_are_typed_with_their_odds
         screen.select_model("A.okafor", focus=True)
         await press(pilot, "a")
         await pick(pilot, "move and attack")
-        await pick(pilot, 'still: up to 0"')
+        await pick(pilot, "still: standing still")
         await press(pilot, "s")
         await pick(pilot, "Mortar — indirect fire")
         await pick(pilot, "Rate of fire not used")
@@ -116,7 +116,7 @@ async def test_the_def_dice_where_indirect_fire_landed_are_typed_with_their_odds
         odds = text_of(dialog, "#odds")
         assert "Def Warden Kell 2 dice" in odds and "v unmodified 6" in odds
         assert "success 69.4% (25/36)" in odds  # no six on Kell's two dice
-        await typo_refused(pilot, screen, "4 1 2", "3 dice typed; the landing (Warden Kell 2 Def) takes 2 dice")
+        await typo_refused(pilot, screen, "4 1 2", "3 dice typed (4 1 2); the landing (Warden Kell 2 Def) needs 2")
         await typo_refused(pilot, screen, "4 0", "0 is not a face of a d6")
         assert screen.state.attack.stage == "landed"
         await type_dice(pilot, "4 1")
@@ -135,7 +135,7 @@ async def test_the_initiative_dialog_refuses_a_wrong_count_before_the_engine_see
     async with app.run_test(size=SIZE) as pilot:
         screen = await xk6_ready(pilot)
         await press(pilot, "n")
-        await typo_refused(pilot, screen, "5", "1 die typed; the initiative (one die each) takes 2 dice")
+        await typo_refused(pilot, screen, "5", "1 die typed (5); the initiative (one die each) needs 2")
         assert screen.state.turn.phase == "setup"
         await type_dice(pilot, "5 2")
         assert screen.state.turn.phase == "choose" and screen.state.turn.initiative == (("A", 9), ("B", 5))
@@ -178,7 +178,7 @@ async def test_the_landing_dialog_takes_each_models_cover_and_the_scatter_direct
         screen.select_model("A.okafor", focus=True)
         await press(pilot, "a")
         await pick(pilot, "move and attack")
-        await pick(pilot, 'still: up to 0"')
+        await pick(pilot, "still: standing still")
         await press(pilot, "s")
         await pick(pilot, "Mortar — indirect fire")
         await pick(pilot, "Rate of fire not used")

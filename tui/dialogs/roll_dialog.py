@@ -23,6 +23,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.dice import wrong_dice_count
+
 from tui.citations import Cite, as_is, citer
 from tui.dialogs.dice_hint import HintedInput
 from tui.dialogs.dismiss_once import DismissOnce
@@ -112,7 +114,7 @@ class RollAdapter:
 def count_problem(faces: Sequence[int], need: int | None) -> str:
     """Why ``faces`` are the wrong number of dice for a roll of ``need`` ("" if right or unknown)."""
     if need and len(faces) != need:
-        return f"this roll takes {need} {'die' if need == 1 else 'dice'}; you typed {len(faces)} {'die' if len(faces) == 1 else 'dice'}"
+        return wrong_dice_count(faces, need)
     return ""
 
 

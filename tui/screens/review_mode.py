@@ -182,7 +182,7 @@ class ReviewMode(ScreenBase):
         from tui.report import side_luck
         from tui.screens.luck_screen import LuckScreen
 
-        names, table, series = side_luck(self.session.summary(), self.session.view.events)
+        names, table, series = side_luck(self.session.summary(), self.session.view.events, self.session.view.rounds)
         self.app.push_screen(LuckScreen(names, tuple(row.side for row in table), table, series))
 
     def filtered(self, events: Sequence[Any]) -> Sequence[Any]:

@@ -26,6 +26,7 @@ class _Named(Protocol):
 
 
 GLOSSARY = (
+    Term("Fight", "Walka"),
     Term("Re-roll", "Przerzut"),
     Term("Extra die", "Dorzut"),
     Term("Support", "Wsparcie"),

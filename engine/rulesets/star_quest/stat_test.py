@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from engine.formatting import possessive
-from engine.dice import DiceEntryError, DiceSource
+from engine.dice import DiceEntryError, DiceSource, wrong_dice_count
 from engine.rolls import Die, Modifier, RollRecord, plain, total
 
 from . import tables as t
@@ -47,7 +47,7 @@ def faces_for(typed: tuple[int, ...] | None, count: int, dice: DiceSource, purpo
     if typed is None:
         return dice.roll(count, purpose=purpose)
     if len(typed) != count:
-        raise DiceEntryError(f"{purpose}: {count} {'die' if count == 1 else 'dice'} to roll, {len(typed)} typed")
+        raise DiceEntryError(f"{purpose}: {wrong_dice_count(typed, count)}")
     for f in typed:
         if not 1 <= f <= 6:
             raise DiceEntryError(f"{f} is not a face of a d6 (1–6)")

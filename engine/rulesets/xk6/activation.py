@@ -147,10 +147,14 @@ def activate(state: BattleState, cmd: Activate, dice: DiceSource) -> Decision:
         allowed = t.terrain_speed(speed.inches, cmd.terrain)
         payload["distance"] = f"{float(allowed):g}"
         att = "no attack (–)" if speed.att is None else f"Att {speed.att:+d}"
-        text += (
-            f' at {speed.name} (up to {float(allowed):g}"{"" if cmd.terrain == "normal" else " " + cmd.terrain}; '
-            f"{att}, Def {speed.defence:+d} until its next activation)"
+        where = "" if cmd.terrain == "normal" else " " + cmd.terrain
+        # §6.1: the 0" column is standing still, not a move "up to 0""
+        how = (
+            f"standing still ({speed.name}"
+            if speed.inches == 0
+            else f'at {speed.name} (up to {float(allowed):g}"{where}'
         )
+        text += f" {how}; {att}, Def {speed.defence:+d} until its next activation)"
     if m.stunned:
         text += "; its stun is removed (§13)"
     drafts = [EventDraft("model_activated", payload, actor=m.id, text=text + ".")]

@@ -24,8 +24,8 @@ def pair_damage(state: BattleState, a: PendingAttack, x: TargetRoll) -> Damage:
 
 def damage_text(d: Damage) -> str:
     if d.sl < 1:
-        return f"SL {d.sl}: fails, no damage, no stun"
-    parts = [f"SL {d.sl}", f"{d.damage} damage", f"{d.wounds} wound{'s' * (d.wounds != 1)}", "stunned"]
+        return f"{t.sl_shown(d.sl)}: fails, no damage, no stun"
+    parts = [t.sl_shown(d.sl), f"{d.damage} damage", f"{d.wounds} wound{'s' * (d.wounds != 1)}", "stunned"]
     return ": ".join(parts[:1]) + ": " + ", ".join(parts[1:]) + (", starts burning" if d.burning else "")
 
 
@@ -113,7 +113,7 @@ def hit_record(state: BattleState, a: PendingAttack) -> tuple[RollRecord, int]:
         extra={"scatter": a.scatter, "aim": a.aim, "side": att.id},
     )
     where = "lands on the aim point" if sl >= 1 else f'misses: scatters {a.scatter}"' if a.scatter else "misses"
-    return replace(record, outcome=f"SL {sl}: {where}"), sl
+    return replace(record, outcome=f"{t.sl_shown(sl)}: {where}"), sl
 
 
 def stealth_record(state: BattleState, model_id: str, face: int) -> tuple[RollRecord, bool]:

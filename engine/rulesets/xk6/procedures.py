@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.dice import DiceEntryError, DiceSource
+from engine.dice import DiceEntryError, DiceSource, wrong_dice_count
 from engine.rolls import Die, Modifier, RollRecord, plain, total
 
 from . import odds, tables as t
@@ -18,7 +18,7 @@ def faces_for(typed: Sequence[int] | None, count: int, dice: DiceSource, purpose
     if typed is None:
         return tuple(dice.roll(count, purpose=purpose))
     if len(typed) != count:
-        raise DiceEntryError(f"{purpose}: {count} {'die' if count == 1 else 'dice'} to roll, {len(typed)} typed")
+        raise DiceEntryError(f"{purpose}: {wrong_dice_count(typed, count)}")
     for f in typed:
         if not 1 <= int(f) <= 6:
             raise DiceEntryError(f"{f} is not a face of a d6 (1–6)")
@@ -113,7 +113,7 @@ def opposed_record(
         d_res,
         "opposed",
         p,
-        f"SL {sl}" + ("" if won else ": fails"),
+        t.sl_shown(sl) + ("" if won else ": fails"),
         won,
         detail,
     )
@@ -152,7 +152,7 @@ def threshold_record(
         threshold,
         ">",
         odds.success(dist),
-        f"SL {sl}" + ("" if sl >= 1 else ": fails"),
+        t.sl_shown(sl) + ("" if sl >= 1 else ": fails"),
         sl >= 1,
         detail,
     ), sl

@@ -76,6 +76,15 @@ OPPOSED_RULE = "§4.1"
 THRESHOLD_RULE = "§4.2"
 ONE_DIE_RULE = "§4.3"
 
+SL_SHOWN = "success level (SL)"
+"""§1, §4: the glossary's term with the letters the dialogs and the log use for it."""
+
+
+def sl_shown(sl: int) -> str:
+    """ "success level (SL) 3": a success level said in words, the letters beside (§4)."""
+    return f"{SL_SHOWN} {sl}"
+
+
 # -- §5 initiative and activation options ---------------------------------------------------------
 INITIATIVE_RULE = "§5.1"
 MOVE_ATTACK = "move-attack"
@@ -145,12 +154,13 @@ EMPTIES_ON: Mapping[str, int] = MappingProxyType(
 AMMO_ROW_LABELS: Mapping[str, str] = MappingProxyType(
     {
         "none": "ROF not used",
-        "less-than-half": "less than half the ROF",
-        "half-or-more": "half the ROF or more",
-        "all": "the full ROF",
+        "less-than-half": "less than half the ROF used",
+        "half-or-more": "half the ROF or more used, but not all",
+        "all": "the full ROF used",
         "rof1": "ROF 1 weapon using its 1 (special row)",
     }
 )
+"""§12.1 the table's rows, each as the ROF used in the attack (its left column)."""
 
 
 def ammo_row(rof: int, used: int) -> str:

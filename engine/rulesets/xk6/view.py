@@ -110,7 +110,7 @@ def _weapon_line(state: BattleState, model_id: str, weapon_id: str) -> WeaponLin
         if spec.optimal is not None
         else "template"
         if spec.has("FT")
-        else "melee"
+        else "in base contact"  # [XK-M7]: an M weapon attacks a model in base contact
     )
     traits = list(spec.traits) + ([f"AE {spec.ae}"] if spec.ae else [])
     col = {k: x.shown for k, x in t.WEAPON_COLUMNS.items()}

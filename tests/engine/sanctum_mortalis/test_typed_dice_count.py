@@ -17,14 +17,14 @@ def test_a_die_too_many_is_refused_and_nothing_is_logged(battle):
     before = _ready(battle)
     r = battle.submit(c.Shoot("A.kara", "B.xan", "assault-rifle"), TypedDice([3, 4, 5]))
     assert isinstance(r, Rejected) and r.kind == "malformed"
-    assert r.reason == "3 dice typed (3 4 5), but the roll used 2: type just the dice rolled"
+    assert r.reason == "3 dice typed (3 4 5); this roll needs 2"
     assert_unchanged(battle, before)
 
 
 def test_dice_typed_for_a_command_that_rolls_none_are_refused(battle):
     before = _ready(battle)
     r = battle.submit(c.EndActivation(), TypedDice([6]))
-    assert isinstance(r, Rejected) and "the command rolls no dice" in r.reason
+    assert isinstance(r, Rejected) and "this command rolls no dice" in r.reason
     assert_unchanged(battle, before)
 
 
@@ -66,8 +66,5 @@ def test_a_flamer_rolls_no_dice_so_typed_dice_are_refused():
     battle.submit(c.Activate("A.fi"))
     flamer = c.Shoot("A.fi", "B.xan", "flamer")
     assert view.shot_preview(battle.state, flamer).dice == 0  # an automatic hit (§10.7)
-    assert (
-        view.dice_problem(battle.state, flamer, (3, 4))
-        == "2 dice typed (3 4), but the command rolls no dice: type just the dice rolled"
-    )
+    assert view.dice_problem(battle.state, flamer, (3, 4)) == "2 dice typed (3 4); this command rolls no dice"
     assert view.dice_problem(battle.state, flamer, ()) == ""

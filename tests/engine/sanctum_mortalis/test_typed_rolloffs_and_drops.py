@@ -16,7 +16,7 @@ def test_a_roll_off_is_four_dice_and_a_tie_is_rolled_again():
     assert typed_rolloff_problem((3, 4, 3, 4, 1, 1, 6, 6), NAMES) == ""
     assert (
         typed_rolloff_problem((3, 4, 5), NAMES)
-        == "a roll-off is 4 dice (Wolves' two, then Saints' two); you typed 3 dice"
+        == "3 dice typed (3 4 5); a roll-off needs 4 (Wolves' two, then Saints' two)"
     )
     assert (
         typed_rolloff_problem((3, 4, 3, 4), NAMES)
@@ -76,9 +76,6 @@ def test_a_failed_jump_asks_for_the_fall_dice_too(battle):
     assert view.dice_problem(battle.state, jump, (5, 6)) == ""  # 11 > 5: lands
     assert view.dice_problem(battle.state, jump, (1, 2)) == "2 more dice needed for fall, but only 0 were typed"
     assert view.dice_problem(battle.state, jump, (1, 2, 6, 6)) == ""
-    assert (
-        view.dice_problem(battle.state, jump, (5, 6, 6, 6))
-        == "4 dice typed (5 6 6 6), but the roll used 2: type just the dice rolled"
-    )
+    assert view.dice_problem(battle.state, jump, (5, 6, 6, 6)) == "4 dice typed (5 6 6 6); this roll needs 2"
     entries = len(battle.entries)
     assert view.dice_problem(battle.state, jump, (1, 2, 6, 6)) == "" and len(battle.entries) == entries  # a dry run

@@ -82,7 +82,7 @@ def test_sq_a29_c_a_drawn_spell_too_dear_rolls_no_casting_die():
     "cmd, says",
     [
         (c.Cast("magus", "random", spell_face=3, faces=(4,)), "3 is not a face of the d2"),
-        (c.Cast("magus", "random", spell_face=1, faces=(4, 4)), "1 die to roll, 2 typed"),
+        (c.Cast("magus", "random", spell_face=1, faces=(4, 4)), "2 dice typed (4 4); this roll needs 1"),
         (c.Cast("magus", "random", spell_face=1, faces=(7,)), "7 is not a face of a d6"),
     ],
 )

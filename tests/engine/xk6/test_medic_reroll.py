@@ -50,7 +50,10 @@ def test_bad_medic_re_rolls_are_refused_with_nothing_saved():
     b = _failed_heal()
     before = len(b.entries)
     for cmd, why in (
-        (c.SpendCommandPoint("A.doc", "reroll", "A.doc", faces=(5, 5), test="medic"), "1 die to roll, 2 typed"),
+        (
+            c.SpendCommandPoint("A.doc", "reroll", "A.doc", faces=(5, 5), test="medic"),
+            "2 dice typed (5 5); this roll needs 1",
+        ),
         (c.SpendCommandPoint("A.doc", "reroll", "A.hurt", faces=(5,), test="medic"), "no failed Medic die"),
     ):
         assert why in str(refused(b, cmd)), cmd

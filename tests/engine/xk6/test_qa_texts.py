@@ -45,7 +45,7 @@ def test_an_attacks_outcome_is_said_once_by_its_roll_and_not_again_by_the_attack
     roll line and the damage line. The roll's record says it; the texts say what else happens."""
     events = _attack_then_resolve()
     (record,) = events[0].payload["rolls"]
-    assert record["outcome"] == "SL 7: 28 damage, 7 wounds, stunned"
+    assert record["outcome"] == "success level (SL) 7: 28 damage, 7 wounds, stunned"
     assert [e.text for e in events if "SL 7" in e.text or "28 damage" in e.text] == []
     assert events[0].text == "Shooter fires with Rifle at Target."
     damage = next(e for e in events if e.kind == "damage_dealt")
@@ -55,6 +55,6 @@ def test_an_attacks_outcome_is_said_once_by_its_roll_and_not_again_by_the_attack
 def test_a_failed_attack_is_said_to_fail_by_its_roll_alone():
     events = _attack_then_resolve(target_faces=(6, 6), faces=(1, 1))
     (record,) = events[0].payload["rolls"]
-    assert record["outcome"].startswith("SL -") and "fails" in record["outcome"]
+    assert record["outcome"].startswith("success level (SL) -") and "fails" in record["outcome"]
     assert [e.text for e in events if "fails" in e.text or "SL -" in e.text] == []
     assert "No effect on Target." in [e.text for e in events]

@@ -63,7 +63,10 @@ def test_bad_stealth_re_rolls_are_refused_with_nothing_saved():
     b = _failed_stealth()
     before = len(b.entries)
     for cmd, why in (
-        (c.SpendCommandPoint("B.target", "reroll", "B.target", faces=(6, 6), test="stealth"), "1 die to roll, 2 typed"),
+        (
+            c.SpendCommandPoint("B.target", "reroll", "B.target", faces=(6, 6), test="stealth"),
+            "2 dice typed (6 6); this roll needs 1",
+        ),
         (c.SpendCommandPoint("B.target", "reroll", "A.shooter", faces=(6,), test="stealth"), "not a friendly model"),
         (c.SpendCommandPoint("B.target", "reroll", "B.target", faces=(6,), test="x"), "test must be"),
     ):

@@ -22,7 +22,9 @@ def profiles() -> dict[str, str]:
 
 
 def test_a_melee_weapon_says_melee_and_rate_of_fire_not_rof_0_m():
-    assert profiles()["knife"] == "melee · Accuracy (Acc) +0 · Damage (DAM) 2 · Rate of fire (ROF) 0 · Melee (M)"
+    assert (
+        profiles()["knife"] == "in base contact · Accuracy (Acc) +0 · Damage (DAM) 2 · Rate of fire (ROF) 0 · Melee (M)"
+    )
 
 
 def test_area_template_and_limited_ammunition_traits_are_named():

@@ -311,7 +311,8 @@ class MeleeAdapter(Checked):
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         fa, fd = p.fight
-        odds = Text.assemble(("Fight ", "bold"), f"{self.names[0]} {fa} v {self.names[1]} {fd}   ")
+        # each side's Fight and modifiers, added to its 2k6 (§3.1): said as what they are
+        odds = Text.assemble((f"{term('Fight')}: ", "bold"), f"{self.names[0]} {fa:+d}, {self.names[1]} {fd:+d}   ")
         if cmd.withdraw:
             odds.append_text(Text.assemble(*_chance("gets away", p.p_withdraw, "bold green")))
         else:

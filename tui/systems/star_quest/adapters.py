@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from rich.text import Text
 
+from engine.dice import wrong_dice_count
 from engine.odds import percent
 from engine.rulesets.star_quest import commands as c, view
 from engine.formatting import plural, possessive
@@ -263,7 +264,7 @@ class DieAdapter(Checked):
         if self.state is not None:
             return super().check_dice(faces)
         if len(faces) != self.dice:
-            return f"this roll needs {self.dice} {'die' if self.dice == 1 else 'dice'}, you typed {len(faces)} {'die' if len(faces) == 1 else 'dice'}"
+            return wrong_dice_count(faces, self.dice)
         return ""
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:

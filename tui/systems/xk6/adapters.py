@@ -15,21 +15,21 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.dice import wrong_dice_count
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
 from engine.formatting import possessive
 
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
-from tui.systems.xk6.attack_dialog import dist_text, mods_text, wounds_text
+from tui.systems.xk6.attack_dialog import SL_HEAD, dist_text, mods_text, wounds_text
 
 
 def count_problem(faces: Any, need: int, what: str) -> str:
     """ "" if ``need`` faces were typed, else a one-line reason."""
     if len(faces) == need:
         return ""
-    typed = f"{len(faces)} {'die' if len(faces) == 1 else 'dice'}"
-    return f"{typed} typed; {what} takes {need} {'die' if need == 1 else 'dice'}"
+    return wrong_dice_count(faces, need, what)
 
 
 def _chance(p: Any) -> str:
@@ -381,7 +381,7 @@ class LandingAdapter(OneCommandAdapter):
                 odds.append("\n")
             odds.append("Def ", style="bold")
             odds.append(f"{d.name} {pair.def_dice} dice {mods_text(pair.def_mods)} v unmodified {p.unmodified}\n")
-            odds.append("SL  ", style="bold")
+            odds.append(SL_HEAD, style="bold")
             odds.append(dist_text(pair.sl_distribution))
             odds.append(f"   success {_chance(pair.p_success)}", style="bold red")
             odds.append(

@@ -24,7 +24,7 @@ from textual.widgets import Input, OptionList, Static
 
 from engine.odds import percent
 from engine.rulesets.xk6 import commands as c, view
-from engine.rulesets.xk6.tables import AMMO_ROW_LABELS, ATTACK_KINDS, rof_use
+from engine.rulesets.xk6.tables import AMMO_ROW_LABELS, ATTACK_KINDS, SL_SHOWN, rof_use
 from engine.formatting import possessive
 
 from tui.dialogs.modifier_row import TermLine
@@ -42,6 +42,10 @@ COVER_LABELS = {
     "hard": "hard cover (−2)",
     "hidden": "not visible (−2 to hit)",
 }
+
+
+SL_HEAD = SL_SHOWN[:1].upper() + SL_SHOWN[1:] + " "
+""" "Success level (SL) ": the SL line's head, the term in words where the dialog shows it (§4)."""
 
 
 def dist_text(dist: Mapping[int, Fraction], fail_label: str = "fails") -> str:
@@ -94,7 +98,7 @@ def pair_odds(state: Any, attacker: Any, pair: Any, dam: int, indirect: bool = F
     else:
         out += mods_lines(Text.assemble(("Att ", "bold"), f"{attacker.name} {pair.att_dice} dice"), pair.att_mods)
     out += mods_lines(Text.assemble(("Def ", "bold"), f"{d.name} {pair.def_dice} dice"), pair.def_mods)
-    line = Text.assemble(("SL  ", "bold"), dist_text(pair.sl_distribution))
+    line = Text.assemble((SL_HEAD, "bold"), dist_text(pair.sl_distribution))
     p = pair.p_success
     line.append(f"   success {percent(p)}", style="bold green")
     line.append(f" ({p.numerator}/{p.denominator})", style="dim")
@@ -219,7 +223,7 @@ class XK6AttackAdapter(RollAdapter):
                 Text.assemble(
                     ("Ammo ", "bold"),
                     (
-                        f"the magazine empties on an unmodified {upto} ({AMMO_ROW_LABELS[pv.ammo_row]}): "
+                        f"the magazine empties on an unmodified result of {upto} ({AMMO_ROW_LABELS[pv.ammo_row]}): "
                         f"{percent(pv.p_empty)}",
                         "yellow",
                     ),
@@ -339,7 +343,7 @@ class XK6AttackDialog(RollDialog):
 
     def confirm(self) -> None:
         """Typed dice are checked against the pools here, so a typo never reaches the engine."""
-        from engine.dice import DiceEntryError, parse_dice
+        from engine.dice import DiceEntryError, parse_dice, wrong_dice_count
 
         text = self.query_one("#dice", Input).value
         if not text.strip():
@@ -353,7 +357,8 @@ class XK6AttackDialog(RollDialog):
         need = self.current.dice or 0
         extra = 1 if self.adapter.base.kind == "indirect" else 0  # the scatter die, typed after a miss
         if not error and not need <= len(faces) <= need + extra:
-            error = f"{len(faces)} dice typed; this attack needs {need}: {self.adapter.dice_hint}"
+            needed = f"{need} ({need + 1} with the scatter die)" if extra else need
+            error = f"{wrong_dice_count(faces, needed, 'this attack')}: {self.adapter.dice_hint}"
         if error:
             refusal = self.query_one("#refusal", Static)
             refusal.update(Text(f"Dice: {error}"))

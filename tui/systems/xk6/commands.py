@@ -110,10 +110,11 @@ class XK6Commands(GameCommands):
                     if terrain != "normal" and not inches:
                         continue  # standing still is the same on any ground
                     att = "no attack" if col.att is None else f"Att {col.att:+d}"
+                    how = f'up to {inches:.3g}"' if col.inches else "standing still"  # §6.1 the 0" column
                     choices.append(
                         Choice(
                             c.Activate(m.id, option, speed=col.name, terrain=terrain),
-                            f'{col.name}{TERRAIN_LABELS[terrain]}: up to {inches:.3g}" — {att}, Def {col.defence:+d}',
+                            f"{col.name}{TERRAIN_LABELS[terrain]}: {how} — {att}, Def {col.defence:+d}",
                         )
                     )
             self.ask(f"{m.name}: {t.OPTIONS[option]} — at which speed (§6)?", choices, self._start)

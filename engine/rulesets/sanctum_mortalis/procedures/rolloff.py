@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from engine.formatting import possessive
-from engine.dice import DiceSource
+from engine.dice import DiceSource, wrong_dice_count
 from engine.rolls import Die, RollRecord
 
 from .common import ProcedureRefused
@@ -142,7 +142,7 @@ def typed_rolloff_problem(faces: Sequence[int], owners: tuple[str, str]) -> str:
     if wrong is not None:
         return f"{wrong} is not a face of a d6 (1–6)"
     if len(faces) < 4 or len(faces) % 4:
-        return f"a roll-off is 4 dice ({owners[0]} two, then {owners[1]} two); you typed {len(faces)} {'die' if len(faces) == 1 else 'dice'}"
+        return wrong_dice_count(faces, f"4 ({owners[0]} two, then {owners[1]} two)", "a roll-off")
     rolls = [faces[i : i + 4] for i in range(0, len(faces), 4)]
     for n, roll in enumerate(rolls, start=1):
         a, b = roll[0] + roll[1], roll[2] + roll[3]
