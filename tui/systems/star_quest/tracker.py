@@ -56,6 +56,9 @@ class SQTracker(SaysWhenResized, SteadyBar):
     """Two lines: where the battle is, and what to press next."""
 
     WRAP = True  # a long line wraps: the "Next:" line is never cut
+    SHORT_BELOW = 90
+    """Narrower, the first line leaves the mission's name out (so it stays one line at 80
+    columns, with units yet to arrive counted: the log keeps its rows)."""
 
     DEFAULT_CSS = """
     SQTracker { height: auto; padding: 0 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -74,10 +77,13 @@ class SQTracker(SaysWhenResized, SteadyBar):
         if rv.round:
             heroes, ai = (fraction_text(activation_counts(state, side)) for side in ("heroes", "ai"))
             head.append(f" · acted: heroes {heroes}, AI {ai}")
+        short = head.copy()
         head.append(f" · {state.mission.name}", style="dim")
-        for w in rv.warnings:
-            head.append(f"  ⚠ {w}", style="bold red")
-        if read_only:
-            head.append(f"  ✗ {read_only}", style="bold red")
+        for line in (head, short):
+            for w in rv.warnings:
+                line.append(f"  ⚠ {w}", style="bold red")
+            if read_only:
+                line.append(f"  ✗ {read_only}", style="bold red")
         cite = citer(self.app)  # a rule in the bar cited as the rulebook's
-        self.put([cite_rich(line, cite) for line in (head, next_step(state, rv, pending))])
+        step = next_step(state, rv, pending)
+        self.put([cite_rich(line, cite) for line in (head, step)], [cite_rich(line, cite) for line in (short, step)])
