@@ -30,7 +30,7 @@ ul.log li>*{text-indent:0}b.seq{display:inline-block;min-width:2.6rem;text-inden
 details{margin:.2rem 0}summary{cursor:pointer;color:#3a6ea5}
 pre{background:#f4f4f4;padding:.5rem;overflow-x:auto;font-size:.8rem;margin:.2rem 0}
 .bar{display:inline-block;height:.8rem;background:#4a7}.neg{background:#c55}
-@media (max-width:30rem){body{padding:.6rem;font-size:.95rem}}"""
+@media (max-width:30rem){body{padding:.6rem;font-size:.95rem}table{font-size:.85rem}td,th{padding:.15rem .3rem}}"""
 
 
 def luck_svg(side: SideHeadline) -> str:
