@@ -81,6 +81,22 @@ def lines_of(dialog: RollDialog) -> list[tuple[Any, list[str]]]:
     return out
 
 
+async def melee_won_and_its_details(pilot: Any, screen: Any) -> str:
+    """In the open melee roll dialog: type 6 6 v 1 1 (the attacker wins), put the loser's
+    Toughness roll off, then open the melee's log entry (⏎ on its line); its text."""
+    await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")
+    await wait_for(pilot, lambda: any(e.kind == "melee_rolled" for e in screen.session.view.events), "melee")
+    while isinstance(pilot.app.screen, RollDialog):  # the loser's Toughness roll: put off
+        await press(pilot, "escape")
+    melee = next(e for e in screen.session.view.events if e.kind == "melee_rolled")
+    log = screen.query_one(LogPane)
+    log.reveal(melee.seq)
+    log.focus()
+    await press(pilot, "enter")
+    entry = await wait_for_screen(pilot, LogEntryScreen)
+    return str(entry.query_one(Static).render())
+
+
 async def footnote_of(pilot: Any, dialog: RollDialog, index: int) -> str:
     dialog.query_one("#modifiers", OptionList).highlighted = index
     await settle(pilot)
@@ -96,17 +112,7 @@ async def test_a_melees_log_details_name_both_models_not_attacker_and_defender(m
         defender = screen.state.model(next(iter(screen.state.model(attacker.id).engaged_with)))
         await press(pilot, "f")
         await wait_for_screen(pilot, RollDialog)
-        await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")  # the attacker wins
-        await wait_for(pilot, lambda: any(e.kind == "melee_rolled" for e in screen.session.view.events), "melee")
-        while isinstance(app.screen, RollDialog):  # the loser's Toughness roll: put off
-            await press(pilot, "escape")
-        melee = next(e for e in screen.session.view.events if e.kind == "melee_rolled")
-        log = screen.query_one(LogPane)
-        log.reveal(melee.seq)
-        log.focus()
-        await press(pilot, "enter")
-        entry = await wait_for_screen(pilot, LogEntryScreen)
-        text = str(entry.query_one(Static).render())
+        text = await melee_won_and_its_details(pilot, screen)
         a, d = attacker.name, defender.name
         assert f"Compared: {a} 6 6 → " in text and f" v {d} 1 1 → " in text, text
         assert f"\n  {d}:\n    Fight " in text  # the other side's terms, under its name

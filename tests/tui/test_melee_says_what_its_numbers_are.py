@@ -5,14 +5,12 @@ under its name (now both models' terms are under their names)."""
 
 from __future__ import annotations
 
-from textual.widgets import Static
 
 from tui.dialogs.roll_dialog import RollDialog
-from tui.screens.log_entry_screen import LogEntryScreen
-from tui.widgets.log_pane import LogPane
 
 from .conftest import press, start_round_one
-from .pilot_waits import wait_for, wait_for_screen
+from .pilot_waits import wait_for_screen
+from .test_melee_names_and_reroll_lines import melee_won_and_its_details
 
 
 async def test_the_melee_dialog_and_its_log_details_say_whose_numbers_they_are(make_app):
@@ -28,17 +26,7 @@ async def test_the_melee_dialog_and_its_log_details_say_whose_numbers_they_are(m
         odds = str(dialog.query_one("#odds").render())
         assert f"Fight (Walka): {a} +1, {d} +0 " in odds, odds  # Battle frenzy: +1 attacking
         assert " v " not in odds.splitlines()[0]
-        await press(pilot, "6", "space", "6", "space", "1", "space", "1", "enter")
-        await wait_for(pilot, lambda: any(e.kind == "melee_rolled" for e in screen.session.view.events), "melee")
-        while isinstance(app.screen, RollDialog):  # the loser's Toughness roll: put off
-            await press(pilot, "escape")
-        melee = next(e for e in screen.session.view.events if e.kind == "melee_rolled")
-        log = screen.query_one(LogPane)
-        log.reveal(melee.seq)
-        log.focus()
-        await press(pilot, "enter")
-        entry = await wait_for_screen(pilot, LogEntryScreen)
-        text = str(entry.query_one(Static).render())
+        text = await melee_won_and_its_details(pilot, screen)
         assert f"\n  {a}:\n    Fight 0 " in text, text  # the attacker's terms under its name
         assert f"\n  {d}:\n    Fight 0 " in text, text  # and the defender's under its
         assert "    Battle frenzy (Szał bojowy): attacking +1 " in text, text
