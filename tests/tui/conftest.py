@@ -95,3 +95,13 @@ async def through_pickers(pilot: Any, limit: int = 10) -> Any:
             await press(pilot, "down")
         await press(pilot, "enter")
     raise AssertionError(f"no roll dialog after {limit} pickers (screen: {app.screen})")
+
+
+async def open_first_shot(pilot: Any, screen: Any) -> Any:
+    """The side to act's first model with a ranged weapon shoots: the first answer of each
+    picker up to the roll dialog (``through_pickers``); returns the dialog."""
+    side = screen.state.order.to_act
+    shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
+    screen.select_model(shooter.id, focus=True)
+    await press(pilot, "s")
+    return await through_pickers(pilot)

@@ -10,7 +10,7 @@ from tui.systems.sanctum_mortalis.card_hand import CardHand
 from tui.systems.sanctum_mortalis.card_hand_screen import CardHandScreen
 from tui.screens.picker_screen import PickerScreen
 
-from .conftest import press, settle, start_round_one
+from .conftest import open_first_shot, press, settle, start_round_one
 from .pilot_waits import wait_for_screen
 
 
@@ -170,16 +170,10 @@ async def test_you_only_die_once_is_an_option_of_the_hit_models_toughness_roll(m
 
     from tui.dialogs.roll_dialog import HOTKEYS, RollDialog
 
-    from .conftest import through_pickers
-
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start_round_one(pilot)
-        side = screen.state.order.to_act
-        shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
-        screen.select_model(shooter.id, focus=True)
-        await press(pilot, "s")
-        await through_pickers(pilot)
+        await open_first_shot(pilot, screen)
         await press(pilot, "1", "space", "1", "enter")  # a hit
         await settle(pilot)
         target = screen.state.pending[0].model

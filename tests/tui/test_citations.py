@@ -19,7 +19,7 @@ from tui.screens.help_screen import HelpScreen
 from tui.screens.log_entry_screen import LogEntryScreen
 from tui.screens.settings_screen import SettingsScreen, setting_line, setting_text
 
-from .conftest import SIZE, press, start_round_one, through_pickers
+from .conftest import SIZE, open_first_shot, press, start_round_one
 from .pilot_waits import settle, wait_for, wait_for_screen
 
 SM = find_system("sanctum-mortalis")
@@ -64,11 +64,7 @@ async def test_the_shot_dialog_the_log_entry_settings_and_help_cite_the_book(mak
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
-        side = screen.state.order.to_act
-        shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
-        screen.select_model(shooter.id, focus=True)
-        await press(pilot, "s")
-        await through_pickers(pilot)
+        await open_first_shot(pilot, screen)
         dialog = await wait_for_screen(pilot, RollDialog)
         listing = dialog.query_one("#modifiers", OptionList)
         lines = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]

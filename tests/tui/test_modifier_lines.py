@@ -15,7 +15,7 @@ from tui.dialogs.modifier_row import ModifierRow, citer_short, shortened
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import RollDialog
 
-from .conftest import press, settle, start_round_one, through_pickers
+from .conftest import open_first_shot, press, settle, start_round_one
 from .pilot_waits import wait_for_screen
 
 SIZE_80 = (80, 24)
@@ -131,11 +131,7 @@ async def test_sm_shot_modifiers_each_fit_one_line_with_their_page(make_app):
     app = make_app()
     async with app.run_test(size=SIZE_80) as pilot:
         screen = await start_round_one(pilot)
-        side = screen.state.order.to_act
-        shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
-        screen.select_model(shooter.id, focus=True)
-        await press(pilot, "s")
-        await through_pickers(pilot)
+        await open_first_shot(pilot, screen)
         dialog = await wait_for_screen(pilot, RollDialog)
         await press(pilot, dialog.letter_of("cover"), dialog.letter_of("long_range"))
         assert assert_rows_fit(dialog, pages=True) >= 3
@@ -213,11 +209,7 @@ def test_a_row_shows_the_whole_citation_where_every_row_has_room():
 
 async def _toughness_roll_after_a_hit(pilot: Any) -> tuple[Any, RollDialog]:
     screen = await start_round_one(pilot)
-    side = screen.state.order.to_act
-    shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
-    screen.select_model(shooter.id, focus=True)
-    await press(pilot, "s")
-    await through_pickers(pilot)
+    await open_first_shot(pilot, screen)
     await press(pilot, "1", "space", "1", "enter")  # a hit: its Toughness roll opens at once
     dialog = await wait_for_screen(pilot, RollDialog)
     assert dialog.adapter.title.endswith(": Toughness roll")

@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from tui.dialogs.roll_dialog import ROLL_HINT, RollAdapter, RollDialog, RollPreview
 
-from .conftest import SIZE, press, settle, start_round_one, through_pickers
+from .conftest import SIZE, open_first_shot, press, settle, start_round_one
 
 
 async def test_the_reroll_dialogs_hint_says_enter_alone_accepts_the_failure(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
-        side = screen.state.order.to_act
-        shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
-        screen.select_model(shooter.id, focus=True)
-        await press(pilot, "s")
-        await through_pickers(pilot)
+        await open_first_shot(pilot, screen)
         await press(pilot, "1", "space", "1", "enter")  # a hit: its Toughness roll follows
         await settle(pilot)
         await press(pilot, "r")  # the app's roll fails (seeded): held, re-rolls offered

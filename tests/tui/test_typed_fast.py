@@ -7,7 +7,7 @@ from typing import Any
 
 from tui.dialogs.roll_dialog import RollDialog
 
-from .conftest import SIZE, press, settle, start_round_one, through_pickers
+from .conftest import SIZE, open_first_shot, settle, start_round_one
 from .pilot_waits import key_event
 
 
@@ -19,19 +19,11 @@ async def burst(pilot: Any, *keys: str) -> None:
     await settle(pilot)
 
 
-async def _open_shot(pilot: Any, screen: Any) -> Any:
-    side = screen.state.order.to_act
-    shooter = next(m for m in screen.state.models_of(side) if m.spec.ranged)
-    screen.select_model(shooter.id, focus=True)
-    await press(pilot, "s")
-    return await through_pickers(pilot)
-
-
 async def test_dice_typed_in_one_burst_with_enter_are_the_dice_rolled(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
-        await _open_shot(pilot, screen)
+        await open_first_shot(pilot, screen)
         await burst(pilot, "1", "space", "1", "enter")
         shots = [e for e in screen.session.view.events if e.kind == "shot"]
         assert shots and [d["face"] for d in shots[-1].payload["roll"]["dice"]] == [1, 1]
@@ -41,7 +33,7 @@ async def test_too_many_dice_in_one_burst_are_refused_not_replaced_by_the_apps_r
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
-        dialog = await _open_shot(pilot, screen)
+        dialog = await open_first_shot(pilot, screen)
         before = screen.session.view.saved
         await burst(pilot, "1", "space", "1", "space", "1", "enter")
         assert app.screen is dialog and isinstance(dialog, RollDialog)
@@ -53,7 +45,7 @@ async def test_a_letter_typed_right_after_enter_does_not_replace_the_typed_dice(
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_round_one(pilot)
-        await _open_shot(pilot, screen)
+        await open_first_shot(pilot, screen)
         await burst(pilot, "1", "space", "1", "enter", "r")  # r: meant for the next roll
         shots = [e for e in screen.session.view.events if e.kind == "shot"]
         assert len(shots) == 1 and [d["face"] for d in shots[-1].payload["roll"]["dice"]] == [1, 1]
