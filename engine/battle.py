@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Iterable, Iterator, Sequence
+
+from engine.records import Record
 
 from .dice import DiceEntryError, DiceSource, SeededDice, TypedDice, too_many_dice
 from .events import REDO, UNDO, Event, EventDraft
@@ -31,8 +32,7 @@ RECENT = 32
 commands replay nothing."""
 
 
-@dataclass(frozen=True)
-class Accepted:
+class Accepted(Record):
     """The command happened: ``events`` are the new log entries (to persist), ``state`` the result."""
 
     events: tuple[Event, ...]

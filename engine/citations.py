@@ -12,15 +12,15 @@ settings, help and reports, so the engine's own rule strings need not change.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, Mapping
+
+from engine.records import Record
 
 SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)([a-z](?![a-z]))?")
 """A digest citation in a text: "§10.3", "§ 7", "§5.1b" (a sub-step letter)."""
 
 
-@dataclass(frozen=True)
-class Citation:
+class Citation(Record):
     """Where a rule is in the rulebook.
 
     ``section``: the book's own heading as printed (None: the book has no such section,

@@ -14,9 +14,10 @@ reason, and its text starts with ``GM correction`` (log, review, export).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Generic, Literal, Mapping, Sequence, TypeVar
+
+from engine.records import Record
 
 from .dice import DiceEntryError, DiceSource
 from .events import Event, EventDraft
@@ -57,8 +58,7 @@ HOW_TEXT: Mapping[str, str] = {
 S = TypeVar("S")
 
 
-@dataclass(frozen=True)
-class GMRoll:
+class GMRoll(Record):
     """A roll the app does not model, set up by the GM: ``dice`` d6; ``how``: ``sum>=``
     (total + ``modifier`` ≥ ``target``: a 2d6 test), ``sum<=`` (≤ ``target``: a roll under a
     characteristic, a Toughness roll with a chosen modifier) or ``pool`` (each die ≥
@@ -130,8 +130,7 @@ class GMRoll:
         return f"{self.dice}d6{mod} {'≥' if self.how == 'sum>=' else '≤'} {self.target}"
 
 
-@dataclass(frozen=True)
-class Correct:
+class Correct(Record):
     """The GM corrects the battle: set ``what`` of ``target`` (a model or unit id; None for
     a note or the battle itself) to ``value``, because of ``reason`` (the GM's words,
     required; a note's text is its own reason)."""
@@ -142,8 +141,7 @@ class Correct:
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class CorrectionOption:
+class CorrectionOption(Record):
     """One thing the GM may correct now, as the dialog shows it.
 
     ``kind``: ``number`` (``minimum``..``maximum``, None: no upper bound), ``choice`` (one
@@ -184,8 +182,7 @@ def _always(state: Any, target: str) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class Field(Generic[S]):
+class Field(Record, Generic[S]):
     """One thing a rule system lets the GM correct on a model or unit.
 
     ``get(state, target)`` reads the value, ``put(state, target, value)`` returns the state

@@ -7,9 +7,10 @@ misread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from sys import intern
 from typing import Any
+
+from engine.records import Record, field
 
 SCHEMA_VERSION = 1
 """Version of the event dict layout. Bump when the meaning of a field changes."""
@@ -24,8 +25,7 @@ class EventFormatError(ValueError):
     """An event dict that this version cannot read."""
 
 
-@dataclass(frozen=True)
-class EventDraft:
+class EventDraft(Record):
     """What a rule procedure decides happened, before it gets a place in the log."""
 
     kind: str
@@ -35,8 +35,7 @@ class EventDraft:
     """One line for the battle log, written when the event is decided."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Record):
     """One entry of the battle log.
 
     ``seq``: position in the log (0, 1, 2 ...); ``group``: the seq of the first event of

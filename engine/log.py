@@ -7,14 +7,14 @@ the log: ``effective(entries)``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
+
+from engine.records import Record
 
 from .events import REDO, UNDO, Event
 
 
-@dataclass(frozen=True)
-class History:
+class History(Record):
     """The effective events (in order) and the groups that redo would restore (last first)."""
 
     active: tuple[Event, ...]

@@ -24,9 +24,10 @@ distribution of that number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
+
+from engine.records import Record, changed
 
 from .events import Event
 from .rolls import RollRecord, records_in
@@ -35,8 +36,7 @@ SideOf = Callable[[Event], "str | None"]
 RollSide = Callable[[Event, RollRecord], "str | None"]
 
 
-@dataclass(frozen=True)
-class RollLuck:
+class RollLuck(Record):
     """One roll as luck counts it."""
 
     seq: int
@@ -51,8 +51,7 @@ class RollLuck:
     """One die of a pool whose chance is per die (False: a whole roll)."""
 
 
-@dataclass(frozen=True)
-class SideLuck:
+class SideLuck(Record):
     """A side's totals: ``expected`` successes (exact), ``successes`` rolled, over ``rolls``
     counted (whole rolls and pool dice: ``dice`` of them are dice)."""
 
@@ -97,14 +96,14 @@ def counted_rolls(
     out: list[RollLuck] = []
     for event in events:
         if rounds is not None:
-            event = replace(event, round=rounds.get(event.seq, event.round))
+            event = changed(event, round=rounds.get(event.seq, event.round))
         for index, record in enumerate(records_in(event.payload)):
             if not record.comparison:
                 continue
             shares = _both_sides(record)
             if shares:
                 for side_key, chance, success in shares:
-                    named = replace(record, detail={**record.detail, "side": side_key})
+                    named = changed(record, detail={**record.detail, "side": side_key})
                     side = roll_side(event, named) if roll_side is not None else side_of(event)
                     if side is not None:
                         out.append(RollLuck(event.seq, event.round, side, chance, success, record.title, index))
@@ -192,8 +191,7 @@ def tail_chances(dist: Sequence[Fraction], successes: int) -> tuple[Fraction, Fr
     return at_most, at_least
 
 
-@dataclass(frozen=True)
-class TurningPoint:
+class TurningPoint(Record):
     """A roll that beat its odds (``success``) or fell short of likely ones, judged on its
     outcome: ``rarity`` is the exact chance of doing as well (a success) or as badly (a
     failure). A whole roll: ``chance`` its chance of success, ``rarity`` that chance or its

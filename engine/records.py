@@ -1,38 +1,37 @@
-"""Copy-on-change for frozen state records.
+"""Frozen records: the one base class of the engine's state, command, event and table
+values, and copy-on-change.
 
-``dataclasses.replace`` re-runs ``__init__`` through field introspection and costs tens of
-microseconds a call; replaying a long battle makes thousands of copies. ``changed``
-copies the instance dictionary instead (well under a microsecond) and still refuses
-unknown field names (checked only when the copy grew: a changed field keeps its size).
+A ``Record`` subclass declares its fields as annotations, as a frozen dataclass would,
+and gets ``__init__``, ``__eq__``, ``__hash__``, ``__repr__`` and ``__match_args__``
+from ``msgspec.Struct`` (a well-kept C library): a class is made in about 0.02 ms, where
+Python 3.11 compiles six methods for each frozen dataclass (0.6-0.9 ms a class, about
+50 ms of a start-up that creates 66 of them). Its instances have no ``__dict__``: a
+record that caches a computed value declares ``dict=True`` beside ``Record``.
+
+``changed`` (``msgspec.structs.replace``) copies a record with fields changed, in C, and
+refuses unknown names; it runs ``__post_init__`` as the constructor does. ``field`` gives
+a default factory (``field(default_factory=dict)``). ``fields`` lists a record class's
+fields (``.name``, ``.default``); ``asdict`` is a record's fields as a dict (one level:
+a field holding a record keeps it).
 """
 
 from __future__ import annotations
 
-from dataclasses import Field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import dataclass_transform
+
+import msgspec
+from msgspec import field
+from msgspec.structs import asdict, fields, force_setattr
+from msgspec.structs import replace as changed
+
+__all__ = ["GhostModel", "Record", "asdict", "changed", "field", "fields", "force_setattr"]
 
 
-class Record(Protocol):
-    """Any dataclass instance (what ``changed`` copies)."""
-
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-
-
-T = TypeVar("T", bound=Record)
-
-
-def changed(record: T, /, **changes: Any) -> T:
-    """A copy of the frozen dataclass ``record`` with ``changes`` applied."""
-    before = record.__dict__
-    data = before.copy()
-    data.update(changes)
-    if len(data) != len(before):  # a name the record did not have: unless a field set later, refused
-        unknown = changes.keys() - record.__dataclass_fields__.keys()
-        if unknown:
-            raise TypeError(f"{type(record).__name__} has no field {', '.join(sorted(unknown))}")
-    new = object.__new__(type(record))
-    object.__setattr__(new, "__dict__", data)
-    return new
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))  # a subclass is frozen as this base is
+class Record(msgspec.Struct, frozen=True):
+    """A frozen value of the engine: fields compared, hashed and shown as a dataclass's.
+    Setting a field raises ``AttributeError``; ``__post_init__`` that must normalise a
+    field uses ``force_setattr``."""
 
 
 class GhostModel(ValueError):

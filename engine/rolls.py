@@ -7,13 +7,13 @@ success before the roll and the outcome. Formatting it as text lives elsewhere.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Literal
 
+from engine.records import Record, changed, field
 
-@dataclass(frozen=True)
-class Modifier:
+
+class Modifier(Record):
     """One term of a roll: ``label`` (what), ``value`` (signed), ``rule`` (where it comes from)."""
 
     label: str
@@ -35,8 +35,7 @@ def total(modifiers: Iterable[Modifier]) -> int:
     return sum(m.value for m in modifiers)
 
 
-@dataclass(frozen=True)
-class Die:
+class Die(Record):
     """One die face in a roll. ``kept`` False means dropped (extra die); ``replaced`` is the
     face it replaced when re-rolled (the old face stays visible in the record)."""
 
@@ -80,7 +79,7 @@ def reroll(dice: tuple[Die, ...], index: int, new_face: int) -> tuple[Die, ...]:
     old = dice[index]
     if old.replaced is not None:
         raise ValueError("a re-rolled die cannot be re-rolled again")
-    return dice[:index] + (replace(old, face=new_face, replaced=old.face),) + dice[index + 1 :]
+    return dice[:index] + (changed(old, face=new_face, replaced=old.face),) + dice[index + 1 :]
 
 
 def kept_faces(dice: Iterable[Die]) -> tuple[int, ...]:
@@ -91,8 +90,7 @@ def kept_sum(dice: Iterable[Die]) -> int:
     return sum(kept_faces(dice))
 
 
-@dataclass(frozen=True)
-class RollRecord:
+class RollRecord(Record):
     """Everything about one roll.
 
     ``procedure``: a stable id such as ``"sm.hit"``; ``title``: a human label;

@@ -13,9 +13,10 @@ state only through ``SystemSpec.summary`` (a ``BattleSummary``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Sequence, TypeVar, runtime_checkable
+
+from engine.records import Record, changed
 
 from .citations import CitationTable, cite, cite_short
 from .dice import DiceSource
@@ -27,8 +28,7 @@ if TYPE_CHECKING:
 RejectionKind = Literal["malformed", "illegal", "ambiguous"]
 
 
-@dataclass(frozen=True)
-class Rejected:
+class Rejected(Record):
     """A command that changes nothing, and why.
 
     ``kind``: ``malformed`` (the input itself is wrong: unknown model, bad dice entry),
@@ -48,16 +48,14 @@ class Rejected:
         return f"{self.reason} ({self.rule})" if self.rule else self.reason
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Record):
     """One reading of a setting."""
 
     value: str
     label: str
 
 
-@dataclass(frozen=True)
-class SettingSpec:
+class SettingSpec(Record):
     """A battle setting, usually one AMBIGUITY of a rule reference.
 
     ``ref``: the reference id (``SM-A6``); ``section``: where in the rules; ``default``:
@@ -108,7 +106,7 @@ def house_reading(ref: str, meaning: str, section: str, reading: str) -> Setting
 
 
 class Command(Protocol):
-    """A GM intent. Each rule system defines its own command dataclasses."""
+    """A GM intent. Each rule system defines its own command records (``engine.records.Record``)."""
 
 
 @runtime_checkable
@@ -156,8 +154,7 @@ AnyRuleset = Ruleset[Any, Any]
 
 
 # ---------------------------------------------------------------------- what generic code may read
-@dataclass(frozen=True)
-class MemberSummary:
+class MemberSummary(Record):
     """One model or unit as generic code sees it.
 
     ``id``: the engine's id (event actors name it); ``line``: its roster line for a
@@ -179,8 +176,7 @@ class MemberSummary:
     may yet be revived; "destroyed"); the report says it beside the name. Empty: just out."""
 
 
-@dataclass(frozen=True)
-class SideSummary:
+class SideSummary(Record):
     """One side: ``key`` as the engine names it ("A"), ``name`` the band's, ``player``
     who plays it ("" if unknown), ``vp`` its victory points (None: the system keeps none)."""
 
@@ -190,8 +186,7 @@ class SideSummary:
     vp: int | None = None
 
 
-@dataclass(frozen=True)
-class BattleSummary:
+class BattleSummary(Record):
     """The typed, read-only view of a state that generic code (report, listing, review,
     luck, log filter) reads: never the state itself.
 
@@ -244,11 +239,10 @@ class BattleSummary:
         """This summary with the members ``later`` has and this one lacks (units that
         arrived during the battle), so their rolls are found a side."""
         known = {m.id for m in self.members}
-        return replace(self, members=self.members + tuple(m for m in later.members if m.id not in known))
+        return changed(self, members=self.members + tuple(m for m in later.members if m.id not in known))
 
 
-@dataclass(frozen=True)
-class ActivationCounts:
+class ActivationCounts(Record):
     """How one side's models or units stand in the round (or turn), counted one way for
     the tracker, the panes and the help: ``acted`` have activated, ``ready`` are in play
     and have not, ``out`` are out of action or off the table (counted in neither)."""
@@ -270,8 +264,7 @@ class SetupProblem(ValueError):
     """A battle cannot be built from these files or options; ``str()`` is one line."""
 
 
-@dataclass(frozen=True)
-class RosterFile:
+class RosterFile(Record):
     """One file a new battle of a system is built from: ``what`` it is ("warband",
     "mission"), the dialog's ``label`` and an ``example`` file name."""
 
@@ -280,8 +273,7 @@ class RosterFile:
     example: str
 
 
-@dataclass(frozen=True)
-class NewBattle:
+class NewBattle(Record):
     """What a system's set-up builder returns: the JSON-safe ``setup``, the battle's
     ``title`` and a ``note`` for the GM (a rolled scenario, band-building problems)."""
 
@@ -308,8 +300,7 @@ RosterCheck = Callable[[Sequence[tuple[str, str]]], "tuple[tuple[str, ...], bool
 """``skirmish check``: (source, text) of each file -> (lines to print, all good)."""
 
 
-@dataclass(frozen=True)
-class Lazy:
+class Lazy(Record):
     """``module:name``, imported on first call and called: a spec names its rules code
     without loading it (finding a system by name imports no rules)."""
 
@@ -324,8 +315,7 @@ class Lazy:
         return self.resolve()(*args, **kwargs)
 
 
-@dataclass(frozen=True)
-class SystemSpec:
+class SystemSpec(Record):
     """One rule system, declared once in its package's ``__init__`` as ``SYSTEM``.
 
     Everything heavy is a ``Lazy`` reference: ``ruleset`` (the factory of its

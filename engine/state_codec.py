@@ -2,26 +2,27 @@
 
 A battle's state is the replay of its log; a save also keeps the state it closed with
 (``Battle.resume_point``) so that opening a long battle draws it without replaying
-every event first. The state is made of frozen dataclasses, enums, tuples, frozensets,
+every event first. The state is made of records (``engine.records.Record``), enums, tuples, frozensets,
 dicts and plain values; ``encode`` writes each with a tag that says which, and
 ``decode`` builds the same objects again (``decode(encode(s)) == s``).
 
 Only classes of the engine are rebuilt: a tag naming anything outside ``engine.``, or
-a class that is not a dataclass or an enum, is a ``StateCodecError`` (a save is data,
-never code). Dataclasses are rebuilt field by field, as ``copy.replace`` would, without
-running ``__init__``: the stored values are the ones the rules produced.
+a class that is not a record or an enum, is a ``StateCodecError`` (a save is data,
+never code). Records are rebuilt from their stored fields by their constructor (which
+runs the class's own checks, ``__post_init__``).
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import fields, is_dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
 from importlib import import_module
 from operator import attrgetter
 from typing import Any, Callable
+
+from engine.records import Record, fields
 
 ENGINE = "engine."
 """The package whose classes a stored state may name."""
@@ -53,7 +54,7 @@ def encode(value: Any) -> Any:
         return {"e": _name(kind), "v": encode(value.value)}
     if kind is Fraction:
         return {"q": f"{value.numerator}/{value.denominator}"}
-    if is_dataclass(value) and not isinstance(value, type):
+    if isinstance(value, Record):
         return {"c": _name(kind), "f": {name: encode(read(value)) for name, read in _readers(kind)}}
     raise StateCodecError(f"cannot store a {kind.__module__}.{kind.__qualname__} in a state")
 
@@ -83,7 +84,7 @@ def decode(data: Any) -> Any:
                 raise StateCodecError(f"{data['e']} is not an enum")
             return enum(decode(data["v"]))
         if "c" in data:
-            return _dataclass(_class(data["c"]), data["f"])
+            return _record(_class(data["c"]), data["f"])
     except StateCodecError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError) as err:
@@ -91,21 +92,18 @@ def decode(data: Any) -> Any:
     raise StateCodecError(f"not a stored state value: {str(data)[:60]}")
 
 
-def _dataclass(cls: type, stored: dict[str, Any]) -> Any:
-    if not (is_dataclass(cls) and isinstance(cls, type)):
-        raise StateCodecError(f"{cls.__qualname__} is not a dataclass")
-    names = [f.name for f in fields(cls)]
+def _record(cls: type, stored: dict[str, Any]) -> Any:
+    if not issubclass(cls, Record):
+        raise StateCodecError(f"{cls.__qualname__} is not a record")
+    names = cls.__struct_fields__
     if sorted(names) != sorted(stored):
-        raise StateCodecError(f"{cls.__qualname__} has fields {names}, the stored one {sorted(stored)}")
-    obj = object.__new__(cls)
-    for name in names:
-        object.__setattr__(obj, name, decode(stored[name]))
-    return obj
+        raise StateCodecError(f"{cls.__qualname__} has fields {list(names)}, the stored one {sorted(stored)}")
+    return cls(**{name: decode(stored[name]) for name in names})
 
 
 @cache
 def _readers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
-    """Each field of dataclass ``cls`` with the function that reads it."""
+    """Each field of record class ``cls`` with the function that reads it."""
     return tuple((f.name, attrgetter(f.name)) for f in fields(cls))
 
 

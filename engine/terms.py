@@ -7,13 +7,13 @@ Each rule system whose source is not in English keeps one table of its terms
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
+from engine.records import Record
 
-@dataclass(frozen=True)
-class Term:
+
+class Term(Record):
     """One rule term: ``english`` (what the app calls it), ``original`` (the source's word)."""
 
     english: str

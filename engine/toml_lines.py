@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass
 from typing import Any, Callable
+
+from engine.records import Record
 
 Problems = list[tuple[int, str]]
 
@@ -99,8 +100,7 @@ def _scan_value(text: str, depth: int, multiline: str | None) -> tuple[int, str 
     return max(depth, 0), multiline
 
 
-@dataclass(frozen=True)
-class Statement:
+class Statement(Record):
     """A header or a key line of a TOML text."""
 
     line: int

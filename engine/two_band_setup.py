@@ -8,8 +8,9 @@ names its bound methods in its ``SystemSpec``. The texts come from the caller (n
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
+
+from engine.records import Record
 
 from .ruleset import NewBattle, SetupProblem
 from .toml_lines import FileError
@@ -19,8 +20,7 @@ Band = TypeVar("Band")
 DEMO_TITLE = "Demo battle"
 
 
-@dataclass(frozen=True)
-class TwoBandSetup(Generic[Band]):
+class TwoBandSetup(Record, Generic[Band]):
     """``title``: the system's title in battle titles; ``band``: what its rosters are
     called ("warband", "band"); ``parse(text, source)`` reads a roster (raises a
     ``FileError`` listing its problems); ``make_setup(a, b)`` the JSON-safe set-up;

@@ -26,8 +26,8 @@ from tinydb.storages import Storage
 from saves.errors import CORRUPT, TRUNCATED, Damage, os_damage
 
 try:  # macOS: plain fsync does not flush the drive's cache.
-    from fcntl import F_FULLFSYNC as _F_FULLFSYNC  # type: ignore[attr-defined]
     import fcntl as _fcntl
+    from fcntl import F_FULLFSYNC as _F_FULLFSYNC  # type: ignore[attr-defined]
 except ImportError:  # Linux, Windows
     _F_FULLFSYNC = None
     _fcntl = None  # type: ignore[assignment]

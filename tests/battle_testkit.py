@@ -13,7 +13,8 @@ import pickle
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple
 
-from hypothesis import currently_in_test_context, event as hypothesis_event
+from hypothesis import currently_in_test_context
+from hypothesis import event as hypothesis_event
 
 from engine.battle import Accepted, Battle
 from engine.dice import ScriptedDice
@@ -122,14 +123,13 @@ def ends_anyway(battle: Battle, end: Any) -> Accepted:
     ``ambiguous`` refusal that saves nothing, whose ``anyway`` is ``end`` with ``force``);
     "anyway" cancels what is open (a GM correction with the reason, first in the log) and
     ends. Replay, reopening, undo and redo give the same state exactly. The accepted end."""
-    from dataclasses import replace
-
     from engine.battle import replay
     from engine.corrections import GM_CORRECTION, MARK
+    from engine.records import changed
 
     question = refused(battle, end)
     assert question.kind == "ambiguous" and "still open" in question.reason and "anyway" in question.reason
-    assert question.anyway == replace(end, force=True)
+    assert question.anyway == changed(end, force=True)
     assert "anyway" in question.anyway_label and "cancelled" in question.anyway_label
     before = snapshot(battle)
     done = ok(battle, question.anyway)

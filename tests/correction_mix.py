@@ -10,9 +10,9 @@ import json
 import pickle
 from typing import Any, Sequence
 
+from battle_testkit import Tally, accepted, assert_unchanged, snapshot
 from hypothesis import strategies as st
 
-from battle_testkit import Tally, accepted, assert_unchanged, snapshot
 from engine.battle import Accepted, Battle, replay
 from engine.corrections import NOTE, Correct, CorrectionOption
 from engine.events import Event

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 import pytest
-
 from battle_testkit import Tally, accepted, assert_unchanged, ok, refused, snapshot
+
 from engine.events import Event
 from engine.ruleset import Rejected
 

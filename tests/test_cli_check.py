@@ -9,8 +9,8 @@ import types
 from pathlib import Path
 
 import pytest
-
 from demo_rosters import demo_roster_paths
+
 from engine.ruleset import find_system
 from tui.cli import main
 

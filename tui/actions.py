@@ -15,14 +15,14 @@ names them as ``KEYS`` (and its panes' as ``PANE_KEYS``); nothing here knows the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Literal
 
 from textual.binding import Binding, BindingType
 
+from engine.records import Record
 
-@dataclass(frozen=True)
-class GMAction:
+
+class GMAction(Record):
     """One thing the GM can do.
 
     ``id``: stable identifier (the binding id is ``skirmish.<id>``); ``keys``: Textual key
@@ -77,8 +77,7 @@ def _pretty(key: str) -> str:
     return key  # a capital letter stays as the footer writes it: "E", "G", not "shift+e"
 
 
-@dataclass(frozen=True)
-class KeyGroup:
+class KeyGroup(Record):
     """GM actions bound in one place, under one heading of the help screen.
 
     ``title``: the heading; ``actions``: in footer and help order; ``pane``: bound on a pane

@@ -15,7 +15,6 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-
 Cite = Callable[[str], str]
 
 

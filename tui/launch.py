@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import sys
 from argparse import Namespace
-from dataclasses import dataclass, fields, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
+
+from engine.records import Record, changed, fields
 
 if TYPE_CHECKING:
     from tui.opening import LaunchPlan
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Record):
     """The command line's options, whichever subcommand parsed them (absent: the default)."""
 
     saves: str | None = None
@@ -49,7 +49,7 @@ def _save_named(o: Options) -> Options:
         return o
     import saves
 
-    return replace(o, file=str(saves.find_save(o.file, o.saves)))
+    return changed(o, file=str(saves.find_save(o.file, o.saves)))
 
 
 def _plan(args: Namespace, mode: str) -> LaunchPlan:
@@ -129,7 +129,6 @@ def campaign_from_battle(args: Namespace) -> int:
     in a campaign save), then open the save it was recorded in. A system without one
     says so in one line."""
     import saves
-
     from engine.battle import HEADER_KIND
     from tui.opening import LaunchPlan
     from tui.session import OpenError
@@ -201,7 +200,6 @@ def export_format(args: Namespace) -> str:
 def export_battle(args: Namespace, out: TextIO | None = None) -> int:
     """``skirmish export FILE [-o OUT] [--format text|md|html]``: the battle report."""
     import saves
-
     from tui.session import OpenError, rules_damage
 
     try:

@@ -12,18 +12,17 @@ One builder serves every rule system: it reads the files the system's spec lists
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine.records import Record
 from tui.session import OpenError, Progress, Session, _no_progress, create_session, open_session
 
 if TYPE_CHECKING:
     from engine.ruleset import NewBattle, SystemSpec
 
 
-@dataclass(frozen=True)
-class LaunchPlan:
+class LaunchPlan(Record):
     """``mode``: "resume" (last battle, else the demo), "demo", "new" (from ``rosters``)
     or "open" (``file``). ``saves``: the saves folder override (``--saves``)."""
 
@@ -102,7 +101,6 @@ def last_battle(directory: Path, progress: Progress = _no_progress) -> Path | No
     """The battle the GM had open last (the saves module's note of it); without a note,
     the most recently changed save that opens."""
     import saves
-
     from tui.systems import has_dashboard
 
     found = saves.last_battle(directory)

@@ -14,9 +14,10 @@ system's ``BattleSummary`` and the roll records; it computes no rule. The format
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from engine.records import Record, asdict, changed
 
 if TYPE_CHECKING:
     from engine.battle import Battle
@@ -27,8 +28,7 @@ if TYPE_CHECKING:
 FORMATS = ("text", "md", "html")
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Record):
     """One line of the battle: ``seq`` as the dashboard shows it, the ``text``, its roll
     breakdown ``lines``; ``undone``: entries taken back, left out ("#2–#4"), this being the
     line that says so (``seq`` is the first of them)."""
@@ -39,8 +39,7 @@ class Entry:
     undone: str = ""
 
 
-@dataclass(frozen=True)
-class SideHeadline:
+class SideHeadline(Record):
     """One side in the headline: ``vp`` (None: the system keeps none), the members it
     ``lost`` ("Xan, by Kara (#12)"), ``xp`` gained ("Kara +1 XP"), its dice ``luck`` with the
     exact ``distribution`` of its successes and how rare its count was (``at_most``,
@@ -59,8 +58,7 @@ class SideHeadline:
     Axes 1 of 4"; "none"); empty where each member is one model (``lost`` says it all)."""
 
 
-@dataclass(frozen=True)
-class Headline:
+class Headline(Record):
     """What the report opens with."""
 
     sides: tuple[SideHeadline, ...]
@@ -70,8 +68,7 @@ class Headline:
     """The likeliest rolls that failed."""
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(Record):
     """What every format shows."""
 
     title: str
@@ -143,9 +140,8 @@ def cited(value: Any, cite: Callable[[str], str]) -> Any:
         return cite(value)
     if isinstance(value, tuple):
         return tuple(cited(item, cite) for item in value)
-    if is_dataclass(value) and not isinstance(value, type):
-        now = vars(value)  # the report's records have no slots
-        return replace(value, **{f.name: cited(now[f.name], cite) for f in fields(value) if f.init})
+    if isinstance(value, Record):
+        return changed(value, **{name: cited(now, cite) for name, now in asdict(value).items()})
     return value
 
 
@@ -302,7 +298,7 @@ def _headline(
 
     def turning(r: TurningPoint) -> TurningPoint:
         """The turning point with its side's name for the reader (the luck records key sides by id)."""
-        return replace(r, side=initial.side_name(r.side))
+        return changed(r, side=initial.side_name(r.side))
 
     return Headline(tuple(out), tuple(map(turning, upsets)), tuple(map(turning, flops)))
 

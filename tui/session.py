@@ -24,7 +24,6 @@ from engine.battle import Accepted, Battle, new_header
 from engine.dice import DiceSource
 from engine.events import Event
 from engine.ruleset import BattleSummary, Rejected, SettingSpec, SystemSpec, find_system
-
 from tui.messages import BattleChanged, ChangeKind, CommandRefused, SaveFailed, SaveWarning
 
 Progress = Callable[[str, "float | None"], None]
@@ -345,7 +344,6 @@ def _battle(
 def _resume_point(where: Path, header: dict[str, Any]) -> dict[str, Any] | None:
     """The resume point kept in the save, if this code wrote it (``saves.resume``)."""
     import saves.resume
-
     from engine.ruleset import UnknownSystem, get_ruleset
 
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
+from demo_rosters import demo_roster_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,6 @@ from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
-from demo_rosters import demo_roster_paths
 from saves.rosters import read_roster_text
 
 

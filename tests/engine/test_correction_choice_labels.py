@@ -4,6 +4,7 @@ on-table / out-of-action / left-table"): the option's line, each answer and the 
 from __future__ import annotations
 
 from battle_testkit import ok
+
 from engine.corrections import Correct
 from engine.rulesets.sanctum_mortalis import commands as c
 

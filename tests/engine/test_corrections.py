@@ -9,10 +9,10 @@ import pickle
 from typing import Any
 
 import pytest
+from battle_testkit import Tally, accepted, ok, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battle_testkit import Tally, accepted, ok, refused
 from engine.battle import Battle, new_header, replay
 from engine.corrections import (
     GM_CORRECTION,
@@ -290,7 +290,8 @@ def test_sm_the_random_sequences_were_mostly_accepted() -> None:
 
 
 def test_sm_a_stat_modifier_is_among_the_profile_sources_and_counted_in_the_odds() -> None:
-    from engine.rulesets.sanctum_mortalis import commands as c, view
+    from engine.rulesets.sanctum_mortalis import commands as c
+    from engine.rulesets.sanctum_mortalis import view
     from engine.rulesets.sanctum_mortalis.profile import effective_profile
 
     battle = demo("sanctum-mortalis")

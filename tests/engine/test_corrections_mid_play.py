@@ -10,13 +10,12 @@ import pickle
 from typing import Any, Callable
 
 import pytest
-
 from battle_testkit import ok, refused
+from correction_mix import another_value
+
 from engine.battle import Battle, new_header, replay
 from engine.corrections import BATTLE, CANCEL, GM_CORRECTION, Correct, CorrectionOption
 from engine.ruleset import find_system
-
-from correction_mix import another_value
 
 
 def demo(name: str) -> Battle:
@@ -50,7 +49,8 @@ def saga() -> tuple[Battle, str]:
 
 
 def xk6() -> tuple[Battle, str]:
-    from engine.rulesets.xk6 import commands as c, tables as t
+    from engine.rulesets.xk6 import commands as c
+    from engine.rulesets.xk6 import tables as t
 
     battle = demo("xk6")
     ok(battle, c.StartTurn(faces=(6, 1)))

@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.dice import DiceEntryError, ScriptedDice, SeededDice, TypedDice, parse_dice
 from engine.rolls import Die, keep, kept_sum, reroll

@@ -30,6 +30,7 @@ def test_event_round_trips_through_a_plain_dict():
 
 def test_an_event_from_a_newer_schema_is_refused():
     import pytest
+
     from engine.events import EventFormatError
 
     data = Event(seq=0, kind="x").to_dict() | {"schema": 99}

@@ -1,7 +1,8 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.odds import at_most, below, binomial, opposed, reroll_one_probability, sum_distribution, total_probability
 

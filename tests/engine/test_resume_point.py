@@ -6,15 +6,17 @@ point that is not where the log ends is ignored; the log wins if they ever diffe
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum, StrEnum
 from fractions import Fraction
 
 import pytest
-
 from battle_testkit import ok
+
 from engine.battle import Battle, new_header
-from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.records import changed
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import make_setup
 from engine.state_codec import StateCodecError, decode, encode
 
 from .sanctum_mortalis.conftest import small_bands
@@ -99,7 +101,7 @@ def test_a_point_that_is_not_where_the_log_ends_is_ignored_and_the_log_replayed(
 def test_the_log_wins_when_the_resume_point_disagrees_with_it():
     battle = played()
     point = through_json(battle)
-    wrong = replace(battle.state, markers_on_table=battle.state.markers_on_table + 3)
+    wrong = changed(battle.state, markers_on_table=battle.state.markers_on_table + 3)
     point["state"] = encode(wrong)
     resumed = reopened(battle, point)
     assert resumed.state == wrong  # drawn first from the point...

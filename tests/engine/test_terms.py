@@ -12,7 +12,8 @@ from engine.formatting import possessive
 from engine.rulesets.saga import terms as saga_terms
 from engine.rulesets.sanctum_mortalis import terms as sm_terms
 from engine.rulesets.sanctum_mortalis.procedures.reroll import REROLL_SOURCES
-from engine.rulesets.star_quest import tables as sq_tables, terms as sq_terms
+from engine.rulesets.star_quest import tables as sq_tables
+from engine.rulesets.star_quest import terms as sq_terms
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 ROOT = Path(__file__).resolve().parents[2]

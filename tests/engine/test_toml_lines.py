@@ -2,7 +2,8 @@
 
 import tomllib
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.toml_lines import Lines
 

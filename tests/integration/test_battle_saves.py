@@ -1,11 +1,13 @@
 """A whole battle through the engine and the saves: save, reload, same state."""
 
+from demo_rosters import demo_roster_paths
+
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
-from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
 from saves import BattleStore, load
-from demo_rosters import demo_roster_paths
 from saves.rosters import read_roster_text
 
 
@@ -63,6 +65,7 @@ def test_reopening_and_playing_on_appends_to_the_same_log(tmp_path):
 
 def test_a_save_with_an_event_this_version_does_not_know_opens_read_only_with_one_line(tmp_path):
     from saves_testkit import digest
+
     from tui.session import open_session
 
     battle = demo_battle()

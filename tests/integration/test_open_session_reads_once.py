@@ -1,11 +1,13 @@
 """Opening a battle for play reads its save once: the session replays what the store read."""
 
+from demo_rosters import demo_roster_paths
+
 import saves
 from engine.battle import Battle, new_header
-from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
 from saves import BattleStore
-from demo_rosters import demo_roster_paths
 from saves.rosters import read_roster_text
 
 
@@ -52,6 +54,7 @@ def test_a_battle_opens_for_play_from_one_read_of_its_save(tmp_path, monkeypatch
 
 def test_a_save_the_session_cannot_replay_is_left_unchanged_and_unlocked(tmp_path):
     from saves_testkit import digest
+
     from tui.session import open_session
 
     battle = demo_battle()

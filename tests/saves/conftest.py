@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from saves_testkit import HEADER, digest, entry, journal_bytes  # noqa: F401
 
 from saves import BattleStore
-from saves_testkit import HEADER, digest, entry, journal_bytes  # noqa: F401
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-
 HEADER: dict[str, Any] = {
     "title": "Red vs Blue",
     "ruleset": "generic-2d6",

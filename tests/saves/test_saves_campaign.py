@@ -21,7 +21,8 @@ from engine.rulesets.sanctum_mortalis.campaign import (
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
-from saves import BattleStore, SaveError, list_saves, load, write_roster as save_roster
+from saves import BattleStore, SaveError, list_saves, load
+from saves import write_roster as save_roster
 from saves.rosters import read_roster_text
 
 

@@ -20,11 +20,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from demo_rosters import demo_roster_paths
 from saves_testkit import digest
+
 from engine.battle import Battle, new_header
-from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
 from saves import BattleStore, SaveError, load, salvage
 from saves.rosters import read_roster_text

@@ -10,8 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from saves_testkit import HEADER, digest, entry
+
 from saves import BattleStore, SaveError, load
 from saves.store import salvage
 

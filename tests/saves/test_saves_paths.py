@@ -10,8 +10,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-
 from saves_testkit import HEADER, entry
+
 from saves import SUFFIX, BattleStore, data_dir, list_saves, new_save_path
 
 
@@ -144,7 +144,6 @@ def test_a_saves_folder_inside_a_file_says_so(tmp_path: Path) -> None:
 
 def test_a_save_given_by_its_path_opens_when_the_saves_folder_is_a_file(tmp_path: Path) -> None:
     from tui.opening import LaunchPlan, open_plan
-
     from tui.session import create_session
 
     (tmp_path / "good").mkdir()
@@ -160,11 +159,11 @@ def test_a_save_given_by_its_path_opens_when_the_saves_folder_is_a_file(tmp_path
 
 
 def _demo_setup() -> dict:
+    from demo_rosters import demo_roster_paths
+
     from engine.rulesets.sanctum_mortalis import make_setup
     from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
     from saves.rosters import read_roster_text
-
-    from demo_rosters import demo_roster_paths
 
     a, b = (parse_roster(read_roster_text(p), p.name) for p in demo_roster_paths())
     return make_setup(a, b, scenario="slaughter")

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from saves_testkit import HEADER, entry
+
 from saves import BattleStore, data_dir, last_battle, load, remember_last_battle
 
 

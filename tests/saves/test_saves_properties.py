@@ -9,8 +9,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from saves_testkit import HEADER, digest, entry
+
 from saves import BattleStore, SaveError, load
 
 OPS = st.lists(

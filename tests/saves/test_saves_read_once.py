@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from saves_testkit import digest, entry
 
 from saves import BattleStore, load
-from saves_testkit import digest, entry
 
 
 class Unplayable(Exception):

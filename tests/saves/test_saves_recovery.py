@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from saves_testkit import HEADER, digest, entry, journal_bytes
+
 from saves import BattleStore, SaveError, list_saves, load
 
 TORN_TAILS = {

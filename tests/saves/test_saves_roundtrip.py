@@ -7,10 +7,10 @@ import os
 from pathlib import Path
 
 import pytest
+from saves_testkit import HEADER, digest, entry
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage
 
-from saves_testkit import HEADER, digest, entry
 from saves import SAVE_FORMAT, BattleStore, SaveError, load
 
 

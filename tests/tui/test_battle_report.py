@@ -14,8 +14,9 @@ import pytest
 
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
-from engine.luck import success_distribution, tail_chances, turning_points, RollLuck
-from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.luck import RollLuck, success_distribution, tail_chances, turning_points
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 from tui.report import build_report, render
 

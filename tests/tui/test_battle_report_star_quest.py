@@ -8,10 +8,11 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-
 from battle_testkit import ok
+
 from engine.battle import Battle, new_header
-from engine.rulesets.star_quest import commands as c, make_setup
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import make_setup
 from engine.rulesets.star_quest.roster import MissionSpec, Roster, UnitSpec, WeaponSpec
 
 from .report_checks import (

@@ -6,8 +6,10 @@ summary the engine gives generic code says so (``out``, ``out_as``)."""
 from __future__ import annotations
 
 from battle_testkit import ok
+
 from engine.battle import Battle, new_header
-from engine.rulesets.star_quest import commands as c, make_setup
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import make_setup
 from engine.rulesets.star_quest.roster import MissionSpec, Roster, UnitSpec, WeaponSpec
 from engine.rulesets.star_quest.summary import summary
 

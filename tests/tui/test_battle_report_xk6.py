@@ -7,19 +7,20 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-
 from battle_testkit import ok
+
 from engine.battle import Battle, new_header
-from engine.rulesets.xk6 import commands as c, make_setup
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import make_setup
 from engine.rulesets.xk6.roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
 from .report_checks import (
     assert_each_turning_point_is_listed_once,
     assert_markdown_is_valid,
-    report,
     entry,
     numbered,
     parsed_page,
+    report,
     report_of,
     seq_of,
     undone_line,

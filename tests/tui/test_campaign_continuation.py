@@ -27,6 +27,7 @@ from engine.rulesets.sanctum_mortalis.campaign import (
     RollLevelUp,
     RollLoot,
 )
+from tui.session import OpenError, open_session
 from tui.systems.sanctum_mortalis.campaign.opening import (
     CAMPAIGN_SAVE,
     CampaignUnreadable,
@@ -34,7 +35,6 @@ from tui.systems.sanctum_mortalis.campaign.opening import (
     post_battle,
     start_from_battle,
 )
-from tui.session import OpenError, open_session
 
 from .conftest import SIZE, battle_ready, press, status_text, wait_for
 from .test_dashboard import rendered

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.screens.picker_screen import PickerScreen
 from tui.systems.sanctum_mortalis.card_hand import CardHand
 from tui.systems.sanctum_mortalis.card_hand_screen import CardHandScreen
-from tui.screens.picker_screen import PickerScreen
 
 from .conftest import open_first_shot, press, settle, start_round_one
 from .pilot_waits import wait_for_screen
@@ -167,7 +167,6 @@ async def test_you_only_die_once_is_an_option_of_the_hit_models_toughness_roll(m
     """§12.2 "Raz kozie śmierć!": the shot model's Toughness roll offers the card (only the
     table shows the edge): ticked, ⏎ asks the edge's height and the typed dice are the jump's."""
     from engine.rulesets.sanctum_mortalis.card_triggers import jump_instead
-
     from tui.dialogs.roll_dialog import HOTKEYS, RollDialog
 
     app = make_app()

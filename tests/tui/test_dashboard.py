@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tui.systems.sanctum_mortalis.band_pane import BandPane
-from tui.widgets.log_pane import LogPane
 from tui.systems.sanctum_mortalis.tracker import Tracker
+from tui.widgets.log_pane import LogPane
 
 from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text, wait_for
 

@@ -37,7 +37,8 @@ async def saga_move_open(pilot: Any) -> tuple[Any, Callable[[Any], bool]]:
 
 
 async def xk6_attack_open(pilot: Any) -> tuple[Any, Callable[[Any], bool]]:
-    from engine.rulesets.xk6 import commands as c, tables as t
+    from engine.rulesets.xk6 import commands as c
+    from engine.rulesets.xk6 import tables as t
     from tui.systems.xk6.screen import XK6Screen
 
     screen = await wait_for_screen(pilot, XK6Screen)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList
 
-from .conftest import battle_ready, settle, wait_for_screen
 from tui.screens.help_screen import HelpScreen
 from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_footer import SteadyFooter
+
+from .conftest import battle_ready, settle, wait_for_screen
 
 
 def line(footer: SteadyFooter) -> str:

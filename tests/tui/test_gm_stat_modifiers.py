@@ -31,7 +31,8 @@ def saved(screen: Any, *commands: tuple[Any, list[int] | None]) -> Battle:
 
 
 def sm_odds(screen: Any) -> tuple[str, str, Fraction]:
-    from engine.rulesets.sanctum_mortalis import commands as c, view
+    from engine.rulesets.sanctum_mortalis import commands as c
+    from engine.rulesets.sanctum_mortalis import view
 
     s = screen.state
     shooter = next(m for m in s.models if m.side == "A" and m.spec.ranged)
@@ -44,7 +45,8 @@ def sm_odds(screen: Any) -> tuple[str, str, Fraction]:
 
 
 def saga_odds(screen: Any) -> tuple[str, str, Fraction]:
-    from engine.rulesets.saga import commands as c, view
+    from engine.rulesets.saga import commands as c
+    from engine.rulesets.saga import view
 
     target = "B.ceorls"
     battle = saved(
@@ -63,7 +65,9 @@ def star_quest_odds(screen: Any) -> tuple[str, str, Fraction]:
 
 
 def xk6_odds(screen: Any) -> tuple[str, str, Fraction]:
-    from engine.rulesets.xk6 import commands as c, tables as t, view
+    from engine.rulesets.xk6 import commands as c
+    from engine.rulesets.xk6 import tables as t
+    from engine.rulesets.xk6 import view
 
     battle = saved(
         screen,

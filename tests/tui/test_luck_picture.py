@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.luck import SideLuck, luck_table, RollLuck
+from engine.luck import RollLuck, SideLuck, luck_table
 from tui.widgets.luck_picture import bar, luck_picture, shown_range
 
 from .conftest import press, settle, start_round_one, through_pickers

@@ -6,7 +6,8 @@ from __future__ import annotations
 from .conftest import SIZE, press, wait_for_screen
 from .saga_pilot import pick, type_dice
 from .sq_pilot import round_one, select
-from .test_xk6_dashboard import type_dice as type_and_roll, xk6_ready
+from .test_xk6_dashboard import type_dice as type_and_roll
+from .test_xk6_dashboard import xk6_ready
 
 
 async def luck_screen(pilot):

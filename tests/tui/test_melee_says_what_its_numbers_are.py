@@ -5,7 +5,6 @@ under its name (now both models' terms are under their names)."""
 
 from __future__ import annotations
 
-
 from tui.dialogs.roll_dialog import RollDialog
 
 from .conftest import press, start_round_one

@@ -161,8 +161,8 @@ async def test_saga_shot_armour_terms_each_fit_one_line(make_app):
 
 
 async def test_star_quest_shot_toggles_each_fit_one_line(make_app):
-    from .sq_pilot import round_one, select
     from .saga_pilot import pick
+    from .sq_pilot import round_one, select
 
     app = make_app("demo", system="star-quest")
     async with app.run_test(size=SIZE_80) as pilot:

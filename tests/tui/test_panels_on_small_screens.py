@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 from .conftest import press, settle, wait_for_screen
-from .saga_pilot import charge_ceorls, first_turn, move_and_shoot, pick, select as saga_select
+from .saga_pilot import charge_ceorls, first_turn, move_and_shoot, pick
+from .saga_pilot import select as saga_select
 from .screen_rows import rows_above, screen_rows
-from .sq_pilot import heroes_pass, round_one, select as sq_select
+from .sq_pilot import heroes_pass, round_one
+from .sq_pilot import select as sq_select
 from .test_dashboard import rendered
 
 SIZES = [(80, 24), (60, 20)]

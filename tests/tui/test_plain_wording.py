@@ -14,11 +14,11 @@ from tui.screens.picker_screen import PickerScreen
 from tui.widgets.log_pane import entry_text
 
 from .conftest import SIZE, press, wait_for_screen
-from .screen_rows import screen_rows
 from .saga_pilot import first_turn, pick, select
-from .sq_pilot import round_one, select as select_unit
+from .screen_rows import screen_rows
+from .sq_pilot import round_one
+from .sq_pilot import select as select_unit
 from .test_xk6_dashboard import xk6_ready
-
 
 BARE_M = re.compile(r"(?<![(\w])M(?![)\w])")
 """The band letter standing alone, not inside "Medium (M)"."""

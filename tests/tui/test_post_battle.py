@@ -10,13 +10,13 @@ import pytest
 from engine.battle import Battle, new_header
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
+from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands
 from engine.rulesets.sanctum_mortalis.campaign import EndStep, ResolveInjury
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from saves import BattleStore
-from tui.systems.sanctum_mortalis.campaign.opening import start_from_battle
-from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands
-from tui.systems.sanctum_mortalis.campaign.screen import PostBattleScreen
 from tui.session import OpenError
+from tui.systems.sanctum_mortalis.campaign.opening import start_from_battle
+from tui.systems.sanctum_mortalis.campaign.screen import PostBattleScreen
 
 from .conftest import SIZE, battle_ready, press, settle, wait_for_screen
 

@@ -12,21 +12,21 @@ rolls; the Iron Wolves keep a Camouflage in their stash.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine.ruleset import find_system
 from engine.battle import Battle, new_header
+from engine.records import changed
 from engine.rolls import kept_faces
+from engine.ruleset import find_system
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
+from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands
 from engine.rulesets.sanctum_mortalis.profile import effective_profile
 from saves import BattleStore
-from tui.systems.sanctum_mortalis.campaign.opening import post_battle
-from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands
 from tui.roster_check import check_rosters
+from tui.systems.sanctum_mortalis.campaign.opening import post_battle
 from tui.widgets.log_pane import LogPane
 
 from .conftest import SIZE, battle_ready, press, status_text
@@ -39,7 +39,7 @@ SM = find_system("sanctum-mortalis")
 def scripted_battle(folder: Path) -> Path:
     """The demo bands' battle, ended: Brann Holt takes Dex Marlow and Nim out."""
     saints, wolves = demo_bands()
-    wolves = replace(wolves, stash=("camouflage",))
+    wolves = changed(wolves, stash=("camouflage",))
     battle = Battle(new_header("sanctum-mortalis", make_setup(saints, wolves), seed=1, title="Demo battle"))
     for model in ("A.dex-marlow", "A.nim"):
         battle.submit(bc.RemoveModel(model, by="B.brann-holt", cause="failed Toughness roll (shooting)"))
@@ -229,7 +229,7 @@ async def test_the_whole_post_battle_sequence_by_keys(saves_dir: Path, make_app)
         assert models["brann-holt"].spec.xp == 4 and models["brann-holt"].spec.advances == (("W", 1),)
         brann = models["brann-holt"].spec
         fight = effective_profile(brann)["W"]
-        assert fight.value == effective_profile(replace(brann, advances=()))["W"].value + 1
+        assert fight.value == effective_profile(changed(brann, advances=()))["W"].value + 1
         assert "+1 advance" in fight.explain()
         assert models["kara-vex"].spec.items == ("frag-grenade",)
         assert models["nim"].spec.xp == 1

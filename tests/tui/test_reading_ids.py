@@ -15,9 +15,9 @@ import pytest
 from engine.ruleset import HOUSE_READING, find_system
 from tui.screens.settings_screen import SettingsScreen
 
+from .pilot_waits import wait_for_screen
 from .test_every_size import SYSTEMS, _app
 from .test_no_internal_ids import screen_text
-from .pilot_waits import wait_for_screen
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = {"saga": "SAGA", "xk6": "XK", "star-quest": "SQ", "sanctum-mortalis": "SM"}

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from demo_rosters import demo_roster_paths
+
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
 from engine.luck import counted_rolls, luck_table
-from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.roster_toml import parse_roster
-from demo_rosters import demo_roster_paths
 from saves.rosters import read_roster_text
 from tui.report import build_report, render
 from tui.report_text import md as md_text

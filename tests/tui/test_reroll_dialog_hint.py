@@ -61,10 +61,10 @@ def test_a_melee_re_roll_line_gives_the_chance_of_each_outcome_that_can_happen()
 
     from engine.battle import Battle, new_header
     from engine.dice import ScriptedDice
-    from engine.rulesets.sanctum_mortalis import commands as c, make_setup
-    from tui.systems.sanctum_mortalis.reroll_adapter import RerollAdapter
-
+    from engine.rulesets.sanctum_mortalis import commands as c
+    from engine.rulesets.sanctum_mortalis import make_setup
     from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
+    from tui.systems.sanctum_mortalis.reroll_adapter import RerollAdapter
 
     bo = ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon", "additional-weapon"))
     cy = ModelSpec("cy", "Cy", "officer", ranged=("assault-pistol",))

@@ -291,6 +291,7 @@ async def test_the_roll_off_for_who_starts_takes_the_dice_rolled_at_the_table(ma
     """n opens the roll dialog (6 v 6 models, the demo's Slaughter: the lower total
     decides); a tie is rolled again, its dice typed after the first four."""
     from tui.screens.picker_screen import PickerScreen
+
     from .conftest import battle_ready
 
     app = make_app()

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from .conftest import SIZE, press, settle
-from .test_dashboard import rendered
 from .saga_pilot import charge_ceorls, first_turn, move_and_shoot, pick, saga_ready, select, type_dice, unit_id
 from .sq_pilot import type_text
+from .test_dashboard import rendered
 
 
 def kinds(screen) -> list[str]:
@@ -256,9 +256,8 @@ async def test_review_steps_back_through_a_saga_battle_and_commands_wait(make_ap
         assert screen.review is None and screen.shown_state.unit(hird).fatigue == 1
         await press(pilot, "slash")
         await pick(pilot, "Hirdmen: the selected one's entries")
-        from tui.widgets.log_pane import LogPane
-
         from engine.log_filter import ids_in
+        from tui.widgets.log_pane import LogPane
 
         shown = {int(o.id) for o in screen.query_one(LogPane).options}
         known = [u.id for u in screen.state.units]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import commands as c
-
 from tui.dialogs.roll_dialog import RollDialog
 from tui.screens.picker_screen import PickerScreen
 

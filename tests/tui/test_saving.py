@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from saves import SaveError
-
 from tui.systems.sanctum_mortalis.band_pane import BandPane
 
 from .conftest import SIZE, battle_ready, press, settle, start_round_one, status_text, wait_for

@@ -134,9 +134,9 @@ def test_the_list_counts_events_as_the_log_footer_does_and_explains_the_entries_
     """QA: the log footer said "25 events", the review "the newest is #36", the list
     "[45 entries]": the list now says the footer's count and newest number, and how many
     entries the save holds when undo and redo make more."""
+    from engine.rulesets.sanctum_mortalis.commands import StartRound
     from tui.launch import list_battles
     from tui.opening import LaunchPlan, open_plan
-    from engine.rulesets.sanctum_mortalis.commands import StartRound
 
     session = open_plan(LaunchPlan(saves=str(saves_dir), seed=3))
     session.submit(StartRound())

@@ -10,12 +10,14 @@ Defensive stance (so each skill's option and the marker's come up)."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import cache
 
 import pytest
 
-from engine.rulesets.sanctum_mortalis import commands as c, tables as t, terms
+from engine.records import changed
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import tables as t
+from engine.rulesets.sanctum_mortalis import terms
 from engine.rulesets.sanctum_mortalis.battle_setup import demo
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis
 from engine.rulesets.sanctum_mortalis.state import PendingSave
@@ -65,10 +67,10 @@ def _demo_state(every_skill: bool):
     if not every_skill:
         return state
     skills = tuple(k for k in t.SKILLS if k != "captain")
-    return replace(
+    return changed(
         state,
         models=tuple(
-            replace(m, spec=replace(m.spec, skills=skills), markers=frozenset({"defensive-stance"}))
+            changed(m, spec=changed(m.spec, skills=skills), markers=frozenset({"defensive-stance"}))
             for m in state.models
         ),
     )
@@ -85,10 +87,10 @@ def dialog_options(every_skill: bool) -> frozenset[str]:
                 continue
             for weapon in s.spec.ranged:
                 labels |= _labels("shot", state, c.Shoot(s.id, tg.id, weapon))
-            engaged = replace(
+            engaged = changed(
                 state,
                 models=tuple(
-                    replace(m, engaged_with=frozenset({tg.id if m.id == s.id else s.id}))
+                    changed(m, engaged_with=frozenset({tg.id if m.id == s.id else s.id}))
                     if m.id in (s.id, tg.id)
                     else m
                     for m in state.models
@@ -96,7 +98,7 @@ def dialog_options(every_skill: bool) -> frozenset[str]:
             )
             labels |= _labels("melee", engaged, c.Attack(s.id, tg.id))
             for attack, weapon in (("shooting", (tg.spec.ranged or ("assault-rifle",))[0]), ("melee", "")):
-                held = replace(state, pending=(PendingSave(s.id, tg.id, attack, weapon),))
+                held = changed(state, pending=(PendingSave(s.id, tg.id, attack, weapon),))
                 labels |= _labels("save", held, c.Save(s.id))
     return frozenset(labels)
 

@@ -80,8 +80,8 @@ async def test_power_points_pay_for_the_extra_action_and_a_bought_pass(make_app)
 
 
 async def test_an_ai_activation_walks_the_flow_chart_and_the_gm_may_override_it(make_app):
-    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
     from tui.dialogs.prompt import TextPrompt
+    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
 
     app = make_app("demo", system="star-quest")
     async with app.run_test(size=SIZE) as pilot:
@@ -270,8 +270,8 @@ async def test_an_ai_cast_takes_typed_dice_after_its_odds_and_a_typo_stays_in_th
     """Keys only: the heroes pass, the Hollow Magus' chart reaches the cast step, c opens the
     roll dialog (exact odds, a hero's hindering token as a −1 modifier), a typo is refused
     there and nothing is cast, then the typed die casts the spell."""
-    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
     from tui.dialogs.roll_dialog import RollDialog
+    from tui.systems.star_quest.ai_flow_dialog import AIFlowDialog
 
     app = make_app("demo", system="star-quest")
     async with app.run_test(size=SIZE) as pilot:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ruleset import find_system
 from engine.odds import percent
-from engine.rulesets.xk6 import commands as c, view
+from engine.ruleset import find_system
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import view
 from tui.systems.xk6.screen import XK6Screen
 
 from .conftest import SIZE, press, settle, wait_for_screen

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from rich.cells import cell_len
@@ -27,6 +26,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
+from engine.records import Record
 from tui.citations import Cite, as_is, cite_renderable, cite_rich
 from tui.dialogs.options import OptionLine
 
@@ -314,8 +314,7 @@ def full_citation(row: Any, letter: str, width: int = 0) -> Text:
     return out
 
 
-@dataclass(frozen=True)
-class TermLine:
+class TermLine(Record):
     """A modifier inside a roll's numbers (an xK6 pool's): in a ``Group`` of the odds,
     fitted as the list's lines are (``fitted``)."""
 

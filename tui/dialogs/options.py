@@ -10,12 +10,12 @@ yes/no the GM toggles with its letter, or a line of the roll's numbers (``kind``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.text import Text
 
 from engine.odds import percent
+from engine.records import Record
 
 
 class OptionLine(Protocol):
@@ -40,8 +40,7 @@ class OptionLine(Protocol):
     def note(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class RollOption:
+class RollOption(Record):
     """One line of a roll dialog.
 
     ``key``: what toggles it (stable across redraws); ``label``: what the GM reads;

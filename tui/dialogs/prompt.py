@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from textual import on
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical

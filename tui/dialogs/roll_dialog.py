@@ -9,14 +9,12 @@ the engine's view queries for the options and odds, and builds the command. Dism
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Group
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -24,7 +22,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.dice import wrong_dice_count
-
+from engine.records import Record, field
 from tui.citations import Cite, as_is, citer
 from tui.dialogs.dice_hint import HintedInput
 from tui.dialogs.dismiss_once import DismissOnce
@@ -43,8 +41,7 @@ KEPT = "skirmish-roll-dialog"
 """The name the app keeps its roll dialog under (``push_roll_dialog``)."""
 
 
-@dataclass(frozen=True)
-class RollPreview:
+class RollPreview(Record):
     """What the dialog shows for the current toggles.
 
     ``options``: the lines to list (``RollOption`` or the engine's options of its shape;
@@ -60,8 +57,7 @@ class RollPreview:
     dice: int | None = None
 
 
-@dataclass(frozen=True)
-class Flag:
+class Flag(Record):
     """A yes/no choice of the command itself (not a modifier): ``key`` is the hotkey."""
 
     key: str

@@ -122,7 +122,6 @@ class NewBattleScreen(ModalScreen[Any]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         from engine.ruleset import UnknownSystem, find_system
-
         from tui.opening import LaunchPlan
 
         error = self.query_one("#new-error", Static)

@@ -13,7 +13,6 @@ chosen by their digit too; a digit of an answer not open now says why and choose
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -24,13 +23,13 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.records import Record
 from tui.citations import cite_rich, citer
 from tui.dialogs.dismiss_once import DismissOnce
 from tui.widgets.choice_list import ChoiceList
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Record):
     """``value`` comes back on Enter; ``label`` is shown; ``why_not`` greys it out."""
 
     value: Any

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rich.text import Text
 
-from tui.widgets.border_text import retitle
 from tui.screens.picker_screen import Choice, PickerScreen
-
+from tui.widgets.border_text import retitle
 
 if TYPE_CHECKING:  # the screen it is mixed into, for the type checker; a plain mixin at run time
     from textual.screen import Screen

@@ -21,9 +21,9 @@ from textual.screen import Screen
 from tui.actions import APP_KEYS, COMMON_KEYS, LOG_KEYS, KeyGroup, bindings
 from tui.citations import cite_rich, citer
 from tui.messages import BattleChanged, CommandRefused, LogEntryChosen, SaveFailed, SaveWarning
+from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 from tui.widgets.steady_bar import SteadyBar
 from tui.widgets.steady_footer import KeysNext
-from tui.screens.session_results import change_status, refusal_line, refusal_status, save_failed_status
 
 PREPARE_STEP = 0.1
 """Seconds after the battle is drawn before the rules' reducers are imported (a short
@@ -282,9 +282,8 @@ class SessionScreen(Screen[None]):
 
     def show_log_entry(self, seq: int) -> None:
         """Open log entry ``seq``'s full breakdown."""
-        from tui.screens.log_entry_screen import LogEntryScreen
-
         from tui.report import later_lines
+        from tui.screens.log_entry_screen import LogEntryScreen
 
         event = self.session.entry(seq)
         if event is not None:

@@ -9,11 +9,11 @@ this package loads no screen (and ``tui.app`` imports it only when opening a bat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.records import Record
 from engine.ruleset import SystemSpec, UnknownSystem, find_system, systems
 
 if TYPE_CHECKING:
@@ -43,8 +43,7 @@ class PostBattle(Protocol):
     def __call__(self, battle: Path, folder: Path, *, seed: int | None, new: bool) -> tuple[Path, str]: ...
 
 
-@dataclass(frozen=True)
-class Dashboard:
+class Dashboard(Record):
     """A rule system's dashboard: ``screen`` is "module:Class" of the screen that plays
     (or, for a campaign, runs) its saves; it takes the open ``Session``. ``post_battle``:
     "module:function", the system's ``PostBattle`` ("": its battles have none)."""

@@ -11,21 +11,20 @@ does nothing; otherwise ``RowTable`` draws only the rows that changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Protocol, Sequence
 
 from rich.text import Text
 from textual import events
 from textual.message import Message
 
+from engine.records import Record
 from tui.widgets.row_table import ColumnSpec, RowTable, cell_width
 from tui.widgets.shared_columns import SharedColumns, choose
 
 PADDING = 2
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(Record):
     """``priority``: lower is kept longer when space is short; ``cell(line, highlighted)``."""
 
     key: str

@@ -14,7 +14,6 @@ sideways (a line wider than the table is cut). Moving the cursor posts
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from rich.cells import cell_len
@@ -29,6 +28,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from engine.records import Record
 from tui.widgets.kept_lines import KeptLines, blank
 
 PAD = 1
@@ -62,8 +62,7 @@ def same_cell(a: Text | str | None, b: Text | str | None) -> bool:
     return a == b
 
 
-@dataclass(frozen=True)
-class ColumnSpec:
+class ColumnSpec(Record):
     key: str
     label: str
 

@@ -7,28 +7,25 @@ can come in the command (``faces`` fields) or as the ``TypedDice`` source.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from engine.records import Record
 
 
 # -- turns and settings ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class StartTurn:
+class StartTurn(Record):
     """Begin the next player turn; ``side`` is required for the first turn, then
     defaults to the other player (turn structure is [SAGA-M5])."""
 
     side: str | None = None
 
 
-@dataclass(frozen=True)
-class EndTurn:
+class EndTurn(Record):
     """End the current player turn. While a move, shot or melee is open the GM is asked
     first; ``force`` (the GM said so): it is cancelled and the turn ends."""
 
     force: bool = False
 
 
-@dataclass(frozen=True)
-class ChangeSetting:
+class ChangeSetting(Record):
     """Change a battle setting (an AMBIGUITY reading or a house default)."""
 
     key: str
@@ -36,8 +33,7 @@ class ChangeSetting:
 
 
 # -- activations ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Activate:
+class Activate(Record):
     """Activate a unit: ``kind`` move | charge | shoot | rest.
 
     ``source`` "saga" marks an activation by a SAGA ability (the only way to act in the
@@ -65,8 +61,7 @@ class Activate:
     los_override: bool = False
 
 
-@dataclass(frozen=True)
-class SpendFatigue:
+class SpendFatigue(Record):
     """``by`` (a side) removes one fatigue from the enemy ``unit`` for ``use``
     (slow_move | shooting_armour | own_armour | enemy_armour). ``for_unit``: in melee,
     the spender's unit that gets +1 Armour (default: its primary unit)."""
@@ -77,8 +72,7 @@ class SpendFatigue:
     for_unit: str | None = None
 
 
-@dataclass(frozen=True)
-class CompleteMove:
+class CompleteMove(Record):
     """Finish the pending Movement. ``band``: the band moved when broken terrain decides
     it without a spend [SAGA-M8]; ``contact``: a charge reached the enemy; ``enter``: a
     building entered; ``leave``: the unit leaves its building."""
@@ -89,8 +83,7 @@ class CompleteMove:
     leave: bool = False
 
 
-@dataclass(frozen=True)
-class AdjustFatigue:
+class AdjustFatigue(Record):
     """A fatigue change that is not a Rest or a spend (a SAGA ability, a GM correction)."""
 
     unit: str
@@ -99,23 +92,20 @@ class AdjustFatigue:
 
 
 # -- shooting (house procedure [SAGA-M9]) ----------------------------------------------------------
-@dataclass(frozen=True)
-class RollShot:
+class RollShot(Record):
     """Roll the pending shot's attack dice against the target's shooting Armour."""
 
     faces: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class RollShotDefence:
+class RollShotDefence(Record):
     """The target rolls one defence die per hit; uncancelled hits are casualties."""
 
     faces: tuple[int, ...] | None = None
 
 
 # -- melee ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Engage:
+class Engage(Record):
     """Start a melee without a Move to engage (an ability, or the GM catching up):
     ``attacker`` unit engages ``defender``, a unit or a building id [SAGA-M2]."""
 
@@ -123,15 +113,13 @@ class Engage:
     defender: str
 
 
-@dataclass(frozen=True)
-class ChooseDefender:
+class ChooseDefender(Record):
     """§6: the Defender picks which of its units inside the building defends."""
 
     unit: str
 
 
-@dataclass(frozen=True)
-class JoinMelee:
+class JoinMelee(Record):
     """The GM adds a second unit to a side in step 1 [SAGA-M3] (joining rules not in source).
     ``target``: the enemy unit it attacks (None: the enemy side's first unit)."""
 
@@ -139,8 +127,7 @@ class JoinMelee:
     target: str | None = None
 
 
-@dataclass(frozen=True)
-class AimPool:
+class AimPool(Record):
     """Step 1, more than one unit on a side [SAGA-M3]: ``unit``'s attack dice go against enemy
     ``target`` (they roll against its Armour)."""
 
@@ -148,8 +135,7 @@ class AimPool:
     target: str
 
 
-@dataclass(frozen=True)
-class SetParticipants:
+class SetParticipants(Record):
     """Step 1 [SAGA-M1] [SAGA-A2]: how many of ``unit``'s models take part, or the attack dice
     count typed directly (``dice``)."""
 
@@ -158,28 +144,24 @@ class SetParticipants:
     dice: int | None = None
 
 
-@dataclass(frozen=True)
-class SetMeleeCover:
+class SetMeleeCover(Record):
     """§3.9: defending models in contact and how many are behind hard cover."""
 
     in_contact: int
     covered: int
 
 
-@dataclass(frozen=True)
-class ConfirmAttackDice:
+class ConfirmAttackDice(Record):
     """Close step 1: exhaustion halving applies now (§4.6 [SAGA-A5] [SAGA-A6])."""
 
 
-@dataclass(frozen=True)
-class TradeDice:
+class TradeDice(Record):
     """Step 2: the Defender trades half its attack dice for defence dice, or not."""
 
     trade: bool
 
 
-@dataclass(frozen=True)
-class DeclareAbility:
+class DeclareAbility(Record):
     """Step 3: a Melee ability of the side now declaring (see ``melee_state.Ability``)."""
 
     name: str
@@ -195,21 +177,18 @@ class DeclareAbility:
     saga_dice: int = 0
 
 
-@dataclass(frozen=True)
-class EndDeclarations:
+class EndDeclarations(Record):
     """Step 3: the side now declaring is done (Attacker first, then Defender)."""
 
 
-@dataclass(frozen=True)
-class RollAttacks:
+class RollAttacks(Record):
     """Step 4: both sides roll; ``attacker`` / ``defender`` are faces the GM typed."""
 
     attacker: tuple[int, ...] | None = None
     defender: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Reroll:
+class Reroll(Record):
     """Re-roll dice a declared ability allows: ``side``'s ``phase`` ("attack" or
     "defence") dice at ``indices`` (0-based, in the order shown); ``faces`` typed."""
 
@@ -219,31 +198,27 @@ class Reroll:
     faces: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class RollDefence:
+class RollDefence(Record):
     """Step 5: both sides roll their defence dice."""
 
     attacker: tuple[int, ...] | None = None
     defender: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class RemoveCasualties:
+class RemoveCasualties(Record):
     """Step 6: remove models, Defender first. ``split``: (unit, count) pairs when a
     side has more than one unit (default: its primary unit first)."""
 
     split: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class MarkWithinS:
+class MarkWithinS(Record):
     """Step 6, T4 [SAGA-A10]: the friendly units that were within S of the destroyed unit."""
 
     units: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class ResolveRetreat:
+class ResolveRetreat(Record):
     """Step 8: whether the retreating unit can move all its models legally, and if not
     whether the winner can; ``ruling`` the GM's choice where the text is silent
     ([SAGA-A7] "no-retreat", [SAGA-A16] "defenders-leave" | "no-retreat")."""
@@ -254,8 +229,7 @@ class ResolveRetreat:
 
 
 # -- table ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class AddBuilding:
+class AddBuilding(Record):
     """Put a building on the table (§6): ``size`` normal (8) | large (12)."""
 
     id: str
@@ -263,8 +237,7 @@ class AddBuilding:
     size: str = "normal"
 
 
-@dataclass(frozen=True)
-class SetTerrain:
+class SetTerrain(Record):
     """Add or replace a terrain piece (§5.1); checked against the text's limits."""
 
     id: str
@@ -275,8 +248,7 @@ class SetTerrain:
     cover: str = "none"
 
 
-@dataclass(frozen=True)
-class PlaceInBuilding:
+class PlaceInBuilding(Record):
     """Set-up or GM correction: put ``unit`` in ``building`` (None: outside)."""
 
     unit: str

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.corrections import Correct, adjustment_total, readjusted, CorrectionOption, Corrections, Field, Value
+from engine.corrections import Correct, CorrectionOption, Corrections, Field, Value, adjustment_total, readjusted
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.records import changed

@@ -8,12 +8,12 @@ melee (§4.5). Fatigue never goes below 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
+from engine.records import Record
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -69,8 +69,7 @@ def tiring(state: BattleState, unit_id: str, kind: str, causes_fatigue: bool = F
     return gain(state, unit_id, trigger, note), f"{trigger.name} (§4.2; {reading})"
 
 
-@dataclass(frozen=True)
-class SpendOption:
+class SpendOption(Record):
     """A fatigue spend open now: side ``by`` may remove one marker of enemy ``unit`` for
     ``use``; ``for_unit`` is who benefits; ``effect`` says what it does."""
 

@@ -7,21 +7,21 @@ shows them before each roll, and they update as the choices change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
 from engine.formatting import possessive
 from engine.odds import remap, shift
+from engine.records import Record
 from engine.rolls import Modifier
 
-from . import odds, tables as t
+from . import odds
+from . import tables as t
 from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, Pool, other
 from .state import BattleState
 
 
-@dataclass(frozen=True)
-class Step1:
+class Step1(Record):
     """One pool at the end of step 1: dice from models (or typed), exhaustion loss."""
 
     unit: str
@@ -175,8 +175,7 @@ def extra_defence(m: Melee, role: str) -> int:
     return extra + (m.trade_bonus if role == DEFENDER else 0)
 
 
-@dataclass(frozen=True)
-class MeleeOdds:
+class MeleeOdds(Record):
     """Exact odds for the current choices: ``losses[role]`` the distribution of the
     casualties that role suffers; ``retreat`` who must retreat ("attacker", "defender",
     "none"), before any "cannot retreat" ruling."""

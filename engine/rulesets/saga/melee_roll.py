@@ -3,18 +3,19 @@ first, T4 checklist), fatigue for everyone involved, and the retreat."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource, wrong_dice_count
 from engine.events import EventDraft
+from engine.formatting import possessive
+from engine.records import changed
 from engine.rolls import Die, RollRecord, plain
 from engine.ruleset import Rejected
 
-from . import odds, tables as t
-from .commands import MarkWithinS, RemoveCasualties, ResolveRetreat, RollAttacks, RollDefence, Reroll
+from . import odds
+from . import tables as t
+from .commands import MarkWithinS, RemoveCasualties, Reroll, ResolveRetreat, RollAttacks, RollDefence
 from .evolve import preview
 from .fatigue import gain
 from .melee_numbers import armour, extra_defence, hard_cover, save_on
@@ -232,7 +233,7 @@ def _new_dice(record: RollRecord, swaps: list[tuple[int, int, int]], allowed_by:
     wins = sum(1 for _, _, face in swaps if face >= target)
     rerolls = [{"die": i, "old": a, "new": b, "by": "ability", "label": allowed_by} for i, a, b in swaps]
     new_dice = {"tries": len(swaps), "successes": wins}
-    return replace(record, detail={**record.detail, "new_dice": new_dice, "rerolls": rerolls})
+    return changed(record, detail={**record.detail, "new_dice": new_dice, "rerolls": rerolls})
 
 
 def roll_defence(state: BattleState, cmd: RollDefence, dice: DiceSource) -> Decision:

@@ -10,11 +10,10 @@ source text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from engine.records import changed
+from engine.records import Record, changed, field
 from engine.rolls import Die
 
 ATTACKER = "attacker"
@@ -44,8 +43,7 @@ def other(role: str) -> str:
     return DEFENDER if role == ATTACKER else ATTACKER
 
 
-@dataclass(frozen=True)
-class Spend:
+class Spend(Record):
     """One fatigue marker spent: ``by`` the side spending, from enemy ``unit``, for ``use``
     (``tables.SPEND_USES``); ``for_unit`` the unit that benefits, if any."""
 
@@ -62,8 +60,7 @@ class Spend:
         return cls(data["by"], data["unit"], data["use"], data.get("for_unit"))
 
 
-@dataclass(frozen=True)
-class Pool:
+class Pool(Record):
     """One unit's attack dice through steps 1–3.
 
     ``models``: models taking part (GM-entered [SAGA-A2]); ``entered``: a dice count the GM
@@ -87,8 +84,7 @@ class Pool:
     lost_to_cap: int = 0
 
 
-@dataclass(frozen=True)
-class Ability:
+class Ability(Record):
     """A user-entered melee ability (the battle boards are [SAGA-M5]): the step it acts in and
     its effect. ``fatigue_to``: units that gain 1 fatigue when it acts; ``saga_dice`` is
     only logged."""
@@ -131,8 +127,7 @@ def dice_from(data: list[Any]) -> tuple[Die, ...]:
     return tuple(Die.from_dict(d) for d in data)
 
 
-@dataclass(frozen=True)
-class Melee:
+class Melee(Record):
     """A melee being resolved. ``attacker`` and ``defender`` are side keys; per-role
     mappings (``hits`` etc.) are keyed "attacker" / "defender": ``hits[role]`` the hits
     that role scored, ``defence[role]`` the defence dice it rolled, ``uncancelled[role]``

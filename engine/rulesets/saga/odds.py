@@ -13,7 +13,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from engine.odds import add_to as _add, binomial, convolve, remap
+from engine.odds import add_to as _add
+from engine.odds import binomial, convolve, remap
 
 from . import tables as t
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from engine.ruleset import ActivationCounts, Rejected
 
 from .commands import Activate
-from .state import BattleState
 from .melee import engage_problem as _engage_problem
+from .state import BattleState
 from .turn import _activation_problem
 
 

@@ -7,14 +7,14 @@ per-class settings (house defaults, [SAGA-M1] [SAGA-M4] [SAGA-M9]); ``profile_va
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any, Mapping
+
+from engine.records import Record, asdict
 
 from . import tables as t
 
 
-@dataclass(frozen=True)
-class UnitSpec:
+class UnitSpec(Record):
     """One unit as the roster gives it.
 
     ``id`` is unique within the warband (slug of the name); ``cls`` one of
@@ -56,8 +56,7 @@ class UnitSpec:
         return cls(**dict(data))
 
 
-@dataclass(frozen=True)
-class Warband:
+class Warband(Record):
     """A warband: its name, player and units."""
 
     name: str

@@ -9,7 +9,8 @@ from engine.dice import DiceSource
 from engine.events import Event, EventDraft
 from engine.ruleset import Rejected, SettingSpec
 
-from . import corrections, commands as c, fatigue, melee, melee_roll, shooting, terrain, turn
+from . import commands as c
+from . import corrections, fatigue, melee, melee_roll, shooting, terrain, turn
 from .evolve import evolve as _evolve
 from .roster import Warband
 from .settings import SETTINGS, defaults

@@ -10,17 +10,18 @@ light and hard. The house procedure: (1) declare, (2) fatigue spend, (3) attack 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
+from engine.records import Record
 from engine.rolls import Modifier, RollRecord, plain
 from engine.ruleset import Rejected
 
-from . import odds, tables as t
+from . import odds
+from . import tables as t
 from .commands import Activate, RollShot, RollShotDefence
 from .evolve import preview
 from .fatigue import tiring
@@ -222,8 +223,7 @@ def _finish(state: BattleState, shot: PendingShot, left: int) -> list[EventDraft
     return drafts
 
 
-@dataclass(frozen=True)
-class ShotOdds:
+class ShotOdds(Record):
     """Exact odds of the pending shooting: casualties to the target, and the numbers used."""
 
     casualties: Mapping[int, Fraction]

@@ -8,11 +8,10 @@ Turn order (``TurnState``) lives apart from the units. Unit ids are battle-wide:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.corrections import adjustment_total
-from engine.records import GhostModel, changed
+from engine.records import GhostModel, Record, changed
 
 from . import tables as t
 from .melee_state import Melee, Spend
@@ -27,8 +26,7 @@ def opponent(side: str) -> str:
     return "B" if side == "A" else "A"
 
 
-@dataclass(frozen=True)
-class ActivationRecord:
+class ActivationRecord(Record):
     """One activation of a unit this turn (§4.7): ``kind`` move | charge | shoot | rest,
     ``source`` normal | saga (a SAGA ability), ``turn_owner`` whose turn it was."""
 
@@ -37,8 +35,7 @@ class ActivationRecord:
     turn_owner: str
 
 
-@dataclass(frozen=True)
-class UnitState:
+class UnitState(Record):
     """One unit in the battle."""
 
     id: str
@@ -81,8 +78,7 @@ class UnitState:
         return any(a.kind == "rest" for a in self.activations)
 
 
-@dataclass(frozen=True)
-class TurnState:
+class TurnState(Record):
     """Whose player turn it is. ``phase``: "setup" (before the first turn), "turn", "between"."""
 
     number: int = 0
@@ -90,8 +86,7 @@ class TurnState:
     phase: str = "setup"
 
 
-@dataclass(frozen=True)
-class PendingMove:
+class PendingMove(Record):
     """A Movement activation waiting to be completed; the opponent may slow it first.
 
     ``band``: the unit's Movement band; ``broken``: the GM marked it as crossing broken
@@ -120,8 +115,7 @@ class PendingMove:
         return None if self.broken else self.band
 
 
-@dataclass(frozen=True)
-class PendingShot:
+class PendingShot(Record):
     """A Shooting activation (house procedure [SAGA-M9]): ``stage`` "declared" (step 2, the
     target's owner may spend) or "rolled" (hits known, defence roll next)."""
 
@@ -137,8 +131,7 @@ class PendingShot:
     armour: int = 0
 
 
-@dataclass(frozen=True)
-class Building:
+class Building(Record):
     """A building (§6): high area terrain, hard cover, broken; ``size`` normal | large."""
 
     id: str
@@ -150,8 +143,7 @@ class Building:
         return t.BUILDING_CAPACITY[self.size]
 
 
-@dataclass(frozen=True)
-class TerrainPiece:
+class TerrainPiece(Record):
     """A terrain piece with its four characteristics (§5.1)."""
 
     id: str
@@ -162,8 +154,7 @@ class TerrainPiece:
     cover: str
 
 
-@dataclass(frozen=True)
-class BattleState:
+class BattleState(Record):
     """Everything about a SAGA battle at one moment."""
 
     settings: Mapping[str, str]

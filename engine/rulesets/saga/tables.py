@@ -10,9 +10,10 @@ numbers are the app's short rule ids; ``citations.py`` gives the book's heading)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
+
+from engine.records import Record
 
 from .terms import band as band_term
 
@@ -58,8 +59,7 @@ def reduced_band(band: str, broken: bool = False) -> str:
 
 
 # -- §4 fatigue ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Trigger:
+class Trigger(Record):
     """A way of gaining fatigue (each gives exactly one marker)."""
 
     key: str
@@ -75,8 +75,7 @@ ABILITY_FATIGUE = Trigger("ability", "a declared ability causes fatigue", "§3 s
 TRIGGERS: Mapping[str, Trigger] = MappingProxyType({t.key: t for t in (T1, T2, T3, T4)})
 
 
-@dataclass(frozen=True)
-class SpendUse:
+class SpendUse(Record):
     """One of the four ways the opponent spends a unit's fatigue (§4.5)."""
 
     key: str

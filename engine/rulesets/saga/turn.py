@@ -8,12 +8,12 @@ charge); a Shooting waits as ``state.shot`` (see ``shooting.py``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
+from engine.records import changed
 from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
@@ -59,7 +59,7 @@ def end_turn(state: BattleState, cmd: EndTurn, dice: DiceSource) -> Decision:
         return CORRECTIONS.end_anyway(
             state,
             cmd.force,
-            replace(cmd, force=True),
+            changed(cmd, force=True),
             "end the turn",
             state.busy,
             "[SAGA-M5]",
@@ -152,7 +152,7 @@ def _sight_problem(state: BattleState, cmd: Activate) -> Rejected | None:
         f"{u.name} cannot see {target.name}: the line {why}",
         "§5.2",
         kind="ambiguous",
-        anyway=replace(cmd, los_override=True),
+        anyway=changed(cmd, los_override=True),
         anyway_label="the GM rules the line clear (logged)",
     )
 

@@ -11,16 +11,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
 from engine.formatting import possessive
+from engine.records import Record
 from engine.ruleset import Rejected
 
 from . import tables as t
 from .fatigue import SpendOption, fatigue_markers, spend_options, tiring
-from .melee_roll import casualty_plan
 from .melee_numbers import (
     MeleeOdds,
     armour,
@@ -32,6 +31,7 @@ from .melee_numbers import (
     save_on,
     step1,
 )
+from .melee_roll import casualty_plan
 from .melee_state import ATTACKER, DEFENDER, ROLES, Melee, other
 from .settings import SETTINGS_BY_KEY
 from .shooting import HOUSE_LABEL, ShotOdds, shot_armour, shot_odds
@@ -40,8 +40,7 @@ from .terms import band as band_term
 from .terrain import building_reminders
 
 
-@dataclass(frozen=True)
-class UnitLine:
+class UnitLine(Record):
     """One unit as the dashboard lists it. ``house_defaults``: profile fields taken from
     the per-class settings (label them "house default"); ``can``: activations open now."""
 
@@ -115,8 +114,7 @@ def unit_text(line: UnitLine) -> str:
     )
 
 
-@dataclass(frozen=True)
-class StepView:
+class StepView(Record):
     """The open step: ``kind`` move | shot | melee; ``decider`` the side that acts now;
     ``commands`` the command names open; ``lines`` the numbers, each with its rule."""
 
@@ -381,8 +379,7 @@ def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tup
     return tuple((s.ref, s.title, s.label_of(state.setting(s.key))) for s in specs)
 
 
-@dataclass(frozen=True)
-class DiceToRoll:
+class DiceToRoll(Record):
     """One group of dice the open step rolls now: ``role`` attacker | defender | shooter |
     target, the ``side`` rolling, how many dice (``count``), and ``purpose`` for the GM."""
 
@@ -425,8 +422,7 @@ def dice_to_roll(state: BattleState) -> tuple[DiceToRoll, ...]:
     return ()
 
 
-@dataclass(frozen=True)
-class RerollDie:
+class RerollDie(Record):
     """A die a re-roll may pick: ``index`` as the ``Reroll`` command counts it, its
     ``face``, whether it ``succeeded`` and whether it was ``rerolled`` already (never again);
     ``p_after``: the exact chance that its re-roll succeeds (a hit, a cancelled hit)."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
 from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
@@ -25,8 +25,8 @@ from .state import (
     BattleState,
     ModelState,
 )
-from .turn import end_check
 from .terms import card_term, challenge_term, scenario_term, skill_term, term, trick_term
+from .turn import end_check
 
 if TYPE_CHECKING:  # the command classes load on first use (not to draw the battle screen)
     from .commands import (
@@ -297,8 +297,8 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
         )
     ]
     if state.order.active_model in (m.id, m.carry_partner):
-        from .turn import next_after
         from .evolve import preview
+        from .turn import next_after
 
         after = preview(state, drafts)
         nxt = next_after(after, m.side)
@@ -336,8 +336,8 @@ def removal(state: BattleState, model_id: str, by: str | None, cause: str) -> li
         EventDraft("model_removed", {"model": m.id, "by": by, "cause": cause, "xp": xp}, actor=by, text=text + ".")
     ]
     if state.order.active_model == m.id:
-        from .turn import next_after
         from .evolve import preview
+        from .turn import next_after
 
         after = preview(state, drafts)
         nxt = next_after(after, m.side)

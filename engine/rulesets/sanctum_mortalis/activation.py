@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.formatting import possessive
 from engine.events import EventDraft
+from engine.formatting import possessive
 from engine.ruleset import Rejected
 
 from .state import DEFENSIVE_STANCE, HIDDEN, MARKER_NAMES, OVERWATCH, BattleState, ModelState
-from .turn import activation_check
 from .terms import card_term, skill_term, trick_term
+from .turn import activation_check
 
 MOVE = "move"
 SHOOT = "shoot"

@@ -21,12 +21,13 @@ strength). Every ambiguity reading comes from the battle settings (``settings.py
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping
 
 from engine.formatting import possessive
+from engine.records import Record, field
+
 from . import tables as t
 from .roster import BandRoster, ModelSpec
 from .settings import defaults as _default_settings
@@ -46,8 +47,7 @@ At = Callable[..., int]
 """``at("skills", "xp")``: the line of the first of those keys the model has, else its header."""
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Record):
     """One thing wrong with a roster: where, what, and the rule it breaks.
 
     ``line`` is 1-based (0: unknown); ``rule`` a reference such as ``"§15.2"`` or
@@ -64,8 +64,7 @@ class Problem:
         return f"{self.message} ({self.rule})" if self.rule else self.message
 
 
-@dataclass(frozen=True)
-class RosterLines:
+class RosterLines(Record):
     """Where things are in the roster text, for messages.
 
     ``top``: line of each top-level key (``band``, ``budget``...); ``models``: for each
@@ -92,8 +91,7 @@ class RosterLines:
         return fields.get("header", spec.line)
 
 
-@dataclass(frozen=True)
-class CostTerm:
+class CostTerm(Record):
     """One part of a model's cost: what, how many tk (negative for a discount), which rule."""
 
     label: str

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Callable
 
 from engine.formatting import possessive
+
 from . import tables as t
 from .state import BattleState, ModelState, PendingSave
 from .terms import card_term, skill_term, term

@@ -17,11 +17,10 @@ reward depends on it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.events import EventDraft
-from engine.records import changed
+from engine.records import Record, changed
 from engine.ruleset import Rejected
 
 from .state import LEFT_TABLE, OUT_OF_ACTION, SIDES, BattleState, ModelState, SideState
@@ -148,8 +147,7 @@ def note_trick(s: BattleState, m: ModelState) -> BattleState:
 
 
 # ------------------------------------------------------------------ results
-@dataclass(frozen=True)
-class ChallengeResult:
+class ChallengeResult(Record):
     """One Challenge at this moment: ``met`` (None: the GM judges), its VP if met as the
     state stands, and why."""
 

@@ -3,14 +3,13 @@ situations built from state, rolled by the procedures, turned into events."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import possessive, roll_line
-from engine.rolls import Modifier, RollRecord
 from engine.records import changed
+from engine.rolls import Modifier, RollRecord
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -18,11 +17,12 @@ from .actions import removal, with_end_check
 from .activation import SHOOT, take_action
 from .cards import card_drafts
 from .procedures.common import ProcedureRefused
-from .procedures.reroll import REROLL_SOURCES as REROLL_NAMES, apply_reroll
-from .rerolls import matrix_caster, odds_after, offers_for, reroll_problem
-from .salvo import overwatch_shot, salvo_problem
+from .procedures.reroll import REROLL_SOURCES as REROLL_NAMES
+from .procedures.reroll import apply_reroll
 from .procedures.shooting import ShotSituation, crowd_pick, hit_roll
 from .procedures.toughness import ToughnessSituation, toughness_options, toughness_roll
+from .rerolls import matrix_caster, odds_after, offers_for, reroll_problem
+from .salvo import overwatch_shot, salvo_problem
 from .state import DEFENSIVE_STANCE, OVERWATCH, BattleState, LastRoll, ModelState, PendingSave
 from .terms import card_term, skill_term, term, trick_term
 
@@ -122,7 +122,7 @@ def taunt_refusal(state: BattleState, cmd: Shoot) -> Rejected | None:
         f"{taunter.name} played {card_term('your-mother-too')}: {s.name} must shoot {taunter.name} or not at all",
         "§12.2",
         kind="ambiguous",
-        anyway=replace(cmd, declined=cmd.declined | {TAUNT}),
+        anyway=changed(cmd, declined=cmd.declined | {TAUNT}),
         anyway_label=f"{taunter.name} is out of {possessive(s.name)} sight or range: shoot {tg.name}",
     )
 
@@ -516,7 +516,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     except ProcedureRefused as err:
         return err.as_rejected()
     # the re-roll's own chance before it (the one its dialog offered), not the first roll's
-    new = replace(new, probability=odds_after(old, cmd.die, cmd.source, _succeeds, whole))
+    new = changed(new, probability=odds_after(old, cmd.die, cmd.source, _succeeds, whole))
     drafts.append(
         EventDraft(
             "rerolled",

@@ -7,45 +7,39 @@ roll procedures' option lists); ``declined`` are automatic ones switched off.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from engine.records import Record
 
 
-@dataclass(frozen=True)
-class StartRound:
+class StartRound(Record):
     """Begin the next round: decide who starts (§5.1)."""
 
 
-@dataclass(frozen=True)
-class ChooseFirst:
+class ChooseFirst(Record):
     """The player who won the right to decide names the side that starts."""
 
     side: str
 
 
-@dataclass(frozen=True)
-class Activate:
+class Activate(Record):
     """Start a model's activation."""
 
     model: str
 
 
-@dataclass(frozen=True)
-class EndActivation:
+class EndActivation(Record):
     """End the active model's activation; play passes as §5.1 says. With a roll still
     pending it is refused as ambiguous unless ``force`` (the GM said so)."""
 
     force: bool = False
 
 
-@dataclass(frozen=True)
-class EndRound:
+class EndRound(Record):
     """Close the round once every model has acted (or the GM says so)."""
 
     force: bool = False
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Record):
     """A Move action. ``inches`` is what the model moved (checked against its allowance)."""
 
     model: str
@@ -69,8 +63,7 @@ class Move:
     """The Move takes the model out of Lawa's burning pool: it may act freely again (§21)."""
 
 
-@dataclass(frozen=True)
-class JumpDown:
+class JumpDown(Record):
     """Jump down from ``height`` inches as part of a Move (§7.5); a failure rolls the fall."""
 
     model: str
@@ -80,8 +73,7 @@ class JumpDown:
     ``AcceptDrop`` then rolls it."""
 
 
-@dataclass(frozen=True)
-class Fall:
+class Fall(Record):
     """A fall for another reason (pushed, Pierwotny strach...)."""
 
     model: str
@@ -92,16 +84,14 @@ class Fall:
     ``AcceptDrop`` then removes it."""
 
 
-@dataclass(frozen=True)
-class AcceptDrop:
+class AcceptDrop(Record):
     """Accept the held failure of ``model``'s jump down or fall (§7.5): a jump's fall is
     rolled (held in turn while a re-roll is offered); a fall removes the model."""
 
     model: str
 
 
-@dataclass(frozen=True)
-class Shoot:
+class Shoot(Record):
     """One shot of a Shooting action (multi-shot weapons fire shot by shot)."""
 
     shooter: str
@@ -124,15 +114,13 @@ class Shoot:
     (§20.4); dispelled, the charge and the action are spent and no shot is made."""
 
 
-@dataclass(frozen=True)
-class EndSalvo:
+class EndSalvo(Record):
     """Stop firing the current weapon (remaining shots are not taken)."""
 
     model: str
 
 
-@dataclass(frozen=True)
-class Save:
+class Save(Record):
     """Roll the pending Toughness save of ``model``."""
 
     model: str
@@ -145,8 +133,7 @@ class Save:
     the model; a second ``Save`` accepts the failure."""
 
 
-@dataclass(frozen=True)
-class Reroll:
+class Reroll(Record):
     """Re-roll one die of the last roll (Captain, "Nic mi nie jest!", Strzał z bliska...)."""
 
     model: str
@@ -154,8 +141,7 @@ class Reroll:
     source: str
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(Record):
     """A melee Attack action (§8.2): both roll, the higher total hits."""
 
     attacker: str
@@ -165,8 +151,7 @@ class Attack:
     withdraw: bool = False
 
 
-@dataclass(frozen=True)
-class Engage:
+class Engage(Record):
     """Put two enemy models in contact (charge or Intercept)."""
 
     model: str
@@ -174,24 +159,21 @@ class Engage:
     intercept: bool = False
 
 
-@dataclass(frozen=True)
-class Disengage:
+class Disengage(Record):
     """Two models are no longer in contact (pushed apart, Z drogi!, lava)."""
 
     model: str
     enemy: str
 
 
-@dataclass(frozen=True)
-class PlaceMarker:
+class PlaceMarker(Record):
     """Defensive stance, Overwatch or Hiding as the model's second action (§11)."""
 
     model: str
     marker: str
 
 
-@dataclass(frozen=True)
-class RemoveMarker:
+class RemoveMarker(Record):
     """A marker goes (an enemy appeared in sight, seen without cover...)."""
 
     model: str
@@ -199,16 +181,14 @@ class RemoveMarker:
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class OtherAction:
+class OtherAction(Record):
     """Any other action the rules say needs one (throwing a grenade, casting, Rozkaz obrony...)."""
 
     model: str
     what: str
 
 
-@dataclass(frozen=True)
-class PickUpTech:
+class PickUpTech(Record):
     """Pick up a technology marker within 1" (an action; Zbieracz free once per round).
     ``hidden``: the side's own Ukryte dane marker (§23.7)."""
 
@@ -218,8 +198,7 @@ class PickUpTech:
     hidden: bool = False
 
 
-@dataclass(frozen=True)
-class TakeChallenge:
+class TakeChallenge(Record):
     """Before round 1, ``side`` takes a Challenge (§23.7): ``model`` is the own model it
     names (Kurier, Predator, Sfochowany pacyfista, Polowanie), ``target`` the enemy model
     (Dorwać dziada!, Łowcy nagród, Wykluczenie jajogłowych, Polowanie)."""
@@ -230,8 +209,7 @@ class TakeChallenge:
     target: str = ""
 
 
-@dataclass(frozen=True)
-class CarryTogether:
+class CarryTogether(Record):
     """``partner``, a friend in contact with the carrier of the special marker, carries it
     together with it (no Speed penalty; both bear its other limits, §23.5); with
     ``join=False`` the partner lets go and the carrier carries it alone."""
@@ -241,16 +219,14 @@ class CarryTogether:
     join: bool = True
 
 
-@dataclass(frozen=True)
-class LeaveTable:
+class LeaveTable(Record):
     """The model leaves across a table edge (§7.7)."""
 
     model: str
     edge: str = ""
 
 
-@dataclass(frozen=True)
-class RemoveModel:
+class RemoveModel(Record):
     """The GM removes a model (a roll resolved at the table, lava, a rule the app does not model)."""
 
     model: str
@@ -258,8 +234,7 @@ class RemoveModel:
     cause: str = "removed by the GM"
 
 
-@dataclass(frozen=True)
-class PlayCard:
+class PlayCard(Record):
     """Play an event card: a heroic play on an own model or an offensive event on an enemy."""
 
     side: str
@@ -276,8 +251,7 @@ class PlayCard:
     """Gryź to!: which of the beaten enemy's ranged weapons it fires (empty: its only one)."""
 
 
-@dataclass(frozen=True)
-class InsteadOfHitting:
+class InsteadOfHitting(Record):
     """The melee winner does not hit (§20.5): Kradzież ("theft") takes the loser's
     technology marker, Ucieczka ("escape") breaks off 1" away; no Toughness roll."""
 
@@ -285,8 +259,7 @@ class InsteadOfHitting:
     instead: str
 
 
-@dataclass(frozen=True)
-class DefenceOrder:
+class DefenceOrder(Record):
     """Rozkaz obrony (§20.2): the model spends its non-Move action and every listed
     unengaged friend within 3" gets a Defensive stance at once, spending nothing."""
 
@@ -294,8 +267,7 @@ class DefenceOrder:
     friends: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class CastTrick:
+class CastTrick(Record):
     """Cast a Technomancer trick (uses a charge; most need the non-Move action)."""
 
     model: str
@@ -308,16 +280,14 @@ class CastTrick:
     """A model with Rozproszenie that rolls to dispel the trick (§20.4): 2k6 ≥ 8 cancels it."""
 
 
-@dataclass(frozen=True)
-class ChangeSetting:
+class ChangeSetting(Record):
     """Change a battle setting (an AMBIGUITY reading)."""
 
     key: str
     value: str
 
 
-@dataclass(frozen=True)
-class AwardVP:
+class AwardVP(Record):
     """Victory points for an objective the app does not track (a Challenge, a scenario goal)."""
 
     side: str
@@ -325,15 +295,13 @@ class AwardVP:
     reason: str
 
 
-@dataclass(frozen=True)
-class EndBattle:
+class EndBattle(Record):
     """End the battle now (objectives done [SM-M2], or the GM says so)."""
 
     reason: str = "the GM ended the battle"
 
 
-@dataclass(frozen=True)
-class ThrowGrenade:
+class ThrowGrenade(Record):
     """Throw a grenade at a point within 8" (§17.6): an action, and an Accuracy roll with
     no modifiers (2k6 < the thrower's current C). The blast follows (``GrenadeBlast``)."""
 
@@ -342,8 +310,7 @@ class ThrowGrenade:
     distance: float | None = None
 
 
-@dataclass(frozen=True)
-class GrenadeBlast:
+class GrenadeBlast(Record):
     """The thrown grenade goes off (§17.6): ``models`` are those in its 2" blast (the GM
     says); after a miss ``scatter`` is the next player's choice, "nearer" or "farther"."""
 

@@ -17,8 +17,7 @@ from engine.ruleset import Rejected
 
 from . import tables as t
 from .profile import STATS
-from .state import PendingSave
-from .state import LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, MARKERS, ON_TABLE, OUT_OF_ACTION, BattleState
+from .state import LEFT_TABLE, MARKER_NAMES, MARKER_SYMBOLS, MARKERS, ON_TABLE, OUT_OF_ACTION, BattleState, PendingSave
 from .terms import trick_term
 
 STATUSES = (ON_TABLE, OUT_OF_ACTION, LEFT_TABLE)

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from engine.events import EventDraft
 from engine.ruleset import Rejected
 
+from . import tables as t
 from .procedures.common import speed_skill
 from .procedures.movement import jump_max
 from .state import BattleState, ModelState
-from . import tables as t
 from .terms import skill_term
 
 if TYPE_CHECKING:  # the command classes load on first use

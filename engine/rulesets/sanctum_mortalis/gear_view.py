@@ -4,24 +4,24 @@ placeholder dice: nothing is saved). Pure: the TUI renders it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.formatting import possessive
+from engine.records import Record
+
 from . import tables as t
 from .grenades import EFFECT_TEXT, blast_effect, grenades_of, throw_chance
 from .procedures.common import profile_of
 from .state import BattleState
-from .tricks import dispel_odds, dispellers
 from .terms import skill_term, trick_term
+from .tricks import dispel_odds, dispellers
 
 if TYPE_CHECKING:
     from .commands import CastTrick, ThrowGrenade
 
 
-@dataclass(frozen=True)
-class GearRollPreview:
+class GearRollPreview(Record):
     """One 2k6 roll of the gear rules: ``terms`` (how the target is made), the chance of
     ``goal``, the dice to type, and why it would be refused ("" if it would not)."""
 

@@ -7,8 +7,7 @@ are applied by the roll procedures.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from engine.records import Record
 from engine.rolls import Modifier
 
 from . import tables as t
@@ -17,8 +16,7 @@ from .roster import ModelSpec
 STATS = ("S", "W", "C", "O")
 
 
-@dataclass(frozen=True)
-class Stat:
+class Stat(Record):
     """A characteristic's value and every term that made it."""
 
     name: str
@@ -29,8 +27,7 @@ class Stat:
         return " ".join(f"{m.value:+d} {m.label}" if i else f"{m.value} {m.label}" for i, m in enumerate(self.terms))
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(Record):
     S: Stat
     W: Stat
     C: Stat

@@ -16,14 +16,13 @@ offered (``Save.hold``), so the model is not removed before the GM declines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from engine.formatting import possessive
 from engine.dice import ScriptedDice
-from engine.records import changed
+from engine.formatting import possessive
+from engine.records import Record, changed
 from engine.rolls import RollRecord
 
 from .procedures.common import ProcedureRefused, has_skill
@@ -53,8 +52,7 @@ POINT_BLANK_RANGE = 6.0
 """Strzał z bliska: the target less than 6" away (§20.3)."""
 
 
-@dataclass(frozen=True)
-class RerollOffer:
+class RerollOffer(Record):
     """One re-roll the rules allow now: ``source`` used by ``model`` on die ``die``
     (0-based over the roll's dice; with ``whole`` every die of that side). ``odds_after``:
     the exact chance of ``goal`` (the outcome the model wants) after the re-roll;

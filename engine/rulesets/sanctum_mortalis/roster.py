@@ -7,12 +7,12 @@ line of every problem, is ``roster_toml.py``; band-building checks are
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from engine.records import Record, asdict
 
-@dataclass(frozen=True)
-class ModelSpec:
+
+class ModelSpec(Record):
     """One model as the roster gives it (keys refer to ``tables``).
 
     ``id`` is unique within the band (slug of the name); ``line`` is the roster line of
@@ -77,8 +77,7 @@ class ModelSpec:
         return cls(**kwargs)
 
 
-@dataclass(frozen=True)
-class BandRoster:
+class BandRoster(Record):
     """A band: its name, player, models (the team and those kept in the stash, each
     model's ``stashed`` says which), money and the items in the stash."""
 
@@ -89,7 +88,7 @@ class BandRoster:
     stash: tuple[str, ...] = ()
     source: str = ""
     """Where it was read from (a file name), for messages."""
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
     @property
     def team(self) -> tuple[ModelSpec, ...]:

@@ -48,9 +48,9 @@ the shield. A Specialist's starting skills (Technomancer tricks) are added to
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
+from engine.records import Record, changed, field
 from engine.toml_lines import statements, syntax_error_line
 
 from . import tables as t
@@ -94,8 +94,7 @@ INDEPENDENT = "independent"
 """Archetype key of an independent model given no archetype."""
 
 
-@dataclass(frozen=True)
-class ParsedRoster:
+class ParsedRoster(Record):
     """The result of reading a roster: the record (None if the text is not TOML), the
     problems found, the starting/campaign flag and budget, and where each key is."""
 
@@ -254,7 +253,7 @@ class _Parser:
             while unique in ids:
                 unique, n = f"{spec.id}-{n}", n + 1
             ids.add(unique)
-            models.append(replace(spec, id=unique))
+            models.append(changed(spec, id=unique))
         roster = BandRoster(
             name=name,
             player=player,
@@ -395,7 +394,7 @@ def check_roster(text: str, source: str = "", settings: Mapping[str, str] | None
     found = validate(
         parsed.roster, campaign=parsed.campaign, budget=parsed.budget, settings=settings, lines=parsed.lines
     )
-    return replace(parsed, problems=tuple(sorted(parsed.problems + tuple(found), key=lambda p: p.line)))
+    return changed(parsed, problems=tuple(sorted(parsed.problems + tuple(found), key=lambda p: p.line)))
 
 
 class RosterError(ValueError):

@@ -28,9 +28,20 @@ def _handlers() -> dict[type, Handler]:
     (replaying its log, drawing it) needs only the reducers and the state."""
     from engine.corrections import Correct
 
-    from . import actions, cards, challenges, combat, corrections, movement_actions, skill_actions, special_marker, turn
+    from . import (  # SM #18 gear: grenades, tricks' Toughness tests, Dispel
+        actions,
+        cards,
+        challenges,
+        combat,
+        corrections,
+        grenades,
+        movement_actions,
+        skill_actions,
+        special_marker,
+        tricks,
+        turn,
+    )
     from . import commands as c
-    from . import grenades, tricks  # SM #18 gear: grenades, tricks' Toughness tests, Dispel
 
     return {
         Correct: corrections.decide,

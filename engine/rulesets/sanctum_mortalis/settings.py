@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.ruleset import Choice, SettingSpec, house_reading
+
 from .terms import card_term, challenge_term, scenario_term, skill_term, term, trick_term
 
 ON = Choice("on", "on")

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.formatting import possessive
 from engine.events import EventDraft
+from engine.formatting import possessive
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -104,7 +104,7 @@ def hand_over(s: BattleState, m: ModelState) -> tuple[BattleState, ModelState]:
 def leave_problem(state: BattleState, m: ModelState, cmd: LeaveTable) -> Rejected | None:
     """A bearer of the special marker leaving with no edge named: ask which (it scores
     only across the carrier's own edge)."""
-    from dataclasses import replace
+    from engine.records import changed
 
     if not carries_special(m) or cmd.edge:
         return None
@@ -113,7 +113,7 @@ def leave_problem(state: BattleState, m: ModelState, cmd: LeaveTable) -> Rejecte
         "Which edge?",
         RULE,
         "ambiguous",
-        anyway=replace(cmd, edge=OWN_EDGE),
+        anyway=changed(cmd, edge=OWN_EDGE),
         anyway_label="Across its own table edge",
     )
 

@@ -6,11 +6,10 @@ Turn order lives apart from model state (``TurnOrder``). Model ids are battle-wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
-from engine.records import GhostModel, changed
+from engine.records import GhostModel, Record, changed, field
 
 from .roster import BandRoster, ModelSpec
 from .terms import challenge_term, term
@@ -34,8 +33,7 @@ MARKER_NAMES = MappingProxyType({k: term(name) for k, name in MARKER_ENGLISH.ite
 """Each marker as shown: "Overwatch (Strzał z ukrycia)" (§11)."""
 
 
-@dataclass(frozen=True)
-class ModelState:
+class ModelState(Record):
     """One model in the battle."""
 
     id: str
@@ -134,8 +132,7 @@ class ModelState:
         return dict(self.trick_charges).get(trick, 0)
 
 
-@dataclass(frozen=True)
-class SideState:
+class SideState(Record):
     """A player's side: band, cards spent, victory points."""
 
     key: str
@@ -158,8 +155,7 @@ class SideState:
         return self.band.name
 
 
-@dataclass(frozen=True)
-class TurnOrder:
+class TurnOrder(Record):
     """Round, who started and why, whose activation it is.
 
     ``phase``: "setup" (before round 1), "choose-first" (a roll-off winner must pick),
@@ -176,8 +172,7 @@ class TurnOrder:
     active_model: str | None = None
 
 
-@dataclass(frozen=True)
-class PendingSave:
+class PendingSave(Record):
     """A hit waiting for its Toughness roll: who, against what, and how it was hit."""
 
     model: str
@@ -187,8 +182,7 @@ class PendingSave:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class LastRoll:
+class LastRoll(Record):
     """The most recent roll, the only one a re-roll may change (§2.2)."""
 
     kind: str  # "shot" | "save" | "melee" | "jump" | "fall"
@@ -197,8 +191,7 @@ class LastRoll:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class ThrownGrenade:
+class ThrownGrenade(Record):
     """A grenade in the air: who threw which one, and whether the Accuracy roll hit
     (a miss lands 3" nearer or farther, the next player's choice, §17.6)."""
 
@@ -207,8 +200,7 @@ class ThrownGrenade:
     hit: bool
 
 
-@dataclass(frozen=True)
-class BattleState:
+class BattleState(Record):
     """Everything about a Sanctum Mortalis battle at one moment."""
 
     scenario: str

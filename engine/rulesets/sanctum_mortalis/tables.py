@@ -9,9 +9,10 @@ slugs of the English names; ``aliases`` lets a roster use the Polish source name
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Protocol, TypeVar
+
+from engine.records import Record, field
 
 
 class _Keyed(Protocol):
@@ -74,8 +75,7 @@ STAT_NAMES = MappingProxyType({"S": "Speed", "W": "Fight", "C": "Accuracy", "O":
 
 
 # --------------------------------------------------------------------------- weapons
-@dataclass(frozen=True)
-class RangedWeapon:
+class RangedWeapon(Record):
     """§10.5. ``shot_penalties[i]`` is the Accuracy change of shot i+1 in one action."""
 
     key: str
@@ -182,8 +182,7 @@ FLAMER_RADIUS = 3
 """§10.7: every model within 3" of the flamer's target is hit too."""
 
 
-@dataclass(frozen=True)
-class MeleeWeapon:
+class MeleeWeapon(Record):
     """§8.5."""
 
     key: str
@@ -211,8 +210,7 @@ PET_ATTACK_TOUGHNESS = 0
 
 
 # --------------------------------------------------------------------------- armour
-@dataclass(frozen=True)
-class Armour:
+class Armour(Record):
     """§9.2."""
 
     key: str
@@ -240,8 +238,7 @@ LARGE_TARGET_ACCURACY = +1
 
 
 # --------------------------------------------------------------------------- archetypes
-@dataclass(frozen=True)
-class Archetype:
+class Archetype(Record):
     """§15.3 Soldier archetypes (and war pets, §15.6). Loadouts are the allowed
     alternatives; ``options`` are off-hand purchases (one of them, [SM-A35])."""
 
@@ -356,8 +353,7 @@ VOLUNTEER = Archetype("volunteer", "Volunteer", "Ochotnik", 0, (("assault-rifle"
 """§15.9: S4 W0 C7 O5, assault rifle, light armour; no more gear."""
 
 
-@dataclass(frozen=True)
-class Specialist:
+class Specialist(Record):
     """§15.4: built on a Swordsman, Officer or Trooper, plus a surcharge."""
 
     key: str
@@ -410,8 +406,7 @@ def level_for(xp: int) -> int:
 
 
 # --------------------------------------------------------------------------- skills
-@dataclass(frozen=True)
-class Skill:
+class Skill(Record):
     """§20. ``category``: speed / combat / shooting / knowledge / rogue."""
 
     key: str
@@ -549,8 +544,7 @@ SKILLS = _index(
 
 
 # --------------------------------------------------------------------------- tricks
-@dataclass(frozen=True)
-class Trick:
+class Trick(Record):
     """§21 Technomancer tricks."""
 
     key: str
@@ -630,8 +624,7 @@ TRICKS = _index(
 
 
 # --------------------------------------------------------------------------- event cards
-@dataclass(frozen=True)
-class EventCard:
+class EventCard(Record):
     """§12. ``kind``: "heroic" (own models) or "offensive" (enemy models)."""
 
     key: str
@@ -776,8 +769,7 @@ MAX_OFFENSIVE_EVENTS = 3
 
 
 # --------------------------------------------------------------------------- special items
-@dataclass(frozen=True)
-class Item:
+class Item(Record):
     """§17.5–17.7, §22.4–22.5: special items and mods. ``value`` in tk (None: not traded)."""
 
     key: str
@@ -1041,8 +1033,7 @@ GRENADE_BLAST = 2
 GRENADE_SCATTER = 3
 
 
-@dataclass(frozen=True)
-class OtherAction:
+class OtherAction(Record):
     """An action the dashboard offers under "Other action" (it costs an action and is
     logged; the GM plays out its effect at the table). ``needs_item``: an item of this
     kind must be carried; ``needs_skill``: the skill must be known; ``needs_any_item``:
@@ -1065,8 +1056,7 @@ ACTIONS_PER_ROUND = 2
 
 
 # --------------------------------------------------------------------------- wounds
-@dataclass(frozen=True)
-class Wound:
+class Wound(Record):
     """§18.1 Serious injuries: one stat −1; cancelled by a cyber-part."""
 
     key: str
@@ -1112,8 +1102,7 @@ LEVEL_UP_TABLE = ((2, 7, "stat-or-skill"), (8, 12, "skill"))
 
 
 # --------------------------------------------------------------------------- scenarios
-@dataclass(frozen=True)
-class Scenario:
+class Scenario(Record):
     """§23. ``starter``: how round 1's first player is decided [SM-A23]."""
 
     key: str
@@ -1217,8 +1206,7 @@ def scenario_name(key: str) -> str:
     return scenario.name if scenario else key
 
 
-@dataclass(frozen=True)
-class Challenge:
+class Challenge(Record):
     """§23.7."""
 
     key: str

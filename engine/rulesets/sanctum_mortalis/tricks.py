@@ -14,13 +14,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -112,7 +112,7 @@ def dispel_drafts(
     )
     if not record.success:
         return [roll, cast], False
-    dispelled = replace(
+    dispelled = changed(
         cast,
         payload={**cast.payload, "effect": {}, "dispelled": d.id},
         text=cast.text.rstrip(".") + f" — dispelled by {d.name}: no effect (§20.4).",

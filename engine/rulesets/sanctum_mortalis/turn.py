@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.records import changed
+from engine.formatting import possessive
+from engine.records import Record, changed
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -46,8 +45,7 @@ def _rolloff_text(state: BattleState, record: dict[str, Any]) -> str:
     )
 
 
-@dataclass(frozen=True)
-class RoundStart:
+class RoundStart(Record):
     """How the next round's first side is decided (§5.1, §23): ``method`` is ``role``
     (the scenario's Attacker or Defender starts), ``roll-low`` (the scenario's 2k6, the
     lower total decides), ``more-models`` or ``roll-off`` (equal models: the higher 2k6
@@ -220,7 +218,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         return Rejected("no model is activating", "§5.1")
     m = state.model(active)
     if state.pending and not cmd.force:
-        return _pending_question(state, "end the activation", replace(cmd, force=True))
+        return _pending_question(state, "end the activation", changed(cmd, force=True))
     after = state.with_model(m.id, activated=True)
     nxt = next_after(after, m.side)
     phase = "round-over" if nxt is None else ("neutrals" if nxt == NEUTRAL else "activations")
@@ -248,7 +246,7 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
     if state.order.phase == "round-over":
         return Rejected("the round is already over; start the next one", "§5.1")
     if state.pending and not cmd.force:
-        return _pending_question(state, "end the round", replace(cmd, force=True))
+        return _pending_question(state, "end the round", changed(cmd, force=True))
     waiting = [m for s in (*SIDES, NEUTRAL) for m in state.waiting(s)]
     if waiting and not cmd.force:
         names = ", ".join(m.name for m in waiting[:4]) + ("…" if len(waiting) > 4 else "")
@@ -256,7 +254,7 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
             f"{len(waiting)} model(s) have not acted yet ({names}); end the round anyway with force",
             "§5.1",
             kind="ambiguous",
-            anyway=replace(cmd, force=True),
+            anyway=changed(cmd, force=True),
             anyway_label="end the round anyway",
         )
     drafts = []

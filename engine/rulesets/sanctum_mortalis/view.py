@@ -6,30 +6,30 @@ Every function is pure and cheap enough to call on each key press.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.formatting import possessive
+from engine.records import Record
 
 from . import tables as t
 from .cards import hand, offensive_used
 from .combat import next_shot_index, open_salvo, pending_for, salvo_size, save_situation, shot_situation
+from .procedures.common import Option, ProcedureRefused
 from .procedures.kernel import rolloff_tie_chance
 from .procedures.rolloff import initiative_odds, scenario_start_odds, typed_rolloff_problem
-from .procedures.common import Option, ProcedureRefused
 from .procedures.shooting import base_accuracy, hit_chance, hit_dice, kill_chance, modified_accuracy, shooting_options
 from .procedures.toughness import modified_toughness, toughness_chance, toughness_for_shot, toughness_options
 from .profile import effective_profile
-from .settings import SETTINGS
-from .turn import round_start
-from .rerolls import RerollOffer
+from .rerolls import RerollOffer, save_rerolls_left
+from .rerolls import reroll_offers as _reroll_offers
 from .salvo import group_first_target, needs_spread, salvo_problem
-from .rerolls import reroll_offers as _reroll_offers, save_rerolls_left
+from .settings import SETTINGS
 from .state import DEFENSIVE_STANCE, LEFT_TABLE, OUT_OF_ACTION, BattleState, LastRoll, ModelState
 from .state import marker_badges as marker_badges  # here since the panes draw it without the rule procedures
 from .terms import skill_term, trick_term
+from .turn import round_start
 
 if TYPE_CHECKING:  # the command classes load on first use: the battle screen is drawn without them
     from .commands import Attack, Fall, JumpDown, Save, Shoot
@@ -125,8 +125,7 @@ def model_card(state: BattleState, model_id: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ shooting
-@dataclass(frozen=True)
-class ShotPreview:
+class ShotPreview(Record):
     """Everything the shooting dialog shows before the roll."""
 
     options: tuple[Option, ...]
@@ -232,8 +231,7 @@ def shooting_targets(state: BattleState, shooter_id: str) -> list[ModelState]:
 
 
 # ------------------------------------------------------------------ saves
-@dataclass(frozen=True)
-class SavePreview:
+class SavePreview(Record):
     options: tuple[Option, ...]
     base: int
     tmod: int
@@ -354,8 +352,7 @@ def settings_rows(state: BattleState) -> list[tuple[str, str, str, str, bool]]:
 
 
 # ------------------------------------------------------------------ melee
-@dataclass(frozen=True)
-class MeleePreview:
+class MeleePreview(Record):
     """Everything the melee dialog shows before the roll."""
 
     options: tuple[Option, ...]
@@ -404,8 +401,7 @@ def melee_preview(state: BattleState, cmd: Attack) -> MeleePreview:
 
 
 # ------------------------------------------------------------------ jumps and falls
-@dataclass(frozen=True)
-class DropPreview:
+class DropPreview(Record):
     """A jump down or a fall (§7.5): 2k6 against the height in full inches plus a number.
     ``p_success``: the model lands (a jump) or survives (a fall); for a jump,
     ``p_survives`` also counts the fall rolled after a failed jump."""
@@ -487,8 +483,7 @@ def held_drop(state: BattleState) -> LastRoll | None:
 
 
 # ------------------------------------------------------------------ who starts
-@dataclass(frozen=True)
-class RollOffPreview:
+class RollOffPreview(Record):
     """The 2k6 roll-off a new round opens with (§5.1), or the scenario's start roll (§23)."""
 
     title: str

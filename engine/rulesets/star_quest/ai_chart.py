@@ -9,12 +9,12 @@ proposed action is then taken or overridden by ``ChooseAIAction`` (an event eith
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.records import Record
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -25,8 +25,7 @@ from .state import BattleState, UnitState
 Decision = Rejected | Sequence[EventDraft]
 
 
-@dataclass(frozen=True)
-class AIAction:
+class AIAction(Record):
     """What the chart can propose: the action taken, and what the GM does next."""
 
     key: str
@@ -62,8 +61,7 @@ AI_ACTIONS: Mapping[str, AIAction] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(Record):
     """A question of the chart: ``yes``/``no`` lead to another node id or to an action
     key; ``auto`` names the state check that answers it (None: the GM answers)."""
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
-from engine.formatting import plural, possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import plural, possessive
 from engine.rolls import Die
 from engine.ruleset import Rejected
 
-from . import modifiers as mod, tables as t
+from . import modifiers as mod
+from . import tables as t
 from .commands import RollBlocks, RollHits, RollRegeneration, Shoot
 from .evolve import preview
 from .power import wound_drafts

@@ -9,13 +9,13 @@ spell per activation. Typed dice: ``Cast.spell_face`` picks the random spell,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from engine.formatting import plural, possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
+from engine.formatting import plural, possessive
+from engine.records import Record
 from engine.rolls import Modifier
 from engine.ruleset import Rejected
 
@@ -52,8 +52,7 @@ def ai_extra(state: BattleState, u: UnitState, spell: SpellSpec, asked: int = 0)
     return asked
 
 
-@dataclass(frozen=True)
-class SpellChance:
+class SpellChance(Record):
     """One face of an AI caster's random-spell die: the spell, the tokens it spends and
     the casting test (None: too few tokens, nothing is cast [SQ-A29](c))."""
 

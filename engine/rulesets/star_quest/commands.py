@@ -7,12 +7,11 @@ are roster ids. Dice the GM typed can come in the command (``faces`` fields) or 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from engine.records import Record
 
 
 # -- round and settings --------------------------------------------------------------------
-@dataclass(frozen=True)
-class StartRound:
+class StartRound(Record):
     """Start the next round: spell tokens, Ambush, waves, mission events (§5 step 1)."""
 
     d3: tuple[int, ...] | None = None
@@ -20,8 +19,7 @@ class StartRound:
     ``turn.ambush_delays`` names, in that order [SQ-A27]."""
 
 
-@dataclass(frozen=True)
-class EndRound:
+class EndRound(Record):
     """End the round: fatigue and "until the end of the round" effects end (§5 step 4).
     With an activation open the GM is asked first; ``force``: it ends (what is open in it
     cancelled, as ``EndActivation(force=True)``), then the round."""
@@ -29,8 +27,7 @@ class EndRound:
     force: bool = False
 
 
-@dataclass(frozen=True)
-class ChangeSetting:
+class ChangeSetting(Record):
     """Change a battle setting (an AMBIGUITY reading)."""
 
     key: str
@@ -38,15 +35,13 @@ class ChangeSetting:
 
 
 # -- activations ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ActivateHero:
+class ActivateHero(Record):
     """Hero phase: the players pick the next hero to activate (§5 step 2)."""
 
     hero: str
 
 
-@dataclass(frozen=True)
-class Ambush:
+class Ambush(Record):
     """A hero with Ambush (§17): set aside before the first round (``place`` False), or
     placed more than 9" from enemy units at the start of a round from round 2 (§5.1b)."""
 
@@ -54,8 +49,7 @@ class Ambush:
     place: bool = False
 
 
-@dataclass(frozen=True)
-class ActivateAI:
+class ActivateAI(Record):
     """AI phase: the GM picks the not-yet-activated unit nearest a conscious hero [SQ-A5];
     ties are the GM's choice too (``ties`` without a unit is refused, naming them).
     ``order``: with the setting ``ai_order`` "fixed", the whole order (nearest first),
@@ -66,8 +60,7 @@ class ActivateAI:
     order: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class ResolveStatus:
+class ResolveStatus(Record):
     """Start of activation (§18): test to remove ``status``; Impaired: ``pay`` D3 PP.
     ``target``: the GM's target number when an AI model lacks the stat [SQ-M6]."""
 
@@ -77,8 +70,7 @@ class ResolveStatus:
     target: int | None = None
 
 
-@dataclass(frozen=True)
-class TakeAction:
+class TakeAction(Record):
     """A hero's action (§6.1): rest | hold | advance | rush | charge | skill.
 
     ``extra``: buy it as the extra action for 2 PP; ``distance``: inches moved (default:
@@ -96,8 +88,7 @@ class TakeAction:
     target_models: int | None = None
 
 
-@dataclass(frozen=True)
-class EndActivation:
+class EndActivation(Record):
     """End the open activation: morale checks and fatigue (§5, §11.3, §12). While an
     attack, offer, melee or AI step is open the GM is asked first; ``force``: it is
     cancelled and the activation ends."""
@@ -106,8 +97,7 @@ class EndActivation:
 
 
 # -- attacks ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Shoot:
+class Shoot(Record):
     """Fire one ranged weapon (§9). ``stealth_range``: the target is more than 9" away;
     ``cover``: the target has cover; ``models``: firing models (default all);
     ``blast_models``: enemy models in and within 3" of the target (Blast cap);
@@ -125,16 +115,14 @@ class Shoot:
     blast_units: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class RollHits:
+class RollHits(Record):
     """Roll the pending attack's hit dice; ``split``: Blast hits per unit [SQ-A28]."""
 
     faces: tuple[int, ...] | None = None
     split: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class RollBlocks:
+class RollBlocks(Record):
     """The defender rolls one die per hit of the first waiting group. Typed ``faces``: those
     dice, then (Bane) the re-roll of each natural 6 in order, unless ``rerolls`` gives them."""
 
@@ -142,23 +130,20 @@ class RollBlocks:
     rerolls: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class RollRegeneration:
+class RollRegeneration(Record):
     """One die per wound: 5+ ignores it (§17 Regeneration)."""
 
     faces: tuple[int, ...] | None = None
 
 
 # -- power, skills, spells --------------------------------------------------------------------
-@dataclass(frozen=True)
-class AnswerOffer:
+class AnswerOffer(Record):
     """Accept or decline the power-point offer on the table."""
 
     accept: bool
 
 
-@dataclass(frozen=True)
-class UseSkill:
+class UseSkill(Record):
     """A skill action (§13): a common skill key (discover, discover-adjacent, push,
     scurry), a hero skill's name, or "revive" with ``target`` the unconscious hero."""
 
@@ -169,8 +154,7 @@ class UseSkill:
     d3: int | None = None
 
 
-@dataclass(frozen=True)
-class Cast:
+class Cast(Record):
     """Try a spell (§17 Caster): ``extra_tokens`` +1 each; ``hinder``: (hero, tokens)
     pairs of heroes within 18" giving −1 per token to an AI caster. ``spell`` "random":
     an AI caster's random spell [SQ-A29]; ``spell_face``: the die typed for it (a d-N for
@@ -187,8 +171,7 @@ class Cast:
     target: str | None = None
 
 
-@dataclass(frozen=True)
-class Jump:
+class Jump(Record):
     """A hero jumps (§15.1) ``distance`` inches; ``fall_height``: how far it falls if a test
     fails (the gap depth; default: the distance, for a drop)."""
 
@@ -198,16 +181,14 @@ class Jump:
     faces: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Fall:
+class Fall(Record):
     """A model of ``unit`` falls or is pushed from ``height`` inches (§15.2)."""
 
     unit: str
     height: float
 
 
-@dataclass(frozen=True)
-class DangerousTerrain:
+class DangerousTerrain(Record):
     """Models of ``unit`` move through or activate in dangerous terrain (§14)."""
 
     unit: str
@@ -215,8 +196,7 @@ class DangerousTerrain:
     faces: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class DeclareTerrain:
+class DeclareTerrain(Record):
     """The GM says whether the table has dangerous terrain at all (§14): with none, the AI
     chart's †2 question is answered "no" by itself until the GM says there is some."""
 
@@ -224,8 +204,7 @@ class DeclareTerrain:
 
 
 # -- morale ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class RollMorale:
+class RollMorale(Record):
     """The first waiting morale test (§12.2); ``villain``: a Villain within 12" whose
     Quality the AI unit uses; ``faces``: every die typed, in the order rolled — the test
     die, the Fearless die, the D3 die of Tough 9+ (unless ``d3`` gives it)."""
@@ -236,15 +215,13 @@ class RollMorale:
 
 
 # -- AI --------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class AnswerAI:
+class AnswerAI(Record):
     """The GM's answer to the AI flow chart's open question (§16.2)."""
 
     answer: bool
 
 
-@dataclass(frozen=True)
-class ChooseAIAction:
+class ChooseAIAction(Record):
     """Take the chart's proposal (``action`` None) or override it, saying why.
     ``target``: the charge target; ``distance``: inches moved; ``difficult``: the move
     crosses difficult terrain (at most 6", §14)."""
@@ -259,8 +236,7 @@ class ChooseAIAction:
 
 
 # -- GM corrections [SQ-M7] -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class LosePower:
+class LosePower(Record):
     """A hero loses ``amount`` PP (Exhaustion applies, §7.3)."""
 
     hero: str
@@ -268,8 +244,7 @@ class LosePower:
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class ApplyStatus:
+class ApplyStatus(Record):
     """Give ``unit`` a status condition (what inflicts them is [SQ-M7])."""
 
     unit: str
@@ -277,8 +252,7 @@ class ApplyStatus:
     remove: bool = False
 
 
-@dataclass(frozen=True)
-class AdjustWounds:
+class AdjustWounds(Record):
     """Wounds from a source the engine does not model (mission, spell effect)."""
 
     unit: str

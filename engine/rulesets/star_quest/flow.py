@@ -8,13 +8,12 @@ activation as soon as nothing (offer, morale test) is waiting any more.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from typing import Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from . import tables as t
@@ -60,7 +59,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         return CORRECTIONS.end_anyway(
             state,
             cmd.force,
-            replace(cmd, force=True),
+            changed(cmd, force=True),
             "end the activation",
             is_open,
             "§5",

@@ -15,11 +15,9 @@ charger and on a defender that counter-attacked: one that reached step 6, or, wi
 
 from __future__ import annotations
 
-from engine.formatting import plural
-
-from dataclasses import dataclass
-
 from engine.events import EventDraft
+from engine.formatting import plural
+from engine.records import Record
 
 from . import tables as t
 from .evolve import preview
@@ -29,8 +27,7 @@ from .state import BattleState, Melee, UnitState
 STAGES = ("counter", "impact", "charger", "defender")
 
 
-@dataclass(frozen=True)
-class Strike:
+class Strike(Record):
     """One attack of the melee: who strikes whom with what, how many dice."""
 
     attacker: str

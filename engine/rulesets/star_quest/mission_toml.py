@@ -46,9 +46,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.toml_lines import FileError, Lines, Problems, load, text, unknown_keys, whole
+
 from .roster import MissionSpec, MissionSpell, Wave
 from .roster_toml import SPELL_KEYS, spell_from_table
-from engine.toml_lines import FileError, Lines, Problems, load, text, unknown_keys, whole
 
 TOP_KEYS = (
     "name",

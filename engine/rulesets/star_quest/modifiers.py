@@ -12,7 +12,8 @@ from fractions import Fraction
 from engine.formatting import possessive
 from engine.rolls import Modifier
 
-from . import odds, tables as t
+from . import odds
+from . import tables as t
 from .roster import WeaponSpec
 from .stat_test import IMPAIRED_MOD, Test, natural_applies, spell_modifiers
 from .state import BattleState, PendingAttack, UnitState

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
 from engine.rolls import Modifier
 from engine.ruleset import Rejected
 

@@ -9,11 +9,11 @@ independent, so an attack's distribution is the per-die one convolved ``attacks`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
 from engine.odds import add_to, binomial, convolve, power
+from engine.records import Record
 
 from .stat_test import passes, success_chance
 
@@ -32,8 +32,7 @@ def block_chance(defense: int, net: int = 0, bane: str = "none") -> Fraction:
     return first * Fraction(6, 5)
 
 
-@dataclass(frozen=True)
-class AttackProfile:
+class AttackProfile(Record):
     """The numbers of one weapon's attack, as the modifier catalogue sets them."""
 
     attacks: int
@@ -51,8 +50,7 @@ class AttackProfile:
     regenerate_first: bool = False
 
 
-@dataclass(frozen=True)
-class AttackOdds:
+class AttackOdds(Record):
     """Exact distributions of one attack: hits (after extra hits and Blast) and wounds
     (after blocks, Deadly and Regeneration, before they are allocated to models)."""
 

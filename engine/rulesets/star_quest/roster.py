@@ -9,8 +9,9 @@ for rules without a value.
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass
 from typing import Any, Mapping
+
+from engine.records import Record, asdict
 
 Rules = tuple[tuple[str, int], ...]
 
@@ -35,8 +36,7 @@ def _rules(data: Any) -> Rules:
     return tuple((str(n), int(x)) for n, x in (data or ()))
 
 
-@dataclass(frozen=True)
-class WeaponSpec:
+class WeaponSpec(Record):
     """A weapon [SQ-M2]: ``kind`` melee | ranged, ``range`` in inches (0 for melee),
     ``attacks`` per model, ``ap``, special rules."""
 
@@ -74,8 +74,7 @@ class WeaponSpec:
         )
 
 
-@dataclass(frozen=True)
-class SkillSpec:
+class SkillSpec(Record):
     """A hero skill [SQ-M4]: the stat it tests and effect text the GM resolves."""
 
     name: str
@@ -88,8 +87,7 @@ SPELL_TARGETS = ("enemy", "friend", "self")
 its own side, or the caster itself."""
 
 
-@dataclass(frozen=True)
-class SpellEffect:
+class SpellEffect(Record):
     """What a spell does, as the engine applies it [SQ-M5]: the target it takes
     (``SPELL_TARGETS``), ``hits`` with ``ap`` (Defense rolls, §9 step 5), ``wounds``
     (no Defense roll), a ``status`` condition (§18), spell ``tokens`` or ``pp`` gained,
@@ -115,7 +113,7 @@ class SpellEffect:
         return tuple((k, v) for k, v in (("quality", self.quality), ("defense", self.defense)) if v)
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: v for k, v in vars(self).items() if k == "target" or (v and (k != "until" or self.modifiers))}
+        return {k: v for k, v in asdict(self).items() if k == "target" or (v and (k != "until" or self.modifiers))}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "SpellEffect":
@@ -125,8 +123,7 @@ class SpellEffect:
         )
 
 
-@dataclass(frozen=True)
-class SpellSpec:
+class SpellSpec(Record):
     """A spell [SQ-M5]: value (token cost), effect text and, when the roster gives it,
     ``does``: the effect the engine applies (None: text only, the GM resolves it)."""
 
@@ -150,8 +147,7 @@ class SpellSpec:
         return cls(s[0], int(s[1]), s[2], does)
 
 
-@dataclass(frozen=True)
-class UnitSpec:
+class UnitSpec(Record):
     """A hero or an enemy unit as the roster gives it.
 
     ``hero``: a player hero (always one model); ``models``: starting models; targets are
@@ -240,8 +236,7 @@ class UnitSpec:
         )
 
 
-@dataclass(frozen=True)
-class Roster:
+class Roster(Record):
     """A roster file: heroes and/or enemy units."""
 
     name: str
@@ -264,8 +259,7 @@ class Roster:
         return cls(d["name"], tuple(UnitSpec.from_dict(u) for u in d.get("units", ())), d.get("source", ""))
 
 
-@dataclass(frozen=True)
-class Wave:
+class Wave(Record):
     """An enemy wave [SQ-M9]: the enemy unit ids deployed at the start of ``round``."""
 
     id: str
@@ -273,8 +267,7 @@ class Wave:
     units: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class MissionSpell:
+class MissionSpell(Record):
     """A spell the mission file gives [SQ-M5] (the source lists none): to the units it
     names (heroes or enemies), or with none named to every AI unit with Caster(X).
     ``line``: where the mission file gives it (for ``skirmish check``)."""
@@ -291,8 +284,7 @@ class MissionSpell:
         return cls(SpellSpec.from_list(d["spell"]), tuple(d.get("units", ())), int(d.get("line", 0)))
 
 
-@dataclass(frozen=True)
-class MissionSpec:
+class MissionSpec(Record):
     """A mission [SQ-M1]: AI objectives, AI groups, waves, search tokens, round limit,
     victory/defeat text and mission events (round → text). Nothing here is a rule."""
 

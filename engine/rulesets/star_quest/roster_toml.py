@@ -53,9 +53,10 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from engine.toml_lines import FileError, Lines, Problems, load, slug, target, text, unknown_keys, whole
+
 from . import tables as t
 from .roster import SPELL_TARGETS, Roster, Rules, SkillSpec, SpellEffect, SpellSpec, UnitSpec, WeaponSpec
-from engine.toml_lines import FileError, Lines, Problems, load, slug, target, text, unknown_keys, whole
 
 TOP_KEYS = ("name", "hero", "enemy")
 UNIT_KEYS = (

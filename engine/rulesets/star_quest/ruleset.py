@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from engine.corrections import Correct
 from engine.dice import DiceSource
 from engine.events import Event, EventDraft
+from engine.records import changed
 from engine.ruleset import Rejected, SettingSpec
 
 from . import (
-    corrections,
     actions,
     ai_chart,
     attack,
     casting,
-    commands as c,
+    corrections,
     flow,
     morale,
     offers,
@@ -24,6 +23,9 @@ from . import (
     status,
     terrain,
     turn,
+)
+from . import (
+    commands as c,
 )
 from . import tables as t
 from .evolve import evolve as _evolve
@@ -171,7 +173,7 @@ def _with_mission_spells(
         if not extra:
             return u
         names = {sp.name for sp in extra}
-        return replace(u, spells=tuple(sp for sp in u.spells if sp.name not in names) + tuple(extra))
+        return changed(u, spells=tuple(sp for sp in u.spells if sp.name not in names) + tuple(extra))
 
     return tuple(map(give, heroes)), tuple(map(give, enemies))
 

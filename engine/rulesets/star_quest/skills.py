@@ -7,12 +7,11 @@ applies); a hero skill always happens, a failed test costs the mandatory 1 PP.
 
 from __future__ import annotations
 
-from engine.formatting import plural
-
 from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import plural
 from engine.ruleset import Rejected
 
 from . import tables as t

@@ -10,8 +10,8 @@ only: the GM resolves it.
 
 from __future__ import annotations
 
-from engine.formatting import plural, possessive
 from engine.events import EventDraft
+from engine.formatting import plural, possessive
 from engine.ruleset import Rejected
 
 from . import tables as t

@@ -7,12 +7,12 @@ Fearless, Regeneration, Impact), which follow the natural rule when [SQ-A2] says
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
-from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource, wrong_dice_count
+from engine.formatting import possessive
+from engine.records import Record
 from engine.rolls import Die, Modifier, RollRecord, plain, total
 
 from . import tables as t
@@ -105,8 +105,7 @@ def roll_d3(settings: Mapping[str, str], typed: int | None, dice: DiceSource, pu
     return {"d3": t.d3_of(face), "face": face, "die": 6}
 
 
-@dataclass(frozen=True)
-class Test:
+class Test(Record):
     """A test about to be rolled: its base target, modifiers and how natural faces count."""
 
     procedure: str

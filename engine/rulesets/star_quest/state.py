@@ -7,18 +7,16 @@ queue or an AI flow-chart walk may be waiting for the GM.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from engine.formatting import possessive
-from engine.records import GhostModel, changed
+from engine.records import GhostModel, Record, changed, field
 
 from . import tables as t
 from .roster import MissionSpec, UnitSpec
 
 
-@dataclass(frozen=True)
-class SpellModifier:
+class SpellModifier(Record):
     """A cast spell's modifier to a unit's Quality or Defense rolls (``SpellEffect``):
     ``value`` +1 is one better, as cover's +1; it lasts ``until`` the end of the "round"
     (§5 step 4) or the "battle"."""
@@ -38,8 +36,7 @@ class SpellModifier:
         return {"stat": self.stat, "value": self.value, "spell": self.spell, "caster": self.caster, "until": self.until}
 
 
-@dataclass(frozen=True)
-class UnitState:
+class UnitState(Record):
     """A hero or an AI unit in the battle (§19).
 
     ``wounds``: wounds on each model still in play (a hero always has one entry);
@@ -121,8 +118,7 @@ class UnitState:
         return self.fatigued or self.shaken
 
 
-@dataclass(frozen=True)
-class Activation:
+class Activation(Record):
     """The open activation (§6, §16.2): what the unit has done so far."""
 
     unit: str
@@ -162,8 +158,7 @@ class Activation:
         return any(a in t.MAY_SHOOT for a in self.actions)
 
 
-@dataclass(frozen=True)
-class RoundState:
+class RoundState(Record):
     """The round (§5): number, phase (setup | heroes | ai | end)."""
 
     number: int = 0
@@ -174,8 +169,7 @@ class RoundState:
     """The AI order the GM fixed at the start of the AI phase (``ai_order`` "fixed", [SQ-A5])."""
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(Record):
     """A power-point option the players answer before anything else happens.
 
     ``kind``: pass (a failed Str/Dex/Wil test, 2 PP), hero-skill (2 PP to pass, or the
@@ -189,8 +183,7 @@ class Offer:
     detail: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class HitGroup:
+class HitGroup(Record):
     """Hits waiting for Defense rolls on one unit: ``rending`` of them at Rending AP."""
 
     unit: str
@@ -198,8 +191,7 @@ class HitGroup:
     rending: int = 0
 
 
-@dataclass(frozen=True)
-class PendingAttack:
+class PendingAttack(Record):
     """One weapon's attack being resolved (§9): ``stage`` hits → blocks → regeneration.
 
     ``kind``: shoot | melee | counter | impact | fall; ``models``: attacking models;
@@ -227,8 +219,7 @@ class PendingAttack:
     fall_ap: int = 0
 
 
-@dataclass(frozen=True)
-class Melee:
+class Melee(Record):
     """A melee (§11.1): ``stage`` counter | impact | charger | defender | done, ``index``
     the next weapon of that stage; models taking part as the GM entered them (§11.2)."""
 
@@ -240,8 +231,7 @@ class Melee:
     index: int = 0
 
 
-@dataclass(frozen=True)
-class AIWalk:
+class AIWalk(Record):
     """An AI activation walking the flow chart (§16.2): the node waiting for an answer,
     the path so far as (node, answer, by) — ``by`` "gm" or "auto" — and the proposal."""
 
@@ -251,8 +241,7 @@ class AIWalk:
     proposal: str | None = None
 
 
-@dataclass(frozen=True)
-class BattleState:
+class BattleState(Record):
     """Everything about a Star Quest battle at one moment."""
 
     settings: Mapping[str, str]

@@ -141,13 +141,13 @@ def adjust_wounds(state: BattleState, cmd: AdjustWounds, dice: DiceSource) -> De
 def _morale_between_activations(state: BattleState, unit_id: str, drafts: list[EventDraft]) -> list[EventDraft]:
     """Wounds the GM adds while no unit activates: the morale check of §12.1 at once for
     that unit, counting only these wounds as taken now (no activation will end for them)."""
-    from dataclasses import replace
+    from engine.records import changed
 
     from .morale import must_test
 
     before = state.unit(unit_id)
     after = preview(state, drafts).unit(unit_id)
-    counted = replace(after, took=after.took - before.took, loss_before=before.loss if before.alive else before.start)
+    counted = changed(after, took=after.took - before.took, loss_before=before.loss if before.alive else before.start)
     if not counted.took or not must_test(state, counted):
         return []
     return [

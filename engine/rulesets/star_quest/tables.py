@@ -8,9 +8,10 @@ are not in the source ([SQ-M1]–[SQ-M9]); they come from roster and mission fil
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
+
+from engine.records import Record
 
 # -- sides and phases (§5) ----------------------------------------------------------
 HEROES = "heroes"
@@ -74,8 +75,7 @@ VILLAIN_RANGE = 12
 
 
 # -- special rules (§17) -------------------------------------------------------------------
-@dataclass(frozen=True)
-class SpecialRule:
+class SpecialRule(Record):
     """A special rule of §17: ``name`` (English), ``source`` (Polish), ``has_x`` takes a
     value, ``on`` unit or weapon (where rosters may list it), ``summary``."""
 
@@ -156,8 +156,7 @@ AFFLICTED_WOUNDS = 1
 
 
 # -- common skills (§13.1) -----------------------------------------------------------------
-@dataclass(frozen=True)
-class CommonSkill:
+class CommonSkill(Record):
     """A common skill: ``stat`` tested (None: no test), what it needs and does."""
 
     key: str

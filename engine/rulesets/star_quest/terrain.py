@@ -11,9 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from engine.formatting import plural, possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import plural, possessive
 from engine.rolls import Modifier, RollRecord, plain
 from engine.ruleset import Rejected
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceEntryError, DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
 from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
@@ -226,7 +226,7 @@ def _end_round_anyway(state: BattleState, cmd: EndRound, dice: DiceSource) -> De
     activation ends as ``EndActivation(force=True)`` ends it (what is open in it cancelled
     by a GM correction), then the round. An end that would be refused even then (morale
     tests to answer, units still to activate) is refused at once with that reason."""
-    from dataclasses import replace
+    from engine.records import changed
 
     from .flow import OPEN_NAMES, end_activation
 
@@ -250,7 +250,7 @@ def _end_round_anyway(state: BattleState, cmd: EndRound, dice: DiceSource) -> De
             f"{possessive(name)} activation is still open; end the round anyway",
             "§5",
             kind="ambiguous",
-            anyway=replace(cmd, force=True),
+            anyway=changed(cmd, force=True),
             anyway_label=f"end the round anyway ({cancelled}{possessive(name)} activation ends first)",
         )
     return [*ended, *rest]

@@ -15,36 +15,37 @@
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
 from engine.formatting import plural
+from engine.records import Record
 from engine.rolls import Modifier
 
-from . import modifiers as mod, tables as t
+from . import modifiers as mod
+from . import tables as t
 from .actions import move_allowance as move_allowance  # re-exported: the AI Rush's question
 from .ai_chart import AI_ACTIONS, open_question
 from .casting import ai_cast_chances
 from .effects import stat_test
-from .flow import ai_to_activate as ai_to_activate, heroes_to_activate  # ai_to_activate: the TUI asks it too
+from .flow import ai_to_activate as ai_to_activate  # ai_to_activate: the TUI asks it too
+from .flow import heroes_to_activate
 from .morale import counted_loss, fearless_test, morale_test
 from .odds import AttackOdds, attack_odds, standing_wounds, wounds_from
 from .power import spend_warning
 from .roster import WeaponSpec, rules_text
-from .terms import rules_shown
 from .ruleset import dice_problem as dice_problem  # re-exported: the TUI's query
 from .settings import SETTINGS_BY_KEY
 from .spells import spell_targets as spell_targets  # re-exported: the cast's target picker
 from .stat_test import Test
 from .state import BattleState, PendingAttack, UnitState
+from .terms import rules_shown
 from .turn import ambush_delays as ambush_delays  # re-exported: the TUI's query
 
 ai_cast_preview = ai_cast_chances  # the TUI's query
 
 
-@dataclass(frozen=True)
-class RoundView:
+class RoundView(Record):
     """The top bar: round, phase, the unit activating, the next step in words, and the
     command names open now."""
 
@@ -56,8 +57,7 @@ class RoundView:
     warnings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class HeroLine:
+class HeroLine(Record):
     """One hero: every number the card shows."""
 
     id: str
@@ -90,8 +90,7 @@ class HeroLine:
     """Its activation is the one open now (§6)."""
 
 
-@dataclass(frozen=True)
-class EnemyLine:
+class EnemyLine(Record):
     """One AI unit."""
 
     id: str
@@ -123,8 +122,7 @@ def acting_now(state: BattleState, unit_id: str) -> bool:
     return state.activation is not None and state.activation.unit == unit_id
 
 
-@dataclass(frozen=True)
-class AIQuestionView:
+class AIQuestionView(Record):
     """The AI chart for the activating unit: the open question (or the proposal)."""
 
     unit: str
@@ -140,8 +138,7 @@ class AIQuestionView:
     since it stood in dangerous terrain)."""
 
 
-@dataclass(frozen=True)
-class PendingView:
+class PendingView(Record):
     """What must be answered now: ``kind`` offer | attack | morale | status | ai."""
 
     kind: str
@@ -474,8 +471,7 @@ def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tup
 
 
 # -- for the dashboard's dialogs ------------------------------------------------------------
-@dataclass(frozen=True)
-class AIPathStep:
+class AIPathStep(Record):
     """One answered question of the AI chart: its step, text, the answer and who gave it
     ("gm" or "auto": the state answered)."""
 
@@ -486,8 +482,7 @@ class AIPathStep:
     by: str
 
 
-@dataclass(frozen=True)
-class AIOption:
+class AIOption(Record):
     """An action the GM may choose for the AI unit: the proposal or an override;
     ``why_not`` says why the engine would refuse it (empty: allowed)."""
 
@@ -530,8 +525,7 @@ def ai_options(state: BattleState) -> tuple[AIOption, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class SkillOption:
+class SkillOption(Record):
     """A skill action a hero may try: ``key`` for ``UseSkill``, the stat tested and the
     exact chance to pass now (None: no test); ``needs``: a search token, an enemy or an
     unconscious hero (what the GM names as the target)."""

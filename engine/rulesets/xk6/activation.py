@@ -4,14 +4,13 @@ burning rolled) and the end of an activation with the alternation (§5.1).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from fractions import Fraction
 from typing import Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
+from engine.records import changed
 from engine.rolls import Modifier, RollRecord, plain
 from engine.ruleset import Rejected
 
@@ -188,7 +187,7 @@ def end_activation(state: BattleState, cmd: EndActivation, dice: DiceSource) -> 
         return CORRECTIONS.end_anyway(
             state,
             cmd.force,
-            replace(cmd, force=True),
+            changed(cmd, force=True),
             "end the activation",
             is_open,
             "§8",

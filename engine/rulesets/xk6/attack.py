@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
 from engine.records import changed
 from engine.ruleset import Rejected
 

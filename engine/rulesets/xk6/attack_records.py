@@ -4,11 +4,11 @@ indirect-fire hit test, and the Stealth roll."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.records import changed
 from engine.rolls import Modifier, RollRecord, total
 
-from . import odds, tables as t
+from . import odds
+from . import tables as t
 from .damage import Damage, damage_of
 from .procedures import one_die_record, opposed_record, result, threshold_record
 from .state import BattleState, PendingAttack, TargetRoll
@@ -95,7 +95,7 @@ def pair_record(state: BattleState, a: PendingAttack, x: TargetRoll, rerolled: s
         rerolled=rerolled,
         extra=extra,
     )
-    return replace(record, outcome=damage_text(d)), d
+    return changed(record, outcome=damage_text(d)), d
 
 
 def hit_record(state: BattleState, a: PendingAttack) -> tuple[RollRecord, int]:
@@ -113,7 +113,7 @@ def hit_record(state: BattleState, a: PendingAttack) -> tuple[RollRecord, int]:
         extra={"scatter": a.scatter, "aim": a.aim, "side": att.id},
     )
     where = "lands on the aim point" if sl >= 1 else f'misses: scatters {a.scatter}"' if a.scatter else "misses"
-    return replace(record, outcome=f"{t.sl_shown(sl)}: {where}"), sl
+    return changed(record, outcome=f"{t.sl_shown(sl)}: {where}"), sl
 
 
 def stealth_record(state: BattleState, model_id: str, face: int) -> tuple[RollRecord, bool]:
@@ -135,4 +135,4 @@ def stealth_record(state: BattleState, model_id: str, face: int) -> tuple[RollRe
         "attack avoided",
         "the attack goes ahead",
     )
-    return replace(record, detail={**record.detail, "side": m.id}), ok  # the defender rolls it, in the attack's event
+    return changed(record, detail={**record.detail, "side": m.id}), ok  # the defender rolls it, in the attack's event

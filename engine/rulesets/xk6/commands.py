@@ -8,43 +8,38 @@ are listed (Stealth, attacker, defenders).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from engine.records import Record
 
 
 # -- turns and settings -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ChangeSetting:
+class ChangeSetting(Record):
     """Change a battle setting (an AMBIGUITY reading)."""
 
     key: str
     value: str
 
 
-@dataclass(frozen=True)
-class StartTurn:
+class StartTurn(Record):
     """Begin the next turn: each player rolls 1d6 + highest Command (§5.1). ``faces``: (A's die,
     B's die) typed."""
 
     faces: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True)
-class RollInitiative:
+class RollInitiative(Record):
     """Roll the initiative again after a tie ([XK-A2](c))."""
 
     faces: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True)
-class ChooseFirst:
+class ChooseFirst(Record):
     """The initiative winner says which side activates the first model."""
 
     side: str
 
 
 # -- activations --------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Activate:
+class Activate(Record):
     """Activate a model with one of the five options (§5.2): move-attack | move-designate | hold |
     reload | skill. ``speed``: the speed column, for the moving options; ``terrain``: normal |
     difficult | very-difficult (shown as the distance allowed); ``weapon``: the weapon to reload;
@@ -58,24 +53,21 @@ class Activate:
     burn_face: int | None = None
 
 
-@dataclass(frozen=True)
-class EndActivation:
+class EndActivation(Record):
     """End the activation under way; play passes as §5.1 says. While an attack or a
     reaction is open the GM is asked first; ``force``: it is cancelled and the activation ends."""
 
     force: bool = False
 
 
-@dataclass(frozen=True)
-class Designate:
+class Designate(Record):
     """Option 2: designate a target model (or a point) for indirect fire ([XK-A3])."""
 
     target: str | None = None
     point: str = ""
 
 
-@dataclass(frozen=True)
-class Heal:
+class Heal(Record):
     """Option 5 with Medic X: heal 1 wound of a friendly model in base contact on one die above X."""
 
     target: str
@@ -83,8 +75,7 @@ class Heal:
     in_contact: bool = True
 
 
-@dataclass(frozen=True)
-class SkillAction:
+class SkillAction(Record):
     """Option 5 with another skill from the card [XK-M5]: logged for the GM."""
 
     name: str
@@ -92,8 +83,7 @@ class SkillAction:
 
 
 # -- attacks ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Adjust:
+class Adjust(Record):
     """A modifier the GM adds to one side of a roll (logged as "GM"); ``model``: only for this
     defender's pair (None: every pair)."""
 
@@ -103,8 +93,7 @@ class Adjust:
     model: str | None = None
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(Record):
     """A model under attack and what the GM judged about it: ``cover`` open | soft | hard |
     hidden (§7); ``crossfire`` and ``rear`` toggles (§8.2); ``within_3`` the target is within 3"
     of a weapon without M; ``faces`` its Def dice; ``stealth_face`` its Stealth die."""
@@ -118,8 +107,7 @@ class Target:
     stealth_face: int | None = None
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(Record):
     """Make an attack (§8–§11). ``kind``: direct | melee | indirect; ``targets``: the centre model
     first, then every other model in the area (indirect: the aimed model, or none for a point);
     ``range``: optimal | maximum | beyond; ``rof_dam`` / ``rof_area``: ROF declared before the
@@ -143,8 +131,7 @@ class Attack:
     scatter_face: int | None = None
 
 
-@dataclass(frozen=True)
-class Land:
+class Land(Record):
     """Indirect fire, after the hit test: the models where the shot landed ([XK-M9]; may be none),
     and the scatter direction the GM entered ([XK-M8])."""
 
@@ -152,14 +139,12 @@ class Land:
     direction: str = ""
 
 
-@dataclass(frozen=True)
-class ResolveAttack:
+class ResolveAttack(Record):
     """Apply the rolled attack: damage, wounds, stun, burning, ammunition."""
 
 
 # -- command points and reactions -------------------------------------------------------------------
-@dataclass(frozen=True)
-class SpendCommandPoint:
+class SpendCommandPoint(Record):
     """§15: ``commander`` spends a point for ``model`` (itself or within 6", ``within_6`` the GM
     confirms): ``use`` reroll (that model's test in the pending attack; ``faces`` typed) or
     activation. ``test``: "" for its Att or Def test, "stealth" for its failed Stealth die,
@@ -173,8 +158,7 @@ class SpendCommandPoint:
     test: str = ""
 
 
-@dataclass(frozen=True)
-class React:
+class React(Record):
     """§14: a model with a held action reacts to ``trigger`` (the model whose action it sees):
     ``kind`` move (``speed``: the new column) or shoot (then an Attack by it); ``trigger_event``
     the log entry it answers ([XK-A16](b))."""
@@ -186,22 +170,19 @@ class React:
     trigger_event: int | None = None
 
 
-@dataclass(frozen=True)
-class EndReaction:
+class EndReaction(Record):
     """The reacting model does not shoot after all (its held action is used up)."""
 
 
 # -- GM corrections ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class RemoveModel:
+class RemoveModel(Record):
     """The GM takes a model out of play (e.g. when its card gives no wound count, [XK-M1])."""
 
     model: str
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class AdjustWounds:
+class AdjustWounds(Record):
     """A GM correction to a model's wounds."""
 
     model: str

@@ -7,16 +7,14 @@ without that number leaves removal to the GM (``RemoveModel``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.events import EventDraft
+from engine.records import Record
 
 from . import tables as t
 from .state import BattleState
 
 
-@dataclass(frozen=True)
-class Damage:
+class Damage(Record):
     """What one successful (or failed) opposed test does to a model."""
 
     sl: int

@@ -13,9 +13,9 @@ from engine.ruleset import Rejected
 
 from .attack import def_faces, roll_defenders, stealth_problem, target_problem
 from .attack_records import pair_record
-from .odds import pool_result
 from .codec import target_to_dict
 from .commands import Land
+from .odds import pool_result
 from .state import BattleState
 
 Decision = Rejected | Sequence[EventDraft]

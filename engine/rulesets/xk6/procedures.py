@@ -10,7 +10,8 @@ from typing import Any, Sequence
 from engine.dice import DiceEntryError, DiceSource, wrong_dice_count
 from engine.rolls import Die, Modifier, RollRecord, plain, total
 
-from . import odds, tables as t
+from . import odds
+from . import tables as t
 
 
 def faces_for(typed: Sequence[int] | None, count: int, dice: DiceSource, purpose: str) -> tuple[int, ...]:

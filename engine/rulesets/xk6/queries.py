@@ -7,8 +7,8 @@ from __future__ import annotations
 from engine.ruleset import ActivationCounts, Rejected
 
 from . import tables as t
-from .attack import check
 from .activation import acting_problem, activation_problem
+from .attack import check
 from .commands import Activate, Attack
 from .reactions import reaction_problem
 from .state import BattleState

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.formatting import possessive
 from engine.ruleset import Rejected
 
 from . import odds

@@ -9,14 +9,15 @@ would not), so a roll dialog can show it before anything is rolled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from engine.records import Record
 from engine.rolls import Modifier, total
 from engine.ruleset import Rejected
 
-from . import odds, tables as t
+from . import odds
+from . import tables as t
 from .activation import activation_problem, burning_chance, heal_problem, medic_mods
 from .attack import roll_defenders, stealth_may_roll
 from .commands import Activate, Heal, Land
@@ -24,8 +25,7 @@ from .indirect import land_problem
 from .state import BattleState
 
 
-@dataclass(frozen=True)
-class BurningPreview:
+class BurningPreview(Record):
     """§16 SB: one die at the start of the burning model's activation; 1–``out_max`` the fire
     goes out, higher loses ``wounds_lost`` wound (Armour does not count) and keeps burning.
     No modifier: it is not a test ([XK-A15]). ``p_taken_out``: that wound reaches its limit."""
@@ -58,8 +58,7 @@ def burning_preview(state: BattleState, cmd: Activate) -> BurningPreview:
     )
 
 
-@dataclass(frozen=True)
-class HealPreview:
+class HealPreview(Record):
     """§16 Medic X: one die, modified, above ``above`` heals 1 wound of ``target``."""
 
     medic: str
@@ -91,8 +90,7 @@ def heal_preview(state: BattleState, cmd: Heal) -> HealPreview:
     )
 
 
-@dataclass(frozen=True)
-class LandingPair:
+class LandingPair(Record):
     """One model where the shot landed: its Def pool and modifiers, and what it risks against the
     attacker's ``unmodified`` result (SL, wounds); ``stealth_chance``: it may avoid it first."""
 
@@ -106,8 +104,7 @@ class LandingPair:
     stealth_chance: Fraction | None
 
 
-@dataclass(frozen=True)
-class LandingPreview:
+class LandingPreview(Record):
     """The Def rolls ``Land`` would make: ``problem`` why it would be refused ("" if not)."""
 
     problem: str

@@ -9,12 +9,12 @@ is self-contained and JSON-safe.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
+from engine.records import Record, asdict
 
-@dataclass(frozen=True)
-class SpeedColumn:
+
+class SpeedColumn(Record):
     """One column of the movement table: ``att`` None is "–" (no attack at this speed)."""
 
     name: str
@@ -27,8 +27,7 @@ class SpeedColumn:
         return self.att is not None
 
 
-@dataclass(frozen=True)
-class WeaponSpec:
+class WeaponSpec(Record):
     """One row of the weapon table [XK-M3].
 
     ``mags``: spare magazines for reloads (None: the weapon has no magazine, e.g. a blade or an
@@ -80,8 +79,7 @@ class WeaponSpec:
         return cls(**d)
 
 
-@dataclass(frozen=True)
-class ModelSpec:
+class ModelSpec(Record):
     """A model card [XK-M1].
 
     ``att`` / ``defence``: skill levels (dice counts); ``command``: for the initiative roll;
@@ -157,8 +155,7 @@ class ModelSpec:
         return cls(**d)
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(Record):
     """A side's models, as read from one roster file."""
 
     name: str

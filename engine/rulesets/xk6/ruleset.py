@@ -9,7 +9,8 @@ from engine.dice import DiceSource
 from engine.events import Event, EventDraft
 from engine.ruleset import Rejected, SettingSpec
 
-from . import corrections, activation, attack, command_points, commands as c, indirect, reactions, resolve, turn
+from . import activation, attack, command_points, corrections, indirect, reactions, resolve, turn
+from . import commands as c
 from .evolve import evolve as _evolve
 from .roster import Band
 from .settings import SETTINGS, defaults

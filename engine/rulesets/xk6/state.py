@@ -7,10 +7,9 @@ Model ids are battle-wide: ``"A.vance"`` (side, dot, roster id). Turn order
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.records import GhostModel, changed
+from engine.records import GhostModel, Record, changed
 from engine.rolls import Modifier
 
 from .roster import Band, ModelSpec, SpeedColumn, WeaponSpec
@@ -20,8 +19,7 @@ def opponent(side: str) -> str:
     return "B" if side == "A" else "A"
 
 
-@dataclass(frozen=True)
-class WeaponState:
+class WeaponState(Record):
     """A carried weapon: ``loaded`` False is an empty magazine (§12.1); ``mags`` spare
     magazines left; ``rounds`` LA rounds left (None where the weapon has none)."""
 
@@ -31,8 +29,7 @@ class WeaponState:
     rounds: int | None = None
 
 
-@dataclass(frozen=True)
-class ModelState:
+class ModelState(Record):
     """One model in the battle (§20)."""
 
     id: str
@@ -75,8 +72,7 @@ class ModelState:
         return changed(self, weapons=tuple(changed(w, **changes) if w.id == weapon_id else w for w in self.weapons))
 
 
-@dataclass(frozen=True)
-class Activation:
+class Activation(Record):
     """The activation under way: ``option`` one of ``tables.OPTIONS``; ``bonus`` bought with a
     command point; ``attacks`` weapon ids already used; ``acted`` its designation, reload or
     skill action is done."""
@@ -92,8 +88,7 @@ class Activation:
     command point may still re-roll (§15, §16; None once re-rolled or healed)."""
 
 
-@dataclass(frozen=True)
-class TurnState:
+class TurnState(Record):
     """Turn order (§5.1). ``phase``: setup | initiative (tied, roll again) | choose | activations |
     between. ``next_side``: whose normal activation is next; ``bonus``: models queued for an
     activation bought with a command point; ``attacked``: (defender, attacker) this turn."""
@@ -110,8 +105,7 @@ class TurnState:
     initiative: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class TargetRoll:
+class TargetRoll(Record):
     """One defender of the pending attack: its modifiers, the attacker's modifiers for the pair,
     its Def faces (empty until rolled), and whether Stealth avoided the attack."""
 
@@ -129,8 +123,7 @@ class TargetRoll:
     """Its Stealth die was re-rolled with a command point (never again)."""
 
 
-@dataclass(frozen=True)
-class PendingAttack:
+class PendingAttack(Record):
     """The attack being resolved (§8–§12). ``kind``: direct | melee | indirect; ``stage``:
     landed (indirect: hit test rolled, the GM lists who is hit) | rolled (ready to resolve)."""
 
@@ -161,8 +154,7 @@ class PendingAttack:
         return next((x for x in self.targets if x.model == model_id), None)
 
 
-@dataclass(frozen=True)
-class BattleState:
+class BattleState(Record):
     """Everything about an xK6 battle at one moment."""
 
     settings: Mapping[str, str]

@@ -8,16 +8,15 @@ comes from roster files, never from here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
 
+from engine.records import Record
 from engine.terms import Term, term_table
 
 
-@dataclass(frozen=True)
-class RuleValue:
+class RuleValue(Record):
     """A modifier the sheet gives: ``label`` (what), ``value`` (signed), ``rule`` (where)."""
 
     key: str

@@ -11,7 +11,8 @@ from engine.events import EventDraft
 from engine.rolls import Modifier, RollRecord, plain
 from engine.ruleset import Rejected, setting_change
 
-from . import odds, tables as t
+from . import odds
+from . import tables as t
 from .commands import ChangeSetting, ChooseFirst, RollInitiative, StartTurn
 from .procedures import faces_for
 from .settings import SETTINGS_BY_KEY

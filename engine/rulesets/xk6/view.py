@@ -20,27 +20,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from engine.records import Record
 from engine.rolls import Modifier, RollRecord, total
 from engine.ruleset import Rejected
 
-from . import odds, tables as t
+from . import odds
+from . import tables as t
 from .attack import check, radius_of, stealth_may_roll
 from .attack_records import hit_record, pair_record
 from .commands import Attack, Target
 from .modifiers import attack_mods, defence_mods, hit_mods
 from .resolve import empty_chance
-from .roster import WeaponSpec
 from .roll_previews import burning_preview, heal_preview, landing_cover_note, landing_preview
+from .roster import WeaponSpec
 from .settings import SETTINGS_BY_KEY
 from .state import BattleState, PendingAttack
 
 
-@dataclass(frozen=True)
-class WeaponLine:
+class WeaponLine(Record):
     """A carried weapon: ``status`` "loaded" | "EMPTY" | "no magazine" | "N rounds" (LA)."""
 
     id: str
@@ -52,8 +52,7 @@ class WeaponLine:
     profile: str
 
 
-@dataclass(frozen=True)
-class ModelLine:
+class ModelLine(Record):
     """One model as the dashboard lists it."""
 
     id: str
@@ -192,8 +191,7 @@ def model_text(line: ModelLine) -> str:
     )
 
 
-@dataclass(frozen=True)
-class TurnView:
+class TurnView(Record):
     """The top bar: ``prompt`` says what to do next."""
 
     number: int
@@ -243,8 +241,7 @@ def crossfire_suggested(state: BattleState, defender: str, attacker: str) -> boo
     return any(d == defender and a != attacker for d, a in state.turn.attacked)
 
 
-@dataclass(frozen=True)
-class PairPreview:
+class PairPreview(Record):
     """One attacker–defender pair before the roll: both pools, every modifier, exact odds."""
 
     target: str
@@ -262,8 +259,7 @@ class PairPreview:
     crossfire_suggested: bool
 
 
-@dataclass(frozen=True)
-class AttackPreview:
+class AttackPreview(Record):
     """The roll dialog's numbers. ``problem``: why the attack would be refused ("" if allowed);
     ``hit_*``: the indirect-fire hit test; ``p_empty``: the chance the magazine runs dry."""
 
@@ -356,8 +352,7 @@ def attack_preview(state: BattleState, cmd: Attack) -> AttackPreview | None:
     )
 
 
-@dataclass(frozen=True)
-class PendingView:
+class PendingView(Record):
     """The attack being resolved: its records (every pool and modifier) and the command open."""
 
     attacker: str
@@ -390,8 +385,7 @@ def settings_in_force(state: BattleState, keys: Sequence[str] = ()) -> tuple[tup
     return tuple((s.ref, s.title, s.label_of(state.setting(s.key))) for s in specs)
 
 
-@dataclass(frozen=True)
-class AttackOption:
+class AttackOption(Record):
     """A weapon and a kind of attack (direct | melee | indirect) the model could make;
     ``problem``: why not now ("" if it may, targets aside)."""
 
@@ -428,8 +422,7 @@ def attack_options(state: BattleState, model_id: str) -> tuple[AttackOption, ...
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class RofSplit:
+class RofSplit(Record):
     """One way to declare a weapon's ROF (§11): to DAM and to radius, with the resulting DAM,
     radius and the ammunition row ([XK-A13](b): empties on an unmodified 1..``empties_on``)."""
 
@@ -464,8 +457,7 @@ def rof_splits(state: BattleState, model_id: str, weapon_id: str) -> tuple[RofSp
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class InitiativePreview:
+class InitiativePreview(Record):
     """§5.1: each side's highest Command in play and the exact chances of the 1d6 + Command roll."""
 
     commands: Mapping[str, int]
@@ -482,8 +474,7 @@ def initiative_preview(state: BattleState) -> InitiativePreview:
     return InitiativePreview(commands, win, tie, lose)
 
 
-@dataclass(frozen=True)
-class CPOption:
+class CPOption(Record):
     """A command point ``commander`` could spend now: ``use`` reroll | activation for ``model``;
     ``problem``: why the engine would refuse it ("" if it would not; within 6" is the GM's call)."""
 
@@ -495,8 +486,7 @@ class CPOption:
     """"stealth" / "medic": a re-roll of its failed Stealth / Medic die; "": its Att or Def test."""
 
 
-@dataclass(frozen=True)
-class RerollChance:
+class RerollChance(Record):
     """One test a command point's re-roll of ``model``'s Att or Def dice decides (§15): the
     attacker's chance of success ``before`` the first roll and ``after`` the re-roll, the
     other pool's result standing; ``defender`` is "" for the indirect-fire hit test."""

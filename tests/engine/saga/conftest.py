@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 import pytest
+from battle_testkit import ok, refused  # noqa: F401  (the tests import them from here too)
 
 import engine.rulesets.saga  # noqa: F401  (registers "saga" without touching engine/rulesets/__init__.py)
-from battle_testkit import ok, refused  # noqa: F401  (the tests import them from here too)
 from engine.battle import Battle, new_header
-from engine.rulesets.saga import commands as c, make_setup
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import make_setup
 from engine.rulesets.saga.roster import UnitSpec, Warband
 
 

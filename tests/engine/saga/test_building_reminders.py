@@ -2,7 +2,8 @@
 from its outside walls, and no model may move within VS of a building the enemy holds
 unless it is engaging that building (the keep-away zone)."""
 
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 
 from .conftest import new_battle, ok, unit
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 from engine.rulesets.saga.melee_numbers import save_on
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER
 from engine.rulesets.saga.terrain import line_of_sight, terrain_problem

@@ -3,6 +3,7 @@
 checks the question, the cancellation, replay and undo/redo."""
 
 from battle_testkit import ends_anyway, kinds
+
 from engine.rulesets.saga import commands as c
 
 from .conftest import ok, refused, to_step3

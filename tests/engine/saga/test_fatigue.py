@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.rulesets.saga import commands as c, fatigue_markers, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import fatigue_markers, view
 from engine.rulesets.saga.melee_state import DEFENDER
 
 from .conftest import fatigue, new_battle, ok, refused, set_fatigue, unit

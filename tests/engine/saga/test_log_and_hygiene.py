@@ -5,7 +5,8 @@ import sys
 from pathlib import Path
 
 from engine.rolls import RollRecord
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 
 from .conftest import new_battle, ok, set_fatigue, unit
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.rulesets.saga import commands as c, tables as t
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import tables as t
 from engine.rulesets.saga.melee_numbers import save_on
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER
 

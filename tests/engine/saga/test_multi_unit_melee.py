@@ -5,7 +5,8 @@ side's units as their owner chooses."""
 
 from fractions import Fraction as F
 
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 
 from .conftest import new_battle, ok, refused, set_fatigue, unit
 

@@ -4,7 +4,8 @@ import itertools
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.odds import at_least_table, binomial, mean
 from engine.rulesets.saga import casualty_distribution

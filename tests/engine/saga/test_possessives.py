@@ -4,7 +4,8 @@ apostrophe ("Shields'", "Ceorls'") and any other with 's ("Host's")."""
 from __future__ import annotations
 
 from engine.battle import Battle, new_header
-from engine.rulesets.saga import commands as c, make_setup
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import make_setup
 
 from .conftest import band, ok, unit
 

@@ -3,13 +3,16 @@ the dice caps hold, and every distribution shown sums to 1."""
 
 import json
 
-from hypothesis import HealthCheck, event, given, settings, strategies as st
-
 from battle_testkit import Tally, accepted, assert_unchanged, snapshot
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
 from engine.battle import Accepted, Battle
 from engine.events import Event
 from engine.ruleset import Rejected
-from engine.rulesets.saga import commands as c, tables as t, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import tables as t
+from engine.rulesets.saga import view
 
 from .conftest import new_battle, ok, unit
 

@@ -2,10 +2,9 @@
 before any target picker opens (``queries.can``, the same checks ``Activate`` makes), and
 one count of activated / ready / wiped-out units serves the tracker, panes and help."""
 
-from dataclasses import replace
-
 import pytest
 
+from engine.records import changed
 from engine.ruleset import ActivationCounts, Rejected
 from engine.rulesets.saga import commands as c
 from engine.rulesets.saga.queries import activation_counts, can
@@ -45,7 +44,7 @@ def test_counts_leave_wiped_out_units_out_of_activated_and_ready(duel):
     ok(duel, c.CompleteMove())
     assert activation_counts(duel.state, "A") == ActivationCounts(acted=1, ready=1, out=0)
     state = duel.state
-    wiped = replace(state, units=tuple(replace(u, models=0) if u.id == "A.spears" else u for u in state.units))
+    wiped = changed(state, units=tuple(changed(u, models=0) if u.id == "A.spears" else u for u in state.units))
     assert activation_counts(wiped, "A") == ActivationCounts(acted=1, ready=0, out=1)
     assert activation_counts(wiped, "B") == ActivationCounts(acted=0, ready=2, out=0)
 

@@ -3,7 +3,8 @@
 import pytest
 
 from engine.battle import Battle, new_header
-from engine.rulesets.saga import RosterError, make_setup, parse_roster, tables as t
+from engine.rulesets.saga import RosterError, make_setup, parse_roster
+from engine.rulesets.saga import tables as t
 from engine.rulesets.saga.demo import DEMO_FILES, demo_setup, demo_text, demo_warbands
 from engine.rulesets.saga.roster import profile_value
 

@@ -3,7 +3,8 @@
 import pytest
 
 from engine.rolls import RollRecord
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 from engine.rulesets.saga.odds import casualty_distribution
 
 from .conftest import fatigue, new_battle, ok, refused, set_fatigue, unit

@@ -4,7 +4,8 @@ moment, not the unit of this move or shot)."""
 
 import pytest
 
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 
 from .conftest import fatigue, new_battle, ok, refused, set_fatigue, unit
 

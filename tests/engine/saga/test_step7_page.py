@@ -1,6 +1,7 @@
 """Melee step 7 (§3 step 7) on its own page: the fatigue each unit involved gained."""
 
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 
 from .conftest import new_battle, ok, to_step4, unit
 

@@ -2,7 +2,8 @@
 
 from fractions import Fraction as F
 
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER
 from engine.rulesets.saga.odds import casualty_distribution
 from engine.rulesets.saga.roster import UnitSpec

@@ -7,7 +7,9 @@ import re
 
 import pytest
 
-from engine.rulesets.saga import commands as c, tables as t, terms, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import tables as t
+from engine.rulesets.saga import terms, view
 
 from .conftest import new_battle, ok, set_fatigue, unit
 

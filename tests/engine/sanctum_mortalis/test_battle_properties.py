@@ -1,15 +1,15 @@
 """Hypothesis: random command sequences keep the log the truth."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from battle_testkit import Tally, accepted, assert_unchanged, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from engine.battle import Accepted, Battle
 from engine.events import Event
 from engine.log import effective
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.rerolls import reroll_offers
-
 
 MODELS = ["A.kara", "A.bo", "A.cy", "B.xan", "B.yul"]
 model = st.sampled_from(MODELS)

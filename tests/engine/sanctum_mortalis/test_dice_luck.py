@@ -1,12 +1,12 @@
 """Dice luck in a short scripted Sanctum Mortalis battle: the sides are named by their
 bands and every roll with odds is counted for the side that rolled it."""
 
-from dataclasses import replace
 from fractions import Fraction
 
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
 from engine.luck import counted_rolls, luck_table
+from engine.records import changed
 from engine.rolls import records_in
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis import make_setup
@@ -33,7 +33,7 @@ def test_the_round_start_roll_off_counts_each_sides_dice_for_that_side_5_1():
     """Two models a side: both roll 2k6 (a tie rolled again); the higher total starts. One
     record holds both sides' dice: each side is counted once, with its own chance."""
     a, b = small_bands()
-    a = replace(a, models=a.models[:2])
+    a = changed(a, models=a.models[:2])
     battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=1))
     battle.submit(c.StartRound(), ScriptedDice([3, 3, 2, 4, 6, 5, 1, 2]))  # 6 v 6, then 11 v 3
     assert battle.state.order.first == "A"

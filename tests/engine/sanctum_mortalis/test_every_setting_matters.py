@@ -10,7 +10,6 @@ until it gets a probe or becomes a note."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
 import pytest
@@ -133,19 +132,19 @@ def _withdraw_tie(v: str) -> Any:
 
 
 def _past_the_shield(v: str) -> Any:
-    shooter = replace(TROOPER, skills=("past-the-shield",))
-    sit = ShotSituation(shooter, replace(SWORDSMAN, shield=True), "assault-rifle", distance=8)
-    return modified_toughness(toughness_for_shot(replace(sit, settings={"past_the_shield": v})))
+    shooter = changed(TROOPER, skills=("past-the-shield",))
+    sit = ShotSituation(shooter, changed(SWORDSMAN, shield=True), "assault-rifle", distance=8)
+    return modified_toughness(toughness_for_shot(changed(sit, settings={"past_the_shield": v})))
 
 
 def _aimed_shot_drop(v: str) -> Any:
-    aimer = replace(TROOPER, skills=("aimed-shot",))
+    aimer = changed(TROOPER, skills=("aimed-shot",))
     sit = ShotSituation(aimer, TROOPER, "assault-rifle", distance=8, toggles=frozenset({"aimed_shot"}))
-    return hit_chance(replace(sit, settings={"aimed_shot_drop": v}))
+    return hit_chance(changed(sit, settings={"aimed_shot_drop": v}))
 
 
 def _deadly_blow_penalty(v: str) -> Any:
-    killer = replace(SWORDSMAN, skills=("deadly-blow",))
+    killer = changed(SWORDSMAN, skills=("deadly-blow",))
     sit = MeleeSituation(
         killer, SWORDSMAN, toggles=frozenset({"attacker_deadly_blow"}), settings={"deadly_blow_penalty": v}
     )
@@ -153,12 +152,12 @@ def _deadly_blow_penalty(v: str) -> Any:
 
 
 def _powered_needs_servomotors(v: str) -> Any:
-    runner = replace(TROOPER, skills=("runner",), armour="powered")
+    runner = changed(TROOPER, skills=("runner",), armour="powered")
     return move_allowance(runner, 2, settings={"powered_needs_servomotors": v})[0]
 
 
 def _captain_reroll(v: str) -> Any:
-    captain = replace(TROOPER, captain=True)
+    captain = changed(TROOPER, captain=True)
     sit = ShotSituation(TROOPER, captain, "assault-rifle", settings={"captain_reroll": v})
     return toughness_chance(toughness_for_shot(sit, toggles=frozenset({"captain_reroll"})))
 
@@ -188,9 +187,9 @@ def _overwatch_salvo(v: str) -> Any:
 
 
 def _masking_both(v: str) -> Any:
-    target = replace(TROOPER, items=("masking-protocol",))
+    target = changed(TROOPER, items=("masking-protocol",))
     sit = ShotSituation(TROOPER, target, "assault-rifle", distance=8, target_activity="moved+acted")
-    return {o.key: o.value for o in shooting_options(replace(sit, settings={"masking_both": v}))}["masking_protocol"]
+    return {o.key: o.value for o in shooting_options(changed(sit, settings={"masking_both": v}))}["masking_protocol"]
 
 
 def _serious_wound_pick(v: str) -> Any:
@@ -254,10 +253,10 @@ def _jet_pack_action(v: str) -> Any:
 
 
 def _natural_rolls(v: str) -> Any:
-    crit = replace(SWORDSMAN, skills=("critical-hit", "deadly-blow"))
+    crit = changed(SWORDSMAN, skills=("critical-hit", "deadly-blow"))
     sit = MeleeSituation(
         crit,
-        replace(TROOPER, advances=(("W", 3),)),
+        changed(TROOPER, advances=(("W", 3),)),
         toggles=frozenset({"attacker_deadly_blow"}),
         settings={"natural_rolls": v},
     )
@@ -286,13 +285,13 @@ def _defence_order_self(v: str) -> Any:
 
 def _mixed_pistols(v: str) -> Any:
     dex = ModelSpec("dex", "Dex", "gunslinger", ranged=("assault-pistol", "energy-pistol"))
-    roster = BandRoster("B", models=(replace(TROOPER, captain=True), dex))
+    roster = BandRoster("B", models=(changed(TROOPER, captain=True), dex))
     return [p.message for p in bb.validate(roster, settings={"mixed_pistols": v}) if p.message.startswith("Dex")]
 
 
 def _offhand_options(v: str) -> Any:
     bo = ModelSpec("bo", "Bo", "swordsman", melee=("hand-weapon", "additional-weapon"), shield=True)
-    roster = BandRoster("B", models=(replace(TROOPER, captain=True), bo))
+    roster = BandRoster("B", models=(changed(TROOPER, captain=True), bo))
     return [p.message for p in bb.validate(roster, settings={"offhand_options": v}) if p.message.startswith("Bo")]
 
 

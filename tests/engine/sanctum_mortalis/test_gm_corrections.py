@@ -2,6 +2,7 @@
 cancelled (then the activation ends without asking); nothing to cancel is refused."""
 
 from battle_testkit import ok, refused
+
 from engine.corrections import BATTLE, Correct
 from engine.dice import ScriptedDice
 from engine.ruleset import Rejected

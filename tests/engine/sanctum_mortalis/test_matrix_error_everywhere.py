@@ -3,12 +3,12 @@ re-roll any roll it made that went its way — a passed Toughness roll, a jump d
 lands, a fall it survives, a melee the defender won — not only a hit. The effects (the
 model removed, the fall rolled) are applied by the engine."""
 
-from dataclasses import replace
 from fractions import Fraction
 
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
 from engine.log import Event
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.rerolls import reroll_offers
@@ -23,9 +23,9 @@ def _battle(zed_side: str = "A") -> Battle:
     """The small bands, with Zed (Błąd matrycy) in band ``zed_side``."""
     a, b = small_bands()
     if zed_side == "A":
-        a = replace(a, models=(*a.models, ZED))
+        a = changed(a, models=(*a.models, ZED))
     else:
-        b = replace(b, models=(*b.models, ZED))
+        b = changed(b, models=(*b.models, ZED))
     return Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
 
 

@@ -1,13 +1,12 @@
 """Experience (§19), trading (§22, §20.5), scenarios (§23) and Challenges (§23.7)."""
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis.band_building import band_strength, model_cost
-from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.postbattle import (
     advance_refusal,
     battle_xp,
@@ -31,6 +30,7 @@ from engine.rulesets.sanctum_mortalis.postbattle import (
     sell_price,
     technology_cash,
 )
+from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 
 TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",))
@@ -51,12 +51,12 @@ def test_battle_xp_lists_each_source_with_its_rule():
 
 def test_pets_volunteers_and_the_stash_gain_no_xp():
     assert battle_xp(PET, kills=2).granted == 0
-    assert "Volunteer" in battle_xp(replace(TROOPER, volunteer=True), kills=1).note
+    assert "Volunteer" in battle_xp(changed(TROOPER, volunteer=True), kills=1).note
     assert battle_xp(TROOPER, kills=1, in_stash=True).granted == 0
 
 
 def test_xp_is_capped_at_fifty_with_a_note():
-    award = battle_xp(replace(TROOPER, xp=48), kills=5)
+    award = battle_xp(changed(TROOPER, xp=48), kills=5)
     assert award.xp_after == 50 and award.granted == 2 and "50" in award.note
 
 
@@ -83,22 +83,22 @@ def test_level_up_record():
         pytest.param(TROOPER, "W", {}, None, id="§19.3 first Fight advance"),
         pytest.param(TROOPER, "W", {"choice": "skill"}, "skill only", id="§19.3 8–12 is a skill only"),
         pytest.param(TROOPER, "W", {"raised_this_gap": ("W",)}, "twice", id="§19.3 not twice between battles"),
-        pytest.param(replace(TROOPER, advances=(("S", 1),)), "S", {}, "at most 1", id="§19.3 Speed +1 at most"),
+        pytest.param(changed(TROOPER, advances=(("S", 1),)), "S", {}, "at most 1", id="§19.3 Speed +1 at most"),
         pytest.param(
-            replace(TROOPER, advances=(("W", 2),)), "W", {}, "Fechmistrz", id="§19.3 third W needs Fechmistrz"
+            changed(TROOPER, advances=(("W", 2),)), "W", {}, "Fechmistrz", id="§19.3 third W needs Fechmistrz"
         ),
         pytest.param(
-            replace(TROOPER, advances=(("W", 2),), skills=("fencing-master",)),
+            changed(TROOPER, advances=(("W", 2),), skills=("fencing-master",)),
             "W",
             {},
             None,
             id="§19.3 third W with Fechmistrz",
         ),
-        pytest.param(replace(TROOPER, advances=(("C", 2),)), "C", {}, "Wprawny", id="§19.3 third C needs the skill"),
+        pytest.param(changed(TROOPER, advances=(("C", 2),)), "C", {}, "Wprawny", id="§19.3 third C needs the skill"),
         pytest.param(
-            replace(TROOPER, advances=(("C", 3),), skills=("marksman",)), "C", {}, "at most 3", id="§19.3 C +3 at most"
+            changed(TROOPER, advances=(("C", 3),), skills=("marksman",)), "C", {}, "at most 3", id="§19.3 C +3 at most"
         ),
-        pytest.param(replace(TROOPER, small=True), "O", {}, "small guys", id="§15.5 small guys no Toughness"),
+        pytest.param(changed(TROOPER, small=True), "O", {}, "small guys", id="§15.5 small guys no Toughness"),
         pytest.param(PET, "W", {}, "no XP", id="§15.6 pets have no levels"),
         pytest.param(TROOPER, "X", {}, "not a characteristic", id="unknown characteristic"),
     ],
@@ -223,8 +223,8 @@ def test_special_marker_single_loot_roll_reading_and_refusals():
 
 
 def test_next_battle_volunteers_can_leave_out_models_missing_the_battle():
-    a = BandRoster("A", models=tuple(replace(TROOPER, id=f"a{i}", xp=4) for i in range(7)))
-    b = BandRoster("B", models=tuple(replace(TROOPER, id=f"b{i}") for i in range(5)))
+    a = BandRoster("A", models=tuple(changed(TROOPER, id=f"a{i}", xp=4) for i in range(7)))
+    b = BandRoster("B", models=tuple(changed(TROOPER, id=f"b{i}") for i in range(5)))
     assert band_strength(a) - band_strength(b) == 34
     assert next_battle_volunteers(a, b) == (0, 2)
     assert next_battle_volunteers(a, b, missing_a=("a0", "a1", "a2")) == (0, 0)
@@ -244,7 +244,7 @@ def test_challenge_choice_refusals():
     assert "already chosen" in challenge_refusal(["hunt"], "Polowanie")
     assert "unknown" in challenge_refusal([], "tea party")
     nobody = BandRoster("X", models=(TROOPER,))
-    techno = BandRoster("Y", models=(replace(TROOPER, specialist="technomancer", skills=("technomancer-tricks",)),))
+    techno = BandRoster("Y", models=(changed(TROOPER, specialist="technomancer", skills=("technomancer-tricks",)),))
     assert "enemy Specialist" in challenge_refusal([], "exclude-eggheads", opponent=nobody)
     assert challenge_refusal([], "exclude-eggheads", opponent=techno) is None
     assert "your own" in challenge_refusal([], "eggheads-duel", own=nobody, opponent=techno)

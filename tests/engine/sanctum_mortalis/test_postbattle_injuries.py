@@ -5,7 +5,6 @@ from fractions import Fraction
 import pytest
 
 from engine.dice import ScriptedDice
-from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.postbattle import (
     InjuryCase,
     amnesia_candidates,
@@ -24,6 +23,7 @@ from engine.rulesets.sanctum_mortalis.postbattle import (
     use_medicine,
     wound_choices,
 )
+from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 from engine.rulesets.sanctum_mortalis.settings import defaults
 

@@ -6,7 +6,6 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.rolls import RollRecord
-from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused, apply_reroll
 from engine.rulesets.sanctum_mortalis.postbattle import (
     LOOT_TABLES,
     LootFind,
@@ -17,6 +16,7 @@ from engine.rulesets.sanctum_mortalis.postbattle import (
     roll_loot_stage,
     search_shift,
 )
+from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused, apply_reroll
 
 
 class Scripted:

@@ -1,14 +1,14 @@
 """Properties of the post-battle procedures: odds add up to 1 and agree with the rolls,
 care never costs less than nothing, XP never passes 50."""
 
-from dataclasses import replace
 from fractions import Fraction
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.dice import ScriptedDice
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis import tables as t
-from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.postbattle import (
     INJURY_RESULTS,
     INJURY_TABLE,
@@ -39,6 +39,7 @@ from engine.rulesets.sanctum_mortalis.postbattle import (
     take_wound,
     use_medicine,
 )
+from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 QUICK = settings(database=None, deadline=None, max_examples=60)
@@ -183,7 +184,7 @@ def test_xp_never_passes_fifty_and_levels_follow_the_thresholds(xp, kills, marke
     assert award.xp_after == add_xp(xp, award.earned)
     assert len(award.levels) == t.level_for(award.xp_after) - t.level_for(xp)
     assert list(award.levels) == levels_gained(xp, award.xp_after)
-    assert battle_xp(replace(model, archetype="war-pet"), kills=kills).granted == 0
+    assert battle_xp(changed(model, archetype="war-pet"), kills=kills).granted == 0
 
 
 @QUICK

@@ -4,7 +4,6 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.rulesets.sanctum_mortalis import tables as t
-from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.postbattle import (
     add_xp,
     battle_xp,
@@ -25,6 +24,7 @@ from engine.rulesets.sanctum_mortalis.postbattle import (
     roll_loot,
     sell_price,
 )
+from engine.rulesets.sanctum_mortalis.procedures import ProcedureRefused
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
 TROOPER = ModelSpec("sz", "Szturmowiec", "trooper", ranged=("assault-rifle",))

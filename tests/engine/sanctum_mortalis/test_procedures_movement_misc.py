@@ -1,11 +1,11 @@
 """Movement numbers (§6–§7), who starts (§5.1, §23), grenades (§17.6) and Dispel (§20.4)."""
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from engine.dice import DiceEntryError, ScriptedDice
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis.procedures import (
     ProcedureRefused,
     climb_cost,
@@ -26,20 +26,20 @@ PET = ModelSpec("dog", "Dog", "war-pet", armour="none")
 
 
 def test_sprint_adds_one_only_to_a_first_action_move_20_1():
-    sprinter = replace(TROOPER, skills=("sprint",))
+    sprinter = changed(TROOPER, skills=("sprint",))
     assert move_allowance(sprinter, 1, first_action_is_move=True)[0] == 5
     assert move_allowance(sprinter, 1, first_action_is_move=False)[0] == 4
     assert move_allowance(sprinter, 2)[0] == 3
 
 
 def test_sure_footed_ignores_difficult_terrain_20_1():
-    assert move_allowance(replace(TROOPER, skills=("sure-footed",)), 2, difficult_terrain=True)[0] == 3
+    assert move_allowance(changed(TROOPER, skills=("sure-footed",)), 2, difficult_terrain=True)[0] == 3
 
 
 def test_speed_skills_do_not_work_in_powered_armour_without_servomotors_sm_a8():
-    runner = replace(TROOPER, skills=("runner",), armour="powered")
+    runner = changed(TROOPER, skills=("runner",), armour="powered")
     assert move_allowance(runner, 2)[0] == 3
-    assert move_allowance(replace(runner, mods=("servomotors",)), 2)[0] == 4
+    assert move_allowance(changed(runner, mods=("servomotors",)), 2)[0] == 4
     assert move_allowance(runner, 2, settings={"powered_needs_servomotors": "off"})[0] == 4
 
 
@@ -54,13 +54,13 @@ def test_special_marker_alone_is_minus_two_together_no_penalty_23_5():
 
 
 def test_damaged_leg_and_infection_slow_the_model():
-    limping = replace(TROOPER, wounds=("damaged-leg",))
+    limping = changed(TROOPER, wounds=("damaged-leg",))
     amount, terms = move_allowance(limping, 1, infected=True)
     assert amount == 2 and [m.label for m in terms][0] == "Speed"
 
 
 def test_move_allowance_never_goes_below_zero():
-    slow = replace(TROOPER, wounds=("damaged-leg",))
+    slow = changed(TROOPER, wounds=("damaged-leg",))
     assert move_allowance(slow, 2, difficult_terrain=True, carrying_special_marker="alone", infected=True)[0] == 0
 
 
@@ -74,8 +74,8 @@ def test_a_third_move_is_malformed_6():
     [
         (TROOPER, False, 6.0),
         (TROOPER, True, 3.0),
-        (replace(TROOPER, items=("climbing-gear",)), False, 3.0),
-        (replace(TROOPER, skills=("climber",)), False, 3.0),
+        (changed(TROOPER, items=("climbing-gear",)), False, 3.0),
+        (changed(TROOPER, skills=("climber",)), False, 3.0),
     ],
     ids=["7.3 two inches per inch", "7.3 ladder", "22.4 climbing gear", "20.1 Wspinacz"],
 )
@@ -98,7 +98,7 @@ def test_war_pets_cannot_climb_15_6():
     ids=["7.4 standing 1", "7.4 run-up 2", "7.4 max 3", "20.1 Akrobata 4"],
 )
 def test_jump_gap(run_up, acrobat, gap):
-    model = replace(TROOPER, skills=("acrobat",)) if acrobat else TROOPER
+    model = changed(TROOPER, skills=("acrobat",)) if acrobat else TROOPER
     assert jump_max(model, run_up) == gap
 
 
@@ -129,7 +129,7 @@ def test_scenario_start_lower_total_decides_23():
 
 
 def test_grenade_lands_on_a_roll_below_accuracy_with_no_modifiers_17_6():
-    thrower = replace(TROOPER, items=("frag-grenade",))
+    thrower = changed(TROOPER, items=("frag-grenade",))
     assert grenade_chance(thrower) == Fraction(15, 36)
     assert grenade_roll(thrower, ScriptedDice([3, 3])).success
     missed = grenade_roll(thrower, ScriptedDice([3, 4]))
@@ -137,7 +137,7 @@ def test_grenade_lands_on_a_roll_below_accuracy_with_no_modifiers_17_6():
 
 
 def test_grenade_beyond_eight_inches_or_not_carried_is_refused_17_6():
-    thrower = replace(TROOPER, items=("frag-grenade",))
+    thrower = changed(TROOPER, items=("frag-grenade",))
     with pytest.raises(ProcedureRefused):
         grenade_roll(thrower, ScriptedDice([1, 1]), distance=9)
     with pytest.raises(ProcedureRefused):

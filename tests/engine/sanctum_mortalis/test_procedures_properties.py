@@ -1,14 +1,15 @@
 """Properties of the roll procedures: odds add up to 1, are monotone, and agree with the dice."""
 
 import itertools
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.dice import ScriptedDice
 from engine.odds import reroll_one_probability
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis.procedures import (
     DROP_HIGHEST,
     DROP_LOWEST,
@@ -47,7 +48,7 @@ TOGGLES = st.frozensets(st.sampled_from(["obstacle", "cover", "long_range"]))
 def shots():
     return st.builds(
         lambda c, shot, moved, toggles, distance: ShotSituation(
-            replace(SHOOTER, advances=(("C", c),)),
+            changed(SHOOTER, advances=(("C", c),)),
             TARGET,
             "assault-rifle",
             shot_index=shot,
@@ -133,7 +134,7 @@ def test_jump_and_fall_odds_shrink_with_height(h, skill):
 @QUICK
 @given(sit=shots())
 def test_hit_odds_rise_with_accuracy(sit):
-    better = replace(sit, shooter=replace(sit.shooter, advances=(("C", dict(sit.shooter.advances)["C"] + 1),)))
+    better = changed(sit, shooter=changed(sit.shooter, advances=(("C", dict(sit.shooter.advances)["C"] + 1),)))
     assert hit_chance(better) >= hit_chance(sit)
 
 
@@ -155,8 +156,8 @@ def test_resolved_hit_agrees_with_the_rule_the_odds_count(sit, a, b):
     b=FACE,
 )
 def test_resolved_save_agrees_with_the_rule_the_odds_count(o, armour, shield, weapon, a, b):
-    target = replace(TARGET, armour=armour, shield=shield, advances=(("O", o),))
-    save = toughness_for_shot(ShotSituation(replace(SHOOTER, ranged=(weapon,)), target, weapon, distance=5))
+    target = changed(TARGET, armour=armour, shield=shield, advances=(("O", o),))
+    save = toughness_for_shot(ShotSituation(changed(SHOOTER, ranged=(weapon,)), target, weapon, distance=5))
     record = toughness_roll(save, ScriptedDice([a, b]))
     tmod = modified_toughness(save)
     assert record.success == (a + b <= tmod and a + b <= 10)
@@ -166,9 +167,9 @@ def test_resolved_save_agrees_with_the_rule_the_odds_count(o, armour, shield, we
 @given(o=st.integers(0, 1), stance=st.booleans())
 def test_save_odds_rise_with_toughness(o, stance):
     weaker = toughness_for_shot(
-        ShotSituation(SHOOTER, replace(TARGET, advances=(("O", o),)), "assault-rifle"), defensive_stance=stance
+        ShotSituation(SHOOTER, changed(TARGET, advances=(("O", o),)), "assault-rifle"), defensive_stance=stance
     )
-    stronger = replace(weaker, model=replace(weaker.model, advances=(("O", o + 1),)))
+    stronger = changed(weaker, model=changed(weaker.model, advances=(("O", o + 1),)))
     assert toughness_chance(stronger) >= toughness_chance(weaker)
 
 
@@ -176,7 +177,7 @@ def test_save_odds_rise_with_toughness(o, stance):
 @given(faces=st.lists(FACE, min_size=4, max_size=4), w=st.integers(-2, 3))
 def test_resolved_melee_agrees_with_the_totals(faces, w):
     sit = MeleeSituation(
-        replace(TARGET, advances=(("W", w),)) if w >= 0 else replace(TARGET, wounds=("damaged-arm",)), TARGET
+        changed(TARGET, advances=(("W", w),)) if w >= 0 else changed(TARGET, wounds=("damaged-arm",)), TARGET
     )
     record = melee_roll(sit, ScriptedDice(faces))
     a = sum(faces[:2]) + record.detail["attacker"]["fight"]
@@ -226,7 +227,7 @@ def test_crowd_pick_gives_every_model_the_same_chance_10_4(n):
     ids=["2 dice", "SM-A6 aimed drop highest", "SM-A6 aimed drop lowest"],
 )
 def test_hit_odds_equal_the_share_of_all_dice_outcomes_that_hit(toggles, drop):
-    aimer = replace(SHOOTER, skills=("aimed-shot",))
+    aimer = changed(SHOOTER, skills=("aimed-shot",))
     sit = ShotSituation(
         aimer, TARGET, "assault-rifle", distance=14, toggles=toggles | {"obstacle"}, settings={"aimed_shot_drop": drop}
     )
@@ -257,8 +258,8 @@ def test_woohoo_odds_equal_the_share_of_all_dice_outcomes_that_save():
 )
 def test_melee_odds_equal_the_share_of_all_dice_outcomes(attacker_skills, defender_skills, toggles):
     sit = MeleeSituation(
-        replace(TARGET, skills=attacker_skills, advances=(("W", 1),)),
-        replace(TARGET, skills=defender_skills, shield=True),
+        changed(TARGET, skills=attacker_skills, advances=(("W", 1),)),
+        changed(TARGET, skills=defender_skills, shield=True),
         toggles=toggles,
     )
     a_n = 3 if "attacker_deadly_blow" in toggles else 2
@@ -278,8 +279,8 @@ def test_melee_odds_equal_the_share_of_all_dice_outcomes(attacker_skills, defend
 @pytest.mark.parametrize("reroll_toggle", ["attacker_duellist", "defender_dirty_tricks"])
 def test_melee_reroll_odds_equal_the_policy_played_out_over_all_dice(reroll_toggle):
     skills = {"attacker_duellist": ("duellist",), "defender_dirty_tricks": ("dirty-tricks",)}[reroll_toggle]
-    attacker = replace(TARGET, skills=skills if reroll_toggle.startswith("attacker") else ())
-    defender = replace(TARGET, skills=skills if reroll_toggle.startswith("defender") else ())
+    attacker = changed(TARGET, skills=skills if reroll_toggle.startswith("attacker") else ())
+    defender = changed(TARGET, skills=skills if reroll_toggle.startswith("defender") else ())
     sit = MeleeSituation(attacker, defender, attacker_charged=True)
     score = {"attacker": 1, None: 0, "defender": -1}
     tally = {"attacker": Fraction(0), None: Fraction(0), "defender": Fraction(0)}

@@ -1,11 +1,11 @@
 """Re-rolls as a separate step (§2.2) and roll records that round-trip."""
 
 import json
-from dataclasses import replace
 
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.records import changed
 from engine.rolls import RollRecord
 from engine.rulesets.sanctum_mortalis.procedures import (
     MeleeSituation,
@@ -67,7 +67,7 @@ def test_reroll_of_an_extra_die_roll_keeps_the_right_pair_again():
 
 
 def test_a_reroll_after_a_master_shot_double_one_is_no_longer_natural_sm_a28():
-    master = replace(TROOPER, skills=("master-shot",))
+    master = changed(TROOPER, skills=("master-shot",))
     sit = ShotSituation(master, SWORDSMAN, "assault-rifle", distance=8)
     record = apply_reroll(hit_roll(sit, ScriptedDice([1, 3])), 1, ScriptedDice([1]))
     assert not record.detail["natural_double_one"] and record.success and not record.detail["removed"]

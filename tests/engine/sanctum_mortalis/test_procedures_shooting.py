@@ -1,11 +1,11 @@
 """The hit roll (§10, §12.2 Głowa w dół!, §17.3, §17.7, §20.3, §21 Spięcie): modifiers, variants, refusals."""
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis.procedures import (
     ProcedureRefused,
     ShotSituation,
@@ -70,7 +70,7 @@ def test_shot_after_move_is_minus_one_10_3():
 
 @pytest.mark.parametrize(
     "shooter",
-    [replace(TROOPER, skills=("steady-hand",)), replace(TROOPER, mods=("shot-stabiliser",))],
+    [changed(TROOPER, skills=("steady-hand",)), changed(TROOPER, mods=("shot-stabiliser",))],
     ids=["20.3 Pewna reka", "17.3 Stabilizator wystrzalu"],
 )
 def test_steady_hand_and_shot_stabiliser_cancel_the_move_penalty(shooter):
@@ -92,7 +92,7 @@ def test_heavy_weapon_after_a_move_is_refused_10_6():
     ids=["20.3 Strzal z biodra -2", "20.3 with Pewna reka -1"],
 )
 def test_hip_fire_lets_a_heavy_weapon_fire_after_a_move(skills, value):
-    sit = shot(replace(HEAVY, skills=skills), weapon="heavy-rifle", shooter_moved=True)
+    sit = shot(changed(HEAVY, skills=skills), weapon="heavy-rifle", shooter_moved=True)
     assert option(sit, "hip_fire").value == value
     assert "shot_after_move" not in keys(sit)
     assert modified_accuracy(sit) == 7 + value
@@ -107,7 +107,7 @@ def test_heavy_weapon_may_fire_from_overwatch_after_an_earlier_activation_move_w
         settings={"heavy_after_move": "ever"},
     )
     assert shot_refusal(sit) is None
-    assert shot_refusal(replace(sit, settings={})) is not None
+    assert shot_refusal(changed(sit, settings={})) is not None
 
 
 def test_long_range_beyond_twelve_inches_is_minus_one_10_3():
@@ -118,8 +118,8 @@ def test_long_range_beyond_twelve_inches_is_minus_one_10_3():
 @pytest.mark.parametrize(
     "shooter, weapon",
     [
-        (replace(TROOPER, ranged=("sniper-rifle",)), "sniper-rifle"),
-        (replace(TROOPER, skills=("good-eye",)), "assault-rifle"),
+        (changed(TROOPER, ranged=("sniper-rifle",)), "sniper-rifle"),
+        (changed(TROOPER, skills=("good-eye",)), "assault-rifle"),
     ],
     ids=["10.5 sniper rifle", "20.3 Dobre oko"],
 )
@@ -130,7 +130,7 @@ def test_sniper_rifle_and_good_eye_ignore_long_range(shooter, weapon):
 def test_without_a_distance_long_range_is_a_gm_toggle_10_3():
     sit = shot(distance=None)
     assert option(sit, "long_range").state == "off"
-    on = replace(sit, toggles=frozenset({"long_range"}))
+    on = changed(sit, toggles=frozenset({"long_range"}))
     assert option(on, "long_range").state == "on" and modified_accuracy(on) == 6
 
 
@@ -150,9 +150,9 @@ def test_gm_may_decline_an_automatic_modifier():
 
 
 def test_camouflage_is_minus_one_and_bio_detector_ignores_it_17_7():
-    camo = replace(TARGET, items=("camouflage",))
+    camo = changed(TARGET, items=("camouflage",))
     assert modified_accuracy(shot(target=camo)) == 6
-    assert modified_accuracy(shot(replace(TROOPER, items=("bio-detector",)), target=camo)) == 7
+    assert modified_accuracy(shot(changed(TROOPER, items=("bio-detector",)), target=camo)) == 7
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_camouflage_is_minus_one_and_bio_detector_ignores_it_17_7():
 )
 def test_masking_protocol_depends_on_what_the_target_did(activity, setting, value):
     sit = shot(
-        target=replace(TARGET, items=("masking-protocol",)),
+        target=changed(TARGET, items=("masking-protocol",)),
         target_activity=activity,
         settings={"masking_both": setting},
     )
@@ -176,38 +176,38 @@ def test_masking_protocol_depends_on_what_the_target_did(activity, setting, valu
 
 
 def test_lucky_target_is_minus_one_only_while_not_engaged_20_2():
-    lucky = replace(TARGET, skills=("lucky",))
+    lucky = changed(TARGET, skills=("lucky",))
     assert modified_accuracy(shot(target=lucky)) == 6
     assert "lucky" not in keys(shot(target=lucky, target_engaged=True))
 
 
 def test_precision_sight_is_plus_one_under_twelve_inches_17_3():
-    sight = replace(TROOPER, mods=("precision-sight",))
+    sight = changed(TROOPER, mods=("precision-sight",))
     assert modified_accuracy(shot(sight, distance=11)) == 8
     assert "precision_sight" not in keys(shot(sight, distance=12))
 
 
 def test_hunter_is_plus_one_from_overwatch_20_3():
-    hunter = replace(TROOPER, skills=("hunter",))
+    hunter = changed(TROOPER, skills=("hunter",))
     assert modified_accuracy(shot(hunter, overwatch=True)) == 8
     assert modified_accuracy(shot(hunter)) == 7
 
 
 def test_caution_makes_cover_minus_three_only_beyond_twelve_inches_20_2():
-    cautious = replace(TARGET, skills=("caution",))
+    cautious = changed(TARGET, skills=("caution",))
     assert option(shot(target=cautious, distance=13), "cover").value == -3
     assert option(shot(target=cautious, distance=12), "cover").value == -2
 
 
 def test_homing_missiles_ignore_obstacles_and_halve_cover_17_3():
-    rockets = replace(HEAVY, ranged=("rocket-launcher",), items=("homing-missiles",))
+    rockets = changed(HEAVY, ranged=("rocket-launcher",), items=("homing-missiles",))
     sit = shot(rockets, weapon="rocket-launcher", toggles=frozenset({"obstacle", "cover"}))
     assert option(sit, "obstacle").value == 0 and option(sit, "cover").value == -1
     assert modified_accuracy(sit) == 6
 
 
 def test_infection_and_a_damaged_eye_lower_accuracy_once_each():
-    eye = replace(TROOPER, wounds=("damaged-eye",))
+    eye = changed(TROOPER, wounds=("damaged-eye",))
     assert modified_accuracy(shot(eye, shooter_infected=True)) == 5
 
 
@@ -217,7 +217,7 @@ def test_infection_and_a_damaged_eye_lower_accuracy_once_each():
     ids=["SM-A6 drop the highest", "SM-A6 drop the lowest (literal)"],
 )
 def test_aimed_shot_rolls_three_dice_by_the_setting(reading, hits):
-    aimer = replace(TROOPER, skills=("aimed-shot",))
+    aimer = changed(TROOPER, skills=("aimed-shot",))
     sit = shot(aimer, toggles=frozenset({"aimed_shot"}), settings={"aimed_shot_drop": reading})
     assert hit_chance(sit) == Fraction(hits, 216)
     record = hit_roll(sit, ScriptedDice([1, 2, 6]))
@@ -226,7 +226,7 @@ def test_aimed_shot_rolls_three_dice_by_the_setting(reading, hits):
 
 
 def test_aimed_shot_is_not_offered_after_a_move_and_refused_if_forced_20_3():
-    aimer = replace(TROOPER, skills=("aimed-shot",))
+    aimer = changed(TROOPER, skills=("aimed-shot",))
     assert "aimed_shot" not in keys(shot(aimer, shooter_moved=True))
     with pytest.raises(ProcedureRefused):
         hit_chance(shot(aimer, shooter_moved=True, toggles=frozenset({"aimed_shot"})))
@@ -235,7 +235,7 @@ def test_aimed_shot_is_not_offered_after_a_move_and_refused_if_forced_20_3():
 def test_no_re_roll_is_declared_before_the_shot_point_blank_and_captain_come_after_20_3():
     """#17: Strzał z bliska and the Captain's re-roll are offered after the result
     (``rerolls.reroll_offers``), so the dialog has no tick for them and the odds are plain."""
-    close = replace(TROOPER, skills=("point-blank",), captain=True)
+    close = changed(TROOPER, skills=("point-blank",), captain=True)
     sit = shot(close, distance=5)
     assert "point_blank" not in keys(sit) and "captain_reroll" not in keys(sit)
     assert not any(o.kind == "reroll" for o in shooting_options(sit))
@@ -244,13 +244,13 @@ def test_no_re_roll_is_declared_before_the_shot_point_blank_and_captain_come_aft
 
 
 def test_master_shot_natural_double_one_removes_the_target_20_3():
-    master = replace(TROOPER, skills=("master-shot",))
+    master = changed(TROOPER, skills=("master-shot",))
     record = hit_roll(shot(master), ScriptedDice([1, 1]))
     assert record.success and record.detail["removed"] and "Mistrzowski" in record.outcome
 
 
 def test_master_shot_removes_even_when_modifiers_make_a_hit_impossible_2_4():
-    master = replace(TROOPER, skills=("master-shot",))
+    master = changed(TROOPER, skills=("master-shot",))
     sit = shot(master, toggles=frozenset({"obstacle", "cover"}), shooter_moved=True, shot_index=3)
     assert hit_chance(sit) == 0
     record = hit_roll(sit, ScriptedDice([1, 1]))
@@ -259,11 +259,11 @@ def test_master_shot_removes_even_when_modifiers_make_a_hit_impossible_2_4():
 
 
 def test_master_shot_is_not_natural_with_an_extra_die_sm_a28():
-    master = replace(TROOPER, skills=("master-shot", "aimed-shot"))
+    master = changed(TROOPER, skills=("master-shot", "aimed-shot"))
     sit = shot(master, toggles=frozenset({"aimed_shot"}))
     assert master_shot_chance(sit) == 0
     assert not hit_roll(sit, ScriptedDice([1, 1, 4])).detail["removed"]
-    literal = replace(sit, settings={"natural_rolls": "off"})
+    literal = changed(sit, settings={"natural_rolls": "off"})
     assert master_shot_chance(literal) == Fraction(16, 216)
     assert hit_roll(literal, ScriptedDice([1, 1, 4])).detail["removed"]
 
@@ -275,7 +275,7 @@ def test_kill_chance_is_hit_times_failed_save():
 
 
 def test_kill_chance_with_master_shot_adds_the_natural_double_one_without_a_save():
-    sit = shot(replace(TROOPER, skills=("master-shot",)))
+    sit = shot(changed(TROOPER, skills=("master-shot",)))
     save_fails = 1 - toughness_chance(toughness_for_shot(sit))
     assert kill_chance(sit) == Fraction(1, 36) + (Fraction(15, 36) - Fraction(1, 36)) * save_fails
 
@@ -288,13 +288,13 @@ def test_flamer_needs_no_hit_roll_and_the_target_saves_at_plus_one_10_7():
 
 
 def test_high_pressure_tanks_remove_the_flamers_plus_one_17_3():
-    sit = shot(replace(FLAMER, items=("high-pressure-tanks",)), weapon="flamer")
+    sit = shot(changed(FLAMER, items=("high-pressure-tanks",)), weapon="flamer")
     assert modified_toughness(toughness_for_shot(sit)) == 6
 
 
 def test_a_shot_beyond_the_weapons_range_is_refused_10_1():
     assert shot_refusal(shot(distance=25)) is not None
-    batteries = replace(TROOPER, ranged=("energy-rifle",), mods=("high-energy-batteries",))
+    batteries = changed(TROOPER, ranged=("energy-rifle",), mods=("high-energy-batteries",))
     assert shot_refusal(shot(batteries, weapon="energy-rifle", distance=24)) is None
 
 
@@ -330,7 +330,7 @@ def test_short_circuit_rolls_as_if_accuracy_twelve_with_shooting_modifiers_21():
 
 
 def test_crowd_shot_ignores_target_only_modifiers_10_4():
-    sit = shot(target=replace(DESTROYER, skills=("lucky",)), into_crowd=True)
+    sit = shot(target=changed(DESTROYER, skills=("lucky",)), into_crowd=True)
     assert not keys(sit) & {"large_target", "lucky"}
     assert "crowd" in option(sit, "cover").label
 

@@ -1,12 +1,12 @@
 """The Toughness roll (§9, §12.2, §17.4, §20, §21): modifiers, heroic plays, tricks."""
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from engine.dice import ScriptedDice
 from engine.odds import reroll_one_probability
+from engine.records import changed
 from engine.rolls import Modifier
 from engine.rulesets.sanctum_mortalis.procedures import (
     ProcedureRefused,
@@ -42,12 +42,12 @@ def keys(sit):
     ids=["9.2 no armour", "9.2 light +1", "9.2 powered +2", "9.2 sarcophagus +3"],
 )
 def test_armour_adds_to_toughness(armour, tmod):
-    assert modified_toughness(shot_save(replace(TROOPER, armour=armour))) == tmod
+    assert modified_toughness(shot_save(changed(TROOPER, armour=armour))) == tmod
 
 
 def test_a_total_of_eleven_fails_whatever_the_toughness_9_1():
     sit = ToughnessSituation(
-        replace(TROOPER, advances=(("O", 1),), armour="sarcophagus", shield=True), defensive_stance=True
+        changed(TROOPER, advances=(("O", 1),), armour="sarcophagus", shield=True), defensive_stance=True
     )
     assert modified_toughness(sit) == 6 + 3 + 1 + 1
     assert not toughness_roll(sit, ScriptedDice([5, 6])).success
@@ -72,8 +72,8 @@ def test_a_total_of_eleven_fails_whatever_the_toughness_9_1():
     ],
 )
 def test_armour_mods(mod, armour, attack, value):
-    model = replace(TROOPER, armour=armour, mods=(mod,))
-    plain = replace(model, mods=())
+    model = changed(TROOPER, armour=armour, mods=(mod,))
+    plain = changed(model, mods=())
     if attack == "shooting":
         sits = shot_save(model), shot_save(plain)
     elif attack == "melee":
@@ -88,8 +88,8 @@ def test_armour_mods(mod, armour, attack, value):
 
 @pytest.mark.parametrize("setting, value", [("zero", 0), ("one", 1)], ids=["SM-A5 shield +0", "SM-A5 shield +1"])
 def test_past_the_shield_reading(setting, value):
-    shooter = replace(TROOPER, skills=("past-the-shield",))
-    shielded = replace(SWORDSMAN, shield=True)
+    shooter = changed(TROOPER, skills=("past-the-shield",))
+    shielded = changed(SWORDSMAN, shield=True)
     sit = toughness_for_shot(
         ShotSituation(shooter, shielded, "assault-rifle", distance=8, settings={"past_the_shield": setting})
     )
@@ -97,20 +97,20 @@ def test_past_the_shield_reading(setting, value):
 
 
 def test_feint_cancels_the_losers_shield_in_melee_20_2():
-    shielded = replace(SWORDSMAN, shield=True)
-    feinter = replace(SWORDSMAN, skills=("feint",))
+    shielded = changed(SWORDSMAN, shield=True)
+    feinter = changed(SWORDSMAN, skills=("feint",))
     assert modified_toughness(ToughnessSituation(shielded, "melee", attacker=feinter)) == 5 + 1 - 1
     assert modified_toughness(ToughnessSituation(shielded, "melee", attacker=SWORDSMAN)) == 5 + 1 + 1 - 1
 
 
 def test_drone_strike_gets_no_shield_21():
-    shielded = replace(SWORDSMAN, shield=True)
+    shielded = changed(SWORDSMAN, shield=True)
     assert modified_toughness(ToughnessSituation(shielded, "other", weapon="drone-strike")) == 6
 
 
 def test_soft_spot_strike_makes_a_sarcophagus_worth_two_20_2():
     destroyer = ModelSpec("ni", "Niszczyciel", "destroyer", ranged=("heavy-rifle",), armour="sarcophagus")
-    striker = replace(SWORDSMAN, skills=("soft-spot-strike",))
+    striker = changed(SWORDSMAN, skills=("soft-spot-strike",))
     assert modified_toughness(ToughnessSituation(destroyer, "melee", attacker=striker)) == 5 + 2 - 1
 
 
@@ -129,17 +129,17 @@ def test_soft_spot_strike_makes_a_sarcophagus_worth_two_20_2():
     ids=lambda v: f"10.5 {v}" if isinstance(v, str) else f"{v:+d}",
 )
 def test_weapon_changes_the_targets_toughness(weapon, delta):
-    shooter = replace(TROOPER, ranged=(weapon,))
+    shooter = changed(TROOPER, ranged=(weapon,))
     assert modified_toughness(shot_save(shooter=shooter, weapon=weapon)) == 6 + delta
 
 
 def test_piercing_rounds_take_one_more_17_3():
-    shooter = replace(TROOPER, items=("piercing-rounds",))
+    shooter = changed(TROOPER, items=("piercing-rounds",))
     assert modified_toughness(shot_save(shooter=shooter)) == 5
 
 
 def test_sentinel_two_inches_higher_is_minus_one_20_3():
-    sentinel = replace(TROOPER, skills=("sentinel",))
+    sentinel = changed(TROOPER, skills=("sentinel",))
     high = toughness_for_shot(ShotSituation(sentinel, TROOPER, "assault-rifle", distance=8, height_above_target=2))
     low = toughness_for_shot(ShotSituation(sentinel, TROOPER, "assault-rifle", distance=8, height_above_target=1.5))
     assert modified_toughness(high) == 5 and modified_toughness(low) == 6
@@ -159,7 +159,7 @@ def test_defensive_stance_is_plus_one_11_2():
 
 
 def test_deep_scars_and_infection_count_once_each_from_the_profile():
-    scarred = replace(TROOPER, wounds=("deep-scars",))
+    scarred = changed(TROOPER, wounds=("deep-scars",))
     sit = shot_save(scarred, infected=True)
     assert modified_toughness(sit) == 5 - 1 - 1 + 1
     assert not any("Infection" in o.label or "scars" in o.label for o in toughness_options(sit))
@@ -181,14 +181,14 @@ def test_woohoo_is_only_for_an_overwatch_shot_12_2():
 
 
 def test_what_are_you_gonna_do_ignores_every_modifier_even_bonuses_12_2():
-    captain = replace(TROOPER, captain=True, armour="powered", shield=True)
+    captain = changed(TROOPER, captain=True, armour="powered", shield=True)
     sit = shot_save(captain, toggles=frozenset({"what-are-you-gonna-do"}), defensive_stance=True)
     assert modified_toughness(sit) == 7
     assert toughness_chance(sit) == Fraction(21, 36)
 
 
 def test_what_are_you_gonna_do_is_refused_for_a_soldier_in_powered_armour_12_1():
-    sit = shot_save(replace(TROOPER, armour="powered"), toggles=frozenset({"what-are-you-gonna-do"}))
+    sit = shot_save(changed(TROOPER, armour="powered"), toggles=frozenset({"what-are-you-gonna-do"}))
     with pytest.raises(ProcedureRefused) as err:
         modified_toughness(sit)
     assert "light armour" in err.value.reason
@@ -262,7 +262,7 @@ def test_extra_terms_from_the_caller_are_listed_and_applied():
 
 
 def test_captain_reroll_whole_roll_setting_counts_a_fresh_roll_sm_a9():
-    captain = replace(TROOPER, captain=True)
+    captain = changed(TROOPER, captain=True)
     one_die = shot_save(captain, toggles=frozenset({"captain_reroll"}))
     whole = toughness_for_shot(
         ShotSituation(TROOPER, captain, "assault-rifle", settings={"captain_reroll": "whole"}),

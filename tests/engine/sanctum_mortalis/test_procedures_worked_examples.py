@@ -1,10 +1,9 @@
 """§28 worked examples WE1–WE9, exactly as the reference writes them."""
 
-from dataclasses import replace
-
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis.procedures import (
     MeleeSituation,
     ProcedureRefused,
@@ -54,7 +53,7 @@ def test_we1_destroyer_in_a_sarcophagus_moves_three_then_two():
 
 
 def test_we1_runner_moves_four_and_four():
-    runner = replace(SZTURMOWIEC, skills=("runner",))
+    runner = changed(SZTURMOWIEC, skills=("runner",))
     assert move_allowance(runner, 1)[0] == 4
     assert move_allowance(runner, 2)[0] == 4
 
@@ -119,7 +118,7 @@ def test_we3_control_standing_still_at_ten_inches_seven_misses_six_hits():
 
 
 # --------------------------------------------------------------------------- WE4
-SNIPER = replace(SZTURMOWIEC, ranged=("sniper-rifle",))
+SNIPER = changed(SZTURMOWIEC, ranged=("sniper-rifle",))
 
 
 def _sniper_shot(target: ModelSpec = TARGET) -> ShotSituation:
@@ -136,7 +135,7 @@ def test_we4_light_armoured_target_saves_on_five_against_the_sniper_rifle():
 
 
 def test_we4_caution_makes_cover_minus_three_and_the_three_misses():
-    cautious = replace(TARGET, skills=("caution",))
+    cautious = changed(TARGET, skills=("caution",))
     assert modified_accuracy(_sniper_shot(cautious)) == 3
     assert not hit_roll(_sniper_shot(cautious), ScriptedDice([1, 2])).success
 
@@ -169,7 +168,7 @@ def test_we5_the_same_model_hit_by_an_assault_rifle_saves_on_seven():
 
 
 # --------------------------------------------------------------------------- WE6
-TOUGH_DESTROYER = replace(NISZCZYCIEL, shield=True, advances=(("O", 1),))
+TOUGH_DESTROYER = changed(NISZCZYCIEL, shield=True, advances=(("O", 1),))
 
 
 def test_we6_toughness_eleven_still_fails_on_eleven():

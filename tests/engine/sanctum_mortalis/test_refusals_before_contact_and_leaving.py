@@ -6,8 +6,8 @@ nothing is saved; ``queries.refusal`` greys a picker's answer the command would 
 from __future__ import annotations
 
 import pytest
-
 from battle_testkit import assert_unchanged, snapshot
+
 from engine.battle import Battle, new_header
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c

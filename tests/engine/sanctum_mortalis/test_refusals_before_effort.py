@@ -3,8 +3,8 @@ picker or die (``queries.can``), an end with a Toughness roll pending needs the 
 and one count of acted / ready / out serves the tracker, the panes and the help."""
 
 import pytest
-
 from battle_testkit import assert_unchanged, snapshot
+
 from engine.dice import ScriptedDice
 from engine.ruleset import ActivationCounts, Rejected
 from engine.rulesets.sanctum_mortalis import commands as c

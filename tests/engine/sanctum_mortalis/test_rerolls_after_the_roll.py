@@ -145,16 +145,15 @@ def test_every_offer_has_the_closed_form_odds_and_is_accepted(make_battle, first
 
 
 def _dirty_tricks_battle():
-    from dataclasses import replace
-
     from engine.battle import new_header
+    from engine.records import changed
     from engine.rulesets.sanctum_mortalis import make_setup
 
     from .conftest import small_bands
 
     a, b = small_bands()
-    xan = replace(b.models[0], skills=("dirty-tricks",))
-    b = replace(b, models=(xan, *b.models[1:]))
+    xan = changed(b.models[0], skills=("dirty-tricks",))
+    b = changed(b, models=(xan, *b.models[1:]))
     return Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
 
 
@@ -188,9 +187,8 @@ def test_brudne_zagrywki_is_refused_against_an_attacker_that_did_not_charge():
 
 
 def test_blad_matrycy_is_offered_to_the_enemy_after_a_hit_and_forces_the_re_roll():
-    from dataclasses import replace
-
     from engine.battle import new_header
+    from engine.records import changed
     from engine.rulesets.sanctum_mortalis import make_setup
     from engine.rulesets.sanctum_mortalis.roster import ModelSpec
 
@@ -198,7 +196,7 @@ def test_blad_matrycy_is_offered_to_the_enemy_after_a_hit_and_forces_the_re_roll
 
     a, b = small_bands()
     tech = ModelSpec("zed", "Zed", "technomancer", ranged=("assault-pistol",), tricks=("matrix-error",))
-    b = replace(b, models=(*b.models, tech))
+    b = changed(b, models=(*b.models, tech))
     battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario="none"), seed=3))
     assert battle.state.model("B.zed").charges("matrix-error") > 0
     battle.submit(c.StartRound())

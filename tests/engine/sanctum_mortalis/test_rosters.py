@@ -9,7 +9,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import example, given, settings as hsettings, strategies as st
+from demo_rosters import demo_roster_paths
+from hypothesis import example, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from engine.rulesets.sanctum_mortalis import band_building as bb
 from engine.rulesets.sanctum_mortalis import tables as t
@@ -22,7 +25,6 @@ from engine.rulesets.sanctum_mortalis.roster_toml import (
     read_roster,
     scan_lines,
 )
-from demo_rosters import demo_roster_paths
 from saves.rosters import read_roster_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -1035,7 +1037,8 @@ def test_checking_arbitrary_text_never_raises(text):
 def test_a_syntax_error_at_the_end_of_the_file_points_at_its_last_line():
     # tomllib reports an unclosed string "at end of document" on the line after the final
     # newline; the problem must point at a line the file has (hypothesis found line 84 of 83)
-    from engine.rulesets.saga.roster_toml import RosterError as SagaError, parse_roster
+    from engine.rulesets.saga.roster_toml import RosterError as SagaError
+    from engine.rulesets.saga.roster_toml import parse_roster
     from engine.rulesets.sanctum_mortalis.roster_toml import read_roster
 
     text = 'band = "X"\nplayer = "Y"\nnote = \'\n'

@@ -4,12 +4,12 @@ pick its own); a primitive weapon fires once per round [SM-A45]; Zbieracz picks 
 free once per round; every shot of an Overwatch salvo is an Overwatch shot [SM-A15]
 (Łowca's +1, the target's "Woohoo!")."""
 
-from dataclasses import replace
 from fractions import Fraction
 
 from engine.battle import Battle, new_header
 from engine.dice import ScriptedDice
 from engine.log import Event
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis import make_setup, view
 from engine.rulesets.sanctum_mortalis.roster import ModelSpec
@@ -23,8 +23,8 @@ def _battle(extra_a=(), skills_a=None, scenario="none", settings=None) -> Battle
     a, b = small_bands()
     models = list(a.models) + list(extra_a)
     if skills_a:
-        models = [replace(m, skills=skills_a[m.id]) if m.id in skills_a else m for m in models]
-    a = replace(a, models=tuple(models))
+        models = [changed(m, skills=skills_a[m.id]) if m.id in skills_a else m for m in models]
+    a = changed(a, models=tuple(models))
     battle = Battle(new_header("sanctum-mortalis", make_setup(a, b, scenario=scenario), seed=3))
     for key, value in (settings or {}).items():
         battle.submit(c.ChangeSetting(key, value))

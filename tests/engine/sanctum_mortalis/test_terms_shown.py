@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulesets.sanctum_mortalis import tables as t, terms
+from engine.rulesets.sanctum_mortalis import tables as t
+from engine.rulesets.sanctum_mortalis import terms
 from engine.rulesets.sanctum_mortalis.procedures.reroll import REROLL_SOURCES
 from engine.rulesets.sanctum_mortalis.state import MARKER_NAMES
 

@@ -1,6 +1,7 @@
 """§5.1 initiative and activation order."""
 
 from battle_testkit import assert_unchanged, snapshot
+
 from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c

@@ -2,6 +2,7 @@
 (a typo never passes for a roll)."""
 
 from battle_testkit import assert_unchanged, snapshot
+
 from engine.dice import TypedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as c

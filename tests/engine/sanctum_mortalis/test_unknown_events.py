@@ -3,10 +3,10 @@ not a silent no-op; a note changes nothing."""
 
 import pytest
 
-from engine.battle import Battle
+from engine.battle import Battle, new_header
 from engine.reducers import UnknownEvent
-from engine.battle import new_header
-from engine.rulesets.sanctum_mortalis import commands as c, make_setup
+from engine.rulesets.sanctum_mortalis import commands as c
+from engine.rulesets.sanctum_mortalis import make_setup
 
 from .conftest import small_bands
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import engine.rulesets.star_quest  # noqa: F401  (registers "star-quest")
 from battle_testkit import event, kinds, ok, refused  # noqa: F401  (the tests import them from here too)
+
+import engine.rulesets.star_quest  # noqa: F401  (registers "star-quest")
 from engine.battle import Battle, new_header
-from engine.rulesets.star_quest import commands as c, make_setup
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import make_setup
 from engine.rulesets.star_quest.roster import MissionSpec, Roster, UnitSpec, WeaponSpec
 
 GUN = WeaponSpec("Gun", "ranged", 1, 12)

@@ -8,7 +8,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.roster import MissionSpec, SpellSpec, Wave
 
 from .conftest import ai_hold_and_shoot, enemy, event, hero, new_battle, ok, refused, to_ai_phase, weapon

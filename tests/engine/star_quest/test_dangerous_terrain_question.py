@@ -6,7 +6,8 @@ answers it "no" by itself; the unit's dice rolled answer "yes"."""
 import pytest
 
 from engine.battle import replay
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.mission_toml import MissionError, parse_mission
 from engine.rulesets.star_quest.roster import MissionSpec
 

@@ -7,7 +7,8 @@ from math import comb
 
 import pytest
 
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 
 from .conftest import activate, enemy, event, hero, new_battle, ok, weapon
 

@@ -2,9 +2,9 @@
 asks the GM ("end the activation anyway" cancels it) instead of refusing; an end that
 would be refused for another reason too says that reason at once."""
 
-from dataclasses import replace
-
 from battle_testkit import ends_anyway
+
+from engine.records import changed
 from engine.ruleset import Rejected
 from engine.rulesets.star_quest import commands as c
 from engine.rulesets.star_quest.flow import end_activation
@@ -31,6 +31,6 @@ def test_5_the_activation_ended_with_an_attack_open_is_asked_and_anyway_cancels_
 def test_5_an_end_refused_for_another_reason_as_well_says_that_reason_without_asking():
     b = shooting()
     state = b.state
-    with_status = replace(state, activation=replace(state.activation, statuses=("poisoned",)))
+    with_status = changed(state, activation=changed(state.activation, statuses=("poisoned",)))
     r = end_activation(with_status, c.EndActivation(), None)
     assert isinstance(r, Rejected) and r.kind != "ambiguous" and r.rule == "§18"

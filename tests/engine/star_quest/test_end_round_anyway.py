@@ -7,10 +7,11 @@ exactly; an end that would be refused even then says that reason at once."""
 from __future__ import annotations
 
 import pickle
-from dataclasses import replace
 
 from battle_testkit import ends_anyway, snapshot
+
 from engine.battle import Battle, replay
+from engine.records import changed
 from engine.ruleset import Rejected
 from engine.rulesets.star_quest import commands as c
 
@@ -85,6 +86,6 @@ def test_18_an_activation_with_status_conditions_to_resolve_is_not_ended_by_the_
     state = b.state
     from engine.rulesets.star_quest.turn import end_round
 
-    with_status = replace(state, activation=replace(state.activation, statuses=("poisoned",)))
+    with_status = changed(state, activation=changed(state.activation, statuses=("poisoned",)))
     r = end_round(with_status, c.EndRound(), None)
     assert isinstance(r, Rejected) and r.kind != "ambiguous" and r.rule == "§18"

@@ -5,7 +5,8 @@ said once, Ambush units waiting apart from those out."""
 
 from engine.citations import cite
 from engine.formatting import plural
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.citations import CITATIONS
 from engine.rulesets.star_quest.queries import activation_counts
 from engine.rulesets.star_quest.roster import MissionSpec, Wave

@@ -4,11 +4,11 @@ from fractions import Fraction as F
 
 import pytest
 
-from engine.rulesets.star_quest import commands as c
 from engine.odds import binomial
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.odds import AttackProfile, attack_odds, block_chance
 from engine.rulesets.star_quest.stat_test import success_chance
-from engine.rulesets.star_quest import view
 
 from .conftest import activate, enemy, hero, new_battle, ok
 

@@ -5,13 +5,15 @@ every distribution shown sums to 1."""
 import json
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from battle_testkit import Tally, accepted, assert_unchanged, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from engine.battle import Accepted, Battle
 from engine.events import Event
 from engine.ruleset import Rejected
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.odds import AttackProfile, attack_odds, block_chance
 from engine.rulesets.star_quest.roster import SkillSpec, SpellSpec
 from engine.rulesets.star_quest.stat_test import success_chance

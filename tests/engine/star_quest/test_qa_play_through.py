@@ -6,7 +6,8 @@ Caster); the log shows the numbers actually used."""
 from engine.corrections import Correct
 from engine.formatting import roll_breakdown
 from engine.rolls import RollRecord
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.queries import can
 from engine.rulesets.star_quest.roster import SpellEffect, SpellSpec
 

@@ -5,7 +5,8 @@ no activation open checks its activation too), and one count of acted / ready / 
 import pytest
 
 from engine.ruleset import ActivationCounts, Rejected
-from engine.rulesets.star_quest import commands as c, tables as t
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import tables as t
 from engine.rulesets.star_quest.queries import activation_counts, can
 
 from .conftest import enemy, hero, new_battle, ok, refused, to_ai_phase

@@ -4,7 +4,8 @@ dialog reads (``view.pending``, ``view.attack_preview``) is what ``RollBlocks`` 
 
 from fractions import Fraction as F
 
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 
 from .conftest import activate, enemy, event, hero, new_battle, ok, weapon
 

@@ -9,12 +9,13 @@ from fractions import Fraction as F
 import pytest
 
 from engine.battle import replay
-from engine.rulesets.star_quest import commands as c, modifiers as mod, view
+from engine.events import EventDraft
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import modifiers as mod
+from engine.rulesets.star_quest import view
+from engine.rulesets.star_quest.evolve import preview
 from engine.rulesets.star_quest.roster import SpellEffect, SpellSpec
 from engine.rulesets.star_quest.roster_toml import RosterError, parse_roster
-
-from engine.events import EventDraft
-from engine.rulesets.star_quest.evolve import preview
 from engine.rulesets.star_quest.state import PendingAttack
 
 from .conftest import GUN, activate, enemy, event, hero, new_battle, ok

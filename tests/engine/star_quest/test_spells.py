@@ -8,7 +8,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.battle_setup import check
 from engine.rulesets.star_quest.roster import SpellEffect, SpellSpec
 from engine.rulesets.star_quest.roster_toml import RosterError, parse_roster

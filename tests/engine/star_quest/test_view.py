@@ -3,7 +3,8 @@ GM may choose (with why the engine would refuse one), the skill actions with the
 
 from fractions import Fraction
 
-from engine.rulesets.star_quest import commands as c, view
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
 
 from .conftest import enemy, hero, new_battle, ok, refused, to_ai_phase, weapon
 

@@ -4,12 +4,14 @@ from fractions import Fraction
 
 import pytest
 
-from engine.rulesets.star_quest import commands as c, melee, tables as t
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import melee
+from engine.rulesets.star_quest import tables as t
 from engine.rulesets.star_quest.actions import move_allowance
 from engine.rulesets.star_quest.effects import fall_ap
 from engine.rulesets.star_quest.modifiers import hit_test
-from engine.rulesets.star_quest.state import Melee, PendingAttack
 from engine.rulesets.star_quest.stat_test import passes
+from engine.rulesets.star_quest.state import Melee, PendingAttack
 from engine.rulesets.star_quest.terrain import jump_tests
 
 from .conftest import activate, ai_hold_and_shoot, enemy, event, hero, new_battle, ok, to_ai_phase, weapon

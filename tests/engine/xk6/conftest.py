@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 import pytest
+from battle_testkit import ok, refused, rolls  # noqa: F401  (the tests import them from here too)
 
 import engine.rulesets.xk6  # noqa: F401  (registers "xk6")
-from battle_testkit import ok, refused, rolls  # noqa: F401  (the tests import them from here too)
 from engine.battle import Battle, new_header
-from engine.rulesets.xk6 import commands as c, make_setup
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import make_setup
 from engine.rulesets.xk6.roster import Band, ModelSpec, SpeedColumn, WeaponSpec
 
 SPEEDS = (SpeedColumn("still", 0, 0, 0), SpeedColumn("walk", 4, -1, 0), SpeedColumn("run", 8, None, 1))

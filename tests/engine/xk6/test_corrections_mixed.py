@@ -1,10 +1,10 @@
 """Issue 17: random xK6 commands mixed with GM corrections replay to the same state, and
 undo / redo of each correction is exact (``correction_mix``)."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from battle_testkit import Tally
 from correction_mix import mixed, mixed_run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from .test_properties import commands, make, opening
 

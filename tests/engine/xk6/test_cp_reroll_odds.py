@@ -8,7 +8,8 @@ from itertools import product
 
 from engine.luck import counted_rolls
 from engine.rolls import RollRecord
-from engine.rulesets.xk6 import commands as c, view
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import view
 from engine.rulesets.xk6.summary import summary
 
 from .conftest import model, new_battle, ok, rolls, started

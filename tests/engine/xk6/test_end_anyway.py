@@ -2,7 +2,9 @@
 GM ("end the activation anyway" cancels it) instead of refusing."""
 
 from battle_testkit import ends_anyway, kinds
-from engine.rulesets.xk6 import commands as c, tables as t
+
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import tables as t
 
 from .conftest import model, new_battle, ok, started
 

@@ -1,6 +1,7 @@
 """xK6 GM corrections during an activation: a designation given back may be made again."""
 
 from battle_testkit import ok, refused
+
 from engine.corrections import Correct
 from engine.rulesets.xk6 import commands as c
 from engine.rulesets.xk6.corrections import options

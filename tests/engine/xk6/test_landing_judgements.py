@@ -6,7 +6,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from engine.rulesets.xk6 import commands as c, view
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import view
 
 from .conftest import model, new_battle, ok, started
 

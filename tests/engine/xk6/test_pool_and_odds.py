@@ -5,10 +5,12 @@ from fractions import Fraction as F
 from itertools import product
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.odds import at_least, mean
-from engine.rulesets.xk6 import odds, tables as t
+from engine.rulesets.xk6 import odds
+from engine.rulesets.xk6 import tables as t
 from engine.rulesets.xk6.odds import NoDice, pool_distribution, pool_result
 
 

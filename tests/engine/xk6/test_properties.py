@@ -5,13 +5,15 @@ to 1."""
 import json
 from fractions import Fraction
 
-from hypothesis import HealthCheck, event, given, settings, strategies as st
-
 from battle_testkit import Tally, accepted, assert_unchanged, snapshot
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
 from engine.battle import Accepted, Battle
 from engine.events import Event
 from engine.ruleset import Rejected
-from engine.rulesets.xk6 import commands as c, view
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import view
 
 from .conftest import ARMS, model, new_battle, ok, refused
 

@@ -4,7 +4,8 @@ with the reason, never dropped."""
 
 from fractions import Fraction as F
 
-from engine.rulesets.xk6 import commands as c, view
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import view
 from engine.rulesets.xk6.roster import WeaponSpec
 
 from .conftest import ARMS, MORTAR, model, new_battle, ok, refused, started

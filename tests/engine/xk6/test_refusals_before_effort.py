@@ -3,7 +3,8 @@ before any option, weapon or target picker opens (``queries.can``, the checks of
 ``Activate`` and ``Attack``), and one count of activated / ready / out-of-play models."""
 
 from engine.ruleset import ActivationCounts, Rejected
-from engine.rulesets.xk6 import commands as c, tables as t
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import tables as t
 from engine.rulesets.xk6.queries import activation_counts, can
 
 from .conftest import model, new_battle, ok, refused, started

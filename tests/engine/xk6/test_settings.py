@@ -5,7 +5,8 @@ import pytest
 
 from engine.rolls import RollRecord
 from engine.ruleset import get_ruleset, ruleset_names
-from engine.rulesets.xk6 import commands as c, view
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import view
 from engine.rulesets.xk6.roster import WeaponSpec
 from engine.rulesets.xk6.settings import SETTINGS, SETTINGS_BY_KEY, defaults
 

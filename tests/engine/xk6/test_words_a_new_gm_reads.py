@@ -3,7 +3,9 @@ where it is shown (§4), a model that stands still said so rather than "at still
 (§6.1), a melee weapon's reach said once ([XK-M7]), and the ammunition row read as the
 table's left column, the ROF used (§12.1)."""
 
-from engine.rulesets.xk6 import commands as c, tables as t, view
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import tables as t
+from engine.rulesets.xk6 import view
 
 from .conftest import model, new_battle, ok, started
 

@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from engine.rulesets.xk6 import commands as c, tables as t, view
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import tables as t
+from engine.rulesets.xk6 import view
 
 from .conftest import model, new_battle, ok, started
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 from engine.rulesets.saga.shooting import HOUSE_LABEL, ShotOdds, shot_armour
-
 from tui.dialogs.options import RollOption, distribution_text
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
@@ -79,9 +79,9 @@ def armour_lines(state: Any) -> tuple[RollOption, ...]:
 
 def typed_into(command: Any, dice: Any) -> Any:
     """Typed dice go into the command's ``faces`` so the engine checks their count exactly."""
-    from dataclasses import replace
+    from engine.records import changed
 
     faces = getattr(dice, "faces", None)
     if faces is not None and hasattr(command, "faces"):
-        return replace(command, faces=tuple(faces))
+        return changed(command, faces=tuple(faces))
     return command

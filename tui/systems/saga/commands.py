@@ -9,18 +9,19 @@ and ``self.set_status``. It never decides a rule: what is open comes from the en
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, ClassVar
 
-from engine.rulesets.saga import commands as c, view
-from engine.rulesets.saga.tables import BANDS
-from engine.rulesets.saga.terrain import SIGHT_LINES as LOS_CHOICES
-from engine.rulesets.saga.terms import band as band_term, original
 from engine.formatting import possessive
-
+from engine.records import changed
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
+from engine.rulesets.saga.tables import BANDS
+from engine.rulesets.saga.terms import band as band_term
+from engine.rulesets.saga.terms import original
+from engine.rulesets.saga.terrain import SIGHT_LINES as LOS_CHOICES
+from tui.dialogs.kept_rows import PickerUnderTheTop
 from tui.messages import CommandRefused
 from tui.screens.game_commands import GameCommands
-from tui.dialogs.kept_rows import PickerUnderTheTop
 from tui.screens.picker_screen import Choice, harmless
 
 
@@ -43,7 +44,7 @@ class SagaCommands(GameCommands):
         """Hand a command to the session; the result comes back as a message. An
         activation asked for through ``A`` (a SAGA ability) carries that source."""
         if self.ability is not None and isinstance(command, c.Activate):
-            command = replace(command, **self.ability)
+            command = changed(command, **self.ability)
             self.ability = None
         super().submit(command, dice)
 
@@ -213,7 +214,7 @@ class SagaCommands(GameCommands):
                 self.ask(
                     f"Line of sight from {u.name} to {s.unit(shot.target).name} (§5.2; a line from or into high "
                     f"area terrain: {reading} [{ref}]):",
-                    [Choice(replace(shot, los=los), label) for los, label in LOS_CHOICES],
+                    [Choice(changed(shot, los=los), label) for los, label in LOS_CHOICES],
                     self.submit,
                 )
 

@@ -26,24 +26,24 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from engine.formatting import possessive
 from engine.odds import percent
-from engine.rulesets.saga import commands as c, view
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 from engine.rulesets.saga.melee_numbers import MeleeOdds
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee
 from engine.rulesets.saga.state import BattleState
 from engine.rulesets.saga.tables import MELEE_REACH, MELEE_STEPS, RETREAT_BAND, T4_RADIUS
 from engine.rulesets.saga.terms import TERMS, band, term
-from engine.formatting import possessive
-
 from tui.citations import cite_renderable, citer
-from tui.screens.picker_screen import Choice, PickerScreen
 from tui.dialogs.dice_hint import HintedInput
 from tui.dialogs.kept_rows import fit_under_the_top
+from tui.dialogs.options import distribution_text
 from tui.dialogs.prompt import TextPrompt
 from tui.dialogs.type_ahead import waits
+from tui.screens.picker_screen import Choice, PickerScreen
 from tui.systems.saga.ability_form import AbilityForm
 from tui.systems.saga.melee_units import Opt, SeveralUnitsAsks
-from tui.dialogs.options import distribution_text
 
 OPTION_KEYS = "abcdefghijklmnopstuvwxyz"
 """Choice keys: letters, never r (the app's roll) or q."""

@@ -5,21 +5,20 @@ Every number and refusal comes from the engine (``view.casualty_split``, the com
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
 from engine.formatting import possessive
-from engine.rulesets.saga import commands as c, view
+from engine.records import Record
+from engine.rulesets.saga import commands as c
+from engine.rulesets.saga import view
 from engine.rulesets.saga.melee_state import ATTACKER, DEFENDER, Melee, other
 from engine.rulesets.saga.state import BattleState
-
 from tui.dialogs.prompt import TextPrompt
 from tui.screens.picker_screen import Choice, PickerScreen
 
 
-@dataclass(frozen=True)
-class Opt:
+class Opt(Record):
     """A choice of the current melee step: ``run`` does it; ``checked`` shows a toggle's state."""
 
     label: str

@@ -21,20 +21,19 @@ from textual.containers import Vertical
 from engine.rulesets.saga import view
 from engine.rulesets.saga.tables import T4_RADIUS
 from engine.rulesets.saga.terms import band
-
 from tui.actions import key_of
 from tui.counts import HELP_LINE
 from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import BattleChanged, CommandRefused, UnitSelected
-from tui.widgets.log_pane import LogPane
-from tui.systems.saga.tracker import SagaTracker
-from tui.widgets.steady_bar import SteadyBar
-from tui.widgets.steady_footer import SteadyFooter
-from tui.systems.saga.step_panel import StepPanel
-from tui.systems.saga.unit_pane import UnitPane
+from tui.screens.game_screen import GameScreen
 from tui.systems.saga.commands import SagaCommands
 from tui.systems.saga.keys import SAGA_KEYS, UNIT_KEYS
-from tui.screens.game_screen import GameScreen
+from tui.systems.saga.step_panel import StepPanel
+from tui.systems.saga.tracker import SagaTracker
+from tui.systems.saga.unit_pane import UnitPane
+from tui.widgets.log_pane import LogPane
+from tui.widgets.steady_bar import SteadyBar
+from tui.widgets.steady_footer import SteadyFooter
 
 key = SAGA_KEYS.key
 

@@ -7,12 +7,11 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.rulesets.saga.queries import activation_counts
 from engine.formatting import possessive
-
+from engine.rulesets.saga.queries import activation_counts
 from tui.citations import cite_rich, citer
-from tui.dialogs.kept_rows import SaysWhenResized
 from tui.counts import acted_text
+from tui.dialogs.kept_rows import SaysWhenResized
 from tui.systems.saga.keys import SAGA_KEYS
 from tui.widgets.steady_bar import SteadyBar
 

@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.corrections import adjustment_line
-from engine.rulesets.saga import tables as t, view
+from engine.rulesets.saga import tables as t
+from engine.rulesets.saga import view
 from engine.rulesets.saga.terms import band, original, term
-
 from tui.citations import cite_renderable, citer
 
 FIELDS = (

@@ -16,8 +16,8 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from tui.actions import bindings
-from tui.systems.saga.keys import UNIT_KEYS
 from tui.messages import UnitSelected
+from tui.systems.saga.keys import UNIT_KEYS
 from tui.widgets.line_pane import Column, LinePane
 
 HOUSE_MARK = "*"

@@ -8,18 +8,16 @@ options, no odds, but the roll itself still goes to the engine.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
 
-from engine.odds import percent
 from engine.formatting import possessive, target_words
+from engine.odds import percent
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis.terms import card_term, skill_term, term
-
 from tui.dialogs.options import OptionLine
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
-
 
 JUMP = "you-only-die-once"
 """Raz kozie śmierć! (``card_triggers.JUMP_INSTEAD``): an option of the Toughness roll."""
@@ -87,7 +85,7 @@ class ShotAdapter(Checked):
             )
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return replace(self.base, toggles=toggles, declined=declined, overwatch=flags.get("overwatch", False))
+        return changed(self.base, toggles=toggles, declined=declined, overwatch=flags.get("overwatch", False))
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         self.shown = self.command(toggles, declined, flags)
@@ -152,13 +150,13 @@ class SaveAdapter(Checked):
 
         if self.jump and JUMP in toggles:  # the edge's height is asked next (``flows.open_roll``)
             return c.PlayCard(self.side, JUMP, self.base.model)
-        return replace(self.base, toggles=toggles - {JUMP}, declined=declined, hold=True)
+        return changed(self.base, toggles=toggles - {JUMP}, declined=declined, hold=True)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         from tui.dialogs.options import RollOption
 
         self._jumping = self.jump and JUMP in toggles
-        self.shown = replace(self.base, toggles=toggles - {JUMP}, declined=declined, hold=True)
+        self.shown = changed(self.base, toggles=toggles - {JUMP}, declined=declined, hold=True)
         p = _view().save_preview(self.state, self.shown)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
@@ -202,7 +200,7 @@ class PlainAdapter(RollAdapter):
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
         fields = {k: v for k, v in (("toggles", toggles), ("declined", declined)) if hasattr(self.base, k)}
-        return replace(self.base, **fields)
+        return changed(self.base, **fields)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         return RollPreview((), Text(self.note or "The odds for this roll are not available yet.", style="dim"))
@@ -221,11 +219,11 @@ class DropAdapter(Checked):
         self.title = _view().drop_preview(state, command).title
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return replace(self.base, hold=True)  # a failure waits for its re-roll offers (§2.2)
+        return changed(self.base, hold=True)  # a failure waits for its re-roll offers (§2.2)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
-        p = _view().drop_preview(self.state, replace(self.base, hold=True))
-        self.shown = replace(self.base, hold=True)
+        p = _view().drop_preview(self.state, changed(self.base, hold=True))
+        self.shown = changed(self.base, hold=True)
         if p.refusal:
             return RollPreview((), Text(""), p.refusal)
         jump = p.comparison == ">"
@@ -301,7 +299,7 @@ class MeleeAdapter(Checked):
         self.title = f"{a.name} {verb} {d.name}"
 
     def command(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> Any:
-        return replace(self.base, toggles=toggles, declined=declined)
+        return changed(self.base, toggles=toggles, declined=declined)
 
     def preview(self, toggles: frozenset[str], declined: frozenset[str], flags: dict[str, bool]) -> RollPreview:
         from engine.rulesets.sanctum_mortalis.view import melee_preview

@@ -10,19 +10,18 @@ again (``RowTable``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from rich.text import Text
 from textual import events
 
+from engine.records import Record
 from engine.rulesets.sanctum_mortalis.queries import activation_counts
-
-from tui.counts import acted_text
-from tui.systems.sanctum_mortalis import display as d
 from tui.actions import bindings
-from tui.systems.sanctum_mortalis.keys import BAND_KEYS
+from tui.counts import acted_text
 from tui.messages import ModelSelected
+from tui.systems.sanctum_mortalis import display as d
+from tui.systems.sanctum_mortalis.keys import BAND_KEYS
 from tui.widgets.border_text import retitle
 from tui.widgets.row_table import ColumnSpec, RowTable, cell_width
 from tui.widgets.shared_columns import SharedColumns
@@ -30,8 +29,7 @@ from tui.widgets.shared_columns import SharedColumns
 Cell = Callable[[Any, Any, bool], "Text | str"]
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(Record):
     """``priority``: lower is kept longer when space is short. ``own``: the cell reads
     the model alone (not the turn order or other models), so it is kept while the
     model is the same object (the engine copies a model only when it changes)."""

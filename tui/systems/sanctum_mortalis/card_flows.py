@@ -6,13 +6,11 @@ reaches. The engine says what is allowed (``card_triggers``); this only asks and
 
 from __future__ import annotations
 
-from engine.formatting import possessive
-
 from typing import Any, Callable
 
+from engine.formatting import possessive
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.terms import card_term, skill_term, term
-
 from tui.screens.picker_screen import Choice
 
 HEIGHTS = range(1, 11)
@@ -60,7 +58,6 @@ def _bite(screen: Any, side: str, model_id: str, name: str) -> None:
     """Gryź to!: which of the beaten enemy's ranged weapons it fires (asked when several)."""
     from engine.rulesets.sanctum_mortalis.card_effects import bite_weapons
     from engine.rulesets.sanctum_mortalis.card_triggers import melee_loser
-
     from tui.systems.sanctum_mortalis.display import ranged_weapon_name
 
     loser = melee_loser(screen.state, model_id)
@@ -78,7 +75,6 @@ def _bite(screen: Any, side: str, model_id: str, name: str) -> None:
 def _knife(screen: Any, model_id: str, name: str) -> None:
     """Głowa w dół!: the fighting friend's opponent, then the knife's shooting roll."""
     from engine.rulesets.sanctum_mortalis.card_triggers import knife_targets
-
     from tui.systems.sanctum_mortalis.flows import roll
 
     state = screen.state
@@ -163,7 +159,6 @@ def after_melee_save(screen: Any, events: Any) -> bool:
     """A melee loser's Toughness roll just passed and the winner may play Z drogi!: ask
     (no first, so a stray ⏎ changes nothing); True if asked."""
     from engine.rulesets.sanctum_mortalis.card_triggers import push_offer
-
     from tui.dialogs.roll_dialog import RollDialog
 
     if screen.reviewing() or not any(e.kind in ("save_rolled", "rerolled") for e in events):

@@ -15,10 +15,9 @@ from textual.widgets.option_list import Option
 from engine.rulesets.sanctum_mortalis import cards
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.terms import card_term, original
-
 from tui.citations import cite_renderable, citer
-from tui.systems.sanctum_mortalis import display as d
 from tui.messages import CardPlayRequested
+from tui.systems.sanctum_mortalis import display as d
 
 KIND_NAMES = {"heroic": "heroic plays", "offensive": "offensive events"}
 

@@ -9,15 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
-
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from tui.citations import cite_rich, citer
 from tui.messages import CardPlayRequested
 from tui.systems.sanctum_mortalis.card_hand import CardHand, card_detail
 from tui.widgets.fitted_line import FittedLine
-
 
 LIST_ROWS = 24
 """The most rows the card list takes; fewer in a short terminal (see ``on_resize``)."""

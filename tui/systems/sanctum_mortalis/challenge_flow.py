@@ -7,7 +7,6 @@ from typing import Any
 
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.terms import challenge_term
-
 from tui.screens.picker_screen import Choice
 
 

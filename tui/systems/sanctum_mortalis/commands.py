@@ -15,19 +15,18 @@ from textual.message import Message
 
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
 from engine.rulesets.sanctum_mortalis.terms import challenge_term, skill_term, trick_term
-
-from tui.systems.sanctum_mortalis import display as d
-from tui.systems.sanctum_mortalis.gear import GearCommands
-from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.dialogs.kept_rows import PickerUnderTheTop
 from tui.messages import BattleChanged, CommandRefused
 from tui.screens.game_commands import GameCommands
 from tui.screens.picker_screen import Choice, confirm, harmless
+from tui.systems.sanctum_mortalis import display as d
+from tui.systems.sanctum_mortalis.gear import GearCommands
+from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 
 
 class _Commands:
     """The engine's command classes (``c.Move`` ...), imported on first use: the battle
-    screen is drawn before any command is made (their ~26 dataclasses cost start-up time)."""
+    screen is drawn before any command is made (their module is not needed to draw it)."""
 
     def __getattr__(self, name: str) -> Any:
         from engine.rulesets.sanctum_mortalis import commands
@@ -111,7 +110,6 @@ class BattleCommands(GearCommands, GameCommands):
         """Start the next round: a roll-off for who starts opens the roll dialog (type the
         table's dice or let the app roll); a round started by model count starts at once."""
         from engine.rulesets.sanctum_mortalis.view import round_start_preview
-
         from tui.systems.sanctum_mortalis.flows import roll
 
         state = self.state
@@ -183,7 +181,6 @@ class BattleCommands(GearCommands, GameCommands):
         or a melee that hits, and for the next of several pending saves once one is rolled;
         not over another dialog, nor while a failed roll waits for a re-roll."""
         from engine.rulesets.sanctum_mortalis.view import save_on_hold
-
         from tui.dialogs.roll_dialog import RollDialog
 
         if not self.state.pending or save_on_hold(self.state) or self.reviewing():
@@ -198,7 +195,6 @@ class BattleCommands(GearCommands, GameCommands):
         allowed (the Captain, Strzał z bliska, Zwadźca): the offers open at once, before
         any save or the grenade's blast."""
         from engine.rulesets.sanctum_mortalis.view import held_drop, reroll_offers
-
         from tui.dialogs.roll_dialog import RollDialog
 
         kinds = ("shot", "melee_rolled", "grenade_thrown") + (
@@ -214,7 +210,6 @@ class BattleCommands(GearCommands, GameCommands):
     def _reroll_follows(self, events: Any) -> bool:
         """A failed Toughness roll held while a re-roll is offered: its offers open at once."""
         from engine.rulesets.sanctum_mortalis.view import save_on_hold
-
         from tui.dialogs.roll_dialog import RollDialog
 
         if not save_on_hold(self.state) or self.reviewing():
@@ -245,9 +240,8 @@ class BattleCommands(GearCommands, GameCommands):
         """A Move (the allowance from the rules engine; the GM measures on the table):
         plain, through difficult terrain, a charge into contact, a jump down, a fall (their
         rolls in the roll dialog)."""
-        from tui.systems.sanctum_mortalis.flows import roll
-
         from engine.rulesets.sanctum_mortalis.queries import can, refusal
+        from tui.systems.sanctum_mortalis.flows import roll
 
         state = self.state
         m = self._acting("move-menu")  # the acting side's: a jump or a fall takes no action, so it opens
@@ -549,9 +543,9 @@ class BattleCommands(GearCommands, GameCommands):
 
         def work() -> None:
             import saves
-            from tui.systems.sanctum_mortalis.campaign.opening import CampaignUnreadable, post_battle
             from tui.session import OpenError, open_session
             from tui.systems import screen_class
+            from tui.systems.sanctum_mortalis.campaign.opening import CampaignUnreadable, post_battle
 
             try:
                 try:

@@ -4,15 +4,14 @@ handed to the battle screen."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.formatting import possessive
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.terms import skill_term, trick_term
-
-from tui.systems.sanctum_mortalis.display import ranged_weapon_name
 from tui.screens.picker_screen import Choice
+from tui.systems.sanctum_mortalis.display import ranged_weapon_name
 
 
 def _target_choices(screen: Any, m: Any, engaged_only: bool) -> list[Choice]:
@@ -41,7 +40,6 @@ def shoot(screen: Any, m: Any) -> None:
 
     def with_weapon(weapon: str) -> None:
         from engine.rulesets.sanctum_mortalis.view import salvo_first_target, salvo_target, salvo_targets_allowed
-
         from tui.screens.picker_screen import confirm
 
         last = screen.state.last_roll
@@ -117,7 +115,7 @@ def dispel_first(screen: Any, shot: Any) -> None:
     screen.ask(
         f"{trick_term('short-circuit')} is cast: does a model with {skill_term('dispel')} roll to dispel it (§20.4)?",
         choices,
-        lambda x: roll(screen, "shot", shot if x == "none" else replace(shot, dispeller=x)),
+        lambda x: roll(screen, "shot", shot if x == "none" else changed(shot, dispeller=x)),
     )
 
 
@@ -161,7 +159,6 @@ def reroll(screen: Any) -> None:
     """The re-roll dialog: the last roll's result and every re-roll the rules allow now
     (``view.reroll_offers``); a letter picks one and its die is typed, ⏎ accepts."""
     from engine.rulesets.sanctum_mortalis.view import reroll_offers, save_on_hold
-
     from tui.dialogs.roll_dialog import push_roll_dialog
     from tui.systems.sanctum_mortalis.reroll_adapter import RerollAdapter
 
@@ -197,8 +194,8 @@ def roll(screen: Any, kind: str, command: Any) -> None:
 
 def open_roll(screen: Any, kind: str, command: Any) -> None:
     """The roll dialog for ``command`` as it is."""
-    from tui.systems.sanctum_mortalis.adapters import adapter_for
     from tui.dialogs.roll_dialog import push_roll_dialog
+    from tui.systems.sanctum_mortalis.adapters import adapter_for
 
     adapter = adapter_for(kind, screen.state, command)
 

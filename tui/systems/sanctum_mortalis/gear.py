@@ -8,11 +8,11 @@ decides. Rolls go through the roll dialog: typed dice or the app's roll.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from tui.screens.picker_screen import Choice
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis.terms import skill_term, trick_term
+from tui.screens.picker_screen import Choice
 
 
 def _c() -> Any:
@@ -135,7 +135,7 @@ class GearCommands:
 
         def added(value: str) -> None:
             if value == "done":
-                open_roll(self, "shot", replace(shot, template=chosen))
+                open_roll(self, "shot", changed(shot, template=chosen))
             else:
                 self.flamer_template(shot, chosen + (value,))
 
@@ -198,9 +198,9 @@ class GearCommands:
 
     def dispel_step(self, command: Any) -> None:
         """Whether a model with Rozproszenie rolls against the trick (§20.4, [SM-A30])."""
+        from engine.odds import percent
         from engine.rulesets.sanctum_mortalis.gear_view import dispellers
         from engine.rulesets.sanctum_mortalis.tricks import dispel_odds
-        from engine.odds import percent
 
         able = dispellers(self.state, command.model)
         if not able:
@@ -218,7 +218,7 @@ class GearCommands:
             if value == "none":
                 self.submit(command)
             else:
-                self.roll_gear("dispel", replace(command, dispeller=value))
+                self.roll_gear("dispel", changed(command, dispeller=value))
 
         self.ask(f"Does a model with {skill_term('dispel')} roll to dispel it (§20.4)?", choices, chosen)
 
@@ -235,7 +235,7 @@ class GearCommands:
 
         def added(value: str) -> None:
             if value == "done":
-                self.dispel_step(replace(command, victims=chosen, target=None))
+                self.dispel_step(changed(command, victims=chosen, target=None))
             else:
                 self.lava_pool(command, chosen + (value,))
 

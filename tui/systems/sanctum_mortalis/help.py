@@ -7,10 +7,10 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from engine.rulesets.sanctum_mortalis.terms import card_term
 from tui.actions import key_of
 from tui.systems.sanctum_mortalis import display as d
 from tui.systems.sanctum_mortalis.keys import BAND_KEYS, BATTLE_KEYS
-from engine.rulesets.sanctum_mortalis.terms import card_term
 
 
 def legend() -> Group:

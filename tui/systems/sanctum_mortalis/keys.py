@@ -3,8 +3,8 @@ the keys common to every rule system)."""
 
 from __future__ import annotations
 
-from tui.actions import GMAction, KeyGroup
 from engine.rulesets.sanctum_mortalis.terms import card_term, skill_term, term
+from tui.actions import GMAction, KeyGroup
 
 BAND_KEYS = KeyGroup(
     "Band panes (the selected model)",

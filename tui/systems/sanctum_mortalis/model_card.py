@@ -11,7 +11,6 @@ from textual.widgets import Static
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.profile import STATS, effective_profile
 from engine.rulesets.sanctum_mortalis.terms import term, trick_term
-
 from tui.citations import cite_renderable, citer
 from tui.systems.sanctum_mortalis import display as d
 

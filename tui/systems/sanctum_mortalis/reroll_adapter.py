@@ -17,7 +17,6 @@ from engine.odds import percent
 from engine.rolls import RollRecord
 from engine.rulesets.sanctum_mortalis import commands as c
 from engine.rulesets.sanctum_mortalis.procedures.reroll import REROLL_SOURCES
-
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview, count_problem
 

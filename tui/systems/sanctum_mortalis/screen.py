@@ -17,16 +17,16 @@ from textual.containers import Horizontal, Vertical
 
 from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import CardPlayRequested, ModelSelected
+from tui.screens.game_screen import GameScreen
 from tui.systems.sanctum_mortalis.band_pane import BandPane
 from tui.systems.sanctum_mortalis.card_hand import CardHand
-from tui.widgets.log_pane import LogPane
-from tui.widgets.steady_bar import SteadyBar
-from tui.widgets.steady_footer import SteadyFooter
-from tui.systems.sanctum_mortalis.tracker import Tracker
 from tui.systems.sanctum_mortalis.commands import BattleCommands
 from tui.systems.sanctum_mortalis.help import battle_help
 from tui.systems.sanctum_mortalis.keys import BAND_KEYS, BATTLE_KEYS
-from tui.screens.game_screen import GameScreen
+from tui.systems.sanctum_mortalis.tracker import Tracker
+from tui.widgets.log_pane import LogPane
+from tui.widgets.steady_bar import SteadyBar
+from tui.widgets.steady_footer import SteadyFooter
 
 SIDE_BY_SIDE = 170
 """From this many columns the band panes sit side by side with every column."""

@@ -8,15 +8,13 @@ from typing import Any
 
 from rich.text import Text
 
-from tui.citations import cite_rich, citer
-
-from engine.rulesets.sanctum_mortalis.queries import activation_counts
 from engine.formatting import possessive
-
-from tui.systems.sanctum_mortalis import display as d
+from engine.rulesets.sanctum_mortalis.queries import activation_counts
+from tui.citations import cite_rich, citer
 from tui.counts import acted_text
-from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.dialogs.kept_rows import SaysWhenResized
+from tui.systems.sanctum_mortalis import display as d
+from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.widgets.steady_bar import SteadyBar, line_of
 
 key = BATTLE_KEYS.key

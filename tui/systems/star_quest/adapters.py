@@ -11,17 +11,18 @@ dialog, so a typo never reaches the battle.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from rich.text import Text
 
 from engine.dice import wrong_dice_count
-from engine.odds import percent
-from engine.rulesets.star_quest import commands as c, view
 from engine.formatting import plural, possessive
-
-from tui.dialogs.options import RollOption, distribution_text as dist_text
+from engine.odds import percent
+from engine.records import changed
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import view
+from tui.dialogs.options import RollOption
+from tui.dialogs.options import distribution_text as dist_text
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 
@@ -43,11 +44,11 @@ def with_faces(command: Any, faces: Any) -> Any:
     skill test, then its D3 (Scurry); otherwise the command's ``faces``."""
     faces = tuple(faces)
     if isinstance(command, c.StartRound):
-        return replace(command, d3=faces)
+        return changed(command, d3=faces)
     if isinstance(command, c.UseSkill) and len(faces) > 1:
-        return replace(command, faces=faces[:1], d3=faces[1])
+        return changed(command, faces=faces[:1], d3=faces[1])
     if hasattr(command, "faces"):
-        return replace(command, faces=faces)
+        return changed(command, faces=faces)
     return command
 
 
@@ -351,8 +352,8 @@ class AICastAdapter(Checked):
 
     def with_faces(self, command: Any, faces: tuple[int, ...]) -> Any:
         if self.sides > 1 and faces:
-            return replace(command, spell_face=faces[0], faces=faces[1:])
-        return replace(command, faces=faces)
+            return changed(command, spell_face=faces[0], faces=faces[1:])
+        return changed(command, faces=faces)
 
     def typed(self, command: Any, dice: Any) -> Any:
         faces = getattr(dice, "faces", None)

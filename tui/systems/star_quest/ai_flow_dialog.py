@@ -19,8 +19,6 @@ go to the screen's session, and the screen calls ``refresh_view`` when they are 
 
 from __future__ import annotations
 
-from engine.formatting import plural
-
 from typing import Any
 
 from rich.table import Table
@@ -32,8 +30,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.rulesets.star_quest import commands as c, tables as t, view
-
+from engine.formatting import plural
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import tables as t
+from engine.rulesets.star_quest import view
 from tui.citations import cite_renderable, citer
 from tui.dialogs.kept_rows import fit_under_the_top
 from tui.screens.picker_screen import Choice, PickerScreen

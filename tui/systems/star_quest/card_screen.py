@@ -18,7 +18,6 @@ from engine.corrections import adjustment_line
 from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.corrections import STAT_NAMES
 from engine.rulesets.star_quest.terms import original, term
-
 from tui.citations import cite_renderable, citer
 
 QUALITY_DEFENSE = f"{term('Quality')} / {term('Defense')}"

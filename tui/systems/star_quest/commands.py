@@ -9,14 +9,14 @@ engine's ``view`` queries, and the engine accepts or refuses each command.
 
 from __future__ import annotations
 
-from engine.formatting import plural
-
 from fractions import Fraction
 from typing import Any, Callable, ClassVar
 
-from engine.rulesets.star_quest import commands as c, tables as t, view
+from engine.formatting import plural
+from engine.rulesets.star_quest import commands as c
+from engine.rulesets.star_quest import tables as t
+from engine.rulesets.star_quest import view
 from engine.rulesets.star_quest.terms import term
-
 from tui.screens.game_commands import GameCommands
 from tui.screens.picker_screen import Choice, PickerScreen
 
@@ -73,9 +73,10 @@ class StarQuestCommands(GameCommands):
     def action_start_round(self) -> None:
         """Start the round; when a wave's Ambush units roll their arrival (a D3 each), the
         roll dialog first: type the dice or let the app roll."""
-        from tui.systems.star_quest.adapters import DieAdapter
-        from engine.odds import percent
         from rich.text import Text
+
+        from engine.odds import percent
+        from tui.systems.star_quest.adapters import DieAdapter
 
         s = self.state
         delayed = view.ambush_delays(s) if s.turn.phase in ("setup", "end") else ()
@@ -212,8 +213,8 @@ class StarQuestCommands(GameCommands):
         )
 
     def action_use_skill(self) -> None:
-        from tui.systems.star_quest.adapters import DieAdapter
         from engine.odds import percent
+        from tui.systems.star_quest.adapters import DieAdapter
 
         u = self._actor(hero_only=True)
         if u is None or not self._may("skill", u):
@@ -422,9 +423,10 @@ class StarQuestCommands(GameCommands):
 
     def impaired_paid(self, unit: str, pay: bool) -> None:
         """A hero pays D3 PP to remove Impaired (§18): the D3 through the roll dialog."""
-        from tui.systems.star_quest.adapters import DieAdapter
-        from engine.odds import percent
         from rich.text import Text
+
+        from engine.odds import percent
+        from tui.systems.star_quest.adapters import DieAdapter
 
         s = self.state
         if not pay or not s.unit(unit).hero:
@@ -447,8 +449,8 @@ class StarQuestCommands(GameCommands):
     def status_test(self, unit: str, status: str, target: int | None = None) -> None:
         """The test to remove a status condition (§18); an AI model without the stat asks
         the GM for the target number first [SQ-M6]."""
-        from tui.systems.star_quest.adapters import DieAdapter
         from engine.odds import percent
+        from tui.systems.star_quest.adapters import DieAdapter
 
         s = self.state
         name = t.STATUS_NAMES[status]
@@ -502,10 +504,10 @@ class StarQuestCommands(GameCommands):
         u = self._selected()
         if u is None:
             return
-        from engine.odds import percent
-        from engine.rulesets.star_quest.terrain import jump_preview
         from rich.text import Text
 
+        from engine.odds import percent
+        from engine.rulesets.star_quest.terrain import jump_preview
         from tui.systems.star_quest.adapters import DieAdapter
 
         s = self.state
@@ -559,10 +561,10 @@ class StarQuestCommands(GameCommands):
 
     def dangerous_roll(self, command: Any) -> None:
         """The dangerous-terrain dice through the roll dialog, the chance of no wound first."""
-        from engine.odds import percent
-        from engine.rulesets.star_quest.terrain import dangerous_preview
         from rich.text import Text
 
+        from engine.odds import percent
+        from engine.rulesets.star_quest.terrain import dangerous_preview
         from tui.systems.star_quest.adapters import DieAdapter
 
         s = self.state

@@ -12,8 +12,8 @@ from rich.text import Text
 from textual import events
 
 from tui.actions import bindings
-from tui.systems.star_quest.keys import HERO_KEYS
 from tui.messages import UnitSelected
+from tui.systems.star_quest.keys import HERO_KEYS
 from tui.widgets.row_table import PAD, ColumnSpec, RowTable
 
 STATUS_SHORT = {"afflicted": "Afflicted", "crippled": "Crippled", "diseased": "Diseased", "impaired": "Impaired"}

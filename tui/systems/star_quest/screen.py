@@ -19,20 +19,19 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from engine.rulesets.star_quest import view
-
 from tui.actions import key_of
 from tui.counts import HELP_LINE
 from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import BattleChanged, CommandRefused, UnitSelected
+from tui.screens.game_screen import GameScreen
+from tui.systems.star_quest.commands import StarQuestCommands
 from tui.systems.star_quest.hero_pane import HeroPane
-from tui.widgets.log_pane import LogPane
+from tui.systems.star_quest.keys import HERO_KEYS, STAR_QUEST_KEYS
 from tui.systems.star_quest.pending import SQPending
 from tui.systems.star_quest.tracker import SQTracker
+from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_bar import SteadyBar
 from tui.widgets.steady_footer import SteadyFooter
-from tui.systems.star_quest.commands import StarQuestCommands
-from tui.systems.star_quest.keys import HERO_KEYS, STAR_QUEST_KEYS
-from tui.screens.game_screen import GameScreen
 
 key = STAR_QUEST_KEYS.key
 

@@ -9,10 +9,9 @@ from typing import Any
 from rich.text import Text
 
 from engine.rulesets.star_quest.queries import activation_counts
-
 from tui.citations import cite_rich, citer
-from tui.dialogs.kept_rows import SaysWhenResized
 from tui.counts import fraction_text
+from tui.dialogs.kept_rows import SaysWhenResized
 from tui.systems.star_quest.keys import STAR_QUEST_KEYS
 from tui.widgets.steady_bar import SteadyBar
 

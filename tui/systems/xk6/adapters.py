@@ -10,16 +10,16 @@ the dialog) and puts the typed faces into its command (``typed``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
 
 from engine.dice import wrong_dice_count
-from engine.odds import percent
-from engine.rulesets.xk6 import commands as c, view
 from engine.formatting import possessive
-
+from engine.odds import percent
+from engine.records import changed
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import view
 from tui.dialogs.options import RollOption
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 from tui.systems.xk6.attack_dialog import SL_HEAD, dist_text, mods_text, wounds_text
@@ -181,7 +181,7 @@ def typed_into(command: Any, dice: Any) -> Any:
     """Typed dice go into the command's ``faces`` so the engine checks their count exactly."""
     faces = getattr(dice, "faces", None)
     if faces is not None and hasattr(command, "faces"):
-        return replace(command, faces=tuple(faces))
+        return changed(command, faces=tuple(faces))
     return command
 
 
@@ -247,7 +247,7 @@ class BurningAdapter(OneCommandAdapter):
 
     def typed(self, command: Any, dice: Any) -> Any:
         faces = getattr(dice, "faces", None)
-        return replace(command, burn_face=faces[0]) if faces else command
+        return changed(command, burn_face=faces[0]) if faces else command
 
 
 class MedicAdapter(OneCommandAdapter):
@@ -290,7 +290,7 @@ class MedicAdapter(OneCommandAdapter):
 
     def typed(self, command: Any, dice: Any) -> Any:
         faces = getattr(dice, "faces", None)
-        return replace(command, face=faces[0]) if faces else command
+        return changed(command, face=faces[0]) if faces else command
 
 
 DIRECTIONS = ("", "N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -324,7 +324,7 @@ class LandingAdapter(OneCommandAdapter):
             return
         i = int(key.partition(":")[2])
         x = self.targets[i]
-        self.targets[i] = replace(x, cover=LANDING_COVERS[(LANDING_COVERS.index(x.cover) + 1) % len(LANDING_COVERS)])
+        self.targets[i] = changed(x, cover=LANDING_COVERS[(LANDING_COVERS.index(x.cover) + 1) % len(LANDING_COVERS)])
 
     def command(
         self,
@@ -332,7 +332,7 @@ class LandingAdapter(OneCommandAdapter):
         declined: frozenset[str] = frozenset(),
         flags: dict[str, bool] | None = None,
     ) -> c.Land:
-        return replace(self.base, targets=tuple(self.targets), direction=self.direction)
+        return changed(self.base, targets=tuple(self.targets), direction=self.direction)
 
     def _judgements(self) -> list[RollOption]:
         out = []
@@ -417,7 +417,7 @@ class LandingAdapter(OneCommandAdapter):
             i = index[mid]
             taken, faces = faces[:n], faces[n:]
             if what == "Stealth":
-                targets[i] = replace(targets[i], stealth_face=taken[0])
+                targets[i] = changed(targets[i], stealth_face=taken[0])
             else:
-                targets[i] = replace(targets[i], faces=tuple(taken))
-        return replace(command, targets=tuple(targets))
+                targets[i] = changed(targets[i], faces=tuple(taken))
+        return changed(command, targets=tuple(targets))

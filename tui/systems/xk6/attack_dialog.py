@@ -11,7 +11,6 @@ Every number comes from ``engine.rulesets.xk6.view.attack_preview``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -22,14 +21,15 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 
-from engine.odds import percent
-from engine.rulesets.xk6 import commands as c, view
-from engine.rulesets.xk6.tables import AMMO_ROW_LABELS, ATTACK_KINDS, SL_SHOWN, rof_use
 from engine.formatting import possessive
-
+from engine.odds import percent
+from engine.records import changed
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import view
+from engine.rulesets.xk6.tables import AMMO_ROW_LABELS, ATTACK_KINDS, SL_SHOWN, rof_use
 from tui.dialogs.modifier_row import TermLine
 from tui.dialogs.options import RollOption
-from tui.dialogs.roll_dialog import DiceInput, Flag, RollDialog, RollAdapter, RollPreview
+from tui.dialogs.roll_dialog import DiceInput, Flag, RollAdapter, RollDialog, RollPreview
 
 RANGE_LABELS = {
     "optimal": "optimal range",
@@ -144,13 +144,13 @@ class XK6AttackAdapter(RollAdapter):
         x = self.targets[i]
         if what == "cover":
             covers = ("open", "soft", "hard") + (("hidden",) if self.base.kind == "indirect" else ())
-            self.targets[i] = replace(x, cover=covers[(covers.index(x.cover) + 1) % len(covers)])
+            self.targets[i] = changed(x, cover=covers[(covers.index(x.cover) + 1) % len(covers)])
         elif what == "crossfire":
-            self.targets[i] = replace(x, crossfire=not x.crossfire)
+            self.targets[i] = changed(x, crossfire=not x.crossfire)
         elif what == "rear":
-            self.targets[i] = replace(x, rear=not x.rear)
+            self.targets[i] = changed(x, rear=not x.rear)
         elif what == "within_3":
-            self.targets[i] = replace(x, within_3=not x.within_3)
+            self.targets[i] = changed(x, within_3=not x.within_3)
 
     def judgements(self, pv: Any) -> tuple[RollOption, ...]:
         """The dialog's lines: each GM judgement a letter changes (``kind`` "set": range,
@@ -200,7 +200,7 @@ class XK6AttackAdapter(RollAdapter):
         declined: frozenset[str] = frozenset(),
         flags: dict[str, bool] | None = None,
     ) -> c.Attack:
-        return replace(self.base, range=self.range, targets=tuple(self.targets), override_range=self.range == "beyond")
+        return changed(self.base, range=self.range, targets=tuple(self.targets), override_range=self.range == "beyond")
 
     def preview(
         self,
@@ -267,11 +267,11 @@ def with_faces(cmd: c.Attack, counts: Sequence[tuple[str, int, str]], faces: Seq
         scatter = rest[0] if rest else None
     else:
         for i, (_, n, _) in enumerate(counts[1:]):
-            targets[i] = replace(targets[i], faces=tuple(rest[:n]))
+            targets[i] = changed(targets[i], faces=tuple(rest[:n]))
             rest = rest[n:]
     if stealth is not None and targets:
-        targets[0] = replace(targets[0], stealth_face=stealth)
-    return replace(cmd, faces=att, targets=tuple(targets), scatter_face=scatter)
+        targets[0] = changed(targets[0], stealth_face=stealth)
+    return changed(cmd, faces=att, targets=tuple(targets), scatter_face=scatter)
 
 
 class XK6AttackDialog(RollDialog):

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
-from engine.rulesets.xk6 import commands as c, tables as t, view
-from engine.rulesets.xk6.tables import rof_use
 from engine.formatting import possessive
-
+from engine.rulesets.xk6 import commands as c
+from engine.rulesets.xk6 import tables as t
+from engine.rulesets.xk6 import view
+from engine.rulesets.xk6.tables import rof_use
 from tui.screens.game_commands import GameCommands
 from tui.screens.picker_screen import Choice
 
@@ -295,12 +296,11 @@ class XK6Commands(GameCommands):
         self.ask("Another model inside the area (§10)?", choices, added)
 
     def _roll(self, base: c.Attack, targets: list[str]) -> None:
-        from dataclasses import replace
-
+        from engine.records import changed
         from tui.systems.xk6.attack_dialog import XK6AttackAdapter, XK6AttackDialog
 
         s = self.state
-        cmd = replace(
+        cmd = changed(
             base, targets=tuple(c.Target(x, crossfire=view.crossfire_suggested(s, x, base.attacker)) for x in targets)
         )
 

@@ -15,9 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.corrections import adjustment_line
-from engine.rulesets.xk6 import tables as t, view
+from engine.rulesets.xk6 import tables as t
+from engine.rulesets.xk6 import view
 from engine.rulesets.xk6.corrections import STAT_NAMES
-
 from tui.citations import cite_renderable, citer
 
 

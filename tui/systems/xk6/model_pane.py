@@ -18,8 +18,8 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from tui.actions import bindings
-from tui.systems.xk6.keys import MODEL_KEYS
 from tui.messages import ModelSelected
+from tui.systems.xk6.keys import MODEL_KEYS
 from tui.widgets.line_pane import Column, LinePane
 
 LOADED = "■"

@@ -17,20 +17,19 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from engine.rulesets.xk6 import view
-
 from tui.actions import key_of
 from tui.counts import HELP_LINE
 from tui.dialogs.kept_rows import TopBarResized, rows_kept_above
 from tui.messages import BattleChanged, ModelSelected
+from tui.screens.game_screen import GameScreen
+from tui.systems.xk6.attack_panel import XK6AttackPanel
+from tui.systems.xk6.commands import XK6Commands
+from tui.systems.xk6.keys import MODEL_KEYS, XK6_KEYS
+from tui.systems.xk6.model_pane import XK6ModelPane
+from tui.systems.xk6.tracker import XK6Tracker, side_to_act
 from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_bar import SteadyBar
 from tui.widgets.steady_footer import SteadyFooter
-from tui.systems.xk6.attack_panel import XK6AttackPanel
-from tui.systems.xk6.model_pane import XK6ModelPane
-from tui.systems.xk6.tracker import XK6Tracker, side_to_act
-from tui.systems.xk6.commands import XK6Commands
-from tui.systems.xk6.keys import MODEL_KEYS, XK6_KEYS
-from tui.screens.game_screen import GameScreen
 
 key = XK6_KEYS.key
 

@@ -9,11 +9,10 @@ from typing import Any
 from rich.text import Text
 
 from engine.rulesets.xk6.queries import activation_counts
-
 from tui.citations import cite_rich, citer
 from tui.counts import fraction_text
-from tui.systems.xk6.keys import XK6_KEYS
 from tui.dialogs.kept_rows import SaysWhenResized
+from tui.systems.xk6.keys import XK6_KEYS
 from tui.widgets.steady_bar import SteadyBar
 
 OPTION_KEYS = {

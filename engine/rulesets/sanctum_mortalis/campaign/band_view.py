@@ -7,8 +7,9 @@ strength (§15.9: the models that can fight next).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from engine.records import Record
 
 from .. import tables as t
 from ..band_building import band_cost, band_strength
@@ -17,8 +18,7 @@ from .next_battle import playing
 from .state import CampaignState
 
 
-@dataclass(frozen=True)
-class ModelLine:
+class ModelLine(Record):
     """One model of a band summary."""
 
     id: str
@@ -43,8 +43,7 @@ class ModelLine:
     result and "settled" once accepted."""
 
 
-@dataclass(frozen=True)
-class BandSummary:
+class BandSummary(Record):
     """A band at a glance (§15.9 strength counts the models that can fight next)."""
 
     key: str

@@ -3,12 +3,12 @@ adding a band, changing a rule reading."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import roll_line
+from engine.records import changed
 from engine.rolls import Die, RollRecord
 from engine.ruleset import Rejected
 
@@ -18,10 +18,10 @@ from ..postbattle.data import SCENARIO_CHOOSE
 from ..postbattle.scenarios import roll_scenario
 from ..roster import BandRoster
 from ..settings import CAMPAIGN_SETTINGS_BY_KEY, SETTINGS_BY_KEY
+from ..terms import challenge_term, scenario_term
 from . import commands as c
 from .rules import Decision, band_of, entry_dict, roster_errors
 from .state import CampaignBand, CampaignState, ChallengeEntry
-from ..terms import challenge_term, scenario_term
 
 CHALLENGE_DRAW = "sm.challenge-draw"
 NEEDS_MODEL = ("courier", "predator", "hunt", "sulking-pacifist")
@@ -117,7 +117,7 @@ def _opponent(state: CampaignState, band: str) -> BandRoster | None:
     if not others or band not in state.next.bands:
         return None
     roster = state.band(others[0]).roster
-    return replace(roster, models=roster.team)
+    return changed(roster, models=roster.team)
 
 
 def choose_challenge(state: CampaignState, cmd: c.ChooseChallenge, dice: DiceSource) -> Decision:

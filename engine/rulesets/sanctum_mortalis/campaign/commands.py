@@ -7,13 +7,13 @@ the GM's typed dice); a rejected command changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from engine.records import Record, field
 
 
 # --------------------------------------------------------------------------- start
-@dataclass(frozen=True)
-class StartPostBattle:
+class StartPostBattle(Record):
     """Start the post-battle sequence from a finished battle's log: ``setup`` as the
     battle header holds it, ``entries`` its log entries (dicts or ``Event``s). ``sides``:
     campaign band key of sides "A" and "B" (default: matched by band name); ``ref``:
@@ -26,16 +26,14 @@ class StartPostBattle:
     sides: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class EndStep:
+class EndStep(Record):
     """Finish the band's current post-battle step and go to the next (§16 order)."""
 
     band: str
 
 
 # --------------------------------------------------------------------------- challenges
-@dataclass(frozen=True)
-class SettleChallenge:
+class SettleChallenge(Record):
     """Say whether a Challenge the band took was met, and which model gets its XP
     (``xp_to``; Challenges naming a model give it to that model). Predator takes its
     kills and whether it stood from the log (``met`` is ignored, §23.7)."""
@@ -47,32 +45,28 @@ class SettleChallenge:
 
 
 # --------------------------------------------------------------------------- loot
-@dataclass(frozen=True)
-class RollLoot:
+class RollLoot(Record):
     """Roll the next table of the loot chain: the main 2k6 (§17.1) for a new loot roll,
     or the sub-table the last result leads to (§17.3–17.9)."""
 
     band: str
 
 
-@dataclass(frozen=True)
-class HuntReroll:
+class HuntReroll(Record):
     """Łowca technologii (§20.5): re-roll die ``die`` (0 or 1) of the last 2k6 loot roll."""
 
     band: str
     die: int
 
 
-@dataclass(frozen=True)
-class SearchShift:
+class SearchShift(Record):
     """Przeszukiwanie (§20.5): move the last single-k6 loot roll by ``delta`` (−1 or +1)."""
 
     band: str
     delta: int
 
 
-@dataclass(frozen=True)
-class KeepLoot:
+class KeepLoot(Record):
     """Settle the find: a technology is sold at once (§17.2); an item goes to the stash
     or is sold (``sell``). ``cyber_part``: which cyber-part a gadget roll of 6 is (§17.7)."""
 
@@ -82,16 +76,14 @@ class KeepLoot:
 
 
 # --------------------------------------------------------------------------- injuries
-@dataclass(frozen=True)
-class RollInjury:
+class RollInjury(Record):
     """Roll 2k6 on the injury table for a wounded model (§18.1)."""
 
     band: str
     model: str
 
 
-@dataclass(frozen=True)
-class TreatInjury:
+class TreatInjury(Record):
     """``choice``: ``pay`` for medical care (roll again, §18.2) or a medicine from the
     stash (§17.8)."""
 
@@ -100,8 +92,7 @@ class TreatInjury:
     choice: str
 
 
-@dataclass(frozen=True)
-class ResolveInjury:
+class ResolveInjury(Record):
     """Accept the current result's untreated effect (§18.1). ``wound``: the wound an
     untreated Serious injury adds when the owner picks ([SM-A18]); ``skill``: the skill
     an untreated Amnesia crosses off (needed when there is more than one)."""
@@ -112,8 +103,7 @@ class ResolveInjury:
     skill: str = ""
 
 
-@dataclass(frozen=True)
-class SetWounded:
+class SetWounded(Record):
     """GM correction of the pre-fill: the model does (or does not) roll for injuries."""
 
     band: str
@@ -122,8 +112,7 @@ class SetWounded:
 
 
 # --------------------------------------------------------------------------- development
-@dataclass(frozen=True)
-class AdjustXp:
+class AdjustXp(Record):
     """GM correction of the XP counted from the log (e.g. the special marker carried by
     two, §23.5): ``xp`` is added (negative takes back) before the XP is cashed in."""
 
@@ -133,8 +122,7 @@ class AdjustXp:
     reason: str = "GM adjustment"
 
 
-@dataclass(frozen=True)
-class UseImplant:
+class UseImplant(Record):
     """Use a neural implant from the stash on a model (§17.9)."""
 
     band: str
@@ -142,16 +130,14 @@ class UseImplant:
     model: str
 
 
-@dataclass(frozen=True)
-class RollLevelUp:
+class RollLevelUp(Record):
     """Roll 2k6 for the model's lowest level gained and not rolled yet (§19.3)."""
 
     band: str
     model: str
 
 
-@dataclass(frozen=True)
-class ChooseAdvance:
+class ChooseAdvance(Record):
     """Spend the model's earliest rolled level-up: raise ``stat`` (S, W, C, O), learn
     ``skill``, learn a ``trick`` (a skill pick, §21; with ``skill="technomancer-tricks"``
     the first trick comes free), or ``skip``."""
@@ -165,8 +151,7 @@ class ChooseAdvance:
 
 
 # --------------------------------------------------------------------------- purchases
-@dataclass(frozen=True)
-class Recruit:
+class Recruit(Record):
     """Buy a new model (§22.2) with ``xp`` bought at 15tk each. ``model``: a
     ``ModelSpec`` dict (its id comes from its name); ``stash``: keep it in the stash
     rather than the team (§15.10, §22.2: more than 7 models may be bought for it)."""
@@ -177,8 +162,7 @@ class Recruit:
     stash: bool = False
 
 
-@dataclass(frozen=True)
-class MoveModel:
+class MoveModel(Record):
     """Move a model between the battle team and the stash (§15.10: swapped freely
     between battles); ``to`` is ``"stash"`` or ``"team"``."""
 
@@ -187,16 +171,14 @@ class MoveModel:
     to: str = "stash"
 
 
-@dataclass(frozen=True)
-class Dismiss:
+class Dismiss(Record):
     """Cross a model off the roster; its special equipment goes to the stash (§22.1)."""
 
     band: str
     model: str
 
 
-@dataclass(frozen=True)
-class Buy:
+class Buy(Record):
     """Buy an item for 3× its value (§22.3) into the stash, or onto ``model``."""
 
     band: str
@@ -204,8 +186,7 @@ class Buy:
     model: str = ""
 
 
-@dataclass(frozen=True)
-class Sell:
+class Sell(Record):
     """Sell an item from the stash, or from ``model``, for its value (§22.3)."""
 
     band: str
@@ -213,8 +194,7 @@ class Sell:
     model: str = ""
 
 
-@dataclass(frozen=True)
-class Equip:
+class Equip(Record):
     """Give a model an item from the stash (§15.10)."""
 
     band: str
@@ -222,8 +202,7 @@ class Equip:
     model: str
 
 
-@dataclass(frozen=True)
-class Unequip:
+class Unequip(Record):
     """Put a model's item back in the stash (§15.10; never a Jet pack, §22.5)."""
 
     band: str
@@ -232,16 +211,14 @@ class Unequip:
 
 
 # --------------------------------------------------------------------------- next battle
-@dataclass(frozen=True)
-class RollScenario:
+class RollScenario(Record):
     """Roll for the next scenario between two bands (§23.1: the one with fewer models rolls)."""
 
     band_a: str
     band_b: str
 
 
-@dataclass(frozen=True)
-class ChooseScenario:
+class ChooseScenario(Record):
     """Name the next scenario (agreed, after a 6, or the swap to Jatka the opponent agreed to)."""
 
     scenario: str
@@ -249,8 +226,7 @@ class ChooseScenario:
     band_b: str = ""
 
 
-@dataclass(frozen=True)
-class ChooseChallenge:
+class ChooseChallenge(Record):
     """Take a Challenge for the next battle (at most two, §23.7); ``model`` / ``target``
     for those that name one."""
 
@@ -260,31 +236,27 @@ class ChooseChallenge:
     target: str = ""
 
 
-@dataclass(frozen=True)
-class DrawChallenge:
+class DrawChallenge(Record):
     """Draw a Challenge at random, evenly among those the band may still take (§23.7)."""
 
     band: str
 
 
-@dataclass(frozen=True)
-class DropChallenge:
+class DropChallenge(Record):
     """Give up a Challenge chosen for the next battle."""
 
     band: str
     challenge: str
 
 
-@dataclass(frozen=True)
-class ChangeSetting:
+class ChangeSetting(Record):
     """Change one rule reading for the campaign (an AMBIGUITY setting, by its key)."""
 
     key: str
     value: str
 
 
-@dataclass(frozen=True)
-class AddBand:
+class AddBand(Record):
     """Add a band to the campaign (a roster dict, its key the slug of its name)."""
 
     roster: dict[str, Any]

@@ -12,21 +12,20 @@ step the same way.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import possessive, roll_line
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from .. import tables as t
 from ..postbattle import data as d
 from ..postbattle.experience import add_xp, advance_refusal, gains_xp, levels_gained, roll_level_up
 from ..roster import ModelSpec
+from ..terms import skill_term, trick_term
 from . import commands as c
 from .rules import Decision, new_error, post_of, with_model
 from .state import BandPost, CampaignBand, CampaignState, LevelUp
-from ..terms import skill_term, trick_term
 
 LEVEL_STEPS = ("development", "purchases")
 """Steps in which level-ups are rolled and spent (recruits' bought XP in purchases)."""
@@ -117,7 +116,7 @@ def pick_refusal(
             return Rejected(why, "§19.3")
         taken = dict(spec.advances)
         taken[stat] = taken.get(stat, 0) + 1
-        after = replace(spec, advances=tuple((k, taken[k]) for k in ("S", "W", "C", "O") if taken.get(k)))
+        after = changed(spec, advances=tuple((k, taken[k]) for k in ("S", "W", "C", "O") if taken.get(k)))
     else:
         if skill and skill not in t.SKILLS:
             return Rejected(f"unknown skill '{skill}'", "§20", "malformed")
@@ -133,7 +132,7 @@ def pick_refusal(
                 "§19.3, §21",
                 "malformed",
             )
-        after = replace(
+        after = changed(
             spec, skills=spec.skills + ((skill,) if skill else ()), tricks=spec.tricks + ((trick,) if trick else ())
         )
     problem = new_error(band.roster, with_model(band.roster, after), state.settings)

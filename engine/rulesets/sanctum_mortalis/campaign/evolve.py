@@ -8,7 +8,6 @@ rosters exactly without re-deciding anything.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterable
 
 from engine.events import Event, EventDraft
@@ -251,7 +250,7 @@ def _injury_resolved(s: CampaignState, p: dict[str, Any]) -> CampaignState:
 @on("xp_added")
 def _xp_added(s: CampaignState, p: dict[str, Any]) -> CampaignState:
     band = s.band(p["band"])
-    spec = replace(band.model(p["model"]), xp=int(p["xp_after"]))
+    spec = changed(band.model(p["model"]), xp=int(p["xp_after"]))
     s = s.with_band(band.key, roster=with_model(band.roster, spec))
     ups = tuple(LevelUp(spec.id, int(level)) for level in p.get("levels", ()))
     if ups and s.post is not None and s.post.of(band.key) is not None:

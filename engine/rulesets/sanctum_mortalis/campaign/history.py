@@ -3,14 +3,13 @@ recorded, in order, with its scenario's name and who won, by how many VP."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from engine.records import Record
 
 from .. import tables as t
 from .state import CampaignState
 
 
-@dataclass(frozen=True)
-class BattleLine:
+class BattleLine(Record):
     """One battle of the campaign's list: ``result`` says who won and the VP."""
 
     number: int

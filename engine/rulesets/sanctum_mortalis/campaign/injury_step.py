@@ -12,12 +12,12 @@ Lesson learned adds 1 XP.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.formatting import possessive, roll_line
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from .. import tables as t
@@ -39,10 +39,10 @@ from ..postbattle.injuries import (
 )
 from ..procedures.common import ProcedureRefused
 from ..roster import ModelSpec
+from ..terms import skill_term
 from . import commands as c
 from .rules import Decision, name_of, post_of, refused, usable_skill
 from .state import BandPost, CampaignBand, CampaignState, Wounded
-from ..terms import skill_term
 
 
 def _wounded(state: CampaignState, band: str, model: str) -> tuple[BandPost, CampaignBand, Wounded] | Rejected:
@@ -176,7 +176,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Dec
         else:
             text += ", and misses the next battle (§18.1)"
             drafts += [
-                EventDraft("model_updated", {"band": bp.band, "model": replace(spec, wounds=wound.wounds).to_dict()}),
+                EventDraft("model_updated", {"band": bp.band, "model": changed(spec, wounds=wound.wounds).to_dict()}),
                 EventDraft("misses_next", {"band": bp.band, "model": spec.id}),
             ]
     elif out.effect == "forget-skill":
@@ -198,7 +198,7 @@ def resolve(state: CampaignState, cmd: c.ResolveInjury, dice: DiceSource) -> Dec
                     "model_updated",
                     {
                         "band": bp.band,
-                        "model": replace(spec, skills=tuple(k for k in spec.skills if k != skill)).to_dict(),
+                        "model": changed(spec, skills=tuple(k for k in spec.skills if k != skill)).to_dict(),
                     },
                 )
             )

@@ -21,10 +21,10 @@ from ..postbattle.common import RollTable
 from ..postbattle.loot import LOOT_TABLES, hunt_reroll, loot_item, roll_loot_stage, search_shift
 from ..postbattle.trading import item_sell_price, technology_cash
 from ..procedures.common import ProcedureRefused
+from ..terms import skill_term
 from . import commands as c
 from .rules import Decision, post_of, refused, usable_skill
 from .state import BandPost, CampaignState
-from ..terms import skill_term
 
 SKILL_NAMES = {
     "tech-hunter": skill_term("tech-hunter"),

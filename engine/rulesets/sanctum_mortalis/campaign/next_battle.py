@@ -9,8 +9,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Mapping
+
+from engine.records import Record, changed
 
 from ..postbattle import data as d
 from ..postbattle.scenarios import next_battle_volunteers
@@ -22,11 +23,10 @@ from .state import CampaignState
 def playing(band_roster: BandRoster, missing: tuple[str, ...]) -> BandRoster:
     """The roster's team without the models that miss the next battle (the stash stays
     on the mother ship, §15.10)."""
-    return replace(band_roster, models=tuple(m for m in band_roster.team if m.id not in missing))
+    return changed(band_roster, models=tuple(m for m in band_roster.team if m.id not in missing))
 
 
-@dataclass(frozen=True)
-class NextBattleView:
+class NextBattleView(Record):
     """The next battle being prepared: bands, scenario (None: not chosen), the roll,
     each band's Challenges, the models that miss it and the Volunteers each gets (§15.9)."""
 
@@ -91,7 +91,7 @@ def next_battle_setup(state: CampaignState, extra_settings: Mapping[str, str] | 
         b = state.band(key)
         roster = playing(b.roster, b.misses_next)
         extra = tuple(volunteer(i + 1) for i in range(view.volunteers.get(key, 0)))
-        rosters.append(replace(roster, models=roster.models + extra))
+        rosters.append(changed(roster, models=roster.models + extra))
     settings = {k: v for k, v in {**state.settings, **(extra_settings or {})}.items() if k not in d.LOCAL_SETTINGS}
     challenges = {
         side: [[e.key, e.model, e.target] for e in state.next.challenges_of(key)]

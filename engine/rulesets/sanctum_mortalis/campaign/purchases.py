@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dataclasses import replace
-
 from engine.dice import DiceSource
 from engine.events import EventDraft
+from engine.records import changed
 from engine.ruleset import Rejected
 
 from .. import tables as t
@@ -27,10 +26,10 @@ from ..postbattle.loot import loot_item
 from ..postbattle.trading import item_buy_price, item_sell_price, purchase_refusal, recruit_cost
 from ..procedures.common import ProcedureRefused
 from ..roster import ModelSpec
+from ..terms import challenge_term, skill_term
 from . import commands as c
 from .rules import Decision, band_of, new_error, post_of, refused, unique_id, usable_skill, with_model
 from .state import BandPost, CampaignBand, CampaignState
-from ..terms import challenge_term, skill_term
 
 
 def _when(state: CampaignState, key: str, trading: bool) -> tuple[CampaignBand, BandPost | None] | Rejected:
@@ -54,7 +53,7 @@ def _is_mod(key: str) -> bool:
 
 
 def _give(spec: ModelSpec, item: str) -> ModelSpec:
-    return replace(spec, mods=spec.mods + (item,)) if _is_mod(item) else replace(spec, items=spec.items + (item,))
+    return changed(spec, mods=spec.mods + (item,)) if _is_mod(item) else changed(spec, items=spec.items + (item,))
 
 
 def _take(spec: ModelSpec, item: str) -> ModelSpec | None:
@@ -63,7 +62,7 @@ def _take(spec: ModelSpec, item: str) -> ModelSpec | None:
         if item in values:
             values.remove(item)
             change: dict[str, Any] = {field: tuple(values)}
-            return replace(spec, **change)
+            return changed(spec, **change)
     return None
 
 
@@ -101,7 +100,7 @@ def recruit(state: CampaignState, cmd: c.Recruit, dice: DiceSource) -> Decision:
             "§22.2, §15.4",
             "malformed",
         )
-    spec = replace(
+    spec = changed(
         spec,
         id=unique_id(band.roster, spec.name),
         skills=tuple(s for s in starting if s not in spec.skills) + spec.skills,
@@ -112,7 +111,7 @@ def recruit(state: CampaignState, cmd: c.Recruit, dice: DiceSource) -> Decision:
         return refused(err)
     if cost > band.roster.treasury:
         return Rejected(f"{spec.name} costs {cost}tk; {band.name} has {band.roster.treasury}tk", "§22.2")
-    problem = new_error(band.roster, replace(band.roster, models=band.roster.models + (spec,)), state.settings)
+    problem = new_error(band.roster, changed(band.roster, models=band.roster.models + (spec,)), state.settings)
     if problem is not None:
         return problem
     drafts = [
@@ -192,7 +191,7 @@ def move_model(state: CampaignState, cmd: c.MoveModel, dice: DiceSource) -> Deci
                         "next battle: give that Challenge up first",
                         "§23.7, §15.10",
                     )
-    after = replace(spec, stashed=into)
+    after = changed(spec, stashed=into)
     problem = new_error(band.roster, with_model(band.roster, after), state.settings)
     if problem is not None:
         return problem

@@ -13,25 +13,24 @@ itself (``view.probe``), so a form and the rules never disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from engine.records import Record
 from engine.ruleset import Rejected
 
 from .. import tables as t
 from ..band_building import ERROR, RECRUITMENT_GEAR, CostTerm, apply_options, cost_terms, model_cost, validate
 from ..postbattle.common import merged_settings
 from ..roster import BandRoster, ModelSpec
+from ..terms import trick_term
 from . import commands as c
 from .state import CampaignState
-from ..terms import trick_term
 
 
-@dataclass(frozen=True)
-class Loadout:
+class Loadout(Record):
     """One legal set of starting weapons and armour (§15.3–15.4): ``label``, the
     ``ModelSpec`` fields it sets and its cost before a small guy's discount
     (archetype, off-hand option, swaps, Specialist surcharge)."""
@@ -41,8 +40,7 @@ class Loadout:
     cost: int
 
 
-@dataclass(frozen=True)
-class RecruitKind:
+class RecruitKind(Record):
     """A kind of model to recruit: ``key`` is the archetype, or ``specialist:archetype``
     for a Specialist (§15.4); ``cost`` is its cheapest loadout. A closed kind has
     ``why`` and ``rule`` (the engine's refusal of its cheapest loadout)."""
@@ -65,8 +63,7 @@ class RecruitKind:
         return bool(specialist and "technomancer-tricks" in specialist.starting_skills)
 
 
-@dataclass(frozen=True)
-class Extra:
+class Extra(Record):
     """Gear bought together with a new model: key, name, tk, rule (§22.4–22.5)."""
 
     key: str
@@ -75,8 +72,7 @@ class Extra:
     rule: str
 
 
-@dataclass(frozen=True)
-class RecruitMenu:
+class RecruitMenu(Record):
     """Everything a recruit form offers for ``band``: ``team`` models in the team of at
     most ``team_limit``; ``stash_first`` when the team is full (a new model goes to the
     stash, §15.10, §22.2); ``open`` False with ``why`` / ``rule`` when nothing may be
@@ -100,8 +96,7 @@ class RecruitMenu:
         return next((k for k in self.kinds if k.key == key), None)
 
 
-@dataclass(frozen=True)
-class RecruitOrder:
+class RecruitOrder(Record):
     """What the GM chose: ``kind`` (a ``RecruitKind.key``), ``loadout`` (index in its
     loadouts), a small guy, the gear bought with it, a Technomancer's trick, the XP
     bought and whether it goes to the stash."""
@@ -116,8 +111,7 @@ class RecruitOrder:
     stash: bool = False
 
 
-@dataclass(frozen=True)
-class RecruitQuote:
+class RecruitQuote(Record):
     """An order priced: ``terms`` (label, tk, rule) adding up to ``total``; the
     ``treasury`` and what is left ``after``; ``command`` to submit when ``allowed``,
     else the engine's ``why`` and ``rule``."""

@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
+
+from engine.records import Record
 
 from .. import tables as t
 from ..postbattle.common import RollTable
@@ -28,8 +29,7 @@ from .rules import usable_skill
 from .state import CampaignState
 
 
-@dataclass(frozen=True)
-class Due:
+class Due(Record):
     """A roll waiting: ``command`` rolls it; ``dice`` ("2k6", "k6"); ``odds``: result
     label -> exact chance; ``finds``: for a loot roll, final find -> chance."""
 

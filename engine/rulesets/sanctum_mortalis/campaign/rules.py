@@ -82,9 +82,9 @@ def new_error(before: BandRoster, after: BandRoster, settings: Mapping[str, str]
 
 def with_model(roster: BandRoster, spec: ModelSpec) -> BandRoster:
     """The roster with ``spec`` in place of the model with its id."""
-    from dataclasses import replace
+    from engine.records import changed
 
-    return replace(roster, models=tuple(spec if m.id == spec.id else m for m in roster.models))
+    return changed(roster, models=tuple(spec if m.id == spec.id else m for m in roster.models))
 
 
 def unique_id(roster: BandRoster, name: str) -> str:

@@ -19,7 +19,8 @@ from .. import tables as t
 from ..postbattle.common import merged_settings
 from ..roster import BandRoster
 from ..settings import CAMPAIGN_SETTINGS, SETTINGS
-from . import between, commands as c, development, injury_step, loot_step, purchases, sequence
+from . import between, development, injury_step, loot_step, purchases, sequence
+from . import commands as c
 from .evolve import evolve as _evolve
 from .state import CampaignBand, CampaignState
 

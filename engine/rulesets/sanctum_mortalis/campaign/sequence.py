@@ -29,11 +29,11 @@ from ..postbattle.experience import add_xp, battle_xp, gains_xp, levels_gained
 from ..postbattle.scenarios import scenario_reward
 from ..procedures.common import ProcedureRefused
 from ..state import OUT_OF_ACTION
+from ..terms import challenge_term
 from . import commands as c
 from .rules import Decision, entry_dict, name_of, post_of
-from .state import STEPS, STEP_TITLES, BandPost, CampaignState, ChallengeEntry
+from .state import STEP_TITLES, STEPS, BandPost, CampaignState, ChallengeEntry
 from .summary import battle_summary
-from ..terms import challenge_term
 
 XP_BEFORE_CASH_IN = ("challenges", "loot", "injuries")
 """Steps in which the battle's XP is still a count, not yet added to the models (§19)."""
@@ -119,7 +119,7 @@ def _sides(state: CampaignState, summary: dict[str, Any], given: dict[str, str])
 
 def _prefill(entry: ChallengeEntry, side: str, summary: dict[str, Any]) -> ChallengeEntry:
     """What the log says about a Challenge (None where the GM has to judge)."""
-    from dataclasses import replace
+    from engine.records import changed
 
     sides, models = summary["sides"], summary["models"]
     other = "B" if side == "A" else "A"
@@ -148,7 +148,7 @@ def _prefill(entry: ChallengeEntry, side: str, summary: dict[str, Any]) -> Chall
         met = target.get("status") == OUT_OF_ACTION and target.get("by") == f"{side}.{entry.model}"
     if entry.model and not xp_to:
         xp_to = entry.model
-    return replace(entry, prefill=met, xp_to=xp_to, reward=reward)
+    return changed(entry, prefill=met, xp_to=xp_to, reward=reward)
 
 
 def _band_post(
@@ -210,7 +210,7 @@ def _band_post(
 
 def consumables_spent(band: Any, rows: Mapping[str, Any]) -> list[EventDraft]:
     """§17.3, §17.6: each model's ammunition and thrown grenades crossed off its roster."""
-    from dataclasses import replace
+    from engine.records import changed
 
     from ..postbattle.consumables import without
 
@@ -223,7 +223,7 @@ def consumables_spent(band: Any, rows: Mapping[str, Any]) -> list[EventDraft]:
         out.append(
             EventDraft(
                 "model_updated",
-                {"band": band.key, "model": replace(m, items=without(m.items, spent)).to_dict()},
+                {"band": band.key, "model": changed(m, items=without(m.items, spent)).to_dict()},
                 text=f"{m.name}: {names} crossed off (used up in the battle, §17.3, §17.6).",
             )
         )
@@ -355,7 +355,7 @@ def cash_in_xp(state: CampaignState, bp: BandPost) -> list[EventDraft]:
 
 
 def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice: DiceSource) -> Decision:
-    from dataclasses import replace
+    from engine.records import changed
 
     bp = post_of(state, cmd.band, "challenges")
     if isinstance(bp, Rejected):
@@ -385,7 +385,7 @@ def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice: DiceSou
             return Rejected(f"{spec.name} gains no XP (§19.1)", "§19.1")
         if "Specialist" in d.CHALLENGE_REWARDS[entry.key][3] and not spec.specialist:
             return Rejected(f"the XP of {challenge_term(entry.key)} goes to a Specialist", "§23.7")
-    done = replace(
+    done = changed(
         entry,
         met=met,
         xp_to=xp_to if reward.xp else "",

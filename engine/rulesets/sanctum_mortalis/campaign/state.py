@@ -9,11 +9,10 @@ what was bought. ``PostBattle`` closes when every band is ``done``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from engine.records import changed
+from engine.records import Record, changed, field
 from engine.rolls import RollRecord
 
 from ..postbattle.injuries import InjuryCase
@@ -34,8 +33,7 @@ STEP_TITLES = MappingProxyType(
 )
 
 
-@dataclass(frozen=True)
-class CampaignBand:
+class CampaignBand(Record):
     """A band in the campaign: its roster (treasury and stash included), whether its
     Captain is lost for good (§18.3), and models that miss its next battle (§18.1)."""
 
@@ -55,8 +53,7 @@ class CampaignBand:
         return self.roster.model(model_id)
 
 
-@dataclass(frozen=True)
-class BattleRecord:
+class BattleRecord(Record):
     """One battle played: ``bands`` (campaign keys of sides A and B), ``vp`` (A, B),
     ``winner`` (a band key, None on a draw), ``ref`` (where its save is, as the
     caller named it) and ``digest`` (its set-up's fingerprint: the same battle is
@@ -72,8 +69,7 @@ class BattleRecord:
     digest: str = ""
 
 
-@dataclass(frozen=True)
-class ChallengeEntry:
+class ChallengeEntry(Record):
     """A Challenge a band took into the battle: ``model`` (its chosen model, if the
     Challenge names one), ``target`` (a named enemy); after the battle ``met`` (None until
     settled, ``prefill`` what the log suggests), ``xp_to`` and the reward given."""
@@ -87,8 +83,7 @@ class ChallengeEntry:
     reward: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Wounded:
+class Wounded(Record):
     """A model that rolls on the injury table: ``case`` once rolled, then ``outcome``
     (a short text) when resolved."""
 
@@ -101,8 +96,7 @@ class Wounded:
         return bool(self.outcome)
 
 
-@dataclass(frozen=True)
-class LevelUp:
+class LevelUp(Record):
     """One level gained: its roll (None: not rolled yet) and the pick (``stat:W``,
     ``skill:key``, ``trick:key``, ``skill:technomancer-tricks+trick:key`` or ``skip``)."""
 
@@ -112,8 +106,7 @@ class LevelUp:
     pick: str = ""
 
 
-@dataclass(frozen=True)
-class Find:
+class Find(Record):
     """A settled loot roll: ``result`` (technology or item key), what became of it
     (``sold`` or ``stash``), the tk it brought and its chain of records."""
 
@@ -123,8 +116,7 @@ class Find:
     records: tuple[RollRecord, ...]
 
 
-@dataclass(frozen=True)
-class BandPost:
+class BandPost(Record):
     """One band's post-battle sequence.
 
     ``side``: its side in the battle; ``won``: True, False or None (draw);
@@ -178,8 +170,7 @@ class BandPost:
         return None
 
 
-@dataclass(frozen=True)
-class PostBattle:
+class PostBattle(Record):
     """The post-battle sequence of battle ``battle`` (its number), one ``BandPost`` per band."""
 
     battle: int
@@ -193,8 +184,7 @@ class PostBattle:
         return None
 
 
-@dataclass(frozen=True)
-class NextBattle:
+class NextBattle(Record):
     """The next battle being prepared: its two bands, the scenario (None: not chosen),
     the scenario roll, and the Challenges each band picked (§23.1, §23.7)."""
 
@@ -207,8 +197,7 @@ class NextBattle:
         return dict(self.challenges).get(band, ())
 
 
-@dataclass(frozen=True)
-class CampaignState:
+class CampaignState(Record):
     """A Sanctum Mortalis campaign at one moment. ``id``: the campaign's own identifier
     (its battles carry it, so a battle is only ever recorded in its own campaign; empty
     in campaigns made before it existed)."""

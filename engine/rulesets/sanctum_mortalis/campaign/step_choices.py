@@ -10,9 +10,9 @@ queries over ``CampaignState``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from engine.records import Record
 from engine.ruleset import Rejected
 
 from .. import tables as t
@@ -21,17 +21,16 @@ from ..postbattle.common import reading
 from ..postbattle.injuries import INJURY_RESULTS, care_cost
 from ..postbattle.loot import loot_item
 from ..postbattle.trading import item_buy_price, item_sell_price
+from ..terms import challenge_term, skill_term, term
 from . import commands as c
 from .injury_step import medic_usable
 from .loot_step import chain_done
 from .recruiting import move_choice, recruit_option
 from .rules import usable_skill
 from .state import STEP_TITLES, CampaignState
-from ..terms import challenge_term, skill_term, term
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Record):
     """A band's post-battle step: ``key`` (``state.STEPS``), ``title``, ``rule``;
     ``can_end`` and, when it cannot, ``why`` (what is still open)."""
 
@@ -43,8 +42,7 @@ class Step:
     why: str = ""
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Record):
     """One choice: ``command`` to submit; ``allowed``; otherwise ``why`` and ``rule``
     (``kind`` ``ambiguous``: allowed once something more is chosen; ``form``: the
     command is a blank that a form fills in, as recruiting, ``recruit_quote``)."""

@@ -8,14 +8,15 @@ Challenge counts models, Volunteers never count: pass counts without them. An
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence
+
+from engine.records import Record
 
 from .. import tables as t
 from ..roster import BandRoster, ModelSpec
+from ..terms import challenge_term
 from . import data as d
 from .common import reading
-from ..terms import challenge_term
 
 
 def challenge_key(name: str) -> str | None:
@@ -77,8 +78,7 @@ def prudence_met(lost: int) -> bool:
     return lost <= d.PRUDENCE_MAX_LOST
 
 
-@dataclass(frozen=True)
-class ChallengeReward:
+class ChallengeReward(Record):
     """What a Challenge gives: ``vp`` (its own plus, under [SM-A20], 1 per additional
     technology), ``xp`` to ``xp_to``, ``technologies`` (additional ones) and the
     ``loot_rolls`` they bring."""

@@ -9,13 +9,13 @@ its dice or modifiers changed (a re-roll or Przeszukiwanie's ±1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Collection, Iterable, Mapping
 
 from engine.dice import DiceSource
 from engine.odds import remap, sum_distribution
+from engine.records import Record, changed, field
 from engine.rolls import Modifier, RollRecord
 
 from ..procedures.common import ProcedureRefused
@@ -51,8 +51,7 @@ def fraction_json(p: Fraction) -> list[int]:
     return [p.numerator, p.denominator]
 
 
-@dataclass(frozen=True)
-class RollTable:
+class RollTable(Record, dict=True):
     """A dice table of the book.
 
     ``key``: stable id (also the loot stage name); ``title`` and ``rule``: what and where;
@@ -115,7 +114,7 @@ def read_table(record: RollRecord, table: RollTable) -> RollRecord:
     total = record.dice_total + sum(m.value for m in record.modifiers)
     lo, hi, result = table.row(total)
     success = record.detail.get("success_results")
-    return replace(
+    return changed(
         record,
         outcome=result,
         probability=table.chance(result),
@@ -156,7 +155,7 @@ def table_roll(
 
 def with_modifier(record: RollRecord, modifier: Modifier, table: RollTable) -> RollRecord:
     """``record`` with one more modifier, read again on ``table``."""
-    return read_table(replace(record, modifiers=record.modifiers + (modifier,)), table)
+    return read_table(changed(record, modifiers=record.modifiers + (modifier,)), table)
 
 
 # --------------------------------------------------------------------------- post-battle skills

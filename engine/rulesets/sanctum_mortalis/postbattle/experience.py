@@ -10,19 +10,19 @@ never has more than 50 XP (``tables.MAX_XP``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Collection
 
 from engine.dice import DiceSource
+from engine.records import Record
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..procedures.common import ProcedureRefused
 from ..roster import ModelSpec
+from ..terms import skill_term
 from . import data as d
 from .common import RollTable, table_roll
-from ..terms import skill_term
 
 LEVEL_UP = "sm.level-up"
 LEVEL_UP_TABLE = RollTable(
@@ -86,8 +86,7 @@ def interception_xp(carriers: int) -> int:
     return d.INTERCEPTION_CARRY_XP[carriers]
 
 
-@dataclass(frozen=True)
-class XpAward:
+class XpAward(Record):
     """A model's XP from one battle: ``terms`` (each source as label, XP, rule),
     ``earned`` their sum, ``granted`` what it actually gets (cap, pets...), the XP before
     and after and the ``levels`` gained (one level-up roll each); ``note`` says why it got

@@ -19,21 +19,21 @@ does, [SM-A18]); the third wound retires the model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Collection, Mapping
 
 from engine.dice import DiceSource
+from engine.records import Record, changed
 from engine.rolls import Die, RollRecord
 from engine.ruleset import RejectionKind
 
 from .. import tables as t
 from ..procedures.common import ProcedureRefused
 from ..roster import ModelSpec
+from ..terms import skill_term
 from . import data as d
 from .common import RollTable, reading, table_roll
-from ..terms import skill_term
 
 INJURY = "sm.injury"
 WOUND = "sm.wound"
@@ -63,8 +63,7 @@ HEALING_MEDICINES = MappingProxyType({"surgical-automaton": "light", "medical-na
 """§17.8: medicines that set the result directly."""
 
 
-@dataclass(frozen=True)
-class InjuryResult:
+class InjuryResult(Record):
     """One row of the injury table: ``care_cost`` in tk (None: care is not possible or not
     needed) and ``effect`` without care (``UNTREATED``)."""
 
@@ -127,8 +126,7 @@ def care_odds(result: InjuryResult | str) -> dict[str, Fraction]:
 
 
 # --------------------------------------------------------------------------- the case
-@dataclass(frozen=True)
-class InjuryCase:
+class InjuryCase(Record):
     """One wounded model in the injury step.
 
     ``rolls``: the first roll and the care roll, if any; ``result``: the current result;
@@ -178,8 +176,7 @@ def open_injury(first: RollRecord, model: str = "") -> InjuryCase:
     return InjuryCase(model or first.detail.get("model", ""), (first,), first.outcome)
 
 
-@dataclass(frozen=True)
-class CareChoice:
+class CareChoice(Record):
     """One thing the owner may do now: ``key`` (``pay``, ``accept`` or a medicine key),
     ``label``, ``cost`` in tk, ``rule``."""
 
@@ -250,12 +247,12 @@ def _refuse(case: InjuryCase, choice: str, settings: Mapping[str, str] | None) -
 
 def _care_roll(case: InjuryCase, dice: DiceSource | None, paid: int, by: str) -> InjuryCase:
     if case.result == "amnesia":
-        return replace(case, result="light", from_care=True, paid=case.paid + paid, treated_by=by)
+        return changed(case, result="light", from_care=True, paid=case.paid + paid, treated_by=by)
     if dice is None:
         raise ProcedureRefused("medical care rolls the injury table again: dice are needed", "§18.2", "malformed")
     record = roll_injury(dice, case.model)
-    record = replace(record, detail={**record.detail, "from_care": True})
-    return replace(
+    record = changed(record, detail={**record.detail, "from_care": True})
+    return changed(
         case, rolls=case.rolls + (record,), result=record.outcome, from_care=True, paid=case.paid + paid, treated_by=by
     )
 
@@ -277,15 +274,14 @@ def use_medicine(
     """Use up one medicine from the stash (§17.8). The Combat medkit pays for care (a
     free re-roll); the others set the result ([SM-A17] after a Ghost-catcher)."""
     _refuse(case, medicine, settings)
-    used = replace(case, medicines=case.medicines + (medicine,))
+    used = changed(case, medicines=case.medicines + (medicine,))
     if medicine == "combat-medkit":
         return _care_roll(used, dice, 0, medicine)
     result = HEALING_MEDICINES.get(medicine) or reading(settings, "ghost_catcher_result")
-    return replace(used, result=result, treated_by=medicine)
+    return changed(used, result=result, treated_by=medicine)
 
 
-@dataclass(frozen=True)
-class InjuryOutcome:
+class InjuryOutcome(Record):
     """What a case ends in when nothing more is done.
 
     ``effect``: ``dies`` (crossed off with all its equipment), ``wound`` (add a wound with
@@ -317,8 +313,7 @@ def injury_outcome(case: InjuryCase) -> InjuryOutcome:
 
 
 # --------------------------------------------------------------------------- wounds
-@dataclass(frozen=True)
-class WoundResult:
+class WoundResult(Record):
     """A Serious-injury wound taken: ``wounds`` after it, ``retires`` on the third (§18.1),
     ``gear_to_stash`` for a retired model ([SM-A46]), ``record`` if a roll picked it."""
 

@@ -17,20 +17,20 @@ raises the expected sale value of the find.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping, Protocol
 
 from engine.dice import DiceSource
+from engine.records import Record, changed
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..procedures.common import ProcedureRefused
 from ..procedures.reroll import apply_reroll, register_evaluator
+from ..terms import skill_term
 from . import data as d
 from .common import RollTable, read_table, table_roll, with_modifier
-from ..terms import skill_term
 
 TECH_LABELS = {k: f"Technology worth {v}tk" for k, v in t.TECHNOLOGY_VALUES.items()}
 STAGE_LABELS = {
@@ -291,7 +291,7 @@ def _with_next(record: RollRecord) -> RollRecord:
     detail = {**record.detail, "next": nxt}
     if record.outcome == "power-boost":
         detail["note"] = "Battle sarcophagus: always Power boost, no second roll (§17.4)"
-    return replace(record, detail=detail)
+    return changed(record, detail=detail)
 
 
 def hunt_reroll(record: RollRecord, die_index: int, dice: DiceSource) -> RollRecord:
@@ -325,8 +325,7 @@ def search_shift(record: RollRecord, delta: int) -> RollRecord:
     return _with_next(with_modifier(record, Modifier(skill_term("searching"), delta, "§20.5", "searching"), table))
 
 
-@dataclass(frozen=True)
-class LootFind:
+class LootFind(Record):
     """One loot roll's chain of records and what it found.
 
     ``result``: a technology key (``tech-5``/``tech-10``/``tech-15``), an item key (a

@@ -13,12 +13,12 @@ the loser's reward ([SM-A22]). The scenario's money is paid with the loot rolls 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Collection, Mapping
 
-from engine.formatting import possessive
 from engine.dice import DiceSource
+from engine.formatting import possessive
+from engine.records import changed
 from engine.rolls import Die, RollRecord
 
 from .. import tables as t
@@ -26,9 +26,9 @@ from ..band_building import band_strength, volunteer_count
 from ..procedures.common import ProcedureRefused
 from ..procedures.rolloff import MAX_ROUNDS
 from ..roster import BandRoster
+from ..terms import term
 from . import data as d
 from .common import RollTable, fraction_json, reading
-from ..terms import term
 
 SCENARIO = "sm.scenario"
 SCENARIO_TABLE = RollTable(
@@ -154,8 +154,8 @@ def next_battle_volunteers(
     """(Volunteers for A, for B) in the next battle (§15.9), from ``band_building``'s band
     strength. ``missing_*``: ids of models that miss the battle because of post-battle
     injuries, left out of the strength (the rule allows it; pass none to count them)."""
-    a = band_strength(replace(band_a, models=tuple(m for m in band_a.models if m.id not in missing_a)), settings)
-    b = band_strength(replace(band_b, models=tuple(m for m in band_b.models if m.id not in missing_b)), settings)
+    a = band_strength(changed(band_a, models=tuple(m for m in band_a.models if m.id not in missing_a)), settings)
+    b = band_strength(changed(band_b, models=tuple(m for m in band_b.models if m.id not in missing_b)), settings)
     return volunteer_count(a, b), volunteer_count(b, a)
 
 

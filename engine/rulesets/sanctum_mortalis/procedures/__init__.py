@@ -30,32 +30,8 @@ from .common import (
     setting,
     speed_skill,
 )
-from .kernel import DROP_HIGHEST, DROP_LOWEST, PLAIN, melee_chance, success_chance
-from .reroll import REROLL_SOURCES, apply_reroll
-from .shooting import (
-    ShotSituation,
-    base_accuracy,
-    hit_chance,
-    hit_roll,
-    kill_chance,
-    master_shot_chance,
-    modified_accuracy,
-    shooting_options,
-    shot_refusal,
-)
 from .crowd import CrowdPick, crowd_pick, crowd_pick_chance
-from .toughness import (
-    ToughnessSituation,
-    fail_chance,
-    melee_weapon_terms,
-    modified_toughness,
-    save_refusal,
-    toughness_chance,
-    toughness_for_shot,
-    toughness_options,
-    toughness_roll,
-)
-from .support import can_assist, support_counts, support_value
+from .kernel import DROP_HIGHEST, DROP_LOWEST, PLAIN, melee_chance, success_chance
 from .melee import (
     MeleeSituation,
     fight_base,
@@ -67,6 +43,7 @@ from .melee import (
     melee_roll,
     withdraw_chance,
 )
+from .misc import GRENADES, dispel_chance, dispel_roll, grenade_chance, grenade_roll
 from .movement import (
     ClimbCost,
     climb_cost,
@@ -80,8 +57,31 @@ from .movement import (
     jump_max,
     move_allowance,
 )
+from .reroll import REROLL_SOURCES, apply_reroll
 from .rolloff import initiative_odds, initiative_roll, scenario_start_odds, scenario_start_roll, who_starts_by_count
-from .misc import GRENADES, dispel_chance, dispel_roll, grenade_chance, grenade_roll
+from .shooting import (
+    ShotSituation,
+    base_accuracy,
+    hit_chance,
+    hit_roll,
+    kill_chance,
+    master_shot_chance,
+    modified_accuracy,
+    shooting_options,
+    shot_refusal,
+)
+from .support import can_assist, support_counts, support_value
+from .toughness import (
+    ToughnessSituation,
+    fail_chance,
+    melee_weapon_terms,
+    modified_toughness,
+    save_refusal,
+    toughness_chance,
+    toughness_for_shot,
+    toughness_options,
+    toughness_roll,
+)
 
 __all__ = [
     "DROP_HIGHEST",

@@ -55,7 +55,7 @@ class Option(NamedTuple):
     odds), ``set`` (sets the stat to ``value``), ``auto-pass``, ``info``; ``side``:
     ``"attacker"`` / ``"defender"`` in melee; ``note``: anything the GM should know.
 
-    An immutable named tuple rather than a frozen dataclass: option lists are rebuilt on
+    An immutable named tuple rather than a record: option lists are rebuilt on
     every key press, and a named tuple is about three times cheaper to build.
     """
 

@@ -8,11 +8,11 @@ each with chance exactly 1/n, from die faces that end up in the event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
 from engine.dice import DiceSource
+from engine.records import Record
 
 from .common import ProcedureRefused
 
@@ -20,8 +20,7 @@ MAX_THROWS = 1000
 """A safety net: a dice source that keeps giving unusable numbers this long is broken."""
 
 
-@dataclass(frozen=True)
-class CrowdPick:
+class CrowdPick(Record):
     """Which model of a crowd makes the Toughness roll (§10.4): ``chosen`` (id), its
     ``index`` in the candidates, every die ``faces`` rolled (rejected throws included)."""
 

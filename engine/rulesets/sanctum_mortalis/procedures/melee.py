@@ -8,15 +8,16 @@ Withdraw (§8.4): the same roll, nobody is harmed; a tie per [SM-A4].
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
 from engine.dice import DiceSource
+from engine.records import Record, changed, field
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..roster import ModelSpec
+from ..terms import card_term, challenge_term, skill_term, term
 from .common import (
     Option,
     ProcedureRefused,
@@ -37,14 +38,12 @@ from .kernel import DROP_LOWEST, MODE_NAMES, PLAIN, Mode, is_critical, melee_cha
 from .reroll import group, group_dice, group_mode, group_rerolled, group_total, register_evaluator, roll_group
 from .support import support_value
 from .toughness import ToughnessSituation, toughness_chance
-from ..terms import card_term, challenge_term, skill_term, term
 
 SIDES = ("attacker", "defender")
 KITTY = "show-me-kitty"
 
 
-@dataclass(frozen=True)
-class MeleeSituation:
+class MeleeSituation(Record):
     """An Attack (or a Withdraw) between two engaged models.
 
     ``*_support_models``: the models giving each side support (``support_counts`` finds
@@ -238,7 +237,7 @@ def _odds(sit: MeleeSituation, options: tuple[Option, ...]) -> tuple[Fraction, F
 
 def withdraw_chance(sit: MeleeSituation) -> Fraction:
     """P(the withdrawing model gets away): a win, plus a tie under the "win" reading of [SM-A4]."""
-    w, tie, _ = melee_odds(replace(sit, withdraw=True))
+    w, tie, _ = melee_odds(changed(sit, withdraw=True))
     return w + tie if setting(sit.settings, "withdraw_tie") == "win" else w
 
 
@@ -341,7 +340,7 @@ def _evaluate_melee(record: RollRecord) -> RollRecord:
         "winner": winner,
         "harmed": d[harmed]["id"] if harmed else None,
     }
-    return replace(record, outcome=outcome, success=success, detail=detail)
+    return changed(record, outcome=outcome, success=success, detail=detail)
 
 
 def loser_toughness_situation(

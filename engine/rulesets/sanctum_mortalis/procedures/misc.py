@@ -15,10 +15,10 @@ from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..roster import ModelSpec
+from ..terms import skill_term, trick_term
 from .common import ProcedureRefused, display_name, profile_of
 from .kernel import PLAIN, success_chance
 from .reroll import evaluate_simple, group, roll_group
-from ..terms import skill_term, trick_term
 
 GRENADES = ("smoke-grenade", "stun-grenade", "frag-grenade")
 

@@ -12,19 +12,19 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
 from engine.dice import DiceSource
+from engine.records import Record
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..roster import ModelSpec
+from ..terms import skill_term
 from .common import ProcedureRefused, display_name, profile_of, speed_skill
 from .kernel import PLAIN, success_chance
 from .reroll import evaluate_simple, group, roll_group
-from ..terms import skill_term
 
 CLIMB_FREE_HEIGHT = 1
 """§7.2–7.3: obstacles no higher than 1" need no climbing."""
@@ -71,8 +71,7 @@ def move_allowance(
     return max(0, sum(m.value for m in terms)), tuple(terms)
 
 
-@dataclass(frozen=True)
-class ClimbCost:
+class ClimbCost(Record):
     """Speed spent climbing ``height`` inches: ``inches`` in all, ``per_inch`` (0, 1 or 2), ``why``."""
 
     height: float

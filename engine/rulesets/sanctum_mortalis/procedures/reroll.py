@@ -11,15 +11,15 @@ stores the re-roll's own chance before it in the re-roll's record (``combat.rero
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
 from engine.dice import DiceSource
+from engine.records import changed
 from engine.rolls import Die, RollRecord
 
+from ..terms import card_term, skill_term, term, trick_term
 from .common import ProcedureRefused
 from .kernel import Mode, kept, passes
-from ..terms import card_term, skill_term, term, trick_term
 
 Evaluator = Callable[[RollRecord], RollRecord]
 _EVALUATORS: dict[str, Evaluator] = {}
@@ -69,10 +69,10 @@ def mark_kept(dice: tuple[Die, ...], mode: Mode) -> tuple[Die, ...]:
     """Re-apply the extra-die rule to these dice (after a re-roll the kept pair may change)."""
     n, k, drop = mode
     if drop == "none":
-        return tuple(replace(d, kept=True) for d in dice)
+        return tuple(changed(d, kept=True) for d in dice)
     order = sorted(range(len(dice)), key=lambda i: dice[i].face, reverse=(drop == "highest"))
     dropped = set(order[: len(dice) - k])
-    return tuple(replace(d, kept=i not in dropped) for i, d in enumerate(dice))
+    return tuple(changed(d, kept=i not in dropped) for i, d in enumerate(dice))
 
 
 def group_mode(g: dict[str, Any]) -> Mode:
@@ -102,7 +102,7 @@ def evaluate_simple(record: RollRecord) -> RollRecord:
     total = group_total(record, record.detail["groups"][0])
     ok = record.target is not None and passes(record.comparison, record.target, total)
     yes, no = record.detail.get("words", ["success", "failure"])
-    return replace(record, outcome=yes if ok else no, success=ok, detail={**record.detail, "total": total})
+    return changed(record, outcome=yes if ok else no, success=ok, detail={**record.detail, "total": total})
 
 
 for _procedure in ("sm.jump", "sm.fall", "sm.grenade", "sm.dispel"):
@@ -164,4 +164,4 @@ def apply_reroll(
         )
     detail = dict(record.detail)
     detail["rerolls"] = log
-    return evaluate(replace(record, dice=tuple(new), detail=detail))
+    return evaluate(changed(record, dice=tuple(new), detail=detail))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Sequence
 
-from engine.formatting import possessive
 from engine.dice import DiceSource, wrong_dice_count
+from engine.formatting import possessive
 from engine.rolls import Die, RollRecord
 
 from .common import ProcedureRefused

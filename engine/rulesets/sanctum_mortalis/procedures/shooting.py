@@ -7,15 +7,16 @@ drop per [SM-A6]), Mistrzowski strzał (a natural double 1 removes the target wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping
 
 from engine.dice import DiceSource
+from engine.records import Record, changed, field
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..roster import ModelSpec
+from ..terms import card_term, skill_term, term, trick_term
 from .common import (
     CAUTION_FROM,
     HIGH_ENERGY_BATTERIES_RANGE,
@@ -38,7 +39,6 @@ from .common import (
 from .crowd import CrowdPick, crowd_pick, crowd_pick_chance  # re-exported: callers import them from here
 from .kernel import DROP_HIGHEST, DROP_LOWEST, MODE_NAMES, PLAIN, Mode, natural_pair_chance, success_chance
 from .reroll import group, group_kept_faces, group_mode, group_rerolled, group_total, register_evaluator, roll_group
-from ..terms import card_term, skill_term, term, trick_term
 
 if TYPE_CHECKING:
     from .toughness import ToughnessSituation
@@ -46,8 +46,7 @@ if TYPE_CHECKING:
 ACTIVITIES = ("idle", "moved", "acted", "moved+acted")
 
 
-@dataclass(frozen=True)
-class ShotSituation:
+class ShotSituation(Record):
     """One shot, as the battle state and the GM describe it.
 
     ``weapon``: a ``tables.RANGED_WEAPONS`` key, ``"thrown-knife"`` (Głowa w dół!) or
@@ -437,7 +436,7 @@ def _evaluate_hit(record: RollRecord) -> RollRecord:
     hit = record.target is not None and total < record.target
     outcome = f"removed ({skill_term('master-shot')})" if removed else ("hit" if hit else "miss")
     detail = {**d, "total": total, "natural_double_one": natural, "removed": removed}
-    return replace(record, outcome=outcome, success=hit or removed, detail=detail)
+    return changed(record, outcome=outcome, success=hit or removed, detail=detail)
 
 
 # --------------------------------------------------------------------------- kill chance

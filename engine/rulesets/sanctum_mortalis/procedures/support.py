@@ -13,8 +13,8 @@ from typing import AbstractSet, Mapping, Sequence
 
 from .. import tables as t
 from ..roster import ModelSpec
-from .common import display_name, has_skill, setting
 from ..terms import skill_term
+from .common import display_name, has_skill, setting
 
 
 def _neighbours(contacts: Mapping[str, AbstractSet[str]], model: str) -> set[str]:

@@ -10,15 +10,16 @@ roll; Adrenalina turns a failed roll into a pass.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
 from engine.dice import DiceSource
+from engine.records import Record, changed, field
 from engine.rolls import Modifier, RollRecord
 
 from .. import tables as t
 from ..roster import ModelSpec
+from ..terms import card_term, skill_term, term, trick_term
 from .common import (
     SENTINEL_HEIGHT,
     Option,
@@ -38,7 +39,6 @@ from .common import (
 from .kernel import DROP_HIGHEST, MODE_NAMES, PLAIN, success_chance
 from .reroll import group, group_total, register_evaluator, roll_group
 from .shooting import ShotSituation
-from ..terms import card_term, skill_term, term, trick_term
 
 ATTACKS = ("shooting", "melee", "other")
 WHAT = "what-are-you-gonna-do"
@@ -46,8 +46,7 @@ WOOHOO = "woohoo"
 IM_FINE = "im-fine"
 
 
-@dataclass(frozen=True)
-class ToughnessSituation:
+class ToughnessSituation(Record):
     """A model about to make a Toughness roll.
 
     ``attack``: ``"shooting"`` (ranged weapons, the thrown knife and Spięcie, [SM-A26]),
@@ -394,7 +393,7 @@ def _evaluate_toughness(record: RollRecord) -> RollRecord:
     passed = record.target is not None and total <= record.target and total < d["always_fails_from"]
     used = not passed and bool(d.get("adrenaline"))
     outcome = "saved" if passed else (f"saved ({trick_term('adrenaline')})" if used else "removed")
-    return replace(
+    return changed(
         record, outcome=outcome, success=passed or used, detail={**d, "total": total, "adrenaline_used": used}
     )
 

@@ -4,6 +4,7 @@ then a second post-battle sequence on the updated bands."""
 from fractions import Fraction
 
 from battle_testkit import ok
+
 from engine.battle import Accepted, Battle, new_header
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis import commands as bc

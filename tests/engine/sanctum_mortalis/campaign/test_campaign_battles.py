@@ -3,12 +3,11 @@ its post-battle sequence is recorded after the first, in order, and a battle the
 campaign is not waiting for (the same one twice, another campaign's, other bands') is
 refused with nothing changed."""
 
-from dataclasses import replace
-
 import pytest
-
 from battle_testkit import ok, refused
+
 from engine.battle import Accepted, Battle, new_header
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.campaign import (
@@ -172,11 +171,11 @@ def test_a_battle_of_another_campaign_or_ahead_of_its_turn_is_refused(after_firs
 def test_a_battle_of_other_bands_is_refused(after_first):
     campaign = after_first
     a, b = bands()
-    ravens = replace(b, name="Ravens")
+    ravens = changed(b, name="Ravens")
     battle = Battle(new_header("sanctum-mortalis", make_setup(a, ravens), seed=4))
     ok(battle, bc.EndBattle())
     assert "no band of this campaign is called 'Ravens'" in refused(campaign, record(campaign, battle, "X")).reason
-    stranger = replace(b, models=b.models + (ModelSpec("zed", "Zed", "trooper", ranged=("assault-rifle",)),))
+    stranger = changed(b, models=b.models + (ModelSpec("zed", "Zed", "trooper", ranged=("assault-rifle",)),))
     battle = Battle(new_header("sanctum-mortalis", make_setup(a, stranger), seed=4))
     ok(battle, bc.EndBattle())
     assert "Zed (side B) is not a model of Saints" in refused(campaign, record(campaign, battle, "Y")).reason

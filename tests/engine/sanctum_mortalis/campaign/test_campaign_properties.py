@@ -1,15 +1,14 @@
 """Properties of the campaign log: replay rebuilds the state, a rejected command changes
 nothing, the treasury is never negative — over random command sequences."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from battle_testkit import Tally, accepted, assert_unchanged, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from engine.battle import Accepted, Battle
 from engine.dice import SeededDice
 from engine.ruleset import Rejected
-from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle
-from engine.rulesets.sanctum_mortalis.campaign import view
-
+from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle, view
 
 SETTINGS = settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 

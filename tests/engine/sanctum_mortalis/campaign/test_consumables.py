@@ -1,10 +1,10 @@
 """Consumables after a battle (§17.3, §17.6): the post-battle sequence crosses the thrown
 grenades and every ammunition item of the models that fought off the campaign rosters."""
 
-from dataclasses import replace
-
 from battle_testkit import ok
+
 from engine.battle import Battle, new_header
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
 from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle, campaign_header, campaign_setup
@@ -15,12 +15,12 @@ from .conftest import bands
 def _geared():
     a, b = bands()
     kara, bo, cy = a.models
-    a = replace(
+    a = changed(
         a,
         models=(
-            replace(kara, items=("frag-grenade", "frag-grenade")),
-            replace(bo, items=("stun-grenade",)),
-            replace(cy, items=("piercing-rounds",)),
+            changed(kara, items=("frag-grenade", "frag-grenade")),
+            changed(bo, items=("stun-grenade",)),
+            changed(cy, items=("piercing-rounds",)),
         ),
     )
     return a, b

@@ -3,10 +3,12 @@
 from fractions import Fraction
 
 from battle_testkit import ok
+
 from engine.battle import Accepted, Battle
 from engine.dice import ScriptedDice
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis.campaign import (
+    AdjustXp,
     Buy,
     ChooseAdvance,
     ChooseScenario,
@@ -18,9 +20,8 @@ from engine.rulesets.sanctum_mortalis.campaign import (
     RollLoot,
     StartPostBattle,
     TreatInjury,
-    AdjustXp,
+    view,
 )
-from engine.rulesets.sanctum_mortalis.campaign import view
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
 from engine.rulesets.sanctum_mortalis.ruleset import SanctumMortalis

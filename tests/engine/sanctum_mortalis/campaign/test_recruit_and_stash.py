@@ -7,12 +7,11 @@ purchases step.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
-
 from battle_testkit import ok, refused
+
 from engine.battle import Battle, new_header
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis import band_building as bb
 from engine.rulesets.sanctum_mortalis import commands as bc
 from engine.rulesets.sanctum_mortalis import make_setup
@@ -197,7 +196,7 @@ def test_an_eighth_model_goes_to_the_stash_not_the_team():
 def test_one_of_each_specialist_counting_the_stash():
     medic = ModelSpec("doc", "Doc", "swordsman", specialist="medic", melee=("hand-weapon",), stashed=True)
     band = wolves(team=5)
-    campaign = at_purchases(replace(band, models=band.models + (medic,)))
+    campaign = at_purchases(changed(band, models=band.models + (medic,)))
     menu = view.recruit_menu(campaign.state, "wolves")
     closed = menu.kind("medic:officer")
     assert not closed.allowed and closed.why_rule == "§15.4" and "already has a Medic (Doc)" in closed.why
@@ -250,7 +249,7 @@ def test_stash_models_are_not_in_the_battle_strength_or_xp():
 
 def test_skills_of_a_model_in_the_stash_are_not_used_after_the_battle():
     assert skill_holder([HAG], "haggling") is None
-    assert skill_holder([replace(HAG, stashed=False)], "haggling") == "old-hag"
+    assert skill_holder([changed(HAG, stashed=False)], "haggling") == "old-hag"
     campaign = at_purchases(wolves(team=5))
     start = campaign.state.band("wolves").roster.treasury
     ok(campaign, Sell("wolves", "precision-sight"))  # Targowanie unused: 20tk, not 24tk (§15.10)

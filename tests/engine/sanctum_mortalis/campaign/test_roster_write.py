@@ -1,12 +1,13 @@
 """Rosters written back as TOML: check_roster accepts them, and read → write → read
 gives the same roster."""
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine.records import changed
 from engine.rulesets.sanctum_mortalis.roster import BandRoster, ModelSpec
 from engine.rulesets.sanctum_mortalis.roster_toml import check_roster, read_roster
 from engine.rulesets.sanctum_mortalis.roster_write import write_roster
@@ -18,7 +19,7 @@ FILES = sorted((ROOT / "engine/rulesets/sanctum_mortalis/demo").glob("*.toml")) 
 
 
 def _same(a: BandRoster, b: BandRoster) -> None:
-    strip = lambda r: replace(r, source="", models=tuple(replace(m, line=0) for m in r.models))  # noqa: E731
+    strip = lambda r: changed(r, source="", models=tuple(changed(m, line=0) for m in r.models))  # noqa: E731
     assert strip(a) == strip(b)
 
 
@@ -35,7 +36,7 @@ def test_read_write_read_gives_the_same_roster(path: Path):
 
 def test_a_stash_with_medicines_and_implants_is_a_legal_campaign_band():
     roster = read_roster((ROOT / "tests/engine/sanctum_mortalis/fixtures/campaign-band.toml").read_text()).roster
-    roster = replace(roster, stash=roster.stash + ("combat-medkit", "memory-implant"))
+    roster = changed(roster, stash=roster.stash + ("combat-medkit", "memory-implant"))
     parsed = check_roster(write_roster(roster))
     assert parsed.ok, [str(p) for p in parsed.problems]
     assert parsed.roster.stash == ("smoke-grenade", "combat-medkit", "memory-implant")
@@ -91,7 +92,7 @@ def test_written_campaign_rosters_round_trip(loadout, armour, xp, treasury, stas
     assert first.ok, [str(p) for p in first.problems]
     _same(
         roster,
-        replace(first.roster, models=tuple(replace(m, id=o.id) for m, o in zip(first.roster.models, roster.models))),
+        changed(first.roster, models=tuple(changed(m, id=o.id) for m, o in zip(first.roster.models, roster.models))),
     )
     assert check_roster(write_roster(first.roster)).ok
 
@@ -150,5 +151,5 @@ def test_any_names_round_trip(band, player, notes, names):
     assert [m.name for m in parsed.roster.models] == list(names)
     _same(
         roster,
-        replace(parsed.roster, models=tuple(replace(m, id=o.id) for m, o in zip(parsed.roster.models, roster.models))),
+        changed(parsed.roster, models=tuple(changed(m, id=o.id) for m, o in zip(parsed.roster.models, roster.models))),
     )

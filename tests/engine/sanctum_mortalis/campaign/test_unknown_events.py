@@ -2,11 +2,11 @@
 not a silent no-op; a note changes nothing."""
 
 import pytest
-
 from battle_testkit import assert_unchanged, snapshot
+
 from engine.battle import Battle
-from engine.reducers import UnknownEvent
 from engine.dice import SeededDice
+from engine.reducers import UnknownEvent
 from engine.ruleset import Rejected
 from engine.rulesets.sanctum_mortalis.campaign import StartPostBattle, view
 

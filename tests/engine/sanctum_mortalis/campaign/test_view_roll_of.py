@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 from battle_testkit import ok
+
 from engine.rulesets.sanctum_mortalis.campaign import EndStep, RollInjury, StartPostBattle, view
 from engine.rulesets.sanctum_mortalis.campaign import commands as c
 

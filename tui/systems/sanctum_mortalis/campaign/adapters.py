@@ -9,7 +9,6 @@ from typing import Any
 from rich.text import Text
 
 from engine.odds import percent
-
 from tui.dialogs.roll_dialog import Flag, RollAdapter, RollPreview
 
 

@@ -71,8 +71,8 @@ class PostBattleCommands:
 
     def open_roll(self, due: Any) -> None:
         """The roll dialog for a roll (its exact odds): typed dice, or r for the app's roll."""
-        from tui.systems.sanctum_mortalis.campaign.adapters import CampaignRollAdapter
         from tui.dialogs.roll_dialog import push_roll_dialog
+        from tui.systems.sanctum_mortalis.campaign.adapters import CampaignRollAdapter
 
         def rolled(result: Any) -> None:
             if result is not None:
@@ -264,9 +264,9 @@ class PostBattleCommands:
 
         def work() -> None:
             import saves
-            from tui.systems.sanctum_mortalis.campaign.opening import next_battle
             from tui.session import OpenError
             from tui.systems import screen_class
+            from tui.systems.sanctum_mortalis.campaign.opening import next_battle
 
             try:
                 session = next_battle(campaign.parent, state, campaign=campaign)

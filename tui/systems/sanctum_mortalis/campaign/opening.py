@@ -19,7 +19,6 @@ from typing import Any
 from engine.rulesets.sanctum_mortalis import NAME as BATTLE_RULESET
 from engine.rulesets.sanctum_mortalis.campaign import NAME as RULESET
 from saves.errors import CORRUPT, MISSING, NOT_OURS, TRUNCATED, UNREADABLE
-
 from tui.session import OpenError, Progress, Session, _no_progress, create_session
 
 CAMPAIGN_SAVE = "campaign_save"

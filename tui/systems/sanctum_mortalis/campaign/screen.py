@@ -23,17 +23,16 @@ from textual.widgets.option_list import Option
 from engine.odds import percent
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.campaign import view
-
 from tui.citations import cite_renderable, cite_rich, citer
 from tui.messages import BattleChanged
+from tui.screens.session_screen import SessionScreen
+from tui.systems.sanctum_mortalis.campaign.commands import PostBattleCommands
+from tui.systems.sanctum_mortalis.campaign.keys import CAMPAIGN_KEYS
+from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
 from tui.widgets.choice_list import ChoiceList
 from tui.widgets.log_pane import LogPane
 from tui.widgets.steady_bar import SteadyBar
 from tui.widgets.steady_footer import SteadyFooter
-from tui.systems.sanctum_mortalis.keys import BATTLE_KEYS
-from tui.systems.sanctum_mortalis.campaign.commands import PostBattleCommands
-from tui.systems.sanctum_mortalis.campaign.keys import CAMPAIGN_KEYS
-from tui.screens.session_screen import SessionScreen
 
 
 def key_of(action_id: str) -> str:
