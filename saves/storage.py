@@ -189,18 +189,20 @@ def decode_text(raw: bytes, name: str) -> str:
         raise Damage(CORRUPT, f"{name} is not UTF-8 text (byte {err.start})") from None
 
 
-def parse_json(text: str, name: str) -> Any:
-    """Strict JSON, with 'truncated' told apart from 'corrupt'.
+def parse_json(raw: bytes, name: str) -> Any:
+    """A save file's bytes as strict JSON, with 'truncated' told apart from 'corrupt'.
 
     ``msgspec``'s decoder reads a valid file (twice as fast as ``json``'s: a long
     battle's file is megabytes, read before its first frame). It returns what ``json``
     would for any JSON both accept, and refuses all it cannot read exactly (NaN,
-    Infinity, a number too large for a float, a lone surrogate): ``json``'s decoder then
-    reads the text again, and its answer or error (with the line) is the one given."""
+    Infinity, a number too large for a float, a lone surrogate, text that is not
+    UTF-8): the bytes are then decoded and read again by ``json``'s decoder, and its
+    answer or error (with the line) is the one given."""
     try:
-        return FAST_DECODER.decode(text)
-    except msgspec.MsgspecError:
+        return FAST_DECODER.decode(raw)
+    except (msgspec.MsgspecError, ValueError, RecursionError):  # ValueError: msgspec's UnicodeDecodeError
         pass
+    text = decode_text(raw, name)
     try:
         return DECODER.decode(text)
     except json.JSONDecodeError as err:
@@ -316,7 +318,7 @@ class SaveStorage(Storage):
                 raw = read_save_file(self.path)
             if not raw.strip():
                 raise Damage(TRUNCATED, f"{self.path.name} is empty")
-            data = parse_json(decode_text(raw, self.path.name), self.path.name)
+            data = parse_json(raw, self.path.name)
             if not isinstance(data, dict):
                 return data  # the caller reports "not ours"
             self.summed = check_sum(raw, data, self.path.name)

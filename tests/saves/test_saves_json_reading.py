@@ -1,5 +1,6 @@
-"""``parse_json`` reads a save file with msgspec's decoder and falls back to json's for
-anything msgspec refuses: the value, or the refusal and its message, is json's own."""
+"""``parse_json`` reads a save file's bytes with msgspec's decoder and falls back to
+json's for anything msgspec refuses: the value, or the refusal and its message, is the
+one json's decoder (and the UTF-8 check before it) gives."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ JSON_VALUES = st.recursive(
 @given(JSON_VALUES, st.booleans())
 def test_any_json_value_reads_back_as_json_reads_it(value, ascii_only):
     text = json.dumps(value, ensure_ascii=ascii_only)
-    assert parse_json(text, "battle.json") == DECODER.decode(text) == value
+    assert parse_json(text.encode(), "battle.json") == DECODER.decode(text) == value
 
 
 @pytest.mark.parametrize(
@@ -36,7 +37,7 @@ def test_any_json_value_reads_back_as_json_reads_it(value, ascii_only):
     ],
 )
 def test_what_only_json_reads_is_read_as_before(text, expected):
-    assert parse_json(text, "battle.json") == expected
+    assert parse_json(text.encode(), "battle.json") == expected
 
 
 @pytest.mark.parametrize(
@@ -49,9 +50,10 @@ def test_what_only_json_reads_is_read_as_before(text, expected):
         ("[1,]", "corrupt: battle.json is not valid JSON (line 1)"),
         ("[1]\nx", "corrupt: battle.json is not valid JSON (line 2)"),
         ("\ufeff[1]", "corrupt: battle.json is not valid JSON (line 1)"),
+        ('["\ud800"]', "corrupt: battle.json is not UTF-8 text (byte 2)"),
     ],
 )
 def test_what_neither_reads_is_refused_with_jsons_message(text, message):
     with pytest.raises(Damage) as refused:
-        parse_json(text, "battle.json")
+        parse_json(text.encode("utf-8", "surrogatepass"), "battle.json")
     assert str(refused.value) == message
