@@ -20,10 +20,10 @@ from __future__ import annotations
 import os
 import re
 import zlib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from saves.errors import CORRUPT, Damage
 from saves.storage import DECODER, ENCODER, sync_file, write_all
 
@@ -62,14 +62,13 @@ def framed_segment(journal_id: str, start: int, payloads: list[bytes]) -> bytes:
     return b"".join(out)
 
 
-@dataclass
-class Segment:
+class Segment(msgspec.Struct):
     """One journal file as read from disk."""
 
     path: Path
     start: int
     raw: bytes
-    entries: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[dict[str, Any]] = msgspec.field(default_factory=list)
     good_bytes: int = 0  # length of the valid, complete lines
     torn: bool = False  # a last line without its newline (to ignore, or cut on open)
     damage: str = ""  # the first complete line that does not check out, said in words

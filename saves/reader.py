@@ -20,10 +20,10 @@ from __future__ import annotations
 import os
 import secrets
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+import msgspec
 from tinydb import TinyDB
 
 from saves.errors import CORRUPT, MISSING, NEWER, NOT_OURS, Damage, os_damage
@@ -42,8 +42,7 @@ HEADER_TABLE = "header"
 ENTRIES_TABLE = "entries"
 
 
-@dataclass
-class Snapshot:
+class Snapshot(msgspec.Struct):
     """Everything read from one save folder."""
 
     path: Path
@@ -51,10 +50,10 @@ class Snapshot:
     entries: list[dict[str, Any]]
     folded: int  # how many entries battle.json holds
     db: TinyDB  # open on battle.json, its cache filled
-    segments: list[Segment] = field(default_factory=list)
+    segments: list[Segment] = msgspec.field(default_factory=list)
     """The segments from the first one that still counts (earlier ones are folded)."""
-    leftovers: list[Path] = field(default_factory=list)  # stale temp files
-    stale: list[Path] = field(default_factory=list)  # folded segments never deleted
+    leftovers: list[Path] = msgspec.field(default_factory=list)  # stale temp files
+    stale: list[Path] = msgspec.field(default_factory=list)  # folded segments never deleted
     damage: str = ""
     """Salvaged: what is wrong in the journal (one line); ``entries`` are those before it."""
 
