@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .odds import percent
-from .rolls import Modifier, RollRecord, records_in
+from .rolls import TABLE, Modifier, RollRecord, outcome_chance, records_in
 
 
 def possessive(name: str) -> str:
@@ -39,6 +39,14 @@ def _comparison(record: RollRecord, legacy: bool = False) -> str:
     return f" vs {target_words(record.comparison, record.target)}"
 
 
+def chance_of(record: RollRecord) -> str:
+    """What a record's ``probability`` is the chance of, in words: "of success", "of success,
+    each die" (a pool whose chance is per die), "of this result" (a table roll)."""
+    if record.comparison == TABLE:
+        return "of this result"
+    return "of success, each die" if record.detail.get("probability_is") == "per die" else "of success"
+
+
 def roll_line(record: RollRecord) -> str:
     """One line: dice, total, target, outcome and the chance that outcome had (the
     chance of success beside a success, of failure beside a failure). An opposed roll
@@ -57,8 +65,7 @@ def roll_line_forms(record: RollRecord) -> tuple[str, str]:
 
 def _roll_line(record: RollRecord, legacy: bool = False) -> str:
     arrow = "=" if legacy else "→"
-    happened = record.probability if record.success else 1 - record.probability
-    chance = f" (chance {percent(happened)})" if record.comparison else ""
+    chance = f" (chance {percent(outcome_chance(record))})" if record.comparison else ""
     sides = _compared(record, None, arrow) if record.comparison == "opposed" else []
     if sides:
         return f"{'; '.join(sides)}: {record.outcome}{chance}"
@@ -312,7 +319,6 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
     lines += [f"  compared: {line}" for line in sides]
     lines += [f"  {line}" for line in reroll_lines(record)]
     p = record.probability
-    each = ", each die" if record.detail.get("probability_is") == "per die" else ""
-    lines.append(f"  chance before the roll (of success{each}): {p.numerator}/{p.denominator} = {percent(p)}")
+    lines.append(f"  chance before the roll ({chance_of(record)}): {p.numerator}/{p.denominator} = {percent(p)}")
     lines.append(f"  outcome: {record.outcome}")
     return lines

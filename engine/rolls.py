@@ -90,6 +90,19 @@ def kept_sum(dice: Iterable[Die]) -> int:
     return sum(kept_faces(dice))
 
 
+TABLE = "table"
+"""``RollRecord.comparison`` of a roll read on a results table (a post-battle table): its
+``probability`` is the chance of the row that came up, whether or not it ``success``."""
+
+
+def outcome_chance(record: RollRecord) -> Fraction:
+    """The chance, before the roll, of what came up: of success beside a success, of
+    failure beside a failure, of the row read beside a table roll (``TABLE``)."""
+    if record.success or record.comparison == TABLE:
+        return record.probability
+    return 1 - record.probability
+
+
 class RollRecord(Record):
     """Everything about one roll.
 
@@ -97,7 +110,8 @@ class RollRecord(Record):
     ``dice``: every face; ``base``: the stat the roll starts from (label, value, rule);
     ``modifiers``: the terms applied; ``target``: the number compared against (None for
     opposed rolls); ``comparison``: how (``"<"``, ``"<="``, ``">"``, ``">="``, ``"opposed"``...);
-    ``probability``: exact chance of ``success`` before the roll; ``outcome``: short word
+    ``probability``: exact chance of ``success`` before the roll (a roll read on a results
+    table, ``comparison`` ``TABLE``: the chance of the row that came up); ``outcome``: short word
     (``"hit"``, ``"miss"``, ``"saved"``...); ``success``: the outcome read as a success for
     the roller; ``detail``: anything procedure-specific, JSON-safe.
     """

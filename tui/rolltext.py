@@ -12,6 +12,7 @@ from typing import Any, Iterable, Mapping
 from rich.text import Text
 
 from engine.formatting import (
+    chance_of,
     compared,
     dice_read,
     first_side,
@@ -118,8 +119,7 @@ def breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> Tex
         out.append(f"  {line[0].upper()}{line[1:]}\n")
     p = record.probability
     if p or record.comparison:
-        each = ", each die" if record.detail.get("probability_is") == "per die" else ""
-        out.append(f"  Chance before the roll (of success{each}): {percent(p)}")
+        out.append(f"  Chance before the roll ({chance_of(record)}): {percent(p)}")
         out.append(f" ({p.numerator}/{p.denominator})\n", style="dim")
     if record.outcome:
         out.append("  Outcome: ")

@@ -211,3 +211,19 @@ def test_needing_care_reading():
         needs_care(True, None, settings)
     with pytest.raises(ProcedureRefused):
         needs_care(True, None, {"care_skill_condition": "whatever"})
+
+
+def test_a_table_rolls_line_and_breakdown_give_the_chance_of_the_result_that_came_up():
+    """A table roll keeps the chance of its row, success or not: the log line and the
+    breakdown say that chance (a failure's line used to give its complement)."""
+    from engine.formatting import roll_breakdown, roll_line
+    from engine.rulesets.sanctum_mortalis.postbattle import roll_level_up
+
+    serious = roll_injury(ScriptedDice([3, 2]), "Brann Holt")  # 5: serious injuries, care needed
+    assert not serious.success and serious.probability == Fraction(1, 9)
+    assert roll_line(serious) == "3 2 → 5: serious (chance 11.1%)"
+    assert "  chance before the roll (of this result): 1/9 = 11.1%" in roll_breakdown(serious)
+    light = roll_injury(ScriptedDice([4, 4]))
+    assert roll_line(light) == "4 4 → 8: light (chance 50.0%)"
+    skill = roll_level_up(ScriptedDice([5, 5]), 2, "Old Tomas")  # 10: one skill, not the wider choice
+    assert not skill.success and roll_line(skill) == "5 5 → 10: skill (chance 41.7%)"

@@ -16,7 +16,7 @@ from typing import Any, Collection, Iterable, Mapping
 from engine.dice import DiceSource
 from engine.odds import remap, sum_distribution
 from engine.records import Record, changed, field
-from engine.rolls import Modifier, RollRecord
+from engine.rolls import TABLE, Modifier, RollRecord
 
 from ..procedures.common import ProcedureRefused
 from ..procedures.reroll import group, roll_group
@@ -149,7 +149,7 @@ def table_roll(
     if success_results is not None:
         detail["success_results"] = list(success_results)
     detail.update(extra or {})
-    record = RollRecord(procedure, title or table.title, faces, (), None, None, "table", Fraction(0), "", False, detail)
+    record = RollRecord(procedure, title or table.title, faces, (), None, None, TABLE, Fraction(0), "", False, detail)
     return read_table(record, table)
 
 
