@@ -9,6 +9,7 @@ starts without loading the rules, and ``check`` needs no terminal UI).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -172,7 +173,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``skirmish`` command; returns the exit code."""
+    """Run the ``skirmish`` command; returns the exit code. Output piped into a command
+    that stops reading (``skirmish list | head -1``) ends it quietly, as other command-line
+    tools end (exit 1, no traceback)."""
+    try:
+        return _run(argv)
+    except BrokenPipeError:
+        # Python's own advice: point stdout at devnull so the flush at exit cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
         from tui.roster_check import check_rosters

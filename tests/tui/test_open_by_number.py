@@ -66,3 +66,21 @@ def test_a_number_the_list_does_not_have_is_one_line_and_opens_nothing(
 def test_a_name_found_nowhere_is_still_the_missing_save_message(saves_dir: Path) -> None:
     three_saves(saves_dir)
     assert _plan(Namespace(saves=str(saves_dir), file="no-such-battle"), "open").file == "no-such-battle"
+
+
+def test_a_list_piped_into_a_reader_that_stops_ends_quietly(saves_dir: Path) -> None:
+    """``skirmish list | head -1``: the reader closes the pipe after one line; the command
+    ends with exit 1 and nothing on stderr (it printed a BrokenPipeError traceback)."""
+    import subprocess
+    import sys
+
+    three_saves(saves_dir)
+    code = "import sys; from tui.cli import main; sys.exit(main(['list', '--saves', sys.argv[1]]))"
+    root = Path(__file__).resolve().parents[2]
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody reads: the first write breaks the pipe
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(saves_dir)], cwd=root, stdout=writer, stderr=subprocess.PIPE, text=True
+    )
+    os.close(writer)
+    assert done.stderr == "" and done.returncode == 1
