@@ -47,6 +47,13 @@ def chance_of(record: RollRecord) -> str:
     return "of success, each die" if record.detail.get("probability_is") == "per die" else "of success"
 
 
+def outcome_words(record: RollRecord) -> str:
+    """The outcome as the GM reads it: a table roll's row by its label ("Ranged weapon
+    modification", kept in ``detail["label"]``), any other roll's outcome word."""
+    label = record.detail.get("label") if record.comparison == TABLE else None
+    return label if isinstance(label, str) and label else record.outcome
+
+
 def roll_line(record: RollRecord) -> str:
     """One line: dice, total, target, outcome and the chance that outcome had (the
     chance of success beside a success, of failure beside a failure). An opposed roll
@@ -68,9 +75,9 @@ def _roll_line(record: RollRecord, legacy: bool = False) -> str:
     chance = f" (chance {percent(outcome_chance(record))})" if record.comparison else ""
     sides = _compared(record, None, arrow) if record.comparison == "opposed" else []
     if sides:
-        return f"{'; '.join(sides)}: {record.outcome}{chance}"
+        return f"{'; '.join(sides)}: {outcome_words(record)}{chance}"
     total = f" {arrow} {record.dice_total}" if record.dice else ""
-    return f"{dice_text(record)}{total}{_comparison(record, legacy)}: {record.outcome}{chance}"
+    return f"{dice_text(record)}{total}{_comparison(record, legacy)}: {outcome_words(record)}{chance}"
 
 
 def opposing_pool(record: RollRecord) -> RollRecord | None:
@@ -320,5 +327,5 @@ def roll_breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -
     lines += [f"  {line}" for line in reroll_lines(record)]
     p = record.probability
     lines.append(f"  chance before the roll ({chance_of(record)}): {p.numerator}/{p.denominator} = {percent(p)}")
-    lines.append(f"  outcome: {record.outcome}")
+    lines.append(f"  outcome: {outcome_words(record)}")
     return lines

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from engine.formatting import (
     chance_of,
+    outcome_words,
     compared,
     dice_read,
     first_side,
@@ -64,7 +65,7 @@ def one_line(record: RollRecord) -> Text:
         out.append(f" vs {target_words(record.comparison, record.target)}")
     if record.outcome:
         out.append(" → ")
-        out.append(record.outcome, style=outcome_style(record))
+        out.append(outcome_words(record), style=outcome_style(record))
     return out
 
 
@@ -123,6 +124,6 @@ def breakdown(record: RollRecord, names: Mapping[str, str] | None = None) -> Tex
         out.append(f" ({p.numerator}/{p.denominator})\n", style="dim")
     if record.outcome:
         out.append("  Outcome: ")
-        out.append(record.outcome, style=outcome_style(record))
+        out.append(outcome_words(record), style=outcome_style(record))
         out.append("\n")
     return out

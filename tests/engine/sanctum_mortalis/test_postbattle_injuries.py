@@ -221,9 +221,10 @@ def test_a_table_rolls_line_and_breakdown_give_the_chance_of_the_result_that_cam
 
     serious = roll_injury(ScriptedDice([3, 2]), "Brann Holt")  # 5: serious injuries, care needed
     assert not serious.success and serious.probability == Fraction(1, 9)
-    assert roll_line(serious) == "3 2 → 5: serious (chance 11.1%)"
+    assert roll_line(serious) == "3 2 → 5: Serious injuries (chance 11.1%)"
     assert "  chance before the roll (of this result): 1/9 = 11.1%" in roll_breakdown(serious)
+    assert "  outcome: Serious injuries" in roll_breakdown(serious)  # the row's name, not its key
     light = roll_injury(ScriptedDice([4, 4]))
-    assert roll_line(light) == "4 4 → 8: light (chance 50.0%)"
+    assert roll_line(light) == "4 4 → 8: Light injuries (chance 50.0%)"
     skill = roll_level_up(ScriptedDice([5, 5]), 2, "Old Tomas")  # 10: one skill, not the wider choice
-    assert not skill.success and roll_line(skill) == "5 5 → 10: skill (chance 41.7%)"
+    assert not skill.success and roll_line(skill) == f"5 5 → 10: {skill.detail['label']} (chance 41.7%)"

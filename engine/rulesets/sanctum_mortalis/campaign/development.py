@@ -91,7 +91,7 @@ def roll(state: CampaignState, cmd: c.RollLevelUp, dice: DiceSource) -> Decision
         EventDraft(
             "level_up_rolled",
             {"band": bp.band, "model": up.model, "level": up.level, "roll": record.to_dict()},
-            text=f"{record.title}: {roll_line(record)} → {record.detail['label']} (§19.3).",
+            text=f"{record.title}: {roll_line(record)} (§19.3).",  # the roll line names the row
         )
     ]
 

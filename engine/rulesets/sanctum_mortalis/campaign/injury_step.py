@@ -76,7 +76,7 @@ def roll(state: CampaignState, cmd: c.RollInjury, dice: DiceSource) -> Decision:
         EventDraft(
             "injury_rolled",
             {"band": bp.band, "model": w.model, "case": case.to_dict()},
-            text=f"{name}: post-battle injury {roll_line(record)} → {INJURY_RESULTS[case.result].name} (§18.1).",
+            text=f"{name}: post-battle injury {roll_line(record)} (§18.1).",  # the roll line names the row
         )
     ]
     if reading(state.settings, "care_skill_condition") == "care-result":

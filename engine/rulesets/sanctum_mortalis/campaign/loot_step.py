@@ -73,7 +73,7 @@ def roll_loot(state: CampaignState, cmd: c.RollLoot, dice: DiceSource) -> Decisi
             "loot_rolled",
             {"band": bp.band, "roll": record.to_dict()},
             text=f"{band.name}, loot roll {n} of {bp.loot_due}: {record.title}: {roll_line(record)}"
-            f" → {label(record)} ({record.detail['rule']}).",
+            f" ({record.detail['rule']}).",  # the roll line names the row
         )
     ]
 
@@ -108,7 +108,7 @@ def hunt(state: CampaignState, cmd: c.HuntReroll, dice: DiceSource) -> Decision:
         EventDraft(
             "loot_changed",
             {"band": bp.band, "roll": record.to_dict(), "skill": "tech-hunter"},
-            text=f"{skill_term('tech-hunter')} re-rolls a die: {roll_line(record)} → {label(record)} (§20.5).",
+            text=f"{skill_term('tech-hunter')} re-rolls a die: {roll_line(record)} (§20.5).",
         )
     ]
 
