@@ -3,8 +3,9 @@
 * ``due(state, band)``: the rolls waiting in the band's post-battle step, each with the
   command that rolls it and the exact odds of every result (the whole loot chain's
   finds too);
-* ``roll_of(state, band, command)``: the roll a command makes (a roll due, paying for
-  medical care, the scenario roll), so a screen knows when to open the roll dialog;
+* ``roll_of(state, band, command)``: the roll a command makes (a roll due, medical care
+  that rolls again, the scenario roll), so a screen knows when to open the roll dialog
+  and when a choice needs no dice (Amnesia care, most medicines);
 * ``care_outlook(result)`` and ``scenario_odds()``: the odds of care (§18.2) and of the
   scenario roll (§23.1).
 """
@@ -19,7 +20,8 @@ from engine.records import Record
 from .. import tables as t
 from ..postbattle.common import RollTable
 from ..postbattle.experience import LEVEL_UP_TABLE
-from ..postbattle.injuries import INJURY_RESULTS, INJURY_TABLE, care_odds
+from ..postbattle import data as d
+from ..postbattle.injuries import INJURY_RESULTS, INJURY_TABLE, care_odds, care_rolls, choice_refusal
 from ..postbattle.loot import LOOT_TABLES, loot_odds
 from ..postbattle.scenarios import SCENARIO_TABLE
 from . import commands as c
@@ -118,21 +120,38 @@ def scenario_odds() -> dict[str, Fraction]:
     return _odds(SCENARIO_TABLE)
 
 
+def _care_due(state: CampaignState, band: str, command: c.TreatInjury) -> Due | None:
+    """The re-roll on the injury table that ``command`` makes (paid care §18.2, the
+    Combat medkit §17.8), or None: nothing rolled yet, a choice the rules refuse (the
+    command itself says why), or one that needs no dice (care on Amnesia, the other
+    medicines: ``care_rolls``)."""
+    bp = state.post.of(band) if state.post else None
+    w = bp.wound(command.model) if bp else None
+    if w is None or w.case is None or w.resolved:
+        return None
+    if choice_refusal(w.case, command.choice, state.settings) is not None or not care_rolls(
+        w.case.result, command.choice
+    ):
+        return None
+    b = state.band(band)
+    name = b.model(w.model).name if b.has_model(w.model) else w.model
+    if command.choice == "pay":
+        title, rule = f"{name}: medical care", "§18.2"
+    else:
+        title, rule = f"{name}: {d.MEDICINES[command.choice].name} (medical care)", "§17.8"
+    return Due(band, title, rule, command, "2k6", care_outlook(w.case.result), model=w.model)
+
+
 def roll_of(state: CampaignState, band: str, command: Any) -> Due | None:
     """The roll ``command`` makes, with its odds, or None if it rolls no dice: a roll
-    that is due (``due``), paying for medical care (§18.2) or the scenario roll (§23.1).
-    A screen asks this to know whether a choice opens the roll dialog."""
+    that is due (``due``), medical care that rolls again (paid, or a Combat medkit: not
+    on Amnesia, §18.2, §17.8) or the scenario roll (§23.1). A screen asks this to know
+    whether a choice opens the roll dialog; a choice with no roll is submitted at once."""
     for waiting in due(state, band):
         if waiting.command == command:
             return waiting
-    if isinstance(command, c.TreatInjury) and command.choice == "pay":
-        bp = state.post.of(band) if state.post else None
-        w = next((w for w in (bp.wounded if bp else ()) if w.model == command.model), None)
-        if w is None or w.case is None or INJURY_RESULTS[w.case.result].care_cost is None:
-            return None  # nothing rolled yet, or a result care cannot treat (§18.2)
-        b = state.band(band)
-        name = b.model(w.model).name if b.has_model(w.model) else w.model
-        return Due(band, f"{name}: medical care", "§18.2", command, "2k6", care_outlook(w.case.result), model=w.model)
+    if isinstance(command, c.TreatInjury):
+        return _care_due(state, band, command)
     if isinstance(command, c.RollScenario):
         return Due(band, "Roll for the next scenario", "§23.1", command, "k6", scenario_odds())
     tables = {

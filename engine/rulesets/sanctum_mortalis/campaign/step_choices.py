@@ -18,7 +18,7 @@ from engine.ruleset import Rejected
 from .. import tables as t
 from ..postbattle import data as d
 from ..postbattle.common import reading
-from ..postbattle.injuries import INJURY_RESULTS, care_cost
+from ..postbattle.injuries import INJURY_RESULTS, care_cost, care_rolls
 from ..postbattle.loot import loot_item
 from ..postbattle.trading import item_buy_price, item_sell_price
 from ..terms import challenge_term, skill_term, term
@@ -176,7 +176,9 @@ def _care_price(band: Any, bp: Any, w: Any) -> str:
     cost = care_cost(w.case.result, medic_usable(band, bp), from_care=w.case.from_care)
     if cost is None:
         return ""
-    return f" ({cost}tk: Light injuries, no roll)" if w.case.result == "amnesia" else f" ({cost}tk, then roll again)"
+    return (
+        f" ({cost}tk, then roll again)" if care_rolls(w.case.result, "pay") else f" ({cost}tk: Light injuries, no roll)"
+    )
 
 
 def _purchase_choices(state: CampaignState, band: str) -> list[tuple[str, Any]]:

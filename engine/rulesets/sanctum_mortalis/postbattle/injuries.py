@@ -7,6 +7,8 @@ next:
 * ``pay_for_care``: pay the care cost (Medyk −20%) and roll again; the new result must
   be kept and its own care cannot be paid for (§18.2). Amnesia is the exception: paid
   care gives Light injuries with no roll.
+* ``care_rolls``: whether a choice rolls the table again (a screen asks it before
+  opening a roll dialog).
 * ``use_medicine``: Combat medkit (free care), Surgical automaton (Light injuries),
   Medical nanobots (Lesson learned, +1 XP), Ghost-catcher (saves a dying model, then
   Light injuries [SM-A17]). On a result that came from care, [SM-A19] decides.
@@ -245,8 +247,21 @@ def _refuse(case: InjuryCase, choice: str, settings: Mapping[str, str] | None) -
         raise ProcedureRefused(reason, "§18.2" if choice == "pay" else "§17.8", kind)
 
 
+CARE_REROLLS = ("pay", "combat-medkit")
+"""§18.2, §17.8: the choices that roll the injury table again (paid care, and the Combat
+medkit that pays for it), except on Amnesia."""
+
+
+def care_rolls(result: InjuryResult | str, choice: str) -> bool:
+    """Does ``choice`` (``pay``, ``accept`` or a medicine key) on ``result`` roll the
+    injury table again? Paid care and the Combat medkit do (§18.2, §17.8), except on
+    Amnesia, where care gives Light injuries with no roll; accepting and the other
+    medicines set the result without dice."""
+    return choice in CARE_REROLLS and _key(result) != "amnesia"
+
+
 def _care_roll(case: InjuryCase, dice: DiceSource | None, paid: int, by: str) -> InjuryCase:
-    if case.result == "amnesia":
+    if not care_rolls(case.result, "pay"):
         return changed(case, result="light", from_care=True, paid=case.paid + paid, treated_by=by)
     if dice is None:
         raise ProcedureRefused("medical care rolls the injury table again: dice are needed", "§18.2", "malformed")
@@ -416,6 +431,7 @@ def amnesia_candidates(spec: ModelSpec) -> tuple[str, ...]:
 
 
 __all__ = [
+    "CARE_REROLLS",
     "DYING",
     "HEALING_MEDICINES",
     "INJURY",
@@ -432,6 +448,7 @@ __all__ = [
     "care_choices",
     "care_cost",
     "care_odds",
+    "care_rolls",
     "choice_refusal",
     "gear_after_loss",
     "injury_outcome",

@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+import pytest
+
 from battle_testkit import ok
 
 from engine.rulesets.sanctum_mortalis.campaign import EndStep, RollInjury, StartPostBattle, view
@@ -37,3 +39,81 @@ def test_paying_for_care_rolls_with_the_care_odds_of_the_result(campaign, finish
 def test_the_scenario_roll_shows_its_table_odds(campaign):
     roll = view.roll_of(campaign.state, "wolves", c.RollScenario("wolves", "saints"))
     assert roll.dice == "k6" and sum(roll.odds.values()) == Fraction(1)
+
+
+def saints_injured(faces, stash=()):
+    """A campaign after the scripted battle: the Saints (25tk, ``stash``) in their injuries
+    step, Xan rolled ``faces`` on the injury table."""
+    from engine.battle import Battle
+    from engine.records import changed
+    from engine.rulesets.sanctum_mortalis.campaign import campaign_header, campaign_setup
+
+    from .conftest import bands, play_battle
+
+    wolves, saints = bands()
+    campaign = Battle(campaign_header(campaign_setup([wolves, changed(saints, stash=stash)], "Test campaign"), seed=7))
+    finished = play_battle()
+    ok(campaign, StartPostBattle(finished.header["setup"], tuple(e.to_dict() for e in finished.entries)))
+    ok(campaign, EndStep("saints"))
+    ok(campaign, RollInjury("saints", "xan"), faces)
+    return campaign
+
+
+MEDICINES = ("combat-medkit", "surgical-automaton", "medical-nanobots", "ghost-catcher")
+# §18.1: 2–3 Death, 4 Critically wounded, 5 Serious injuries, 6 Amnesia. Paid care and
+# the Combat medkit roll the table again (§18.2, §17.8), but care on Amnesia gives Light
+# injuries with no roll; the Surgical automaton, Medical nanobots and Ghost-catcher set
+# the result ([SM-A17]).
+CARE_CASES = [
+    ((2, 3), "pay", "2k6", "§18.2", "serious"),
+    ((1, 3), "pay", "2k6", "§18.2", "critical"),
+    ((3, 3), "pay", None, None, "light"),
+    ((2, 3), "combat-medkit", "2k6", "§17.8", "serious"),
+    ((3, 3), "combat-medkit", None, None, "light"),
+    ((2, 3), "surgical-automaton", None, None, "light"),
+    ((3, 3), "medical-nanobots", None, None, "lesson"),
+    ((1, 1), "ghost-catcher", None, None, "light"),
+    ((1, 3), "ghost-catcher", None, None, "light"),
+]
+
+
+@pytest.mark.parametrize(
+    "faces, choice, dice, rule, after",
+    CARE_CASES,
+    ids=[f"sm-18.2-{a + b}-{choice}-{'roll' if dice else 'no-roll'}" for (a, b), choice, dice, *_ in CARE_CASES],
+)
+def test_care_rolls_dice_only_where_the_rules_roll_the_table_again(faces, choice, dice, rule, after):
+    """``roll_of`` says whether a care choice opens the roll dialog; the engine then uses
+    exactly the dice it said: two for a re-roll, none for a result set without one."""
+    campaign = saints_injured(faces, stash=MEDICINES)
+    command = c.TreatInjury("saints", "xan", choice)
+    case = campaign.state.post.of("saints").wound("xan").case
+    roll = view.roll_of(campaign.state, "saints", command)
+    if dice is None:
+        assert roll is None
+        ok(campaign, command, [])  # no dice at all: a roll would be refused
+    else:
+        assert (roll.dice, roll.rule, roll.command) == (dice, rule, command)
+        assert roll.odds == view.care_outlook(case.result)
+        ok(campaign, command, [5, 4])  # 9: both dice used (a die left over is refused)
+    assert campaign.state.post.of("saints").wound("xan").case.result == (after if dice is None else "light")
+
+
+def test_paid_care_on_amnesia_is_paid_and_logged_with_no_roll_and_says_so():
+    campaign = saints_injured((3, 3))  # 6: Amnesia
+    command = c.TreatInjury("saints", "xan", "pay")
+    (option,) = (o for o in view.choices(campaign.state, "saints") if o.command == command)
+    assert option.allowed and option.label == "Xan: pay for medical care (5tk: Light injuries, no roll)"
+    assert view.roll_of(campaign.state, "saints", command) is None
+    result = ok(campaign, command, [])
+    assert campaign.state.band("saints").roster.treasury == 20
+    assert [e.kind for e in result.events] == ["injury_treated", "treasury_changed"]
+    assert "Xan: 5tk for medical care → Light injuries (§18.2, §17.8)." in [e.text for e in result.events]
+
+
+def test_paid_care_on_a_result_from_care_rolls_nothing_and_is_refused():
+    campaign = saints_injured((2, 3))  # 5: Serious injuries
+    ok(campaign, c.TreatInjury("saints", "xan", "pay"), [1, 4])  # 5 again, from care (§18.2)
+    command = c.TreatInjury("saints", "xan", "pay")
+    assert view.roll_of(campaign.state, "saints", command) is None  # no dialog: the refusal says why
+    assert "cannot be paid for" in campaign.submit(command).reason
