@@ -2,10 +2,11 @@
 
 Columns: turn glyph, name, archetype, effective profile, weapons, status, markers,
 actions left, XP gained. Columns that do not fit the pane's width are dropped in
-priority order, the same in both band panes (the model card, one key away, always has everything). The cursor
-row is the selected model: moving it posts ``ModelSelected``. A redraw with the
-same models and turn order does nothing; otherwise only changed rows are drawn
-again (``RowTable``).
+priority order, the same in both band panes (the model card, one key away, always has everything);
+a column with a narrow form (the status: "smoke" for "ready, in smoke") is narrowed
+before it is dropped. The cursor row is the selected model: moving it posts
+``ModelSelected``. A redraw with the same models and turn order does nothing; otherwise
+only changed rows are drawn again (``RowTable``).
 """
 
 from __future__ import annotations
@@ -32,13 +33,15 @@ Cell = Callable[[Any, Any, bool], "Text | str"]
 class Column(Record):
     """``priority``: lower is kept longer when space is short. ``own``: the cell reads
     the model alone (not the turn order or other models), so it is kept while the
-    model is the same object (the engine copies a model only when it changes)."""
+    model is the same object (the engine copies a model only when it changes).
+    ``narrow``: a narrower cell, shown where the column does not fit with ``cell``."""
 
     key: str
     label: str
     cell: Cell
     priority: int
     own: bool = False
+    narrow: Callable[[Any, Any], "Text | str"] | None = None
 
 
 COLUMNS: tuple[Column, ...] = (
@@ -47,11 +50,13 @@ COLUMNS: tuple[Column, ...] = (
     Column("arch", "Archetype", lambda s, m, short: d.archetype_short(m.spec), 6, own=True),
     Column("profile", "S W C O", lambda s, m, short: d.profile_text(m.spec, m.infected, compact=True), 1, own=True),
     Column("weapons", "Weapons", lambda s, m, short: d.weapons(m.spec), 7, own=True),
-    Column("status", "Status", lambda s, m, short: d.status(s, m, short), 3),
+    Column("status", "Status", lambda s, m, short: d.status(s, m, short), 3, narrow=d.status_narrow),
     Column("markers", "Mk", lambda s, m, short: d.markers(m), 2, own=True),
     Column("act", "Act", lambda s, m, short: d.actions_left(s, m), 4),
     Column("xp", "XP", lambda s, m, short: d.xp(m), 5, own=True),
 )
+NARROWED = tuple(sorted((c for c in COLUMNS if c.narrow is not None), key=lambda c: c.priority))
+"""The columns with a narrow form, the most needed first."""
 PADDING = 2  # a blank cell either side of each column
 
 
@@ -83,6 +88,7 @@ class BandPane(SharedColumns, RowTable):
         self._state: Any = None
         self._drawn: tuple[Any, ...] = ()  # what the rows were drawn from
         self._own: dict[tuple[str, str], tuple[Any, Text | str]] = {}  # cells of ``own`` columns
+        self._narrowed: set[str] = set()  # the columns shown in their narrow form
 
     # ------------------------------------------------------------------ drawing
     def show(self, state: Any, to_act: bool = False) -> None:
@@ -128,7 +134,19 @@ class BandPane(SharedColumns, RowTable):
         self._drawn = drawn
         short = 0 < width < 60
         cells = {col.key: [self._cell(col, state, m, short) for m in models] for col in COLUMNS}
-        columns = self._columns_for(width, cells, {} if refit else self._widths)
+        kept = {} if refit else self._widths
+        columns = self._columns_for(width, cells, kept)
+        narrowed: set[str] = set()
+        for col in NARROWED:  # a column too wide is narrowed, where that is enough to keep it
+            if col.narrow is not None and all(c.key != col.key for c in columns):
+                cells[col.key] = [col.narrow(state, m) for m in models]
+                room = kept if col.key in self._narrowed else {k: w for k, w in kept.items() if k != col.key}
+                fitted = self._columns_for(width, cells, room)
+                if any(c.key == col.key for c in fitted):
+                    columns = fitted
+                    narrowed.add(col.key)
+        refit = refit or narrowed != self._narrowed  # a column narrowed or widened again: sized afresh
+        self._narrowed = narrowed
         self.set_rows(
             [(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)],
             [ColumnSpec(c.key, c.label) for c in columns],
