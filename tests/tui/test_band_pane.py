@@ -104,3 +104,18 @@ async def test_a_model_in_smoke_keeps_the_status_column_and_shows_the_smoke(make
         assert "smoke" in str(pane.get_cell(vey, "status"))
         row = next(r for r in screen_rows(app) if "Sister Vey" in r)
         assert "smoke" in row  # drawn, not only laid out
+
+
+async def test_both_panes_keep_the_narrowed_status_when_the_terminal_shrinks_to_80_columns(make_app):
+    """The smoke goes off at 120 columns (the status in words), then the terminal
+    shrinks: each pane fits again, whichever first, and both keep the status column."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, vey = await _smoke_on_sister_vey(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        panes = [screen.band("A"), screen.band("B")]
+        await wait_for(pilot, lambda: all(0 < p.room(p.row_count) < 60 for p in panes), "the panes side by side")
+        assert panes[0].column_keys == panes[1].column_keys == ("turn", "name", "profile", "status", "markers")
+        pane = next(p for p in panes if vey in p.row_keys)
+        assert str(pane.get_cell(vey, "status")) == "smoke"

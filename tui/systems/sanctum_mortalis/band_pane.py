@@ -88,7 +88,6 @@ class BandPane(SharedColumns, RowTable):
         self._state: Any = None
         self._drawn: tuple[Any, ...] = ()  # what the rows were drawn from
         self._own: dict[tuple[str, str], tuple[Any, Text | str]] = {}  # cells of ``own`` columns
-        self._narrowed: set[str] = set()  # the columns shown in their narrow form
 
     # ------------------------------------------------------------------ drawing
     def show(self, state: Any, to_act: bool = False) -> None:
@@ -105,16 +104,31 @@ class BandPane(SharedColumns, RowTable):
         )
         self._rebuild()
 
-    def _columns_for(self, width: int, cells: dict[str, list[Text | str]], kept: dict[str, int]) -> list[Column]:
+    def _columns_for(
+        self,
+        width: int,
+        cells: dict[str, list[Text | str]],
+        kept: dict[str, int],
+        narrow: dict[str, list[Text | str]],
+    ) -> list[Column]:
         """The columns that fit ``width`` (all of them when the width is not known yet),
-        the same in both band panes (``SharedColumns``). ``kept``: the widths the table
-        keeps for the columns shown (a column does not shrink back while the same columns
-        are shown), so the same choice still fits."""
+        the same in both band panes (``SharedColumns``); ``narrowed`` says which show
+        their ``narrow`` cells. ``kept``: the widths the table keeps for the columns
+        shown (a column does not shrink back while the same columns are shown, in the
+        same form), so the same choice still fits."""
+
+        def need(col: Column, shown: list[Text | str], keep: int) -> int:
+            return max([len(col.label), keep, *(cell_width(c) for c in shown)]) + PADDING
+
         widths = {
-            col.key: max([len(col.label), kept.get(col.key, 0), *(cell_width(c) for c in cells[col.key])]) + PADDING
+            col.key: need(col, cells[col.key], kept.get(col.key, 0) if col.key not in self.narrowed else 0)
             for col in COLUMNS
         }
-        return self.shared_choice(COLUMNS, width, widths)
+        narrow_widths = {
+            col.key: need(col, narrow[col.key], kept.get(col.key, 0) if col.key in self.narrowed else 0)
+            for col in NARROWED
+        }
+        return self.shared_choice(COLUMNS, width, widths, narrow_widths)
 
     def _rebuild(self) -> None:
         """Lay out the rows again, unless the models, which of them is active, the phase
@@ -134,19 +148,11 @@ class BandPane(SharedColumns, RowTable):
         self._drawn = drawn
         short = 0 < width < 60
         cells = {col.key: [self._cell(col, state, m, short) for m in models] for col in COLUMNS}
-        kept = {} if refit else self._widths
-        columns = self._columns_for(width, cells, kept)
-        narrowed: set[str] = set()
-        for col in NARROWED:  # a column too wide is narrowed, where that is enough to keep it
-            if col.narrow is not None and all(c.key != col.key for c in columns):
-                cells[col.key] = [col.narrow(state, m) for m in models]
-                room = kept if col.key in self._narrowed else {k: w for k, w in kept.items() if k != col.key}
-                fitted = self._columns_for(width, cells, room)
-                if any(c.key == col.key for c in fitted):
-                    columns = fitted
-                    narrowed.add(col.key)
-        refit = refit or narrowed != self._narrowed  # a column narrowed or widened again: sized afresh
-        self._narrowed = narrowed
+        narrow = {col.key: [col.narrow(state, m) for m in models] for col in NARROWED if col.narrow is not None}
+        was_narrowed = self.narrowed
+        columns = self._columns_for(width, cells, {} if refit else self._widths, narrow)
+        cells.update({key: narrow[key] for key in self.narrowed})
+        refit = refit or self.narrowed != was_narrowed  # a column narrowed or widened again: sized afresh
         self.set_rows(
             [(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)],
             [ColumnSpec(c.key, c.label) for c in columns],
