@@ -5,7 +5,9 @@ alone, two panes would drop different columns (one side's longer names or states
 cost a column the other keeps). Here each pane notes what it wants (its room and the
 width each column needs for its own rows) and the choice is made once for all the
 panes of that kind on the screen: from the narrowest room and the widest cells. A
-pane whose choice changes because of the other's rows is laid out again.
+pane whose choice changes because of the other's rows is laid out again. A column with
+a narrow form (a shorter cell) that does not fit is narrowed, in every pane alike,
+where that is enough to keep it, before it is dropped.
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ class SharedColumns:
 
     wants: tuple[int, dict[str, int]] = (0, {})
     """This pane's room and the width each of its columns needs (with padding)."""
+    narrow_wants: dict[str, int] = {}
+    """The width each column with a narrow form needs in that form (with padding)."""
+    narrowed: frozenset[str] = frozenset()
+    """The columns the last ``shared_choice`` narrowed: show their narrow form."""
     _refitting = False
 
     _peers: list[Any] | None = None
@@ -64,24 +70,41 @@ class SharedColumns:
             self._peers = peers
         return self._peers
 
-    def shared_choice(self, columns: Sequence[C], width: int, widths: dict[str, int]) -> list[C]:
+    def shared_choice(
+        self, columns: Sequence[C], width: int, widths: dict[str, int], narrow: dict[str, int] | None = None
+    ) -> list[C]:
         """The columns to show: fitted to the narrowest room of this pane and its
-        peers, each column as wide as the widest of them needs."""
+        peers, each column as wide as the widest of them needs. ``narrow``: the width
+        of each column that has a narrow form, in that form; a column that does not
+        fit is narrowed (most needed first) where that keeps it (``narrowed``)."""
         self.wants = (width, widths)
-        wants = [self.wants, *(p.wants for p in self.peers())]
-        rooms = [w for w, _ in wants if w > 0]
+        self.narrow_wants = narrow or {}
+        panes = [self, *self.peers()]
+        rooms = [p.wants[0] for p in panes if p.wants[0] > 0]
         room = min(rooms) if rooms and width > 0 else width
-        merged = {c.key: max(need.get(c.key, 0) for _, need in wants) for c in columns}
-        return choose(columns, room, merged)
+        merged = {c.key: max(p.wants[1].get(c.key, 0) for p in panes) for c in columns}
+        chosen = choose(columns, room, merged)
+        narrowed: set[str] = set()
+        for col in sorted(columns, key=lambda c: c.priority):
+            if col.key not in self.narrow_wants or any(c.key == col.key for c in chosen):
+                continue
+            need = max(p.narrow_wants.get(col.key, p.wants[1].get(col.key, 0)) for p in panes)
+            tried = choose(columns, room, {**merged, col.key: need})
+            if any(c.key == col.key for c in tried):
+                chosen, merged[col.key] = tried, need
+                narrowed.add(col.key)
+        self.narrowed = frozenset(narrowed)
+        return chosen
 
     def refit_peers(self, shown: Sequence[str]) -> None:
-        """Lay out again each peer that shows other columns than ``shown``."""
+        """Lay out again each peer that shows other columns than ``shown``, or other
+        columns narrowed."""
         if SharedColumns._refitting:
             return
         SharedColumns._refitting = True
         try:
             for peer in self.peers():
-                if peer.wants[0] > 0 and tuple(peer.column_keys) != tuple(shown):
+                if peer.wants[0] > 0 and (tuple(peer.column_keys) != tuple(shown) or peer.narrowed != self.narrowed):
                     peer.refit()
         finally:
             SharedColumns._refitting = False

@@ -2,10 +2,11 @@
 
 Columns: turn glyph, name, archetype, effective profile, weapons, status, markers,
 actions left, XP gained. Columns that do not fit the pane's width are dropped in
-priority order, the same in both band panes (the model card, one key away, always has everything). The cursor
-row is the selected model: moving it posts ``ModelSelected``. A redraw with the
-same models and turn order does nothing; otherwise only changed rows are drawn
-again (``RowTable``).
+priority order, the same in both band panes (the model card, one key away, always has everything);
+a column with a narrow form (the status: "smoke" for "ready, in smoke") is narrowed
+before it is dropped. The cursor row is the selected model: moving it posts
+``ModelSelected``. A redraw with the same models and turn order does nothing; otherwise
+only changed rows are drawn again (``RowTable``).
 """
 
 from __future__ import annotations
@@ -32,13 +33,15 @@ Cell = Callable[[Any, Any, bool], "Text | str"]
 class Column(Record):
     """``priority``: lower is kept longer when space is short. ``own``: the cell reads
     the model alone (not the turn order or other models), so it is kept while the
-    model is the same object (the engine copies a model only when it changes)."""
+    model is the same object (the engine copies a model only when it changes).
+    ``narrow``: a narrower cell, shown where the column does not fit with ``cell``."""
 
     key: str
     label: str
     cell: Cell
     priority: int
     own: bool = False
+    narrow: Callable[[Any, Any], "Text | str"] | None = None
 
 
 COLUMNS: tuple[Column, ...] = (
@@ -47,11 +50,13 @@ COLUMNS: tuple[Column, ...] = (
     Column("arch", "Archetype", lambda s, m, short: d.archetype_short(m.spec), 6, own=True),
     Column("profile", "S W C O", lambda s, m, short: d.profile_text(m.spec, m.infected, compact=True), 1, own=True),
     Column("weapons", "Weapons", lambda s, m, short: d.weapons(m.spec), 7, own=True),
-    Column("status", "Status", lambda s, m, short: d.status(s, m, short), 3),
+    Column("status", "Status", lambda s, m, short: d.status(s, m, short), 3, narrow=d.status_narrow),
     Column("markers", "Mk", lambda s, m, short: d.markers(m), 2, own=True),
     Column("act", "Act", lambda s, m, short: d.actions_left(s, m), 4),
     Column("xp", "XP", lambda s, m, short: d.xp(m), 5, own=True),
 )
+NARROWED = tuple(sorted((c for c in COLUMNS if c.narrow is not None), key=lambda c: c.priority))
+"""The columns with a narrow form, the most needed first."""
 PADDING = 2  # a blank cell either side of each column
 
 
@@ -99,16 +104,31 @@ class BandPane(SharedColumns, RowTable):
         )
         self._rebuild()
 
-    def _columns_for(self, width: int, cells: dict[str, list[Text | str]], kept: dict[str, int]) -> list[Column]:
+    def _columns_for(
+        self,
+        width: int,
+        cells: dict[str, list[Text | str]],
+        kept: dict[str, int],
+        narrow: dict[str, list[Text | str]],
+    ) -> list[Column]:
         """The columns that fit ``width`` (all of them when the width is not known yet),
-        the same in both band panes (``SharedColumns``). ``kept``: the widths the table
-        keeps for the columns shown (a column does not shrink back while the same columns
-        are shown), so the same choice still fits."""
+        the same in both band panes (``SharedColumns``); ``narrowed`` says which show
+        their ``narrow`` cells. ``kept``: the widths the table keeps for the columns
+        shown (a column does not shrink back while the same columns are shown, in the
+        same form), so the same choice still fits."""
+
+        def need(col: Column, shown: list[Text | str], keep: int) -> int:
+            return max([len(col.label), keep, *(cell_width(c) for c in shown)]) + PADDING
+
         widths = {
-            col.key: max([len(col.label), kept.get(col.key, 0), *(cell_width(c) for c in cells[col.key])]) + PADDING
+            col.key: need(col, cells[col.key], kept.get(col.key, 0) if col.key not in self.narrowed else 0)
             for col in COLUMNS
         }
-        return self.shared_choice(COLUMNS, width, widths)
+        narrow_widths = {
+            col.key: need(col, narrow[col.key], kept.get(col.key, 0) if col.key in self.narrowed else 0)
+            for col in NARROWED
+        }
+        return self.shared_choice(COLUMNS, width, widths, narrow_widths)
 
     def _rebuild(self) -> None:
         """Lay out the rows again, unless the models, which of them is active, the phase
@@ -128,7 +148,11 @@ class BandPane(SharedColumns, RowTable):
         self._drawn = drawn
         short = 0 < width < 60
         cells = {col.key: [self._cell(col, state, m, short) for m in models] for col in COLUMNS}
-        columns = self._columns_for(width, cells, {} if refit else self._widths)
+        narrow = {col.key: [col.narrow(state, m) for m in models] for col in NARROWED if col.narrow is not None}
+        was_narrowed = self.narrowed
+        columns = self._columns_for(width, cells, {} if refit else self._widths, narrow)
+        cells.update({key: narrow[key] for key in self.narrowed})
+        refit = refit or self.narrowed != was_narrowed  # a column narrowed or widened again: sized afresh
         self.set_rows(
             [(m.id, {c.key: cells[c.key][i] for c in columns}) for i, m in enumerate(models)],
             [ColumnSpec(c.key, c.label) for c in columns],

@@ -149,6 +149,12 @@ def turn_glyph(state: Any, m: Any) -> Text:
     return Text("·", style="dim")
 
 
+MOVE_ONLY_WORDS = {"stun": "stunned", "smoke": "in smoke", "lava": "in lava"}
+"""What limits a model to Move actions (``ModelState.move_only``), as its status says it."""
+MOVE_ONLY_NARROW = {"stun": "stun", "smoke": "smoke", "lava": "lava"}
+"""The same in one short word, for ``status_narrow``."""
+
+
 def status(state: Any, m: Any, short: bool = False) -> Text:
     """Ready / activated / engaged / out of action / left the table (and active)."""
     if m.status == OUT_OF_ACTION:
@@ -163,7 +169,7 @@ def status(state: Any, m: Any, short: bool = False) -> Text:
     else:
         parts.append(("ready", ""))
     if m.move_only and m.on_table:  # a stun grenade or smoke: Move actions only (§17.6)
-        word = {"stun": "stunned", "smoke": "in smoke", "lava": "in lava"}.get(m.move_only, m.move_only)
+        word = MOVE_ONLY_WORDS.get(m.move_only, m.move_only)
         parts.append((word if short else f"{word}: Move only", "magenta"))
     if m.engaged:
         if short:
@@ -177,6 +183,16 @@ def status(state: Any, m: Any, short: bool = False) -> Text:
             out.append(", ")
         out.append(text, style=style)
     return out
+
+
+def status_narrow(state: Any, m: Any) -> Text:
+    """The status where even the short one has no room (a band pane at 80 columns): one
+    word. A model limited to Move actions (a stun grenade, smoke, Lawa's pool) shows that
+    alone — the turn glyph beside it says whether it has acted; otherwise (engaged too)
+    the short status."""
+    if m.on_table and m.move_only and not m.engaged:
+        return Text(MOVE_ONLY_NARROW.get(m.move_only, m.move_only), style="magenta")
+    return status(state, m, short=True)
 
 
 def markers(m: Any) -> Text:
