@@ -105,9 +105,7 @@ async def test_typed_injury_dice_record_the_table_result(saves_dir: Path, make_a
         assert case.result == result
         assert kept_faces(case.rolls[0].dice) == tuple(int(d) for d in dice)
         said = status_text(screen)
-        assert (
-            f"{' '.join(dice)} → {sum(int(d) for d in dice)}: {name} (chance" in said and SM.cite("(§18.1)") in said
-        )
+        assert f"{' '.join(dice)} → {sum(int(d) for d in dice)}: {name} (chance" in said and SM.cite("(§18.1)") in said
         assert f"Dex Marlow: injury {name}" in summary(screen)
         assert screen.state.post.of(SAINTS).wound("nim").case is None  # the other roll is still due
 
