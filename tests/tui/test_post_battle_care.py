@@ -15,35 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from engine.battle import Battle, new_header
-from engine.records import changed
-from engine.rulesets.sanctum_mortalis import commands as bc
-from engine.rulesets.sanctum_mortalis import make_setup
-from engine.rulesets.sanctum_mortalis.battle_setup import demo_bands
-from saves import BattleStore
 from tui.dialogs.roll_dialog import RollDialog
 from tui.systems.sanctum_mortalis.campaign.opening import post_battle
 
 from .conftest import SIZE, press, status_text, wait_for
 from .test_post_battle import SAINTS, post_battle_ready
-from .test_post_battle_keys import choose, roll_typed
+from .test_post_battle_keys import choose, roll_typed, scripted_battle
 
 STASH = ("combat-medkit", "surgical-automaton")
 
 
 def campaign_with_medicines(folder: Path) -> Path:
     """What ``skirmish campaign demo.skirmish`` does on the scripted battle, ended."""
-    saints, wolves = demo_bands()
-    saints = changed(saints, stash=STASH)
-    battle = Battle(new_header("sanctum-mortalis", make_setup(saints, wolves), seed=1, title="Demo battle"))
-    for model in ("A.dex-marlow", "A.nim"):
-        battle.submit(bc.RemoveModel(model, by="B.brann-holt", cause="failed Toughness roll (shooting)"))
-    battle.submit(bc.EndBattle())
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "demo.skirmish"
-    with BattleStore.create(path, battle.header) as store:
-        store.append_many([e.to_dict() for e in battle.entries])
-    return post_battle(path, folder, seed=7)[0]
+    return post_battle(scripted_battle(folder, saints_stash=STASH, wolves_stash=()), folder, seed=7)[0]
 
 
 async def dex_rolled(pilot, *dice: str):

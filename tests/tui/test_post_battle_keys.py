@@ -36,10 +36,14 @@ from .test_post_battle_recruit import highlight, summary
 SM = find_system("sanctum-mortalis")
 
 
-def scripted_battle(folder: Path) -> Path:
-    """The demo bands' battle, ended: Brann Holt takes Dex Marlow and Nim out."""
+def scripted_battle(
+    folder: Path, saints_stash: tuple[str, ...] = (), wolves_stash: tuple[str, ...] = ("camouflage",)
+) -> Path:
+    """The demo bands' battle, ended: Brann Holt takes Dex Marlow and Nim out. Each band
+    keeps the items given in its stash."""
     saints, wolves = demo_bands()
-    wolves = changed(wolves, stash=("camouflage",))
+    saints = changed(saints, stash=saints_stash)
+    wolves = changed(wolves, stash=wolves_stash)
     battle = Battle(new_header("sanctum-mortalis", make_setup(saints, wolves), seed=1, title="Demo battle"))
     for model in ("A.dex-marlow", "A.nim"):
         battle.submit(bc.RemoveModel(model, by="B.brann-holt", cause="failed Toughness roll (shooting)"))
