@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from engine.formatting import plural
+
 if TYPE_CHECKING:
     from saves.listing import SaveSummary
 
@@ -53,7 +55,7 @@ def battles_line(battles: Sequence[dict[str, Any]]) -> str:
         won = names[keys.index(b["winner"])] if b.get("winner") in keys and len(names) == len(keys) else b.get("winner")
         result = f"{won} won {vp[0]}–{vp[1]}" if won else f"draw {vp[0]}–{vp[1]}"
         out.append(f"#{b.get('number', '?')} {b.get('scenario_name') or b.get('scenario', '?')}: {result}")
-    return f"{len(battles)} battle(s): " + "; ".join(out)
+    return f"{plural(len(battles), 'battle')}: " + "; ".join(out)
 
 
 def _system_title(ruleset: str | None, kind: str | None) -> str:

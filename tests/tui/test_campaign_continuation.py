@@ -185,7 +185,7 @@ def test_skirmish_list_shows_the_campaigns_battles(saves_dir: Path):
     assert list_battles(Namespace(saves=str(saves_dir)), out) == 0
     line = next(x for x in out.getvalue().splitlines() if campaign.name in x)
     assert "Sanctum Mortalis campaign  Campaign: Crimson Saints and Iron Wolves" in line
-    assert "2 battle(s): #1 Slaughter: draw 0–0; #2 Slaughter: Iron Wolves won 1–0" in line
+    assert "2 battles: #1 Slaughter: draw 0–0; #2 Slaughter: Iron Wolves won 1–0" in line
     line = next(x for x in out.getvalue().splitlines() if battle.name in x)
     assert "battle 2 of “Campaign: " in line
 

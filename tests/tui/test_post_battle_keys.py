@@ -148,7 +148,7 @@ async def test_the_whole_post_battle_sequence_by_keys(saves_dir: Path, make_app)
         assert state().post.of(WOLVES).step == "development"
         assert wolves_model(state(), "brann-holt").xp == 4
         assert SM.cite("Brann Holt: +2 XP from the battle (4 XP), level 2 (§19).") in status_text(screen)
-        assert "1 level-up(s) to spend" in summary(screen)
+        assert "1 level-up to spend" in summary(screen)
 
         # ---- undo of the step end: back in the injuries step, the XP not yet added
         await press(pilot, "ctrl+z")

@@ -13,6 +13,7 @@ from typing import Any, Callable, ClassVar
 from rich.text import Text
 from textual.message import Message
 
+from engine.formatting import plural
 from engine.rulesets.sanctum_mortalis.state import DEFENSIVE_STANCE, HIDDEN, OVERWATCH
 from engine.rulesets.sanctum_mortalis.terms import challenge_term, skill_term, trick_term
 from tui.dialogs.kept_rows import PickerUnderTheTop
@@ -454,7 +455,7 @@ class BattleCommands(GearCommands, GameCommands):
             [
                 Choice(
                     k,
-                    f"{trick_term(k)}, {n} charge(s) left — {t.TRICKS[k].effect}",
+                    f"{trick_term(k)}, {plural(n, 'charge')} left — {t.TRICKS[k].effect}",
                     str(trick_refusal(self.state, m.id, k) or ""),  # no charge left: greyed before its target
                 )
                 for k, n in known

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from engine.formatting import plural
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.profile import STATS, effective_profile
 from engine.rulesets.sanctum_mortalis.terms import term, trick_term
@@ -116,7 +117,7 @@ def card_text(state: Any, model_id: str) -> Text:
         out.append(_names(spec.wounds, t.WOUNDS) + "\n")
 
     out.append("\nThis round: ", style="bold")
-    facts = [f"{m.moves} move(s)", f"{m.others} other action(s)", f"limit {m.action_cap}"]
+    facts = [plural(m.moves, "move"), plural(m.others, "other action"), f"limit {m.action_cap}"]
     for flag, label in (
         ("climbed", "climbed"),
         ("jumped", "jumped a gap"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.rulesets.xk6 import commands as c
 from engine.rulesets.xk6 import tables as t
 from engine.rulesets.xk6 import view
@@ -380,7 +380,7 @@ class XK6Commands(GameCommands):
         m = self._model()
         if m:
             self.ask(
-                f"{m.name}: {m.wounds} wound(s) — a GM correction:",
+                f"{m.name}: {plural(m.wounds, 'wound')} — a GM correction:",
                 [
                     Choice(c.AdjustWounds(m.id, 1, "GM"), "+1 wound"),
                     Choice(c.AdjustWounds(m.id, -1, "GM"), "−1 wound", "" if m.wounds else "no wounds"),

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.formatting import plural
 from engine.odds import percent
 from engine.rulesets.sanctum_mortalis import tables as t
 from engine.rulesets.sanctum_mortalis.campaign import view
@@ -124,7 +125,7 @@ def model_notes(m: Any) -> Text:
         rules = ", ".join(dict.fromkeys(rule for _, _, rule in terms))
         out.append(Text(f"{sum(v for _, v, _ in terms):+d} XP from the battle ({said}, {rules})"))
     if m.levels_pending:
-        out.append(Text(f"{m.levels_pending} level-up(s) to spend", style="yellow"))
+        out.append(Text(f"{plural(m.levels_pending, 'level-up')} to spend", style="yellow"))
     if m.items or m.mods:
         out.append(Text("carries " + ", ".join(map(view.item_name, m.items + m.mods)), style="dim"))
     if m.stashed:
