@@ -78,7 +78,7 @@ def text(battle) -> str:
 
 def test_the_headline_says_who_was_destroyed_by_whom_and_each_sides_models_lost(battle, text):
     head = text.split("\nRound 1\n")[0]
-    out = seq_of(battle, "Shields loses 1 model(s), 0 left — destroyed")
+    out = seq_of(battle, "Shields loses 1 model, 0 left — destroyed")
     assert "Result\n  The battle has not ended (in round 1).\n" in head  # SAGA keeps no victory points
     assert "Victory points" not in head
     assert f"Taken out\n  {RAIDERS}: none\n  Locals: Shields, by Axes (#{out})\n" in head
@@ -139,15 +139,15 @@ def test_a_shot_whose_hits_cost_a_model_shows_its_dice_against_the_armour(battle
     assert "dice: 6 5 → 2 of 2 dice 4+" in shot and "outcome: 2 hits" in shot
     saves = entry(text, seq_of(battle, "Shooting defence: Shields rolls 2 6"))
     assert "Shields: defence dice, cancel on 5+" in saves and "outcome: 1 cancelled, 1 uncancelled" in saves
-    defence, lost = seq_of(battle, "Shooting defence"), seq_of(battle, "Shields loses 1 model(s), 1 left")
+    defence, lost = seq_of(battle, "Shooting defence"), seq_of(battle, "Shields loses 1 model, 1 left")
     assert defence < lost < seq_of(battle, "The shooting is resolved")
 
 
 ROLLS_BEFORE_LOSSES = [
     # (a roll's breakdown, the loss it leads to): the shot's defence dice, then each melee side's
-    ("Shields: defence dice, cancel on 5+", "Shields loses 1 model(s), 1 left"),
-    ("Axes: defence dice, cancel on 5+", "Step 6: Axes loses 1 model(s)"),
-    ("dice: 5 1 2 → 1 of 3 dice 5+", "Step 6: Shields loses 1 model(s), 0 left"),
+    ("Shields: defence dice, cancel on 5+", "Shields loses 1 model, 1 left"),
+    ("Axes: defence dice, cancel on 5+", "Step 6: Axes loses 1 model"),
+    ("dice: 5 1 2 → 1 of 3 dice 5+", "Step 6: Shields loses 1 model, 0 left"),
 ]
 
 
@@ -170,7 +170,7 @@ def test_the_melee_shows_both_sides_hits_and_saves_and_the_re_roll_the_ability_a
     shields = entry(text, seq_of(battle, "Step 4: Shields rolls"))
     assert "Axes: attack dice against Armour 4" in axes and "dice: 6 2 5 1 → 2 of 4 dice 4+" in axes
     assert "Shields: attack dice against Armour 4" in shields and "dice: 5 → 1 of 1 dice 4+" in shields
-    assert f"#{seq_of(battle, 'Step 4: Axes (attacking) score 2 hit(s), Shields (defending) 1')} " in text
+    assert f"#{seq_of(battle, 'Step 4: Axes (attacking) score 2 hits, Shields (defending) 1')} " in text
     reroll = seq_of(battle, "The attacker re-rolls attack dice 2 → 5")
     assert f"re-rolled at #{reroll} by Fury: die 2 2→5: 3 hits" in axes  # in the roll it changed
     again = entry(text, reroll)

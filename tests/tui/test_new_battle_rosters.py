@@ -12,7 +12,7 @@ BROKEN = Path(__file__).resolve().parents[1] / "engine" / "sanctum_mortalis" / "
 
 
 def test_a_roster_with_problems_is_refused_with_the_first_problem_and_a_way_on():
-    refusal = r"has \d+ problem\(s\), first at line \d+: .*skirmish check.*--allow-problems"
+    refusal = r"has \d+ problems, first at line \d+: .*skirmish check.*--allow-problems"
     with pytest.raises(SetupProblem, match=refusal):
         read_band(BROKEN.read_text(encoding="utf-8"), str(BROKEN))
 
@@ -24,7 +24,7 @@ def test_a_house_band_can_be_allowed_and_the_problems_stay_visible():
 
 def test_a_new_battle_of_a_broken_roster_is_one_line_and_creates_no_save(tmp_path: Path):
     plan = LaunchPlan(mode="new", rosters=(str(BROKEN), str(BROKEN)), seed=1)
-    with pytest.raises(OpenError, match=r"roster .*broken-band.toml has \d+ problem\(s\)") as refused:
+    with pytest.raises(OpenError, match=r"roster .*broken-band.toml has \d+ problems") as refused:
         new_battle(system_of(plan), tmp_path, plan)
     assert list(tmp_path.iterdir()) == []
     said = str(refused.value)  # the problem's rule as the rulebook names it, not the engine's "§15.1"

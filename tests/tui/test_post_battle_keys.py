@@ -142,7 +142,7 @@ async def test_the_whole_post_battle_sequence_by_keys(saves_dir: Path, make_app)
         # ---- Iron Wolves: the battle's XP as the log counts it (§19.1), before it is added
         await press(pilot, "b")
         assert screen.band == WOLVES and state().post.of(WOLVES).step == "loot"
-        assert SM.cite("Brann Holt: +2 XP from the battle (2 enemy model(s) defeated, §19.1)") in summary(screen)
+        assert SM.cite("Brann Holt: +2 XP from the battle (2 enemy models defeated, §19.1)") in summary(screen)
         assert wolves_model(state(), "brann-holt").xp == 2
         await press(pilot, "e", "e")  # loot, injuries: the XP is added, 2 → 4 is level 2 (§19.2)
         assert state().post.of(WOLVES).step == "development"

@@ -35,7 +35,7 @@ async def test_the_shots_defence_dice_are_logged_before_the_model_they_cost(make
         await move_and_shoot(pilot, screen, "6 5 2 1", "3 6")  # 2 hits, one cancelled: Ceorls lose 1
         log = screen.query_one(LogPane)
         rows = [row.prompt.plain for row in log.options]
-        dice, lost = _row(rows, "Ceorls: defence dice, cancel on"), _row(rows, "Ceorls loses 1 model(s)")
+        dice, lost = _row(rows, "Ceorls: defence dice, cancel on"), _row(rows, "Ceorls loses 1 model")
         assert dice < lost, rows
         assert "[3 6]" in rows[dice] and "1 uncancelled" in rows[dice]
         log.highlighted = dice

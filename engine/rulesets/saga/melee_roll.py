@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from engine.dice import DiceEntryError, DiceSource, wrong_dice_count
 from engine.events import EventDraft
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.records import changed
 from engine.rolls import Die, RollRecord, plain
 from engine.ruleset import Rejected
@@ -143,7 +143,7 @@ def roll_attacks(state: BattleState, cmd: RollAttacks, dice: DiceSource) -> Deci
         EventDraft(
             "melee_attacks_done",
             {"hits": hits},
-            text=f"Step 4: {fighters(state, m, ATTACKER)} (attacking) score {hits[ATTACKER]} hit(s), "
+            text=f"Step 4: {fighters(state, m, ATTACKER)} (attacking) score {plural(hits[ATTACKER], 'hit')}, "
             f"{fighters(state, m, DEFENDER)} (defending) {hits[DEFENDER]}. Step 5: defence rolls.",
         )
     )
@@ -177,7 +177,7 @@ def reroll(state: BattleState, cmd: Reroll, dice: DiceSource) -> Decision:
     allowed = m.rerolls_allowed(role, cmd.phase)
     if len(idx) > allowed:
         return Rejected(
-            f"the {possessive(role.title())} declared abilities allow {max(0, allowed)} more {cmd.phase} re-roll(s)",
+            f"the {possessive(role.title())} declared abilities allow {max(0, allowed)} more {cmd.phase} {'re-roll' if max(0, allowed) == 1 else 're-rolls'}",
             "§3 step 3 [SAGA-M5]",
         )
     if any(flat[i][1].replaced is not None for i in idx):
@@ -309,7 +309,8 @@ def casualty_plan(
         return out
     if sum(mine.values()) != take or any(n < 0 or n > state.unit(u).models for u, n in mine.items()):
         return Rejected(
-            f"the {role.title()} must remove exactly {take} model(s), none more than a unit has", kind="malformed"
+            f"the {role.title()} must remove exactly {plural(take, 'model')}, none more than a unit has",
+            kind="malformed",
         )
     return [(u, mine.get(u, 0)) for u in units]
 
@@ -336,7 +337,7 @@ def remove_casualties(state: BattleState, cmd: RemoveCasualties, dice: DiceSourc
                         "casualties_removed",
                         {"unit": unit, "count": n, "cause": "melee"},
                         actor=unit,
-                        text=f"Step 6: {u.name} loses {n} model(s), {u.models - n} "
+                        text=f"Step 6: {u.name} loses {plural(n, 'model')}, {u.models - n} "
                         f"left{' — destroyed' if n >= u.models else ''} "
                         f"(keep formation [SAGA-M6]).",
                     )
@@ -377,7 +378,7 @@ def mark_within_s(state: BattleState, cmd: MarkWithinS, dice: DiceSource) -> Dec
         EventDraft(
             "melee_within_s",
             {"destroyed": gone.id, "units": list(cmd.units)},
-            text=f"{len(cmd.units)} unit(s) were within {band_term(t.T4_RADIUS)} of {gone.name} (§4.2).",
+            text=f"{plural(len(cmd.units), 'unit')} {'was' if len(cmd.units) == 1 else 'were'} within {band_term(t.T4_RADIUS)} of {gone.name} (§4.2).",
         )
     )
     if len(m.within_s) == 1:

@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.records import Record
 from engine.rolls import Modifier, RollRecord, plain
 from engine.ruleset import Rejected
@@ -139,7 +139,7 @@ def roll_shot(state: BattleState, cmd: RollShot, dice: DiceSource) -> Decision:
             {"roll": record.to_dict(), "hits": hits, "armour": value},
             actor=shot.shooter,
             text=f"Shooting attack: {' '.join(map(str, faces)) or 'no dice'} against "
-            f"Armour {value}: {hits} hit(s) ({HOUSE_LABEL}).",
+            f"Armour {value}: {plural(hits, 'hit')} ({HOUSE_LABEL}).",
         )
     ]
     if hits == 0:
@@ -199,7 +199,7 @@ def _finish(state: BattleState, shot: PendingShot, left: int) -> list[EventDraft
                 "casualties_removed",
                 {"unit": u.id, "count": count, "cause": "shooting"},
                 actor=u.id,
-                text=f"{u.name} loses {count} model(s), {u.models - count} left"
+                text=f"{u.name} loses {plural(count, 'model')}, {u.models - count} left"
                 + (" — destroyed by shooting: no fatigue for its friends (§4.2 T4)" if gone else "")
                 + ".",
             )

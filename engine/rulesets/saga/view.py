@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.records import Record
 from engine.ruleset import Rejected
 
@@ -180,7 +180,7 @@ def _shot_view(state: BattleState) -> StepView:
         else:  # nothing to spend: the shooter's side rolls on (§4.5 way 2)
             title, decider, nxt = "Shooting: step 2, no fatigue to spend", state.unit(sh.shooter).side, ("RollShot",)
         return StepView("shot", 2, title, decider, tuple(lines), nxt, (HOUSE_LABEL,))
-    lines.append(f"{sh.hits} hit(s): {sh.hits} defence dice cancelling on {state.setting('shooting_save')}+")
+    lines.append(f"{plural(sh.hits, 'hit')}: {sh.hits} defence dice cancelling on {state.setting('shooting_save')}+")
     return StepView(
         "shot",
         4,
@@ -236,10 +236,10 @@ def _melee_lines(state: BattleState, m: Melee) -> list[str]:
             opp = m.hits.get(other(role), 0)
             count = t.defence_dice(opp, extra_defence(m, role))
             lines.append(
-                f"{role.title()}: {opp} hit(s) against it, {count} defence dice (≤ 2×{opp}) on "
+                f"{role.title()}: {plural(opp, 'hit')} against it, {count} defence dice (≤ 2×{opp}) on "
                 f"{save_on(state, m, role)}+"
                 + (
-                    f"; {m.rerolls_allowed(role, 'attack')} attack re-roll(s) left"
+                    f"; {plural(m.rerolls_allowed(role, 'attack'), 'attack re-roll')} left"
                     if m.rerolls_allowed(role, "attack") > 0
                     else ""
                 )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.ruleset import Rejected, setting_change
 
 from . import tables as t
@@ -283,7 +283,7 @@ def leave_table(state: BattleState, cmd: LeaveTable, dice: DiceSource) -> Decisi
         notes.append(f"1 VP and 1 XP for getting off the table ({scenario_term('pride')})")
     text = (
         f"{m.name} leaves the table"
-        + (f" carrying {carried} marker(s)" if carried else "")
+        + (f" carrying {plural(carried, 'marker')}" if carried else "")
         + f": {vp} VP, {xp} XP"
         + (f" ({'; '.join(notes)})" if notes else "")
         + " (§7.7)."
@@ -329,7 +329,7 @@ def removal(state: BattleState, model_id: str, by: str | None, cause: str) -> li
         if k.side != m.side and not (k.spec.pet or k.spec.volunteer) and k.side != NEUTRAL:
             xp = 1
     dropped = m.tech_markers + (1 if m.special_marker and m.carry_partner is None else 0) + (1 if m.hidden_data else 0)
-    text = f"{m.name} is out of action ({cause})" + (f", dropping {dropped} marker(s)" if dropped else "")
+    text = f"{m.name} is out of action ({cause})" + (f", dropping {plural(dropped, 'marker')}" if dropped else "")
     if xp and by:
         text += f"; +1 XP to {state.model(by).name}"
     drafts = [
@@ -456,7 +456,7 @@ def cast_trick(state: BattleState, cmd: CastTrick, dice: DiceSource) -> Decision
             return Rejected(f"{trick_term('acceleration')} targets friendly models only [SM-A47]", "§21")
         effect["bonus_action"] = True
     on = f" on {target.name}" if target else ""
-    text = f"{m.name} casts {term(trick.name)}{on}: {trick.effect} ({m.charges(cmd.trick) - 1} charge(s) left)"
+    text = f"{m.name} casts {term(trick.name)}{on}: {trick.effect} ({plural(m.charges(cmd.trick) - 1, 'charge')} left)"
     cast = EventDraft(
         "trick_cast",
         {"model": m.id, "trick": trick.key, "target": target.id if target else None, "effect": effect},

@@ -25,7 +25,7 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping
 
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.records import Record, field
 
 from . import tables as t
@@ -753,7 +753,7 @@ class _Checker:
                 self.add(
                     line,
                     f"{m.name}: {t.STAT_NAMES[stat]} ({stat}) may be advanced at most "
-                    f"{t.MAX_ADVANCES[stat]} time(s), not {n}",
+                    f"{plural(t.MAX_ADVANCES[stat], 'time')}, not {n}",
                     "§3.2",
                 )
             elif n == 3 and t.THIRD_ADVANCE_NEEDS.get(stat) not in m.skills:

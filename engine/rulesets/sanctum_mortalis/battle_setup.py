@@ -10,6 +10,7 @@ from __future__ import annotations
 import pkgutil
 from typing import Sequence
 
+from engine.formatting import plural
 from engine.ruleset import NewBattle, SetupProblem
 
 from . import band_building as bb
@@ -68,12 +69,12 @@ def read_band(text: str, source: str, allow_problems: bool = False) -> tuple[Ban
     note = ""
     if errors and not allow_problems:
         raise SetupProblem(
-            f"roster {source} has {len(errors)} problem(s), first at line {errors[0].line}: "
+            f"roster {source} has {plural(len(errors), 'problem')}, first at line {errors[0].line}: "
             f"{errors[0]} — see `{PROG} check {source}`, or start anyway with --allow-problems"
         )
     if errors:
         note = (
-            f"{parsed.roster.name}: {len(errors)} band-building problem(s), e.g. line {errors[0].line}: "
+            f"{parsed.roster.name}: {plural(len(errors), 'band-building problem')}, e.g. line {errors[0].line}: "
             f"{errors[0]} — see `{PROG} check {source}`"
         )
     return parsed.roster, note

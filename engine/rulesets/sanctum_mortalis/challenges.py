@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.formatting import plural
 from engine.events import EventDraft
 from engine.records import Record, changed
 from engine.ruleset import Rejected
@@ -181,7 +182,7 @@ def _result(state: BattleState, side: str, key: str, model: str, target: str) ->
         return met, f"{removed} of {len(_members(state, other))} enemy models removed", 0
     if key == "prudence":
         lost = sum(1 for m in _members(state, side) if m.status == OUT_OF_ACTION)
-        return prudence_met(lost), f"{lost} model(s) lost", 0
+        return prudence_met(lost), f"{plural(lost, 'model')} lost", 0
     if key in ("get-the-geezer", "bounty-hunters", "exclude-eggheads") and tg is not None:
         out = tg.status == OUT_OF_ACTION
         return out, f"{tg.name} {'is' if out else 'is not'} out of action", 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
+from engine.formatting import plural
 from engine.records import GhostModel, Record, changed, field
 
 from .roster import BandRoster, ModelSpec
@@ -281,7 +282,11 @@ def marker_badges(m: ModelState) -> list[tuple[str, str, str]]:
     out = [(MARKER_SYMBOLS[k], MARKER_NAMES[k], k) for k in sorted(m.markers)]
     if m.tech_markers:
         out.append(
-            (f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦", f"{m.tech_markers} technology marker(s)", "tech")
+            (
+                f"✦{m.tech_markers}" if m.tech_markers > 1 else "✦",
+                f"{plural(m.tech_markers, 'technology marker')}",
+                "tech",
+            )
         )
     if m.special_marker or m.carry_partner:
         out.append(("★", "the special marker" + (" (carried together)" if m.carry_partner else ""), "special"))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.records import Record, changed
 from engine.ruleset import Rejected
 
@@ -41,7 +41,7 @@ def _rolloff_text(state: BattleState, record: dict[str, Any]) -> str:
     a, b = rounds[-1]["totals"]
     ties = len(rounds) - 1
     return f"roll-off {state.side('A').name} {a} v {state.side('B').name} {b}" + (
-        f" after {ties} tie(s)" if ties else ""
+        f" after {plural(ties, 'tie')}" if ties else ""
     )
 
 
@@ -251,7 +251,7 @@ def end_round(state: BattleState, cmd: EndRound, dice: DiceSource) -> Decision:
     if waiting and not cmd.force:
         names = ", ".join(m.name for m in waiting[:4]) + ("…" if len(waiting) > 4 else "")
         return Rejected(
-            f"{len(waiting)} model(s) have not acted yet ({names}); end the round anyway with force",
+            f"{plural(len(waiting), 'model')} {'has' if len(waiting) == 1 else 'have'} not acted yet ({names}); end the round anyway with force",
             "§5.1",
             kind="ambiguous",
             anyway=changed(cmd, force=True),
@@ -301,7 +301,7 @@ def end_check(state: BattleState) -> list[EventDraft]:
                 EventDraft(
                     "markers_collected",
                     {"side": side, "count": state.markers_on_table, "vp": count},
-                    text=f"{state.side(side).name} takes the {count} marker(s) left on the table (§14, no XP).",
+                    text=f"{state.side(side).name} takes the {plural(count, 'marker')} left on the table (§14, no XP).",
                 )
             )
         held = sum(m.tech_markers + (t.SPECIAL_MARKER_VALUE if m.special_marker else 0) for m in state.on_table(side))
@@ -310,7 +310,7 @@ def end_check(state: BattleState) -> list[EventDraft]:
                 EventDraft(
                     "vp_awarded",
                     {"side": side, "vp": held, "reason": "markers held at the end [SM-A24]"},
-                    text=f"{state.side(side).name} keeps {held} carried marker(s) [SM-A24].",
+                    text=f"{state.side(side).name} keeps {plural(held, 'carried marker')} [SM-A24].",
                 )
             )
     from .challenges import challenge_vp_drafts
@@ -349,7 +349,7 @@ def end_battle(state: BattleState, cmd: EndBattle, dice: DiceSource) -> Decision
                     EventDraft(
                         "vp_awarded",
                         {"side": s, "vp": held, "reason": "markers held at the end [SM-A24]"},
-                        text=f"{state.side(s).name} keeps {held} carried marker(s) [SM-A24].",
+                        text=f"{state.side(s).name} keeps {plural(held, 'carried marker')} [SM-A24].",
                     )
                 )
     from .challenges import challenge_vp_drafts

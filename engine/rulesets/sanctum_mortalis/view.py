@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.records import Record
 
 from . import tables as t
@@ -91,7 +91,9 @@ def model_card(state: BattleState, model_id: str) -> list[str]:
     for w in spec.ranged:
         rw = t.RANGED_WEAPONS.get(w)
         if rw:
-            shots = "template" if rw.template else f"{rw.shots} shot(s)" + (" per round" if rw.per_round else "")
+            shots = (
+                "template" if rw.template else f"{plural(rw.shots, 'shot')}" + (" per round" if rw.per_round else "")
+            )
             lines.append(f'Ranged: {rw.name} ({rw.weapon_class}), {rw.range}", {shots}, target T {rw.toughness:+d}')
     for w in spec.melee:
         mw = t.MELEE_WEAPONS.get(w)

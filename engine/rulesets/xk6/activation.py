@@ -9,7 +9,7 @@ from typing import Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.records import changed
 from engine.rolls import Modifier, RollRecord, plain
 from engine.ruleset import Rejected
@@ -364,13 +364,14 @@ def adjust_wounds(state: BattleState, cmd: AdjustWounds, dice: DiceSource) -> De
         return Rejected(f"no model '{cmd.model}'", kind="malformed")
     m = state.model(cmd.model)
     if cmd.delta == 0 or m.wounds + cmd.delta < 0:
-        return Rejected(f"{m.name} has {m.wounds} wound(s); that change is not possible", kind="malformed")
+        return Rejected(f"{m.name} has {plural(m.wounds, 'wound')}; that change is not possible", kind="malformed")
     drafts = [
         EventDraft(
             "wounds_adjusted",
             {"model": m.id, "delta": cmd.delta, "reason": cmd.reason},
             actor=m.id,
-            text=f"GM: {m.name} {cmd.delta:+d} wound(s)" + (f" ({cmd.reason})." if cmd.reason else "."),
+            text=f"GM: {m.name} {cmd.delta:+d} {'wound' if abs(cmd.delta) == 1 else 'wounds'}"
+            + (f" ({cmd.reason})." if cmd.reason else "."),
         )
     ]
     gone = out_draft(state, m.id, m.wounds + cmd.delta, "gm")

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import possessive
+from engine.formatting import plural, possessive
 from engine.records import changed
 from engine.ruleset import Rejected
 
@@ -37,7 +37,8 @@ def _check(state: BattleState, cmd: SpendCommandPoint) -> Rejected | None:
         return Rejected(f"{c.name} is not a commander in play", "§15")
     if c.command_points < cost(state):
         return Rejected(
-            f"{c.name} has {c.command_points} command point(s) left; the effect costs {cost(state)}", "§15 [XK-A17](a)"
+            f"{c.name} has {plural(c.command_points, 'command point')} left; the effect costs {cost(state)}",
+            "§15 [XK-A17](a)",
         )
     if m.side != c.side and state.setting("cp_friendly") != "any":
         return Rejected(f"{m.name} is not a friendly model", "§15 [XK-A17](b)")

@@ -433,7 +433,7 @@ RULE_CASES = [
         ],
         CAMPAIGN,
         None,
-        "Accuracy (C) may be advanced at most 3 time(s), not 4",
+        "Accuracy (C) may be advanced at most 3 times, not 4",
         "§3.2",
     ),
     (

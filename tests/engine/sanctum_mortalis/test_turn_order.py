@@ -23,7 +23,7 @@ def test_equal_models_roll_off_and_ties_roll_again(battle):
     order = battle.state.order
     assert order.first == "B"
     assert [r["totals"] for r in order.rolloff["detail"]["rounds"]] == [[7, 7], [4, 12]]
-    assert "roll-off Wolves 4 v Saints 12 after 1 tie(s)" in order.reason
+    assert "roll-off Wolves 4 v Saints 12 after 1 tie" in order.reason
 
 
 def test_activations_alternate_then_the_other_side_finishes(battle):

@@ -155,4 +155,4 @@ def test_cp_options_offer_a_reroll_of_each_test_in_the_open_attack_and_say_why_n
     options = view.cp_options(b.state)
     assert [(o.use, o.model, o.problem) for o in options] == [("reroll", "A.boss", "")]
     ok(b, c.SpendCommandPoint("A.boss", "reroll", "A.boss", faces=(3, 3)))
-    assert "command point(s) left" in view.cp_options(b.state)[0].problem
+    assert "command points left" in view.cp_options(b.state)[0].problem

@@ -17,6 +17,7 @@ import hashlib
 import json
 from typing import Any, Mapping
 
+from engine.formatting import plural
 from engine.dice import DiceSource
 from engine.events import EventDraft
 from engine.ruleset import Rejected
@@ -199,7 +200,7 @@ def _band_post(
             EventDraft(
                 "scenario_paid",
                 {"band": key, "tk": tk},
-                text=f"{band.name}: {tk}tk from the scenario; {rolls} loot roll(s) due (§23).",
+                text=f"{band.name}: {tk}tk from the scenario; {plural(rolls, 'loot roll')} due (§23).",
             )
         ]
         if tk
@@ -289,7 +290,7 @@ def _open_items(state: CampaignState, bp: BandPost) -> str:
         left = [challenge_term(e.key) for e in bp.challenges if e.met is None]
         return f"settle the Challenges first: {', '.join(left)}" if left else ""
     if bp.step == "loot":
-        return f"{bp.loot_left} loot roll(s) still to roll and keep" if bp.loot_left else ""
+        return f"{plural(bp.loot_left, 'loot roll')} still to roll and keep" if bp.loot_left else ""
     if bp.step == "injuries":
         left = [name_of(band, w.model) for w in bp.wounded if not w.resolved]
         return f"injuries still open: {', '.join(left)}" if left else ""
@@ -395,7 +396,7 @@ def settle_challenge(state: CampaignState, cmd: c.SettleChallenge, dice: DiceSou
     text = (
         f"{band.name}: {name} met: {reward.vp} VP, {reward.xp} XP"
         + (f" to {band.model(xp_to).name}" if reward.xp else "")
-        + f", {reward.loot_rolls} extra loot roll(s)"
+        + f", {plural(reward.loot_rolls, 'extra loot roll')}"
         if met
         else f"{band.name}: {name} not met"
     )

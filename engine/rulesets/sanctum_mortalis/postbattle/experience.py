@@ -13,6 +13,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Collection
 
+from engine.formatting import plural
 from engine.dice import DiceSource
 from engine.records import Record
 from engine.rolls import Modifier, RollRecord
@@ -131,9 +132,9 @@ def battle_xp(
     terms = tuple(
         m
         for m in (
-            Modifier(f"{kills} enemy model(s) defeated", kills * d.XP_PER_KILL, "§19.1", "kills"),
+            Modifier(f"{plural(kills, 'enemy model')} defeated", kills * d.XP_PER_KILL, "§19.1", "kills"),
             Modifier(
-                f"{markers_carried_off} technology marker(s) carried off",
+                f"{plural(markers_carried_off, 'technology marker')} carried off",
                 markers_carried_off * d.XP_PER_MARKER,
                 "§19.1",
                 "markers",
@@ -182,7 +183,7 @@ def advance_refusal(
         return f"small guys may not advance {name} (§15.5)"
     taken = model.advance(stat)
     if taken >= t.MAX_ADVANCES[stat]:
-        return f"{name} may be advanced at most {t.MAX_ADVANCES[stat]} time(s) (§19.3)"
+        return f"{name} may be advanced at most {plural(t.MAX_ADVANCES[stat], 'time')} (§19.3)"
     need = t.THIRD_ADVANCE_NEEDS.get(stat)
     if taken + 1 == 3 and need and need not in model.skills:
         return f"the third {name} advance needs the skill {skill_term(need)} (§19.3)"

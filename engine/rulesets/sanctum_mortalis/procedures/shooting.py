@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping
 
+from engine.formatting import plural
 from engine.dice import DiceSource
 from engine.records import Record, changed, field
 from engine.rolls import Modifier, RollRecord
@@ -143,7 +144,7 @@ def shot_refusal(sit: ShotSituation) -> ProcedureRefused | None:
         )
     if not weapon.template and not 1 <= sit.shot_index <= weapon.shots:
         return ProcedureRefused(
-            f"the {weapon.name} has {weapon.shots} shot(s) per action, not a shot number {sit.shot_index}",
+            f"the {weapon.name} has {plural(weapon.shots, 'shot')} per action, not a shot number {sit.shot_index}",
             "§10.5",
             "malformed",
         )

@@ -105,8 +105,8 @@ def test_two_battles_are_recorded_in_order_from_each_battles_own_log(after_first
     assert s.post.battle == 2
     wolves, saints = s.post.of("wolves"), s.post.of("saints")
     assert dict(wolves.xp) == {
-        "bo": (("1 enemy model(s) defeated", 1, "§19.1"),),
-        "cy": (("2 enemy model(s) defeated", 2, "§19.1"),),
+        "bo": (("1 enemy model defeated", 1, "§19.1"),),
+        "cy": (("2 enemy models defeated", 2, "§19.1"),),
     }  # battle 2's log
     assert [w.model for w in wolves.wounded] == ["kara"]
     assert [w.model for w in saints.wounded] == ["xan", "yul"] and dict(saints.xp) == {}  # the Volunteer: neither

@@ -43,10 +43,10 @@ def test_start_prefills_money_loot_injuries_and_xp_from_the_log(campaign, finish
     assert s.band("wolves").roster.treasury == 20 and s.band("saints").roster.treasury == 25
     assert [w.model for w in wolves.wounded] == ["bo"] and [w.model for w in saints.wounded] == ["xan"]
     assert dict(wolves.xp) == {
-        "kara": (("1 technology marker(s) carried off", 1, "§19.1"),),
-        "cy": (("1 enemy model(s) defeated", 1, "§19.1"),),
+        "kara": (("1 technology marker carried off", 1, "§19.1"),),
+        "cy": (("1 enemy model defeated", 1, "§19.1"),),
     }
-    assert dict(saints.xp) == {"yul": (("1 enemy model(s) defeated", 1, "§19.1"),)}
+    assert dict(saints.xp) == {"yul": (("1 enemy model defeated", 1, "§19.1"),)}
     assert wolves.needing_care == ("bo",)
 
 
