@@ -51,22 +51,29 @@ async def test_a_narrow_footer_is_compact_without_the_palette_key(make_app):
         assert not isinstance(screen.focused, OptionList)
 
 
+async def footer_on_the_log(pilot):
+    """The game screen with the log pane focused: (screen, its footer, the footer's line),
+    the line checked to start with the log's own key."""
+    from tui.screens.game_screen import GameScreen
+
+    screen = await wait_for_screen(pilot, GameScreen)
+    footer = screen.query_one(SteadyFooter)
+    screen.query_one(LogPane).focus()
+    await settle(pilot)
+    drawn = line(footer)
+    assert drawn.strip().startswith("⏎ Details"), drawn
+    return screen, footer, drawn
+
+
 @pytest.mark.parametrize("size", [(60, 20), (80, 24), (120, 40)], ids=["60x20", "80x24", "120x40"])
 @pytest.mark.parametrize("system", ["sanctum-mortalis", "xk6"])
 async def test_on_a_log_line_the_footer_shows_end_activation_and_gm_fix(make_app, system, size):
     """The log's own key comes first, then the keys a GM needs on a log line (help, end
     the activation, undo where the screen shows it, GM fix), before the selected model's
     actions: these were pushed past the footer's end."""
-    from tui.screens.game_screen import GameScreen
-
     app = make_app("demo", system="xk6") if system == "xk6" else make_app()
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, GameScreen)
-        footer = screen.query_one(SteadyFooter)
-        screen.query_one(LogPane).focus()
-        await settle(pilot)
-        drawn = line(footer)
-        assert drawn.strip().startswith("⏎ Details"), drawn
+        screen, footer, drawn = await footer_on_the_log(pilot)
         assert "e End act." in drawn and "G GM fix" in drawn and "? Help" in drawn, drawn
         screen.query_one("#band-A, #models-A").focus()
         await settle(pilot)
@@ -79,16 +86,9 @@ async def test_on_a_log_line_the_footer_shows_undo_in_every_system(make_app, sys
     """Undo is a key a GM needs on a log line (``on_log``): the footer shows it there after
     the log's own key in every rule system, though SAGA's, xK6's and Star Quest's footers
     leave it out elsewhere (it showed only in Sanctum Mortalis)."""
-    from tui.screens.game_screen import GameScreen
-
     app = make_app("demo", system=system)
     async with app.run_test(size=size) as pilot:
-        screen = await wait_for_screen(pilot, GameScreen)
-        footer = screen.query_one(SteadyFooter)
-        screen.query_one(LogPane).focus()
-        await settle(pilot)
-        drawn = line(footer)
-        assert drawn.strip().startswith("⏎ Details"), drawn
+        _, footer, drawn = await footer_on_the_log(pilot)
         assert "^z Undo" in drawn and "G GM fix" in drawn, drawn
         keys = footer.shown_keys
         assert keys.index("^z Undo") < keys.index("G GM fix") < len(keys) - 1  # with the log's keys, before the rest

@@ -152,14 +152,20 @@ def test_a_unit_that_moved_in_its_activation_is_asked_again():
     _sit_out(b, "brute", dangerous=None)  # the Brute stood still: not asked
 
 
-def test_a_unit_charged_moves_into_contact_so_it_is_asked_again():
-    """§11.1 step 3: the defenders move up to 3" into contact."""
+def _vex_acts_in_the_next_round():
+    """Both AI units answered "not in dangerous terrain"; the next round, Vex is active."""
     b = _ai()
     _sit_out(b, "cultists", dangerous=False)
     _sit_out(b, "brute", dangerous=False)
     ok(b, c.EndRound())
     ok(b, c.StartRound())
     ok(b, c.ActivateHero("vex"))
+    return b
+
+
+def test_a_unit_charged_moves_into_contact_so_it_is_asked_again():
+    """§11.1 step 3: the defenders move up to 3" into contact."""
+    b = _vex_acts_in_the_next_round()
     ok(b, c.TakeAction("vex", "charge", target="brute"))
     assert b.state.unit("brute").in_dangerous is None and b.state.unit("cultists").in_dangerous is False
 
@@ -176,12 +182,7 @@ def test_a_unit_whose_dice_were_rolled_at_2_is_known_to_stand_in_dangerous_terra
 
 
 def test_a_unit_pushed_or_fallen_is_somewhere_else_so_it_is_asked_again():
-    b = _ai()
-    _sit_out(b, "cultists", dangerous=False)
-    _sit_out(b, "brute", dangerous=False)
-    ok(b, c.EndRound())
-    ok(b, c.StartRound())
-    ok(b, c.ActivateHero("vex"))
+    b = _vex_acts_in_the_next_round()
     r = ok(b, c.UseSkill("vex", "push", target="cultists", faces=(6,)))  # §13.1: pushed 2" away
     assert event(r, "unit_pushed").payload == {"unit": "vex", "pushed": "cultists"}
     assert b.state.unit("cultists").in_dangerous is None

@@ -15,8 +15,8 @@ from .conftest import activate, enemy, event, hero, new_battle, ok, weapon
 FANG = weapon("Fang", attacks=2, rules=(("Deadly", 3),))
 
 
-def _two_unblocked(setting: str):
-    """Vex's Fang (Deadly(3)) puts two unblocked hits on the Brute (Regeneration, Tough 9)."""
+def _two_hits(setting: str):
+    """Vex's Fang (Deadly(3)) hits the Brute (Regeneration, Tough 9) twice; the blocks are due."""
     b = new_battle(
         [hero("vex", weapons=(FANG,))],
         [enemy("brute", defense=4, tough=9, unit_rules=("Regeneration",))],
@@ -26,6 +26,12 @@ def _two_unblocked(setting: str):
     ok(b, c.TakeAction("vex", "hold"))
     ok(b, c.Shoot("vex", "Fang", "brute"))
     ok(b, c.RollHits(faces=(5, 5)))
+    return b
+
+
+def _two_unblocked(setting: str):
+    """The two hits, neither blocked."""
+    b = _two_hits(setting)
     ok(b, c.RollBlocks(faces=(1, 1)))
     return b
 
@@ -53,15 +59,7 @@ def test_multiply_first_odds_roll_once_per_wound_deadly_made():
 
 @pytest.mark.parametrize("setting", ["multiply-first", "regenerate-first"])
 def test_the_defense_roll_says_when_deadly_multiplies(setting):
-    b = new_battle(
-        [hero("vex", weapons=(FANG,))],
-        [enemy("brute", defense=4, tough=9, unit_rules=("Regeneration",))],
-        settings={"deadly_regeneration": setting},
-    )
-    activate(b, "vex")
-    ok(b, c.TakeAction("vex", "hold"))
-    ok(b, c.Shoot("vex", "Fang", "brute"))
-    ok(b, c.RollHits(faces=(5, 5)))
+    b = _two_hits(setting)
     text = event(ok(b, c.RollBlocks(faces=(1, 1))), "blocks_rolled").text
     if setting == "multiply-first":
         assert "2 unblocked × Deadly(3) = 6 wounds — Regeneration rolls next." in text
