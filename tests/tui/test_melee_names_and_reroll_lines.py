@@ -97,6 +97,18 @@ async def melee_won_and_its_details(pilot: Any, screen: Any) -> str:
     return str(entry.query_one(Static).render())
 
 
+async def melee_opened(pilot: Any) -> tuple[Any, str, str, RollDialog]:
+    """Round 1 started, the selected model engaged with the first enemy and its melee's
+    roll dialog open: (the battle screen, the attacker's name, the defender's, the dialog)."""
+    screen = await start_round_one(pilot)
+    attacker = screen.state.model(screen.selected)
+    await press(pilot, "i", "enter")  # engaged with the first enemy
+    defender = screen.state.model(next(iter(screen.state.model(attacker.id).engaged_with)))
+    await press(pilot, "f")
+    dialog = await wait_for_screen(pilot, RollDialog)
+    return screen, attacker.name, defender.name, dialog
+
+
 async def footnote_of(pilot: Any, dialog: RollDialog, index: int) -> str:
     dialog.query_one("#modifiers", OptionList).highlighted = index
     await settle(pilot)
@@ -106,14 +118,8 @@ async def footnote_of(pilot: Any, dialog: RollDialog, index: int) -> str:
 async def test_a_melees_log_details_name_both_models_not_attacker_and_defender(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await start_round_one(pilot)
-        attacker = screen.state.model(screen.selected)
-        await press(pilot, "i", "enter")  # engaged with the first enemy
-        defender = screen.state.model(next(iter(screen.state.model(attacker.id).engaged_with)))
-        await press(pilot, "f")
-        await wait_for_screen(pilot, RollDialog)
+        screen, a, d, _ = await melee_opened(pilot)
         text = await melee_won_and_its_details(pilot, screen)
-        a, d = attacker.name, defender.name
         assert f"Compared: {a} 6 6 → " in text and f" v {d} 1 1 → " in text, text
         assert f"\n  {d}:\n    Fight " in text  # the other side's terms, under its name
         assert f"Outcome: {a} wins" in text and f": {a} wins\n" in text  # the log line too

@@ -5,23 +5,14 @@ under its name (now both models' terms are under their names)."""
 
 from __future__ import annotations
 
-from tui.dialogs.roll_dialog import RollDialog
 
-from .conftest import press, start_round_one
-from .pilot_waits import wait_for_screen
-from .test_melee_names_and_reroll_lines import melee_won_and_its_details
+from .test_melee_names_and_reroll_lines import melee_opened, melee_won_and_its_details
 
 
 async def test_the_melee_dialog_and_its_log_details_say_whose_numbers_they_are(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await start_round_one(pilot)
-        attacker = screen.state.model(screen.selected)
-        await press(pilot, "i", "enter")  # engaged with the first enemy
-        defender = screen.state.model(next(iter(screen.state.model(attacker.id).engaged_with)))
-        a, d = attacker.name, defender.name
-        await press(pilot, "f")
-        dialog = await wait_for_screen(pilot, RollDialog)
+        screen, a, d, dialog = await melee_opened(pilot)
         odds = str(dialog.query_one("#odds").render())
         assert f"Fight (Walka): {a} +1, {d} +0 " in odds, odds  # Battle frenzy: +1 attacking
         assert " v " not in odds.splitlines()[0]
