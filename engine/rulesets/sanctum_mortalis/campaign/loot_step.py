@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.dice import DiceSource
 from engine.events import EventDraft
-from engine.formatting import roll_line
+from engine.formatting import outcome_words, roll_line
 from engine.rolls import RollRecord
 from engine.ruleset import Rejected
 
@@ -33,10 +33,6 @@ SKILL_NAMES = {
     "medic": skill_term("medic"),
     "fence": skill_term("fence"),
 }
-
-
-def label(record: RollRecord) -> str:
-    return str(record.detail.get("label", record.outcome))
 
 
 def chain_started(bp: BandPost) -> bool:
@@ -63,7 +59,7 @@ def roll_loot(state: CampaignState, cmd: c.RollLoot, dice: DiceSource) -> Decisi
     stage = next_stage(bp)
     if stage is None:
         if chain_done(bp):
-            return Rejected(f"keep or sell the find first ({label(bp.chain[-1])})", "§17")
+            return Rejected(f"keep or sell the find first ({outcome_words(bp.chain[-1])})", "§17")
         return Rejected("no loot rolls are left", "§17.1")
     record = roll_loot_stage(stage, dice)
     n = len(bp.finds) + 1
@@ -128,7 +124,7 @@ def search(state: CampaignState, cmd: c.SearchShift, dice: DiceSource) -> Decisi
         EventDraft(
             "loot_changed",
             {"band": bp.band, "roll": record.to_dict(), "skill": "searching"},
-            text=f"{skill_term('searching')} {cmd.delta:+d}: {label(record)} (§20.5).",
+            text=f"{skill_term('searching')} {cmd.delta:+d}: {outcome_words(record)} (§20.5).",
         )
     ]
 
@@ -193,7 +189,6 @@ __all__ = [
     "chain_started",
     "hunt",
     "keep",
-    "label",
     "next_stage",
     "roll_loot",
     "search",
